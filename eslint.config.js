@@ -1,0 +1,99 @@
+// One lint setup for the whole workspace: type-aware rules everywhere, plus the import
+// boundaries ARCHITECTURE.md describes (the server never sees core; core never sees the app).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const coreImports = {
+  group: ['@docket/core', '@docket/core/*', '**/core/src/*', '**/core/src/**'],
+  message: 'The server is blind: it must not import packages/core (crypto, merge, content).',
+};
+const appImports = {
+  group: ['@docket/app', '@docket/app/*', '**/app/src/**', '@docket/server', '@docket/server/*'],
+  message: 'Dependencies point protocol <- core <- app; protocol <- server.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'packages/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', 'scripts/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['packages/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [coreImports, appImports] }],
+    },
+  },
+  {
+    files: ['packages/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@docket/*', 'react', 'dexie', 'fastify'], message: 'protocol depends on nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            appImports,
+            {
+              group: ['react', 'react-dom', 'dexie', '@ionic/*', 'fastify'],
+              message: 'core is platform-free: no React, no IndexedDB, no server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@docket/server', '@docket/server/*'], message: 'The app talks to the server over HTTP only.' }] },
+      ],
+    },
+  },
+);
