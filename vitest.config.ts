@@ -19,6 +19,17 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts'],
           passWithNoTests: true,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'cli',
+          root: './packages/cli',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          passWithNoTests: true,
+          testTimeout: 30_000,
         },
       },
       './packages/app/vitest.config.ts',

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/login-page.ts';
+import { guardedRoutes, openRoutes } from './routes.ts';
+
+test.describe('signed out', () => {
+  for (const path of guardedRoutes) {
+    test(`${path} sends the visitor to sign in, remembering where they were going`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?returnToLink=${encodeURIComponent(path)}`);
+      await new LoginPage(page).waitForForm();
+    });
+  }
+
+  test('the empty path shows "Authenticating" for a while, then asks to sign in', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByText('Authenticating')).toBeVisible();
+    // Still authenticating well after the ordinary 500 ms guard delay.
+    await page.waitForTimeout(1_500);
+    await expect(page.getByText('Authenticating')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?returnToLink=%2F/, { timeout: 10_000 });
+    await new LoginPage(page).waitForForm();
+  });
+
+  test('/login shows "Authenticating" before the form', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByText('Authenticating')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeHidden();
+    await new LoginPage(page).waitForForm();
+    await expect(page.getByText('Authenticating')).toBeHidden();
+    await expect(page).toHaveURL('/login');
+  });
+
+  for (const { path, heading } of openRoutes) {
+    test(`${path} opens without signing in`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.waitForTimeout(700); // past the guard delay: nothing sends us away
+      await expect(page).toHaveURL(path);
+    });
+  }
+
+  test('an unknown terms viewer gets a clear not-found message', async ({ page }) => {
+    await page.goto('/terms-of-service/fax-machine');
+    await expect(page.getByText(/no terms for this viewer/i)).toBeVisible();
+  });
+
+  test('/logout opens signed out and ends on /login', async ({ page }) => {
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login/);
+    await new LoginPage(page).waitForForm();
+  });
+
+  test('an unknown page says so', async ({ page }) => {
+    await page.goto('/no-such-screen');
+    await expect(page.getByText(/page not found/i)).toBeVisible();
+  });
+});

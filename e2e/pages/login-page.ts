@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The login screen, found the way a person finds it: by its labels and button names. */
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  readonly email = () => this.page.getByLabel('Email', { exact: true });
+  readonly password = () => this.page.getByLabel('Password', { exact: true });
+
+  async open(returnToLink?: string): Promise<void> {
+    const query = returnToLink === undefined ? '' : `?returnToLink=${encodeURIComponent(returnToLink)}`;
+    await this.page.goto(`/login${query}`);
+    await this.waitForForm();
+  }
+
+  async waitForForm(): Promise<void> {
+    // The guard holds /login for 4000 ms ("Authenticating") before the form shows.
+    await expect(this.page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 10_000 });
+  }
+
+  async fill(email: string, password: string): Promise<void> {
+    await this.email().fill(email);
+    await this.password().fill(password);
+  }
+
+  async createAccount(email: string, password: string): Promise<void> {
+    await this.fill(email, password);
+    await this.page.getByRole('button', { name: 'Create account' }).click();
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.fill(email, password);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+}
+
+let counter = 0;
+/** A fresh address per call, so tests never depend on each other's accounts. */
+export function uniqueEmail(): string {
+  counter += 1;
+  return `reader-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+export const goodPassword = 'correct horse battery staple';
+
+/** The stored auth record of spec §3, as Capacitor Preferences keeps it on the web. */
+export async function storedAuthRecord(page: Page): Promise<unknown> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('CapacitorStorage.auth'));
+  return raw === null ? null : (JSON.parse(raw) as unknown);
+}

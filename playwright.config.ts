@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The end-to-end tests run the real server (PGlite in a fresh folder) serving the built app, and
+// drive Debian's Chromium. The folder is made once here and handed to the workers through the
+// environment, which they inherit from this process.
+const port = Number(process.env.E2E_PORT ?? 8181);
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'docket-e2e-'));
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'laptop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: 'npx tsx packages/server/src/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DOCKET_DATA_DIR: process.env.E2E_DATA_DIR,
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
+  },
+});
