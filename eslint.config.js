@@ -31,7 +31,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', 'scripts/*.mjs'],
+          allowDefaultProject: ['*.js'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -47,7 +47,10 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: globals.node },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: globals.node,
+    },
   },
   {
     files: ['packages/server/**/*.ts'],
@@ -62,7 +65,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@docket/*', 'react', 'dexie', 'fastify'], message: 'protocol depends on nothing of ours.' },
+            {
+              group: ['@docket/*', 'react', 'dexie', 'fastify'],
+              message: 'protocol depends on nothing of ours.',
+            },
           ],
         },
       ],
@@ -92,7 +98,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@docket/server', '@docket/server/*'], message: 'The app talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['@docket/server', '@docket/server/*'],
+              message: 'The app talks to the server over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },

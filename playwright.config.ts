@@ -34,9 +34,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'laptop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'laptop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'npx tsx packages/server/src/main.ts',
     url: `${baseURL}/api/health`,

@@ -21,5 +21,7 @@ if (process.argv.includes('--browser') && !existsSync(chromiumPath)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = isRoot ? '' : 'sudo ';
   console.log("Installing Debian's chromium for the end-to-end tests…");
-  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+  run(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+  );
 }

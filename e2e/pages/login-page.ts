@@ -8,14 +8,17 @@ export class LoginPage {
   readonly password = () => this.page.getByLabel('Password', { exact: true });
 
   async open(returnToLink?: string): Promise<void> {
-    const query = returnToLink === undefined ? '' : `?returnToLink=${encodeURIComponent(returnToLink)}`;
+    const query =
+      returnToLink === undefined ? '' : `?returnToLink=${encodeURIComponent(returnToLink)}`;
     await this.page.goto(`/login${query}`);
     await this.waitForForm();
   }
 
   async waitForForm(): Promise<void> {
     // The guard holds /login for 4000 ms ("Authenticating") before the form shows.
-    await expect(this.page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 10_000 });
+    await expect(this.page.getByRole('button', { name: 'Sign in' })).toBeVisible({
+      timeout: 10_000,
+    });
   }
 
   async fill(email: string, password: string): Promise<void> {

@@ -1,0 +1,23 @@
+import { createContext, use } from 'react';
+import type { ApiClient } from './api/api-client.ts';
+import type { DocketAuthClient } from './auth/auth-client.ts';
+import type { AuthSessionSync } from './auth/auth-session-sync.ts';
+import type { Platform } from './platform/platform.ts';
+import type { AppStore } from './state/app-store.ts';
+
+/** The long-lived services made at startup, handed to screens through React context. */
+export interface AppServices {
+  readonly platform: Platform;
+  readonly appStore: AppStore;
+  readonly authClient: DocketAuthClient;
+  readonly authSync: AuthSessionSync;
+  readonly api: ApiClient;
+}
+
+export const AppServicesContext = createContext<AppServices | null>(null);
+
+export function useAppServices(): AppServices {
+  const services = use(AppServicesContext);
+  if (!services) throw new Error('useAppServices needs an AppServicesContext provider.');
+  return services;
+}

@@ -1,0 +1,58 @@
+import { setupIonicReact } from '@ionic/react';
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from './api/api-client.ts';
+import { App } from './app.tsx';
+import type { AppServices } from './app-services.ts';
+import { createDocketAuthClient } from './auth/auth-client.ts';
+import { startAuthSessionSync } from './auth/auth-session-sync.ts';
+import { sessionSourceFromStore } from './auth/session-snapshot.ts';
+import { createErrorReporter } from './error-reporting/error-reporter.ts';
+import { pickPlatform } from './platform/pick-platform.ts';
+import { createSignal, windowLoaded } from './service-worker/app-stability.ts';
+import { registerServiceWorker } from './service-worker/register-service-worker.ts';
+import { scheduleServiceWorkerRegistration } from './service-worker/service-worker-schedule.ts';
+import { createAppStore } from './state/app-store.ts';
+
+export const LOG_PREFIX = '[docket]';
+
+/** Builds the app's services, renders it, and schedules the service worker. */
+export async function startApp(container: HTMLElement): Promise<void> {
+  const platform = pickPlatform();
+  const reporter = createErrorReporter(import.meta.env.VITE_SENTRY_DSN, import.meta.env.MODE);
+  const appStore = createAppStore({ online: navigator.onLine });
+  const authClient = createDocketAuthClient(platform, window.location.origin);
+  const sessionStore = authClient.$store.atoms.session;
+  if (!sessionStore) throw new Error('The auth client has no session store.');
+  const authSync = await startAuthSessionSync({
+    session: sessionSourceFromStore(sessionStore),
+    store: platform.store,
+    appStore,
+    reporter,
+  });
+  const services: AppServices = {
+    platform,
+    appStore,
+    authClient,
+    authSync,
+    api: createApiClient(platform),
+  };
+
+  setupIonicReact();
+  const firstCommit = createSignal();
+  createRoot(container, {
+    onUncaughtError: (error) => {
+      console.error(`${LOG_PREFIX} The app failed while rendering:`, error);
+    },
+  }).render(<App services={services} onFirstCommit={firstCommit.fire} />);
+
+  if (platform.usesServiceWorker) {
+    scheduleServiceWorkerRegistration({
+      isDevelopment: import.meta.env.DEV,
+      whenStable: Promise.all([firstCommit.promise, windowLoaded(window)]),
+      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+      register: registerServiceWorker,
+    }).catch((error: unknown) => {
+      console.error(`${LOG_PREFIX} Service worker registration failed:`, error);
+    });
+  }
+}

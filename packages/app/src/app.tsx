@@ -1,0 +1,28 @@
+import { IonApp } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { useEffect } from 'react';
+import { AppServicesContext, type AppServices } from './app-services.ts';
+import { ConnectivityWatcher } from './connectivity/connectivity-watcher.tsx';
+import { AppRoutes } from './routing/app-routes.tsx';
+
+export interface AppProps {
+  readonly services: AppServices;
+  /** Called once the first render is committed (part of "the app is stable"). */
+  readonly onFirstCommit: () => void;
+}
+
+export function App({ services, onFirstCommit }: AppProps) {
+  useEffect(() => {
+    onFirstCommit();
+  }, [onFirstCommit]);
+  return (
+    <AppServicesContext value={services}>
+      <IonApp>
+        <IonReactRouter>
+          <ConnectivityWatcher />
+          <AppRoutes />
+        </IonReactRouter>
+      </IonApp>
+    </AppServicesContext>
+  );
+}

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryKeyValueStore } from '../platform/memory-key-value-store.ts';
+import { createAppStore } from '../state/app-store.ts';
+import { startAuthSessionSync } from './auth-session-sync.ts';
+import type { SessionSnapshot, SessionSource } from './session-snapshot.ts';
+
+/** A session store like better-auth's: subscribing delivers the current snapshot at once. */
+function fakeSession(initial: SessionSnapshot = { kind: 'pending' }) {
+  let current = initial;
+  const listeners = new Set<(snapshot: SessionSnapshot) => void>();
+  const source: SessionSource = {
+    subscribe(listener) {
+      listeners.add(listener);
+      listener(current);
+      return () => listeners.delete(listener);
+    },
+  };
+  const emit = (snapshot: SessionSnapshot) => {
+    current = snapshot;
+    for (const listener of listeners) listener(snapshot);
+  };
+  return { source, emit, listeners };
+}
+
+const ann = { id: 'u1', email: 'ann@example.org', name: 'ann' };
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function setup(initialRecord?: string, online = true) {
+  const session = fakeSession();
+  const { store, entries } = createMemoryKeyValueStore(
+    initialRecord === undefined ? {} : { auth: initialRecord },
+  );
+  const appStore = createAppStore({ online });
+  const identify = vi.fn();
+  const sync = await startAuthSessionSync({
+    session: session.source,
+    store,
+    appStore,
+    reporter: { identify },
+    firstCheckTimeoutMs: 10_000,
+  });
+  return { session, entries, appStore, identify, sync };
+}
+
+describe('startAuthSessionSync', () => {
+  it('writes {email} under the key auth when the session shows a user', async () => {
+    const { session, entries, appStore, identify } = await setup();
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(entries.get('auth')).toBe(JSON.stringify({ email: 'ann@example.org' }));
+    expect(appStore.get()).toMatchObject({ user: ann, email: 'ann@example.org', ready: true });
+    expect(identify).toHaveBeenLastCalledWith('ann@example.org');
+  });
+
+  it('removes the record when the session shows none', async () => {
+    const { session, entries, appStore, identify } = await setup(
+      JSON.stringify({ email: 'ann@example.org' }),
+    );
+    session.emit({ kind: 'signed-out' });
+    await flush();
+    expect(entries.has('auth')).toBe(false);
+    expect(appStore.get()).toMatchObject({ user: null, email: null, ready: true });
+    expect(identify).toHaveBeenLastCalledWith(null);
+  });
+
+  it('keeps the stored e-mail while the server cannot be reached', async () => {
+    const { session, entries, appStore } = await setup(
+      JSON.stringify({ email: 'ann@example.org' }),
+    );
+    expect(appStore.get()).toMatchObject({ email: 'ann@example.org', ready: false });
+    session.emit({ kind: 'unreachable' });
+    await flush();
+    expect(entries.get('auth')).toBe(JSON.stringify({ email: 'ann@example.org' }));
+    expect(appStore.get()).toMatchObject({ user: null, email: 'ann@example.org', ready: true });
+  });
+
+  it('is not ready while the first session check is pending', async () => {
+    const { appStore } = await setup();
+    expect(appStore.get().ready).toBe(false);
+  });
+
+  it('is ready at once when starting offline, keeping the stored e-mail', async () => {
+    const { appStore } = await setup(JSON.stringify({ email: ann.email }), false);
+    expect(appStore.get()).toMatchObject({ ready: true, email: ann.email });
+  });
+
+  it('ignores a stored record it cannot read', async () => {
+    const { appStore } = await setup('not json');
+    expect(appStore.get().email).toBeNull();
+  });
+
+  it('marks a sign-out at once', async () => {
+    const { session, appStore, sync, identify } = await setup();
+    session.emit({ kind: 'signed-in', user: ann });
+    sync.markSignedOut();
+    expect(appStore.get()).toMatchObject({ user: null, email: null });
+    expect(identify).toHaveBeenLastCalledWith(null);
+  });
+
+  it('stops listening', async () => {
+    const { session, sync } = await setup();
+    sync.stop();
+    expect(session.listeners.size).toBe(0);
+  });
+
+  describe('with a session check that never answers', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('becomes ready after the timeout, keeping the stored e-mail', async () => {
+      const pending = setup(JSON.stringify({ email: 'ann@example.org' }));
+      await vi.advanceTimersByTimeAsync(0);
+      const { appStore } = await pending;
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(appStore.get().ready).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(appStore.get()).toMatchObject({ ready: true, email: 'ann@example.org' });
+    });
+  });
+});

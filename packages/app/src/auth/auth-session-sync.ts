@@ -1,0 +1,126 @@
+import type { ErrorReporter } from '../error-reporting/error-reporter.ts';
+import type { KeyValueStore } from '../platform/platform.ts';
+import type { AppStore } from '../state/app-store.ts';
+import type { SessionSnapshot, SessionSource } from './session-snapshot.ts';
+import {
+  readStoredAuthRecord,
+  removeStoredAuthRecord,
+  writeStoredAuthRecord,
+} from './stored-auth-record.ts';
+
+/** A session check that has not answered by then counts as "server unreachable". */
+export const FIRST_SESSION_CHECK_TIMEOUT_MS = 10_000;
+
+export interface AuthSessionSyncOptions {
+  session: SessionSource;
+  store: KeyValueStore;
+  appStore: AppStore;
+  reporter: ErrorReporter;
+  firstCheckTimeoutMs?: number;
+  timers?: {
+    setTimeout: (callback: () => void, ms: number) => unknown;
+    clearTimeout: (handle: unknown) => void;
+  };
+}
+
+export interface AuthSessionSync {
+  /** Applies a sign-out at once, without waiting for the session store to notice it. */
+  markSignedOut(): void;
+  stop(): void;
+}
+
+function logStorageFailure(error: unknown) {
+  console.error('[docket] Could not update the stored auth record:', error);
+}
+
+/**
+ * Spec §4 Authentication: listens to the auth client's session store. A user stores the user,
+ * the e-mail and the auth record; none clears the record. Sets `ready` once the stored record
+ * was read and the first session check answered, failed or timed out.
+ */
+export async function startAuthSessionSync(
+  options: AuthSessionSyncOptions,
+): Promise<AuthSessionSync> {
+  const { session, store, appStore, reporter } = options;
+  const timers = options.timers ?? {
+    setTimeout: (callback: () => void, ms: number) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => {
+      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
+    },
+  };
+
+  const stored = await readStoredAuthRecord(store);
+  let recordEmail = stored?.email ?? null;
+  let identified: string | null = null;
+  let settled = false;
+
+  const identify = (email: string | null) => {
+    if (email === identified) return;
+    identified = email;
+    reporter.identify(email);
+  };
+
+  // Local-first: until the server answers (and for as long as it cannot be reached), whoever
+  // signed in last on this device is still the user.
+  if (recordEmail !== null) {
+    appStore.update({ email: recordEmail });
+    identify(recordEmail);
+  }
+
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    timers.clearTimeout(timeout);
+    appStore.update({ ready: true });
+  };
+
+  const showNone = () => {
+    appStore.update({ user: null, email: null });
+    if (recordEmail !== null) {
+      recordEmail = null;
+      removeStoredAuthRecord(store).catch(logStorageFailure);
+    }
+    identify(null);
+  };
+
+  const onSnapshot = (snapshot: SessionSnapshot) => {
+    switch (snapshot.kind) {
+      case 'pending':
+        return;
+      case 'signed-in': {
+        const { user } = snapshot;
+        appStore.update({ user, email: user.email });
+        if (recordEmail !== user.email) {
+          recordEmail = user.email;
+          writeStoredAuthRecord(store, { email: user.email }).catch(logStorageFailure);
+        }
+        identify(user.email);
+        break;
+      }
+      case 'signed-out':
+        showNone();
+        break;
+      case 'unreachable':
+        // Nothing is known; the e-mail from the stored record stays.
+        break;
+    }
+    settle();
+  };
+
+  const timeout = timers.setTimeout(
+    settle,
+    options.firstCheckTimeoutMs ?? FIRST_SESSION_CHECK_TIMEOUT_MS,
+  );
+  // Starting offline, no session check can answer: the stored record is all there is to know,
+  // so start-up is finished now and the offline guard can open the route it was asked for.
+  if (!appStore.get().online) settle();
+  const unsubscribe = session.subscribe(onSnapshot);
+
+  return {
+    markSignedOut: showNone,
+    stop() {
+      timers.clearTimeout(timeout);
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/** Identifies the user to the error-reporting and session-recording service (spec §7). */
+export interface ErrorReporter {
+  identify(email: string | null): void;
+}
+
+export const silentErrorReporter: ErrorReporter = { identify: () => undefined };
+
+/**
+ * Sentry, only when a DSN is configured. The SDK (with session replay) is loaded on demand so
+ * that builds without a DSN do not carry it; calls made meanwhile are applied in order.
+ */
+export function createErrorReporter(dsn: string | undefined, environment: string): ErrorReporter {
+  if (!dsn) return silentErrorReporter;
+  const sentry = import('@sentry/react').then((Sentry) => {
+    Sentry.init({
+      dsn,
+      environment,
+      // Bill text and notes are the user's own work: recordings mask text and block media.
+      integrations: [Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true })],
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1,
+    });
+    return Sentry;
+  });
+  sentry.catch((error: unknown) => {
+    console.error('[docket] Error reporting could not start:', error);
+  });
+  return {
+    identify(email) {
+      sentry
+        .then((Sentry) => {
+          Sentry.setUser(email === null ? null : { email });
+        })
+        .catch(() => undefined);
+    },
+  };
+}

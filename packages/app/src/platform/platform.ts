@@ -1,0 +1,36 @@
+/**
+ * Everything that differs between the web app and the native shells, behind one interface.
+ * Screens and services receive a Platform; only pick-platform.ts decides which one runs.
+ */
+export type PlatformKind = 'web' | 'ios' | 'android';
+
+/** String values by key on the device; survives reloads and restarts. */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/**
+ * How a signed-in session survives a restart. The web relies on the server's session cookie;
+ * the native shells talk to another origin, where cookies are unreliable, so they keep the
+ * bearer token the server hands out and send it with every auth and API call.
+ */
+export interface AuthPersistence {
+  readonly kind: 'cookie' | 'bearer';
+  /** The token to send as `Authorization: Bearer …`, if this platform keeps one. */
+  token(): Promise<string | undefined>;
+  /** Keeps a token from a `set-auth-token` response header. */
+  rememberToken(token: string): Promise<void>;
+  forgetToken(): Promise<void>;
+}
+
+export interface Platform {
+  readonly kind: PlatformKind;
+  /** Origin of the Docket server; '' means the app's own origin. */
+  readonly serverOrigin: string;
+  readonly store: KeyValueStore;
+  readonly auth: AuthPersistence;
+  /** Whether the app shell is cached by a service worker (the native shells bundle it). */
+  readonly usesServiceWorker: boolean;
+}

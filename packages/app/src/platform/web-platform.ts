@@ -1,0 +1,16 @@
+import type { Platform } from './platform.ts';
+import { preferencesKeyValueStore } from './preferences-key-value-store.ts';
+
+/** The browser: same-origin server, standard cookie session, service worker for offline use. */
+export const webPlatform = {
+  kind: 'web',
+  serverOrigin: '',
+  store: preferencesKeyValueStore,
+  auth: {
+    kind: 'cookie',
+    token: () => Promise.resolve(undefined),
+    rememberToken: () => Promise.resolve(),
+    forgetToken: () => Promise.resolve(),
+  },
+  usesServiceWorker: true,
+} satisfies Platform;

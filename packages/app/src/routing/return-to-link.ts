@@ -1,0 +1,32 @@
+import { LOGOUT_PATH, RETURN_TO_LINK_PARAM } from './route-paths.ts';
+
+// Any origin will do: it only tells whether a path would leave the app's own origin.
+const PROBE_ORIGIN = 'https://docket.invalid';
+
+/**
+ * The in-app path a returnToLink value may lead to, or null when it must be refused: only a
+ * same-origin path that starts with a single '/' is accepted, never '//host', '/\host', a
+ * scheme such as 'https:' or 'javascript:', or a path that would sign the user out or leave
+ * the app for the API.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Control characters and whitespace are stripped by URL parsers, so they could hide a host.
+  if (/[\p{Cc}\s]/u.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  if (url.pathname === LOGOUT_PATH || url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+    return null;
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The decoded returnToLink of a query string ('?a=b'), if it is safe to follow. */
+export function returnPathFromSearch(search: string): string | null {
+  return safeReturnPath(new URLSearchParams(search).get(RETURN_TO_LINK_PARAM));
+}

@@ -1,0 +1,217 @@
+import { IonButton, IonInput, useIonRouter } from '@ionic/react';
+import { useState, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppServices } from '../app-services.ts';
+import { authErrorMessage } from '../auth/auth-error-message.ts';
+import { waitForSignIn } from '../auth/wait-for-sign-in.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { returnPathFromSearch } from '../routing/return-to-link.ts';
+import { HOME_PATH, LOGOUT_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
+import { useAppState } from '../state/use-app-state.ts';
+
+type Action = 'sign-in' | 'create-account' | 'forgot-password';
+
+const RESET_LINK_SENT = 'If an account exists for that address, a reset link is on its way.';
+
+/** The part of an address before '@', as the new account's display name. */
+function nameFromEmail(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+/** /login: sign in, create an account, or ask for a password reset link. */
+export function LoginScreen() {
+  const { authClient, appStore, platform } = useAppServices();
+  const signedInEmail = useAppState((state) => state.email);
+  const { search } = useLocation();
+  const ionRouter = useIonRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const returnPath = returnPathFromSearch(search);
+
+  const finishSignIn = async () => {
+    await waitForSignIn(appStore);
+    ionRouter.navigateRoot(returnPath ?? HOME_PATH);
+  };
+
+  /** Runs one action with the form locked; any failure ends up in the alert. */
+  const run = async (action: Action, work: () => Promise<void>) => {
+    if (busy !== null) return;
+    setBusy(action);
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const refuse = (message: string) => {
+    setNotice(null);
+    setError(message);
+  };
+
+  const requireEmail = (): string | null => {
+    const trimmed = email.trim();
+    if (trimmed === '') refuse('Enter your e-mail address.');
+    return trimmed === '' ? null : trimmed;
+  };
+
+  const requireCredentials = (): { email: string; password: string } | null => {
+    const address = requireEmail();
+    if (address === null) return null;
+    if (password === '') {
+      refuse('Enter your password.');
+      return null;
+    }
+    return { email: address, password };
+  };
+
+  const signIn = () => {
+    const credentials = requireCredentials();
+    if (credentials === null) return;
+    void run('sign-in', async () => {
+      const result = await authClient.signIn.email(credentials);
+      if (result.error) {
+        setError(authErrorMessage(result.error));
+        return;
+      }
+      await finishSignIn();
+    });
+  };
+
+  const createAccount = () => {
+    const credentials = requireCredentials();
+    if (credentials === null) return;
+    const verified = new URLSearchParams({ mode: 'verified' });
+    if (returnPath !== null) verified.set(RETURN_TO_LINK_PARAM, returnPath);
+    void run('create-account', async () => {
+      const signUp = await authClient.signUp.email({
+        ...credentials,
+        name: nameFromEmail(credentials.email),
+        callbackURL: `/return-from-login?${verified.toString()}`,
+      });
+      if (signUp.error) {
+        setError(authErrorMessage(signUp.error));
+        return;
+      }
+      // A server that signs new accounts in at once hands out a session token; otherwise
+      // sign in now, which tells whether the address must be verified first.
+      if (signUp.data.token === null) {
+        const signIn = await authClient.signIn.email(credentials);
+        if (signIn.error) {
+          if (signIn.error.status === 403) {
+            setNotice(
+              `Account created. Open the link we sent to ${credentials.email} to verify it, then sign in.`,
+            );
+          } else {
+            setError(authErrorMessage(signIn.error));
+          }
+          return;
+        }
+      }
+      await finishSignIn();
+    });
+  };
+
+  const forgotPassword = () => {
+    const address = requireEmail();
+    if (address === null) return;
+    void run('forgot-password', async () => {
+      const result = await authClient.requestPasswordReset({
+        email: address,
+        redirectTo: '/return-from-login?mode=reset',
+      });
+      if (result.error) {
+        setError(authErrorMessage(result.error));
+        return;
+      }
+      setNotice(RESET_LINK_SENT);
+    });
+  };
+
+  const submitOnEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') signIn();
+  };
+
+  return (
+    <>
+      <PageHeader title="Sign in" />
+      <PageBody>
+        <h1>Sign in to Docket</h1>
+        {signedInEmail !== null && (
+          <p>
+            You are signed in as {signedInEmail}. <Link to={returnPath ?? HOME_PATH}>Continue</Link>{' '}
+            or <Link to={LOGOUT_PATH}>sign out</Link>.
+          </p>
+        )}
+        <form
+          className="login-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            signIn();
+          }}
+        >
+          <IonInput
+            label="Email"
+            labelPlacement="stacked"
+            fill="outline"
+            type="email"
+            inputmode="email"
+            autocomplete="email"
+            required
+            value={email}
+            onIonInput={(event) => {
+              setEmail(event.detail.value ?? '');
+            }}
+            onKeyDown={submitOnEnter}
+          />
+          <IonInput
+            label="Password"
+            labelPlacement="stacked"
+            fill="outline"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onIonInput={(event) => {
+              setPassword(event.detail.value ?? '');
+            }}
+            onKeyDown={submitOnEnter}
+          />
+          {error !== null && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          {notice !== null && (
+            <p className="form-notice" role="status">
+              {notice}
+            </p>
+          )}
+          <IonButton type="submit" expand="block" disabled={busy !== null}>
+            Sign in
+          </IonButton>
+          <IonButton expand="block" fill="outline" disabled={busy !== null} onClick={createAccount}>
+            Create account
+          </IonButton>
+          <IonButton expand="block" fill="clear" disabled={busy !== null} onClick={forgotPassword}>
+            Forgot password
+          </IonButton>
+        </form>
+        <p className="login-footer">
+          <Link to={`/terms-of-service/${platform.kind}`}>Terms of service</Link> ·{' '}
+          <Link to="/add-full-backup">Full backup without signing in</Link>
+        </p>
+      </PageBody>
+    </>
+  );
+}

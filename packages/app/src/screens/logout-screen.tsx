@@ -1,0 +1,57 @@
+import { IonSpinner, useIonRouter } from '@ionic/react';
+import { useEffect, useEffectEvent } from 'react';
+import { useAppServices } from '../app-services.ts';
+import { logout } from '../auth/logout.ts';
+import { removeStoredAuthRecord } from '../auth/stored-auth-record.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { LOGIN_PATH } from '../routing/route-paths.ts';
+
+/** One logout at a time, even if the route mounts twice while it runs. */
+let logoutInFlight: Promise<void> | null = null;
+
+/** /logout: clears the stored auth record, signs out and goes to /login. */
+export function LogoutScreen() {
+  const { platform, authClient, authSync } = useAppServices();
+  const ionRouter = useIonRouter();
+
+  const start = useEffectEvent(() => {
+    logoutInFlight ??= logout({
+      clearAuthRecord: () => removeStoredAuthRecord(platform.store),
+      signOut: async () => {
+        try {
+          const result = await authClient.signOut();
+          if (result.error) {
+            console.warn('[docket] The server did not confirm the sign-out:', result.error);
+          }
+        } finally {
+          // Signed out on this device even when the server could not be told.
+          await platform.auth.forgetToken();
+          authSync.markSignedOut();
+        }
+      },
+      navigateToLogin: () => {
+        ionRouter.navigateRoot(LOGIN_PATH);
+      },
+    }).finally(() => {
+      logoutInFlight = null;
+    });
+  });
+
+  useEffect(() => {
+    start();
+  }, []);
+
+  return (
+    <>
+      <PageHeader title="Sign out" />
+      <PageBody>
+        <h1>Signing out</h1>
+        <div className="guard-wait" role="status">
+          <IonSpinner aria-hidden="true" name="crescent" color="primary" />
+          <p>Signing out…</p>
+        </div>
+      </PageBody>
+    </>
+  );
+}

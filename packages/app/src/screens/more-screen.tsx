@@ -1,0 +1,48 @@
+import { IonButton, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { LOGOUT_PATH } from '../routing/route-paths.ts';
+import { useAppState } from '../state/use-app-state.ts';
+
+const links = [
+  { label: 'Jobs', href: '/jobs' },
+  { label: 'Import', href: '/import' },
+  { label: 'Export', href: '/export' },
+  { label: 'Trace', href: '/trace' },
+  { label: 'Terms of service', href: '/terms-of-service' },
+] as const;
+
+/** The More tab: the app's other screens and signing out. Sync settings join it later. */
+export function MoreScreen() {
+  const email = useAppState((state) => state.email);
+  const ionRouter = useIonRouter();
+  return (
+    <>
+      <PageHeader title="More" />
+      <PageBody>
+        <h1>More</h1>
+        {email !== null && <p>Signed in as {email}.</p>}
+        <nav aria-label="More">
+          <IonList>
+            {links.map(({ label, href }) => (
+              <IonItem key={href} routerLink={href} detail>
+                <IonLabel>{label}</IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+        </nav>
+        <IonButton
+          className="sign-out"
+          expand="block"
+          fill="outline"
+          color="danger"
+          onClick={() => {
+            ionRouter.push(LOGOUT_PATH, 'root', 'replace');
+          }}
+        >
+          Sign out
+        </IonButton>
+      </PageBody>
+    </>
+  );
+}

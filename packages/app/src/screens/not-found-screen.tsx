@@ -1,0 +1,22 @@
+import { Link, useLocation } from 'react-router-dom';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { HOME_PATH } from '../routing/route-paths.ts';
+
+export function NotFoundScreen() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageHeader title="Page not found" />
+      <PageBody>
+        <h1>Page not found</h1>
+        <p>
+          There is no page at <code>{pathname}</code>.
+        </p>
+        <p>
+          <Link to={HOME_PATH}>Go to the home page</Link>
+        </p>
+      </PageBody>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { IonButton, IonInput } from '@ionic/react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppServices } from '../app-services.ts';
+import { authErrorMessage } from '../auth/auth-error-message.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { returnPathFromSearch } from '../routing/return-to-link.ts';
+import { HOME_PATH, LOGIN_PATH } from '../routing/route-paths.ts';
+
+/** better-auth's error codes on e-mail links, in words. */
+const linkErrorMessages: Record<string, string> = {
+  INVALID_TOKEN: 'This link is invalid or has expired. Ask for a new one from the sign-in page.',
+  invalid_token: 'This link is invalid or has expired. Ask for a new one from the sign-in page.',
+  token_expired: 'This link has expired. Ask for a new one from the sign-in page.',
+  user_not_found: 'There is no account for this link any more.',
+};
+
+function ResetPasswordForm({ token }: { readonly token: string }) {
+  const { authClient } = useAppServices();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const setNewPassword = async () => {
+    if (password === '') {
+      setError('Enter a new password.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await authClient.resetPassword({ newPassword: password, token });
+      if (result.error) setError(authErrorMessage(result.error));
+      else setDone(true);
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <>
+        <p role="status">Your password has been changed.</p>
+        <p>
+          <Link to={LOGIN_PATH}>Sign in</Link> with your new password.
+        </p>
+      </>
+    );
+  }
+  return (
+    <form
+      className="login-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void setNewPassword();
+      }}
+    >
+      <IonInput
+        label="New password"
+        labelPlacement="stacked"
+        fill="outline"
+        type="password"
+        autocomplete="new-password"
+        required
+        value={password}
+        onIonInput={(event) => {
+          setPassword(event.detail.value ?? '');
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') void setNewPassword();
+        }}
+      />
+      {error !== null && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <IonButton type="submit" expand="block" disabled={busy}>
+        Set password
+      </IonButton>
+    </form>
+  );
+}
+
+/** /return-from-login: where the e-mail links for password reset and verification land. */
+export function ReturnFromLoginScreen() {
+  const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  const error = query.get('error');
+  const mode = query.get('mode');
+  const token = query.get('token');
+
+  let heading: string;
+  let body: ReactNode;
+  if (error !== null) {
+    heading = 'This link did not work';
+    body = (
+      <>
+        <p role="alert">{linkErrorMessages[error] ?? `The server reported an error: ${error}.`}</p>
+        <p>
+          <Link to={LOGIN_PATH}>Go to sign in</Link>
+        </p>
+      </>
+    );
+  } else if (mode === 'reset' && token !== null) {
+    heading = 'Set a new password';
+    body = <ResetPasswordForm token={token} />;
+  } else if (mode === 'verified') {
+    heading = 'E-mail verified';
+    body = (
+      <>
+        <p>Your e-mail address is verified.</p>
+        <p>
+          <Link to={returnPathFromSearch(search) ?? HOME_PATH}>Continue</Link>
+        </p>
+      </>
+    );
+  } else {
+    heading = 'Nothing to finish here';
+    body = (
+      <p>
+        This page finishes what a link from a Docket e-mail started.{' '}
+        <Link to={LOGIN_PATH}>Go to sign in</Link>
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Docket" />
+      <PageBody>
+        <h1>{heading}</h1>
+        {body}
+      </PageBody>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/** The signed-in user as the auth server describes them; the app only relies on these fields. */
+export interface SessionUser {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+}
+
+export interface AppState {
+  /** False after the browser reported going offline, until the page reloads on reconnect. */
+  readonly online: boolean;
+  /** Startup finished: the stored auth record was read and the first session check settled. */
+  readonly ready: boolean;
+  /** The user of the server session, when the server confirmed one. */
+  readonly user: SessionUser | null;
+  /**
+   * The e-mail of whoever is signed in on this device: the session user's once the server
+   * answered; before that, and while the server cannot be reached, the stored auth record's.
+   */
+  readonly email: string | null;
+  readonly settingsVersion: number;
+}
+
+export const initialAppState: AppState = {
+  online: true,
+  ready: false,
+  user: null,
+  email: null,
+  settingsVersion: 0,
+};
+
+// Function-valued fields rather than methods: React takes `subscribe` detached from the store.
+export interface AppStore {
+  readonly get: () => AppState;
+  readonly update: (patch: Partial<AppState>) => void;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+/** A tiny external store, read in React with useSyncExternalStore. */
+export function createAppStore(initial: Partial<AppState> = {}): AppStore {
+  let state: AppState = { ...initialAppState, ...initial };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    update(patch) {
+      const next = { ...state, ...patch };
+      const changed = (Object.keys(patch) as (keyof AppState)[]).some((k) => next[k] !== state[k]);
+      if (!changed) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function isSignedIn(state: AppState): boolean {
+  return state.email !== null;
+}

@@ -1,0 +1,81 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { importBills } from '@docket/core/bill-import';
+import type { ImportError } from '@docket/core/bill-import-record';
+import { USAGE, parseCliArgs } from './cli-args.ts';
+import { MissingInputError, readInputFiles } from './read-input-files.ts';
+
+export interface CliIo {
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: CliIo = {
+  cwd: process.cwd(),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+function describeError(error: ImportError): string {
+  const record = error.record === null ? '' : `, ${error.record}`;
+  return `error: ${error.file}${record}: ${error.reason}\n`;
+}
+
+/** Runs `docket <argv>` and resolves to the exit status. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const command = parseCliArgs(argv);
+  if (command.kind === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (command.kind === 'usage-error') {
+    io.stderr(`docket: ${command.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+
+  let input;
+  try {
+    input = await readInputFiles(command.inputs, io.cwd);
+  } catch (error) {
+    if (error instanceof MissingInputError) {
+      io.stderr(`docket: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const result = importBills(input.files, {
+    jurisdiction: command.jurisdiction,
+    session: command.session,
+  });
+  const errors = [...input.errors, ...result.errors];
+  // With the bills on standard output, the summary goes with the errors to standard error.
+  const report = command.out === '-' ? io.stderr : io.stdout;
+
+  let written = 'nothing written';
+  if (result.bills.length > 0) {
+    const lines = result.bills.map((bill) => `${JSON.stringify(bill)}\n`).join('');
+    if (command.out === '-') {
+      io.stdout(lines);
+      written = 'to standard output';
+    } else {
+      const target = resolve(io.cwd, command.out);
+      await writeFile(target, lines);
+      written = `to ${command.out}`;
+    }
+  }
+
+  for (const error of errors) io.stderr(describeError(error));
+  report(
+    [
+      `Format: ${result.format === 'mixed' ? `mixed (${result.formats.join(', ')})` : (result.format ?? 'none recognised')}`,
+      `Files: ${input.files.length + input.errors.length}`,
+      `Records read: ${result.recordsRead}`,
+      `Bills written: ${result.bills.length} (${written})`,
+      `Errors: ${errors.length}`,
+      '',
+    ].join('\n'),
+  );
+  return result.bills.length > 0 ? 0 : 1;
+}

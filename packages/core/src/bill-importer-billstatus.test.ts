@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { importBills } from './bill-import.ts';
+import { importBillStatus, isBillStatusXml } from './bill-importer-billstatus.ts';
+import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
+import {
+  fixturesRoot,
+  readFixtures,
+  readSamples,
+  warnIfFixturesAbsent,
+  zipOf,
+} from './test-support/test-files.ts';
+
+describe('BILLSTATUS XML (hand-made)', () => {
+  const files = readSamples('billstatus');
+  const result = importBillStatus(files);
+  const byId = new Map(result.bills.map((bill) => [bill.id, bill]));
+
+  it('reads the original schema field by field', () => {
+    const bill = byId.get('us/118/hr-9901');
+    expect(bill).toMatchObject({
+      source: 'billstatus',
+      sourceId: 'hr9901-118',
+      identifier: 'H.R. 9901',
+      title: 'Safer Rail Crossings Act',
+      summary:
+        'Safer Rail Crossings Act\n\nThis bill directs the Federal Railroad Administration to fund gates & lights at rural grade crossings.',
+      introducedDate: '2024-03-05',
+      status: 'passed-one-chamber',
+      statusDate: '2024-04-10',
+      rawStatus:
+        'Received in the Senate and Read twice and referred to the Committee on Commerce, Science, and Transportation.',
+      subjects: [
+        'Railroads',
+        'Transportation and Public Works',
+        'Transportation safety and security',
+      ],
+      url: 'https://www.congress.gov/bill/118th-congress/house-bill/9901',
+    });
+    expect(bill?.sponsors).toEqual([
+      { name: 'Eleanor Marsh', role: 'primary', party: 'D', externalId: 'M009901' },
+    ]);
+    // The withdrawn cosponsor is left out.
+    expect(bill?.cosponsors).toEqual([
+      { name: 'Silas K. Thornbury', role: 'cosponsor', party: 'R', externalId: 'T009902' },
+    ]);
+    expect(bill?.actions.map((action) => [action.date, action.chamber])).toEqual([
+      ['2024-03-05', 'lower'],
+      ['2024-03-05', 'lower'],
+      ['2024-04-10', 'lower'],
+      ['2024-04-10', 'lower'],
+      ['2024-04-11', 'upper'],
+    ]);
+    // The House's own action and the Library of Congress copy of it are one roll call.
+    expect(bill?.votes).toEqual([
+      {
+        date: '2024-04-10',
+        chamber: 'lower',
+        motion: 'On motion to suspend the rules and pass the bill, as amended',
+        yes: 402,
+        no: 18,
+        other: 1,
+        passed: true,
+      },
+    ]);
+    expect(bill?.texts.map((text) => [text.date, text.type, text.mimeType])).toEqual([
+      ['2024-03-05', 'Introduced in House', 'text/xml'],
+      ['2024-04-10', 'Engrossed in House', 'text/xml'],
+    ]);
+  });
+
+  it('reads schema 3.0.0 field by field', () => {
+    const bill = byId.get('us/118/sjres-301');
+    expect(bill).toMatchObject({
+      identifier: 'S.J.Res. 301',
+      title: 'A joint resolution designating Great Lakes Shoreline Survey Week.',
+      summary:
+        'This joint resolution designates the second week of June as Great Lakes Shoreline Survey Week.',
+      introducedDate: '2023-02-01',
+      status: 'enacted',
+      statusDate: '2023-08-15',
+      subjects: ['Environmental Protection', 'Great Lakes'],
+    });
+    expect(bill?.sponsors[0]).toEqual({
+      name: 'Adaeze Okonkwo',
+      role: 'primary',
+      party: 'D',
+      externalId: 'O009904',
+    });
+    expect(bill?.votes.map((vote) => [vote.chamber, vote.yes, vote.no, vote.passed])).toEqual([
+      ['upper', 61, 37, true],
+      ['lower', 288, 130, true],
+    ]);
+    // The trailing empty <item> of textVersions is no version; the PDF link is preferred.
+    expect(bill?.texts).toEqual([
+      {
+        date: '2023-02-01',
+        type: 'Introduced in Senate',
+        url: 'https://www.govinfo.gov/content/pkg/BILLS-118sjres301is/pdf/BILLS-118sjres301is.pdf',
+        mimeType: 'application/pdf',
+        text: null,
+      },
+    ]);
+  });
+
+  it('names the bad file', () => {
+    expect(result.errors).toEqual([
+      {
+        file: 'billstatus/BILLSTATUS-bad-no-number.xml',
+        record: null,
+        reason: 'missing bill identifier',
+      },
+    ]);
+  });
+
+  it('refuses a cut-off file instead of importing what was before the cut', () => {
+    const good = files.find((file) => file.name.endsWith('hr9901.xml'));
+    if (!good) throw new Error('sample missing');
+    const text = decodeUtf8(good.bytes);
+    const cut = { name: 'cut.xml', bytes: encodeUtf8(text.slice(0, text.indexOf('<cosponsors>'))) };
+    const outcome = importBillStatus([cut]);
+    expect(outcome.bills).toEqual([]);
+    expect(outcome.errors[0]?.reason).toMatch(/^Malformed XML at line \d+/);
+  });
+
+  it('recognises documents by their root element', () => {
+    expect(isBillStatusXml('<?xml version="1.0"?>\n<!-- note -->\n<billStatus>')).toBe(true);
+    expect(isBillStatusXml('<billStatusX>')).toBe(false);
+    expect(isBillStatusXml('<html><billStatus>')).toBe(false);
+  });
+
+  it('reads a ZIP of many files', () => {
+    const zipped = importBills([zipOf('BILLSTATUS-118.zip', files, 'billstatus/')]);
+    expect(zipped.bills.map((bill) => bill.id)).toEqual(['us/118/hr-9901', 'us/118/sjres-301']);
+    expect(zipped.errors.map((error) => error.file)).toEqual([
+      'BILLSTATUS-118.zip/BILLSTATUS-bad-no-number.xml',
+    ]);
+  });
+});
+
+describe.skipIf(fixturesRoot === null)('BILLSTATUS real files', () => {
+  const xml116 = fixturesRoot === null ? null : importBills(readFixtures('billstatus-xml-116'));
+  const samples = fixturesRoot === null ? null : importBills(readFixtures('billstatus-samples'));
+
+  it('imports the 133 files of billstatus-xml-116 without errors', () => {
+    expect(xml116?.format).toBe('billstatus');
+    expect(xml116?.recordsRead).toBe(133);
+    expect(xml116?.bills).toHaveLength(133);
+    expect(xml116?.bills.filter((bill) => bill.type === 'sconres')).toHaveLength(52);
+    expect(xml116?.bills.filter((bill) => bill.type === 'sjres')).toHaveLength(81);
+    expect(xml116?.errors).toEqual([]);
+  });
+
+  it('imports the 36 official samples (old, current and 3.0.0 schemas) without errors', () => {
+    expect(samples?.recordsRead).toBe(36);
+    // formatChange/current and formatChange/future hold the same four bills, and
+    // amendment-votes repeats 114hr5278 of future: 31 distinct bills.
+    expect(samples?.bills).toHaveLength(31);
+    expect(samples?.errors).toEqual([]);
+    const perFolder = (folder: string) =>
+      importBills(readFixtures(`billstatus-samples/samples/${folder}`)).bills.length;
+    expect(
+      [
+        'legacy',
+        'formatChange/current',
+        'formatChange/future',
+        'actions-committees',
+        'amendment-votes',
+        'textVersions',
+      ].map(perFolder),
+    ).toEqual([12, 4, 6, 9, 1, 4]);
+  });
+
+  it('reads S.J.Res. 1 of the 116th Congress as in the file', () => {
+    const bill = xml116?.bills.find((candidate) => candidate.id === 'us/116/sjres-1');
+    expect(bill).toMatchObject({
+      identifier: 'S.J.Res. 1',
+      title:
+        'A joint resolution proposing an amendment to the Constitution of the United States relative to limiting the number of terms that a Member of Congress may serve.',
+      introducedDate: '2019-01-03',
+      status: 'in-committee',
+      statusDate: '2019-01-03',
+    });
+    expect(bill?.sponsors).toEqual([
+      { name: 'Ted Cruz', role: 'primary', party: 'R', externalId: 'C001098' },
+    ]);
+    expect(bill?.cosponsors).toHaveLength(15);
+    expect(bill?.actions).toHaveLength(2);
+    expect(bill?.texts).toHaveLength(1);
+    expect(bill?.summary).toMatch(
+      /^Constitutional Amendment\n\nThis joint resolution proposes a constitutional amendment/,
+    );
+  });
+
+  it("reads S.J.Res. 68's roll calls and veto as in the file", () => {
+    const bill = xml116?.bills.find((candidate) => candidate.id === 'us/116/sjres-68');
+    expect(bill).toMatchObject({ status: 'vetoed', introducedDate: '2020-01-09' });
+    expect(bill?.sponsors[0]).toMatchObject({
+      name: 'Tim Kaine',
+      party: 'D',
+      externalId: 'K000384',
+    });
+    expect(bill?.actions).toHaveLength(36);
+    expect(bill?.texts).toHaveLength(4);
+    // Five roll calls in the action texts, each written twice (chamber and Library of Congress)
+    // except the motion to commit, and each counted once.
+    expect(
+      bill?.votes.map((vote) => [
+        vote.date,
+        vote.chamber,
+        vote.yes,
+        vote.no,
+        vote.other,
+        vote.passed,
+      ]),
+    ).toEqual([
+      ['2020-02-12', 'upper', 51, 45, null, true],
+      ['2020-02-13', 'upper', 55, 45, null, true],
+      ['2020-03-11', 'lower', 198, 212, 1, false],
+      ['2020-03-11', 'lower', 227, 186, null, true],
+      ['2020-05-07', 'upper', 49, 44, null, false],
+    ]);
+  });
+
+  it('reads H.R. 2471 (schema 3.0.0) as enacted, with its public law', () => {
+    const bill = samples?.bills.find((candidate) => candidate.id === 'us/117/hr-2471');
+    expect(bill).toMatchObject({
+      title: 'Consolidated Appropriations Act, 2022',
+      introducedDate: '2021-04-13',
+      status: 'enacted',
+      rawStatus: 'Became Public Law No: 117-103.',
+    });
+    expect(bill?.sponsors[0]).toMatchObject({ name: 'Hakeem S. Jeffries', externalId: 'J000294' });
+    expect(bill?.actions).toHaveLength(56);
+    expect(bill?.texts).toHaveLength(7);
+  });
+
+  it('reads the old-schema S.J.Res. 8 of the 114th Congress, which has no text versions', () => {
+    const bill = samples?.bills.find((candidate) => candidate.id === 'us/114/sjres-8');
+    expect(bill).toMatchObject({ introducedDate: '2015-02-09', status: 'vetoed', texts: [] });
+    expect(bill?.sponsors[0]).toMatchObject({ name: 'Lamar Alexander', externalId: 'A000360' });
+    // 33 items in the file; one has an empty <text /> and is no action.
+    expect(bill?.actions).toHaveLength(32);
+  });
+});
+
+warnIfFixturesAbsent();

@@ -1,0 +1,216 @@
+import { unzipSync } from 'fflate';
+import { decodeUtf8 } from './text-bytes.ts';
+import type { ImportError, ImportFile } from './bill-import-record.ts';
+
+// Datasets come zipped (LegiScan session datasets, GovInfo bulk BILLSTATUS, Open States CSV).
+// A ZIP can lie about everything, so the central directory is read first to refuse an archive
+// that would expand past the limits before anything is inflated; fflate then inflates into
+// buffers of the declared size (it cannot grow them, so a lying size truncates instead of
+// exhausting memory), and each entry's CRC-32 is checked so a damaged entry is reported instead
+// of being imported with flipped bytes.
+
+export interface ImportLimits {
+  /** Entries in one archive. */
+  maxEntries: number;
+  /** Bytes of all files together, after expansion. */
+  maxTotalBytes: number;
+  /** Bytes of one file or one archive entry. */
+  maxFileBytes: number;
+}
+
+export const defaultImportLimits: ImportLimits = {
+  maxEntries: 100_000,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxFileBytes: 256 * 1024 * 1024,
+};
+
+export function isZip(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6))
+  );
+}
+
+const CRC_TABLE = (() => {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array): number {
+  let crc = -1;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+interface DirectoryEntry {
+  name: string;
+  crc: number;
+  uncompressedSize: number;
+}
+
+function u16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+}
+function u32(bytes: Uint8Array, at: number): number {
+  return (u16(bytes, at) | (u16(bytes, at + 2) << 16)) >>> 0;
+}
+
+/** The central directory: entry names, CRCs and declared sizes, without inflating anything. */
+function readCentralDirectory(bytes: Uint8Array): DirectoryEntry[] {
+  let end = bytes.length - 22;
+  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
+  while (end >= earliest && u32(bytes, end) !== 0x06054b50) end--;
+  if (end < earliest) throw new Error('no ZIP end-of-directory record (the file is cut short?)');
+  let total = u16(bytes, end + 10);
+  let offset = u32(bytes, end + 16);
+  if (u32(bytes, end - 20) === 0x07064b50) {
+    // ZIP64: the real count and offset live in the ZIP64 end record (low 32 bits suffice here).
+    const zip64End = u32(bytes, end - 12);
+    if (u32(bytes, zip64End) === 0x06064b50) {
+      total = u32(bytes, zip64End + 32);
+      offset = u32(bytes, zip64End + 48);
+    }
+  }
+  const entries: DirectoryEntry[] = [];
+  for (let index = 0; index < total; index++) {
+    if (u32(bytes, offset) !== 0x02014b50) throw new Error('damaged ZIP central directory');
+    const flags = u16(bytes, offset + 8);
+    const nameLength = u16(bytes, offset + 28);
+    const extraLength = u16(bytes, offset + 30);
+    const commentLength = u16(bytes, offset + 32);
+    const nameBytes = bytes.subarray(offset + 46, offset + 46 + nameLength);
+    // Bit 11 marks UTF-8 names; fflate reads the others as Latin-1, and so must this, for the
+    // names to match.
+    const name = flags & 0x800 ? decodeUtf8(nameBytes) : String.fromCharCode(...nameBytes);
+    let uncompressedSize = u32(bytes, offset + 24);
+    if (uncompressedSize === 0xffffffff) uncompressedSize = Number.MAX_SAFE_INTEGER;
+    entries.push({ name, crc: u32(bytes, offset + 16), uncompressedSize });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+function isDirectoryOrJunk(name: string): boolean {
+  return (
+    name.endsWith('/') ||
+    name.startsWith('__MACOSX/') ||
+    name.split('/').some((part) => part.startsWith('._'))
+  );
+}
+
+export interface ExpandedFiles {
+  files: ImportFile[];
+  errors: ImportError[];
+}
+
+/**
+ * Replaces each ZIP among the files by its entries, named "<archive name>/<path inside>", and
+ * checks every size limit. An archive that breaks a limit is refused whole, with a message that
+ * says which limit: importing part of a ZIP bomb helps nobody.
+ */
+export function expandArchives(
+  files: readonly ImportFile[],
+  limits: ImportLimits = defaultImportLimits,
+): ExpandedFiles {
+  const out: ImportFile[] = [];
+  const errors: ImportError[] = [];
+  let totalBytes = 0;
+  const refuse = (file: string, reason: string) => errors.push({ file, record: null, reason });
+  for (const file of files) {
+    if (file.bytes.length > limits.maxFileBytes) {
+      refuse(
+        file.name,
+        `file is ${megabytes(file.bytes.length)}, over the ${megabytes(limits.maxFileBytes)} limit`,
+      );
+      continue;
+    }
+    if (!isZip(file.bytes)) {
+      totalBytes += file.bytes.length;
+      if (totalBytes > limits.maxTotalBytes) {
+        refuse(
+          file.name,
+          `the files together are over the ${megabytes(limits.maxTotalBytes)} limit`,
+        );
+        return { files: out, errors };
+      }
+      out.push(file);
+      continue;
+    }
+    let directory: DirectoryEntry[];
+    try {
+      directory = readCentralDirectory(file.bytes);
+    } catch (error) {
+      refuse(
+        file.name,
+        `not a readable ZIP archive: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      continue;
+    }
+    const wanted = directory.filter((entry) => !isDirectoryOrJunk(entry.name));
+    if (directory.length > limits.maxEntries) {
+      refuse(
+        file.name,
+        `ZIP archive has ${directory.length} entries, over the limit of ${limits.maxEntries}; refused as a possible ZIP bomb`,
+      );
+      continue;
+    }
+    const declared = wanted.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+    const tooBig = wanted.find((entry) => entry.uncompressedSize > limits.maxFileBytes);
+    if (tooBig || totalBytes + declared > limits.maxTotalBytes) {
+      refuse(
+        file.name,
+        tooBig
+          ? `ZIP entry ${tooBig.name} would expand to ${megabytes(tooBig.uncompressedSize)}, over the ${megabytes(limits.maxFileBytes)} limit; refused as a possible ZIP bomb`
+          : `ZIP archive would expand to ${megabytes(declared)}, over the ${megabytes(limits.maxTotalBytes)} limit; refused as a possible ZIP bomb`,
+      );
+      continue;
+    }
+    const byName = new Map(wanted.map((entry) => [entry.name, entry]));
+    let entries: Record<string, Uint8Array>;
+    try {
+      entries = unzipSync(file.bytes, {
+        filter: (info) => {
+          const entry = byName.get(info.name);
+          // The local header may disagree with the directory; the smaller of the two bounds it.
+          return entry !== undefined && info.originalSize <= limits.maxFileBytes;
+        },
+      });
+    } catch (error) {
+      refuse(
+        file.name,
+        `not a readable ZIP archive: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      continue;
+    }
+    for (const entry of wanted) {
+      const bytes = entries[entry.name];
+      const name = `${file.name}/${entry.name}`;
+      if (bytes === undefined) {
+        refuse(name, 'ZIP entry could not be read');
+        continue;
+      }
+      if (crc32(bytes) !== entry.crc) {
+        refuse(name, 'ZIP entry is damaged (its CRC-32 does not match)');
+        continue;
+      }
+      if (isZip(bytes)) {
+        refuse(name, 'a ZIP inside a ZIP is not read; unzip the outer archive first');
+        continue;
+      }
+      totalBytes += bytes.length;
+      out.push({ name, bytes });
+    }
+  }
+  return { files: out, errors };
+}
