@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { billSchema } from './bill.ts';
+
+// The rows of every table of the device's local store. Each schema is the gate a row passes
+// when it enters from outside (a backup, a sync message, an old database version); inside, the
+// inferred types are trusted. Fields later issues need are added here, with a new store version.
+
+const isoTimestamp = z.string().min(1);
+const rowId = z.string().min(1).max(200);
+
+/** A bill as stored: the normalized record plus the datasets that currently provide it. */
+export const storedBillSchema = z.object({
+  ...billSchema.shape,
+  datasetIds: z.array(rowId),
+});
+export type StoredBill = z.infer<typeof storedBillSchema>;
+
+export const datasetStates = ['new', 'importing', 'ready', 'failed'] as const;
+export const datasetSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(200),
+  /** Where the bills come from: files kept on the device (datasetFiles) or a URL. */
+  origin: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('files'), fileIds: z.array(rowId) }),
+    z.object({ kind: z.literal('url'), url: z.url() }),
+  ]),
+  jurisdiction: z.string().nullable(),
+  session: z.string().nullable(),
+  /** The detected format of the last import, null before the first. */
+  format: z.string().nullable(),
+  billCount: z.number().int().nonnegative(),
+  lastImportAt: isoTimestamp.nullable(),
+  lastJobId: rowId.nullable(),
+  state: z.enum(datasetStates),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+export type Dataset = z.infer<typeof datasetSchema>;
+
+/** A file of a dataset, kept so a re-import or another device can rebuild the bills. */
+export const datasetFileSchema = z.object({
+  /** Content address (hash of the bytes), so the same file is stored and uploaded once. */
+  id: rowId,
+  datasetId: rowId,
+  name: z.string().min(1).max(1000),
+  size: z.number().int().nonnegative(),
+  bytes: z.instanceof(Uint8Array),
+  addedAt: isoTimestamp,
+});
+export type DatasetFile = z.infer<typeof datasetFileSchema>;
+
+export const jobStatuses = [
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const jobSchema = z.object({
+  id: rowId,
+  kind: z.enum(['import']),
+  /** What the job works on, e.g. the dataset id of an import. */
+  subjectId: rowId,
+  status: z.enum(jobStatuses),
+  createdAt: isoTimestamp,
+  startedAt: isoTimestamp.nullable(),
+  finishedAt: isoTimestamp.nullable(),
+  progress: z.object({
+    recordsRead: z.number().int().nonnegative(),
+    written: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    /** Records expected in all, when known. */
+    total: z.number().int().nonnegative().nullable(),
+  }),
+  result: z
+    .object({
+      added: z.number().int().nonnegative(),
+      updated: z.number().int().nonnegative(),
+      unchanged: z.number().int().nonnegative(),
+      removed: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  errors: z.array(z.object({ record: z.string().nullable(), reason: z.string() })),
+  message: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const tagSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(100),
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const billTagSchema = z.object({
+  /** `${billId}|${tagId}`: a bill carries a tag at most once. */
+  id: rowId,
+  billId: rowId,
+  tagId: rowId,
+  createdAt: isoTimestamp,
+});
+export type BillTag = z.infer<typeof billTagSchema>;
+
+export const positions = ['support', 'oppose', 'watch', 'none'] as const;
+export const positionSchema = z.object({
+  billId: rowId,
+  position: z.enum(positions),
+  updatedAt: isoTimestamp,
+});
+export type Position = z.infer<typeof positionSchema>;
+
+export const decisions = ['track', 'dismiss', 'later'] as const;
+export const decisionSchema = z.object({
+  billId: rowId,
+  decision: z.enum(decisions),
+  decidedAt: isoTimestamp,
+});
+export type Decision = z.infer<typeof decisionSchema>;
+
+export const annotationSchema = z.object({
+  id: rowId,
+  billId: rowId,
+  /** W3C Web Annotation selectors: the quote with its context, and its position. */
+  quote: z.object({ exact: z.string(), prefix: z.string(), suffix: z.string() }),
+  position: z.object({ start: z.number().int().nonnegative(), end: z.number().int() }),
+  /** Which text of the bill is annotated: a text version's index, or title/summary. */
+  target: z.string().max(100),
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  note: z.string().max(100_000),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+export type Annotation = z.infer<typeof annotationSchema>;
+
+export const backupIndexSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(200),
+  description: z.string().max(5000),
+  createdAt: isoTimestamp,
+  size: z.number().int().nonnegative(),
+});
+export type BackupIndexEntry = z.infer<typeof backupIndexSchema>;
+
+export const fullBackupSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(200),
+  createdAt: isoTimestamp,
+  encrypted: z.boolean(),
+  size: z.number().int().nonnegative(),
+  bytes: z.instanceof(Uint8Array),
+});
+export type FullBackup = z.infer<typeof fullBackupSchema>;
+
+export const traceEntrySchema = z.object({
+  /** Time-ordered id (timestamp then a counter), so the oldest entries are the first keys. */
+  id: rowId,
+  at: isoTimestamp,
+  kind: z.string().min(1).max(50),
+  durationMs: z.number().nonnegative().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TraceEntry = z.infer<typeof traceEntrySchema>;
+
+export const settingSchema = z.object({
+  key: rowId,
+  value: z.unknown(),
+});
+export type Setting = z.infer<typeof settingSchema>;
+
+/** An unsynced change, written in the same transaction as the row it describes. */
+export const outboxEntrySchema = z.object({
+  /** Hybrid-logical-clock timestamp then device id: sorts in the order changes were made. */
+  id: rowId,
+  table: z.string().min(1),
+  rowId,
+  op: z.enum(['put', 'delete']),
+  /** The changed fields (put) or nothing (delete). */
+  fields: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: isoTimestamp,
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

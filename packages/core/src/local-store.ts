@@ -1,0 +1,106 @@
+import type {
+  Annotation,
+  BackupIndexEntry,
+  BillTag,
+  Dataset,
+  DatasetFile,
+  Decision,
+  FullBackup,
+  Job,
+  OutboxEntry,
+  Position,
+  Setting,
+  StoredBill,
+  Tag,
+  TraceEntry,
+} from './local-records.ts';
+
+// The small storage interface the domain code runs against. The app implements it on IndexedDB
+// (Dexie, packages/app/src/local-store), core on memory (memory-local-store.ts); one acceptance
+// suite (local-store-acceptance.ts) is run against both, so they cannot drift apart.
+
+/** The row type of each table. */
+export interface LocalRows {
+  bills: StoredBill;
+  datasets: Dataset;
+  datasetFiles: DatasetFile;
+  jobs: Job;
+  tags: Tag;
+  billTags: BillTag;
+  positions: Position;
+  decisions: Decision;
+  annotations: Annotation;
+  backups: BackupIndexEntry;
+  fullBackups: FullBackup;
+  trace: TraceEntry;
+  settings: Setting;
+  outbox: OutboxEntry;
+}
+export type TableName = keyof LocalRows;
+
+/**
+ * Each table's primary key and the fields it can be looked up by. A `*` marks a field holding a
+ * list whose every item is indexed (IndexedDB's multiEntry). Keys are strings everywhere.
+ */
+export const localTables = {
+  bills: { key: 'id', indexes: ['*datasetIds', 'jurisdiction', 'status', 'statusDate'] },
+  datasets: { key: 'id', indexes: ['createdAt'] },
+  datasetFiles: { key: 'id', indexes: ['datasetId'] },
+  jobs: { key: 'id', indexes: ['subjectId', 'status', 'createdAt'] },
+  tags: { key: 'id', indexes: ['name'] },
+  billTags: { key: 'id', indexes: ['billId', 'tagId'] },
+  positions: { key: 'billId', indexes: ['position'] },
+  decisions: { key: 'billId', indexes: ['decision'] },
+  annotations: { key: 'id', indexes: ['billId'] },
+  backups: { key: 'id', indexes: ['createdAt'] },
+  fullBackups: { key: 'id', indexes: ['createdAt'] },
+  trace: { key: 'id', indexes: ['kind', 'at'] },
+  settings: { key: 'key', indexes: [] },
+  outbox: { key: 'id', indexes: ['table'] },
+} as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
+
+type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];
+/** The fields of table N that `where` can look up. */
+export type IndexOf<N extends TableName> =
+  IndexSpec<N> extends `*${infer F}` | infer G ? F | Exclude<G, `*${string}`> : never;
+export type IndexValue = string | number;
+
+export interface LocalReadTransaction {
+  get<N extends TableName>(table: N, key: string): Promise<LocalRows[N] | undefined>;
+  getMany<N extends TableName>(
+    table: N,
+    keys: readonly string[],
+  ): Promise<(LocalRows[N] | undefined)[]>;
+  /** Rows whose index field equals the value (or, for a list field, contains it), by key. */
+  where<N extends TableName>(
+    table: N,
+    index: IndexOf<N>,
+    value: IndexValue,
+  ): Promise<LocalRows[N][]>;
+  /** Every row, in key order; `limit` keeps the first ones. */
+  all<N extends TableName>(table: N, options?: { limit?: number }): Promise<LocalRows[N][]>;
+  /** Every key, in key order. */
+  keys(table: TableName): Promise<string[]>;
+  count(table: TableName): Promise<number>;
+}
+
+export interface LocalWriteTransaction extends LocalReadTransaction {
+  put<N extends TableName>(table: N, row: LocalRows[N]): Promise<void>;
+  putMany<N extends TableName>(table: N, rows: readonly LocalRows[N][]): Promise<void>;
+  delete(table: TableName, key: string): Promise<void>;
+  deleteMany(table: TableName, keys: readonly string[]): Promise<void>;
+}
+
+/**
+ * The device's store. A transaction's body may only await the transaction's own calls (no timers,
+ * no fetch): IndexedDB commits a transaction as soon as it has nothing left to do. A body that
+ * throws rolls back everything it wrote.
+ */
+export interface LocalStore {
+  read<T>(tables: readonly TableName[], body: (tx: LocalReadTransaction) => Promise<T>): Promise<T>;
+  write<T>(
+    tables: readonly TableName[],
+    body: (tx: LocalWriteTransaction) => Promise<T>,
+  ): Promise<T>;
+  close(): void;
+}
