@@ -1,0 +1,188 @@
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { createAuth } from './auth/auth.ts';
+import { createMailSender } from './auth/mail-sender.ts';
+import { createRequireUser } from './auth/require-user.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { ApiHttpError, sendApiError } from './http/api-error.ts';
+import { registerCors } from './plugins/cors.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticFiles } from './plugins/static-files.ts';
+import { ServerSecretRepository } from './repositories/server-secret-repository.ts';
+import { TermsRepository } from './repositories/terms-repository.ts';
+import { appShellRoutes } from './routes/app-shell.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { termsRoutes } from './routes/terms.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** Opened (and migrated) by the caller, who also closes it after the app. */
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's types leave out its hop-count form, so a count becomes the equivalent function.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+  });
+  // Only JSON reaches our own routes; anything else is refused with 415 instead of being
+  // handed to a handler as a string.
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+  app.addHook('onRequest', checkProtocolVersion);
+  endKeepAliveWhenClosing(app);
+
+  // External plugins first: their hooks must see every route registered after them.
+  await registerSecurityHeaders(app, config);
+  await registerCors(app, config);
+  await registerRateLimit(app);
+  await registerStaticFiles(app, config);
+
+  // Then the app's own services.
+  const secret =
+    config.betterAuthSecret ??
+    (await new ServerSecretRepository(database.db).getOrCreate('better-auth'));
+  const mailSender = createMailSender({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => {
+    mailSender.close();
+  });
+  const auth = createAuth({ config, db: database.db, secret, mailSender, logger: app.log });
+  app.decorate('requireUser', createRequireUser(auth));
+  app.decorateRequest('signedInUser', null);
+  const terms = new TermsRepository(database.db);
+
+  // Routes last.
+  healthRoutes(app, database);
+  await authRoutes(app, auth, config);
+  termsRoutes(app, terms);
+  appShellRoutes(app, config.appDir);
+
+  return app;
+}
+
+/**
+ * Fastify answers requests that arrive during close() with Connection: close, but a request
+ * already inside its handler keeps its keep-alive socket, and the server then waits for that
+ * idle socket until the client's keep-alive runs out (72 s). Closing those connections too
+ * lets a shutdown finish as soon as the last answer is sent.
+ */
+function endKeepAliveWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
+
+/**
+ * Checks the protocol header on Docket's own API. Auth is better-auth's protocol, not ours, and
+ * health must answer any client so it can tell the user which versions are in play.
+ */
+async function checkProtocolVersion(request: FastifyRequest, reply: FastifyReply) {
+  const path = pathOf(request.url);
+  if (!path.startsWith('/api/') || path.startsWith('/api/auth/') || path === '/api/health') return;
+  const sent = request.headers[PROTOCOL_HEADER];
+  if (sent === undefined || sent === String(PROTOCOL_VERSION)) return;
+  const clientVersion = Number(sent);
+  const advice =
+    Number.isInteger(clientVersion) && clientVersion > PROTOCOL_VERSION
+      ? 'This server is older than the app; ask whoever runs it to update Docket.'
+      : 'Update the app (reload the page, or install the new version).';
+  return sendApiError(
+    reply,
+    426,
+    'protocol-mismatch',
+    `This app speaks protocol ${String(sent)}; the server speaks ${PROTOCOL_VERSION}. ${advice}`,
+  );
+}
+
+function handleError(
+  error: FastifyError | ApiHttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof ApiHttpError) {
+    return sendApiError(reply, error.statusCode, error.errorCode, error.message);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return sendApiError(reply, 400, 'invalid-json', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return sendApiError(
+        reply,
+        400,
+        'invalid-json',
+        'The request body is empty; send a JSON object.',
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendApiError(
+        reply,
+        413,
+        'too-large',
+        'The request body is larger than the 1 MiB limit.',
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return sendApiError(
+        reply,
+        415,
+        'unsupported-media-type',
+        `Content type "${request.headers['content-type'] ?? ''}" is not accepted; send application/json.`,
+      );
+  }
+  const statusCode = error.statusCode ?? 500;
+  if (error.validation !== undefined || (statusCode >= 400 && statusCode < 500)) {
+    return sendApiError(reply, statusCode, 'invalid-request', error.message);
+  }
+  request.log.error({ err: error }, 'Request failed');
+  return sendApiError(
+    reply,
+    500,
+    'internal',
+    'Something went wrong on the server. Try again later.',
+  );
+}
+
+function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendApiError(
+    reply,
+    404,
+    'not-found',
+    `Nothing at ${request.method} ${pathOf(request.url)}.`,
+  );
+}
+
+function trustHops(count: number) {
+  return (_address: string, hop: number) => hop < count;
+}
+
+function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? url;
+}

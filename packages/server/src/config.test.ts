@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to a local server on PGlite in ./data of where npm was run', () => {
+    const config = loadConfig({ INIT_CWD: '/home/me/docket' });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: join('/home/me/docket', 'data'),
+      databaseUrl: null,
+      publicUrl: 'http://127.0.0.1:8080',
+      betterAuthSecret: null,
+      smtpUrl: null,
+      requireEmailVerification: false,
+      authRateLimitMax: 30,
+      trustedOrigins: [],
+      sentryOrigin: null,
+      trustProxy: false,
+    });
+    expect(config.appDir).toMatch(/packages[/\\]app[/\\]dist$/);
+    // People type localhost as often as 127.0.0.1; both must be able to sign in.
+    expect(config.publicOrigins).toContain('http://localhost:8080');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DOCKET_DATA_DIR: '/var/lib/docket',
+      DATABASE_URL: 'postgres://u:p@db:5432/docket',
+      PUBLIC_URL: 'https://docket.example.org/',
+      TRUSTED_ORIGINS: 'capacitor://localhost, https://app.example.org/',
+      BETTER_AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.example.org:587',
+      MAIL_FROM: 'Docket <docket@example.org>',
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      AUTH_RATE_LIMIT_MAX: '100',
+      DOCKET_APP_DIR: '/srv/docket-app',
+      VITE_SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 9000,
+      dataDir: '/var/lib/docket',
+      databaseUrl: 'postgres://u:p@db:5432/docket',
+      publicUrl: 'https://docket.example.org',
+      publicOrigins: ['https://docket.example.org'],
+      trustedOrigins: ['capacitor://localhost', 'https://app.example.org'],
+      smtpUrl: 'smtp://mail.example.org:587',
+      mailFrom: 'Docket <docket@example.org>',
+      requireEmailVerification: true,
+      authRateLimitMax: 100,
+      appDir: '/srv/docket-app',
+      sentryOrigin: 'https://o1.ingest.sentry.io',
+      trustProxy: 1,
+    });
+  });
+
+  it('builds a usable public URL when listening on every interface', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8081' }).publicUrl).toBe('http://localhost:8081');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ BETTER_AUTH_SECRET: 'short' })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_MAX: '0' })).toThrow(/AUTH_RATE_LIMIT_MAX/);
+  });
+});

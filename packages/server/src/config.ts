@@ -1,0 +1,154 @@
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Everything the server reads from its environment, parsed once at the edge. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** postgres://… when set; otherwise the server runs on PGlite in `dataDir/pglite`. */
+  databaseUrl: string | null;
+  /** Origin (plus optional path) the browser sees; better-auth's baseURL and the host of e-mail links. */
+  publicUrl: string;
+  /** Origins the server itself is reached at: publicUrl's, plus loopback aliases by default. */
+  publicOrigins: string[];
+  /** Other origins (TRUSTED_ORIGINS) allowed to call the API cross-origin and to sign in. */
+  trustedOrigins: string[];
+  /** Null means: use the secret kept in the database, creating it on first start. */
+  betterAuthSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  requireEmailVerification: boolean;
+  authRateLimitMax: number;
+  appDir: string;
+  /** Origin of the Sentry ingest host, so the CSP lets the app report errors there. */
+  sentryOrigin: string | null;
+  /**
+   * Behind a load balancer the client IP (which rate limits key on) is in X-Forwarded-For:
+   * true trusts every hop, a number that many hops, a list those proxy addresses or subnets.
+   */
+  trustProxy: boolean | number | string[];
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: optionalText,
+  DOCKET_DATA_DIR: optionalText,
+  INIT_CWD: optionalText,
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'DATABASE_URL must start with postgres:// or postgresql://',
+  ),
+  PUBLIC_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^/]+/.test(value),
+    'PUBLIC_URL must be an http:// or https:// URL',
+  ),
+  TRUSTED_ORIGINS: optionalText,
+  BETTER_AUTH_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= 32,
+    'BETTER_AUTH_SECRET must be at least 32 characters',
+  ),
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  REQUIRE_EMAIL_VERIFICATION: optionalText,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  DOCKET_APP_DIR: optionalText,
+  SENTRY_DSN: optionalText,
+  VITE_SENTRY_DSN: optionalText,
+  TRUST_PROXY: optionalText,
+});
+
+export type ServerEnv = Record<string, string | undefined>;
+
+/** The built app, found relative to this file so it does not depend on the working directory. */
+const defaultAppDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../app/dist');
+
+export function loadConfig(env: ServerEnv): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid server configuration: ${problems.join('; ')}`);
+  }
+  const vars = parsed.data;
+  const host = vars.HOST ?? '127.0.0.1';
+  const port = vars.PORT;
+  // `npm start` at the repo root runs this package's script with cwd packages/server; INIT_CWD is
+  // where the user typed the command, which is where they expect ./data to appear.
+  const baseDir = vars.INIT_CWD ?? process.cwd();
+  const dataDir = resolveFrom(baseDir, vars.DOCKET_DATA_DIR ?? 'data');
+  const defaultPublicUrl = `http://${hostForUrl(host)}:${port}`;
+  const publicUrl = (vars.PUBLIC_URL ?? defaultPublicUrl).replace(/\/+$/, '');
+
+  const publicOrigins = [new URL(publicUrl).origin];
+  if (vars.PUBLIC_URL === undefined && isLoopback(host)) {
+    // Without an explicit PUBLIC_URL people open http://localhost:PORT as often as
+    // http://127.0.0.1:PORT; better-auth must accept the browser's Origin header for both.
+    for (const name of ['localhost', '127.0.0.1', '[::1]']) {
+      publicOrigins.push(`http://${name}:${port}`);
+    }
+  }
+
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    publicUrl,
+    publicOrigins: [...new Set(publicOrigins)],
+    trustedOrigins: splitList(vars.TRUSTED_ORIGINS),
+    betterAuthSecret: vars.BETTER_AUTH_SECRET ?? null,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM ?? `Docket <no-reply@${new URL(publicUrl).hostname}>`,
+    requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === 'true',
+    authRateLimitMax: vars.AUTH_RATE_LIMIT_MAX,
+    appDir:
+      vars.DOCKET_APP_DIR === undefined ? defaultAppDir : resolveFrom(baseDir, vars.DOCKET_APP_DIR),
+    sentryOrigin: dsnOrigin(vars.VITE_SENTRY_DSN ?? vars.SENTRY_DSN),
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+  };
+}
+
+function resolveFrom(baseDir: string, path: string): string {
+  return isAbsolute(path) ? path : join(baseDir, path);
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function isLoopback(host: string): boolean {
+  return ['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host);
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim().replace(/\/+$/, ''))
+    .filter((item) => item !== '');
+}
+
+function dsnOrigin(dsn: string | undefined): string | null {
+  if (dsn === undefined) return null;
+  try {
+    return new URL(dsn).origin;
+  } catch {
+    throw new Error('Invalid server configuration: SENTRY_DSN / VITE_SENTRY_DSN is not a URL');
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return splitList(value);
+}

@@ -1,0 +1,147 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { schema } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The query API both drivers share; code above this module never knows which one it has. */
+export type DocketDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: DocketDb;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'pglite';
+      /** A folder for PGlite's files, or `memory://` for a database only this process sees. */
+      dataDir: string;
+      /** A PGlite dump to start from; tests use a migrated one to skip initdb for each file. */
+      template?: Blob;
+    };
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Any fixed 64-bit number works; all Docket processes must agree on it so that only one of
+ * them applies migrations at a time when several start together on one PostgreSQL.
+ */
+const MIGRATION_LOCK_ID = 7_415_032_918;
+
+/** Opens the database and brings its schema up to date before anything else may query it. */
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  return location.kind === 'postgres'
+    ? openPostgres(location.url)
+    : openPglite(location.dataDir, location.template);
+}
+
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => Promise.resolve() : await lockDataDir(dataDir);
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dataDir, template === undefined ? {} : { loadDataDir: template });
+    const db = drizzlePglite({ client, schema });
+    // The lock makes this process PGlite's only user, so nothing else can race the migration.
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await opened.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await client?.close();
+    await unlock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is an embedded database with no server to arbitrate: two processes opening the same
+ * folder would corrupt it. A pid file next to the folder turns that into a clear startup error;
+ * a pid file left by a crashed process is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dirname(dataDir), { recursive: true });
+  const lockPath = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(lockPath, String(process.pid), { flag: 'wx' });
+      return () => rm(lockPath, { force: true });
+    } catch (error) {
+      if (!isErrorCode(error, 'EEXIST')) throw error;
+      const owner = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
+      if (Number.isInteger(owner) && isProcessAlive(owner)) {
+        throw new Error(
+          `Another Docket server (process ${owner}) is using ${dataDir}. ` +
+            'Stop it first, or give this one its own DOCKET_DATA_DIR or a DATABASE_URL.',
+        );
+      }
+      await rm(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}: ${lockPath} keeps reappearing`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return isErrorCode(error, 'EPERM');
+  }
+}
+
+function isErrorCode(error: unknown, code: string): boolean {
+  return error instanceof Error && 'code' in error && error.code === code;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener
+  // that would crash the process instead of letting the next query reconnect.
+  pool.on('error', () => undefined);
+  try {
+    await migrateWithLock(pool);
+    return {
+      db: drizzleNodePg({ client: pool, schema }),
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const db = drizzleNodePg({ client, schema });
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    try {
+      await migrateNodePg(db, { migrationsFolder });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+    }
+  } finally {
+    client.release();
+  }
+}

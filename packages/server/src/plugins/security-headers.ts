@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+
+/** Helmet's headers on every answer, with a Content-Security-Policy written out in full. */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: ServerConfig,
+): Promise<void> {
+  const connectSrc = ["'self'"];
+  // The app reports errors to Sentry straight from the browser when a DSN is configured.
+  if (config.sentryOrigin !== null) connectSrc.push(config.sentryOrigin);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // Helmet's defaults would add upgrade-insecure-requests, which breaks a server reached
+      // over plain http on a LAN address; every directive Docket needs is listed here.
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ionic's web components inject <style> elements and style attributes at runtime, so
+        // inline styles must be allowed; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc,
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    // HSTS only means something over https; on http it would only confuse a later https setup
+    // on the same host name.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+}

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { buildTestApp, openTestDatabase, type TestApp } from './test-server.ts';
+
+let database: Database;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  testApp = await buildTestApp(database, {
+    SENTRY_DSN: 'https://abc123@o42.ingest.sentry.io/7',
+  });
+});
+
+afterAll(async () => {
+  await testApp.app.close();
+  await database.close();
+});
+
+function get(url: string) {
+  return testApp.app.inject({ method: 'GET', url });
+}
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and helmet headers with the app', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers['content-security-policy']);
+    const directives = new Map(
+      csp.split(';').map((part) => {
+        const [name = '', ...values] = part.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
+    expect(Object.fromEntries(directives)).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob:",
+      'font-src': "'self' data:",
+      'connect-src': "'self' https://o42.ingest.sentry.io",
+      'worker-src': "'self' blob:",
+      'manifest-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends them with API answers too', async () => {
+    const response = await get('/api/health');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('serving the built app', () => {
+  it('serves index.html for the root and for client routes, never cached stale', async () => {
+    for (const url of ['/', '/bill-details?id=1', '/public-link/abc', '/terms-of-service/web']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toContain('<title>Docket</title>');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker and manifest', async () => {
+    const asset = await get('/assets/index-3f9a1c.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toContain('javascript');
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers 404 for a missing file instead of index.html', async () => {
+    expect((await get('/assets/index-old.js')).statusCode).toBe(404);
+    expect((await get('/missing.png')).statusCode).toBe(404);
+  });
+
+  it('never serves files outside the app folder', async () => {
+    for (const url of ['/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/.env']) {
+      const response = await get(url);
+      expect(response.body, url).not.toContain('root:');
+      expect([200, 404], url).toContain(response.statusCode);
+    }
+  });
+
+  it('answers unknown API paths with 404 JSON, not the app', async () => {
+    const response = await get('/api/bills');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not-found', message: 'Nothing at GET /api/bills.' });
+  });
+
+  it('says how to build the app when it has not been built', async () => {
+    const unbuilt = await buildTestApp(database, {
+      DOCKET_APP_DIR: join(tmpdir(), 'docket-no-such-build'),
+    });
+    try {
+      for (const url of ['/', '/bill-details?id=1']) {
+        const response = await unbuilt.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['content-type']).toContain('text/plain');
+        expect(response.body).toContain('npm run build');
+      }
+    } finally {
+      await unbuilt.app.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { session } from '../src/db/schema.ts';
+import {
+  buildTestApp,
+  openTestDatabase,
+  PASSWORD,
+  PUBLIC_URL,
+  signedInFrom,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type TestApp,
+} from './test-server.ts';
+
+let database: Database;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  testApp = await buildTestApp(database);
+});
+
+afterAll(async () => {
+  await testApp.app.close();
+  await database.close();
+});
+
+function getSession(headers: Record<string, string>) {
+  return testApp.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
+}
+
+function readTerms(headers: Record<string, string>) {
+  return testApp.app.inject({ method: 'GET', url: '/api/terms/acceptance', headers });
+}
+
+describe('e-mail and password accounts', () => {
+  it('signs up, reads the session, signs out, signs in again', async () => {
+    const email = uniqueEmail();
+    const { cookie } = await signUp(testApp.app, email);
+
+    const current = await getSession({ cookie });
+    expect(current.statusCode).toBe(200);
+    expect(current.json<{ user: { email: string } }>().user.email).toBe(email);
+
+    const signOut = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: PUBLIC_URL },
+    });
+    expect(signOut.statusCode).toBe(200);
+    expect((await getSession({ cookie })).json()).toBeNull();
+    expect((await readTerms({ cookie })).statusCode).toBe(401);
+
+    const again = await signIn(testApp.app, email, PASSWORD);
+    expect(again.statusCode).toBe(200);
+    const { cookie: newCookie } = signedInFrom(again);
+    expect((await readTerms({ cookie: newCookie })).statusCode).toBe(200);
+  });
+
+  it('refuses a second account with the same e-mail, in any letter case', async () => {
+    const email = uniqueEmail();
+    await signUp(testApp.app, email);
+    const duplicate = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: email.toUpperCase(), password: 'another password', name: 'Other' },
+    });
+    expect(duplicate.statusCode).toBe(422);
+    expect(duplicate.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a wrong password and an unknown account alike', async () => {
+    const email = uniqueEmail();
+    await signUp(testApp.app, email);
+    const wrong = await signIn(testApp.app, email, 'not the password');
+    const unknown = await signIn(testApp.app, uniqueEmail('nobody'), PASSWORD);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a cookie-carrying sign-out from a foreign origin', async () => {
+    const { cookie } = await signUp(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await readTerms({ cookie })).statusCode).toBe(200);
+  });
+});
+
+describe('sessions on Docket routes', () => {
+  it('accepts the bearer token a sign-in hands out', async () => {
+    const email = uniqueEmail();
+    await signUp(testApp.app, email);
+    const { bearer } = signedInFrom(await signIn(testApp.app, email, PASSWORD));
+    const response = await readTerms({ authorization: `Bearer ${bearer}` });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 401 with our error body to no session at all', async () => {
+    const response = await readTerms({});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'unauthorized', message: 'Sign in to continue.' });
+  });
+
+  it('answers 401 to a forged session cookie', async () => {
+    const { cookie } = await signUp(testApp.app);
+    const [name, value = ''] = cookie.split('=', 2);
+    const [token = ''] = decodeURIComponent(value).split('.', 1);
+    const forgedSignature = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    const madeUp = `${name}=${encodeURIComponent('madeUpToken.madeUpSignature')}`;
+    expect((await readTerms({ cookie: forgedSignature })).statusCode).toBe(401);
+    expect((await readTerms({ cookie: madeUp })).statusCode).toBe(401);
+  });
+
+  it('answers 401 to a forged or unsigned bearer token', async () => {
+    const { bearer } = await signUp(testApp.app);
+    const [token = ''] = bearer.split('.', 1);
+    for (const forged of [`${token}.${'B'.repeat(43)}=`, token, 'nonsense']) {
+      const response = await readTerms({ authorization: `Bearer ${forged}` });
+      expect(response.statusCode, forged).toBe(401);
+    }
+  });
+
+  it('answers 401 to the cookie of an expired session', async () => {
+    const { cookie, userId } = await signUp(testApp.app);
+    expect((await readTerms({ cookie })).statusCode).toBe(200);
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(session.userId, userId));
+    const response = await readTerms({ cookie });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'unauthorized', message: 'Sign in to continue.' });
+  });
+});

@@ -1,0 +1,50 @@
+import { healthResponseSchema } from '@docket/protocol/health';
+import { PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { buildTestApp, openTestDatabase, type TestApp } from './test-server.ts';
+
+let database: Database;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  testApp = await buildTestApp(database);
+});
+
+afterAll(async () => {
+  await testApp.app.close();
+  await database.close();
+});
+
+it('reports the database kind and protocol version', async () => {
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+  expect(response.statusCode).toBe(200);
+  expect(healthResponseSchema.parse(response.json())).toEqual({
+    status: 'ok',
+    database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    protocolVersion: PROTOCOL_VERSION,
+  });
+  expect(response.headers['cache-control']).toBe('no-store');
+});
+
+it('keeps one generated auth secret for every app on the same database', async () => {
+  // Two processes behind a load balancer: a cookie signed by one must be accepted by the other.
+  const other = await buildTestApp(database);
+  try {
+    const signUpResponse = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: `shared-${Date.now()}@example.test`, password: 'long enough', name: 'S' },
+    });
+    const cookie = String(signUpResponse.headers['set-cookie']).split(';', 1)[0] ?? '';
+    const viaOther = await other.app.inject({
+      method: 'GET',
+      url: '/api/terms/acceptance',
+      headers: { cookie },
+    });
+    expect(viaOther.statusCode).toBe(200);
+  } finally {
+    await other.app.close();
+  }
+});
