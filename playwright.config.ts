@@ -46,6 +46,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DOCKET_DATA_DIR: process.env.E2E_DATA_DIR,
       AUTH_RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
     },
   },
 });

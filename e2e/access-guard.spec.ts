@@ -56,6 +56,6 @@ test.describe('signed out', () => {
 
   test('an unknown page says so', async ({ page }) => {
     await page.goto('/no-such-screen');
-    await expect(page.getByText(/page not found/i)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /page not found/i })).toBeVisible();
   });
 });

@@ -23,7 +23,7 @@ export const guardedRoutes = [
 
 /** Open routes and the heading each shows to a signed-out visitor. */
 export const openRoutes = [
-  { path: '/return-from-login', heading: /sign/i },
+  { path: '/return-from-login', heading: /nothing to finish/i },
   { path: '/terms-of-service/web', heading: /terms of service/i },
   { path: '/terms-of-service/ios', heading: /terms of service/i },
   { path: '/terms-of-service/android', heading: /terms of service/i },
