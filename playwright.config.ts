@@ -6,7 +6,10 @@ import { join } from 'node:path';
 // The end-to-end tests run the real server (PGlite in a fresh folder) serving the built app, and
 // drive Debian's Chromium. The folder is made once here and handed to the workers through the
 // environment, which they inherit from this process.
-const port = Number(process.env.E2E_PORT ?? 8181);
+// A port of its own per run (set once here, inherited by the workers), so a developer's second
+// run or a running `npm start` cannot collide with it.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'docket-e2e-'));
 export const baseURL = `http://127.0.0.1:${port}`;
 
