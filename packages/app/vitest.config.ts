@@ -6,5 +6,8 @@ export default defineProject({
     name: 'app',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Browser-only tests run in Chromium through vitest.web.config.ts.
+    exclude: ['src/**/*.web.test.ts'],
+    setupFiles: ['src/local-store/node-typed-arrays.ts'],
   },
 });

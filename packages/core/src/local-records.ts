@@ -87,6 +87,35 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
+/**
+ * Work in progress of an import job, keyed by job id, so that nothing reaches `bills` until the
+ * job commits in one transaction (dataset-import-job.ts). Bill rows are the job's bills so far;
+ * the one checkpoint row says how far reading got and from which input, so a job cut off by a
+ * reload resumes where it stopped instead of starting over.
+ */
+export const importStagingSchema = z.discriminatedUnion('kind', [
+  z.object({
+    /** `${jobId}|bill|${billId}` */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('bill'),
+    bill: billSchema,
+  }),
+  z.object({
+    /** `${jobId}|checkpoint` */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('checkpoint'),
+    /** Identifies the input (files and overrides); a resume with other input starts over. */
+    fingerprint: z.string().min(1).max(1000),
+    /** Records of the input already staged; a resume skips this many. */
+    recordsConsumed: z.number().int().nonnegative(),
+    /** Every error so far, though the job row keeps only the first ones. */
+    errorCount: z.number().int().nonnegative(),
+  }),
+]);
+export type ImportStagingRow = z.infer<typeof importStagingSchema>;
+
 export const tagSchema = z.object({
   id: rowId,
   name: z.string().min(1).max(100),

@@ -6,6 +6,7 @@ import type {
   DatasetFile,
   Decision,
   FullBackup,
+  ImportStagingRow,
   Job,
   OutboxEntry,
   Position,
@@ -35,6 +36,7 @@ export interface LocalRows {
   trace: TraceEntry;
   settings: Setting;
   outbox: OutboxEntry;
+  importStaging: ImportStagingRow;
 }
 export type TableName = keyof LocalRows;
 
@@ -57,12 +59,15 @@ export const localTables = {
   trace: { key: 'id', indexes: ['kind', 'at'] },
   settings: { key: 'key', indexes: [] },
   outbox: { key: 'id', indexes: ['table'] },
+  importStaging: { key: 'id', indexes: ['jobId'] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
 
 type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];
+// Distributes over the specs, so a table without indexes has none (never) and, inside generic
+// code, an index is still known to be a string.
+type IndexField<S extends string> = S extends `*${infer F}` ? F : S;
 /** The fields of table N that `where` can look up. */
-export type IndexOf<N extends TableName> =
-  IndexSpec<N> extends `*${infer F}` | infer G ? F | Exclude<G, `*${string}`> : never;
+export type IndexOf<N extends TableName> = IndexField<IndexSpec<N>>;
 export type IndexValue = string | number;
 
 export interface LocalReadTransaction {

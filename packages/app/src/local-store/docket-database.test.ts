@@ -1,0 +1,153 @@
+import './node-typed-arrays.ts';
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import {
+  createDocketDatabase,
+  DOCKET_DATABASE_NAME,
+  SCHEMA_VERSION,
+  schemaSteps,
+  storesFromLocalTables,
+  type SchemaStep,
+} from './docket-database.ts';
+import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
+
+// The schema's history, and the pattern every future version's test copies: make a database
+// the way an older build left it, with rows, then open it with this build and find the rows.
+
+/** Version 1 exactly as it was created on devices; never edit (a copy, not an import). */
+const version1Stores = {
+  bills: 'id, *datasetIds, jurisdiction, status, statusDate',
+  datasets: 'id, createdAt',
+  datasetFiles: 'id, datasetId',
+  jobs: 'id, subjectId, status, createdAt',
+  tags: 'id, name',
+  billTags: 'id, billId, tagId',
+  positions: 'billId, position',
+  decisions: 'billId, decision',
+  annotations: 'id, billId',
+  backups: 'id, createdAt',
+  fullBackups: 'id, createdAt',
+  trace: 'id, kind, at',
+  settings: 'key',
+  outbox: 'id, table',
+  importStaging: 'id, jobId',
+};
+
+const fake = () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
+
+const tag = (id: string, name: string) => ({
+  id,
+  name,
+  color: '#aabbcc',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+describe('docket database schema', () => {
+  it('keeps the name every device already uses', () => {
+    expect(DOCKET_DATABASE_NAME).toBe('docket');
+  });
+
+  it('numbers its steps 1, 2, 3… and opens at the newest', () => {
+    expect(schemaSteps.map((step) => step.version)).toEqual(
+      schemaSteps.map((_, index) => index + 1),
+    );
+    expect(SCHEMA_VERSION).toBe(schemaSteps.length);
+    expect(schemaSteps[0]?.stores).toEqual(version1Stores);
+  });
+
+  it('has the newest step describe exactly the tables of localTables', () => {
+    // When this fails, localTables changed: append a schema step (docket-database.ts says how).
+    expect(schemaSteps.at(-1)?.stores).toEqual(storesFromLocalTables());
+  });
+
+  it('opens a version-1 database with rows in it and finds the rows', async () => {
+    const options = { name: 'docket-v1', ...fake() };
+    const old = new Dexie(options.name, options);
+    old.version(1).stores(version1Stores);
+    await old.table('tags').bulkPut([tag('tag-2', 'Housing'), tag('tag-1', 'Água')]);
+    await old.table('settings').put({ key: 'theme', value: { dark: true } });
+    await old.table('datasetFiles').put({
+      id: 'file-1',
+      datasetId: 'dataset-1',
+      name: 'bills.zip',
+      size: 3,
+      bytes: new Uint8Array([1, 2, 3]),
+      addedAt: '2025-01-01T00:00:00.000Z',
+    });
+    old.close();
+
+    const store = await openIndexedDbLocalStore(options);
+    try {
+      await store.read(['tags', 'settings', 'datasetFiles'], async (tx) => {
+        expect(await tx.keys('tags')).toEqual(['tag-1', 'tag-2']);
+        expect(await tx.where('tags', 'name', 'Housing')).toEqual([tag('tag-2', 'Housing')]);
+        expect((await tx.get('settings', 'theme'))?.value).toEqual({ dark: true });
+        expect((await tx.where('datasetFiles', 'datasetId', 'dataset-1'))[0]?.bytes).toEqual(
+          new Uint8Array([1, 2, 3]),
+        );
+      });
+    } finally {
+      store.close();
+    }
+    const reopened = new Dexie(options.name, options);
+    await reopened.open();
+    expect(reopened.verno).toBe(SCHEMA_VERSION);
+    reopened.close();
+  });
+
+  it('runs the upgrade of a step a database is behind (the pattern for version 2)', async () => {
+    const options = { name: 'docket-upgrade', ...fake() };
+    const current = createDocketDatabase(options);
+    await current.table('tags').bulkPut([tag('tag-1', '  Housing '), tag('tag-2', 'Água')]);
+    current.close();
+
+    const newest = schemaSteps.at(-1)?.stores ?? {};
+    const nextStep: SchemaStep = {
+      version: SCHEMA_VERSION + 1,
+      stores: { ...newest, tags: 'id, name, color' },
+      upgrade: async (tx) => {
+        await tx
+          .table('tags')
+          .toCollection()
+          .modify((row: { name: string; color: string }) => {
+            row.name = row.name.trim();
+            row.color = row.color.toUpperCase();
+          });
+      },
+    };
+    const upgraded = createDocketDatabase({ ...options, steps: [...schemaSteps, nextStep] });
+    await upgraded.open();
+    expect(upgraded.verno).toBe(SCHEMA_VERSION + 1);
+    const tags = upgraded.table<{ name: string; color: string }, string>('tags');
+    expect(await tags.where('color').equals('#aabbcc').count()).toBe(0);
+    const names = (await tags.where('color').equals('#AABBCC').toArray()).map((row) => row.name);
+    expect(names).toEqual(['Housing', 'Água']);
+    upgraded.close();
+  });
+
+  it('refuses a database a newer build has upgraded, at open rather than at first use', async () => {
+    const options = { name: 'docket-newer', ...fake() };
+    const newer = createDocketDatabase({
+      ...options,
+      steps: [...schemaSteps, { version: SCHEMA_VERSION + 1, stores: storesFromLocalTables() }],
+    });
+    await newer.open();
+    newer.close();
+    await expect(openIndexedDbLocalStore(options)).rejects.toThrow(/newer than this build/);
+  });
+
+  it('steps aside when another tab upgrades the database', async () => {
+    const options = { name: 'docket-two-tabs', ...fake() };
+    const store = await openIndexedDbLocalStore(options);
+    const newerTab = createDocketDatabase({
+      ...options,
+      steps: [...schemaSteps, { version: SCHEMA_VERSION + 1, stores: storesFromLocalTables() }],
+    });
+    await newerTab.open();
+    expect(newerTab.verno).toBe(SCHEMA_VERSION + 1);
+    await expect(store.read(['tags'], (tx) => tx.count('tags'))).rejects.toThrow();
+    newerTab.close();
+  });
+});

@@ -1,0 +1,120 @@
+import Dexie, { type Transaction } from 'dexie';
+import { localTables, type TableName } from '@docket/core/local-store';
+
+// The one module that knows the IndexedDB schema. Every device that ever ran Docket holds a
+// database at one of the versions below, so this history is only ever appended to.
+//
+// To change the schema (a table, a key or an index in core's `localTables`):
+//   1. Change `localTables` and the row schemas in core (local-records.ts).
+//   2. Append a step: the next version, that version's COMPLETE store list (the failing test
+//      'the newest step is what localTables describes' prints it; a table to drop is `null`),
+//      and, when rows already stored must change shape, an `upgrade`:
+//
+//        {
+//          version: 2,
+//          stores: { ...every table..., tags: 'id, name, updatedAt' },
+//          upgrade: async (tx) => {
+//            await tx.table('tags').toCollection().modify((tag: { name: string }) => {
+//              tag.name = tag.name.trim();
+//            });
+//          },
+//        },
+//
+//      Dexie runs each step's upgrade, in order, for every version a device is behind. An upgrade
+//      runs inside Dexie's versionchange transaction: await only calls on `tx`, nothing else.
+//      Rows written before the upgrade may be old-shaped: read them loosely, write them in the
+//      new shape, and let the zod schemas check what comes out.
+//   3. Never edit or remove a step that has shipped.
+//   4. Copy the test 'opens a version-1 database with rows in it' in docket-database.test.ts for
+//      the new version, with rows in the old shape.
+
+/** Frozen: renaming it would strand every device's data in a database nobody opens. */
+export const DOCKET_DATABASE_NAME = 'docket';
+
+export interface SchemaStep {
+  readonly version: number;
+  /** Dexie's store syntax: primary key first, then indexes; `*` marks a multiEntry index. */
+  readonly stores: Readonly<Record<string, string | null>>;
+  readonly upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const schemaSteps: readonly SchemaStep[] = Object.freeze([
+  Object.freeze({
+    version: 1,
+    stores: Object.freeze({
+      bills: 'id, *datasetIds, jurisdiction, status, statusDate',
+      datasets: 'id, createdAt',
+      datasetFiles: 'id, datasetId',
+      jobs: 'id, subjectId, status, createdAt',
+      tags: 'id, name',
+      billTags: 'id, billId, tagId',
+      positions: 'billId, position',
+      decisions: 'billId, decision',
+      annotations: 'id, billId',
+      backups: 'id, createdAt',
+      fullBackups: 'id, createdAt',
+      trace: 'id, kind, at',
+      settings: 'key',
+      outbox: 'id, table',
+      importStaging: 'id, jobId',
+    }),
+  }),
+]);
+
+/** The version a database opened by this build ends up at. */
+export const SCHEMA_VERSION = schemaSteps.reduce(
+  (newest, step) => Math.max(newest, step.version),
+  0,
+);
+
+/** What `localTables` says the stores should be, in Dexie's syntax. */
+export function storesFromLocalTables(): Record<TableName, string> {
+  const stores = {} as Record<TableName, string>;
+  for (const table of Object.keys(localTables) as TableName[]) {
+    const { key, indexes } = localTables[table];
+    stores[table] = [key, ...indexes].join(', ');
+  }
+  return stores;
+}
+
+export interface DocketDatabaseOptions {
+  /** Another name keeps tests apart; the app always uses the default. */
+  name?: string;
+  /** Another IndexedDB (fake-indexeddb in tests); the browser's by default. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** For upgrade tests only: open with this history instead of the real one. */
+  steps?: readonly SchemaStep[];
+}
+
+export function createDocketDatabase(options: DocketDatabaseOptions = {}): Dexie {
+  const db = new Dexie(options.name ?? DOCKET_DATABASE_NAME, {
+    ...(options.indexedDB === undefined ? {} : { indexedDB: options.indexedDB }),
+    ...(options.IDBKeyRange === undefined ? {} : { IDBKeyRange: options.IDBKeyRange }),
+  });
+  for (const step of options.steps ?? schemaSteps) {
+    const version = db.version(step.version).stores({ ...step.stores });
+    if (step.upgrade !== undefined) version.upgrade(step.upgrade);
+  }
+  return db;
+}
+
+/**
+ * Runs a body in one IndexedDB transaction over the named tables. The body must await only
+ * calls on `tx`: IndexedDB commits a transaction as soon as it has no request pending, and
+ * Dexie's transaction zone does not survive other awaits, so after a timer, a fetch or
+ * crypto.subtle the transaction is gone (Dexie then rejects with TransactionInactiveError or
+ * PrematureCommitError). Call tables through `tx.table(…)`, not `db.table(…)`: a call bound to
+ * the transaction fails loudly when the transaction is gone, where a `db` call would quietly
+ * run in a transaction of its own and break atomicity.
+ */
+export function inTransaction<T>(
+  db: Dexie,
+  mode: 'r' | 'rw',
+  tables: readonly TableName[],
+  body: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  // Dexie would let a transaction started inside another's body join it; outside the body's
+  // scope each transaction stands alone, the same as in the memory store.
+  return Dexie.ignoreTransaction(() => db.transaction(mode, [...tables], (tx) => body(tx)));
+}

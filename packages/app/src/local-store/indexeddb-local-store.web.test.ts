@@ -1,0 +1,67 @@
+import Dexie, { liveQuery } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeLocalStoreAcceptance } from '@docket/core/local-store-acceptance';
+import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
+
+// The acceptance suite on Chromium's own IndexedDB (vitest.web.config.ts). Each test opens its
+// own database; the browser profile is thrown away after the run.
+
+// Dexie turns on its debug mode on localhost, where Vitest serves the page, and then Chromium
+// logs every failure the suite provokes on purpose. Production runs without it; so do the tests.
+Dexie.debug = false;
+
+// The jsdom 'app' project's include (src/**/*.test.ts) also matches this file; it has no
+// IndexedDB, so there the suite is skipped rather than failed.
+const inRealBrowser = !navigator.userAgent.includes('jsdom');
+const suite = inRealBrowser ? describe : describe.skip;
+const run = Date.now();
+let opened = 0;
+const openStore = () => {
+  opened += 1;
+  return openIndexedDbLocalStore({ name: `docket-web-test-${run}-${opened}` });
+};
+
+describeLocalStoreAcceptance('IndexedDB local store (Chromium)', openStore, {
+  describe: suite,
+  it,
+  expect,
+  beforeEach,
+  afterEach,
+});
+
+suite('IndexedDB local store with Dexie live queries (Chromium)', () => {
+  it('re-runs a live query over store.read when a write changes what it read', async () => {
+    const store = await openStore();
+    const seen: number[] = [];
+    let notify = (): void => undefined;
+    const subscription = liveQuery(() =>
+      store.read(['tags'], (tx) => tx.where('tags', 'name', 'Housing')),
+    ).subscribe({
+      next: (rows) => {
+        seen.push(rows.length);
+        notify();
+      },
+    });
+    const nextValue = () =>
+      new Promise<void>((resolve) => {
+        notify = resolve;
+      });
+    const tag = (id: string, name: string) => ({
+      id,
+      name,
+      color: '#aabbcc',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    });
+    try {
+      if (seen.length === 0) await nextValue();
+      const changed = nextValue();
+      await store.write(['tags'], (tx) => tx.put('tags', tag('tag-1', 'Housing')));
+      await changed;
+      expect(seen).toEqual([0, 1]);
+    } finally {
+      subscription.unsubscribe();
+      store.close();
+    }
+  });
+});
