@@ -1,20 +1,235 @@
-import { useParams } from 'react-router-dom';
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton, IonInput, IonSpinner, useIonRouter } from '@ionic/react';
+import type { Dataset } from '@docket/core/local-records';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import '../datasets/datasets.css';
+import { plural } from '../datasets/dataset-words.ts';
+import { useDatasetForm } from '../datasets/use-dataset-form.ts';
+import { useUnsavedChangesGuard } from '../datasets/use-unsaved-changes-guard.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { useDataset } from '../jobs/live-tables.ts';
 
-/** /add-dataset adds a dataset; /add-dataset/:id edits an existing one. */
+const BACK_HREF = '/tabs/datasets';
+
+/** /add-dataset adds a dataset; /add-dataset/:id edits an existing one and imports it again. */
 export function AddDatasetScreen() {
   const { id } = useParams();
-  return id === undefined ? (
-    <PlannedScreen
-      title="Add dataset"
-      purpose="A form to add a dataset of bills from files or a URL will be here."
-      backHref="/tabs/datasets"
-    />
-  ) : (
-    <PlannedScreen
-      title="Edit dataset"
-      purpose="A form to change this dataset and import it again will be here."
-      backHref="/tabs/datasets"
-    />
+  const dataset = useDataset(id);
+  const title = id === undefined ? 'Add dataset' : 'Edit dataset';
+  if (id !== undefined && dataset == null) {
+    return (
+      <>
+        <PageHeader title={title} backHref={BACK_HREF} />
+        <PageBody>
+          <h1>{title}</h1>
+          {dataset === undefined ? (
+            <p role="status">Loading the dataset…</p>
+          ) : (
+            <p>
+              There is no dataset with this id on this device.{' '}
+              <Link to="/datasets">See your datasets</Link>.
+            </p>
+          )}
+        </PageBody>
+      </>
+    );
+  }
+  return <DatasetForm key={id ?? 'new'} title={title} dataset={dataset ?? null} />;
+}
+
+function FileField({
+  id,
+  label,
+  hint,
+  folder,
+  describedBy,
+  onPick,
+  pickedCount,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  folder: boolean;
+  describedBy: string | undefined;
+  onPick: (files: File[]) => void;
+  /** When the form lets go of the picked files, the input forgets them too. */
+  pickedCount: number;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // React does not know webkitdirectory; every browser that matters supports it.
+    if (folder) input.current?.setAttribute('webkitdirectory', '');
+  }, [folder]);
+  useEffect(() => {
+    if (pickedCount === 0 && input.current) input.current.value = '';
+  }, [pickedCount]);
+  return (
+    <div className="file-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        multiple
+        aria-describedby={[`${id}-hint`, describedBy].filter(Boolean).join(' ')}
+        onChange={(event) => {
+          onPick(Array.from(event.currentTarget.files ?? []));
+        }}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (message === undefined) return null;
+  return (
+    <p id={id} className="field-error">
+      {message}
+    </p>
+  );
+}
+
+function DatasetForm({ title, dataset }: { title: string; dataset: Dataset | null }) {
+  const form = useDatasetForm(dataset);
+  const ionRouter = useIonRouter();
+  const ids = useId();
+  const errorId = (field: string) => `${ids}-${field}-error`;
+  useUnsavedChangesGuard(form.dirty, form.reset);
+
+  const started = form.started;
+  useEffect(() => {
+    // After the guard has seen the form clean again, so it lets this navigation through.
+    if (started !== null) ionRouter.push('/jobs', 'forward', 'push');
+  }, [started, ionRouter]);
+
+  const errorCount = Object.keys(form.errors).length;
+  const describedBy = (field: keyof typeof form.errors) =>
+    form.errors[field] === undefined ? undefined : errorId(field);
+
+  return (
+    <>
+      <PageHeader title={title} backHref={BACK_HREF} />
+      <PageBody>
+        <h1>{title}</h1>
+        <form
+          className="dataset-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.submit();
+          }}
+        >
+          <IonInput
+            label="Name"
+            labelPlacement="stacked"
+            fill="outline"
+            value={form.text.name}
+            maxlength={200}
+            autocomplete="off"
+            aria-describedby={describedBy('name')}
+            onIonInput={(event) => {
+              form.set('name', event.detail.value ?? '');
+            }}
+          />
+          <FieldError id={errorId('name')} message={form.errors.name} />
+
+          <fieldset aria-describedby={describedBy('source')}>
+            <legend>Where the bills come from</legend>
+            {form.storedFileCount > 0 && (
+              <p className="field-hint">
+                This dataset keeps {plural(form.storedFileCount, 'file')}. Import reads them again;
+                pick files, a folder or a URL to replace them.
+              </p>
+            )}
+            <FileField
+              id={`${ids}-files`}
+              label="Files"
+              hint="JSON, ZIP, XML or CSV: LegiScan, Open States, GovInfo BILLSTATUS, congress data.json or Docket CSV. Several at once is fine."
+              folder={false}
+              describedBy={describedBy('source')}
+              onPick={form.setFiles}
+              pickedCount={form.files.length}
+            />
+            <FileField
+              id={`${ids}-folder`}
+              label="Folder"
+              hint="Every file in a folder and its subfolders."
+              folder
+              describedBy={describedBy('source')}
+              onPick={form.setFolder}
+              pickedCount={form.folder.length}
+            />
+            {form.files.length + form.folder.length > 0 && (
+              <p className="field-hint" role="status">
+                {plural(form.files.length + form.folder.length, 'file')} picked.
+              </p>
+            )}
+            <IonInput
+              label="URL"
+              labelPlacement="stacked"
+              fill="outline"
+              type="url"
+              inputmode="url"
+              value={form.text.url}
+              helperText="Docket can download only from its own server; for another site, download the file and pick it above."
+              aria-describedby={describedBy('url')}
+              onIonInput={(event) => {
+                form.set('url', event.detail.value ?? '');
+              }}
+            />
+            <FieldError id={errorId('url')} message={form.errors.url} />
+            <FieldError id={errorId('source')} message={form.errors.source} />
+          </fieldset>
+
+          <fieldset>
+            <legend>Overrides (optional)</legend>
+            <IonInput
+              label="Jurisdiction"
+              labelPlacement="stacked"
+              fill="outline"
+              value={form.text.jurisdiction}
+              helperText='Only when the files do not say or say wrongly: "us", "CA", "us-ca" or a state name.'
+              aria-describedby={describedBy('jurisdiction')}
+              onIonInput={(event) => {
+                form.set('jurisdiction', event.detail.value ?? '');
+              }}
+            />
+            <FieldError id={errorId('jurisdiction')} message={form.errors.jurisdiction} />
+            <IonInput
+              label="Session"
+              labelPlacement="stacked"
+              fill="outline"
+              value={form.text.session}
+              helperText='For example "118" or "2023-2024 Regular Session".'
+              aria-describedby={describedBy('session')}
+              onIonInput={(event) => {
+                form.set('session', event.detail.value ?? '');
+              }}
+            />
+            <FieldError id={errorId('session')} message={form.errors.session} />
+          </fieldset>
+
+          {errorCount > 0 && (
+            <p className="form-error" role="alert">
+              {errorCount === 1 ? 'One thing to fix' : `${errorCount} things to fix`} before
+              importing: {Object.values(form.errors).join(' ')}
+            </p>
+          )}
+          {form.failure !== null && (
+            <p className="form-error" role="alert">
+              {form.failure}
+            </p>
+          )}
+          <IonButton type="submit" expand="block" disabled={form.busy}>
+            {form.busy ? <IonSpinner name="dots" aria-hidden="true" /> : null}
+            Import
+          </IonButton>
+        </form>
+      </PageBody>
+    </>
   );
 }

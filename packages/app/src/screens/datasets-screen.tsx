@@ -1,12 +1,81 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton } from '@ionic/react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import '../datasets/datasets.css';
+import {
+  datasetStateWords,
+  formatDateTime,
+  formatName,
+  plural,
+} from '../datasets/dataset-words.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { importJobs } from '../jobs/import-jobs-client.ts';
+import { useDatasets, useJobs } from '../jobs/live-tables.ts';
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
+  const datasets = useDatasets();
+  const jobs = useJobs();
+  const jobsById = new Map((jobs ?? []).map((job) => [job.id, job]));
+  useEffect(() => {
+    // Starting the worker is what finds imports a closed tab left behind.
+    importJobs();
+  }, []);
   return (
-    <PlannedScreen
-      title="Datasets"
-      purpose="Your datasets and their imports will be listed here."
-      {...(backHref === undefined ? {} : { backHref })}
-    />
+    <>
+      <PageHeader title="Datasets" {...(backHref === undefined ? {} : { backHref })} />
+      <PageBody>
+        <h1>Datasets</h1>
+        <div className="screen-actions">
+          <IonButton routerLink="/add-dataset">New dataset</IonButton>
+          <IonButton routerLink="/jobs" fill="outline">
+            Jobs
+          </IonButton>
+        </div>
+        {datasets === undefined ? (
+          <p role="status">Loading datasets…</p>
+        ) : datasets.length === 0 ? (
+          <p>No datasets yet. Add one from files (JSON, ZIP, XML, CSV), a folder or a URL.</p>
+        ) : (
+          <ul className="record-list" aria-label="Datasets">
+            {datasets.map((dataset) => {
+              const lastJob =
+                dataset.lastJobId === null ? undefined : jobsById.get(dataset.lastJobId);
+              const headingId = `dataset-${dataset.id}`;
+              return (
+                <li key={dataset.id} className="record-card" aria-labelledby={headingId}>
+                  <h2 id={headingId}>
+                    <Link to={`/add-dataset/${encodeURIComponent(dataset.id)}`}>
+                      {dataset.name}
+                    </Link>
+                  </h2>
+                  <dl className="record-facts">
+                    <dt>Bills</dt>
+                    <dd>{plural(dataset.billCount, 'bill')}</dd>
+                    <dt>Format</dt>
+                    <dd>{formatName(dataset.format)}</dd>
+                    <dt>Last import</dt>
+                    <dd>
+                      {dataset.lastImportAt === null
+                        ? 'Never'
+                        : formatDateTime(dataset.lastImportAt)}
+                    </dd>
+                    <dt>State</dt>
+                    <dd>{datasetStateWords(dataset, lastJob)}</dd>
+                    <dt>Source</dt>
+                    <dd>
+                      {dataset.origin.kind === 'url'
+                        ? dataset.origin.url
+                        : plural(dataset.origin.fileIds.length, 'file')}
+                    </dd>
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </PageBody>
+    </>
   );
 }

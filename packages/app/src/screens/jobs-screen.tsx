@@ -1,11 +1,215 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton, IonProgressBar } from '@ionic/react';
+import type { Dataset, Job } from '@docket/core/local-records';
+import { useEffect, useState } from 'react';
+import '../datasets/datasets.css';
+import {
+  formatDateTime,
+  formatDuration,
+  jobFraction,
+  jobStatusWords,
+  plural,
+} from '../datasets/dataset-words.ts';
+import { importJobs } from '../jobs/import-jobs-client.ts';
+import { useDatasets, useJobs } from '../jobs/live-tables.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+
+const kindWords: Readonly<Record<Job['kind'], string>> = { import: 'Import' };
+
+/** Re-renders every second while something runs, so durations count up. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+    }, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [active]);
+  return now;
+}
+
+function duration(job: Job, now: number): string | null {
+  if (job.startedAt === null) return null;
+  const end = job.finishedAt === null ? now : Date.parse(job.finishedAt);
+  return formatDuration(end - Date.parse(job.startedAt));
+}
 
 export function JobsScreen() {
+  const jobs = useJobs();
+  const datasets = useDatasets();
+  const [failure, setFailure] = useState<string | null>(null);
+  const running = (jobs ?? []).some((job) => job.status === 'running' || job.status === 'queued');
+  const now = useNow(running);
+  useEffect(() => {
+    // Starting the worker is what finds jobs a closed tab left behind.
+    importJobs();
+  }, []);
+  const names = new Map((datasets ?? []).map((dataset: Dataset) => [dataset.id, dataset.name]));
+
+  const act = (action: 'cancel' | 'retry' | 'resume', jobId: string) => {
+    setFailure(null);
+    const jobs = importJobs();
+    const call =
+      action === 'cancel'
+        ? jobs.cancel(jobId)
+        : action === 'retry'
+          ? jobs.retry(jobId)
+          : jobs.resume(jobId);
+    call.catch((error: unknown) => {
+      setFailure(error instanceof Error ? error.message : String(error));
+    });
+  };
+
   return (
-    <PlannedScreen
-      title="Jobs"
-      purpose="Imports, exports, backups and restores will be listed here with their progress."
-      backHref="/tabs/more"
-    />
+    <>
+      <PageHeader title="Jobs" backHref="/tabs/more" />
+      <PageBody>
+        <h1>Jobs</h1>
+        {failure !== null && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        {jobs === undefined ? (
+          <p role="status">Loading jobs…</p>
+        ) : jobs.length === 0 ? (
+          <p>No jobs yet. Imports appear here when you add a dataset.</p>
+        ) : (
+          <ul className="record-list" aria-label="Jobs">
+            {jobs.map((job) => (
+              <JobCard
+                key={job.id}
+                job={job}
+                datasetName={names.get(job.subjectId) ?? 'a dataset that was removed'}
+                now={now}
+                onAction={act}
+              />
+            ))}
+          </ul>
+        )}
+      </PageBody>
+    </>
+  );
+}
+
+function JobCard({
+  job,
+  datasetName,
+  now,
+  onAction,
+}: {
+  job: Job;
+  datasetName: string;
+  now: number;
+  onAction: (action: 'cancel' | 'retry' | 'resume', jobId: string) => void;
+}) {
+  const headingId = `job-${job.id}`;
+  const status = jobStatusWords[job.status];
+  const fraction = jobFraction(job);
+  const active = job.status === 'running' || job.status === 'queued';
+  const took = duration(job, now);
+  const { recordsRead, written, skipped, total } = job.progress;
+  const errorCount = Math.max(skipped, job.errors.length);
+  const label = `${kindWords[job.kind]} of ${datasetName}`;
+  return (
+    <li className="record-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{label}</h2>
+      <p>
+        <strong>{status}</strong>
+        {job.message !== null && <> · {job.message}</>}
+      </p>
+      <IonProgressBar
+        aria-label={`Progress: ${label}`}
+        {...(active && fraction === null
+          ? { type: 'indeterminate' as const }
+          : { value: fraction ?? 0 })}
+        {...(job.status === 'failed' ? { color: 'danger' } : {})}
+      />
+      <dl className="record-facts">
+        <dt>Read</dt>
+        <dd>
+          {total === null
+            ? plural(recordsRead, 'record')
+            : `${recordsRead} of ${plural(total, 'record')}`}
+        </dd>
+        <dt>Written</dt>
+        <dd>{plural(written, 'bill')}</dd>
+        <dt>Skipped</dt>
+        <dd>{plural(skipped, 'record')}</dd>
+        {job.result !== null && (
+          <>
+            <dt>Result</dt>
+            <dd>
+              {job.result.added} added, {job.result.updated} updated, {job.result.unchanged}{' '}
+              unchanged, {job.result.removed} removed
+            </dd>
+          </>
+        )}
+        <dt>Started</dt>
+        <dd>{job.startedAt === null ? 'Not yet' : formatDateTime(job.startedAt)}</dd>
+        {took !== null && (
+          <>
+            <dt>Duration</dt>
+            <dd>{took}</dd>
+          </>
+        )}
+      </dl>
+      {job.errors.length > 0 && (
+        <details>
+          <summary>
+            {plural(errorCount, 'error')}
+            {errorCount > job.errors.length ? ` (the first ${job.errors.length} are listed)` : ''}
+          </summary>
+          <ul>
+            {job.errors.map((error, index) => (
+              <li key={index}>
+                {error.record !== null && <strong>{error.record}: </strong>}
+                {error.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className="screen-actions">
+        {active && (
+          <IonButton
+            size="small"
+            fill="outline"
+            color="danger"
+            onClick={() => {
+              onAction('cancel', job.id);
+            }}
+          >
+            Cancel
+          </IonButton>
+        )}
+        {job.status === 'interrupted' && (
+          <IonButton
+            size="small"
+            onClick={() => {
+              onAction('resume', job.id);
+            }}
+          >
+            Resume
+          </IonButton>
+        )}
+        {(job.status === 'failed' ||
+          job.status === 'cancelled' ||
+          job.status === 'interrupted') && (
+          <IonButton
+            size="small"
+            fill="outline"
+            onClick={() => {
+              onAction('retry', job.id);
+            }}
+          >
+            Retry
+          </IonButton>
+        )}
+      </div>
+    </li>
   );
 }

@@ -1,0 +1,203 @@
+import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import {
+  AddDatasetPage,
+  DatasetsPage,
+  fixtureFiles,
+  fixturesRoot,
+  JobsPage,
+  storedBills,
+} from './pages/dataset-pages.ts';
+import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+
+// Datasets and import jobs, driven the way a person drives them: by labels and button names.
+// The real files come from ../shared/fixtures beside the repository.
+
+if (fixturesRoot === null) {
+  console.warn('../shared/fixtures is absent: the dataset import browser tests are skipped');
+}
+test.skip(fixturesRoot === null, '../shared/fixtures is absent');
+
+/** Five data.json files and the 81 BILLSTATUS XML files of the Senate joint resolutions:
+ *  86 records, 81 bills (the five data.json bills are also among the XML files). */
+function jointResolutionFiles(): string[] {
+  return [
+    ...['sjres1', 'sjres2', 'sjres3', 'sjres4', 'sjres5'].flatMap((bill) =>
+      fixtureFiles(`congress-json/116/bills/sjres/${bill}`),
+    ),
+    ...fixtureFiles('billstatus-xml-116/116/bills/sjres'),
+  ];
+}
+
+/** Every Congress file of the fixtures, data.json and BILLSTATUS XML: 731 records, 593 bills.
+ *  Enough work that the import is still running when the test acts on it. */
+function congressFiles(): string[] {
+  return [
+    ...fixtureFiles('congress-json'),
+    ...fixtureFiles('billstatus-xml-116'),
+    ...fixtureFiles('billstatus-samples'),
+  ];
+}
+
+async function signUpAt(page: Page, path: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open(path);
+  await login.createAccount(uniqueEmail(), goodPassword);
+  await expect(page).toHaveURL(path, { timeout: 15_000 });
+}
+
+test('a dataset from fixture files imports to done with its counts, and re-imports unchanged', async ({
+  page,
+}) => {
+  await signUpAt(page, '/add-dataset');
+  const form = new AddDatasetPage(page);
+  const jobs = new JobsPage(page);
+  await form.add('Senate joint resolutions', jointResolutionFiles());
+
+  await jobs.expectStatus('Senate joint resolutions', 'Done');
+  const job = jobs.job('Senate joint resolutions');
+  await expect(job).toContainText('81 added, 0 updated, 0 unchanged, 0 removed');
+  await expect(job).toContainText('86 of 86 records');
+  await expect(
+    job.getByRole('progressbar', { name: 'Progress: Import of Senate joint resolutions' }),
+  ).toBeVisible();
+
+  const datasets = new DatasetsPage(page);
+  await datasets.open();
+  const row = datasets.dataset('Senate joint resolutions');
+  await expect(row).toContainText('81 bills');
+  await expect(row).toContainText('Several formats');
+  await expect(row).toContainText('Ready');
+  expect(await storedBills(page)).toHaveLength(81);
+
+  // Importing the same files again changes nothing and says so.
+  await row.getByRole('link', { name: 'Senate joint resolutions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit dataset' })).toBeVisible();
+  await form.importButton().click();
+  await expect(page).toHaveURL('/jobs');
+  await expect(jobs.job('Senate joint resolutions')).toContainText(
+    '0 added, 0 updated, 81 unchanged, 0 removed',
+    { timeout: 60_000 },
+  );
+});
+
+test('cancelling an import midway leaves the bills as they were', async ({ page }) => {
+  await signUpAt(page, '/add-dataset');
+  const form = new AddDatasetPage(page);
+  const jobs = new JobsPage(page);
+  await form.add('Resolutions', jointResolutionFiles());
+  await jobs.expectStatus('Resolutions', 'Done');
+  const before = await storedBills(page);
+  expect(before).toHaveLength(81);
+
+  await page.goto('/add-dataset');
+  await form.add('All of the 116th', congressFiles());
+  await jobs.expectStatus('All of the 116th', 'Running', 15_000);
+  await jobs.job('All of the 116th').getByRole('button', { name: 'Cancel' }).click();
+  await jobs.expectStatus('All of the 116th', 'Cancelled');
+  await expect(jobs.job('All of the 116th')).toContainText('no bills were changed');
+  await expect(jobs.job('All of the 116th').getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  expect(await storedBills(page)).toEqual(before);
+  const datasets = new DatasetsPage(page);
+  await datasets.open();
+  await expect(datasets.dataset('All of the 116th')).toContainText('0 bills');
+  await expect(datasets.dataset('Resolutions')).toContainText('81 bills');
+});
+
+test('a reload during an import leaves it interrupted, and Resume finishes it', async ({
+  page,
+}) => {
+  await signUpAt(page, '/add-dataset');
+  const form = new AddDatasetPage(page);
+  const jobs = new JobsPage(page);
+  await form.add('The 116th Congress', congressFiles());
+  await jobs.expectStatus('The 116th Congress', 'Running', 15_000);
+
+  await page.reload();
+  await jobs.expectStatus('The 116th Congress', 'Interrupted', 15_000);
+  expect(await storedBills(page)).toEqual([]);
+  await jobs.job('The 116th Congress').getByRole('button', { name: 'Resume' }).click();
+  await jobs.expectStatus('The 116th Congress', 'Done');
+  await expect(jobs.job('The 116th Congress')).toContainText(
+    '593 added, 0 updated, 0 unchanged, 0 removed',
+  );
+  await expect(jobs.job('The 116th Congress')).toContainText('731 of 731 records');
+  expect(await storedBills(page)).toHaveLength(593);
+});
+
+test('the form checks its fields and warns before unsaved changes are left', async ({ page }) => {
+  await signUpAt(page, '/add-dataset');
+  const form = new AddDatasetPage(page);
+  await form.waitForForm();
+
+  await form.importButton().click();
+  await expect(page.getByText('Enter a name for the dataset.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Choose files or a folder, or enter a URL.', { exact: true }),
+  ).toBeVisible();
+  await form.name().fill('From the web');
+  await form.url().fill('ftp://example.org/bills.zip');
+  await form.importButton().click();
+  await expect(
+    page.getByText('The URL must be a web address starting with http:// or https://.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(page).toHaveURL('/add-dataset');
+
+  // In-app navigation asks first; Stay keeps what was typed.
+  await page.getByRole('button', { name: /back/i }).click();
+  const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'Stay' }).click();
+  await expect(warning).toBeHidden();
+  await expect(page).toHaveURL('/add-dataset');
+  await expect(form.name()).toHaveValue('From the web');
+
+  // Closing the tab asks the browser's own question.
+  const beforeUnload = page.waitForEvent('dialog');
+  void page.close({ runBeforeUnload: true });
+  const dialog = await beforeUnload;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  expect(page.isClosed()).toBe(false);
+
+  await page.getByRole('button', { name: /back/i }).click();
+  await warning.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL('/tabs/datasets');
+});
+
+test('a folder picked whole imports every file in it', async ({ page }) => {
+  await signUpAt(page, '/add-dataset');
+  const form = new AddDatasetPage(page);
+  await form.waitForForm();
+  await form.name().fill('Joint resolutions folder');
+  await form.folder().setInputFiles(join(fixturesRoot ?? '', 'congress-json/116/bills/sjres'));
+  await expect(page.getByText('81 files picked.')).toBeVisible();
+  await form.importButton().click();
+  await expect(page).toHaveURL('/jobs');
+  const jobs = new JobsPage(page);
+  await jobs.expectStatus('Joint resolutions folder', 'Done');
+  await expect(jobs.job('Joint resolutions folder')).toContainText(
+    '81 added, 0 updated, 0 unchanged, 0 removed',
+  );
+});
+
+test('a dataset at another site fails plainly: the app may only fetch from its own server', async ({
+  page,
+}) => {
+  await signUpAt(page, '/add-dataset');
+  const form = new AddDatasetPage(page);
+  await form.waitForForm();
+  await form.name().fill('Elsewhere');
+  await form.url().fill('https://example.org/bills.zip');
+  await form.importButton().click();
+  await expect(page).toHaveURL('/jobs');
+  const jobs = new JobsPage(page);
+  await jobs.expectStatus('Elsewhere', 'Failed');
+  await expect(jobs.job('Elsewhere')).toContainText(
+    'Could not download https://example.org/bills.zip',
+  );
+  await expect(jobs.job('Elsewhere').getByRole('button', { name: 'Retry' })).toBeVisible();
+});

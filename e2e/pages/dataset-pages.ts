@@ -1,0 +1,109 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The datasets, add-dataset and jobs screens, found by their labels, headings and button names.
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The real files beside the repository (`../shared/fixtures`), or null where they are absent. */
+export const fixturesRoot: string | null = (() => {
+  const path = join(repoRoot, '..', 'shared', 'fixtures');
+  return existsSync(path) ? path : null;
+})();
+
+/** Every file under a folder of the fixtures, in a stable order. */
+export function fixtureFiles(relative: string): string[] {
+  if (fixturesRoot === null) throw new Error('../shared/fixtures is absent');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((entry) => {
+        const path = join(dir, entry.name);
+        return entry.isDirectory() ? walk(path) : [path];
+      });
+  return walk(join(fixturesRoot, relative));
+}
+
+export class AddDatasetPage {
+  constructor(private readonly page: Page) {}
+
+  readonly name = () => this.page.getByLabel('Name', { exact: true });
+  readonly files = () => this.page.getByLabel('Files', { exact: true });
+  readonly folder = () => this.page.getByLabel('Folder', { exact: true });
+  readonly url = () => this.page.getByLabel('URL', { exact: true });
+  readonly importButton = () => this.page.getByRole('button', { name: 'Import', exact: true });
+
+  async waitForForm(): Promise<void> {
+    await expect(this.importButton()).toBeVisible({ timeout: 15_000 });
+  }
+
+  async add(name: string, files: readonly string[]): Promise<void> {
+    await this.waitForForm();
+    await this.name().fill(name);
+    await this.files().setInputFiles([...files]);
+    await this.importButton().click();
+    // The files are read, hashed and stored before the jobs screen opens.
+    await expect(this.page).toHaveURL('/jobs', { timeout: 30_000 });
+  }
+}
+
+export class JobsPage {
+  constructor(private readonly page: Page) {}
+
+  /** The newest job of the named dataset. */
+  job(datasetName: string): Locator {
+    return this.page
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('heading', { name: `Import of ${datasetName}` }) })
+      .first();
+  }
+
+  async expectStatus(datasetName: string, status: string, timeout = 60_000): Promise<void> {
+    await expect(this.job(datasetName).getByText(status, { exact: true })).toBeVisible({
+      timeout,
+    });
+  }
+}
+
+export class DatasetsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/datasets');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Datasets' })).toBeVisible({
+      timeout: 15_000,
+    });
+  }
+
+  dataset(name: string): Locator {
+    return this.page
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('heading', { name, exact: true }) });
+  }
+}
+
+/** The ids and change hashes of every bill in the device's database, straight from IndexedDB. */
+export async function storedBills(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('docket');
+        open.onerror = () => {
+          reject(new Error(String(open.error)));
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('bills').objectStore('bills').getAll();
+          request.onerror = () => {
+            reject(new Error(String(request.error)));
+          };
+          request.onsuccess = () => {
+            const rows = request.result as { id: string; changeHash: string }[];
+            db.close();
+            resolve(rows.map((row) => `${row.id} ${row.changeHash}`));
+          };
+        };
+      }),
+  );
+}

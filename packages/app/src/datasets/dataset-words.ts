@@ -1,0 +1,81 @@
+import type { Dataset, Job, JobStatus } from '@docket/core/local-records';
+
+// The words the datasets and jobs screens show for stored values, in one place so the two
+// screens say the same thing.
+
+const formatNames: Readonly<Record<string, string>> = {
+  legiscan: 'LegiScan',
+  openstates: 'Open States',
+  billstatus: 'GovInfo BILLSTATUS XML',
+  'congress-json': 'congress data.json',
+  'docket-csv': 'Docket CSV',
+  mixed: 'Several formats',
+};
+
+export function formatName(format: string | null): string {
+  if (format === null) return 'Format not known yet';
+  return formatNames[format] ?? format;
+}
+
+export const jobStatusWords: Readonly<Record<JobStatus, string>> = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  interrupted: 'Interrupted',
+};
+
+/** 0…1 when the job knows how far it is, null when it cannot tell. */
+export function jobFraction(job: Job): number | null {
+  if (job.status === 'done') return 1;
+  const { total, recordsRead } = job.progress;
+  if (total === null || total === 0) return null;
+  return Math.min(1, recordsRead / total);
+}
+
+/** The dataset's state, told by its newest import job while that one is not done. */
+export function datasetStateWords(dataset: Dataset, lastJob: Job | undefined): string {
+  if (lastJob !== undefined && lastJob.status !== 'done') {
+    switch (lastJob.status) {
+      case 'running': {
+        const fraction = jobFraction(lastJob);
+        return fraction === null ? 'Importing' : `Importing (${Math.round(fraction * 100)}%)`;
+      }
+      case 'queued':
+        return 'Waiting to import';
+      case 'interrupted':
+        return 'Import interrupted';
+      case 'failed':
+        return 'Import failed';
+      case 'cancelled':
+        return dataset.lastImportAt === null ? 'Import cancelled' : 'Ready';
+    }
+  }
+  switch (dataset.state) {
+    case 'new':
+      return 'Not imported yet';
+    case 'importing':
+      return 'Importing';
+    case 'ready':
+      return 'Ready';
+    case 'failed':
+      return 'Import failed';
+  }
+}
+
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}

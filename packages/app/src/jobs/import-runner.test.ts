@@ -1,0 +1,236 @@
+import { fnv1a64Hex } from '@docket/core/canonical-hash';
+import type { Job } from '@docket/core/local-records';
+import type { LocalStore } from '@docket/core/local-store';
+import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import { describe, expect, it } from 'vitest';
+import type { ImportRunnerDeps, PickedFile } from './import-runner.ts';
+import { createImportRunner, downloadDataset } from './import-runner.ts';
+import { IMPORTS_LOCK, jobLockName, localJobLocks } from './job-locks.ts';
+
+const csv = (rows: string[]) =>
+  new TextEncoder().encode(['jurisdiction,session,identifier,title', ...rows].join('\n'));
+
+const picked = (name: string, bytes: Uint8Array<ArrayBuffer>): PickedFile => ({
+  name,
+  // jsdom's Blob cannot be read back; the runner only needs arrayBuffer().
+  blob: { arrayBuffer: () => Promise.resolve(bytes.buffer) } as unknown as Blob,
+});
+
+function setup(overrides: Partial<ImportRunnerDeps> = {}) {
+  const store = createMemoryLocalStore();
+  const locks = localJobLocks();
+  let id = 0;
+  let tick = 0;
+  const runner = createImportRunner({
+    store,
+    locks,
+    fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    sha256Hex: (bytes) => Promise.resolve(fnv1a64Hex(bytes)),
+    newId: () => `id-${++id}`,
+    now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, ++tick)).toISOString(),
+    onError: (error) => {
+      throw error;
+    },
+    ...overrides,
+  });
+  return { store, locks, runner };
+}
+
+async function jobWhen(
+  store: LocalStore,
+  jobId: string,
+  done: (job: Job) => boolean,
+): Promise<Job> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const job = await store.read(['jobs'], (tx) => tx.get('jobs', jobId));
+    if (job && done(job)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`job ${jobId} never got there`);
+}
+
+const finished = (job: Job) => job.status !== 'queued' && job.status !== 'running';
+
+describe('the import runner', () => {
+  it('stores the dataset and its files, then imports them', async () => {
+    const { store, runner } = setup();
+    const { datasetId, jobId } = await runner.saveAndImport({
+      name: 'California',
+      url: '',
+      jurisdiction: '',
+      session: '',
+      files: [picked('bills.csv', csv(['us-ca,2023,AB 1,Water', 'us-ca,2023,AB 2,Air']))],
+    });
+    const job = await jobWhen(store, jobId, finished);
+    expect(job).toMatchObject({ status: 'done', result: { added: 2 } });
+    const files = await store.read(['datasetFiles'], (tx) => tx.all('datasetFiles'));
+    expect(files.map((file) => [file.name, file.datasetId])).toEqual([['bills.csv', datasetId]]);
+  });
+
+  it('says plainly when a URL cannot be downloaded, and retries on request', async () => {
+    let online = false;
+    const { store, runner } = setup({
+      fetch: () =>
+        online
+          ? Promise.resolve(new Response(csv(['us-ca,2023,AB 1,Water'])))
+          : Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { jobId } = await runner.saveAndImport({
+      name: 'Remote',
+      url: 'https://example.org/data/bills.csv',
+      jurisdiction: '',
+      session: '',
+      files: [],
+    });
+    const failed = await jobWhen(store, jobId, finished);
+    expect(failed.status).toBe('failed');
+    expect(failed.message).toMatch(
+      /^Could not download https:\/\/example\.org\/data\/bills\.csv: /,
+    );
+    online = true;
+    await runner.retry(jobId);
+    expect(await jobWhen(store, jobId, finished)).toMatchObject({ status: 'done' });
+  });
+
+  it('cancels a job that waits for its turn without touching anything', async () => {
+    const { store, locks, runner } = setup();
+    let release = (): void => undefined;
+    const busy = locks.hold(
+      IMPORTS_LOCK,
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    const { jobId } = await runner.saveAndImport({
+      name: 'Waiting',
+      url: '',
+      jurisdiction: '',
+      session: '',
+      files: [picked('bills.csv', csv(['us-ca,2023,AB 1,Water']))],
+    });
+    expect((await jobWhen(store, jobId, () => true)).status).toBe('queued');
+    // While it waits, it is alive: a start-up check in another tab must leave it alone.
+    expect(await runner.recoverInterrupted()).toBe(0);
+    await runner.cancel(jobId);
+    expect(await jobWhen(store, jobId, finished)).toMatchObject({ status: 'cancelled' });
+    release();
+    await busy;
+    expect(await store.read(['bills'], (tx) => tx.count('bills'))).toBe(0);
+  });
+
+  it('marks a job nobody holds as interrupted, and resumes it', async () => {
+    const { store, runner } = setup();
+    await store.write(['datasets', 'jobs'], async (tx) => {
+      await tx.put('datasets', {
+        id: 'd1',
+        name: 'Left behind',
+        origin: { kind: 'url', url: 'https://example.org/x.csv' },
+        jurisdiction: null,
+        session: null,
+        format: null,
+        billCount: 0,
+        lastImportAt: null,
+        lastJobId: 'j1',
+        state: 'importing',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      });
+      await tx.put('jobs', {
+        id: 'j1',
+        kind: 'import',
+        subjectId: 'd1',
+        status: 'running',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        startedAt: '2025-01-01T00:00:00.000Z',
+        finishedAt: null,
+        progress: { recordsRead: 0, written: 0, skipped: 0, total: null },
+        result: null,
+        errors: [],
+        message: null,
+      });
+    });
+    expect(await runner.recoverInterrupted()).toBe(1);
+    expect((await jobWhen(store, 'j1', () => true)).status).toBe('interrupted');
+    await runner.resume('j1');
+    // The URL cannot be fetched in this test, so the resumed job ends failed, not stuck.
+    expect((await jobWhen(store, 'j1', finished)).status).toBe('failed');
+  });
+});
+
+describe('a job another tab holds', () => {
+  it('is left alone while held, and interrupted once its lock is let go', async () => {
+    const { store, locks, runner } = setup();
+    await store.write(['datasets', 'jobs'], async (tx) => {
+      await tx.put('datasets', {
+        id: 'd1',
+        name: 'Elsewhere',
+        origin: { kind: 'url', url: 'https://example.org/x.csv' },
+        jurisdiction: null,
+        session: null,
+        format: null,
+        billCount: 0,
+        lastImportAt: null,
+        lastJobId: 'j1',
+        state: 'importing',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      });
+      await tx.put('jobs', {
+        id: 'j1',
+        kind: 'import',
+        subjectId: 'd1',
+        status: 'running',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        startedAt: '2025-01-01T00:00:00.000Z',
+        finishedAt: null,
+        progress: { recordsRead: 0, written: 0, skipped: 0, total: null },
+        result: null,
+        errors: [],
+        message: null,
+      });
+    });
+    let closeOtherTab = (): void => undefined;
+    const otherTab = locks.hold(
+      jobLockName('j1'),
+      () => new Promise<void>((resolve) => (closeOtherTab = resolve)),
+    );
+    expect(await runner.recoverInterrupted()).toBe(0);
+    expect((await jobWhen(store, 'j1', () => true)).status).toBe('running');
+    closeOtherTab();
+    await otherTab;
+    expect((await jobWhen(store, 'j1', (job) => job.status !== 'running')).status).toBe(
+      'interrupted',
+    );
+  });
+});
+
+describe('downloadDataset', () => {
+  const sha256Hex = (bytes: Uint8Array) => Promise.resolve(fnv1a64Hex(bytes));
+
+  it('names the file after the URL and fingerprints the bytes', async () => {
+    const input = await downloadDataset('https://example.org/a/bills%20v2.csv?x=1', {
+      fetch: () => Promise.resolve(new Response('abc')),
+      sha256Hex,
+    });
+    expect(input.files.map((file) => file.name)).toEqual(['bills v2.csv']);
+    expect(input.fingerprint).toMatch(
+      /^url:https:\/\/example\.org\/a\/bills%20v2\.csv\?x=1\|sha256:/,
+    );
+  });
+
+  it('reports an HTTP error and a file that is too big', async () => {
+    await expect(
+      downloadDataset('https://example.org/x', {
+        fetch: () => Promise.resolve(new Response('no', { status: 404, statusText: 'Not Found' })),
+        sha256Hex,
+      }),
+    ).rejects.toThrow(
+      'Could not download https://example.org/x: the server answered 404 Not Found',
+    );
+    await expect(
+      downloadDataset(
+        'https://example.org/x',
+        { fetch: () => Promise.resolve(new Response('0123456789')), sha256Hex },
+        5,
+      ),
+    ).rejects.toThrow(/larger than/);
+  });
+});

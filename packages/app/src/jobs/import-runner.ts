@@ -1,0 +1,280 @@
+import {
+  cancelIdleJob,
+  loadStoredDatasetFiles,
+  markInterruptedJobs,
+  requestResume,
+  requestRetry,
+  saveDatasetAndQueueImport,
+} from '@docket/core/dataset-commands';
+import type { PickedDatasetFile } from '@docket/core/dataset-commands';
+import type { ImportInput } from '@docket/core/dataset-import-job';
+import { runImportJob } from '@docket/core/dataset-import-job';
+import type { Dataset } from '@docket/core/local-records';
+import type { LocalStore } from '@docket/core/local-store';
+import { defaultImportLimits } from '@docket/core/zip-archive';
+import type { JobLocks } from './job-locks.ts';
+import { IMPORTS_LOCK, jobLockName } from './job-locks.ts';
+
+// What the import worker does, written against injected platform pieces (store, fetch, locks,
+// hashing, a channel to the other tabs) so it runs the same in the worker and in unit tests.
+
+/** A file picked in the form: the name to keep (its path inside a picked folder) and its data. */
+export interface PickedFile {
+  name: string;
+  blob: Blob;
+}
+
+export interface SaveDatasetRequest {
+  /** Absent for a new dataset. */
+  datasetId?: string;
+  name: string;
+  url: string;
+  jurisdiction: string;
+  session: string;
+  /** Empty when editing a dataset without picking new files. */
+  files: readonly PickedFile[];
+}
+
+export interface ImportRunnerApi {
+  /** Marks jobs that no open tab is working on as interrupted; returns how many. */
+  recoverInterrupted(): Promise<number>;
+  /** Stores the dataset with its files and a queued job, then starts the job. Resolves once
+   *  everything is stored (not when the import ends). */
+  saveAndImport(request: SaveDatasetRequest): Promise<{ datasetId: string; jobId: string }>;
+  resume(jobId: string): Promise<void>;
+  retry(jobId: string): Promise<void>;
+  cancel(jobId: string): Promise<void>;
+}
+
+/** Messages between the runners of different tabs. */
+export interface ControlChannel {
+  post(message: { type: 'cancel'; jobId: string }): void;
+  listen(onMessage: (message: { type: 'cancel'; jobId: string }) => void): void;
+}
+
+export interface ImportRunnerDeps {
+  store: LocalStore;
+  locks: JobLocks;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  sha256Hex: (bytes: Uint8Array<ArrayBuffer>) => Promise<string>;
+  newId: () => string;
+  now: () => string;
+  channel?: ControlChannel;
+  /** Records per staging transaction. */
+  chunkSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+export function downloadFailure(url: string, reason: string): Error {
+  return new Error(`Could not download ${url}: ${reason}`);
+}
+
+/** The bytes behind a dataset's URL, or an error that says plainly why there are none. */
+export async function downloadDataset(
+  url: string,
+  deps: Pick<ImportRunnerDeps, 'fetch' | 'sha256Hex'>,
+  maxBytes = defaultImportLimits.maxFileBytes,
+): Promise<ImportInput> {
+  let response: Response;
+  try {
+    response = await deps.fetch(url, { credentials: 'omit', redirect: 'follow' });
+  } catch {
+    // The browser tells scripts nothing more than "failed to fetch", on purpose. The usual
+    // cause here is the app's Content-Security-Policy (connect-src 'self'), then CORS.
+    throw downloadFailure(
+      url,
+      'the browser refused the request. Docket may only fetch from its own server, and other sites must allow cross-origin requests; download the file yourself and add it under Files instead.',
+    );
+  }
+  if (!response.ok) {
+    throw downloadFailure(
+      url,
+      `the server answered ${response.status} ${response.statusText}`.trim(),
+    );
+  }
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  const tooBig = `it is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`;
+  if (declared > maxBytes) throw downloadFailure(url, tooBig);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length > maxBytes) throw downloadFailure(url, tooBig);
+  const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const name = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || 'download';
+  return {
+    files: [{ name, bytes }],
+    fingerprint: `url:${url}|sha256:${await deps.sha256Hex(bytes)}`,
+  };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
+  const { store, locks } = deps;
+  /** Jobs this runner holds, queued or running, with the switch that cancels each. */
+  const active = new Map<string, AbortController>();
+  const report =
+    deps.onError ??
+    ((error: unknown) => {
+      console.error('[docket] Import job failed:', error);
+    });
+
+  deps.channel?.listen((message) => {
+    active.get(message.jobId)?.abort();
+  });
+
+  const loadInput = (dataset: Dataset): Promise<ImportInput> =>
+    dataset.origin.kind === 'files'
+      ? loadStoredDatasetFiles(store, dataset)
+      : downloadDataset(dataset.origin.url, deps);
+
+  /** Runs a queued job while its job lock is held: waits its turn, then imports. */
+  async function runHeld(jobId: string, controller: AbortController): Promise<void> {
+    try {
+      await locks.hold(
+        IMPORTS_LOCK,
+        () =>
+          runImportJob({
+            store,
+            jobId,
+            loadInput,
+            now: deps.now,
+            signal: controller.signal,
+            ...(deps.chunkSize === undefined ? {} : { chunkSize: deps.chunkSize }),
+          }),
+        controller.signal,
+      );
+    } catch (error) {
+      if (isAbort(error)) await cancelIdleJob(store, jobId, deps.now());
+      else report(error);
+    } finally {
+      active.delete(jobId);
+    }
+  }
+
+  /**
+   * Takes the job's lock, does `prepare` (which queues the job) and then runs it; resolves as
+   * soon as `prepare` is done. The lock is taken first so no other tab can think the job dead.
+   */
+  function queue<T>(jobId: string, prepare: () => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    // Counted as alive from here on, so a start-up check running meanwhile leaves it alone.
+    active.set(jobId, controller);
+    return new Promise<T>((resolve, reject) => {
+      locks
+        .hold(jobLockName(jobId), async () => {
+          let prepared: T;
+          try {
+            prepared = await prepare();
+          } catch (error) {
+            active.delete(jobId);
+            reject(error instanceof Error ? error : new Error(String(error)));
+            return;
+          }
+          resolve(prepared);
+          await runHeld(jobId, controller);
+        })
+        .catch((error: unknown) => {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
+    });
+  }
+
+  const watched = new Set<string>();
+  /** Waits for another context's job lock; once it is free the job is interrupted, unless it
+   *  finished or this runner has taken it up meanwhile. */
+  function watchUntilReleased(jobId: string): void {
+    if (watched.has(jobId)) return;
+    watched.add(jobId);
+    locks
+      .hold(jobLockName(jobId), async () => {
+        if (active.has(jobId)) return;
+        await markInterruptedJobs(store, { now: deps.now(), isAlive: (id) => id !== jobId });
+      })
+      .catch(report)
+      .finally(() => {
+        watched.delete(jobId);
+      });
+  }
+
+  async function readFiles(files: readonly PickedFile[]): Promise<PickedDatasetFile[]> {
+    const picked: PickedDatasetFile[] = [];
+    // A few at a time: reading and hashing overlap, without holding every file twice at once.
+    for (let start = 0; start < files.length; start += 16) {
+      picked.push(
+        ...(await Promise.all(
+          files.slice(start, start + 16).map(async (file) => {
+            const bytes = new Uint8Array(await file.blob.arrayBuffer());
+            return { id: await deps.sha256Hex(bytes), name: file.name, bytes };
+          }),
+        )),
+      );
+    }
+    return picked;
+  }
+
+  return {
+    async recoverInterrupted() {
+      const alive = await locks.names();
+      const marked = await markInterruptedJobs(store, {
+        now: deps.now(),
+        isAlive: (jobId) => active.has(jobId) || alive.has(jobLockName(jobId)),
+      });
+      // The rest belong to another context, or to a page that is still being torn down (a
+      // reload can start this worker before the old one has let go of its locks).
+      const unfinished = await store.read(['jobs'], async (tx) => [
+        ...(await tx.where('jobs', 'status', 'running')),
+        ...(await tx.where('jobs', 'status', 'queued')),
+      ]);
+      for (const job of unfinished) if (!active.has(job.id)) watchUntilReleased(job.id);
+      return marked.length;
+    },
+
+    async saveAndImport(request) {
+      const datasetId = request.datasetId ?? deps.newId();
+      const jobId = deps.newId();
+      // Hashing reads the files, which cannot happen inside the store's transaction.
+      const files = await readFiles(request.files);
+      const url = request.url.trim();
+      await queue(jobId, () =>
+        saveDatasetAndQueueImport(store, {
+          datasetId,
+          name: request.name,
+          jurisdiction: request.jurisdiction,
+          session: request.session,
+          source:
+            files.length > 0
+              ? { kind: 'files', files }
+              : url !== ''
+                ? { kind: 'url', url }
+                : { kind: 'unchanged' },
+          jobId,
+          now: deps.now(),
+        }),
+      );
+      return { datasetId, jobId };
+    },
+
+    async resume(jobId) {
+      await queue(jobId, () => requestResume(store, jobId));
+    },
+
+    async retry(jobId) {
+      await queue(jobId, () => requestRetry(store, jobId));
+    },
+
+    async cancel(jobId) {
+      const mine = active.get(jobId);
+      if (mine) {
+        mine.abort();
+        return;
+      }
+      const alive = await locks.names();
+      if (alive.has(jobLockName(jobId))) {
+        deps.channel?.post({ type: 'cancel', jobId });
+        return;
+      }
+      await cancelIdleJob(store, jobId, deps.now());
+    },
+  };
+}

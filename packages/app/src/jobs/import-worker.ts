@@ -1,0 +1,70 @@
+import { expose } from 'comlink';
+import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
+import type { ControlChannel, ImportRunnerApi } from './import-runner.ts';
+import { createImportRunner } from './import-runner.ts';
+import { localJobLocks, webJobLocks } from './job-locks.ts';
+
+// The import worker: its own connection to the device's database, the import runner, and the
+// API the page calls through comlink. Parsing and writing happen here, so a large dataset does
+// not freeze the page.
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function controlChannel(): ControlChannel | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  const channel = new BroadcastChannel('docket-import-control');
+  return {
+    post: (message) => {
+      channel.postMessage(message);
+    },
+    listen: (onMessage) => {
+      channel.onmessage = (event: MessageEvent<{ type: 'cancel'; jobId: string }>) => {
+        onMessage(event.data);
+      };
+    },
+  };
+}
+
+async function start(): Promise<ImportRunnerApi> {
+  const store = await openIndexedDbLocalStore();
+  const channel = controlChannel();
+  const runner = createImportRunner({
+    store,
+    locks: 'locks' in navigator ? webJobLocks(navigator.locks) : localJobLocks(),
+    fetch: (url, init) => fetch(url, init),
+    sha256Hex,
+    newId: () => crypto.randomUUID(),
+    now: () => new Date().toISOString(),
+    // Smaller than core's default: progress moves often enough to watch, and a transaction
+    // costs well under a millisecond.
+    chunkSize: 200,
+    ...(channel === undefined ? {} : { channel }),
+  });
+  // Start-up: whatever a closed tab left running is interrupted now, before any new work.
+  await runner.recoverInterrupted();
+  return runner;
+}
+
+const started = start();
+started.catch((error: unknown) => {
+  console.error('[docket] The import worker could not start:', error);
+});
+
+// Exposed at once, so calls made while the database opens wait for it instead of getting lost.
+const api: ImportRunnerApi = {
+  recoverInterrupted: async () => (await started).recoverInterrupted(),
+  saveAndImport: async (request) => (await started).saveAndImport(request),
+  resume: async (jobId) => {
+    await (await started).resume(jobId);
+  },
+  retry: async (jobId) => {
+    await (await started).retry(jobId);
+  },
+  cancel: async (jobId) => {
+    await (await started).cancel(jobId);
+  },
+};
+expose(api);

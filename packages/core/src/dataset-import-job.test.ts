@@ -1,0 +1,529 @@
+import { describe, expect, it } from 'vitest';
+import {
+  markInterruptedJobs,
+  requestResume,
+  requestRetry,
+  saveDatasetAndQueueImport,
+} from './dataset-commands.ts';
+import type { Job } from './local-records.ts';
+import type { LocalStore } from './local-store.ts';
+import { createMemoryLocalStore } from './memory-local-store.ts';
+import {
+  allRows,
+  crashingStore,
+  csvFile,
+  numberedBills,
+  queueFilesImport,
+  runStoredImport,
+  testClock,
+} from './test-support/dataset-import-harness.ts';
+import {
+  fixturesRoot,
+  readFixtures,
+  readSamples,
+  warnIfFixturesAbsent,
+} from './test-support/test-files.ts';
+
+/** Every table an import may write, as one comparable snapshot. */
+async function snapshot(store: LocalStore) {
+  return {
+    bills: await allRows(store, 'bills'),
+    datasets: await allRows(store, 'datasets'),
+    importStaging: await allRows(store, 'importStaging'),
+  };
+}
+
+async function jobOf(store: LocalStore, id: string): Promise<Job> {
+  const job = await store.read(['jobs'], (tx) => tx.get('jobs', id));
+  if (!job) throw new Error(`no job ${id}`);
+  return job;
+}
+
+/** A store holding dataset d1 imported once from `count` numbered bills. */
+async function importedStore(count: number) {
+  const store = createMemoryLocalStore();
+  const now = testClock();
+  const jobId = await queueFilesImport(store, {
+    datasetId: 'd1',
+    jobId: 'j1',
+    files: [csvFile('bills.csv', numberedBills(count))],
+    now: now(),
+  });
+  const job = await runStoredImport(store, jobId, now, { chunkSize: 100 });
+  expect(job.status).toBe('done');
+  return { store, now };
+}
+
+describe('runImportJob', () => {
+  it('reports progress chunk by chunk, in the callback and on the job row, then done', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [csvFile('bills.csv', numberedBills(1200))],
+      now: now(),
+    });
+    const seen: Job[] = [];
+    const stored: Job['progress'][] = [];
+    const job = await runStoredImport(store, jobId, now, {
+      chunkSize: 500,
+      onProgress: (update) => {
+        seen.push(update);
+      },
+    });
+    // What the row said after each chunk (the callback fires after the write).
+    for (const update of seen)
+      if (update.message?.startsWith('Saving bills:') !== true) stored.push(update.progress);
+
+    expect(job.status).toBe('done');
+    expect(seen[0]).toMatchObject({ status: 'running', progress: { recordsRead: 0 } });
+    const reads = seen
+      .filter(
+        (update) => update.status === 'running' && !update.message?.startsWith('Saving bills:'),
+      )
+      .map((update) => update.progress.recordsRead);
+    // Started, then the total known (null for CSV), then one update per chunk.
+    expect(reads).toEqual([0, 0, 500, 1000, 1200]);
+    expect(seen.filter((update) => update.message?.startsWith('Saving bills:'))).toHaveLength(3);
+    expect(seen.at(-1)).toEqual(job);
+    expect(job.progress).toEqual({ recordsRead: 1200, written: 1200, skipped: 0, total: null });
+    expect(job.result).toEqual({ added: 1200, updated: 0, unchanged: 0, removed: 0 });
+    expect(job.message).toBe('1200 added, 0 updated, 0 unchanged, 0 removed');
+    expect(job.startedAt).not.toBeNull();
+    expect(job.finishedAt).not.toBeNull();
+    expect(stored.length).toBeGreaterThan(0);
+
+    expect(await jobOf(store, jobId)).toEqual(job);
+    const bills = await allRows(store, 'bills');
+    expect(bills).toHaveLength(1200);
+    expect(bills[0]?.datasetIds).toEqual(['d1']);
+    expect(await allRows(store, 'importStaging')).toEqual([]);
+    const [dataset] = await allRows(store, 'datasets');
+    expect(dataset).toMatchObject({
+      billCount: 1200,
+      format: 'docket-csv',
+      state: 'ready',
+      lastJobId: jobId,
+      lastImportAt: job.finishedAt,
+    });
+  });
+
+  it('knows the total up front for formats of one record per file', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: readSamples('congress-json'),
+      now: now(),
+    });
+    const totals: (number | null)[] = [];
+    const job = await runStoredImport(store, jobId, now, {
+      onProgress: (update) => totals.push(update.progress.total),
+    });
+    expect(job.progress).toEqual({ recordsRead: 3, written: 2, skipped: 1, total: 3 });
+    expect(totals.at(-1)).toBe(3);
+  });
+
+  it('merges the same bill from two formats, even across chunks', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    const files = [...readSamples('billstatus'), ...readSamples('congress-json')];
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files,
+      now: now(),
+    });
+    const job = await runStoredImport(store, jobId, now, { chunkSize: 1 });
+    expect(job.status).toBe('done');
+    const bills = await allRows(store, 'bills');
+    expect(bills.filter((bill) => bill.id === 'us/118/hr-9901')).toHaveLength(1);
+    const [dataset] = await allRows(store, 'datasets');
+    expect(dataset?.format).toBe('mixed');
+    expect(dataset?.billCount).toBe(bills.length);
+  });
+
+  it('a cancel while reading leaves every table as it was', async () => {
+    const { store, now } = await importedStore(300);
+    const before = await snapshot(store);
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j2',
+      files: [csvFile('bills.csv', numberedBills(1000, 'Changed act'))],
+      now: now(),
+    });
+    const signal = { aborted: false };
+    const job = await runStoredImport(store, jobId, now, {
+      chunkSize: 100,
+      signal,
+      onProgress: (update) => {
+        if (update.progress.recordsRead >= 300) signal.aborted = true;
+      },
+    });
+    expect(job.status).toBe('cancelled');
+    expect(job.progress.recordsRead).toBe(300);
+    expect(job.message).toMatch(/cancelled/i);
+    const after = await snapshot(store);
+    expect(after.bills).toEqual(before.bills);
+    expect(after.importStaging).toEqual([]);
+    // The dataset points at the cancelled job but keeps its bills and its ready state.
+    const importFields = ({
+      billCount,
+      format,
+      lastImportAt,
+      state,
+    }: (typeof after.datasets)[number]) => ({
+      billCount,
+      format,
+      lastImportAt,
+      state,
+    });
+    expect(after.datasets.map(importFields)).toEqual(before.datasets.map(importFields));
+  });
+
+  it('a cancel during the commit rolls the whole commit back', async () => {
+    const { store, now } = await importedStore(300);
+    const before = await snapshot(store);
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j2',
+      files: [csvFile('bills.csv', numberedBills(500, 'Changed act'))],
+      now: now(),
+    });
+    const signal = { aborted: false };
+    const job = await runStoredImport(store, jobId, now, {
+      chunkSize: 100,
+      signal,
+      onProgress: (update) => {
+        // After the first 100 bills went into `bills` inside the commit transaction.
+        if (update.message === 'Saving bills: 100 of 500') signal.aborted = true;
+      },
+    });
+    expect(job.status).toBe('cancelled');
+    const after = await snapshot(store);
+    expect(after.bills).toEqual(before.bills);
+    expect(after.importStaging).toEqual([]);
+  });
+
+  it.each([
+    // The third chunk's transaction (after the start and the total): 200 records are staged.
+    ['while staging', 'importStaging', 5],
+    // The second chunk of bills inside the one commit transaction.
+    ['during the commit', 'bills', 2],
+  ] as const)(
+    'a crash %s, then resume, ends as an uninterrupted run does',
+    async (_, table, nth) => {
+      const files = [
+        csvFile('bills.csv', [...numberedBills(450), { identifier: 'AB 9999', title: '' }]),
+      ];
+      const setup = async (store: LocalStore, now: () => string) => {
+        await queueFilesImport(store, {
+          datasetId: 'd1',
+          jobId: 'j0',
+          files: [csvFile('old.csv', numberedBills(100, 'Old act'))],
+          now: now(),
+        });
+        await runStoredImport(store, 'j0', now);
+        return queueFilesImport(store, { datasetId: 'd1', jobId: 'j1', files, now: now() });
+      };
+
+      const reference = createMemoryLocalStore();
+      const referenceClock = testClock();
+      const referenceJob = await runStoredImport(
+        reference,
+        await setup(reference, referenceClock),
+        referenceClock,
+        { chunkSize: 100 },
+      );
+
+      const device = createMemoryLocalStore();
+      const clock = testClock();
+      const jobId = await setup(device, clock);
+      const before = await snapshot(device);
+      let calls = 0;
+      const tab = crashingStore(device, (call) => {
+        if (call.method !== 'putMany' || call.table !== table) return false;
+        calls++;
+        return table === 'bills' ? calls === nth : call.transaction === nth;
+      });
+      await expect(runStoredImport(tab, jobId, clock, { chunkSize: 100 })).rejects.toThrow(
+        'simulated crash',
+      );
+      expect(tab.crashed).toBe(true);
+      // Nothing of the new import is in `bills`: only staging and the job row moved.
+      expect((await snapshot(device)).bills).toEqual(before.bills);
+      const cutOff = await jobOf(device, jobId);
+      expect(cutOff.status).toBe('running');
+
+      // The next start finds it interrupted; resume finishes it.
+      const marked = await markInterruptedJobs(device, { now: clock() });
+      expect(marked.map((job) => [job.id, job.status])).toEqual([[jobId, 'interrupted']]);
+      await requestResume(device, jobId);
+      const resumedFrom = (await jobOf(device, jobId)).progress.recordsRead;
+      const resumed = await runStoredImport(device, jobId, clock, { chunkSize: 100 });
+
+      expect(resumed.status).toBe('done');
+      expect(resumed.result).toEqual(referenceJob.result);
+      expect(resumed.progress).toEqual(referenceJob.progress);
+      expect(resumed.errors).toEqual(referenceJob.errors);
+      expect(await allRows(device, 'bills')).toEqual(await allRows(reference, 'bills'));
+      expect(await allRows(device, 'importStaging')).toEqual([]);
+      if (table === 'importStaging') expect(resumedFrom).toBe(200);
+      else expect(resumedFrom).toBe(451);
+    },
+  );
+
+  it('a resume with files that changed meanwhile starts over', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [csvFile('bills.csv', numberedBills(300))],
+      now: now(),
+    });
+    const tab = crashingStore(store, (call) => call.transaction === 4);
+    await expect(runStoredImport(tab, jobId, now, { chunkSize: 100 })).rejects.toThrow();
+    await markInterruptedJobs(store, { now: now() });
+    await requestResume(store, jobId);
+    const job = await runStoredImport(store, jobId, now, {
+      chunkSize: 100,
+      loadInput: () =>
+        Promise.resolve({
+          files: [csvFile('bills.csv', numberedBills(250))],
+          fingerprint: 'other files',
+        }),
+    });
+    expect(job.status).toBe('done');
+    expect(job.progress).toMatchObject({ recordsRead: 250, written: 250 });
+    expect(await allRows(store, 'bills')).toHaveLength(250);
+  });
+
+  it('re-import updates in place and counts added, updated, unchanged and removed', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    const first = [
+      { identifier: 'AB 1', title: 'Stays the same' },
+      { identifier: 'AB 2', title: 'Will change' },
+      { identifier: 'AB 3', title: 'Will go' },
+      { identifier: 'AB 4', title: 'Will go but another dataset has it' },
+    ];
+    await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [csvFile('v1.csv', first)],
+      now: now(),
+    });
+    expect((await runStoredImport(store, 'j1', now)).result).toEqual({
+      added: 4,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+    });
+    await queueFilesImport(store, {
+      datasetId: 'd2',
+      jobId: 'j2',
+      files: [csvFile('other.csv', first.slice(3))],
+      now: now(),
+    });
+    expect((await runStoredImport(store, 'j2', now)).result).toMatchObject({ unchanged: 0 });
+    const ab2Before = (await allRows(store, 'bills')).find((bill) => bill.identifier === 'AB 2');
+
+    await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j3',
+      files: [
+        csvFile('v2.csv', [
+          { identifier: 'AB 1', title: 'Stays the same' },
+          { identifier: 'AB 2', title: 'Has changed', status: 'enacted' },
+          { identifier: 'AB 5', title: 'Is new' },
+        ]),
+      ],
+      now: now(),
+    });
+    const job = await runStoredImport(store, 'j3', now);
+    expect(job.result).toEqual({ added: 1, updated: 1, unchanged: 1, removed: 2 });
+    expect(job.message).toBe('1 added, 1 updated, 1 unchanged, 2 removed');
+
+    const bills = new Map((await allRows(store, 'bills')).map((bill) => [bill.identifier, bill]));
+    expect([...bills.keys()].sort()).toEqual(['AB 1', 'AB 2', 'AB 4', 'AB 5']);
+    expect(bills.get('AB 2')).toMatchObject({
+      id: ab2Before?.id,
+      title: 'Has changed',
+      status: 'enacted',
+    });
+    expect(bills.get('AB 2')?.changeHash).not.toBe(ab2Before?.changeHash);
+    expect(bills.get('AB 4')?.datasetIds).toEqual(['d2']);
+    expect(bills.get('AB 1')?.datasetIds).toEqual(['d1']);
+    const datasets = new Map((await allRows(store, 'datasets')).map((d) => [d.id, d]));
+    expect(datasets.get('d1')?.billCount).toBe(3);
+    // The first file is no longer used by the dataset, so it is no longer kept.
+    expect((await allRows(store, 'datasetFiles')).map((file) => file.name).sort()).toEqual([
+      'other.csv',
+      'v2.csv',
+    ]);
+  });
+
+  it('never touches the user’s tags, positions, decisions or annotations', async () => {
+    const { store, now } = await importedStore(3);
+    const bills = await allRows(store, 'bills');
+    const [kept, dropped] = bills;
+    if (!kept || !dropped) throw new Error('the import made no bills');
+    const at = now();
+    await store.write(['tags', 'billTags', 'positions', 'decisions', 'annotations'], async (tx) => {
+      await tx.put('tags', {
+        id: 't1',
+        name: 'Water',
+        color: '#112233',
+        createdAt: at,
+        updatedAt: at,
+      });
+      for (const bill of [kept, dropped]) {
+        await tx.put('billTags', {
+          id: `${bill.id}|t1`,
+          billId: bill.id,
+          tagId: 't1',
+          createdAt: at,
+        });
+        await tx.put('positions', { billId: bill.id, position: 'support', updatedAt: at });
+        await tx.put('decisions', { billId: bill.id, decision: 'track', decidedAt: at });
+        await tx.put('annotations', {
+          id: `a-${bill.id}`,
+          billId: bill.id,
+          quote: { exact: 'Act', prefix: '', suffix: ' number' },
+          position: { start: 0, end: 3 },
+          target: 'title',
+          color: '#ffee00',
+          note: 'Look at this',
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+    });
+    const userTables = ['tags', 'billTags', 'positions', 'decisions', 'annotations'] as const;
+    const userRows = async () => Promise.all(userTables.map((table) => allRows(store, table)));
+    const before = await userRows();
+
+    await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j2',
+      files: [
+        csvFile('v2.csv', [
+          { identifier: kept.identifier, title: 'A new title' },
+          { identifier: 'AB 77', title: 'Another' },
+        ]),
+      ],
+      now: now(),
+    });
+    const job = await runStoredImport(store, 'j2', now);
+    expect(job.result).toEqual({ added: 1, updated: 1, unchanged: 0, removed: 2 });
+    expect(await userRows()).toEqual(before);
+  });
+
+  it('reports bad records with the record and the reason, keeping a capped list and the count', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [
+        csvFile('bills.csv', [
+          { identifier: 'AB 1', title: 'Good' },
+          { identifier: 'AB 2', title: '' },
+          { identifier: 'AB 3', title: '' },
+          { identifier: 'not a bill number!', title: 'Bad number' },
+        ]),
+        { name: 'notes.bin', bytes: new Uint8Array([1, 2, 3]) },
+      ],
+      now: now(),
+    });
+    const job = await runStoredImport(store, 'j1', now, { storedErrorLimit: 3 });
+    expect(job.status).toBe('done');
+    expect(job.progress).toMatchObject({ recordsRead: 4, written: 1, skipped: 3 });
+    expect(job.errors).toHaveLength(3);
+    expect(job.errors[0]).toEqual({
+      record: 'notes.bin',
+      reason: expect.stringMatching(/Not a known bill format/) as unknown,
+    });
+    expect(job.errors[1]?.record).toBe('row at line 3 (AB 2) in bills.csv');
+    expect(job.errors[1]?.reason).toMatch(/title/);
+    expect(job.message).toBe(
+      '1 added, 0 updated, 0 unchanged, 0 removed; 4 errors (the first 3 are listed)',
+    );
+  });
+
+  it('fails without changing anything when no bill can be read', async () => {
+    const { store, now } = await importedStore(5);
+    const before = await snapshot(store);
+    await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j2',
+      files: [{ name: 'garbage.json', bytes: new Uint8Array([123, 125]) }],
+      now: now(),
+    });
+    const job = await runStoredImport(store, 'j2', now);
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/^No bills found in the files: Not a known bill format/);
+    const after = await snapshot(store);
+    expect(after.bills).toEqual(before.bills);
+    expect(after.importStaging).toEqual([]);
+    expect(after.datasets[0]?.state).toBe('failed');
+    expect(after.datasets[0]?.billCount).toBe(5);
+  });
+
+  it('fails with the loader’s message when the input cannot be had', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    await saveDatasetAndQueueImport(store, {
+      datasetId: 'd1',
+      name: 'From the web',
+      jurisdiction: null,
+      session: null,
+      source: { kind: 'url', url: 'https://example.org/bills.zip' },
+      jobId: 'j1',
+      now: now(),
+    });
+    const job = await runStoredImport(store, 'j1', now, {
+      loadInput: () =>
+        Promise.reject(new Error('Could not download https://example.org/bills.zip: blocked')),
+    });
+    expect(job).toMatchObject({
+      status: 'failed',
+      message: 'Could not download https://example.org/bills.zip: blocked',
+    });
+    await requestRetry(store, 'j1');
+    const retried = await runStoredImport(store, 'j1', now, {
+      loadInput: () =>
+        Promise.resolve({ files: [csvFile('b.csv', numberedBills(2))], fingerprint: 'x' }),
+    });
+    expect(retried.status).toBe('done');
+    expect(retried.errors).toEqual([]);
+  });
+
+  it('leaves a job that is not queued alone', async () => {
+    const { store, now } = await importedStore(2);
+    const before = await jobOf(store, 'j1');
+    expect(await runStoredImport(store, 'j1', now)).toEqual(before);
+  });
+
+  it.runIf(fixturesRoot !== null)(
+    'imports all 562 congress data.json fixtures in chunks',
+    async () => {
+      const store = createMemoryLocalStore();
+      const now = testClock();
+      await queueFilesImport(store, {
+        datasetId: 'd1',
+        jobId: 'j1',
+        files: readFixtures('congress-json'),
+        now: now(),
+      });
+      const job = await runStoredImport(store, 'j1', now);
+      expect(job.status).toBe('done');
+      expect(job.progress).toEqual({ recordsRead: 562, written: 562, skipped: 0, total: 562 });
+      expect(await store.read(['bills'], (tx) => tx.count('bills'))).toBe(562);
+    },
+  );
+  warnIfFixturesAbsent();
+});
