@@ -84,6 +84,17 @@ describe('startAuthSessionSync', () => {
     expect(appStore.get()).toMatchObject({ ready: true, email: ann.email });
   });
 
+  it('is ready as soon as the connection drops during the first session check', async () => {
+    const { appStore } = await setup(JSON.stringify({ email: ann.email }));
+    expect(appStore.get().ready).toBe(false);
+    const seen: boolean[] = [];
+    // A listener added later (as the access guard's is) sees the app ready on the same change.
+    appStore.subscribe(() => seen.push(appStore.get().ready));
+    appStore.update({ online: false });
+    expect(appStore.get()).toMatchObject({ ready: true, email: ann.email });
+    expect(seen.every(Boolean)).toBe(true);
+  });
+
   it('ignores a stored record it cannot read', async () => {
     const { appStore } = await setup('not json');
     expect(appStore.get().email).toBeNull();

@@ -112,14 +112,21 @@ export async function startAuthSessionSync(
     options.firstCheckTimeoutMs ?? FIRST_SESSION_CHECK_TIMEOUT_MS,
   );
   // Starting offline, no session check can answer: the stored record is all there is to know,
-  // so start-up is finished now and the offline guard can open the route it was asked for.
+  // so start-up is finished now and the offline guard can open the route it was asked for. The
+  // same holds when the connection drops while the first check is in flight (a page loaded from
+  // the service worker can learn it is offline only after it started): this listener was added
+  // before any guard's, so a guard woken by the same change already sees the app ready.
   if (!appStore.get().online) settle();
+  const stopWatchingOnline = appStore.subscribe(() => {
+    if (!appStore.get().online) settle();
+  });
   const unsubscribe = session.subscribe(onSnapshot);
 
   return {
     markSignedOut: showNone,
     stop() {
       timers.clearTimeout(timeout);
+      stopWatchingOnline();
       unsubscribe();
     },
   };

@@ -10,8 +10,8 @@ import { createDocketDatabase } from '../local-store/docket-database.ts';
 
 let database: Dexie | null = null;
 
-/** The page's own read connection, opened on first use. */
-function liveDatabase(): Dexie {
+/** The page's own read connection for live queries, opened on first use. */
+export function liveDatabase(): Dexie {
   database ??= createDocketDatabase();
   return database;
 }

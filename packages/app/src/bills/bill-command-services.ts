@@ -1,0 +1,40 @@
+import { randomIdSource, type BillCommandContext } from '@docket/core/bill-command-context';
+import { ensureDeviceId } from '@docket/core/device-identity';
+import type { LocalStore } from '@docket/core/local-store';
+import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
+
+// What the bill screens (deck, tracked list, details, tags, annotations) run core's commands
+// with: the page's own connection to the device's database, this device's id, the wall clock and
+// random ids. Opened once per page, on first use; screens read through live queries
+// (jobs/live-tables.ts) and write only through commands given this context.
+
+let store: Promise<LocalStore> | null = null;
+let context: Promise<BillCommandContext> | null = null;
+
+const fillRandom = (bytes: Uint8Array<ArrayBuffer>) => {
+  crypto.getRandomValues(bytes);
+};
+
+/** The page's write connection to the device's database. */
+export function pageLocalStore(): Promise<LocalStore> {
+  store ??= openIndexedDbLocalStore().catch((error: unknown) => {
+    // A later call tries again (say, after another tab finished an upgrade).
+    store = null;
+    throw error;
+  });
+  return store;
+}
+
+/** The context every bill command is given on this page. */
+export function billCommandContext(): Promise<BillCommandContext> {
+  context ??= (async () => {
+    const local = await pageLocalStore();
+    const newId = randomIdSource(fillRandom);
+    const deviceId = await ensureDeviceId(local, newId);
+    return { store: local, deviceId, now: () => Date.now(), newId };
+  })().catch((error: unknown) => {
+    context = null;
+    throw error;
+  });
+  return context;
+}
