@@ -1,6 +1,8 @@
 import { setupIonicReact } from '@ionic/react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/api-client.ts';
+import { pageLocalStore } from './bills/bill-command-services.ts';
+import { importJobs } from './jobs/import-jobs-client.ts';
 import { App } from './app.tsx';
 import type { AppServices } from './app-services.ts';
 import { createDocketAuthClient } from './auth/auth-client.ts';
@@ -45,6 +47,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
     },
   }).render(<App services={services} onFirstCommit={firstCommit.fire} />);
 
+  firstCommit.promise.then(resumeLeftJobs).catch((error: unknown) => {
+    console.error(`${LOG_PREFIX} Could not look for jobs left unfinished:`, error);
+  });
+
   if (platform.usesServiceWorker) {
     scheduleServiceWorkerRegistration({
       isDevelopment: import.meta.env.DEV,
@@ -55,4 +61,22 @@ export async function startApp(container: HTMLElement): Promise<void> {
       console.error(`${LOG_PREFIX} Service worker registration failed:`, error);
     });
   }
+}
+
+/**
+ * A job still marked queued or running when the app starts was cut off (a reload, a closed tab,
+ * a crash) unless another tab is running it. Starting the import worker is what sorts that out:
+ * it marks the orphans interrupted, so the jobs screen offers Resume. Only started when there is
+ * such a job, so an ordinary start does not pay for the worker.
+ */
+async function resumeLeftJobs(): Promise<void> {
+  const store = await pageLocalStore();
+  const unfinished = await store.read(['jobs'], async (tx) => {
+    const [queued, running] = await Promise.all([
+      tx.where('jobs', 'status', 'queued'),
+      tx.where('jobs', 'status', 'running'),
+    ]);
+    return queued.length + running.length;
+  });
+  if (unfinished > 0) importJobs();
 }

@@ -5,6 +5,7 @@ import { LOGOUT_PATH } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
 
 const links = [
+  { label: 'Tags', href: '/bill-tags' },
   { label: 'Jobs', href: '/jobs' },
   { label: 'Import', href: '/import' },
   { label: 'Export', href: '/export' },
