@@ -121,6 +121,6 @@ export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void): voi
 /** The position React Router's history gives each entry it made, or null for any other. */
 function historyIndex(state: unknown): number | null {
   if (typeof state !== 'object' || state === null || !('idx' in state)) return null;
-  const { idx } = state as { idx: unknown };
+  const { idx } = state;
   return typeof idx === 'number' && Number.isInteger(idx) ? idx : null;
 }
