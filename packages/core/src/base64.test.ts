@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64 } from './base64.ts';
-import { decodeUtf8 } from './text-bytes.ts';
+import { decodeBase64, encodeBase64 } from './base64.ts';
+import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -32,6 +32,25 @@ describe('decodeBase64', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
         expect(decodeBase64(encode(bytes))).toEqual(bytes);
+      }),
+    );
+  });
+});
+
+describe('encodeBase64', () => {
+  it('matches the standard encoding, padding included', () => {
+    const text = encodeUtf8;
+    expect(encodeBase64(text(''))).toBe('');
+    expect(encodeBase64(text('f'))).toBe('Zg==');
+    expect(encodeBase64(text('fo'))).toBe('Zm8=');
+    expect(encodeBase64(text('foo'))).toBe('Zm9v');
+    expect(encodeBase64(text('foobar'))).toBe('Zm9vYmFy');
+  });
+
+  it('round-trips any bytes through decodeBase64', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        expect(decodeBase64(encodeBase64(bytes))).toEqual(bytes);
       }),
     );
   });

@@ -55,3 +55,27 @@ export function decodeBase64(input: string): Uint8Array | null {
   }
   return output;
 }
+
+/** Encodes bytes as standard base64 with padding. */
+export function encodeBase64(bytes: Uint8Array): string {
+  let text = '';
+  let index = 0;
+  for (; index + 3 <= bytes.length; index += 3) {
+    const n =
+      ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
+    text +=
+      ALPHABET.charAt(n >> 18) +
+      ALPHABET.charAt((n >> 12) & 63) +
+      ALPHABET.charAt((n >> 6) & 63) +
+      ALPHABET.charAt(n & 63);
+  }
+  const rest = bytes.length - index;
+  if (rest === 1) {
+    const n = (bytes[index] ?? 0) << 16;
+    text += `${ALPHABET.charAt(n >> 18)}${ALPHABET.charAt((n >> 12) & 63)}==`;
+  } else if (rest === 2) {
+    const n = ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8);
+    text += `${ALPHABET.charAt(n >> 18)}${ALPHABET.charAt((n >> 12) & 63)}${ALPHABET.charAt((n >> 6) & 63)}=`;
+  }
+  return text;
+}
