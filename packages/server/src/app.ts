@@ -17,13 +17,26 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { ServerSecretRepository } from './repositories/server-secret-repository.ts';
+import { SyncBlobRepository } from './repositories/sync-blob-repository.ts';
+import { SyncChangeRepository } from './repositories/sync-change-repository.ts';
+import { SyncSettingsRepository } from './repositories/sync-settings-repository.ts';
 import { TermsRepository } from './repositories/terms-repository.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
+import { syncEventsRoutes } from './routes/sync-events.ts';
+import { syncRoutes } from './routes/sync.ts';
 import { termsRoutes } from './routes/terms.ts';
+import { openSyncNudgeBus } from './sync/sync-nudge-bus.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How a route with its own bodyLimit names an oversized body: error code and subject. */
+    tooLarge?: { error: string; what: string };
+  }
+}
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -74,11 +87,27 @@ export async function buildApp({
   app.decorate('requireUser', createRequireUser(auth));
   app.decorateRequest('signedInUser', null);
   const terms = new TermsRepository(database.db);
+  const syncSettings = new SyncSettingsRepository(database.db);
+  const syncChanges = new SyncChangeRepository(database.db);
+  const syncBlobs = new SyncBlobRepository(database.db);
+  const nudges = await openSyncNudgeBus(database, {
+    readNudge: (userId) => syncChanges.readNudge(userId),
+    logger: app.log,
+  });
+  // onClose runs after the event streams were ended (preClose) and before the caller closes
+  // the database, which the bus listens on.
+  app.addHook('onClose', () => nudges.close());
 
   // Routes last.
   healthRoutes(app, database);
   await authRoutes(app, auth, config);
   termsRoutes(app, terms);
+  await syncRoutes(app, { settings: syncSettings, changes: syncChanges, blobs: syncBlobs });
+  syncEventsRoutes(app, {
+    bus: nudges,
+    changes: syncChanges,
+    heartbeatMs: config.syncHeartbeatMs,
+  });
   appShellRoutes(app, config.appDir);
 
   return app;
@@ -142,13 +171,16 @@ function handleError(
         'invalid-json',
         'The request body is empty; send a JSON object.',
       );
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const tooLarge = request.routeOptions.config.tooLarge;
+      const limit = request.routeOptions.bodyLimit;
       return sendApiError(
         reply,
         413,
-        'too-large',
-        'The request body is larger than the 1 MiB limit.',
+        tooLarge?.error ?? 'too-large',
+        `${tooLarge?.what ?? 'The request body'} is larger than the ${formatMiB(limit)} limit.`,
       );
+    }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return sendApiError(
         reply,
@@ -177,6 +209,10 @@ function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
     'not-found',
     `Nothing at ${request.method} ${pathOf(request.url)}.`,
   );
+}
+
+function formatMiB(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(2))} MiB`;
 }
 
 function trustHops(count: number) {

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       trustedOrigins: [],
       sentryOrigin: null,
       trustProxy: false,
+      syncHeartbeatMs: 25_000,
     });
     expect(config.appDir).toMatch(/packages[/\\]app[/\\]dist$/);
     // People type localhost as often as 127.0.0.1; both must be able to sign in.
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       DOCKET_APP_DIR: '/srv/docket-app',
       VITE_SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2',
       TRUST_PROXY: '1',
+      SYNC_HEARTBEAT_SECONDS: '10',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       appDir: '/srv/docket-app',
       sentryOrigin: 'https://o1.ingest.sentry.io',
       trustProxy: 1,
+      syncHeartbeatMs: 10_000,
     });
   });
 

@@ -29,6 +29,8 @@ export interface ServerConfig {
    * true trusts every hop, a number that many hops, a list those proxy addresses or subnets.
    */
   trustProxy: boolean | number | string[];
+  /** How often an idle sync event stream gets a heartbeat comment, so proxies keep it open. */
+  syncHeartbeatMs: number;
 }
 
 const optionalText = z
@@ -63,6 +65,7 @@ const envSchema = z.object({
   SENTRY_DSN: optionalText,
   VITE_SENTRY_DSN: optionalText,
   TRUST_PROXY: optionalText,
+  SYNC_HEARTBEAT_SECONDS: z.coerce.number().positive().max(3600).default(25),
 });
 
 export type ServerEnv = Record<string, string | undefined>;
@@ -114,6 +117,7 @@ export function loadConfig(env: ServerEnv): ServerConfig {
       vars.DOCKET_APP_DIR === undefined ? defaultAppDir : resolveFrom(baseDir, vars.DOCKET_APP_DIR),
     sentryOrigin: dsnOrigin(vars.VITE_SENTRY_DSN ?? vars.SENTRY_DSN),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    syncHeartbeatMs: Math.round(vars.SYNC_HEARTBEAT_SECONDS * 1000),
   };
 }
 

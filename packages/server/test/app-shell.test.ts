@@ -36,7 +36,7 @@ describe('security headers', () => {
     );
     expect(Object.fromEntries(directives)).toEqual({
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': "'self' 'wasm-unsafe-eval'",
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' data: blob:",
       'font-src': "'self' data:",

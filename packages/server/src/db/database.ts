@@ -16,10 +16,27 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** The query API both drivers share; code above this module never knows which one it has. */
 export type DocketDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of either driver, as `DocketDb.transaction` hands it to its callback. */
+export type DocketTransaction = Parameters<Parameters<DocketDb['transaction']>[0]>[0];
+
 export interface Database {
   db: DocketDb;
   kind: DatabaseKind;
+  /**
+   * Listens for NOTIFY on `channel`, sent by any process on this database, until the returned
+   * function is called (before `close`).
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onPayload(payload: string): void;
+  /**
+   * Called when a lost listening connection is back. Notifications sent while it was down are
+   * gone, so the caller must catch up by reading the database.
+   */
+  onResume(): void;
 }
 
 export type DatabaseLocation =
@@ -60,6 +77,14 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
     return {
       db,
       kind: 'pglite',
+      // PGlite has one session, which both sends and receives; NOTIFY inside a transaction is
+      // delivered at commit as on PostgreSQL, and the session never drops, so onResume is unused.
+      listen: async (channel, handlers) => {
+        const unlisten = await opened.listen(channel, (payload) => {
+          handlers.onPayload(payload);
+        });
+        return () => unlisten();
+      },
       close: async () => {
         await opened.close();
         await unlock();
@@ -123,6 +148,7 @@ async function openPostgres(url: string): Promise<Database> {
     return {
       db: drizzleNodePg({ client: pool, schema }),
       kind: 'postgres',
+      listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
       close: () => pool.end(),
     };
   } catch (error) {
@@ -144,4 +170,84 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
   } finally {
     client.release();
   }
+}
+
+const LISTEN_RETRY_FIRST_MS = 250;
+
+/** The application_name of this process's LISTEN sessions in pg_stat_activity. */
+export function listenerName(pid = process.pid): string {
+  return `docket-listen:${pid}`;
+}
+const LISTEN_RETRY_MAX_MS = 15_000;
+
+/**
+ * LISTEN needs a session of its own (a pooled connection would be handed to other queries), so
+ * this opens a dedicated client and keeps it: when the connection drops it reconnects with
+ * backoff, listens again and calls `onResume`.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = LISTEN_RETRY_FIRST_MS;
+
+  const connect = async (): Promise<pg.Client> => {
+    // Named so an operator (or a test) can find this process's listening session.
+    const next = new pg.Client({ connectionString: url, application_name: listenerName() });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) {
+        handlers.onPayload(message.payload);
+      }
+    });
+    next.on('error', () => {
+      // Emitted for a dropped connection; 'end' follows, and reconnecting happens there.
+    });
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    return next;
+  };
+
+  const scheduleReconnect = () => {
+    retryTimer = setTimeout(() => {
+      connect().then(
+        (next) => {
+          if (stopped) {
+            next.end().catch(() => undefined);
+            return;
+          }
+          client = next;
+          retryDelay = LISTEN_RETRY_FIRST_MS;
+          handlers.onResume();
+        },
+        () => {
+          if (stopped) return;
+          retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+          scheduleReconnect();
+        },
+      );
+    }, retryDelay);
+  };
+
+  client = await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const last = client;
+    client = null;
+    await last?.end();
+  };
 }

@@ -1,4 +1,17 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { KeyDerivation } from '@docket/protocol/sync-settings';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 // The four better-auth tables follow what better-auth 1.7's drizzle generator emits for
 // email-and-password plus the bearer plugin (which adds no columns): property names are the
@@ -104,7 +117,99 @@ export const termsAcceptance = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.version] })],
 );
 
+// Sync. The server stores what clients send and hands it back; it interprets only sequence
+// numbers, versions and key epochs. Nothing here is plaintext: ciphertext and blobs are
+// encrypted on the device, and the settings hold a password verifier, salts and a wrapped key.
+
+/**
+ * bytea as a Buffer on both drivers (node-postgres gives a Buffer, PGlite a Uint8Array). The
+ * sync repositories move bytes in and out as base64 text through decode()/encode() instead:
+ * PGlite's own bytea codec is a hundred times slower, and clients send base64 anyway.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** Sequence numbers fit a JavaScript number long before a bigint overflows. */
+const seqno = (name: string) => bigint(name, { mode: 'number' });
+
+/** What the client needs to derive and unwrap the data key; opaque apart from version and epoch. */
+export const userSyncSettings = pgTable('user_sync_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  version: integer('version').default(0).notNull(),
+  passwordHash: text('password_hash'),
+  keyDerivation: jsonb('key_derivation').$type<KeyDerivation>(),
+  wrappedDataKey: text('wrapped_data_key'),
+  keyEpoch: integer('key_epoch').default(0).notNull(),
+  epochStartSeqno: seqno('epoch_start_seqno').default(0).notNull(),
+  updatedAt: timestampTz('updated_at').defaultNow().notNull(),
+});
+
+/**
+ * One row per user holding the last sequence number handed out. A push locks it, numbers its
+ * envelopes from it and moves it on in the same transaction, so pushes of one user are numbered
+ * one after another, commit in that order, and never leave a gap a puller could step over.
+ * Settings writes take the same lock, so a key epoch and the pushes made under it cannot cross.
+ */
+export const syncLogHead = pgTable('sync_log_head', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  lastSeqno: seqno('last_seqno').default(0).notNull(),
+});
+
+/** The append-only change log of each user: encrypted envelopes in the order they arrived. */
+export const syncChanges = pgTable(
+  'sync_changes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    seqno: seqno('seqno').notNull(),
+    changeId: text('change_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    clientBatchId: text('client_batch_id').notNull(),
+    batchIndex: integer('batch_index').notNull(),
+    epoch: integer('epoch').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    createdAt: timestampTz('created_at').defaultNow().notNull(),
+  },
+  (table) => [
+    // Pulls read by (user, seqno): the primary key is that index.
+    primaryKey({ columns: [table.userId, table.seqno] }),
+    // A batch sent twice is found by its id and never stored twice.
+    unique('sync_changes_batch_unique').on(table.userId, table.clientBatchId, table.batchIndex),
+  ],
+);
+
+/** Encrypted blobs of each user, addressed by the SHA-256 of their bytes. */
+export const syncBlobs = pgTable(
+  'sync_blobs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestampTz('created_at').defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.sha256] })],
+);
+
 /** The tables better-auth's drizzle adapter addresses, keyed by its model names. */
 export const authSchema = { user, session, account, verification };
 
-export const schema = { ...authSchema, serverSecret, termsAcceptance };
+export const schema = {
+  ...authSchema,
+  serverSecret,
+  termsAcceptance,
+  userSyncSettings,
+  syncLogHead,
+  syncChanges,
+  syncBlobs,
+};

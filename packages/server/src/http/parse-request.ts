@@ -8,7 +8,7 @@ import { ApiHttpError } from './api-error.ts';
 export function parseRequest<T extends z.ZodType>(
   schema: T,
   value: unknown,
-  part: 'body' | 'query',
+  part: 'body' | 'query' | 'path',
 ): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;

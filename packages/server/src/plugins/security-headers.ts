@@ -18,7 +18,9 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the app compile WebAssembly (Argon2id for the cloud password)
+        // and nothing else: eval and inline scripts stay forbidden.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Ionic's web components inject <style> elements and style attributes at runtime, so
         // inline styles must be allowed; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],

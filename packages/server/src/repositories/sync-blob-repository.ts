@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import { base64Of, fromBase64 } from '../db/base64-bytea.ts';
+import type { DocketDb } from '../db/database.ts';
+import { syncBlobs } from '../db/schema.ts';
+
+/**
+ * Each user's encrypted blobs by the SHA-256 of their bytes. Blobs are never shared between
+ * users, even when two users put the same bytes: whether someone else has a blob must not be
+ * something a user can find out.
+ */
+export class SyncBlobRepository {
+  constructor(private readonly db: DocketDb) {}
+
+  /** Stores the blob unless the user has it already; the caller has checked the address. */
+  async put(userId: string, sha256: string, bytes: Buffer): Promise<{ created: boolean }> {
+    const inserted = await this.db
+      .insert(syncBlobs)
+      .values({ userId, sha256, bytes: fromBase64(bytes.toString('base64')), size: bytes.length })
+      .onConflictDoNothing({ target: [syncBlobs.userId, syncBlobs.sha256] })
+      .returning({ sha256: syncBlobs.sha256 });
+    return { created: inserted.length > 0 };
+  }
+
+  async get(userId: string, sha256: string): Promise<Buffer | null> {
+    const [row] = await this.db
+      .select({ bytes: base64Of(syncBlobs.bytes) })
+      .from(syncBlobs)
+      .where(and(eq(syncBlobs.userId, userId), eq(syncBlobs.sha256, sha256)));
+    return row === undefined ? null : Buffer.from(row.bytes, 'base64');
+  }
+}
