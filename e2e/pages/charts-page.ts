@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The Tracked tab's charts, found as a person (or a screen reader) finds them: the "Charts"
+// region, each chart's list of bars by its title, and each bar by its name ("Vetoed: 1 bill").
+
+export class ChartsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/tabs/tracked');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Tracked' })).toBeVisible({
+      timeout: 15_000,
+    });
+  }
+
+  region(): Locator {
+    return this.page.getByRole('region', { name: 'Charts' });
+  }
+
+  statusChart(): Locator {
+    return this.region().getByRole('list', { name: 'Tracked bills by status' });
+  }
+
+  weekChart(): Locator {
+    return this.region().getByRole('list', { name: 'Tracked bills with an action, per week' });
+  }
+
+  /** The bars that lead somewhere, by their names, in the order they are shown. */
+  async barNames(chart: Locator): Promise<string[]> {
+    return chart
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? ''));
+  }
+
+  /** Serious and critical axe-core findings inside the charts region. */
+  async seriousViolations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page })
+      .include('.ion-page:not(.ion-page-hidden) section.charts-panel')
+      .analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+  }
+}
