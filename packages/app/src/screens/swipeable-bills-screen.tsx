@@ -1,12 +1,348 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton } from '@ionic/react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { DeckEmptyReason } from '@docket/core/bill-deck';
+import { decisionAnnouncement, undoAnnouncement } from '@docket/core/bill-deck';
+import { BillCommandError } from '@docket/core/bill-command-context';
+import type { DeckFilter } from '@docket/core/bill-deck-filter';
+import { deckFilterIsActive, emptyDeckFilter } from '@docket/core/bill-deck-filter';
+import type { StoredBill } from '@docket/core/local-records';
+import type { DecisionKind } from '@docket/core/triage-commands';
+import { dismissBill, laterBill, trackBill, undoLastDecision } from '@docket/core/triage-commands';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { plural } from '../datasets/dataset-words.ts';
+import { DeckCard } from '../deck/deck-card.tsx';
+import { DeckFilterForm, type DeckFilterFormProps } from '../deck/deck-filter-form.tsx';
+import '../deck/deck.css';
+import { arrowKeyDecision } from '../deck/swipe-decision.ts';
+import {
+  useCanUndo,
+  useDeckCount,
+  useDeckFilter,
+  useDeckPage,
+  useJurisdictions,
+} from '../deck/use-deck.ts';
+import { liveDatabase, useDatasets } from '../jobs/live-tables.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+
+const commands = { track: trackBill, dismiss: dismissBill, later: laterBill } as const;
+
+function failureMessage(error: unknown): string {
+  if (error instanceof BillCommandError) return error.message;
+  return `The decision could not be saved: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** Keys typed into a field are the field's, never the deck's. */
+function isTypingTarget(target: EventTarget): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target.closest('ion-input, ion-textarea, ion-searchbar, ion-select') !== null
+  );
+}
+
+function EmptyDeck({
+  reason,
+  filter,
+  onFilter,
+}: {
+  readonly reason: DeckEmptyReason;
+  readonly filter: DeckFilter;
+  readonly onFilter: (filter: DeckFilter) => void;
+}) {
+  const clear = (
+    <IonButton
+      fill="outline"
+      onClick={() => {
+        onFilter(emptyDeckFilter);
+      }}
+    >
+      Clear filter
+    </IonButton>
+  );
+  switch (reason.kind) {
+    case 'no-datasets':
+      return (
+        <section className="deck-empty" aria-labelledby="deck-empty-heading">
+          <h2 id="deck-empty-heading">No datasets yet</h2>
+          <p>
+            Bills come from datasets. Add one from files (JSON, ZIP, XML, CSV) or a URL, and its
+            bills are dealt here to track, dismiss or keep for later.
+          </p>
+          <div className="deck-empty-actions">
+            <IonButton routerLink="/add-dataset">Add a dataset</IonButton>
+          </div>
+        </section>
+      );
+    case 'no-bills':
+      return (
+        <section className="deck-empty" aria-labelledby="deck-empty-heading">
+          <h2 id="deck-empty-heading">No bills yet</h2>
+          <p>
+            Your datasets hold no bills yet. An import may still be running, or it may have failed:
+            the jobs say which.
+          </p>
+          <div className="deck-empty-actions">
+            <IonButton routerLink="/jobs">See jobs</IonButton>
+            <IonButton routerLink="/add-dataset" fill="outline">
+              Add a dataset
+            </IonButton>
+          </div>
+        </section>
+      );
+    case 'nothing-matches':
+      return (
+        <section className="deck-empty" aria-labelledby="deck-empty-heading">
+          <h2 id="deck-empty-heading">Nothing matches the filter</h2>
+          <p>
+            No bill on this device matches the filter. Change it, or clear it to see every bill.
+          </p>
+          <div className="deck-empty-actions">{clear}</div>
+        </section>
+      );
+    case 'all-triaged': {
+      const active = deckFilterIsActive(filter);
+      return (
+        <section className="deck-empty" aria-labelledby="deck-empty-heading">
+          <h2 id="deck-empty-heading">Everything triaged</h2>
+          <p>
+            You have decided on every bill {active ? 'that matches the filter' : 'on this device'}.
+            Tracked bills are on the Tracked tab; new bills arrive with your next import.
+            {reason.later > 0 &&
+              !filter.includeLater &&
+              ` ${plural(reason.later, 'bill')} saved for later can come back into the deck.`}
+          </p>
+          <div className="deck-empty-actions">
+            {reason.later > 0 && !filter.includeLater && (
+              <IonButton
+                onClick={() => {
+                  onFilter({ ...filter, includeLater: true });
+                }}
+              >
+                Include bills saved for later
+              </IonButton>
+            )}
+            <IonButton routerLink="/tabs/tracked" fill="outline">
+              See tracked bills
+            </IonButton>
+            {active && clear}
+          </div>
+        </section>
+      );
+    }
+  }
+}
+
+/** The filter, folded away unless it was on when the deck opened; after that the user decides. */
+function FilterPanel(props: DeckFilterFormProps) {
+  const [openAtFirst] = useState(() => deckFilterIsActive(props.filter));
+  return (
+    <details className="deck-filter-panel" open={openAtFirst}>
+      <summary>Filter</summary>
+      <DeckFilterForm {...props} />
+    </details>
+  );
+}
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string }) {
+  const { filter, setFilter, error: filterError } = useDeckFilter();
+  const page = useDeckPage(filter);
+  const count = useDeckCount(filter);
+  const canUndo = useCanUndo();
+  const datasets = useDatasets();
+  const jurisdictions = useJurisdictions();
+  const hintId = useId();
+
+  // Bills decided here whose decision the live query has not shown yet: hidden at once, so the
+  // next card is there without waiting for the store, and so a quick second key press decides the
+  // next bill rather than the same one again.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const hiddenNow = useRef(new Set<string>());
+  const [announcement, setAnnouncement] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const deckRef = useRef<HTMLElement>(null);
+
+  const showHidden = useCallback((change: (ids: Set<string>) => void) => {
+    const next = new Set(hiddenNow.current);
+    change(next);
+    hiddenNow.current = next;
+    setHidden(next);
+  }, []);
+
+  // A hidden bill the store no longer deals is decided for good: forget it.
+  useEffect(() => {
+    if (page === undefined) return;
+    const dealt = new Set(page.cards.map((bill) => bill.id));
+    if ([...hiddenNow.current].some((id) => !dealt.has(id))) {
+      showHidden((ids) => {
+        for (const id of ids) if (!dealt.has(id)) ids.delete(id);
+      });
+    }
+  }, [page, showHidden]);
+
+  const cards: StoredBill[] = (page?.cards ?? []).filter((bill) => !hidden.has(bill.id));
+  const current = cards[0];
+  const pageRef = useRef(page);
+  useEffect(() => {
+    pageRef.current = page;
+  }, [page]);
+
+  const decide = useCallback(
+    async (kind: DecisionKind) => {
+      const bill = pageRef.current?.cards.find((card) => !hiddenNow.current.has(card.id));
+      if (bill === undefined) return;
+      // The card is about to go: keep the keyboard in the deck rather than lose it to the page.
+      if (deckRef.current?.querySelector('.deck-card')?.contains(document.activeElement)) {
+        deckRef.current.focus();
+      }
+      showHidden((ids) => ids.add(bill.id));
+      try {
+        await commands[kind](await billCommandContext(), bill.id);
+        setError(null);
+        setAnnouncement(decisionAnnouncement(kind, bill.identifier));
+      } catch (cause) {
+        showHidden((ids) => ids.delete(bill.id));
+        setError(failureMessage(cause));
+      }
+    },
+    [showHidden],
+  );
+
+  const run = useCallback(
+    (kind: DecisionKind) => {
+      decide(kind).catch((cause: unknown) => {
+        setError(failureMessage(cause));
+      });
+    },
+    [decide],
+  );
+
+  const undo = async () => {
+    try {
+      const result = await undoLastDecision(await billCommandContext());
+      if (result.kind !== 'nothing-to-undo') {
+        const billId = result.billId;
+        showHidden((ids) => ids.delete(billId));
+        const bill = await liveDatabase().table<StoredBill, string>('bills').get(billId);
+        setAnnouncement(undoAnnouncement(result, () => bill?.identifier ?? billId));
+      } else {
+        setAnnouncement(undoAnnouncement(result, (id) => id));
+      }
+      setError(null);
+    } catch (cause) {
+      setError(
+        cause instanceof BillCommandError
+          ? cause.message
+          : `Undo failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (isTypingTarget(event.target)) return;
+    const kind = arrowKeyDecision(event.key);
+    if (kind === null || current === undefined) return;
+    event.preventDefault();
+    run(kind);
+  };
+
+  const filterActive = filter !== undefined && deckFilterIsActive(filter);
   return (
-    <PlannedScreen
-      title="Bills"
-      purpose="Untriaged bills from your datasets will be dealt here as a deck of cards, to track, dismiss or keep for later."
-      {...(backHref === undefined ? {} : { backHref })}
-    />
+    <>
+      <PageHeader title="Bills" {...(backHref === undefined ? {} : { backHref })} />
+      <PageBody>
+        <h1>Bills</h1>
+        {filter !== undefined && (
+          <FilterPanel
+            filter={filter}
+            onChange={setFilter}
+            datasets={datasets ?? []}
+            jurisdictions={jurisdictions ?? []}
+          />
+        )}
+        {filterError !== null && <p className="form-error">{filterError}</p>}
+        <p className="deck-summary" aria-live="off">
+          {count === undefined
+            ? 'Counting bills…'
+            : `${plural(count, 'bill')} left in the deck${filterActive ? ' (filtered)' : ''}`}
+        </p>
+        <section
+          ref={deckRef}
+          className="deck"
+          aria-label="Bill deck"
+          aria-describedby={hintId}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+        >
+          <p id={hintId} className="deck-hint">
+            Swipe or drag the card right to track, left to dismiss, up for later. With the deck
+            focused, the arrow keys do the same.
+          </p>
+          <div className="deck-stage">
+            {page === undefined || filter === undefined ? (
+              <p role="status">Dealing the deck…</p>
+            ) : current !== undefined ? (
+              <DeckCard key={current.id} bill={current} onSwipe={run} />
+            ) : page.empty !== null ? (
+              <EmptyDeck reason={page.empty} filter={filter} onFilter={setFilter} />
+            ) : (
+              <p role="status">Dealing the next card…</p>
+            )}
+          </div>
+          <div className="deck-actions">
+            <IonButton
+              fill="outline"
+              disabled={current === undefined}
+              onClick={() => {
+                run('dismiss');
+              }}
+            >
+              Dismiss
+            </IonButton>
+            <IonButton
+              fill="outline"
+              disabled={current === undefined}
+              onClick={() => {
+                run('later');
+              }}
+            >
+              Later
+            </IonButton>
+            <IonButton
+              disabled={current === undefined}
+              onClick={() => {
+                run('track');
+              }}
+            >
+              Track
+            </IonButton>
+          </div>
+          <div className="deck-undo">
+            <IonButton
+              fill="clear"
+              disabled={!canUndo}
+              onClick={() => {
+                undo().catch(() => undefined);
+              }}
+            >
+              Undo
+            </IonButton>
+          </div>
+        </section>
+        <p className="deck-announcement" role="status" aria-live="polite">
+          {announcement}
+        </p>
+        {error !== null && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </PageBody>
+    </>
   );
 }

@@ -1,0 +1,231 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
+import { DeckPage, deckSample } from './pages/deck-page.ts';
+import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+
+// The swipeable deck, driven like a person drives it: dragging the card with the mouse, the
+// arrow keys, the buttons, the filter. Data enters through the add-dataset screen.
+
+// Each test signs up and imports before it starts on the deck; on a busy two-core machine that
+// alone can take most of the default minute.
+test.describe.configure({ timeout: 120_000 });
+
+async function signUpAt(page: Page, path: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open(path);
+  await login.createAccount(uniqueEmail(), goodPassword);
+  await expect(page).toHaveURL(path, { timeout: 15_000 });
+}
+
+/** Signs up, imports the files as one dataset and opens the deck. */
+async function deckWith(page: Page, name: string, files: readonly string[]): Promise<DeckPage> {
+  await signUpAt(page, '/add-dataset');
+  await new AddDatasetPage(page).add(name, files);
+  await new JobsPage(page).expectStatus(name, 'Done');
+  const deck = new DeckPage(page);
+  await deck.open();
+  return deck;
+}
+
+test('with no datasets the deck says so and leads to adding one', async ({ page }) => {
+  await signUpAt(page, '/tabs/bills');
+  const deck = new DeckPage(page);
+  await expect(deck.emptyHeading('No datasets yet')).toBeVisible({ timeout: 15_000 });
+  await expect(deck.button('Track')).toBeDisabled();
+  expect(await deck.seriousViolations()).toEqual([]);
+  await deck.deck().getByRole('link', { name: 'Add a dataset' }).click();
+  await expect(page).toHaveURL('/add-dataset');
+});
+
+test('dragging the card right tracks it; a short drag snaps back and decides nothing', async ({
+  page,
+}) => {
+  const deck = await deckWith(page, 'California sample', [deckSample('deck-small.csv')]);
+  await deck.expectCard('AB 1');
+  await expect(deck.count()).toHaveText('3 bills left in the deck');
+  await expect(deck.card()).toContainText('Water Meter Accuracy Act');
+  await expect(deck.card()).toContainText('Introduced, Jan 6, 2025');
+  await expect(deck.card()).toContainText('Maria Lopez (D)');
+  await expect(deck.card()).toContainText('Consumer protection');
+  await expect(deck.card()).toContainText('Introduced and read first time');
+  expect(await deck.seriousViolations()).toEqual([]);
+
+  await deck.drag(30, 5);
+  await deck.expectCard('AB 1');
+  await expect(deck.card()).toHaveCSS('transform', 'none');
+  expect(await deck.storedDecisions()).toEqual({});
+
+  await deck.drag(260, 10);
+  await expect(deck.announcement()).toHaveText('Tracked AB 1');
+  await deck.expectCard('AB 2');
+  await expect(deck.count()).toHaveText('2 bills left in the deck');
+  expect(await deck.storedDecisions()).toEqual({ 'us-ca/2025-2026/ab-1': 'track' });
+
+  // Up is for later.
+  await deck.drag(0, -220);
+  await expect(deck.announcement()).toHaveText('Saved for later: AB 2');
+  await deck.expectCard('SB 3');
+});
+
+test('the arrow keys decide when the deck has focus, not while typing in the search', async ({
+  page,
+}) => {
+  const deck = await deckWith(page, 'Keyboard sample', [deckSample('deck-small.csv')]);
+  await deck.expectCard('AB 1');
+
+  await deck.openFilter();
+  await deck.search().fill('a');
+  await deck.search().press('ArrowRight');
+  await deck.search().press('ArrowLeft');
+  await deck.search().fill('');
+  await deck.expectCard('AB 1');
+  expect(await deck.storedDecisions()).toEqual({});
+
+  await deck.deck().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(deck.announcement()).toHaveText('Tracked AB 1');
+  await deck.expectCard('AB 2');
+  await page.keyboard.press('ArrowLeft');
+  await expect(deck.announcement()).toHaveText('Dismissed AB 2');
+  await deck.expectCard('SB 3');
+  await page.keyboard.press('ArrowUp');
+  await expect(deck.announcement()).toHaveText('Saved for later: SB 3');
+
+  // Everything is decided: the deck says so and can bring the later bill back.
+  await expect(deck.emptyHeading('Everything triaged')).toBeVisible();
+  await expect(deck.count()).toHaveText('0 bills left in the deck');
+  expect(await deck.storedDecisions()).toEqual({
+    'us-ca/2025-2026/ab-1': 'track',
+    'us-ca/2025-2026/ab-2': 'dismiss',
+    'us-ca/2025-2026/sb-3': 'later',
+  });
+  expect(await deck.seriousViolations()).toEqual([]);
+  await deck.deck().getByRole('button', { name: 'Include bills saved for later' }).click();
+  await deck.expectCard('SB 3');
+  await expect(deck.count()).toHaveText('1 bill left in the deck');
+});
+
+test('Undo brings the last card back, and the buttons decide', async ({ page }) => {
+  const deck = await deckWith(page, 'Undo sample', [deckSample('deck-small.csv')]);
+  await deck.expectCard('AB 1');
+  await expect(deck.button('Undo')).toBeDisabled();
+  await deck.button('Track').click();
+  await expect(deck.announcement()).toHaveText('Tracked AB 1');
+  await deck.expectCard('AB 2');
+  await deck.button('Dismiss').click();
+  await expect(deck.announcement()).toHaveText('Dismissed AB 2');
+  await deck.expectCard('SB 3');
+
+  await deck.button('Undo').click();
+  await expect(deck.announcement()).toHaveText('Undone: AB 2 is back in the deck');
+  await deck.expectCard('AB 2');
+  await deck.button('Undo').click();
+  await expect(deck.announcement()).toHaveText('Undone: AB 1 is back in the deck');
+  await deck.expectCard('AB 1');
+  await expect(deck.button('Undo')).toBeDisabled();
+  expect(await deck.storedDecisions()).toEqual({});
+
+  await deck.button('Later').click();
+  await expect(deck.announcement()).toHaveText('Saved for later: AB 1');
+  await deck.expectCard('AB 2');
+});
+
+test('the filter narrows the deck, says when nothing matches, survives a reload and clears', async ({
+  page,
+}) => {
+  const deck = await deckWith(page, 'Filter sample', [deckSample('deck-small.csv')]);
+  await deck.expectCard('AB 1');
+  await deck.openFilter();
+  await page.getByLabel('Chamber', { exact: true }).selectOption({ label: 'Senate (upper)' });
+  await deck.expectCard('SB 3');
+  await expect(deck.count()).toHaveText('1 bill left in the deck (filtered)');
+
+  await page.getByLabel('Chamber', { exact: true }).selectOption({ label: 'Any chamber' });
+  await deck.search().fill('rural crossings');
+  await deck.expectCard('AB 2');
+  await expect(deck.count()).toHaveText('1 bill left in the deck (filtered)');
+
+  await page.reload();
+  await deck.expectCard('AB 2');
+  await expect(deck.search()).toHaveValue('rural crossings');
+
+  await deck.search().fill('no such bill anywhere');
+  await expect(deck.emptyHeading('Nothing matches the filter')).toBeVisible();
+  await deck.deck().getByRole('button', { name: 'Clear filter' }).click();
+  await deck.expectCard('AB 1');
+  await expect(deck.count()).toHaveText('3 bills left in the deck');
+  await expect(deck.search()).toHaveValue('');
+});
+
+test('the card leads to the bill details', async ({ page }) => {
+  const deck = await deckWith(page, 'Details sample', [deckSample('deck-small.csv')]);
+  await deck.expectCard('AB 1');
+  await deck.card().getByRole('link', { name: 'AB 1', exact: true }).click();
+  await expect(page).toHaveURL(`/bill-details?id=${encodeURIComponent('us-ca/2025-2026/ab-1')}`);
+});
+
+test('hostile strings in bills are shown as text and run nothing', async ({ page }) => {
+  const deck = await deckWith(page, 'Hostile sample', [deckSample('deck-hostile.csv')]);
+  await deck.expectCard('HB 1101');
+  await expect(deck.card().getByText('<img src=x onerror=window.__pwned=1>')).toBeVisible();
+  await expect(deck.card()).toContainText('<b onclick=window.__pwned=1>Bold Sponsor</b> (D)');
+  await expect(deck.card()).toContainText('<svg onload=window.__pwned=1>');
+  expect(await deck.seriousViolations()).toEqual([]);
+
+  await deck.button('Dismiss').click();
+  await deck.expectCard('HB 1102');
+  const longWord = 'Supercalifragilistic'.repeat(20).slice(0, 300);
+  await expect(deck.card().getByText(longWord, { exact: true }).first()).toBeVisible();
+  // The long word wraps inside the card instead of pushing the page sideways.
+  const overflow = await page.evaluate(() => {
+    const card = document.querySelector('.deck-card');
+    return card === null ? null : card.scrollWidth - card.clientWidth;
+  });
+  expect(overflow).toBe(0);
+
+  await deck.button('Dismiss').click();
+  await deck.expectCard('SB 5103');
+  await expect(deck.card().getByText('قانون حماية المياه الجوفية')).toBeVisible();
+  await expect(deck.card()).toContainText('דוד לוי (D)');
+  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+});
+
+test('the five congress-json joint resolutions are dealt and announced by identifier', async ({
+  page,
+}) => {
+  test.skip(fixturesRoot === null, '../shared/fixtures is absent');
+  const files = ['sjres1', 'sjres2', 'sjres3', 'sjres4', 'sjres5'].flatMap((bill) =>
+    fixtureFiles(`congress-json/116/bills/sjres/${bill}`),
+  );
+  const deck = await deckWith(page, 'Five resolutions', files);
+  await deck.expectCard('S.J.Res. 1');
+  await expect(deck.count()).toHaveText('5 bills left in the deck');
+  await deck.drag(250, 0);
+  await expect(deck.announcement()).toHaveText('Tracked S.J.Res. 1');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('the card fits the screen with hostile text, and a drag decides', async ({ page }) => {
+    const deck = await deckWith(page, 'Phone sample', [deckSample('deck-hostile.csv')]);
+    await deck.expectCard('HB 1101');
+    await deck.button('Dismiss').click();
+    await deck.expectCard('HB 1102');
+    const widths = await page.evaluate(() => {
+      const card = document.querySelector('.deck-card');
+      return {
+        card: card === null ? null : card.getBoundingClientRect().right,
+        overflow: card === null ? null : card.scrollWidth - card.clientWidth,
+      };
+    });
+    expect(widths.card).not.toBeNull();
+    expect(widths.card ?? Infinity).toBeLessThanOrEqual(360);
+    expect(widths.overflow).toBe(0);
+
+    await deck.drag(-200, 0);
+    await expect(deck.announcement()).toHaveText('Dismissed HB 1102');
+    await deck.expectCard('SB 5103');
+    expect(await deck.seriousViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The swipeable deck (Bills tab), found by its region, headings, labels and button names.
+
+const samplesRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'samples');
+
+/** A hand-made Docket CSV sample of e2e/samples. */
+export function deckSample(name: string): string {
+  return join(samplesRoot, name);
+}
+
+export class DeckPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/tabs/bills');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Bills' })).toBeVisible({
+      timeout: 15_000,
+    });
+  }
+
+  deck(): Locator {
+    return this.page.getByRole('region', { name: 'Bill deck' });
+  }
+
+  /** The card on top of the deck. */
+  card(): Locator {
+    return this.deck().getByRole('article');
+  }
+
+  /** The card of the bill with this identifier, once it is on top. */
+  async expectCard(identifier: string): Promise<void> {
+    await expect(
+      this.card().getByRole('heading', { level: 2, name: identifier, exact: true }),
+    ).toBeVisible({ timeout: 30_000 });
+  }
+
+  button(name: 'Track' | 'Dismiss' | 'Later' | 'Undo'): Locator {
+    return this.deck().getByRole('button', { name, exact: true });
+  }
+
+  /** The polite live region that says what the last decision was. */
+  announcement(): Locator {
+    return this.page.locator('.deck-announcement[role="status"]');
+  }
+
+  count(): Locator {
+    return this.page.getByText(/left in the deck/);
+  }
+
+  emptyHeading(name: string): Locator {
+    return this.deck().getByRole('heading', { level: 2, name, exact: true });
+  }
+
+  /** Drags the top card with the mouse by (dx, dy), in small steps, and lets go. */
+  async drag(dx: number, dy: number): Promise<void> {
+    const box = await this.card().boundingBox();
+    if (box === null) throw new Error('the card is not on screen');
+    const x = box.x + box.width / 2;
+    const y = box.y + Math.min(box.height / 2, 80);
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + dx / 2, y + dy / 2, { steps: 8 });
+    await this.page.mouse.move(x + dx, y + dy, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  async openFilter(): Promise<void> {
+    const search = this.search();
+    if (!(await search.isVisible())) await this.page.getByText('Filter', { exact: true }).click();
+    await expect(search).toBeVisible();
+  }
+
+  search(): Locator {
+    return this.page.getByLabel('Search the deck', { exact: true });
+  }
+
+  /** The decisions in the device's database, straight from IndexedDB. */
+  async storedDecisions(): Promise<Record<string, string>> {
+    return this.page.evaluate(
+      () =>
+        new Promise<Record<string, string>>((resolve, reject) => {
+          const open = indexedDB.open('docket');
+          open.onerror = () => {
+            reject(new Error(String(open.error)));
+          };
+          open.onsuccess = () => {
+            const db = open.result;
+            const request = db.transaction('decisions').objectStore('decisions').getAll();
+            request.onerror = () => {
+              reject(new Error(String(request.error)));
+            };
+            request.onsuccess = () => {
+              const rows = request.result as { billId: string; decision: string }[];
+              db.close();
+              resolve(Object.fromEntries(rows.map((row) => [row.billId, row.decision])));
+            };
+          };
+        }),
+    );
+  }
+
+  /** Serious and critical axe-core violations on the page, as readable lines. */
+  async seriousViolations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
+  }
+}

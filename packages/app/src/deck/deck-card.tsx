@@ -1,0 +1,153 @@
+import { createGesture } from '@ionic/react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { deckCardFacts } from '@docket/core/bill-deck';
+import type { StoredBill } from '@docket/core/local-records';
+import type { DecisionKind } from '@docket/core/triage-commands';
+import { billDetailsPath, formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { swipeDecision } from './swipe-decision.ts';
+
+// The card on top of the deck. While dragged it follows the finger or the mouse (written straight
+// to its style, no React render per move); released far enough it flies off and the decision is
+// made, released early it snaps back. Ionic's gesture recognizer handles touch and mouse alike;
+// a maxAngle of 180° makes it start on a drag in any direction, so up (later) works as well.
+
+const FLY_OFF_MS = 160;
+
+export function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function dragTransform(deltaX: number, deltaY: number, reduced: boolean): string {
+  const rotate = reduced ? 0 : Math.max(-12, Math.min(12, deltaX / 20));
+  return `translate(${deltaX}px, ${deltaY}px) rotate(${rotate}deg)`;
+}
+
+function flyOffTransform(kind: DecisionKind): string {
+  if (kind === 'later') return 'translate(0, -120vh)';
+  return `translate(${kind === 'track' ? '' : '-'}120vw, 0) rotate(${kind === 'track' ? 20 : -20}deg)`;
+}
+
+export interface DeckCardProps {
+  readonly bill: StoredBill;
+  /** Called once a drag was released as a decision (after the card has flown off). */
+  readonly onSwipe: (kind: DecisionKind) => void;
+}
+
+export function DeckCard({ bill, onSwipe }: DeckCardProps) {
+  const cardRef = useRef<HTMLElement>(null);
+  const onSwipeRef = useRef(onSwipe);
+  useEffect(() => {
+    onSwipeRef.current = onSwipe;
+  }, [onSwipe]);
+
+  useEffect(() => {
+    const card = cardRef.current;
+    if (card === null) return;
+    // A drag that ends over the card's link must not also follow the link.
+    let swallowClick = false;
+    let flyOff: { timer: ReturnType<typeof setTimeout>; kind: DecisionKind } | null = null;
+    const gesture = createGesture({
+      el: card,
+      gestureName: 'deck-swipe',
+      direction: 'x',
+      maxAngle: 180,
+      threshold: 8,
+      onStart: () => {
+        swallowClick = true;
+        card.classList.add('deck-card--dragging');
+      },
+      onMove: (detail) => {
+        card.style.transform = dragTransform(detail.deltaX, detail.deltaY, prefersReducedMotion());
+        const kind = swipeDecision(detail, card.offsetWidth);
+        if (kind === null) delete card.dataset.swipe;
+        else card.dataset.swipe = kind;
+      },
+      onEnd: (detail) => {
+        card.classList.remove('deck-card--dragging');
+        delete card.dataset.swipe;
+        const kind = swipeDecision(detail, card.offsetWidth);
+        if (kind === null) {
+          // Back to where it was; the CSS transition (none under reduced motion) animates it.
+          card.style.transform = '';
+          return;
+        }
+        if (prefersReducedMotion()) {
+          onSwipeRef.current(kind);
+          return;
+        }
+        card.style.transform = flyOffTransform(kind);
+        flyOff = {
+          kind,
+          timer: setTimeout(() => {
+            flyOff = null;
+            onSwipeRef.current(kind);
+          }, FLY_OFF_MS),
+        };
+      },
+    });
+    gesture.enable(true);
+    const resetSwallow = () => {
+      swallowClick = false;
+    };
+    const maybeSwallow = (event: MouseEvent) => {
+      if (!swallowClick) return;
+      swallowClick = false;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    card.addEventListener('pointerdown', resetSwallow, true);
+    card.addEventListener('click', maybeSwallow, true);
+    return () => {
+      gesture.destroy();
+      card.removeEventListener('pointerdown', resetSwallow, true);
+      card.removeEventListener('click', maybeSwallow, true);
+      // A card taken away while flying off still has its decision made.
+      if (flyOff !== null) {
+        clearTimeout(flyOff.timer);
+        onSwipeRef.current(flyOff.kind);
+      }
+    };
+  }, [bill.id]);
+
+  const facts = deckCardFacts(bill);
+  const headingId = `deck-card-${bill.id}`;
+  return (
+    <article ref={cardRef} className="deck-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="deck-card-identifier">
+        <Link to={billDetailsPath(facts.id)} draggable={false}>
+          {facts.identifier}
+        </Link>
+      </h2>
+      <p className="deck-card-title">{facts.title}</p>
+      <dl className="deck-card-facts">
+        <dt>Status</dt>
+        <dd>
+          {statusWord(facts.status)}
+          {facts.statusDate === null ? '' : `, ${formatBillDate(facts.statusDate)}`}
+        </dd>
+        <dt>Sponsor</dt>
+        <dd>{facts.primarySponsor ?? 'None listed'}</dd>
+        <dt>Subjects</dt>
+        <dd>
+          {facts.subjects.length === 0 ? (
+            'None listed'
+          ) : (
+            <ul className="deck-card-subjects">
+              {facts.subjects.slice(0, 12).map((subject) => (
+                <li key={subject}>{subject}</li>
+              ))}
+              {facts.subjects.length > 12 && <li>and {facts.subjects.length - 12} more</li>}
+            </ul>
+          )}
+        </dd>
+        <dt>Latest action</dt>
+        <dd>
+          {facts.latestAction === null
+            ? 'None listed'
+            : `${formatBillDate(facts.latestAction.date)}: ${facts.latestAction.text}`}
+        </dd>
+      </dl>
+    </article>
+  );
+}
