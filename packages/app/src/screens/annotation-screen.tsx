@@ -1,11 +1,321 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import type { AnnotationPlacement } from '@docket/core/annotation-targets';
+import {
+  annotationTargets,
+  annotationTargetText,
+  placeAnnotation,
+} from '@docket/core/annotation-targets';
+import type { Annotation, StoredBill } from '@docket/core/local-records';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ColouredHighlight } from '../annotations/annotated-text.tsx';
+import { AnnotatedText, KeyboardSelection } from '../annotations/annotated-text.tsx';
+import { AnnotationEditor } from '../annotations/annotation-editor.tsx';
+import type { ListedAnnotation } from '../annotations/annotation-list.tsx';
+import { AnnotationList } from '../annotations/annotation-list.tsx';
+import { annotationPath } from '../annotations/annotation-path.ts';
+import { useAnnotationRouteParams } from '../annotations/annotation-route-params.ts';
+import '../annotations/annotations.css';
+import type { PickedPassage } from '../annotations/new-annotation-form.tsx';
+import { NewAnnotationForm } from '../annotations/new-annotation-form.tsx';
+import type { TextOffsets } from '../annotations/selection-offsets.ts';
+import { useBillAnnotations, useStoredBill } from '../annotations/use-bill-annotations.ts';
+import { billDetailsPath } from '../bills/bill-words.ts';
+import '../datasets/datasets.css';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
 
+const TRACKED_PATH = '/tabs/tracked';
+
+/** /annotation?bill=&id=: one highlight of a bill, or (without id) a new one on that bill. */
 export function AnnotationScreen() {
+  const { billId, annotationId } = useAnnotationRouteParams();
   return (
-    <PlannedScreen
-      title="Annotation"
-      purpose="A highlight and a note on a passage of a bill will be edited here."
-      backHref="/tabs/tracked"
-    />
+    <>
+      <PageHeader
+        title="Annotation"
+        backHref={billId === null ? TRACKED_PATH : billDetailsPath(billId)}
+      />
+      <PageBody>
+        <AnnotationPage
+          // A different bill or annotation starts over: no selection or draft note carries over.
+          key={`${billId ?? ''}\n${annotationId ?? ''}`}
+          billId={billId}
+          annotationId={annotationId}
+        />
+      </PageBody>
+    </>
+  );
+}
+
+function AnnotationPage({
+  billId,
+  annotationId,
+}: {
+  readonly billId: string | null;
+  readonly annotationId: string | null;
+}) {
+  const bill = useStoredBill(billId);
+  const annotations = useBillAnnotations(billId);
+  // One live region for the whole page, kept across its states so "deleted" is heard too.
+  const [announcement, setAnnouncement] = useState('');
+  const [deleted, setDeleted] = useState(false);
+
+  let content;
+  if (billId === null) {
+    content = (
+      <>
+        <h1>No bill named</h1>
+        <p>
+          This link does not say which bill to annotate.{' '}
+          <Link to={TRACKED_PATH}>Go to your tracked bills</Link>
+        </p>
+      </>
+    );
+  } else if (bill === undefined || annotations === undefined) {
+    content = <p>Loading the bill…</p>;
+  } else if (bill === null) {
+    content = (
+      <>
+        <h1>Bill not found</h1>
+        <p className="annotation-wrap">
+          There is no bill {JSON.stringify(billId.slice(0, 200))} on this device; it may not be
+          imported yet, or its dataset was removed.
+        </p>
+        <p>
+          <Link to={TRACKED_PATH}>Go to your tracked bills</Link>
+        </p>
+      </>
+    );
+  } else {
+    const annotation =
+      annotationId === null ? null : annotations.find((row) => row.id === annotationId);
+    if (annotation === undefined) {
+      content = (
+        <>
+          <h1>{deleted ? 'Highlight deleted' : 'Annotation not found'}</h1>
+          {!deleted && (
+            <p className="annotation-wrap">
+              This bill has no annotation {JSON.stringify((annotationId ?? '').slice(0, 120))}; it
+              may have been deleted.
+            </p>
+          )}
+          <ul className="annotation-links">
+            <li>
+              <Link to={billDetailsPath(bill.id)}>Back to {bill.identifier}</Link>
+            </li>
+            <li>
+              <Link to={annotationPath(bill.id)}>New highlight on {bill.identifier}</Link>
+            </li>
+          </ul>
+        </>
+      );
+    } else {
+      content = (
+        <AnnotationWorkspace
+          bill={bill}
+          annotations={annotations}
+          current={annotation}
+          onSaved={() => {
+            // Said again after a second save, too: the region only speaks when its text changes.
+            setAnnouncement((previous) =>
+              previous === 'Highlight saved.' ? 'Highlight saved again.' : 'Highlight saved.',
+            );
+          }}
+          onDeleted={() => {
+            setDeleted(true);
+            setAnnouncement('Highlight deleted.');
+          }}
+        />
+      );
+    }
+  }
+
+  return (
+    <>
+      <p className="annotation-status" role="status">
+        {announcement}
+      </p>
+      {content}
+    </>
+  );
+}
+
+interface Placed {
+  readonly annotation: Annotation;
+  readonly placement: AnnotationPlacement;
+}
+
+function AnnotationWorkspace({
+  bill,
+  annotations,
+  current,
+  onSaved,
+  onDeleted,
+}: {
+  readonly bill: StoredBill;
+  readonly annotations: readonly Annotation[];
+  /** The annotation opened by `id`, or null to make a new one. */
+  readonly current: Annotation | null;
+  readonly onSaved: () => void;
+  readonly onDeleted: () => void;
+}) {
+  const ids = useId();
+  const targets = useMemo(() => annotationTargets(bill), [bill]);
+  const [chosenTarget, setChosenTarget] = useState<string>(
+    () =>
+      targets.find((option) => option.target === current?.target)?.target ??
+      targets[0]?.target ??
+      'title',
+  );
+  // A re-import may take away the version on screen; fall back to the first text there is.
+  const target = targets.some((option) => option.target === chosenTarget)
+    ? chosenTarget
+    : (targets[0]?.target ?? 'title');
+  const targetLabel = targets.find((option) => option.target === target)?.label ?? 'Title';
+  const text = annotationTargetText(bill, target) ?? '';
+
+  const placed: Placed[] = useMemo(
+    () =>
+      annotations.map((annotation) => ({
+        annotation,
+        placement: placeAnnotation(bill, annotation),
+      })),
+    [bill, annotations],
+  );
+  const quoteOf = (entry: Placed): string => {
+    if (entry.placement.kind === 'orphan') return entry.placement.quote;
+    const now = annotationTargetText(bill, entry.annotation.target) ?? '';
+    return now.slice(entry.placement.range.start, entry.placement.range.end);
+  };
+  const highlights: ColouredHighlight[] = useMemo(
+    () =>
+      placed.flatMap(({ annotation, placement }) =>
+        placement.kind === 'anchored' && annotation.target === target
+          ? [{ id: annotation.id, color: annotation.color, ...placement.range }]
+          : [],
+      ),
+    [placed, target],
+  );
+  const inThisText: ListedAnnotation[] = placed
+    .filter((entry) => entry.placement.kind === 'anchored' && entry.annotation.target === target)
+    .map((entry) => ({ annotation: entry.annotation, quote: quoteOf(entry) }));
+  const orphans: ListedAnnotation[] = placed
+    .filter((entry) => entry.placement.kind === 'orphan')
+    .map((entry) => ({ annotation: entry.annotation, quote: quoteOf(entry) }));
+  const anchoredCount = (option: string) =>
+    placed.filter(
+      (entry) => entry.placement.kind === 'anchored' && entry.annotation.target === option,
+    ).length;
+
+  const [passage, setPassage] = useState<PickedPassage | null>(null);
+  const pick = useCallback(
+    (offsets: TextOffsets) => {
+      setPassage({ ...offsets, target, text });
+    },
+    [target, text],
+  );
+  const currentEntry =
+    current === null ? undefined : placed.find((entry) => entry.annotation.id === current.id);
+
+  return (
+    <>
+      <h1>{current === null ? 'New highlight' : 'Highlight'}</h1>
+      <p className="annotation-bill annotation-wrap">
+        On <Link to={billDetailsPath(bill.id)}>{bill.identifier}</Link>:{' '}
+        <span dir="auto">{bill.title}</span>
+      </p>
+
+      {targets.length > 1 ? (
+        <div className="annotation-target">
+          <label htmlFor={`${ids}-target`}>Text shown</label>
+          <select
+            id={`${ids}-target`}
+            value={target}
+            onChange={(event) => {
+              setChosenTarget(event.currentTarget.value);
+              setPassage(null);
+            }}
+          >
+            {targets.map((option) => {
+              const count = anchoredCount(option.target);
+              return (
+                <option key={option.target} value={option.target}>
+                  {option.label}
+                  {count === 0 ? '' : ` (${count} ${count === 1 ? 'highlight' : 'highlights'})`}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      ) : (
+        <p className="annotation-target">Text shown: {targetLabel}</p>
+      )}
+
+      <AnnotatedText
+        text={text}
+        highlights={highlights}
+        label={`Text of the bill: ${targetLabel}`}
+        currentId={current?.id}
+        onSelect={current === null ? pick : undefined}
+      />
+
+      {current === null ? (
+        <>
+          <KeyboardSelection text={text} onSelect={pick} />
+          <NewAnnotationForm
+            billId={bill.id}
+            passage={passage !== null && passage.target === target ? passage : null}
+            currentText={text}
+            onSaved={() => {
+              setPassage(null);
+              onSaved();
+            }}
+          />
+        </>
+      ) : (
+        currentEntry !== undefined && (
+          <>
+            <AnnotationEditor
+              annotation={current}
+              quote={quoteOf(currentEntry)}
+              orphan={currentEntry.placement.kind === 'orphan'}
+              onSaved={onSaved}
+              onDeleted={onDeleted}
+            />
+            <p>
+              <Link to={annotationPath(bill.id)}>New highlight on {bill.identifier}</Link>
+            </p>
+          </>
+        )
+      )}
+
+      <section aria-labelledby={`${ids}-here`}>
+        <h2 id={`${ids}-here`}>Highlights in this text</h2>
+        {inThisText.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <AnnotationList
+            label="Highlights in this text"
+            items={inThisText}
+            currentId={current?.id ?? null}
+          />
+        )}
+      </section>
+
+      {orphans.length > 0 && (
+        <section aria-labelledby={`${ids}-orphans`}>
+          <h2 id={`${ids}-orphans`}>Orphaned annotations</h2>
+          <p>
+            Their passages are no longer in the bill&apos;s text after a new import. Each is kept
+            with the quote it was made on; open one to edit or delete it.
+          </p>
+          <AnnotationList
+            label="Orphaned annotations"
+            items={orphans}
+            currentId={current?.id ?? null}
+          />
+        </section>
+      )}
+    </>
   );
 }

@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The annotation screen, found by its headings, labels and button names.
+
+const samplesRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'samples');
+
+/** A hand-made Docket CSV beside the tests (e2e/samples). */
+export function sampleFile(name: string): string {
+  return join(samplesRoot, name);
+}
+
+/** HB 4242 of the samples: one text version, re-imported with text moved or removed. */
+export const sampleBillId = 'us-wa/2023-2024-regular-session/hb-4242';
+export const samplePassage = 'stay open until nine in the evening on weekdays';
+/** HB 4243 of the samples: a title and a summary, no text. */
+export const summaryOnlyBillId = 'us-wa/2023-2024-regular-session/hb-4243';
+
+export function annotationUrl(billId: string, annotationId?: string): string {
+  const bill = `/annotation?bill=${encodeURIComponent(billId)}`;
+  return annotationId === undefined ? bill : `${bill}&id=${encodeURIComponent(annotationId)}`;
+}
+
+export class AnnotationPage {
+  constructor(private readonly page: Page) {}
+
+  readonly heading = () => this.page.getByRole('heading', { level: 1 });
+  readonly text = () => this.page.getByRole('region', { name: /^Text of the bill/ });
+  readonly note = () => this.page.getByLabel('Note', { exact: true });
+  readonly save = () => this.page.getByRole('button', { name: 'Save', exact: true });
+  readonly selectedPassage = () => this.page.locator('.picked-passage blockquote');
+  readonly highlights = () => this.page.getByRole('list', { name: 'Highlights in this text' });
+  readonly orphans = () => this.page.getByRole('list', { name: 'Orphaned annotations' });
+  readonly colour = (name: string) => this.page.getByRole('radio', { name, exact: true });
+
+  /** The marks in the text that show exactly this passage. */
+  mark(passage: string): Locator {
+    return this.text()
+      .locator('mark')
+      .filter({ hasText: new RegExp(`^${passage.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  }
+
+  status(message: string): Locator {
+    return this.page.getByRole('status').filter({ hasText: message });
+  }
+
+  async open(billId: string, annotationId?: string): Promise<void> {
+    await this.page.goto(annotationUrl(billId, annotationId));
+    await expect(this.heading()).toBeVisible({ timeout: 15_000 });
+  }
+
+  /**
+   * Drags the mouse from the first character of the passage to its last, as a person would.
+   * Where the characters are on screen comes from the page; the selection is made by the mouse.
+   */
+  async selectWithMouse(passage: string): Promise<void> {
+    const region = this.text();
+    await expect(region).toContainText(passage);
+    const box = await region.evaluate((element, wanted) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        nodes.push(node as Text);
+      }
+      const whole = nodes.map((node) => node.data).join('');
+      const at = whole.indexOf(wanted);
+      if (at === -1) throw new Error(`"${wanted}" is not in the text`);
+      const locate = (offset: number): [Text, number] => {
+        let left = offset;
+        for (const node of nodes) {
+          if (left < node.data.length) return [node, left];
+          left -= node.data.length;
+        }
+        throw new Error('offset past the text');
+      };
+      const charRect = (offset: number) => {
+        const [node, inNode] = locate(offset);
+        const range = document.createRange();
+        range.setStart(node, inNode);
+        range.setEnd(node, inNode + 1);
+        return range.getBoundingClientRect();
+      };
+      (locate(at)[0].parentElement ?? element).scrollIntoView({ block: 'center' });
+      const first = charRect(at);
+      const last = charRect(at + wanted.length - 1);
+      return {
+        from: { x: first.left + 1, y: first.top + first.height / 2 },
+        to: { x: last.right - 1, y: last.top + last.height / 2 },
+      };
+    }, passage);
+    await this.page.mouse.move(box.from.x, box.from.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.to.x, box.to.y, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  /** Selects with the keyboard alone, in the caret-browsable copy of the text. */
+  async selectWithKeyboard(passage: string): Promise<void> {
+    const fullText = (await this.text().textContent()) ?? '';
+    const at = fullText.indexOf(passage);
+    if (at === -1) throw new Error(`"${passage}" is not in the text`);
+    await this.page.getByText('Select with the keyboard', { exact: true }).click();
+    const field = this.page.getByLabel('Text for keyboard selection', { exact: true });
+    await field.focus();
+    // Typing changes nothing: the copy is there to move and select in, not to edit.
+    await this.page.keyboard.type('x');
+    await expect(field).toHaveValue(fullText);
+    await this.page.keyboard.press('Control+Home');
+    for (let step = 0; step < at; step++) await this.page.keyboard.press('ArrowRight');
+    for (let step = 0; step < passage.length; step++) {
+      await this.page.keyboard.press('Shift+ArrowRight');
+    }
+  }
+
+  async expectNoSeriousAccessibilityViolations(): Promise<void> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    const serious = results.violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(
+      serious.map((violation) => ({
+        id: violation.id,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(' ')),
+      })),
+    ).toEqual([]);
+  }
+}

@@ -1,0 +1,134 @@
+import { IonButton } from '@ionic/react';
+import { deleteAnnotation, updateAnnotation } from '@docket/core/annotation-commands';
+import type { Annotation } from '@docket/core/local-records';
+import { useEffect, useId, useRef, useState } from 'react';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { ColourChoice } from './colour-choice.tsx';
+import { commandMessage } from './command-message.ts';
+import { NoteField } from './note-field.tsx';
+import { NoteText } from './note-text.tsx';
+
+/** An existing highlight: its quote, colour and note, editable, and deletable after asking. */
+export function AnnotationEditor({
+  annotation,
+  quote,
+  orphan,
+  onSaved,
+  onDeleted,
+}: {
+  readonly annotation: Annotation;
+  /** The passage as it reads now, or the stored quote of an orphan. */
+  readonly quote: string;
+  readonly orphan: boolean;
+  readonly onSaved: () => void;
+  readonly onDeleted: () => void;
+}) {
+  const [color, setColor] = useState(annotation.color);
+  const [note, setNote] = useState(annotation.note);
+  const ids = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLIonButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const run = (doing: string, work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    work()
+      .catch((caught: unknown) => {
+        setError(commandMessage(caught, doing));
+      })
+      .finally(() => {
+        setBusy(false);
+      });
+  };
+
+  const save = () => {
+    run('save the highlight', async () => {
+      await updateAnnotation(await billCommandContext(), annotation.id, { note, color });
+      onSaved();
+    });
+  };
+  const remove = () => {
+    run('delete the highlight', async () => {
+      await deleteAnnotation(await billCommandContext(), annotation.id);
+      onDeleted();
+    });
+  };
+
+  return (
+    <form
+      className="annotation-form"
+      aria-labelledby={`${ids}-heading`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <h2 id={`${ids}-heading`}>{orphan ? 'Orphaned highlight' : 'Highlight'}</h2>
+      {orphan && (
+        <p className="orphan-hint">
+          Its passage is no longer in the bill&apos;s text. It is kept with the quote it was made
+          on.
+        </p>
+      )}
+      <blockquote dir="auto" className="annotation-quote">
+        {quote}
+      </blockquote>
+      {annotation.note !== '' && (
+        <div className="saved-note">
+          <p className="field-label">Saved note</p>
+          <NoteText note={annotation.note} />
+        </div>
+      )}
+      <ColourChoice value={color} onChange={setColor} />
+      <NoteField value={note} onChange={setNote} />
+      {error !== null && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="screen-actions">
+        <IonButton type="submit" disabled={busy}>
+          Save
+        </IonButton>
+        {!confirming && (
+          <IonButton
+            fill="outline"
+            color="danger"
+            disabled={busy}
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
+            Delete
+          </IonButton>
+        )}
+      </div>
+      {confirming && (
+        <div className="delete-confirm" role="group" aria-labelledby={`${ids}-question`}>
+          <p id={`${ids}-question`}>Delete this highlight and its note? This cannot be undone.</p>
+          <div className="screen-actions">
+            <IonButton ref={confirmButton} color="danger" disabled={busy} onClick={remove}>
+              Delete highlight
+            </IonButton>
+            <IonButton
+              fill="outline"
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false);
+              }}
+            >
+              Cancel
+            </IonButton>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
