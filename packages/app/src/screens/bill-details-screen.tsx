@@ -1,11 +1,121 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  ActionsTimeline,
+  BillFacts,
+  SponsorsSection,
+  SubjectsSection,
+  SummarySection,
+  TextVersionsSection,
+  VotesSection,
+} from '../bill-details/bill-record-sections.tsx';
+import {
+  AnnotationsSection,
+  BillTagsSection,
+  DecisionSection,
+  PositionSection,
+  type CommandReport,
+} from '../bill-details/bill-user-sections.tsx';
+import { useBillDetailsId } from '../bill-details/bill-details-route.ts';
+import {
+  useBillAnnotations,
+  useDecision,
+  usePosition,
+  useStoredBill,
+} from '../bill-details/bill-details-tables.ts';
+import '../bill-details/bill-details.css';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { useBillTags } from '../tags/tag-tables.ts';
+import '../tags/tags.css';
 
+const BACK_HREF = '/tabs/tracked';
+const TITLE = 'Bill details';
+
+/** /bill-details?id=<encoded bill id>: the whole record, and the user's rows on it. */
 export function BillDetailsScreen() {
+  const billId = useBillDetailsId();
+  const bill = useStoredBill(billId);
+  const tags = useBillTags(billId);
+  const position = usePosition(billId);
+  const decision = useDecision(billId);
+  const annotations = useBillAnnotations(billId);
+  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
+  const report: CommandReport = {
+    done: (text) => {
+      setNotice({ text, failed: false });
+    },
+    failed: (text) => {
+      setNotice({ text, failed: true });
+    },
+  };
+
+  if (billId === null || bill == null) {
+    return (
+      <>
+        <PageHeader title={TITLE} backHref={BACK_HREF} />
+        <PageBody>
+          <h1>{TITLE}</h1>
+          {billId !== null && bill === undefined ? (
+            <p role="status">Loading the bill…</p>
+          ) : (
+            <div role="alert">
+              <p>
+                {billId === null
+                  ? 'No bill was named: this page needs a bill id.'
+                  : 'No bill with this id on this device.'}
+              </p>
+              <p>
+                <Link to={BACK_HREF}>Back to your tracked bills</Link>
+              </p>
+            </div>
+          )}
+        </PageBody>
+      </>
+    );
+  }
+
   return (
-    <PlannedScreen
-      title="Bill details"
-      purpose="A bill's status, sponsors, history, text and votes will be shown here, with your tags, position and annotations."
-      backHref="/tabs/tracked"
-    />
+    <>
+      <PageHeader title={bill.identifier} backHref={BACK_HREF} />
+      <PageBody>
+        <article className="bill-details" aria-labelledby="bill-details-heading">
+          <h1 id="bill-details-heading">{bill.identifier}</h1>
+          <p className="bill-title" dir="auto">
+            {bill.title}
+          </p>
+          <BillFacts bill={bill} />
+          <BillTagsSection bill={bill} tags={tags} report={report} />
+          <PositionSection
+            billId={bill.id}
+            position={position === undefined ? undefined : (position?.position ?? 'none')}
+            report={report}
+          />
+          <DecisionSection
+            billId={bill.id}
+            decision={decision === undefined ? undefined : (decision?.decision ?? null)}
+            report={report}
+          />
+          <AnnotationsSection bill={bill} annotations={annotations} />
+          <SummarySection summary={bill.summary} />
+          <SponsorsSection bill={bill} />
+          <SubjectsSection subjects={bill.subjects} />
+          <ActionsTimeline bill={bill} />
+          <VotesSection bill={bill} />
+          <TextVersionsSection texts={bill.texts} />
+        </article>
+        <div className="bill-notice">
+          <p
+            role="status"
+            className={notice !== null && !notice.failed ? 'form-notice' : undefined}
+          >
+            {notice !== null && !notice.failed ? notice.text : ''}
+          </p>
+          <p role="alert" className={notice?.failed ? 'form-error' : undefined}>
+            {notice?.failed ? notice.text : ''}
+          </p>
+        </div>
+      </PageBody>
+    </>
   );
 }

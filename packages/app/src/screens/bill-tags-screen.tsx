@@ -1,11 +1,84 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton } from '@ionic/react';
+import { useState } from 'react';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { NewTagForm } from '../tags/new-tag-form.tsx';
+import { TagRow, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
+import { useTagBillCounts, useTags } from '../tags/tag-tables.ts';
+import '../tags/tags.css';
 
+/** Which form is open: at most one on the whole screen. */
+type OpenPanel = { kind: 'new' } | { kind: 'tag'; tagId: string; panel: TagPanel } | null;
+
+/** /bill-tags: create, rename, recolour, merge and delete the user's tags. */
 export function BillTagsScreen() {
+  const tags = useTags();
+  const counts = useTagBillCounts();
+  const [open, setOpen] = useState<OpenPanel>(null);
+  const [notice, setNotice] = useState('');
+  const report: TagScreenReport = {
+    done: (message) => {
+      setNotice(message);
+      setOpen(null);
+    },
+  };
   return (
-    <PlannedScreen
-      title="Bill tags"
-      purpose="Your tags will be managed here: created, renamed, recoloured, merged, deleted and put on bills."
-      backHref="/tabs/more"
-    />
+    <>
+      <PageHeader title="Tags" backHref="/tabs/more" />
+      <PageBody>
+        <h1>Tags</h1>
+        <p>
+          Tags group bills your way. Renaming or recolouring a tag changes it on every bill; merging
+          moves its bills to another tag; deleting takes it off its bills.
+        </p>
+        {open?.kind === 'new' ? (
+          <NewTagForm
+            tags={tags ?? []}
+            close={() => {
+              setOpen(null);
+            }}
+            onCreated={(tag) => {
+              report.done(`Created the tag "${tag.name}".`);
+            }}
+          />
+        ) : (
+          <div className="tag-actions">
+            <IonButton
+              onClick={() => {
+                setNotice('');
+                setOpen({ kind: 'new' });
+              }}
+            >
+              New tag
+            </IonButton>
+          </div>
+        )}
+        <p role="status" className={notice === '' ? undefined : 'form-notice'}>
+          {notice}
+        </p>
+        {tags === undefined ? (
+          <p role="status">Loading tags…</p>
+        ) : tags.length === 0 ? (
+          <p>No tags yet. Make one with “New tag”, or from a bill&apos;s details.</p>
+        ) : (
+          <ul className="tag-rows" aria-label="Tags">
+            {tags.map((tag) => (
+              <TagRow
+                key={tag.id}
+                tag={tag}
+                billCount={counts === undefined ? undefined : (counts.get(tag.id) ?? 0)}
+                otherTags={tags.filter((other) => other.id !== tag.id)}
+                panel={open?.kind === 'tag' && open.tagId === tag.id ? open.panel : null}
+                onPanel={(panel) => {
+                  if (panel !== null) setNotice('');
+                  setOpen(panel === null ? null : { kind: 'tag', tagId: tag.id, panel });
+                }}
+                report={report}
+              />
+            ))}
+          </ul>
+        )}
+      </PageBody>
+    </>
   );
 }

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
+import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
+import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+
+// A bill's details: the record as imported (timeline, sponsors, votes, texts) and the user's
+// tags, position and decision on it, changed here and kept across a reload.
+
+const samples = join(dirname(fileURLToPath(import.meta.url)), 'samples');
+const hostileSample = join(samples, 'details-hostile.csv');
+const hostile = '<img src=x onerror=window.__pwned=1>';
+const longWord = 'Supercalifragilistic'.repeat(15);
+const rtl = 'قانون حماية المستأجرين';
+const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
+
+async function signUpAndImport(page: Page, name: string, files: readonly string[]): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open('/add-dataset');
+  await login.createAccount(uniqueEmail(), goodPassword);
+  await expect(page).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await new AddDatasetPage(page).add(name, files);
+  await new JobsPage(page).expectStatus(name, 'Done');
+}
+
+test.describe('with a congress-json fixture', () => {
+  test.skip(fixturesRoot === null, '../shared/fixtures is absent');
+
+  test('shows the actions as a timeline in order, the sponsors and the votes', async ({ page }) => {
+    await signUpAndImport(
+      page,
+      'S.J.Res. 68',
+      fixtureFiles('congress-json/116/bills/sjres/sjres68'),
+    );
+    const details = new BillDetailsPage(page);
+    await details.openBill('us/116/sjres-68', 'S.J.Res. 68');
+
+    const steps = details.timeline().getByRole('listitem');
+    await expect(steps).toHaveCount(30);
+    await expect(steps.first()).toContainText('Jan 9, 2020');
+    await expect(steps.first()).toContainText('Introduced in Senate');
+    await expect(steps.nth(8)).toContainText('Feb 13, 2020');
+    await expect(steps.nth(8)).toContainText('Passed Senate with amendments');
+    await expect(steps.last()).toContainText('May 7, 2020');
+    await expect(steps.last()).toContainText('Failed of passage in Senate over veto');
+
+    await expect(details.section('Sponsors')).toContainText('Kaine');
+    await expect(details.section(/^Cosponsors|Sponsors/).first()).toContainText('Cosponsors');
+
+    const votes = details.votes();
+    await expect(votes.getByRole('columnheader', { name: 'Yes' })).toBeVisible();
+    const housePassage = votes.getByRole('row').filter({ hasText: '227' });
+    await expect(housePassage).toContainText('186');
+    await expect(housePassage).toContainText('Passed');
+    await expect(votes.getByRole('row').filter({ hasText: '49' })).toContainText('Failed');
+
+    expect(await details.seriousAccessibilityViolations()).toEqual([]);
+  });
+});
+
+test('an unknown or missing id says so and offers a way back', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open('/bill-details?id=us%2F116%2Fhr-999999');
+  await login.createAccount(uniqueEmail(), goodPassword);
+  await expect(page.getByText('No bill with this id on this device.')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('link', { name: 'Back to your tracked bills' })).toBeVisible();
+
+  await page.goto('/bill-details');
+  await expect(page.getByText('No bill was named: this page needs a bill id.')).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('link', { name: 'Back to your tracked bills' }).click();
+  await expect(page).toHaveURL('/tabs/tracked');
+});
+
+test('tags, position and decision are changed on the details and kept after a reload', async ({
+  page,
+}) => {
+  await signUpAndImport(page, 'Tenant bills', [hostileSample]);
+  const details = new BillDetailsPage(page);
+  await details.openBill(tenantBill, 'HB 4242');
+
+  // A new tag made in the picker lands on the bill; removing it takes it off.
+  await details.addTag('Housing', { create: true });
+  await details.removeTagButton('Housing').click();
+  await expect(page.getByText('No tags on this bill yet.')).toBeVisible();
+  await expect(details.status()).toHaveText('Removed the tag Housing.');
+  // The tag itself stays and is offered again.
+  await details.addTag('Housing', { create: false });
+
+  await expect(details.position('None')).toBeChecked();
+  await details.position('Support').check();
+  await expect(details.status()).toHaveText('Position set to Support.');
+  await expect(details.position('Support')).toBeChecked();
+
+  await expect(details.section('Decision')).toContainText('Not triaged yet');
+  await details.decisionButton('Track').click();
+  await expect(details.section('Decision')).toContainText('Tracked');
+  await details.decisionButton('Later').click();
+  await expect(details.section('Decision')).toContainText('Saved for later');
+  await expect(details.decisionButton('Later')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  await expect(details.heading()).toHaveText('HB 4242', { timeout: 15_000 });
+  await expect(details.position('Support')).toBeChecked();
+  await expect(details.section('Decision')).toContainText('Saved for later');
+  await expect(details.tagsOnBill().getByText('Housing', { exact: true })).toBeVisible();
+
+  // The picker, open, passes the same accessibility scan.
+  await details.addTagButton().click();
+  await expect(details.picker()).toBeVisible();
+  expect(await details.seriousAccessibilityViolations()).toEqual([]);
+});
+
+test('hostile text in a bill is shown as text and keeps the phone layout', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpAndImport(page, 'Hostile bills', [hostileSample]);
+  const details = new BillDetailsPage(page);
+  await details.openBill(tenantBill, 'HB 4242');
+
+  await expect(page.getByText(`${hostile} Tenant protection act`, { exact: true })).toBeVisible();
+  await expect(details.section('Summary')).toContainText(longWord);
+  await expect(details.section('Summary')).toContainText(rtl);
+  await expect(details.section('Sponsors')).toContainText(`Rana ${hostile} (D)`);
+  await expect(details.timeline()).toContainText(`Public hearing in ${hostile} committee.`);
+  await expect(details.votes()).toContainText(`Final passage ${hostile}`);
+
+  // Text versions open on demand and hold the text as text.
+  const texts = details.section(/^Text versions/);
+  await texts.getByRole('button', { name: 'Show text' }).click();
+  const body = texts.locator('pre');
+  await expect(body).toContainText(`tenants; ${hostile} and ${longWord}`);
+  await expect(body).toContainText(rtl);
+
+  expect(await page.locator('.bill-details img').count()).toBe(0);
+  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  // Nothing pushes the page sideways on a phone.
+  const overflow = await page.evaluate(() => {
+    const article = document.querySelector('.bill-details');
+    return article === null ? -1 : article.scrollWidth - article.clientWidth;
+  });
+  expect(overflow).toBe(0);
+
+  expect(await details.seriousAccessibilityViolations()).toEqual([]);
+});

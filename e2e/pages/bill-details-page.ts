@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The bill-details screen and its tag picker, found by headings, labels and button names.
+
+export class BillDetailsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(billId: string): Promise<void> {
+    await this.page.goto(`/bill-details?id=${encodeURIComponent(billId)}`);
+  }
+
+  /** Opens a bill and waits for its identifier as the page heading. */
+  async openBill(billId: string, identifier: string): Promise<void> {
+    await this.open(billId);
+    await expect(this.heading()).toHaveText(identifier, { timeout: 15_000 });
+  }
+
+  readonly heading = () => this.page.getByRole('heading', { level: 1 });
+
+  section(name: string | RegExp): Locator {
+    return this.page.getByRole('region', { name });
+  }
+
+  readonly timeline = () => this.page.getByRole('list', { name: 'Actions, oldest first' });
+  readonly votes = () => this.page.getByRole('table');
+  readonly tagsOnBill = () => this.page.getByRole('list', { name: 'Tags on this bill' });
+  readonly addTagButton = () => this.page.getByRole('button', { name: 'Add tag', exact: true });
+  // Ionic's dialog role sits in the modal's shadow root, which holds the content only through a
+  // slot; the modal element itself is what contains the picker's buttons and fields.
+  readonly picker = () => this.page.locator('ion-modal.show-modal');
+  readonly status = () => this.page.getByRole('status').filter({ hasText: /\S/ });
+
+  position(label: 'Support' | 'Oppose' | 'Watch' | 'None'): Locator {
+    return this.page.getByRole('radio', { name: label, exact: true });
+  }
+
+  decisionButton(label: 'Track' | 'Dismiss' | 'Later'): Locator {
+    return this.page
+      .getByRole('group', { name: 'Change the decision' })
+      .getByRole('button', { name: label, exact: true });
+  }
+
+  removeTagButton(name: string): Locator {
+    return this.page.getByRole('button', { name: `Remove tag ${name}`, exact: true });
+  }
+
+  /** Adds a tag through the picker: an existing one by name, or a new one made in place. */
+  async addTag(name: string, { create }: { create: boolean }): Promise<void> {
+    await this.addTagButton().click();
+    const dialog = this.picker();
+    await expect(dialog).toBeVisible();
+    if (create) {
+      await dialog.getByRole('button', { name: 'New tag', exact: true }).click();
+      await dialog.getByLabel('Tag name', { exact: true }).fill(name);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    } else {
+      await dialog.getByRole('button', { name, exact: true }).click();
+    }
+    await expect(dialog).toBeHidden();
+    await expect(this.tagsOnBill().getByText(name, { exact: true })).toBeVisible();
+  }
+
+  /** axe-core's serious and critical findings on the page as it is now. */
+  async seriousAccessibilityViolations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
+  }
+}

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The bill-tags screen: one list item per tag, each with its own buttons.
+
+export class BillTagsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/bill-tags');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible({
+      timeout: 15_000,
+    });
+  }
+
+  readonly list = () => this.page.getByRole('list', { name: 'Tags' });
+  readonly status = () => this.page.getByRole('status').filter({ hasText: /\S/ });
+  readonly nameField = () => this.page.getByLabel('Tag name', { exact: true });
+
+  row(name: string): Locator {
+    return this.list()
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('heading', { level: 2, name, exact: true }) });
+  }
+
+  async create(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'New tag', exact: true }).click();
+    await this.nameField().fill(name);
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const row = this.row(from);
+    await row.getByRole('button', { name: 'Rename', exact: true }).click();
+    await row.getByLabel('Tag name', { exact: true }).fill(to);
+    await row.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  /** The current colour of a tag, as the row says it: "Colour: Purple" or "Colour: #123abc". */
+  colourWord(name: string): Locator {
+    return this.row(name).getByText(/^Colour: \S/);
+  }
+
+  async axeSeriousViolations(): Promise<string[]> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
+  }
+}

@@ -1,0 +1,296 @@
+import type { BillText, Sponsor } from '@docket/core/bill';
+import type { StoredBill } from '@docket/core/local-records';
+import { useId, useState } from 'react';
+import { formatBillDate, statusWord } from '../bills/bill-words.ts';
+import {
+  chamberWord,
+  sponsorName,
+  sponsorRoleWord,
+  textSizeWord,
+  timelineWindow,
+  voteCountWord,
+  voteResultWord,
+} from './bill-details-words.ts';
+
+// What the bill record holds, as imported: facts, summary, sponsors, subjects, the actions as a
+// timeline, text versions and votes. Everything from a file is rendered as text by React, never
+// as HTML, and long words wrap (bill-details.css), so a hostile file can neither run code here
+// nor push the layout off the screen.
+
+export function BillFacts({ bill }: { bill: StoredBill }) {
+  return (
+    <dl className="bill-facts">
+      <dt>Status</dt>
+      <dd>
+        {statusWord(bill.status)}
+        {bill.statusDate === null ? '' : `, ${formatBillDate(bill.statusDate)}`}
+        {bill.rawStatus !== null && (
+          <>
+            {' '}
+            <span className="bill-muted" dir="auto">
+              ({bill.rawStatus})
+            </span>
+          </>
+        )}
+      </dd>
+      <dt>Introduced</dt>
+      <dd>{bill.introducedDate === null ? 'Not recorded' : formatBillDate(bill.introducedDate)}</dd>
+      <dt>Jurisdiction</dt>
+      <dd>{bill.jurisdiction}</dd>
+      <dt>Session</dt>
+      <dd dir="auto">{bill.session}</dd>
+      {bill.url !== null && (
+        <>
+          <dt>Source</dt>
+          <dd>
+            <a href={bill.url} target="_blank" rel="noopener noreferrer">
+              {bill.url}
+            </a>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+export function SummarySection({ summary }: { summary: string | null }) {
+  return (
+    <section aria-labelledby="bill-summary-heading">
+      <h2 id="bill-summary-heading">Summary</h2>
+      {summary === null ? (
+        <p className="bill-muted">The dataset has no summary of this bill.</p>
+      ) : (
+        <p className="bill-prose" dir="auto">
+          {summary}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function SponsorItems({ sponsors }: { sponsors: readonly Sponsor[] }) {
+  return (
+    <ul className="bill-people">
+      {sponsors.map((sponsor, index) => (
+        <li key={`${index}-${sponsor.externalId ?? sponsor.name}`}>
+          <span dir="auto">{sponsorName(sponsor)}</span>{' '}
+          <span className="bill-muted">· {sponsorRoleWord(sponsor.role)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Cosponsor lists run to hundreds: past this many they start folded. */
+const COSPONSORS_OPEN = 12;
+
+export function SponsorsSection({ bill }: { bill: StoredBill }) {
+  return (
+    <section aria-labelledby="bill-sponsors-heading">
+      <h2 id="bill-sponsors-heading">Sponsors</h2>
+      {bill.sponsors.length === 0 ? (
+        <p className="bill-muted">No sponsors recorded.</p>
+      ) : (
+        <SponsorItems sponsors={bill.sponsors} />
+      )}
+      <h3>Cosponsors ({bill.cosponsors.length.toLocaleString()})</h3>
+      {bill.cosponsors.length === 0 ? (
+        <p className="bill-muted">No cosponsors recorded.</p>
+      ) : bill.cosponsors.length <= COSPONSORS_OPEN ? (
+        <SponsorItems sponsors={bill.cosponsors} />
+      ) : (
+        <details>
+          <summary>Show all {bill.cosponsors.length.toLocaleString()} cosponsors</summary>
+          <SponsorItems sponsors={bill.cosponsors} />
+        </details>
+      )}
+    </section>
+  );
+}
+
+export function SubjectsSection({ subjects }: { subjects: readonly string[] }) {
+  return (
+    <section aria-labelledby="bill-subjects-heading">
+      <h2 id="bill-subjects-heading">Subjects</h2>
+      {subjects.length === 0 ? (
+        <p className="bill-muted">No subjects recorded.</p>
+      ) : (
+        <ul className="bill-subjects" aria-label="Subjects">
+          {subjects.map((subject) => (
+            <li key={subject} dir="auto">
+              {subject}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ActionsTimeline({ bill }: { bill: StoredBill }) {
+  const [showAll, setShowAll] = useState(false);
+  const listId = useId();
+  const count = bill.actions.length;
+  const { first, hidden } = timelineWindow(count, showAll);
+  return (
+    <section aria-labelledby="bill-actions-heading">
+      <h2 id="bill-actions-heading">Actions ({count.toLocaleString()})</h2>
+      {count === 0 ? (
+        <p className="bill-muted">No actions recorded.</p>
+      ) : (
+        <>
+          {hidden > 0 && (
+            <p className="bill-muted">
+              Showing the latest {(count - hidden).toLocaleString()} of {count.toLocaleString()}{' '}
+              actions.{' '}
+              <button
+                type="button"
+                className="bill-link-button"
+                aria-controls={listId}
+                onClick={() => {
+                  setShowAll(true);
+                }}
+              >
+                Show all {count.toLocaleString()} actions
+              </button>
+            </p>
+          )}
+          <ol
+            id={listId}
+            className="bill-timeline"
+            aria-label="Actions, oldest first"
+            start={first + 1}
+          >
+            {bill.actions.slice(first).map((action, index) => {
+              const chamber = chamberWord(action.chamber, bill.jurisdiction);
+              return (
+                <li key={first + index}>
+                  <p className="bill-timeline-when">
+                    <time {...(action.date === null ? {} : { dateTime: action.date })}>
+                      {formatBillDate(action.date)}
+                    </time>
+                    {chamber !== null && <span> · {chamber}</span>}
+                  </p>
+                  <p className="bill-prose" dir="auto">
+                    {action.text}
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+function TextVersion({ version, index }: { version: BillText; index: number }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const bodyId = useId();
+  return (
+    <li className="bill-text-version" aria-labelledby={headingId}>
+      <h3 id={headingId} dir="auto">
+        {version.type}
+        {version.date === null ? '' : ` (${formatBillDate(version.date)})`}
+      </h3>
+      <p className="bill-muted">
+        {version.text === null
+          ? 'The dataset has no text for this version.'
+          : `Version ${index + 1}: ${textSizeWord(version.text)}.`}{' '}
+        {version.url !== null && (
+          <a href={version.url} target="_blank" rel="noopener noreferrer">
+            Original document
+            {version.mimeType === null ? '' : ` (${version.mimeType})`}
+          </a>
+        )}
+      </p>
+      {version.text !== null && (
+        <>
+          <button
+            type="button"
+            className="bill-link-button"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            aria-describedby={headingId}
+            onClick={() => {
+              setOpen((was) => !was);
+            }}
+          >
+            {open ? 'Hide text' : 'Show text'}
+          </button>
+          {/* Rendered only when open: a version can be hundreds of kilobytes. */}
+          <div id={bodyId}>
+            {open && (
+              <pre className="bill-text-body" dir="auto" tabIndex={0} aria-labelledby={headingId}>
+                {version.text}
+              </pre>
+            )}
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+export function TextVersionsSection({ texts }: { texts: readonly BillText[] }) {
+  return (
+    <section aria-labelledby="bill-texts-heading">
+      <h2 id="bill-texts-heading">Text versions ({texts.length.toLocaleString()})</h2>
+      {texts.length === 0 ? (
+        <p className="bill-muted">The dataset has no text versions of this bill.</p>
+      ) : (
+        <ol className="bill-text-versions" aria-label="Text versions">
+          {texts.map((version, index) => (
+            <TextVersion key={index} version={version} index={index} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function VotesSection({ bill }: { bill: StoredBill }) {
+  return (
+    <section aria-labelledby="bill-votes-heading">
+      <h2 id="bill-votes-heading">Votes ({bill.votes.length.toLocaleString()})</h2>
+      {bill.votes.length === 0 ? (
+        <p className="bill-muted">No votes recorded.</p>
+      ) : (
+        <div
+          className="bill-table-scroll"
+          role="region"
+          aria-labelledby="bill-votes-heading"
+          tabIndex={0}
+        >
+          <table className="bill-votes">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Chamber</th>
+                <th scope="col">Motion</th>
+                <th scope="col">Yes</th>
+                <th scope="col">No</th>
+                <th scope="col">Other</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {bill.votes.map((vote, index) => (
+                <tr key={index}>
+                  <td>{formatBillDate(vote.date)}</td>
+                  <td>{chamberWord(vote.chamber, bill.jurisdiction) ?? 'Not recorded'}</td>
+                  <td dir="auto">{vote.motion}</td>
+                  <td>{voteCountWord(vote.yes)}</td>
+                  <td>{voteCountWord(vote.no)}</td>
+                  <td>{voteCountWord(vote.other)}</td>
+                  <td>{voteResultWord(vote.passed)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,305 @@
+import { IonButton, useIonRouter } from '@ionic/react';
+import type { BillCommandContext } from '@docket/core/bill-command-context';
+import type { Annotation, StoredBill, Tag } from '@docket/core/local-records';
+import { setPosition } from '@docket/core/position-commands';
+import { tagBills, untagBills } from '@docket/core/tag-commands';
+import { dismissBill, laterBill, trackBill } from '@docket/core/triage-commands';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { commandFailureMessage } from '../tags/command-failure.ts';
+import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
+import { annotationPath } from './bill-details-route.ts';
+import type { AnnotationEntry, DecisionKind, PositionKind } from './bill-details-words.ts';
+import {
+  annotationEntries,
+  decisionChoices,
+  decisionWord,
+  positionChoices,
+  positionWord,
+} from './bill-details-words.ts';
+
+// The user's own rows about a bill: tags, position, decision and annotations. Each change goes
+// through one of core's commands; the live queries of the screen then show the result, and the
+// screen's status line says what happened (or why nothing did).
+
+export interface CommandReport {
+  readonly done: (message: string) => void;
+  readonly failed: (message: string) => void;
+}
+
+/** Runs a command with the page's context and reports its outcome; never rejects. */
+export function runCommand(
+  report: CommandReport,
+  doing: string,
+  command: (context: BillCommandContext) => Promise<string>,
+): Promise<void> {
+  return billCommandContext()
+    .then(command)
+    .then(report.done, (error: unknown) => {
+      report.failed(commandFailureMessage(error, doing));
+    });
+}
+
+export function BillTagsSection({
+  bill,
+  tags,
+  report,
+}: {
+  bill: StoredBill;
+  tags: readonly Tag[] | undefined;
+  report: CommandReport;
+}) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <section aria-labelledby="bill-tags-heading">
+      <h2 id="bill-tags-heading">Tags</h2>
+      {tags === undefined ? (
+        <p role="status">Loading tags…</p>
+      ) : tags.length === 0 ? (
+        <p className="bill-muted">No tags on this bill yet.</p>
+      ) : (
+        <ul className="bill-tag-list" aria-label="Tags on this bill">
+          {tags.map((tag) => (
+            <li key={tag.id} className="bill-tag">
+              <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
+              <span className="tag-name" dir="auto">
+                {tag.name}
+              </span>
+              <button
+                type="button"
+                className="bill-tag-remove"
+                aria-label={`Remove tag ${tag.name}`}
+                onClick={() => {
+                  runCommand(report, 'remove the tag', async (context) => {
+                    await untagBills(context, [bill.id], tag.id);
+                    return `Removed the tag ${tag.name}.`;
+                  }).catch(() => undefined);
+                }}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="bill-actions">
+        <IonButton
+          fill="outline"
+          onClick={() => {
+            setPicking(true);
+          }}
+        >
+          Add tag
+        </IonButton>
+        <Link to="/bill-tags" className="bill-side-link">
+          Manage tags
+        </Link>
+      </div>
+      <TagPickerModal
+        isOpen={picking}
+        title={`Add a tag to ${bill.identifier}`}
+        excludeTagIds={(tags ?? []).map((tag) => tag.id)}
+        onDismiss={() => {
+          setPicking(false);
+        }}
+        onPick={async (tagId) => {
+          // A refusal is thrown to the picker, which shows it and stays open.
+          await tagBills(await billCommandContext(), [bill.id], tagId);
+          setPicking(false);
+          report.done('Tag added.');
+        }}
+      />
+    </section>
+  );
+}
+
+export function PositionSection({
+  billId,
+  position,
+  report,
+}: {
+  billId: string;
+  position: PositionKind | undefined;
+  report: CommandReport;
+}) {
+  const name = useId();
+  // The choice shows at once, until the stored position changes (the command's write reaching the
+  // live query) or the command refuses, when what is stored shows again.
+  const [chosen, setChosen] = useState<{
+    kind: PositionKind;
+    over: PositionKind | undefined;
+  } | null>(null);
+  const shown = chosen !== null && chosen.over === position ? chosen.kind : position;
+  return (
+    <section aria-labelledby="bill-position-heading">
+      <h2 id="bill-position-heading">Your position</h2>
+      <fieldset className="bill-choice-group" disabled={position === undefined}>
+        <legend>Position</legend>
+        {positionChoices.map((choice) => (
+          <label key={choice.kind} className="bill-choice">
+            <input
+              type="radio"
+              name={name}
+              value={choice.kind}
+              checked={shown === choice.kind}
+              onChange={() => {
+                setChosen({ kind: choice.kind, over: position });
+                runCommand(
+                  {
+                    done: report.done,
+                    failed: (message) => {
+                      setChosen(null);
+                      report.failed(message);
+                    },
+                  },
+                  'set the position',
+                  async (context) => {
+                    await setPosition(context, billId, choice.kind);
+                    return `Position set to ${positionWord(choice.kind)}.`;
+                  },
+                ).catch(() => undefined);
+              }}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+const decisionCommands: Record<
+  DecisionKind,
+  (context: BillCommandContext, billId: string) => Promise<unknown>
+> = { track: trackBill, dismiss: dismissBill, later: laterBill };
+
+export function DecisionSection({
+  billId,
+  decision,
+  report,
+}: {
+  billId: string;
+  decision: DecisionKind | null | undefined;
+  report: CommandReport;
+}) {
+  return (
+    <section aria-labelledby="bill-decision-heading">
+      <h2 id="bill-decision-heading">Decision</h2>
+      <p>
+        {decision === undefined ? 'Loading…' : decisionWord(decision)}
+        {decision === 'dismiss' && ' — it stays out of your deck.'}
+      </p>
+      <div className="bill-actions" role="group" aria-label="Change the decision">
+        {decisionChoices.map((choice) => (
+          // Native buttons: Ionic's copies aria-pressed once, when it first renders.
+          <button
+            key={choice.kind}
+            type="button"
+            className="bill-toggle"
+            aria-pressed={decision === choice.kind}
+            disabled={decision === undefined}
+            onClick={() => {
+              runCommand(report, 'change the decision', async (context) => {
+                await decisionCommands[choice.kind](context, billId);
+                return `Decision: ${choice.done}.`;
+              }).catch(() => undefined);
+            }}
+          >
+            {choice.label}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function AnnotationItem({ billId, entry }: { billId: string; entry: AnnotationEntry }) {
+  const { annotation } = entry;
+  return (
+    <li className="bill-annotation" style={{ borderInlineStartColor: annotation.color }}>
+      <p className="bill-muted">
+        {entry.targetWord} · <span className="visually-hidden">Colour </span>
+        <span
+          className="tag-swatch"
+          style={{ background: annotation.color }}
+          aria-hidden="true"
+        />{' '}
+        {annotation.color}
+      </p>
+      <blockquote className="bill-annotation-quote" dir="auto">
+        {annotation.quote.exact}
+      </blockquote>
+      {annotation.note !== '' && (
+        <p className="bill-prose" dir="auto">
+          {annotation.note}
+        </p>
+      )}
+      <Link to={annotationPath(billId, annotation.id)}>
+        Open annotation<span className="visually-hidden">: {clip(annotation.quote.exact)}</span>
+      </Link>
+    </li>
+  );
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+export function AnnotationsSection({
+  bill,
+  annotations,
+}: {
+  bill: StoredBill;
+  annotations: readonly Annotation[] | undefined;
+}) {
+  const ionRouter = useIonRouter();
+  const entries = useMemo(
+    () => (annotations === undefined ? undefined : annotationEntries(bill, annotations)),
+    [bill, annotations],
+  );
+  return (
+    <section aria-labelledby="bill-annotations-heading">
+      <h2 id="bill-annotations-heading">Annotations</h2>
+      <div className="bill-actions">
+        <IonButton
+          fill="outline"
+          onClick={() => {
+            ionRouter.push(annotationPath(bill.id), 'forward', 'push');
+          }}
+        >
+          Annotate
+        </IonButton>
+      </div>
+      {entries === undefined ? (
+        <p role="status">Loading annotations…</p>
+      ) : entries.placed.length + entries.orphans.length === 0 ? (
+        <p className="bill-muted">No annotations on this bill yet.</p>
+      ) : (
+        <>
+          {entries.placed.length > 0 && (
+            <ul className="bill-annotations" aria-label="Annotations">
+              {entries.placed.map((entry) => (
+                <AnnotationItem key={entry.annotation.id} billId={bill.id} entry={entry} />
+              ))}
+            </ul>
+          )}
+          {entries.orphans.length > 0 && (
+            <>
+              <h3 id="bill-orphans-heading">Annotations whose passage is gone</h3>
+              <p className="bill-muted">
+                The bill&apos;s text changed and these passages are no longer in it. Their quotes
+                and notes are kept here.
+              </p>
+              <ul className="bill-annotations" aria-labelledby="bill-orphans-heading">
+                {entries.orphans.map((entry) => (
+                  <AnnotationItem key={entry.annotation.id} billId={bill.id} entry={entry} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

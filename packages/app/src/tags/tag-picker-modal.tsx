@@ -1,0 +1,177 @@
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonModal,
+  IonSpinner,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { createTag } from '@docket/core/tag-commands';
+import { useState } from 'react';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { commandFailureMessage } from './command-failure.ts';
+import { TagNameField } from './tag-name-field.tsx';
+import { suggestTagColour } from './tag-palette.ts';
+import { useTags } from './tag-tables.ts';
+import './tags.css';
+
+export interface TagPickerModalProps {
+  readonly isOpen: boolean;
+  /** The dialog's heading, e.g. "Add a tag to 3 bills". */
+  readonly title: string;
+  /** Closing without a choice (Close, Escape, the backdrop). */
+  readonly onDismiss: () => void;
+  /**
+   * A tag was chosen, or made and chosen. The modal stays open while this runs and shows what it
+   * throws; the caller closes it (isOpen false) once it is done.
+   */
+  readonly onPick: (tagId: string) => void | Promise<void>;
+  /** Tags not offered, e.g. those the bill already has. */
+  readonly excludeTagIds?: readonly string[];
+}
+
+/** Choose one of the user's tags, or make a new one in place and choose it. */
+export function TagPickerModal(props: TagPickerModalProps) {
+  return (
+    <IonModal
+      isOpen={props.isOpen}
+      onDidDismiss={props.onDismiss}
+      // Ionic names its inner dialog element only from aria-label.
+      htmlAttributes={{ 'aria-label': props.title }}
+    >
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>
+            <h2 className="tag-picker-title">{props.title}</h2>
+          </IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={props.onDismiss}>Close</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      {/* Mounted only while open, so every opening starts with a clean form. */}
+      {props.isOpen && <TagPickerBody {...props} />}
+    </IonModal>
+  );
+}
+
+function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
+  const tags = useTags();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const excluded = new Set(excludeTagIds ?? []);
+  const offered = (tags ?? []).filter((tag) => !excluded.has(tag.id));
+
+  const pick = async (tagId: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onPick(tagId);
+    } catch (error) {
+      setFailure(commandFailureMessage(error, 'use the tag'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async () => {
+    setBusy(true);
+    setNameError(null);
+    setFailure(null);
+    let tagId: string;
+    try {
+      const tag = await createTag(await billCommandContext(), {
+        name,
+        color: suggestTagColour((tags ?? []).map((existing) => existing.color)),
+      });
+      tagId = tag.id;
+    } catch (error) {
+      setNameError(commandFailureMessage(error, 'create the tag'));
+      setBusy(false);
+      return;
+    }
+    setCreating(false);
+    setName('');
+    await pick(tagId);
+  };
+
+  return (
+    <IonContent className="ion-padding">
+      {tags === undefined ? (
+        <p role="status">Loading tags…</p>
+      ) : offered.length === 0 ? (
+        <p>{tags.length === 0 ? 'No tags yet. Make the first one.' : 'No other tags yet.'}</p>
+      ) : (
+        <ul className="tag-choices" aria-label="Tags">
+          {offered.map((tag) => (
+            <li key={tag.id}>
+              <button
+                type="button"
+                className="tag-choice"
+                disabled={busy}
+                onClick={() => {
+                  pick(tag.id).catch(() => undefined);
+                }}
+              >
+                <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
+                <span className="tag-name" dir="auto">
+                  {tag.name}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {creating ? (
+        <form
+          className="tag-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save().catch(() => undefined);
+          }}
+        >
+          <TagNameField value={name} error={nameError} autoFocus onChange={setName} />
+          <div className="tag-actions">
+            <IonButton type="submit" disabled={busy}>
+              {busy ? <IonSpinner name="dots" aria-hidden="true" /> : null}
+              Save
+            </IonButton>
+            <IonButton
+              fill="outline"
+              disabled={busy}
+              onClick={() => {
+                setCreating(false);
+                setNameError(null);
+              }}
+            >
+              Cancel
+            </IonButton>
+          </div>
+        </form>
+      ) : (
+        <div className="tag-actions">
+          <IonButton
+            fill="outline"
+            disabled={busy}
+            onClick={() => {
+              setCreating(true);
+            }}
+          >
+            New tag
+          </IonButton>
+        </div>
+      )}
+      {failure !== null && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </IonContent>
+  );
+}

@@ -1,0 +1,393 @@
+import { IonButton } from '@ionic/react';
+import type { Tag } from '@docket/core/local-records';
+import { deleteTag, mergeTags, recolourTag, renameTag, tagUsage } from '@docket/core/tag-commands';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { commandFailureMessage, isUsageChanged } from './command-failure.ts';
+import { TagColourField } from './tag-colour-field.tsx';
+import { TagNameField } from './tag-name-field.tsx';
+import { tagColourName } from './tag-palette.ts';
+import {
+  billCountWord,
+  deleteDone,
+  deleteQuestion,
+  mergeDone,
+  mergeQuestion,
+  trackedByTagPath,
+} from './tag-words.ts';
+
+// One tag on the bill-tags screen: its name, colour and bills, and the four things that can be
+// done to it. One panel is open at a time on the whole screen (the screen holds which), so the
+// page never has two "Tag name" fields at once.
+
+export type TagPanel = 'rename' | 'colour' | 'merge' | 'delete';
+
+export interface TagScreenReport {
+  readonly done: (message: string) => void;
+}
+
+interface PanelProps {
+  readonly tag: Tag;
+  readonly close: () => void;
+  readonly report: TagScreenReport;
+}
+
+/** Moves focus into a panel when it opens, so keyboard and screen-reader users land in it. */
+function useFocusOnOpen<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+function PanelButtons({
+  busy,
+  submitLabel,
+  close,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  close: () => void;
+}) {
+  return (
+    <div className="tag-actions">
+      <IonButton type="submit" disabled={busy}>
+        {submitLabel}
+      </IonButton>
+      <IonButton fill="outline" disabled={busy} onClick={close}>
+        Cancel
+      </IonButton>
+    </div>
+  );
+}
+
+function RenamePanel({ tag, close, report }: PanelProps) {
+  const [name, setName] = useState(tag.name);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const renamed = await renameTag(await billCommandContext(), tag.id, name);
+      report.done(`Renamed "${tag.name}" to "${renamed.name}".`);
+      close();
+    } catch (failure) {
+      setError(commandFailureMessage(failure, 'rename the tag'));
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="tag-panel"
+      noValidate
+      aria-label={`Rename ${tag.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save().catch(() => undefined);
+      }}
+    >
+      <TagNameField value={name} error={error} autoFocus onChange={setName} />
+      <PanelButtons busy={busy} submitLabel="Save" close={close} />
+    </form>
+  );
+}
+
+function ColourPanel({ tag, close, report }: PanelProps) {
+  const [colour, setColour] = useState(tag.color);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const focus = useFocusOnOpen<HTMLFormElement>();
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const changed = await recolourTag(await billCommandContext(), tag.id, colour);
+      report.done(`"${tag.name}" is now ${tagColourName(changed.color)}.`);
+      close();
+    } catch (failure) {
+      setError(commandFailureMessage(failure, 'change the colour'));
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      ref={focus}
+      tabIndex={-1}
+      className="tag-panel"
+      noValidate
+      aria-label={`Colour of ${tag.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save().catch(() => undefined);
+      }}
+    >
+      <TagColourField legend={`Colour of ${tag.name}`} value={colour} onChange={setColour} />
+      {error !== null && (
+        <p className="tag-field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <PanelButtons busy={busy} submitLabel="Save" close={close} />
+    </form>
+  );
+}
+
+function MergePanel({
+  tag,
+  close,
+  report,
+  otherTags,
+  billCount,
+}: PanelProps & { otherTags: readonly Tag[]; billCount: number }) {
+  const [targetId, setTargetId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selectId = useId();
+  const questionId = useId();
+  const focus = useFocusOnOpen<HTMLSelectElement>();
+  const target = otherTags.find((other) => other.id === targetId);
+  const merge = async () => {
+    if (target === undefined) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await mergeTags(await billCommandContext(), tag.id, target.id);
+      // The row unmounts with its tag: the screen keeps the message.
+      report.done(mergeDone(tag.name, target.name, result));
+    } catch (failure) {
+      setError(commandFailureMessage(failure, 'merge the tags'));
+      setBusy(false);
+    }
+  };
+  if (otherTags.length === 0) {
+    return (
+      <div className="tag-panel">
+        <p>There is no other tag to merge &quot;{tag.name}&quot; into. Make one first.</p>
+        <div className="tag-actions">
+          <IonButton fill="outline" onClick={close}>
+            Cancel
+          </IonButton>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="tag-panel"
+      noValidate
+      aria-label={`Merge ${tag.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        merge().catch(() => undefined);
+      }}
+    >
+      <label htmlFor={selectId}>Merge &quot;{tag.name}&quot; into</label>
+      <select
+        ref={focus}
+        id={selectId}
+        value={targetId}
+        onChange={(event) => {
+          setTargetId(event.currentTarget.value);
+        }}
+      >
+        <option value="">Choose a tag…</option>
+        {otherTags.map((other) => (
+          <option key={other.id} value={other.id}>
+            {other.name}
+          </option>
+        ))}
+      </select>
+      {target !== undefined && (
+        <p id={questionId} role="status">
+          {mergeQuestion(tag.name, target.name, billCount)}
+        </p>
+      )}
+      {error !== null && (
+        <p className="tag-field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="tag-actions">
+        <IonButton
+          type="submit"
+          disabled={busy || target === undefined}
+          aria-describedby={target === undefined ? undefined : questionId}
+        >
+          Merge tags
+        </IonButton>
+        <IonButton fill="outline" disabled={busy} onClick={close}>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+function DeletePanel({ tag, close, report }: PanelProps) {
+  // Read when the panel opens, and again when core says it moved: the count the user is asked
+  // about is the count the delete is checked against.
+  const [usage, setUsage] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const questionId = useId();
+  const focus = useFocusOnOpen<HTMLParagraphElement>();
+
+  const [reading, setReading] = useState(0);
+  useEffect(() => {
+    let current = true;
+    billCommandContext()
+      .then((context) => tagUsage(context, tag.id))
+      .then(
+        ({ billCount }) => {
+          if (current) setUsage(billCount);
+        },
+        (failure: unknown) => {
+          if (current) setError(commandFailureMessage(failure, 'count the bills with this tag'));
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [tag.id, reading]);
+
+  const remove = async () => {
+    if (usage === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { billsTouched } = await deleteTag(await billCommandContext(), tag.id, {
+        expectedBillCount: usage,
+      });
+      report.done(deleteDone(tag.name, billsTouched));
+    } catch (failure) {
+      setError(commandFailureMessage(failure, 'delete the tag'));
+      if (isUsageChanged(failure)) {
+        setUsage(null);
+        setReading((count) => count + 1);
+      }
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="tag-panel"
+      noValidate
+      aria-label={`Delete ${tag.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        remove().catch((failure: unknown) => {
+          setError(commandFailureMessage(failure, 'delete the tag'));
+          setBusy(false);
+        });
+      }}
+    >
+      <p id={questionId} ref={focus} tabIndex={-1}>
+        {usage === null ? 'Counting the bills with this tag…' : deleteQuestion(tag.name, usage)}
+      </p>
+      {error !== null && (
+        <p className="tag-field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="tag-actions">
+        <IonButton
+          type="submit"
+          color="danger"
+          disabled={busy || usage === null}
+          aria-describedby={questionId}
+        >
+          Delete tag
+        </IonButton>
+        <IonButton fill="outline" disabled={busy} onClick={close}>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+const panelButtons: readonly { panel: TagPanel; label: string }[] = [
+  { panel: 'rename', label: 'Rename' },
+  { panel: 'colour', label: 'Colour' },
+  { panel: 'merge', label: 'Merge into…' },
+  { panel: 'delete', label: 'Delete' },
+];
+
+export function TagRow({
+  tag,
+  billCount,
+  otherTags,
+  panel,
+  onPanel,
+  report,
+}: {
+  tag: Tag;
+  billCount: number | undefined;
+  otherTags: readonly Tag[];
+  panel: TagPanel | null;
+  onPanel: (panel: TagPanel | null) => void;
+  report: TagScreenReport;
+}) {
+  const headingId = useId();
+  const close = () => {
+    onPanel(null);
+  };
+  return (
+    <li className="tag-row" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
+        <span className="tag-name" dir="auto">
+          {tag.name}
+        </span>
+      </h2>
+      <p>
+        <span className="tag-muted">
+          <span className="visually-hidden">Colour: </span>
+          {tagColourName(tag.color)}
+        </span>
+        {' · '}
+        {billCount === undefined ? (
+          'Counting bills…'
+        ) : billCount === 0 ? (
+          'On no bills'
+        ) : (
+          <Link to={trackedByTagPath(tag.id)}>
+            {billCountWord(billCount)}
+            <span className="visually-hidden"> tagged {tag.name}</span>
+          </Link>
+        )}
+      </p>
+      <div className="tag-actions" role="group" aria-labelledby={headingId}>
+        {panelButtons.map((button) => (
+          // Native buttons: Ionic's copies aria-expanded once, when it first renders.
+          <button
+            key={button.panel}
+            type="button"
+            className={button.panel === 'delete' ? 'tag-toggle tag-toggle-danger' : 'tag-toggle'}
+            aria-expanded={panel === button.panel}
+            onClick={() => {
+              onPanel(panel === button.panel ? null : button.panel);
+            }}
+          >
+            {button.label}
+          </button>
+        ))}
+      </div>
+      {panel === 'rename' && <RenamePanel tag={tag} close={close} report={report} />}
+      {panel === 'colour' && <ColourPanel tag={tag} close={close} report={report} />}
+      {panel === 'merge' && (
+        <MergePanel
+          tag={tag}
+          close={close}
+          report={report}
+          otherTags={otherTags}
+          billCount={billCount ?? 0}
+        />
+      )}
+      {panel === 'delete' && <DeletePanel tag={tag} close={close} report={report} />}
+    </li>
+  );
+}
