@@ -8,6 +8,7 @@ import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
 import { readLegiScanRecords } from './bill-importer-legiscan.ts';
 import { readOpenStatesRecords } from './bill-importer-openstates.ts';
 import type { ImportError, ImportFile, RecordOutcome } from './bill-import-record.ts';
+import { forgetParsedJson } from './loose-json.ts';
 import type { ImportLimits } from './zip-archive.ts';
 import { defaultImportLimits, expandArchives } from './zip-archive.ts';
 
@@ -94,6 +95,7 @@ export function importBills(
       reason: `import failed: ${describe(error)}`,
     });
   }
+  forgetParsedJson();
   const bills = [...byId.values()].map(mergeDuplicateBills).sort(compareBills);
   if (bills.length === 0 && errors.length === 0) {
     errors.push({

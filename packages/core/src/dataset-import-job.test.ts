@@ -527,3 +527,153 @@ describe('runImportJob', () => {
   );
   warnIfFixturesAbsent();
 });
+
+describe("runImportJob with commit: 'one-transaction'", () => {
+  const direct = { commit: 'one-transaction' } as const;
+
+  /** Runs the same imports on two stores, staged and in one transaction; both must agree. */
+  async function bothWays(
+    steps: { datasetId: string; jobId: string; files: CsvOrSample; chunkSize?: number }[],
+  ) {
+    const outcomes = [];
+    for (const commit of ['staged', 'one-transaction'] as const) {
+      const store = createMemoryLocalStore();
+      const now = testClock();
+      const jobs: Job[] = [];
+      for (const step of steps) {
+        await queueFilesImport(store, { ...step, now: now() });
+        jobs.push(
+          await runStoredImport(store, step.jobId, now, {
+            commit,
+            chunkSize: step.chunkSize ?? 100,
+          }),
+        );
+      }
+      outcomes.push({ jobs, ...(await snapshot(store)) });
+    }
+    const [staged, oneTransaction] = outcomes;
+    const comparable = (outcome: typeof staged) => ({
+      ...outcome,
+      jobs: outcome?.jobs.map(({ result, progress, errors, message, status }) => ({
+        result,
+        progress,
+        errors,
+        message,
+        status,
+      })),
+    });
+    expect(comparable(oneTransaction)).toEqual(comparable(staged));
+    return oneTransaction;
+  }
+  type CsvOrSample = Parameters<typeof queueFilesImport>[1]['files'];
+
+  it('ends as the staged import does: counts, merges, removals and re-imports', async () => {
+    const outcome = await bothWays([
+      { datasetId: 'd1', jobId: 'j1', files: [csvFile('a.csv', numberedBills(450))] },
+      {
+        datasetId: 'd2',
+        jobId: 'j2',
+        files: [csvFile('b.csv', numberedBills(30, 'Other act'))],
+      },
+      {
+        datasetId: 'd1',
+        jobId: 'j3',
+        files: [
+          csvFile('c.csv', [...numberedBills(200), { identifier: 'AB 9999', title: '' }]),
+          csvFile('d.csv', numberedBills(40, 'Changed act').slice(20)),
+        ],
+      },
+      {
+        datasetId: 'd3',
+        jobId: 'j4',
+        files: [...readSamples('billstatus'), ...readSamples('congress-json')],
+        chunkSize: 1,
+      },
+    ]);
+    expect(outcome?.importStaging).toEqual([]);
+    expect(outcome?.jobs.map((job) => job.status)).toEqual(['done', 'done', 'done', 'done']);
+  });
+
+  it('a cancel while reading leaves every table as it was', async () => {
+    const { store, now } = await importedStore(300);
+    const before = await snapshot(store);
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j2',
+      files: [csvFile('bills.csv', numberedBills(1000, 'Changed act'))],
+      now: now(),
+    });
+    const signal = { aborted: false };
+    const job = await runStoredImport(store, jobId, now, {
+      ...direct,
+      chunkSize: 100,
+      signal,
+      onProgress: (update) => {
+        if (update.progress.recordsRead >= 300) signal.aborted = true;
+      },
+    });
+    expect(job.status).toBe('cancelled');
+    expect(job.message).toMatch(/cancelled/i);
+    const after = await snapshot(store);
+    expect(after.bills).toEqual(before.bills);
+    expect(after.importStaging).toEqual([]);
+  });
+
+  it('a crash midway leaves `bills` as it was; resume starts over and ends the same', async () => {
+    const files = [csvFile('bills.csv', numberedBills(450))];
+    const reference = createMemoryLocalStore();
+    const referenceClock = testClock();
+    await queueFilesImport(reference, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files,
+      now: referenceClock(),
+    });
+    const referenceJob = await runStoredImport(reference, 'j1', referenceClock, {
+      chunkSize: 100,
+    });
+
+    const device = createMemoryLocalStore();
+    const clock = testClock();
+    const jobId = await queueFilesImport(device, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files,
+      now: clock(),
+    });
+    let calls = 0;
+    const tab = crashingStore(device, (call) => {
+      if (call.method !== 'putMany' || call.table !== 'bills') return false;
+      calls++;
+      return calls === 3;
+    });
+    await expect(runStoredImport(tab, jobId, clock, { ...direct, chunkSize: 100 })).rejects.toThrow(
+      'simulated crash',
+    );
+    expect(await allRows(device, 'bills')).toEqual([]);
+    expect((await jobOf(device, jobId)).status).toBe('running');
+
+    await markInterruptedJobs(device, { now: clock() });
+    await requestResume(device, jobId);
+    const resumed = await runStoredImport(device, jobId, clock, { ...direct, chunkSize: 100 });
+    expect(resumed.status).toBe('done');
+    expect(resumed.result).toEqual(referenceJob.result);
+    expect(resumed.progress).toEqual(referenceJob.progress);
+    expect(await allRows(device, 'bills')).toEqual(await allRows(reference, 'bills'));
+  });
+
+  it('fails without changing anything when no bill can be read', async () => {
+    const { store, now } = await importedStore(5);
+    const before = await snapshot(store);
+    await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j2',
+      files: [{ name: 'garbage.json', bytes: new Uint8Array([123, 125]) }],
+      now: now(),
+    });
+    const job = await runStoredImport(store, 'j2', now, direct);
+    expect(job.status).toBe('failed');
+    expect(job.message).toMatch(/^No bills found in the files: Not a known bill format/);
+    expect((await snapshot(store)).bills).toEqual(before.bills);
+  });
+});

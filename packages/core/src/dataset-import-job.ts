@@ -2,6 +2,7 @@ import type { Bill, BillOverrides } from './bill.ts';
 import { mergeDuplicateBills } from './bill.ts';
 import type { ImportError, ImportFile } from './bill-import-record.ts';
 import { contentHash } from './canonical-hash.ts';
+import type { DatasetRecords } from './dataset-import-records.ts';
 import { readDatasetRecords } from './dataset-import-records.ts';
 import type { Dataset, ImportStagingRow, Job, StoredBill } from './local-records.ts';
 import type { LocalStore, LocalWriteTransaction } from './local-store.ts';
@@ -50,6 +51,15 @@ export interface RunImportJobOptions {
   onProgress?: (job: Job) => void;
   /** Records per write transaction while reading. */
   chunkSize?: number;
+  /**
+   * 'staged' (the default): chunks go to `importStaging` with a checkpoint, then one commit
+   * moves them into `bills`; a job cut off while reading resumes where it stopped.
+   * 'one-transaction': bills are written once, straight into `bills`, inside one transaction
+   * that spans the whole read; progress goes to the job row in small transactions of their own
+   * (in Chromium they were seen to wait for the big one). About a third faster on the
+   * benchmark, but a job cut off starts over when resumed.
+   */
+  commit?: 'staged' | 'one-transaction';
   storedErrorLimit?: number;
   limits?: Partial<ImportLimits>;
 }
@@ -179,6 +189,10 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
   report(job);
 
   let errorCount = 0;
+  /** Ids of the bills this job has staged, in staging order: the commit's list of work. */
+  const stagedIds = new Set<string>();
+  // The staging write in flight, if any (a holder, so the compiler sees the closures set it).
+  const staging: { inFlight: Promise<void> | null } = { inFlight: null };
   try {
     checkCancelled();
     const input = await options.loadInput(dataset);
@@ -187,16 +201,27 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     const fingerprint = contentHash({ input: input.fingerprint, overrides });
     const stream = readDatasetRecords(input.files, overrides, options.limits);
 
-    const checkpoint = await store.read(['importStaging'], (tx) =>
-      tx.get('importStaging', checkpointKey(jobId)),
-    );
+    const { checkpoint, stagedKeys } = await store.read(['importStaging'], async (tx) => {
+      const found = await tx.get('importStaging', checkpointKey(jobId));
+      const resuming = found?.kind === 'checkpoint' && found.fingerprint === fingerprint;
+      return { checkpoint: found, stagedKeys: resuming ? await tx.keys('importStaging') : [] };
+    });
     let resumeFrom = 0;
     let errors: Job['errors'];
     let { written, skipped } = job.progress;
-    if (checkpoint?.kind === 'checkpoint' && checkpoint.fingerprint === fingerprint) {
+    const oneTransaction = options.commit === 'one-transaction';
+    if (
+      !oneTransaction &&
+      checkpoint?.kind === 'checkpoint' &&
+      checkpoint.fingerprint === fingerprint
+    ) {
       resumeFrom = checkpoint.recordsConsumed;
       errorCount = checkpoint.errorCount;
       errors = [...job.errors];
+      const prefix = stagedBillPrefix(jobId);
+      for (const key of stagedKeys) {
+        if (key.startsWith(prefix)) stagedIds.add(key.slice(prefix.length));
+      }
     } else {
       // Staging from other input (or none): start over.
       if (checkpoint !== undefined || job.progress.recordsRead > 0) {
@@ -221,11 +246,41 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     job = known;
     report(job);
 
+    if (oneTransaction) {
+      job = await importInOneTransaction({
+        store,
+        job,
+        datasetId: dataset.id,
+        stream,
+        errors,
+        errorCount,
+        errorLimit,
+        chunkSize,
+        now,
+        checkCancelled,
+        report: (next) => {
+          job = next;
+          report(next);
+        },
+      });
+      report(job);
+      return job;
+    }
+
     let consumed = 0;
     let pending = new Map<string, Bill>();
+    // One staging write is in flight while the next chunk is read: most of IndexedDB's work
+    // happens off this thread, so reading (unzip, parse, normalize) overlaps with it.
     const flush = async (message: string) => {
+      if (staging.inFlight !== null) await staging.inFlight;
+      staging.inFlight = null;
+      checkCancelled();
       const chunk = [...pending.values()];
       pending = new Map();
+      // Bills staged by an earlier chunk must be merged with their staged copy; the others (on
+      // a normal import, all of them) need no read.
+      const repeated = chunk.filter((bill) => stagedIds.has(bill.id));
+      for (const bill of chunk) stagedIds.add(bill.id);
       const next: Job = {
         ...job,
         progress: { recordsRead: consumed, written, skipped, total: stream.total },
@@ -240,28 +295,52 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
         recordsConsumed: consumed,
         errorCount,
       };
-      await store.write(STAGING_TABLES, async (tx) => {
-        const current = await tx.get('jobs', jobId);
-        // Someone else (a cancel from another tab, a newer import) took the job over.
-        if (current?.status !== 'running') throw new ImportCancelledError();
-        const keys = chunk.map((bill) => stagedBillKey(jobId, bill.id));
-        const staged = await tx.getMany('importStaging', keys);
-        const rows = chunk.map((bill, index): ImportStagingRow => {
-          const prior = staged[index];
-          return {
-            id: stagedBillKey(jobId, bill.id),
-            jobId,
-            kind: 'bill',
-            // The same bill from two files (data.json beside its BILLSTATUS XML) is one bill.
-            bill: prior?.kind === 'bill' ? mergeDuplicateBills([prior.bill, bill]) : bill,
-          };
-        });
-        if (rows.length > 0) await tx.putMany('importStaging', rows);
-        await tx.put('importStaging', row);
-        await tx.put('jobs', next);
+      let issued = (): void => undefined;
+      const handedOver = new Promise<void>((resolve) => {
+        issued = resolve;
       });
-      job = next;
-      report(job);
+      const done = store
+        .write(STAGING_TABLES, async (tx) => {
+          const current = await tx.get('jobs', jobId);
+          // Someone else (a cancel from another tab, a newer import) took the job over.
+          if (current?.status !== 'running') throw new ImportCancelledError();
+          const earlier = new Map<string, Bill>();
+          if (repeated.length > 0) {
+            const staged = await tx.getMany(
+              'importStaging',
+              repeated.map((bill) => stagedBillKey(jobId, bill.id)),
+            );
+            for (const prior of staged)
+              if (prior?.kind === 'bill') earlier.set(prior.bill.id, prior.bill);
+          }
+          const rows = chunk.map((bill): ImportStagingRow => {
+            const prior = earlier.get(bill.id);
+            return {
+              id: stagedBillKey(jobId, bill.id),
+              jobId,
+              kind: 'bill',
+              // The same bill from two files (data.json beside its BILLSTATUS XML) is one bill.
+              bill: prior ? mergeDuplicateBills([prior, bill]) : bill,
+            };
+          });
+          const puts = [
+            ...(rows.length > 0 ? [tx.putMany('importStaging', rows)] : []),
+            tx.put('importStaging', row),
+            tx.put('jobs', next),
+          ];
+          issued();
+          await Promise.all(puts);
+        })
+        .then(() => {
+          job = next;
+          report(job);
+        });
+      // Reading goes on once the rows are handed to the store (or the write failed early).
+      const settled = done.catch(() => undefined);
+      staging.inFlight = done;
+      // Marked handled here; whoever awaits inFlight next sees the failure.
+      done.catch(() => undefined);
+      await Promise.race([handedOver, settled]);
     };
 
     for (const outcome of stream.records()) {
@@ -286,6 +365,8 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     }
     if (consumed < resumeFrom) throw new Error('The files changed while the import was paused.');
     await flush('Saving bills');
+    await staging.inFlight;
+    staging.inFlight = null;
     checkCancelled();
 
     if (written === 0) {
@@ -303,6 +384,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
       commitStagedBills(tx, {
         job,
         datasetId: dataset.id,
+        stagedIds: [...stagedIds],
         format,
         at: now(),
         chunkSize,
@@ -315,6 +397,8 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     report(job);
     return job;
   } catch (error) {
+    // A staging write still in flight ends (or fails) before the clean-up below runs.
+    await staging.inFlight?.catch(() => undefined);
     const cancelled = error instanceof ImportCancelledError || signal?.aborted === true;
     const message = cancelled ? 'Cancelled; no bills were changed.' : describe(error);
     const finish = store.write(FINISH_TABLES, async (tx) => {
@@ -349,6 +433,8 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
 interface CommitOptions {
   job: Job;
   datasetId: string;
+  /** The ids of the job's staged bills. */
+  stagedIds: readonly string[];
   format: string | null;
   at: string;
   chunkSize: number;
@@ -357,61 +443,93 @@ interface CommitOptions {
   report: (job: Job) => void;
 }
 
+/** Lets a promise fail unobserved while the body is leaving by another error. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /**
  * Moves a job's staged bills into `bills` and finishes the job, inside the caller's single
  * transaction. Counts are from the dataset's point of view: a bill is "added" when the dataset
  * did not provide it before, even if another dataset did.
  */
 async function commitStagedBills(tx: LocalWriteTransaction, options: CommitOptions): Promise<Job> {
-  const { job, datasetId, chunkSize } = options;
+  const { job, datasetId, chunkSize, stagedIds } = options;
   const current = await tx.get('jobs', job.id);
   if (current?.status !== 'running') throw new ImportCancelledError();
   const dataset = await tx.get('datasets', datasetId);
   if (!dataset) throw new Error('The dataset was deleted during the import.');
 
-  const prefix = stagedBillPrefix(job.id);
-  const allKeys = await tx.keys('importStaging');
-  const stagedKeys = allKeys.filter((key) => key.startsWith(prefix));
-  const previous = new Set((await tx.where('bills', 'datasetIds', datasetId)).map((b) => b.id));
+  // What the dataset provided before, kept small: a bill it already has is compared by hash and
+  // needs no read. Bills of other datasets only are read (to add this dataset to them); a bill
+  // nobody has is simply written, so a first import reads nothing from `bills`.
+  const previous = new Map<string, { changeHash: string; datasetIds: string[] }>();
+  for (const bill of await tx.where('bills', 'datasetIds', datasetId)) {
+    previous.set(bill.id, { changeHash: bill.changeHash, datasetIds: bill.datasetIds });
+  }
+  const stored = new Set(await tx.keys('bills'));
   const result = { added: 0, updated: 0, unchanged: 0, removed: 0 };
 
-  for (let start = 0; start < stagedKeys.length; start += chunkSize) {
+  const keysAt = (start: number) =>
+    stagedIds.slice(start, start + chunkSize).map((id) => stagedBillKey(job.id, id));
+  // Requests are queued ahead (the next chunk's read, this chunk's delete) so the store never
+  // waits for this thread between them.
+  let nextRead = stagedIds.length > 0 ? handled(tx.getMany('importStaging', keysAt(0))) : null;
+  let lastWrite: Promise<void> | null = null;
+  const deletes: Promise<void>[] = [];
+  for (let start = 0; start < stagedIds.length; start += chunkSize) {
     options.checkCancelled();
-    const staged = await tx.getMany('importStaging', stagedKeys.slice(start, start + chunkSize));
+    const keys = keysAt(start);
+    const staged = (await nextRead) ?? [];
+    nextRead =
+      start + chunkSize < stagedIds.length
+        ? handled(tx.getMany('importStaging', keysAt(start + chunkSize)))
+        : null;
+    deletes.push(handled(tx.deleteMany('importStaging', keys)));
     const bills = staged.flatMap((row) => (row?.kind === 'bill' ? [row.bill] : []));
-    const existing = await tx.getMany(
-      'bills',
-      bills.map((bill) => bill.id),
-    );
+    const others = bills.filter((bill) => !previous.has(bill.id) && stored.has(bill.id));
+    const otherRows = new Map<string, StoredBill>();
+    if (others.length > 0) {
+      const rows = await tx.getMany(
+        'bills',
+        others.map((bill) => bill.id),
+      );
+      for (const row of rows) if (row) otherRows.set(row.id, row);
+    }
     const writes: StoredBill[] = [];
-    bills.forEach((bill, index) => {
-      const prior = existing[index];
-      const had = previous.delete(bill.id);
-      if (!prior) {
-        result.added++;
-        writes.push({ ...bill, datasetIds: [datasetId] });
-        return;
+    for (const bill of bills) {
+      const had = previous.get(bill.id);
+      if (had) {
+        previous.delete(bill.id);
+        if (had.changeHash === bill.changeHash) result.unchanged++;
+        else {
+          result.updated++;
+          writes.push({ ...bill, datasetIds: had.datasetIds });
+        }
+        continue;
       }
-      const datasetIds = prior.datasetIds.includes(datasetId)
-        ? prior.datasetIds
-        : [...prior.datasetIds, datasetId];
-      if (!had) result.added++;
-      else if (prior.changeHash === bill.changeHash) result.unchanged++;
-      else result.updated++;
-      if (prior.changeHash !== bill.changeHash) writes.push({ ...bill, datasetIds });
-      else if (datasetIds !== prior.datasetIds) writes.push({ ...prior, datasetIds });
-    });
-    if (writes.length > 0) await tx.putMany('bills', writes);
+      result.added++;
+      const prior = otherRows.get(bill.id);
+      if (!prior) writes.push({ ...bill, datasetIds: [datasetId] });
+      else if (prior.changeHash !== bill.changeHash)
+        writes.push({ ...bill, datasetIds: [...prior.datasetIds, datasetId] });
+      else writes.push({ ...prior, datasetIds: [...prior.datasetIds, datasetId] });
+    }
+    if (lastWrite !== null) await lastWrite;
+    lastWrite = writes.length > 0 ? handled(tx.putMany('bills', writes)) : null;
     options.report({
       ...job,
-      message: `Saving bills: ${Math.min(start + chunkSize, stagedKeys.length)} of ${stagedKeys.length}`,
+      message: `Saving bills: ${Math.min(start + chunkSize, stagedIds.length)} of ${stagedIds.length}`,
     });
   }
+  if (lastWrite !== null) await lastWrite;
+  await Promise.all(deletes);
 
   // Bills the dataset no longer provides: it lets go of them, and a bill no dataset provides
   // goes. Rows keyed by bill id in other tables (tags, positions, decisions, annotations) stay,
   // so they come back with the bill if it is imported again.
-  const gone = [...previous];
+  const gone = [...previous.keys()];
   for (let start = 0; start < gone.length; start += chunkSize) {
     options.checkCancelled();
     const rows = await tx.getMany('bills', gone.slice(start, start + chunkSize));
@@ -429,15 +547,11 @@ async function commitStagedBills(tx: LocalWriteTransaction, options: CommitOptio
   }
 
   options.checkCancelled();
-  const jobPrefix = stagingPrefix(job.id);
-  await tx.deleteMany(
-    'importStaging',
-    allKeys.filter((key) => key.startsWith(jobPrefix)),
-  );
+  await tx.delete('importStaging', checkpointKey(job.id));
   await tx.put('datasets', {
     ...dataset,
     format: options.format,
-    billCount: stagedKeys.length,
+    billCount: stagedIds.length,
     lastImportAt: options.at,
     lastJobId: job.id,
     state: 'ready',
@@ -451,4 +565,225 @@ async function commitStagedBills(tx: LocalWriteTransaction, options: CommitOptio
   };
   await tx.put('jobs', done);
   return done;
+}
+
+interface OneTransactionOptions {
+  store: LocalStore;
+  job: Job;
+  datasetId: string;
+  stream: DatasetRecords;
+  errors: Job['errors'];
+  errorCount: number;
+  errorLimit: number;
+  chunkSize: number;
+  now: () => string;
+  checkCancelled: () => void;
+  report: (job: Job) => void;
+}
+
+/**
+ * The whole import in one transaction over `bills`: every bill is written once, a cancel or a
+ * closed tab rolls all of it back, and no staging is written, read back or deleted. The job row
+ * is kept out of the transaction, so that it does not lock the jobs screen's reads, and gets
+ * the progress through small transactions of its own, only the newest waiting row (Chromium held
+ * them until the big one ended); the job is marked done once the bills are committed. A
+ * cut-off import leaves `bills` as it was and starts over when resumed.
+ */
+async function importInOneTransaction(options: OneTransactionOptions): Promise<Job> {
+  const { store, datasetId, stream, chunkSize, errorLimit } = options;
+  const jobId = options.job.id;
+  let job = options.job;
+  const errors = [...options.errors];
+  let errorCount = options.errorCount;
+  let takenOver = false;
+  const checkCancelled = () => {
+    options.checkCancelled();
+    // Someone else (a cancel from another tab, a newer import) took the job over.
+    if (takenOver) throw new ImportCancelledError();
+  };
+
+  // Progress rows: at most one write in flight; the newest row waiting replaces older ones.
+  let waiting: Job | null = null;
+  // Holders, so the compiler sees the closures below change them.
+  const progressWrite: { writing: Promise<void> | null } = { writing: null };
+  const saveProgress = (next: Job) => {
+    job = next;
+    options.report(next);
+    waiting = next;
+    if (progressWrite.writing !== null) return;
+    progressWrite.writing = (async () => {
+      while (waiting !== null) {
+        const row: Job = waiting;
+        waiting = null;
+        await store.write(['jobs'], async (tx) => {
+          const current = await tx.get('jobs', jobId);
+          if (current?.status !== 'running') takenOver = true;
+          else await tx.put('jobs', row);
+        });
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        progressWrite.writing = null;
+      });
+  };
+
+  const result = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+  let consumed = 0;
+  let written = 0;
+  let skipped = 0;
+  let billCount = 0;
+  await store.write(['bills'], async (tx) => {
+    const previous = new Map<string, { changeHash: string; datasetIds: string[] }>();
+    for (const bill of await tx.where('bills', 'datasetIds', datasetId)) {
+      previous.set(bill.id, { changeHash: bill.changeHash, datasetIds: bill.datasetIds });
+    }
+    const stored = new Set(await tx.keys('bills'));
+    /** Each bill written so far, with its change hash and whether the dataset had it before. */
+    const seen = new Map<string, { hash: string; had: string | null }>();
+    let pending = new Map<string, Bill>();
+    const bills: { lastWrite: Promise<void> | null } = { lastWrite: null };
+
+    const writeChunk = async () => {
+      const chunk = [...pending.values()];
+      pending = new Map();
+      // A bill already written by this import (the same bill from another file) is merged
+      // with what was written; a bill of another dataset only is read to add this dataset.
+      const reads = chunk.filter(
+        (bill) => seen.has(bill.id) || (!previous.has(bill.id) && stored.has(bill.id)),
+      );
+      const rows = new Map<string, StoredBill>();
+      if (reads.length > 0) {
+        // Ordered after the write still in flight, so it sees that write.
+        const found = await tx.getMany(
+          'bills',
+          reads.map((bill) => bill.id),
+        );
+        for (const row of found) if (row) rows.set(row.id, row);
+      }
+      const writes: StoredBill[] = [];
+      for (const incoming of chunk) {
+        const prior = rows.get(incoming.id);
+        const earlier = seen.get(incoming.id);
+        if (earlier !== undefined && prior !== undefined) {
+          const { datasetIds, ...content } = prior;
+          const merged = mergeDuplicateBills([content, incoming]);
+          earlier.hash = merged.changeHash;
+          writes.push({ ...merged, datasetIds });
+          continue;
+        }
+        const had = previous.get(incoming.id);
+        if (had) {
+          previous.delete(incoming.id);
+          seen.set(incoming.id, { hash: incoming.changeHash, had: had.changeHash });
+          if (had.changeHash !== incoming.changeHash)
+            writes.push({ ...incoming, datasetIds: had.datasetIds });
+          continue;
+        }
+        seen.set(incoming.id, { hash: incoming.changeHash, had: null });
+        if (!prior) writes.push({ ...incoming, datasetIds: [datasetId] });
+        else if (prior.changeHash !== incoming.changeHash)
+          writes.push({ ...incoming, datasetIds: [...prior.datasetIds, datasetId] });
+        else writes.push({ ...prior, datasetIds: [...prior.datasetIds, datasetId] });
+      }
+      if (bills.lastWrite !== null) await bills.lastWrite;
+      // Not awaited: the next chunk is read while this one is written.
+      bills.lastWrite = writes.length > 0 ? handled(tx.putMany('bills', writes)) : null;
+    };
+
+    for (const outcome of stream.records()) {
+      consumed++;
+      if (outcome.ok) {
+        written++;
+        const prior = pending.get(outcome.bill.id);
+        pending.set(
+          outcome.bill.id,
+          prior ? mergeDuplicateBills([prior, outcome.bill]) : outcome.bill,
+        );
+      } else {
+        skipped++;
+        errorCount++;
+        if (errors.length < errorLimit) errors.push(jobErrorOf(outcome.error));
+      }
+      if (consumed % chunkSize === 0) {
+        checkCancelled();
+        await writeChunk();
+        saveProgress({
+          ...job,
+          progress: { recordsRead: consumed, written, skipped, total: stream.total },
+          errors: [...errors],
+          message: 'Reading files',
+        });
+      }
+    }
+    checkCancelled();
+    await writeChunk();
+    if (bills.lastWrite !== null) await bills.lastWrite;
+    if (written === 0) {
+      const first = errors[0];
+      throw new Error(
+        first === undefined
+          ? 'No bills found in the files.'
+          : `No bills found in the files: ${first.reason}`,
+      );
+    }
+
+    // Bills the dataset no longer provides: it lets go of them, and a bill no dataset provides
+    // goes. Rows keyed by bill id in other tables (tags, positions, decisions, annotations)
+    // stay, so they come back with the bill if it is imported again.
+    const gone = [...previous.keys()];
+    for (let start = 0; start < gone.length; start += chunkSize) {
+      checkCancelled();
+      const rows = await tx.getMany('bills', gone.slice(start, start + chunkSize));
+      const keep: StoredBill[] = [];
+      const drop: string[] = [];
+      for (const row of rows) {
+        if (!row) continue;
+        result.removed++;
+        const datasetIds = row.datasetIds.filter((id) => id !== datasetId);
+        if (datasetIds.length === 0) drop.push(row.id);
+        else keep.push({ ...row, datasetIds });
+      }
+      if (keep.length > 0) await tx.putMany('bills', keep);
+      if (drop.length > 0) await tx.deleteMany('bills', drop);
+    }
+    for (const { hash, had } of seen.values()) {
+      if (had === null) result.added++;
+      else if (had === hash) result.unchanged++;
+      else result.updated++;
+    }
+    billCount = seen.size;
+    // The last chance to cancel with nothing changed.
+    checkCancelled();
+  });
+
+  // The bills are in. The job and the dataset follow; should the tab close in between, the
+  // job is found interrupted and a resume finds every bill unchanged.
+  while (progressWrite.writing !== null) await progressWrite.writing;
+  const at = options.now();
+  const progress = { recordsRead: consumed, written, skipped, total: stream.total };
+  return store.write(['jobs', 'datasets'], async (tx) => {
+    const dataset = await tx.get('datasets', datasetId);
+    if (dataset) {
+      await tx.put('datasets', {
+        ...dataset,
+        format: stream.format,
+        billCount,
+        lastImportAt: at,
+        lastJobId: jobId,
+        state: 'ready',
+      });
+    }
+    const done: Job = {
+      ...job,
+      status: 'done',
+      finishedAt: at,
+      progress,
+      errors,
+      result,
+      message: summary(result, errorCount, errors.length),
+    };
+    await tx.put('jobs', done);
+    return done;
+  });
 }

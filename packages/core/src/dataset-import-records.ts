@@ -7,6 +7,7 @@ import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
 import { readLegiScanRecords } from './bill-importer-legiscan.ts';
 import { readOpenStatesRecords } from './bill-importer-openstates.ts';
 import type { ImportError, ImportFile, RecordOutcome } from './bill-import-record.ts';
+import { forgetParsedJson } from './loose-json.ts';
 import type { ImportLimits } from './zip-archive.ts';
 import { defaultImportLimits, expandArchives } from './zip-archive.ts';
 
@@ -63,9 +64,13 @@ export function readDatasetRecords(
     fileErrors,
     total,
     records: function* () {
-      for (const format of billFormats) {
-        const formatFiles = detection.filesByFormat.get(format);
-        if (formatFiles) yield* readers[format](formatFiles, overrides);
+      try {
+        for (const format of billFormats) {
+          const formatFiles = detection.filesByFormat.get(format);
+          if (formatFiles) yield* readers[format](formatFiles, overrides);
+        }
+      } finally {
+        forgetParsedJson();
       }
     },
   };

@@ -55,11 +55,18 @@ export function objects(value: unknown): JsonObject[] {
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; reason: string };
 
-// Format detection and the importer both need a file's JSON; parsing once and remembering the
-// result per byte array keeps large imports from paying twice.
-const parsedFiles = new WeakMap<Uint8Array, JsonParse>();
+// Format detection and the importer both parse a file. Parses are remembered per byte array up
+// to a budget of source bytes, so a small dataset is parsed once; past the budget only the latest
+// parse is kept (a single large file is still parsed once), so a dataset of thousands of files
+// does not hold every parsed tree between detection and reading, whatever its size (that took
+// over a gigabyte for 50,000 bills).
+const CACHE_BUDGET_BYTES = 16 * 1024 * 1024;
+let parsedFiles = new WeakMap<Uint8Array, JsonParse>();
+let cachedBytes = 0;
+let lastParsed: { bytes: Uint8Array; result: JsonParse } | null = null;
 
 export function parseJsonBytes(bytes: Uint8Array): JsonParse {
+  if (lastParsed?.bytes === bytes) return lastParsed.result;
   const cached = parsedFiles.get(bytes);
   if (cached) return cached;
   let result: JsonParse;
@@ -69,8 +76,19 @@ export function parseJsonBytes(bytes: Uint8Array): JsonParse {
     const message = error instanceof Error ? error.message : String(error);
     result = { ok: false, reason: `Malformed JSON: ${message}` };
   }
-  parsedFiles.set(bytes, result);
+  lastParsed = { bytes, result };
+  if (cachedBytes + bytes.length <= CACHE_BUDGET_BYTES) {
+    cachedBytes += bytes.length;
+    parsedFiles.set(bytes, result);
+  }
   return result;
+}
+
+/** Lets go of the remembered parses, once the files they belong to are done with. */
+export function forgetParsedJson(): void {
+  lastParsed = null;
+  parsedFiles = new WeakMap();
+  cachedBytes = 0;
 }
 
 /** Whether the text, after leading whitespace, starts like a JSON object or array. */

@@ -45,7 +45,11 @@ const CRC_TABLE = (() => {
 
 export function crc32(bytes: Uint8Array): number {
   let crc = -1;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  // An indexed loop: an iterator and a `?? 0` per byte cost several times the table look-up.
+  const length = bytes.length;
+  for (let index = 0; index < length; index++) {
+    crc = (CRC_TABLE[(crc ^ (bytes[index] as number)) & 0xff] as number) ^ (crc >>> 8);
+  }
   return (crc ^ -1) >>> 0;
 }
 

@@ -62,6 +62,8 @@ export interface ImportRunnerDeps {
   channel?: ControlChannel;
   /** Records per staging transaction. */
   chunkSize?: number;
+  /** How runImportJob commits (see RunImportJobOptions.commit); staged when absent. */
+  commit?: 'staged' | 'one-transaction';
   onError?: (error: unknown) => void;
 }
 
@@ -141,6 +143,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
             now: deps.now,
             signal: controller.signal,
             ...(deps.chunkSize === undefined ? {} : { chunkSize: deps.chunkSize }),
+            ...(deps.commit === undefined ? {} : { commit: deps.commit }),
           }),
         controller.signal,
       );
