@@ -3,6 +3,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { LOGOUT_PATH } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
+import { CloudPasswordButton } from '../sync/cloud-password-button.tsx';
 
 const links = [
   { label: 'Tags', href: '/bill-tags' },
@@ -13,7 +14,7 @@ const links = [
   { label: 'Terms of service', href: '/terms-of-service' },
 ] as const;
 
-/** The More tab: the app's other screens and signing out. Sync settings join it later. */
+/** The More tab: the cloud password, the app's other screens and signing out. */
 export function MoreScreen() {
   const email = useAppState((state) => state.email);
   const ionRouter = useIonRouter();
@@ -23,6 +24,10 @@ export function MoreScreen() {
       <PageBody>
         <h1>More</h1>
         {email !== null && <p>Signed in as {email}.</p>}
+        <section aria-labelledby="more-sync" className="more-sync">
+          <h2 id="more-sync">Sync</h2>
+          <CloudPasswordButton />
+        </section>
         <nav aria-label="More">
           <IonList>
             {links.map(({ label, href }) => (

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+
+// The cloud password modal of spec §2 on two devices of one user (two browser contexts): set on
+// the first, entered on the second, changed on the first. The server only ever sees the verifier
+// and the wrapped key.
+
+const cloudPassword = 'tulip lantern 42 river';
+
+async function signedInDevice(browser: Browser, email: string, create: boolean): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.open('/tabs/more');
+  if (create) await login.createAccount(email, goodPassword);
+  else await login.signIn(email, goodPassword);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 15_000 });
+  return page;
+}
+
+function modal(page: Page) {
+  return page.locator('ion-modal');
+}
+
+async function openCloudPassword(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Cloud password' }).click();
+  await expect(modal(page).getByText(title, { exact: true })).toBeVisible();
+}
+
+async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
+  const notice = page.getByRole('alertdialog', { name: 'Cloud password' });
+  // Argon2id (64 MiB, three passes) runs twice for a new key: allow a slow machine its time.
+  await expect(notice).toContainText(text, { timeout: 30_000 });
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toBeHidden();
+}
+
+test('set on one device, entered on another, changed on the first', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail();
+  const first = await signedInDevice(browser, email, true);
+
+  await openCloudPassword(first, 'Set a cloud password');
+  const field = first.getByLabel('Cloud password', { exact: true });
+  const go = modal(first).getByRole('button', { name: 'Go' });
+  // No password exists yet: no Close, no Reset; Go waits for a password.
+  await expect(modal(first).getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect(modal(first).getByRole('button', { name: 'Reset' })).toHaveCount(0);
+  await expect(go).toBeDisabled();
+  await field.fill(cloudPassword);
+  // Hidden by default, shown in plain text on request.
+  await expect(field).toHaveAttribute('type', 'password');
+  await modal(first).getByRole('button', { name: 'Show password' }).click();
+  await expect(field).toHaveAttribute('type', 'text');
+  const scan = await new AxeBuilder({ page: first }).include('ion-modal').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
+  await go.click();
+  await expectNotice(first, 'The cloud password is set.');
+
+  // What the server keeps: a verifier and a wrapped key, never the password.
+  const stored = await first.evaluate(async () => {
+    const answer = await fetch('/api/sync/settings', { headers: { 'x-docket-protocol': '2' } });
+    return answer.text();
+  });
+  expect(stored).toContain('$argon2id$');
+  expect(stored).not.toContain(cloudPassword);
+
+  const second = await signedInDevice(browser, email, false);
+  await openCloudPassword(second, 'Enter your cloud password');
+  await second.getByLabel('Cloud password', { exact: true }).fill('not it');
+  await modal(second).getByRole('button', { name: 'Go' }).click();
+  await expectNotice(second, 'That is not the cloud password.');
+  await openCloudPassword(second, 'Enter your cloud password');
+  await second.getByLabel('Cloud password', { exact: true }).fill(cloudPassword);
+  await modal(second).getByRole('button', { name: 'Go' }).click();
+  await expectNotice(second, 'This device now has the cloud password.');
+
+  // The first device keeps its keys across a reload, so it offers a change, with Close.
+  await first.reload();
+  await openCloudPassword(first, 'Change cloud password');
+  await expect(modal(first).getByRole('button', { name: 'Close' })).toBeVisible();
+  await first.getByLabel('Cloud password', { exact: true }).fill('a brand new one');
+  await modal(first).getByRole('button', { name: 'Go' }).click();
+  await expectNotice(first, 'The cloud password is changed.');
+
+  // The second device notices the change: it asks for the new password instead of offering to
+  // write over it with its old keys.
+  await second.reload();
+  await openCloudPassword(second, 'Enter your cloud password');
+  await second.getByLabel('Cloud password', { exact: true }).fill(cloudPassword);
+  await modal(second).getByRole('button', { name: 'Go' }).click();
+  await expectNotice(second, 'That is not the cloud password.');
+  await openCloudPassword(second, 'Enter your cloud password');
+  await second.getByLabel('Cloud password', { exact: true }).fill('a brand new one');
+  await modal(second).getByRole('button', { name: 'Go' }).click();
+  await expectNotice(second, 'This device now has the cloud password.');
+  await openCloudPassword(second, 'Change cloud password');
+  await modal(second).getByRole('button', { name: 'Close' }).click();
+  await expect(modal(second)).toBeHidden();
+});

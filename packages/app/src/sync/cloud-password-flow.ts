@@ -1,0 +1,138 @@
+import {
+  SyncCryptoError,
+  type CloudKeyMaterial,
+  type UnlockedKeys,
+} from '@docket/core/sync-crypto';
+import {
+  putSyncSettingsRequestSchema,
+  syncSettingsSchema,
+  type SyncSettings,
+  type SyncSettingsWrite,
+} from '@docket/protocol/sync-settings';
+import { syncPaths } from '@docket/protocol/sync-wire';
+import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
+import type { CloudKeyApi } from './cloud-key-worker.ts';
+import type { DeviceCloudKeys } from './cloud-keys-store.ts';
+
+// What the "Cloud password" button does with the modal's answer: set a first password, join this
+// device to an existing one, or change it. The keys this device keeps are non-extractable; the
+// server gets only the verifier, the salts, the parameters and the wrapped data key.
+
+export function fetchSyncSettings(api: ApiClient): Promise<SyncSettings> {
+  return api({ method: 'GET', path: syncPaths.settings, response: syncSettingsSchema });
+}
+
+/** The key material in the user's settings, or null while there is no cloud password. */
+export function materialFromSettings(settings: SyncSettings): CloudKeyMaterial | null {
+  const { passwordHash, keyDerivation, wrappedDataKey, keyEpoch } = settings;
+  if (passwordHash === null || keyDerivation === null || wrappedDataKey === null) return null;
+  const { salt, ...kdf } = keyDerivation;
+  return { kdf, kekSalt: salt, passwordHash, wrappedDataKey, keyEpoch };
+}
+
+function writeFromMaterial(material: CloudKeyMaterial): SyncSettingsWrite {
+  return {
+    passwordHash: material.passwordHash,
+    keyDerivation: { ...material.kdf, salt: material.kekSalt },
+    wrappedDataKey: material.wrappedDataKey,
+    keyEpoch: material.keyEpoch,
+  };
+}
+
+async function writeMaterial(
+  api: ApiClient,
+  expectedVersion: number,
+  material: CloudKeyMaterial,
+): Promise<void> {
+  const body = putSyncSettingsRequestSchema.parse({
+    expectedVersion,
+    settings: writeFromMaterial(material),
+  });
+  try {
+    await api({ method: 'PUT', path: syncPaths.settings, body, response: syncSettingsSchema });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 409) {
+      throw new CloudPasswordError(
+        'The cloud password was changed on another device meanwhile. Open Cloud password again to use it.',
+      );
+    }
+    throw error;
+  }
+}
+
+/** A refusal with a message for the user; nothing was changed. */
+export class CloudPasswordError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CloudPasswordError';
+  }
+}
+
+export type CloudPasswordMode = 'set' | 'enter' | 'change';
+
+/** What the modal is for, given the settings and whether this device already has the keys. */
+export function cloudPasswordMode(
+  settings: SyncSettings,
+  deviceKeys: DeviceCloudKeys | null,
+): CloudPasswordMode {
+  const material = materialFromSettings(settings);
+  if (material === null) return 'set';
+  // Keys from before a change or a reset made elsewhere no longer match what the server holds:
+  // this device must learn the new password, never write over it with its old keys.
+  const current =
+    deviceKeys !== null &&
+    deviceKeys.keyEpoch === material.keyEpoch &&
+    deviceKeys.material.passwordHash === material.passwordHash &&
+    deviceKeys.material.wrappedDataKey === material.wrappedDataKey;
+  return current ? 'change' : 'enter';
+}
+
+export interface CloudPasswordDeps {
+  readonly api: ApiClient;
+  /** The key work (Argon2id, wrapping), off the page: cloud-key-client.ts. */
+  readonly keys: CloudKeyApi;
+  readonly saveKeys: (keys: DeviceCloudKeys) => Promise<void>;
+}
+
+function deviceKeys(material: CloudKeyMaterial, keys: UnlockedKeys): DeviceCloudKeys {
+  return {
+    keyEpoch: material.keyEpoch,
+    dataKey: keys.dataKey,
+    keyEncryptionKey: keys.keyEncryptionKey,
+    material,
+  };
+}
+
+/** Carries out an entered password; returns the sentence that tells the user what happened. */
+export async function applyEnteredPassword(
+  deps: CloudPasswordDeps,
+  settings: SyncSettings,
+  current: DeviceCloudKeys | null,
+  password: string,
+): Promise<string> {
+  const mode = cloudPasswordMode(settings, current);
+  const material = materialFromSettings(settings);
+  try {
+    if (mode === 'set' || material === null) {
+      const made = await deps.keys.create(password, settings.keyEpoch);
+      await writeMaterial(deps.api, settings.version, made.material);
+      await deps.saveKeys(deviceKeys(made.material, made.keys));
+      return 'The cloud password is set. Other devices ask for it when they first sync.';
+    }
+    if (mode === 'enter' || current === null) {
+      const keys = await deps.keys.unlock(password, material);
+      await deps.saveKeys(deviceKeys(material, keys));
+      return 'This device now has the cloud password.';
+    }
+    const changed = await deps.keys.change(
+      { material, keyEncryptionKey: current.keyEncryptionKey },
+      password,
+    );
+    await writeMaterial(deps.api, settings.version, changed.material);
+    await deps.saveKeys(deviceKeys(changed.material, changed.keys));
+    return 'The cloud password is changed. Your other devices ask for the new one when they next sync.';
+  } catch (error) {
+    if (error instanceof SyncCryptoError) throw new CloudPasswordError(error.message);
+    throw error;
+  }
+}
