@@ -1,10 +1,346 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { BillCommandError } from '@docket/core/bill-command-context';
+import type { BillListQuery } from '@docket/core/bill-list-query';
+import {
+  billListSearch,
+  defaultBillListQuery,
+  hasBillListFilters,
+  parseBillListQuery,
+} from '@docket/core/bill-list-query';
+import type { Tag } from '@docket/core/local-records';
+import { createTag, tagBills } from '@docket/core/tag-commands';
+import { trackBill } from '@docket/core/triage-commands';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { TrackedCharts } from '../charts/tracked-charts.tsx';
+import { liveDatabase, useDatasets } from '../jobs/live-tables.ts';
+import { PageHeader } from '../layout/page-header.tsx';
+import type { TagChoice } from '../tracked/tag-chooser-modal.tsx';
+import { TagChooserModal } from '../tracked/tag-chooser-modal.tsx';
+import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
+import { TrackedFilters } from '../tracked/tracked-filters.tsx';
+import { useBillList } from '../tracked/use-bill-list.ts';
+import '../tracked/tracked.css';
+
+// The Tracked tab: tracked bills (or all of them) with search, filters and order, all kept in
+// the URL so a link opens the same list. Search and filtering run in the search worker; this
+// screen shows the answer, and writes only through core's commands (tagBills, createTag,
+// trackBill).
+
+const TRACKED_PATH = '/tabs/tracked';
+const NEW_TAG_COLOURS = ['#1f77b4', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2'];
+
+const bills = (count: number) => (count === 1 ? '1 bill' : `${count.toLocaleString()} bills`);
+
+function commandMessage(error: unknown): string {
+  return error instanceof BillCommandError ? error.message : 'That did not work. Try again.';
+}
+
+/** The query in the URL while this tab is the one shown; the last one while another tab is. */
+function useListQuery(): [BillListQuery, (change: Partial<BillListQuery>) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [lastSearch, setLastSearch] = useState(location.search);
+  const shown = location.pathname === TRACKED_PATH;
+  if (shown && location.search !== lastSearch) setLastSearch(location.search);
+  const search = shown ? location.search : lastSearch;
+  const query = useMemo(() => parseBillListQuery(search), [search]);
+  const change = useCallback(
+    (partial: Partial<BillListQuery>) => {
+      const next = billListSearch({ ...query, ...partial });
+      navigate(
+        { pathname: TRACKED_PATH, search: next === '' ? '' : `?${next}` },
+        { replace: true },
+      );
+    },
+    [query, navigate],
+  );
+  return [query, change];
+}
+
+function useTags(): Tag[] | undefined {
+  return useLiveQuery(
+    () => liveDatabase().table<Tag, string>('tags').orderBy('name').toArray(),
+    [],
+  );
+}
 
 export function TrackedBillsScreen() {
+  const [query, changeQuery] = useListQuery();
+  const list = useBillList(query);
+  const tags = useTags();
+  const datasets = useDatasets();
+  const tagsById = useMemo(() => new Map((tags ?? []).map((tag) => [tag.id, tag])), [tags]);
+
+  const contentRef = useRef<HTMLIonContentElement>(null);
+  const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    contentRef.current
+      ?.getScrollElement()
+      .then(setScrollElement)
+      .catch((error: unknown) => {
+        console.error('[docket] The page does not scroll:', error);
+      });
+  }, []);
+
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [choosing, setChoosing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [chooserError, setChooserError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const toggle = useCallback((billId: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(billId);
+      else next.delete(billId);
+      return next;
+    });
+  }, []);
+
+  const selectAll = async () => {
+    const ids = await list.allIds();
+    setSelected(new Set(ids));
+    setAnnouncement(`Selected ${bills(ids.length)}`);
+  };
+
+  const tagSelected = async (choice: TagChoice) => {
+    const ids = [...selected];
+    setBusy(true);
+    setChooserError(null);
+    try {
+      const context = await billCommandContext();
+      const tag =
+        'tagId' in choice
+          ? tagsById.get(choice.tagId)
+          : await createTag(context, {
+              name: choice.newName,
+              color: NEW_TAG_COLOURS[(tags?.length ?? 0) % NEW_TAG_COLOURS.length] ?? '#1f77b4',
+            });
+      if (tag === undefined) throw new BillCommandError('unknown-tag', 'That tag is gone.');
+      await tagBills(context, ids, tag.id);
+      setChoosing(false);
+      setAnnouncement(`Tagged ${bills(ids.length)} with ${tag.name}`);
+    } catch (error) {
+      setChooserError(commandMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const trackSelected = async () => {
+    const ids = [...selected];
+    setBusy(true);
+    try {
+      const context = await billCommandContext();
+      for (const id of ids) await trackBill(context, id);
+      setAnnouncement(`Tracked ${bills(ids.length)}`);
+    } catch (error) {
+      setAnnouncement(commandMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const status = list.status;
+  const total = list.total;
+  const filtered = hasBillListFilters(query);
+
   return (
-    <PlannedScreen
-      title="Tracked"
-      purpose="The bills you track will be listed here, with search and filters."
-    />
+    <>
+      <PageHeader title="Tracked" />
+      <IonContent ref={contentRef} className="ion-padding">
+        <div className="page-body tracked-page">
+          <h1>Tracked</h1>
+          <details className="tracked-charts" open>
+            <summary>Charts</summary>
+            <TrackedCharts />
+          </details>
+          <TrackedFilters
+            query={query}
+            tags={tags ?? []}
+            datasets={datasets ?? []}
+            jurisdictions={list.jurisdictions}
+            onChange={changeQuery}
+          />
+          {query.week !== null && (
+            <p className="tracked-week">
+              Bills with an action in the week of {formatBillDate(query.week)}
+            </p>
+          )}
+          {status?.indexing === true && (
+            <div className="tracked-indexing">
+              <p role="status">
+                Indexing… {status.indexed.toLocaleString()}
+                {status.total === null ? '' : ` of ${bills(status.total)}`}
+              </p>
+              <IonProgressBar
+                aria-label="Indexing progress"
+                value={status.total ? status.indexed / status.total : 0}
+              />
+            </div>
+          )}
+          <div className="tracked-toolbar">
+            <p role="status" className="tracked-count">
+              {total === undefined
+                ? 'Loading bills…'
+                : `${bills(total)}${query.status === null ? '' : ` · ${statusWord(query.status)}`}`}
+            </p>
+            {filtered && total !== 0 && (
+              <IonButton
+                fill="clear"
+                size="small"
+                onClick={() => {
+                  changeQuery({ ...defaultBillListQuery, all: query.all, sort: query.sort });
+                }}
+              >
+                Clear filters
+              </IonButton>
+            )}
+            <IonButton
+              fill={selecting ? 'solid' : 'outline'}
+              size="small"
+              aria-pressed={selecting}
+              onClick={() => {
+                setSelecting(!selecting);
+                setSelected(new Set());
+              }}
+            >
+              Select
+            </IonButton>
+          </div>
+          {selecting && (
+            <div className="tracked-bulk" role="group" aria-label="Selected bills">
+              <p>{bills(selected.size)} selected</p>
+              <IonButton
+                size="small"
+                fill="outline"
+                disabled={total === 0}
+                onClick={() => {
+                  selectAll().catch((error: unknown) => {
+                    setAnnouncement(commandMessage(error));
+                  });
+                }}
+              >
+                Select all
+              </IonButton>
+              <IonButton
+                size="small"
+                disabled={selected.size === 0 || busy}
+                onClick={() => {
+                  setChooserError(null);
+                  setChoosing(true);
+                }}
+              >
+                Tag selected
+              </IonButton>
+              {query.all && (
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  disabled={selected.size === 0 || busy}
+                  onClick={() => {
+                    trackSelected().catch(() => undefined);
+                  }}
+                >
+                  Track selected
+                </IonButton>
+              )}
+            </div>
+          )}
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {announcement}
+          </p>
+          {list.error !== null && (
+            <p className="field-error" role="alert">
+              {list.error}
+            </p>
+          )}
+          {total === 0 ? (
+            <EmptyList query={query} filtered={filtered} onClear={changeQuery} />
+          ) : total === undefined ? null : (
+            <TrackedBillList
+              list={list}
+              total={total}
+              scrollElement={scrollElement}
+              tagsById={tagsById}
+              selecting={selecting}
+              selected={selected}
+              onToggle={toggle}
+            />
+          )}
+        </div>
+        <TagChooserModal
+          isOpen={choosing}
+          count={selected.size}
+          tags={tags ?? []}
+          busy={busy}
+          error={chooserError}
+          onChoose={(choice) => {
+            tagSelected(choice).catch(() => undefined);
+          }}
+          onClose={() => {
+            setChoosing(false);
+          }}
+        />
+      </IonContent>
+    </>
+  );
+}
+
+function EmptyList({
+  query,
+  filtered,
+  onClear,
+}: {
+  readonly query: BillListQuery;
+  readonly filtered: boolean;
+  readonly onClear: (change: Partial<BillListQuery>) => void;
+}) {
+  if (filtered) {
+    return (
+      <div className="tracked-empty">
+        <h2>Nothing matches</h2>
+        <p>No bill matches this search and these filters.</p>
+        <IonButton
+          onClick={() => {
+            onClear({ ...defaultBillListQuery, all: query.all, sort: query.sort });
+          }}
+        >
+          Clear filters
+        </IonButton>
+      </div>
+    );
+  }
+  if (query.all) {
+    return (
+      <div className="tracked-empty">
+        <h2>No bills yet</h2>
+        <p>
+          Bills come from datasets. <Link to="/add-dataset">Add a dataset</Link> to import some.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="tracked-empty">
+      <h2>No tracked bills yet</h2>
+      <p>
+        Track bills from the <Link to="/tabs/bills">Bills deck</Link> (swipe right or press
+        “Track”), or show all bills here and track them from the list.
+      </p>
+      <IonButton
+        fill="outline"
+        onClick={() => {
+          onClear({ all: true });
+        }}
+      >
+        Show all bills
+      </IonButton>
+    </div>
   );
 }

@@ -1,0 +1,186 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import type { BillListRow } from '@docket/core/bill-list-query';
+import type { Tag } from '@docket/core/local-records';
+import { billDetailsPath, formatBillDate, statusWord } from '../bills/bill-words.ts';
+import type { BillList } from './use-bill-list.ts';
+
+// The list itself, virtualised: only the rows near the viewport are in the DOM, so 50,000 bills
+// scroll like 50. It scrolls with the page (the IonContent's scroll element) rather than in a
+// box of its own, which on a phone would trap the finger in a small window.
+
+const positionWords = { support: 'Support', oppose: 'Oppose', watch: 'Watch', none: 'None' };
+
+/** Every row is this tall (tracked.css clamps what is inside): measuring rows as they mount
+ *  would make the virtualizer recompute all 50,000 positions for each one. */
+export const ROW_HEIGHT_REM = 8.5;
+
+function rowHeightPx(): number {
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return ROW_HEIGHT_REM * (Number.isFinite(rem) && rem > 0 ? rem : 16);
+}
+
+export interface TrackedBillListProps {
+  readonly list: BillList;
+  readonly total: number;
+  readonly scrollElement: HTMLElement | null;
+  readonly tagsById: ReadonlyMap<string, Tag>;
+  readonly selecting: boolean;
+  readonly selected: ReadonlySet<string>;
+  readonly onToggle: (billId: string, selected: boolean) => void;
+}
+
+export function TrackedBillList({
+  list,
+  total,
+  scrollElement,
+  tagsById,
+  selecting,
+  selected,
+  onToggle,
+}: TrackedBillListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // Where the list starts inside the scrolling page; what is above it (filters, charts) may
+  // change height, so it is measured again after each render and on resizes.
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (element === null || scrollElement === null) return;
+    const measure = () => {
+      const offset =
+        element.getBoundingClientRect().top -
+        scrollElement.getBoundingClientRect().top +
+        scrollElement.scrollTop;
+      setScrollMargin((current) => (Math.abs(current - offset) < 1 ? current : offset));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scrollElement);
+    if (element.parentElement !== null) observer.observe(element.parentElement);
+    return () => {
+      observer.disconnect();
+    };
+  }, [scrollElement]);
+
+  // The virtualizer hands out fresh functions on each render; nothing here memoizes them. No
+  // getItemKey: a new one each render would make it recompute all 50,000 positions each time.
+  // eslint-disable-next-line react-hooks/incompatible-library -- see above
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollElement,
+    estimateSize: rowHeightPx,
+    overscan: 6,
+    scrollMargin,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstIndex = items[0]?.index ?? 0;
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  const { load } = list;
+  useEffect(() => {
+    if (total > 0) load(firstIndex, lastIndex + 1);
+  }, [load, firstIndex, lastIndex, total]);
+
+  return (
+    <ul
+      ref={listRef}
+      className="tracked-list"
+      aria-label="Bills"
+      style={{ height: `${virtualizer.getTotalSize()}px` }}
+    >
+      {items.map((item) => {
+        const row = list.row(item.index);
+        return (
+          <li
+            key={item.key}
+            aria-setsize={total}
+            aria-posinset={item.index + 1}
+            className="tracked-row"
+            style={{
+              height: `${item.size}px`,
+              transform: `translateY(${item.start - scrollMargin}px)`,
+            }}
+          >
+            {row === undefined ? (
+              <p className="tracked-row-loading">Loading…</p>
+            ) : row === null ? (
+              <p className="tracked-row-loading">This bill is no longer on this device.</p>
+            ) : (
+              <BillRow
+                row={row}
+                tagsById={tagsById}
+                selecting={selecting}
+                selected={selected.has(row.id)}
+                onToggle={onToggle}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function BillRow({
+  row,
+  tagsById,
+  selecting,
+  selected,
+  onToggle,
+}: {
+  readonly row: BillListRow;
+  readonly tagsById: ReadonlyMap<string, Tag>;
+  readonly selecting: boolean;
+  readonly selected: boolean;
+  readonly onToggle: (billId: string, selected: boolean) => void;
+}) {
+  const date = row.latestActionDate ?? row.statusDate;
+  const tags = row.tagIds.flatMap((id) => {
+    const tag = tagsById.get(id);
+    return tag === undefined ? [] : [tag];
+  });
+  return (
+    <div className="tracked-row-body">
+      {selecting && (
+        <input
+          type="checkbox"
+          className="tracked-row-check"
+          aria-label={row.identifier}
+          checked={selected}
+          onChange={(event) => {
+            onToggle(row.id, event.target.checked);
+          }}
+        />
+      )}
+      <div className="tracked-row-main">
+        <Link className="tracked-row-link" to={billDetailsPath(row.id)}>
+          <span className="tracked-row-identifier">{row.identifier}</span>
+          <span className="tracked-row-title">{row.title}</span>
+        </Link>
+        <p className="tracked-row-facts">
+          <span>
+            {statusWord(row.status)} · {formatBillDate(date)}
+          </span>
+          {row.position !== null && row.position !== 'none' && (
+            <span className="tracked-row-position">Position: {positionWords[row.position]}</span>
+          )}
+          {!row.tracked && <span className="tracked-row-untracked">Not tracked</span>}
+        </p>
+        {tags.length === 0 ? null : (
+          <ul className="tag-chips" aria-label={`Tags of ${row.identifier}`}>
+            {tags.map((tag) => (
+              <li
+                key={tag.id}
+                className="tag-chip"
+                style={{ '--tag-colour': tag.color } as CSSProperties}
+              >
+                {tag.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { IonInput, IonToggle } from '@ionic/react';
+import { useId, useState } from 'react';
+import { billStatuses } from '@docket/core/bill';
+import type { BillListQuery, BillListSort } from '@docket/core/bill-list-query';
+import { billListSorts } from '@docket/core/bill-list-query';
+import type { Dataset, Tag } from '@docket/core/local-records';
+import { positions } from '@docket/core/local-records';
+import { statusWord } from '../bills/bill-words.ts';
+
+// The search field, the filters, the order and the tracked/all switch. Plain selects: they are
+// keyboard- and screen-reader-friendly everywhere and open the phone's own picker.
+
+const sortWords: Record<BillListSort, string> = {
+  'latest-action': 'Latest action',
+  introduced: 'Introduced',
+  identifier: 'Identifier',
+};
+const positionWords = { support: 'Support', oppose: 'Oppose', watch: 'Watch', none: 'None' };
+
+export interface TrackedFiltersProps {
+  readonly query: BillListQuery;
+  readonly tags: readonly Tag[];
+  readonly datasets: readonly Dataset[];
+  readonly jurisdictions: readonly string[];
+  readonly onChange: (change: Partial<BillListQuery>) => void;
+}
+
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  readonly label: string;
+  readonly value: string | null;
+  readonly options: readonly { readonly value: string; readonly label: string }[];
+  readonly onChange: (value: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="tracked-filter">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => {
+          onChange(event.target.value === '' ? null : event.target.value);
+        }}
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {/* A value from a link the choices do not hold (a deleted tag) still shows. */}
+        {value !== null && !options.some((option) => option.value === value) && (
+          <option value={value}>{value}</option>
+        )}
+      </select>
+    </div>
+  );
+}
+
+export function TrackedFilters({
+  query,
+  tags,
+  datasets,
+  jurisdictions,
+  onChange,
+}: TrackedFiltersProps) {
+  // The field keeps what is typed; the URL follows it. Without its own state a slow URL round
+  // trip could move the caret or drop a letter.
+  const [text, setText] = useState(query.q);
+  const [urlText, setUrlText] = useState(query.q);
+  if (query.q !== urlText) {
+    // The URL moved by itself (a link, "Clear filters"): the field follows it.
+    setUrlText(query.q);
+    if (text.trim() !== query.q.trim()) setText(query.q);
+  }
+  const sortId = useId();
+
+  return (
+    <div className="tracked-filters">
+      <IonInput
+        className="tracked-search"
+        label="Search"
+        labelPlacement="stacked"
+        fill="outline"
+        type="search"
+        inputmode="search"
+        enterkeyhint="search"
+        autocomplete="off"
+        spellcheck={false}
+        maxlength={500}
+        value={text}
+        onIonInput={(event) => {
+          const value = event.detail.value ?? '';
+          setText(value);
+          onChange({ q: value });
+        }}
+      />
+      <IonToggle
+        className="tracked-all-toggle"
+        checked={query.all}
+        justify="start"
+        onIonChange={(event) => {
+          onChange({ all: event.detail.checked });
+        }}
+      >
+        Show all bills, not only tracked ones
+      </IonToggle>
+      <div className="tracked-filter-grid">
+        <Choice
+          label="Status"
+          value={query.status}
+          options={billStatuses.map((status) => ({ value: status, label: statusWord(status) }))}
+          onChange={(value) => {
+            onChange({ status: value as BillListQuery['status'] });
+          }}
+        />
+        <Choice
+          label="Tag"
+          value={query.tagId}
+          options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+          onChange={(value) => {
+            onChange({ tagId: value });
+          }}
+        />
+        <Choice
+          label="Position"
+          value={query.position}
+          options={positions.map((position) => ({
+            value: position,
+            label: positionWords[position],
+          }))}
+          onChange={(value) => {
+            onChange({ position: value as BillListQuery['position'] });
+          }}
+        />
+        <Choice
+          label="Dataset"
+          value={query.datasetId}
+          options={datasets.map((dataset) => ({ value: dataset.id, label: dataset.name }))}
+          onChange={(value) => {
+            onChange({ datasetId: value });
+          }}
+        />
+        <Choice
+          label="Jurisdiction"
+          value={query.jurisdiction}
+          options={jurisdictions.map((code) => ({ value: code, label: code.toUpperCase() }))}
+          onChange={(value) => {
+            onChange({ jurisdiction: value });
+          }}
+        />
+        <div className="tracked-filter">
+          <label htmlFor={sortId}>Sort by</label>
+          <select
+            id={sortId}
+            value={query.sort}
+            onChange={(event) => {
+              onChange({ sort: event.target.value as BillListSort });
+            }}
+          >
+            {billListSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortWords[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { proxy } from 'comlink';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BillListQuery, BillListRow } from '@docket/core/bill-list-query';
+import { billSearch } from '../search/bill-search-client.ts';
+import type { IndexStatus } from '../search/bill-search-service.ts';
+
+// The tracked list's data: the worker answers a query with a count and the first rows, and the
+// list asks for more rows as they scroll into view, a chunk at a time. Only what is on screen
+// crosses from the worker, so 50,000 matching bills cost no more than 50.
+
+const FIRST_ROWS = 60;
+const CHUNK = 60;
+
+export interface BillList {
+  /** Undefined until the first answer. */
+  readonly total: number | undefined;
+  readonly resultId: number | null;
+  readonly status: IndexStatus | null;
+  readonly jurisdictions: readonly string[];
+  /** The row at a place: undefined while it loads, null when the bill has gone. */
+  readonly row: (index: number) => BillListRow | null | undefined;
+  /** Asks for the rows of a range the list shows. */
+  readonly load: (start: number, end: number) => void;
+  /** Every bill id of the current result. */
+  readonly allIds: () => Promise<string[]>;
+  readonly error: string | null;
+}
+
+interface Answer {
+  readonly resultId: number;
+  readonly total: number;
+  readonly jurisdictions: readonly string[];
+  readonly rows: Map<number, BillListRow | null>;
+}
+
+export function useBillList(query: BillListQuery): BillList {
+  const [status, setStatus] = useState<IndexStatus | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [, setLoadedChunks] = useState(0);
+  const asked = useRef(0);
+  const pending = useRef(new Set<string>());
+
+  useEffect(() => {
+    const search = billSearch();
+    let watchId: number | null = null;
+    let gone = false;
+    search
+      .watch(
+        proxy((next: IndexStatus) => {
+          if (!gone) setStatus(next);
+        }),
+      )
+      .then(async (id) => {
+        watchId = id;
+        if (gone) await search.unwatch(id);
+      })
+      .catch((cause: unknown) => {
+        console.error('[docket] The search worker did not start:', cause);
+        setError('Search is not available in this browser. Reload the page to try again.');
+      });
+    return () => {
+      gone = true;
+      if (watchId !== null) {
+        search.unwatch(watchId).catch(() => undefined);
+      }
+    };
+  }, []);
+
+  const version = status?.version ?? -1;
+  useEffect(() => {
+    const ask = ++asked.current;
+    billSearch()
+      .query(query, FIRST_ROWS)
+      .then((next) => {
+        if (ask !== asked.current) return;
+        const rows = new Map<number, BillListRow | null>();
+        next.rows.forEach((row, index) => rows.set(index, row));
+        pending.current = new Set();
+        setAnswer({
+          resultId: next.resultId,
+          total: next.total,
+          jurisdictions: next.jurisdictions,
+          rows,
+        });
+        setError(null);
+      })
+      .catch((cause: unknown) => {
+        console.error('[docket] The search failed:', cause);
+        setError('The search failed. Reload the page to try again.');
+      });
+  }, [query, version]);
+
+  const load = useCallback(
+    (start: number, end: number) => {
+      if (answer === null) return;
+      const first = Math.floor(Math.max(0, start) / CHUNK);
+      const last = Math.floor(Math.max(0, end - 1) / CHUNK);
+      for (let chunk = first; chunk <= last; chunk++) {
+        const from = chunk * CHUNK;
+        if (from >= answer.total || answer.rows.has(from)) continue;
+        const key = `${answer.resultId}:${chunk}`;
+        if (pending.current.has(key)) continue;
+        pending.current.add(key);
+        billSearch()
+          .rows(answer.resultId, from, from + CHUNK)
+          .then((rows) => {
+            // A newer answer has replaced this one: it loads its own rows.
+            if (rows === null) return;
+            rows.forEach((row, index) => answer.rows.set(from + index, row));
+            setLoadedChunks((count) => count + 1);
+          })
+          .catch((cause: unknown) => {
+            pending.current.delete(key);
+            console.error('[docket] Rows of the list could not be read:', cause);
+          });
+      }
+    },
+    [answer],
+  );
+
+  const allIds = useCallback(async () => {
+    if (answer === null) return [];
+    return (await billSearch().ids(answer.resultId)) ?? [];
+  }, [answer]);
+
+  return {
+    total: answer?.total,
+    resultId: answer?.resultId ?? null,
+    status,
+    jurisdictions: answer?.jurisdictions ?? [],
+    row: (index) => answer?.rows.get(index),
+    load,
+    allIds,
+    error,
+  };
+}
