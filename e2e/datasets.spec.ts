@@ -168,28 +168,6 @@ test('the form checks its fields and warns before unsaved changes are left', asy
   await expect(page).toHaveURL('/tabs/datasets');
 });
 
-test("the browser's Back button asks too, and Leave goes back", async ({ page }) => {
-  await signUpAt(page, '/datasets');
-  await page.getByRole('link', { name: 'New dataset' }).click();
-  await expect(page).toHaveURL('/add-dataset');
-  const form = new AddDatasetPage(page);
-  await form.waitForForm();
-  await form.name().fill('Half typed');
-
-  const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
-  await page.goBack();
-  await expect(warning).toBeVisible();
-  await warning.getByRole('button', { name: 'Stay' }).click();
-  await expect(warning).toBeHidden();
-  await expect(page).toHaveURL('/add-dataset');
-  await expect(form.name()).toHaveValue('Half typed');
-
-  await page.goBack();
-  await warning.getByRole('button', { name: 'Leave' }).click();
-  await expect(page).toHaveURL('/datasets');
-  await expect(page.getByRole('heading', { level: 1, name: 'Datasets' })).toBeVisible();
-});
-
 test('a folder picked whole imports every file in it', async ({ page }) => {
   await signUpAt(page, '/add-dataset');
   const form = new AddDatasetPage(page);

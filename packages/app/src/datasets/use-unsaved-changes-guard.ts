@@ -6,8 +6,7 @@ import { UNSAFE_NavigationContext } from 'react-router-dom';
 // router, and IonReactRouter is a plain BrowserRouter whose history has no `block`; so while
 // the form is dirty and its page is the one showing, the router's navigator is wrapped: a
 // push, replace or go (which is how Ionic's links, tabs and back button navigate) first asks
-// "Leave without saving?", and so do the browser's Back and Forward buttons. Closing or
-// reloading the tab gets the browser's own prompt.
+// "Leave without saving?". Closing or reloading the tab gets the browser's own prompt.
 
 type Navigator = React.ContextType<typeof UNSAFE_NavigationContext>['navigator'];
 type Proceed = () => void;
@@ -84,43 +83,13 @@ export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void): voi
         });
       },
     });
-    // The browser's Back and Forward buttons move history before anyone is asked. This capture
-    // listener on window runs before the router's own popstate listener (capture listeners run
-    // first at the target) and hides the move from it, puts the entry back, and asks; Leave
-    // then replays the move. React Router keeps each entry's position in `state.idx`.
-    const here = historyIndex(window.history.state);
-    let undoing = false;
-    const onPopState = (event: PopStateEvent) => {
-      if (undoing) {
-        undoing = false;
-        event.stopImmediatePropagation();
-        return;
-      }
-      const there = historyIndex(event.state);
-      if (here === null || there === null || there === here) return;
-      event.stopImmediatePropagation();
-      undoing = true;
-      window.history.go(here - there);
-      ask(() => {
-        original.go(there - here);
-      });
-    };
-    window.addEventListener('popstate', onPopState, { capture: true });
     const beforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
       restore();
-      window.removeEventListener('popstate', onPopState, { capture: true });
       window.removeEventListener('beforeunload', beforeUnload);
     };
   }, [dirty, showing, navigator, presentAlert]);
-}
-
-/** The position React Router's history gives each entry it made, or null for any other. */
-function historyIndex(state: unknown): number | null {
-  if (typeof state !== 'object' || state === null || !('idx' in state)) return null;
-  const { idx } = state;
-  return typeof idx === 'number' && Number.isInteger(idx) ? idx : null;
 }
