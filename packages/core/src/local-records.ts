@@ -200,6 +200,30 @@ export const settingSchema = z.object({
 });
 export type Setting = z.infer<typeof settingSchema>;
 
+/** The tables whose rows the user makes, and which sync: the outbox's and syncState's tables. */
+export const syncedTables = ['tags', 'billTags', 'positions', 'decisions', 'annotations'] as const;
+export type SyncedTable = (typeof syncedTables)[number];
+
+const hlcText = z.string().min(1).max(200);
+
+/**
+ * What sync knows of one row of a synced table (sync-merge.ts): every field's newest value with
+ * the clock that set it, and the clock of the newest delete. The row itself is what these fields
+ * make: those set after the delete, when they are a whole row. Kept apart from the row so that
+ * the tables the screens read stay plain, and so that a change arriving out of order (an edit
+ * before the put that creates its row) is kept, never dropped.
+ */
+export const syncStateSchema = z.object({
+  /** `${table}|${rowId}` */
+  id: z.string().min(1).max(500),
+  table: z.enum(syncedTables),
+  rowId,
+  fields: z.record(z.string(), z.object({ value: z.unknown(), hlc: hlcText })),
+  /** The clock of the newest delete; null when the row was never deleted. */
+  deletedAt: hlcText.nullable(),
+});
+export type SyncState = z.infer<typeof syncStateSchema>;
+
 /** An unsynced change, written in the same transaction as the row it describes. */
 export const outboxEntrySchema = z.object({
   /** Hybrid-logical-clock timestamp then device id: sorts in the order changes were made. */

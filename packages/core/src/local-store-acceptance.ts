@@ -9,6 +9,7 @@ import {
   decisionSchema,
   fullBackupSchema,
   importStagingSchema,
+  syncStateSchema,
   jobSchema,
   outboxEntrySchema,
   positionSchema,
@@ -297,6 +298,13 @@ const sampleRows: { [N in TableName]: (n: number) => LocalRows[N] } = {
       errorCount: 0,
     };
   },
+  syncState: (n) => ({
+    id: `tags|tag-${n}`,
+    table: 'tags',
+    rowId: `tag-${n}`,
+    fields: { name: { value: `Tag ${n}`, hlc: `00000000000${n}-0000-device-a` } },
+    deletedAt: n % 2 === 0 ? null : `00000000000${n}-0001-device-b`,
+  }),
 };
 
 const rowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
@@ -315,6 +323,7 @@ const rowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
   settings: settingSchema,
   outbox: outboxEntrySchema,
   importStaging: importStagingSchema,
+  syncState: syncStateSchema,
 };
 
 const tableNames = Object.keys(localTables) as TableName[];

@@ -12,6 +12,7 @@ import type {
   Position,
   Setting,
   StoredBill,
+  SyncState,
   Tag,
   TraceEntry,
 } from './local-records.ts';
@@ -37,6 +38,7 @@ export interface LocalRows {
   settings: Setting;
   outbox: OutboxEntry;
   importStaging: ImportStagingRow;
+  syncState: SyncState;
 }
 export type TableName = keyof LocalRows;
 
@@ -60,6 +62,7 @@ export const localTables = {
   settings: { key: 'key', indexes: [] },
   outbox: { key: 'id', indexes: ['table'] },
   importStaging: { key: 'id', indexes: ['jobId'] },
+  syncState: { key: 'id', indexes: [] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
 
 type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];

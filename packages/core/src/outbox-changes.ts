@@ -1,6 +1,12 @@
 import type { Hlc } from './hybrid-logical-clock.ts';
 import { decodeHlc, encodeHlc, isEncodedHlc, tick, zeroHlc } from './hybrid-logical-clock.ts';
-import type { OutboxEntry } from './local-records.ts';
+import {
+  syncedTables,
+  type OutboxEntry,
+  type SyncedTable,
+  type SyncState,
+} from './local-records.ts';
+import { initialSyncState, mergeChange, syncStateId, type RowChange } from './sync-merge.ts';
 import type {
   LocalReadTransaction,
   LocalRows,
@@ -53,8 +59,7 @@ import { localTables } from './local-store.ts';
 // not do: two tabs of one device would hand out the same timestamp twice, and one entry would
 // overwrite the other. Settings under the `device:` prefix belong to this device and never sync.
 
-export const syncedTables = ['tags', 'billTags', 'positions', 'decisions', 'annotations'] as const;
-export type SyncedTable = (typeof syncedTables)[number];
+export { syncedTables, type SyncedTable };
 
 /** One field of a put: its new value and the timestamp that set it. */
 export interface OutboxField {
@@ -89,8 +94,12 @@ export function outboxFields(entry: OutboxEntry): Record<string, OutboxField> | 
 /** The settings key of this device's clock. */
 export const DEVICE_CLOCK_SETTING = 'device:clock';
 
-/** The tables a command's transaction needs besides its own rows: the outbox and the clock. */
-export const outboxTables = ['outbox', 'settings'] as const satisfies readonly TableName[];
+/** The tables a command's transaction needs besides its own rows: outbox, clock, sync states. */
+export const outboxTables = [
+  'outbox',
+  'settings',
+  'syncState',
+] as const satisfies readonly TableName[];
 
 /**
  * This device's newest timestamp, from the store. A missing or unreadable value starts from
@@ -174,9 +183,7 @@ export class OutboxWriter {
   }
 
   async put<N extends SyncedTable>(table: N, change: OutboxPut<N>): Promise<void> {
-    const entry = this.entryFor(table, change);
-    await this.tx.put(table, change.row);
-    await this.tx.put('outbox', entry);
+    await this.putMany(table, [change]);
   }
 
   async putMany<N extends SyncedTable>(table: N, changes: readonly OutboxPut<N>[]): Promise<void> {
@@ -187,6 +194,11 @@ export class OutboxWriter {
       changes.map((change) => change.row),
     );
     await this.tx.putMany('outbox', entries);
+    await this.recordStates(
+      table,
+      entries,
+      changes.map((change) => change.row),
+    );
   }
 
   async delete(table: SyncedTable, rowId: string): Promise<void> {
@@ -205,6 +217,34 @@ export class OutboxWriter {
     }));
     await this.tx.deleteMany(table, rowIds);
     await this.tx.putMany('outbox', entries);
+    await this.recordStates(table, entries, []);
+  }
+
+  /**
+   * Merges this transaction's changes into the rows' sync states (sync-merge.ts), so that a
+   * change pulled later is weighed against them. A row without a state yet starts from the row
+   * as the command wrote it, at the zero clock; the change then stamps what it set.
+   */
+  private async recordStates<N extends SyncedTable>(
+    table: N,
+    entries: readonly OutboxEntry[],
+    rowsAfter: readonly LocalRows[N][],
+  ): Promise<void> {
+    const ids = entries.map((entry) => syncStateId(table, entry.rowId));
+    const stored = await this.tx.getMany('syncState', ids);
+    const next: SyncState[] = [];
+    entries.forEach((entry, index) => {
+      const base = stored[index] ?? initialSyncState(table, entry.rowId, rowsAfter[index]);
+      const change: RowChange = {
+        id: entry.id,
+        table,
+        rowId: entry.rowId,
+        op: entry.op,
+        fields: outboxFields(entry),
+      };
+      next.push(mergeChange(base, change) ?? base);
+    });
+    await this.tx.putMany('syncState', next);
   }
 
   /** Saves the advanced clock; a transaction that changed nothing leaves it alone. */

@@ -59,6 +59,28 @@ export const schemaSteps: readonly SchemaStep[] = Object.freeze([
       importStaging: 'id, jobId',
     }),
   }),
+  // Sync's per-field state of the synced rows (core's sync-merge.ts); a new, empty table.
+  Object.freeze({
+    version: 2,
+    stores: Object.freeze({
+      bills: 'id, *datasetIds, jurisdiction, status, statusDate',
+      datasets: 'id, createdAt',
+      datasetFiles: 'id, datasetId',
+      jobs: 'id, subjectId, status, createdAt',
+      tags: 'id, name',
+      billTags: 'id, billId, tagId',
+      positions: 'billId, position',
+      decisions: 'billId, decision',
+      annotations: 'id, billId',
+      backups: 'id, createdAt',
+      fullBackups: 'id, createdAt',
+      trace: 'id, kind, at',
+      settings: 'key',
+      outbox: 'id, table',
+      importStaging: 'id, jobId',
+      syncState: 'id',
+    }),
+  }),
 ]);
 
 /** The version a database opened by this build ends up at. */
