@@ -178,11 +178,12 @@ export async function mergeChanges(
   return { merged, rowsChanged };
 }
 
-async function mergeIntoTable<N extends SyncedTable>(
+async function mergeIntoTable(
   tx: LocalWriteTransaction,
-  table: N,
+  table: SyncedTable,
   changes: readonly RowChange[],
 ): Promise<MergeOutcome> {
+  type Row = LocalRows[SyncedTable];
   const rowIds = [...new Set(changes.map((change) => change.rowId))];
   const [stored, rows] = await Promise.all([
     tx.getMany(
@@ -192,7 +193,7 @@ async function mergeIntoTable<N extends SyncedTable>(
     tx.getMany(table, rowIds),
   ]);
   const states = new Map<string, SyncState>();
-  const before = new Map<string, LocalRows[N] | undefined>();
+  const before = new Map<string, Row | undefined>();
   rowIds.forEach((rowId, index) => {
     const row = rows[index];
     before.set(rowId, row);
@@ -212,7 +213,7 @@ async function mergeIntoTable<N extends SyncedTable>(
   }
   if (moved.size === 0) return { merged: 0, rowsChanged: 0 };
 
-  const puts: LocalRows[N][] = [];
+  const puts: Row[] = [];
   const deletes: string[] = [];
   const movedStates: SyncState[] = [];
   for (const rowId of moved) {

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { decodeBase64, encodeBase64 } from './base64.ts';
+import { sealEnvelope } from './sync-crypto.ts';
+import { runSync, SyncEngineError, syncCursorSetting } from './sync-engine.ts';
+import { setPosition } from './position-commands.ts';
+import { createTag, deleteTag, renameTag, tagBills } from './tag-commands.ts';
+import { trackBill } from './triage-commands.ts';
+import { billIdOf, everything, rowsOf, T0 } from './test-support/bill-command-harness.ts';
+import {
+  newDataKey,
+  syncedRowsOf,
+  testDevice,
+  USER,
+  webCrypto,
+} from './test-support/sync-devices.ts';
+import { TestLogError, TestSyncLog, testTransport } from './test-support/sync-log-server.ts';
+import { encodeUtf8 } from './text-bytes.ts';
+
+const RED = '#cc0000';
+
+async function twoDevices() {
+  const log = new TestSyncLog();
+  const key = await newDataKey();
+  const a = await testDevice('device-a', log, key);
+  const b = await testDevice('device-b', log, key);
+  return { log, key, a, b };
+}
+
+/** A change sealed with the right key by a device that does not follow the format. */
+async function pushForeign(
+  log: TestSyncLog,
+  key: Awaited<ReturnType<typeof newDataKey>>,
+  payload: unknown,
+) {
+  const batchId = 'device-x.foreign.1';
+  const ciphertext = await sealEnvelope(
+    webCrypto,
+    key,
+    encodeUtf8(typeof payload === 'string' ? payload : JSON.stringify(payload)),
+    { userId: USER, epoch: 0, batchId },
+  );
+  log.push({
+    batchId,
+    deviceId: 'device-x',
+    epoch: 0,
+    envelopes: [{ id: '001736942400000-0000-device-x', ciphertext }],
+  });
+}
+
+describe('the sync engine', () => {
+  it('carries a tag, its use on a bill, a position and a decision to another device', async () => {
+    const { a, b } = await twoDevices();
+    const tag = await createTag(a.context, { name: 'Housing', color: RED });
+    await tagBills(a.context, [billIdOf(1), billIdOf(2)], tag.id);
+    await setPosition(a.context, billIdOf(1), 'support');
+    await trackBill(a.context, billIdOf(2));
+
+    const pushed = await a.sync();
+    expect(pushed.pushed).toBe(5);
+    expect(await rowsOf(a.store, 'outbox')).toEqual([]);
+    const pulled = await b.sync();
+    expect(pulled.pulled).toBe(5);
+    expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
+    expect((await rowsOf(b.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+  });
+
+  it('lets the later of two concurrent renames win on both devices', async () => {
+    const { a, b } = await twoDevices();
+    const tag = await createTag(a.context, { name: 'Housing', color: RED });
+    await a.sync();
+    await b.sync();
+    a.context.setNow(T0 + 1000);
+    b.context.setNow(T0 + 2000);
+    await renameTag(a.context, tag.id, 'Homes');
+    await renameTag(b.context, tag.id, 'Shelter');
+    // Whatever the order of the syncs.
+    await b.sync();
+    await a.sync();
+    await b.sync();
+    expect((await rowsOf(a.store, 'tags')).map((row) => row.name)).toEqual(['Shelter']);
+    expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
+  });
+
+  it('keeps a tag deleted on one device deleted when another renamed it meanwhile', async () => {
+    const { a, b } = await twoDevices();
+    const tag = await createTag(a.context, { name: 'Housing', color: RED });
+    await a.sync();
+    await b.sync();
+    b.context.setNow(T0 + 5000);
+    await renameTag(b.context, tag.id, 'Homes');
+    a.context.setNow(T0 + 1000);
+    await deleteTag(a.context, tag.id);
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    expect(await rowsOf(a.store, 'tags')).toEqual([]);
+    expect(await rowsOf(b.store, 'tags')).toEqual([]);
+  });
+
+  it('pushes a batch whose answer was lost once, and removes the outbox only on the ack', async () => {
+    const { log, a, b } = await twoDevices();
+    await createTag(a.context, { name: 'Housing', color: RED });
+    await expect(a.sync({ delivery: () => 'lose-answer' })).rejects.toBeInstanceOf(TestLogError);
+    expect(log.changes).toHaveLength(1);
+    expect(await rowsOf(a.store, 'outbox')).toHaveLength(1);
+
+    const again = await a.sync();
+    expect(again.pushed).toBe(1);
+    expect(log.changes).toHaveLength(1);
+    expect(await rowsOf(a.store, 'outbox')).toEqual([]);
+    await b.sync();
+    expect((await rowsOf(b.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+  });
+
+  it('pages pushes, envelopes and pulls, and skips its own changes when nobody wrote between', async () => {
+    const { log, a, b } = await twoDevices();
+    for (let n = 0; n < 7; n++) await createTag(a.context, { name: `Tag ${n}`, color: RED });
+    const limits = { entriesPerPush: 3, entriesPerEnvelope: 2, pullLimit: 2 };
+    await a.sync({ limits });
+    // 3 pushes (3 + 3 + 1 entries) of 2 + 2 + 1 envelopes.
+    expect(log.changes).toHaveLength(5);
+    const cursor = await a.store.read(['settings'], (tx) =>
+      tx.get('settings', syncCursorSetting(USER)),
+    );
+    expect(cursor?.value).toEqual({ epoch: 0, seqno: 5 });
+    const pulled = await b.sync({ limits });
+    expect(pulled.pulled).toBe(7);
+    expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
+  });
+
+  it('refuses a tampered change with a clear error and changes nothing', async () => {
+    const { log, a, b } = await twoDevices();
+    await createTag(a.context, { name: 'Housing', color: RED });
+    await a.sync();
+    const stored = log.changes[0];
+    if (stored === undefined) throw new Error('nothing pushed');
+    const bytes = decodeBase64(stored.ciphertext) ?? new Uint8Array();
+    bytes[20] = (bytes[20] ?? 0) ^ 1;
+    log.changes[0] = { ...stored, ciphertext: encodeBase64(bytes) };
+
+    const before = await everything(b.store);
+    const failure = await b.sync().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SyncEngineError);
+    expect((failure as SyncEngineError).code).toBe('tampered');
+    expect((failure as Error).message).toMatch(/integrity check/);
+    expect(await everything(b.store)).toEqual(before);
+  });
+
+  it('refuses a change sealed with another key, or moved to another user', async () => {
+    const { log, a } = await twoDevices();
+    const stranger = await testDevice('device-c', log, await newDataKey());
+    await createTag(a.context, { name: 'Housing', color: RED });
+    await a.sync();
+    await expect(stranger.sync()).rejects.toMatchObject({ code: 'tampered' });
+
+    const otherUser = runSync({
+      store: stranger.store,
+      transport: testTransport(log),
+      crypto: webCrypto,
+      session: {
+        userId: 'user-2',
+        deviceId: 'device-c',
+        epoch: 0,
+        dataKey: await newDataKey(),
+        epochStartSeqno: 0,
+      },
+    });
+    await expect(otherUser).rejects.toMatchObject({ code: 'tampered' });
+    expect(await rowsOf(stranger.store, 'tags')).toEqual([]);
+  });
+
+  it('refuses changes that open but are not mergeable, and is not fooled by __proto__', async () => {
+    const { log, key, b } = await twoDevices();
+    // As JSON text: in an object literal `__proto__` would set the prototype, not a field.
+    const clock = '001736942400000-0000-device-x';
+    const change = (fields: string) =>
+      `{"format":"docket-changes","version":1,"changes":[{"id":"${clock}","table":"tags",` +
+      `"rowId":"tag-x","op":"put","fields":${fields}}]}`;
+    await pushForeign(
+      log,
+      key,
+      change(`{"__proto__":{"value":{"polluted":true},"hlc":"${clock}"}}`),
+    );
+    const before = await everything(b.store);
+    await b.sync();
+    expect(await everything(b.store)).toEqual({
+      ...before,
+      settings: expect.any(Array) as unknown,
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    const second = new TestSyncLog();
+    const e = await testDevice('device-e', second, key);
+    await pushForeign(second, key, change(`{"bad name":{"value":"x","hlc":"${clock}"}}`));
+    const untouched = await everything(e.store);
+    await expect(e.sync()).rejects.toMatchObject({ code: 'invalid-change' });
+    expect(await everything(e.store)).toEqual(untouched);
+
+    const other = new TestSyncLog();
+    const c = await testDevice('device-c', other, key);
+    await pushForeign(other, key, { format: 'docket-changes', version: 2, changes: [] });
+    await expect(c.sync()).rejects.toMatchObject({ code: 'invalid-change' });
+
+    const third = new TestSyncLog();
+    const d = await testDevice('device-d', third, key);
+    await pushForeign(third, key, '{"format":"docket-changes",');
+    await expect(d.sync()).rejects.toMatchObject({ code: 'invalid-change' });
+  });
+
+  it('merges a valid change to an unknown table field as no row rather than a broken one', async () => {
+    const { log, key, b } = await twoDevices();
+    await pushForeign(log, key, {
+      format: 'docket-changes',
+      version: 1,
+      changes: [
+        {
+          id: '001736942400000-0000-device-x',
+          table: 'tags',
+          rowId: 'tag-x',
+          op: 'put',
+          fields: { name: { value: 42, hlc: '001736942400000-0000-device-x' } },
+        },
+      ],
+    });
+    await b.sync();
+    expect(await rowsOf(b.store, 'tags')).toEqual([]);
+  });
+
+  it('stops on a change dated far in the future, naming the device', async () => {
+    const { log, key, b } = await twoDevices();
+    const future = String(T0 + 3_600_000).padStart(15, '0');
+    await pushForeign(log, key, {
+      format: 'docket-changes',
+      version: 1,
+      changes: [
+        {
+          id: `${future}-0000-device-x`,
+          table: 'positions',
+          rowId: billIdOf(1),
+          op: 'put',
+          fields: {
+            position: { value: 'oppose', hlc: `${future}-0000-device-x` },
+            updatedAt: { value: '2025-01-15T13:00:00.000Z', hlc: `${future}-0000-device-x` },
+          },
+        },
+      ],
+    });
+    await expect(b.sync()).rejects.toMatchObject({
+      code: 'clock-drift',
+      message: expect.stringMatching(/device-x/) as unknown,
+    });
+    expect(await rowsOf(b.store, 'positions')).toEqual([]);
+  });
+
+  it('passes on the refusal of a push under an old key epoch, keeping the outbox', async () => {
+    const { log, key, a } = await twoDevices();
+    await createTag(a.context, { name: 'Housing', color: RED });
+    log.keyEpoch = 1;
+    const stale = runSync({
+      store: a.store,
+      transport: testTransport(log),
+      crypto: webCrypto,
+      session: { userId: USER, deviceId: a.id, epoch: 0, dataKey: key, epochStartSeqno: 0 },
+    });
+    await expect(stale).rejects.toMatchObject({ code: 'epoch-mismatch' });
+    expect(await rowsOf(a.store, 'outbox')).toHaveLength(1);
+  });
+
+  it('never sends what the user wrote in the clear', async () => {
+    const { log, a } = await twoDevices();
+    const tag = await createTag(a.context, { name: 'Secret-Housing-Plan', color: RED });
+    await tagBills(a.context, [billIdOf(3)], tag.id);
+    await a.sync();
+    const wire = JSON.stringify(log.changes);
+    const decoded = log.changes
+      .map((change) => String.fromCharCode(...(decodeBase64(change.ciphertext) ?? [])))
+      .join('');
+    for (const secret of ['Secret-Housing-Plan', billIdOf(3), 'tags', 'billTags']) {
+      expect(wire).not.toContain(secret);
+      expect(decoded).not.toContain(secret);
+    }
+  });
+});

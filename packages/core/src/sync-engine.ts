@@ -1,0 +1,403 @@
+import { z } from 'zod';
+import type { PullResponse, PushRequest, PushResponse } from '@docket/protocol/sync-changes';
+import { MAX_PULL_LIMIT, MAX_PUSH_ENVELOPES } from '@docket/protocol/sync-changes';
+import { fnv1a64HexOfText } from './canonical-hash.ts';
+import { decodeHlc, HlcError, receive } from './hybrid-logical-clock.ts';
+import { syncedTables, type OutboxEntry } from './local-records.ts';
+import type { LocalStore, LocalWriteTransaction, TableName } from './local-store.ts';
+import { outboxFields, readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
+import { openEnvelope, sealEnvelope, SyncCryptoError } from './sync-crypto.ts';
+import { mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
+import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
+import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
+
+// One sync run: push the outbox, then pull what other devices wrote and merge it. Platform-free:
+// the store, the server (a transport) and WebCrypto are handed in. The server sees envelopes; what
+// is inside one is this file's business alone:
+//
+//   { "format": "docket-changes", "version": 1, "changes": [RowChange, …] }
+//
+// encrypted with the data key (sync-crypto.ts), bound to the user, the key epoch and the batch.
+//
+// ## What holds, whatever fails when
+//
+// - An outbox entry is removed only in the transaction that records the server's ack of the
+//   batch that carried it. A batch's id is derived from the entries it carries, so a push
+//   repeated after a lost answer, a crash or a reload is the same batch, and the server answers
+//   it as the first time without storing it twice.
+// - A pulled page is merged, the device clock advanced past it and the cursor moved past it, in
+//   one transaction: a page is applied entirely or not at all, and never twice in effect (a
+//   merge is idempotent anyway, sync-merge.ts).
+// - A change that does not open (tampered, another key) or does not parse stops the run with a
+//   clear error before anything of its page is written; the cursor stays before it.
+// - This device's own changes are not pulled back into the store: they were merged when made.
+
+/** The settings row of the pull cursor, per user: `{ epoch, seqno }`. */
+export function syncCursorSetting(userId: string): string {
+  return `device:sync-cursor:${userId}`;
+}
+
+const cursorSchema = z.object({
+  epoch: z.number().int().nonnegative(),
+  seqno: z.number().int().nonnegative(),
+});
+export type SyncCursor = z.infer<typeof cursorSchema>;
+
+const payloadSchema = z.strictObject({
+  format: z.literal('docket-changes'),
+  version: z.literal(1),
+  changes: z.array(rowChangeSchema).min(1),
+});
+
+/** The server, as the engine needs it; the app's is HTTP, tests may use the real server. */
+export interface SyncTransport {
+  push(request: PushRequest): Promise<PushResponse>;
+  pull(since: number, limit: number): Promise<PullResponse>;
+}
+
+export type SyncEngineErrorCode =
+  /** The server's key epoch moved on (a password reset elsewhere): the password is needed. */
+  | 'epoch-mismatch'
+  /** A pulled change failed its integrity check. */
+  | 'tampered'
+  /** A pulled change opened but is not a change this app can merge. */
+  | 'invalid-change'
+  /** A pulled change is dated too far ahead of this device's clock. */
+  | 'clock-drift'
+  /** The server answered something that cannot be right (an ack of the wrong length…). */
+  | 'protocol';
+
+export class SyncEngineError extends Error {
+  constructor(
+    readonly code: SyncEngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncEngineError';
+  }
+}
+
+/** Who is syncing, with which key. */
+export interface SyncSession {
+  readonly userId: string;
+  readonly deviceId: string;
+  /** The key epoch of `dataKey`, which must be the settings' `keyEpoch`. */
+  readonly epoch: number;
+  readonly dataKey: OpaqueCryptoKey;
+  /** The settings' `epochStartSeqno`: where a device new to this epoch starts pulling. */
+  readonly epochStartSeqno: number;
+}
+
+export interface SyncProgress {
+  readonly phase: 'push' | 'pull';
+  /** Changes pushed, or log entries pulled, so far in this run. */
+  readonly done: number;
+  /** How many in all, when known (the outbox's size; the log's newest seqno minus the cursor). */
+  readonly total: number | null;
+}
+
+export interface SyncRunReport {
+  /** Outbox entries acknowledged by the server. */
+  readonly pushed: number;
+  /** Changes from other devices pulled and merged. */
+  readonly pulled: number;
+  /** Rows written or removed by merging them. */
+  readonly rowsChanged: number;
+  readonly bytesUp: number;
+  readonly bytesDown: number;
+  readonly durationMs: number;
+  /** Time spent sealing and opening envelopes. */
+  readonly cryptoMs: number;
+  /** The newest seqno of the user's log this run saw. */
+  readonly latestSeqno: number;
+}
+
+export interface SyncRunOptions {
+  readonly store: LocalStore;
+  readonly transport: SyncTransport;
+  readonly crypto: WebCryptoPort;
+  readonly session: SyncSession;
+  /** Wall-clock milliseconds, for the device clock. */
+  readonly now?: () => number;
+  /** A monotonic clock in milliseconds, for durations. */
+  readonly elapsed?: () => number;
+  readonly onProgress?: (progress: SyncProgress) => void;
+  /** Smaller values in tests, to see paging and splitting. */
+  readonly limits?: {
+    readonly entriesPerPush?: number;
+    readonly entriesPerEnvelope?: number;
+    readonly pullLimit?: number;
+  };
+}
+
+/** Outbox entries read and pushed per request. */
+const ENTRIES_PER_PUSH = 2000;
+/** Changes sealed together in one envelope: fewer, larger envelopes cost less than many small. */
+const ENTRIES_PER_ENVELOPE = 250;
+
+const pullTables = [...syncedTables, 'syncState', 'settings'] as const satisfies TableName[];
+
+/** `performance.now` where there is one (browsers, Node); core is compiled without either. */
+function monotonic(): number {
+  const performance = (globalThis as { performance?: { now(): number } }).performance;
+  return performance === undefined ? Date.now() : performance.now();
+}
+
+/** Runs one sync: push everything in the outbox, then pull and merge until up to date. */
+export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
+  const elapsed = options.elapsed ?? monotonic;
+  const started = elapsed();
+  const counters = { bytesUp: 0, bytesDown: 0, cryptoMs: 0 };
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    const start = elapsed();
+    try {
+      return await work();
+    } finally {
+      counters.cryptoMs += elapsed() - start;
+    }
+  };
+  const pushed = await pushOutbox(options, counters, timed);
+  const pulled = await pullChanges(options, counters, timed);
+  return {
+    pushed: pushed.entries,
+    pulled: pulled.changes,
+    rowsChanged: pulled.rowsChanged,
+    bytesUp: counters.bytesUp,
+    bytesDown: counters.bytesDown,
+    durationMs: elapsed() - started,
+    cryptoMs: counters.cryptoMs,
+    latestSeqno: Math.max(pushed.latestSeqno, pulled.latestSeqno),
+  };
+}
+
+interface Counters {
+  bytesUp: number;
+  bytesDown: number;
+  cryptoMs: number;
+}
+type Timed = <T>(work: () => Promise<T>) => Promise<T>;
+
+async function readCursor(
+  store: LocalStore,
+  session: SyncSession,
+): Promise<{ cursor: SyncCursor; outboxSize: number }> {
+  return store.read(['settings', 'outbox'], async (tx) => {
+    const stored = cursorSchema.safeParse(
+      (await tx.get('settings', syncCursorSetting(session.userId)))?.value,
+    );
+    const cursor =
+      stored.success && stored.data.epoch === session.epoch
+        ? stored.data
+        : { epoch: session.epoch, seqno: session.epochStartSeqno };
+    return { cursor, outboxSize: await tx.count('outbox') };
+  });
+}
+
+async function writeCursor(
+  tx: LocalWriteTransaction,
+  session: SyncSession,
+  cursor: SyncCursor,
+): Promise<void> {
+  await tx.put('settings', { key: syncCursorSetting(session.userId), value: cursor });
+}
+
+/** The wire form of an outbox entry: the entry without its wall time. */
+function changeOf(entry: OutboxEntry): RowChange {
+  const table = syncedTables.find((name) => name === entry.table);
+  if (table === undefined)
+    throw new Error(`Outbox entry ${entry.id}: no synced table ${entry.table}`);
+  return { id: entry.id, table, rowId: entry.rowId, op: entry.op, fields: outboxFields(entry) };
+}
+
+async function pushOutbox(
+  options: SyncRunOptions,
+  counters: Counters,
+  timed: Timed,
+): Promise<{ entries: number; latestSeqno: number }> {
+  const { store, transport, crypto, session } = options;
+  const perPush = options.limits?.entriesPerPush ?? ENTRIES_PER_PUSH;
+  const perEnvelope = options.limits?.entriesPerEnvelope ?? ENTRIES_PER_ENVELOPE;
+  const { outboxSize } = await readCursor(store, session);
+  let pushedEntries = 0;
+  let latestSeqno = 0;
+  for (;;) {
+    const entries = await store.read(['outbox'], (tx) => tx.all('outbox', { limit: perPush }));
+    if (entries.length === 0) break;
+    const changes = entries.map(changeOf);
+    const ids = entries.map((entry) => entry.id);
+    const batchId = `${session.deviceId}.${fnv1a64HexOfText(ids.join('\n'))}.${ids.length}`;
+    const context = { userId: session.userId, epoch: session.epoch, batchId };
+    const envelopes: PushRequest['envelopes'] = [];
+    for (let start = 0; start < changes.length; start += perEnvelope) {
+      const slice = changes.slice(start, start + perEnvelope);
+      const plaintext = encodeUtf8(
+        JSON.stringify({ format: 'docket-changes', version: 1, changes: slice }),
+      );
+      const ciphertext = await timed(() =>
+        sealEnvelope(crypto, session.dataKey, plaintext, context),
+      );
+      counters.bytesUp += ciphertext.length;
+      envelopes.push({ id: slice[0]?.id ?? batchId, ciphertext });
+    }
+    if (envelopes.length > MAX_PUSH_ENVELOPES) {
+      throw new Error(`A push of ${envelopes.length} envelopes is over the server's limit.`);
+    }
+    const ack = await transport.push({
+      batchId,
+      deviceId: session.deviceId,
+      epoch: session.epoch,
+      envelopes,
+    });
+    if (ack.batchId !== batchId || ack.seqnos.length !== envelopes.length) {
+      throw new SyncEngineError(
+        'protocol',
+        `The server acknowledged batch ${ack.batchId} with ${ack.seqnos.length} numbers for ${envelopes.length} envelopes of batch ${batchId}.`,
+      );
+    }
+    latestSeqno = Math.max(latestSeqno, ack.latestSeqno);
+    await store.write(['outbox', 'settings'], async (tx) => {
+      await tx.deleteMany('outbox', ids);
+      // When this batch came straight after the cursor, nobody wrote in between: the cursor
+      // can skip it, and the next pull does not fetch this device's own changes back.
+      const stored = cursorSchema.safeParse(
+        (await tx.get('settings', syncCursorSetting(session.userId)))?.value,
+      );
+      const cursor =
+        stored.success && stored.data.epoch === session.epoch
+          ? stored.data
+          : { epoch: session.epoch, seqno: session.epochStartSeqno };
+      const first = ack.seqnos[0];
+      const consecutive = ack.seqnos.every((seqno, index) => seqno === (first ?? 0) + index);
+      if (first === cursor.seqno + 1 && consecutive) {
+        await writeCursor(tx, session, {
+          epoch: session.epoch,
+          seqno: first + ack.seqnos.length - 1,
+        });
+      }
+    });
+    pushedEntries += entries.length;
+    options.onProgress?.({
+      phase: 'push',
+      done: pushedEntries,
+      total: Math.max(outboxSize, pushedEntries),
+    });
+  }
+  return { entries: pushedEntries, latestSeqno };
+}
+
+async function openChanges(
+  options: SyncRunOptions,
+  page: PullResponse,
+  counters: Counters,
+  timed: Timed,
+): Promise<RowChange[]> {
+  const { crypto, session } = options;
+  const changes: RowChange[] = [];
+  for (const change of page.changes) {
+    counters.bytesDown += change.ciphertext.length;
+    if (change.epoch > session.epoch) {
+      throw new SyncEngineError(
+        'epoch-mismatch',
+        'The cloud password was reset on another device: enter the new one to go on syncing.',
+      );
+    }
+    // Older epochs are before a reset this device already followed; its own changes were
+    // merged when they were made.
+    if (change.epoch < session.epoch || change.deviceId === session.deviceId) continue;
+    let plaintext: Uint8Array;
+    try {
+      plaintext = await timed(() =>
+        openEnvelope(crypto, session.dataKey, change.ciphertext, {
+          userId: session.userId,
+          epoch: change.epoch,
+          batchId: change.batchId,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof SyncCryptoError) {
+        throw new SyncEngineError(
+          'tampered',
+          `Change ${change.seqno} from device ${change.deviceId} failed its integrity check: it was altered, or was not made with your key. Nothing from it was applied.`,
+        );
+      }
+      throw error;
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(decodeUtf8(plaintext));
+    } catch {
+      payload = undefined;
+    }
+    const parsed = payloadSchema.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new SyncEngineError(
+        'invalid-change',
+        `Change ${change.seqno} from device ${change.deviceId} is not one this version of Docket can merge (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'unreadable'}). Nothing from it was applied; updating Docket may help.`,
+      );
+    }
+    changes.push(...parsed.data.changes);
+  }
+  return changes;
+}
+
+/** The newest clock among changes: the device clock must move past it. */
+function newestClock(changes: readonly RowChange[]): string | null {
+  let newest: string | null = null;
+  for (const change of changes) {
+    if (newest === null || change.id > newest) newest = change.id;
+    for (const field of Object.values(change.fields ?? {})) {
+      if (field.hlc > newest) newest = field.hlc;
+    }
+  }
+  return newest;
+}
+
+async function pullChanges(
+  options: SyncRunOptions,
+  counters: Counters,
+  timed: Timed,
+): Promise<{ changes: number; rowsChanged: number; latestSeqno: number }> {
+  const { store, transport, session } = options;
+  const now = options.now ?? Date.now;
+  const limit = options.limits?.pullLimit ?? MAX_PULL_LIMIT;
+  const { cursor } = await readCursor(store, session);
+  let since = cursor.seqno;
+  const from = since;
+  let pulled = 0;
+  let rowsChanged = 0;
+  let latestSeqno = since;
+  for (;;) {
+    const page = await transport.pull(since, limit);
+    latestSeqno = Math.max(latestSeqno, page.latestSeqno);
+    const last = page.changes.at(-1);
+    if (last === undefined) break;
+    const changes = await openChanges(options, page, counters, timed);
+    const newest = newestClock(changes);
+    const wallMs = now();
+    const outcome = await store.write(pullTables, async (tx) => {
+      if (newest !== null) {
+        const clock = await readDeviceClock(tx, session.deviceId);
+        try {
+          await saveDeviceClock(tx, receive(clock, decodeHlc(newest), wallMs));
+        } catch (error) {
+          if (error instanceof HlcError) throw new SyncEngineError('clock-drift', error.message);
+          throw error;
+        }
+      }
+      const merged = await mergeChanges(tx, changes);
+      await writeCursor(tx, session, { epoch: session.epoch, seqno: last.seqno });
+      return merged;
+    });
+    pulled += changes.length;
+    rowsChanged += outcome.rowsChanged;
+    since = last.seqno;
+    options.onProgress?.({
+      phase: 'pull',
+      done: since - from,
+      total: Math.max(latestSeqno - from, since - from),
+    });
+    if (!page.hasMore) break;
+  }
+  return { changes: pulled, rowsChanged, latestSeqno };
+}

@@ -1,0 +1,73 @@
+import type { LocalRows, LocalStore } from '../local-store.ts';
+import { syncedTables, type SyncedTable } from '../local-records.ts';
+import { runSync, type SyncRunOptions, type SyncRunReport } from '../sync-engine.ts';
+import type { OpaqueCryptoKey, WebCryptoPort } from '../web-crypto.ts';
+import { storeWithBills, testContext, type TestContext } from './bill-command-harness.ts';
+import { testTransport, type Delivery, type TestSyncLog } from './sync-log-server.ts';
+
+// Devices of one user for the sync engine's tests: each a memory store holding the same bills,
+// a command context with its own device id and a clock the test moves, and a way to sync with a
+// shared test log.
+
+export const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
+export const USER = 'user-1';
+
+/** A data key as a device keeps it: non-extractable. */
+export function newDataKey(): Promise<OpaqueCryptoKey> {
+  return webCrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+export interface TestDevice {
+  readonly id: string;
+  readonly store: LocalStore;
+  readonly context: TestContext;
+  sync(
+    options?: Partial<Pick<SyncRunOptions, 'limits'>> & { delivery?: () => Delivery },
+  ): Promise<SyncRunReport>;
+}
+
+export async function testDevice(
+  id: string,
+  log: TestSyncLog,
+  dataKey: OpaqueCryptoKey,
+  bills = 5,
+): Promise<TestDevice> {
+  const { store } = await storeWithBills(bills);
+  const context = testContext(store, id);
+  return {
+    id,
+    store,
+    context,
+    sync: (options = {}) =>
+      runSync({
+        store,
+        transport: testTransport(log, options.delivery),
+        crypto: webCrypto,
+        session: {
+          userId: USER,
+          deviceId: id,
+          epoch: log.keyEpoch,
+          dataKey,
+          epochStartSeqno: 0,
+        },
+        now: () => context.now(),
+        ...(options.limits === undefined ? {} : { limits: options.limits }),
+      }),
+  };
+}
+
+export type SyncedRows = { [N in SyncedTable]: LocalRows[N][] };
+
+/** What the user made on a device: the synced tables, in key order. */
+export function syncedRowsOf(store: LocalStore): Promise<SyncedRows> {
+  return store.read(syncedTables, async (tx) => ({
+    tags: await tx.all('tags'),
+    billTags: await tx.all('billTags'),
+    positions: await tx.all('positions'),
+    decisions: await tx.all('decisions'),
+    annotations: await tx.all('annotations'),
+  }));
+}

@@ -1,0 +1,99 @@
+import type {
+  PullResponse,
+  PushRequest,
+  PushResponse,
+  SyncChange,
+} from '@docket/protocol/sync-changes';
+import { pullResponseSchema, pushRequestSchema } from '@docket/protocol/sync-changes';
+import type { SyncTransport } from '../sync-engine.ts';
+
+// The change-log half of the Docket server as the engine's tests need it: one user's log with
+// the server's rules (packages/server/src/repositories/sync-change-repository.ts: consecutive
+// seqnos, a repeated batch id answered as the first time, pushes under another epoch refused,
+// pages cut at a limit). The real server is tested against these rules on PGlite and PostgreSQL
+// and the engine against the real server end to end; this copy lets property tests run
+// thousands of interleavings, and lose or repeat messages on purpose, in memory.
+
+export class TestLogError extends Error {
+  constructor(
+    readonly code: 'epoch-mismatch' | 'batch-conflict' | 'network',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TestLogError';
+  }
+}
+
+export class TestSyncLog {
+  readonly changes: SyncChange[] = [];
+  private readonly batches = new Map<string, { deviceId: string; seqnos: number[] }>();
+  keyEpoch = 0;
+
+  push(request: PushRequest): PushResponse {
+    const push = pushRequestSchema.parse(request);
+    const earlier = this.batches.get(push.batchId);
+    if (earlier !== undefined) {
+      if (earlier.deviceId !== push.deviceId || earlier.seqnos.length !== push.envelopes.length) {
+        throw new TestLogError('batch-conflict', `Batch ${push.batchId} was used before.`);
+      }
+      return {
+        batchId: push.batchId,
+        seqnos: earlier.seqnos,
+        duplicate: true,
+        latestSeqno: this.changes.length,
+      };
+    }
+    if (push.epoch !== this.keyEpoch) {
+      throw new TestLogError('epoch-mismatch', `Pushed under epoch ${push.epoch}.`);
+    }
+    const seqnos = push.envelopes.map((envelope) => {
+      const seqno = this.changes.length + 1;
+      this.changes.push({
+        seqno,
+        id: envelope.id,
+        deviceId: push.deviceId,
+        batchId: push.batchId,
+        epoch: push.epoch,
+        ciphertext: envelope.ciphertext,
+      });
+      return seqno;
+    });
+    this.batches.set(push.batchId, { deviceId: push.deviceId, seqnos });
+    return { batchId: push.batchId, seqnos, duplicate: false, latestSeqno: this.changes.length };
+  }
+
+  pull(since: number, limit: number): PullResponse {
+    const page = this.changes.slice(since, since + limit);
+    return pullResponseSchema.parse({
+      changes: page,
+      hasMore: since + page.length < this.changes.length,
+      latestSeqno: this.changes.length,
+    });
+  }
+}
+
+/** What the network does to one request: deliver it, drop it, or drop only its answer. */
+export type Delivery = 'deliver' | 'lose-request' | 'lose-answer';
+
+/** A transport to the log whose requests the test can lose (before or after the server acts). */
+export function testTransport(
+  log: TestSyncLog,
+  delivery: () => Delivery = () => 'deliver',
+): SyncTransport {
+  const send = <T>(act: () => T): Promise<T> => {
+    const fate = delivery();
+    if (fate === 'lose-request') {
+      return Promise.reject(new TestLogError('network', 'The request was lost.'));
+    }
+    const answer = act();
+    if (fate === 'lose-answer') {
+      return Promise.reject(new TestLogError('network', 'The answer was lost.'));
+    }
+    // A copy, as JSON over the wire would be: the engine must not share objects with the log.
+    return Promise.resolve(JSON.parse(JSON.stringify(answer)) as T);
+  };
+  return {
+    push: (request) => send(() => log.push(request)),
+    pull: (since, limit) => send(() => log.pull(since, limit)),
+  };
+}
