@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './pages/login-page.ts';
+import {
+  cloudPasswordModal,
+  expectCloudPasswordNotice,
+  openCloudPassword,
+  signedInDevice,
+} from './pages/sync-device.ts';
 
 // The cloud password modal of spec §2 on two devices of one user (two browser contexts): set on
 // the first, entered on the second, changed on the first. The server only ever sees the verifier
@@ -8,33 +14,8 @@ import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 
 const cloudPassword = 'tulip lantern 42 river';
 
-async function signedInDevice(browser: Browser, email: string, create: boolean): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.open('/tabs/more');
-  if (create) await login.createAccount(email, goodPassword);
-  else await login.signIn(email, goodPassword);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 15_000 });
-  return page;
-}
-
-function modal(page: Page) {
-  return page.locator('ion-modal');
-}
-
-async function openCloudPassword(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: 'Cloud password' }).click();
-  await expect(modal(page).getByText(title, { exact: true })).toBeVisible();
-}
-
-async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
-  const notice = page.getByRole('alertdialog', { name: 'Cloud password' });
-  // Argon2id (64 MiB, three passes) runs twice for a new key: allow a slow machine its time.
-  await expect(notice).toContainText(text, { timeout: 30_000 });
-  await notice.getByRole('button', { name: 'OK' }).click();
-  await expect(notice).toBeHidden();
-}
+const modal = cloudPasswordModal;
+const expectNotice = expectCloudPasswordNotice;
 
 test('set on one device, entered on another, changed on the first', async ({ browser }) => {
   test.setTimeout(120_000);

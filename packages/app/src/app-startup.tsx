@@ -14,6 +14,7 @@ import { createSignal, windowLoaded } from './service-worker/app-stability.ts';
 import { registerServiceWorker } from './service-worker/register-service-worker.ts';
 import { scheduleServiceWorkerRegistration } from './service-worker/service-worker-schedule.ts';
 import { createAppStore } from './state/app-store.ts';
+import { createSyncRunner, startSyncTriggers } from './sync/sync-service.ts';
 
 export const LOG_PREFIX = '[docket]';
 
@@ -31,13 +32,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
     appStore,
     reporter,
   });
-  const services: AppServices = {
-    platform,
-    appStore,
-    authClient,
-    authSync,
-    api: createApiClient(platform),
-  };
+  const api = createApiClient(platform);
+  const sync = createSyncRunner(api);
+  const services: AppServices = { platform, appStore, authClient, authSync, api, sync };
 
   setupIonicReact();
   const firstCommit = createSignal();
@@ -46,6 +43,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
       console.error(`${LOG_PREFIX} The app failed while rendering:`, error);
     },
   }).render(<App services={services} onFirstCommit={firstCommit.fire} />);
+
+  firstCommit.promise
+    .then(() => {
+      startSyncTriggers(sync, appStore, platform);
+    })
+    .catch((error: unknown) => {
+      console.error(`${LOG_PREFIX} Could not start sync:`, error);
+    });
 
   firstCommit.promise.then(resumeLeftJobs).catch((error: unknown) => {
     console.error(`${LOG_PREFIX} Could not look for jobs left unfinished:`, error);

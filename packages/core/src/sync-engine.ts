@@ -122,6 +122,8 @@ export interface SyncRunOptions {
   /** A monotonic clock in milliseconds, for durations. */
   readonly elapsed?: () => number;
   readonly onProgress?: (progress: SyncProgress) => void;
+  /** Called as each phase starts: pushing the outbox, then pulling (spec §4's sync up / down). */
+  readonly onPhase?: (phase: 'push' | 'pull') => void;
   /** Smaller values in tests, to see paging and splitting. */
   readonly limits?: {
     readonly entriesPerPush?: number;
@@ -156,7 +158,9 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
       counters.cryptoMs += elapsed() - start;
     }
   };
+  options.onPhase?.('push');
   const pushed = await pushOutbox(options, counters, timed);
+  options.onPhase?.('pull');
   const pulled = await pullChanges(options, counters, timed);
   return {
     pushed: pushed.entries,

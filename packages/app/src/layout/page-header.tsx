@@ -1,5 +1,6 @@
 import { IonBackButton, IonBadge, IonButtons, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { useAppState } from '../state/use-app-state.ts';
+import { SyncIndicator } from '../sync/sync-indicator.tsx';
 
 export interface PageHeaderProps {
   readonly title: string;
@@ -7,7 +8,7 @@ export interface PageHeaderProps {
   readonly backHref?: string;
 }
 
-/** The toolbar every page shows: its title and the app's connection (and later sync) state. */
+/** The toolbar every page shows: its title, the app's connection and the sync state. */
 export function PageHeader({ title, backHref }: PageHeaderProps) {
   const online = useAppState((state) => state.online);
   return (
@@ -19,13 +20,13 @@ export function PageHeader({ title, backHref }: PageHeaderProps) {
           </IonButtons>
         )}
         <IonTitle>{title}</IonTitle>
-        {/* The sync state joins the offline flag in this slot once sync exists. */}
         <IonButtons slot="end" className="page-status">
           {!online && (
             <IonBadge color="warning" role="status">
               Offline
             </IonBadge>
           )}
+          <SyncIndicator />
         </IonButtons>
       </IonToolbar>
     </IonHeader>

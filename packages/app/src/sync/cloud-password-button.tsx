@@ -44,7 +44,7 @@ interface Opened {
 
 /** The More tab's "Cloud password": sets, enters or changes it through spec §2's modal. */
 export function CloudPasswordButton() {
-  const { api } = useAppServices();
+  const { api, sync } = useAppServices();
   const userId = useAppState((state) => state.user?.id ?? null);
   const [presentAlert] = useIonAlert();
   const [working, setWorking] = useState(false);
@@ -101,6 +101,10 @@ export function CloudPasswordButton() {
         result.password,
       );
       setWorking(false);
+      sync.passwordEntered(
+        result.password,
+        cloudPasswordMode(current.settings, current.keys) === 'change',
+      );
       await notify('Cloud password', said);
     } catch (error) {
       setWorking(false);

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BillTagsPage } from './pages/bill-tags-page.ts';
+import { uniqueEmail } from './pages/login-page.ts';
+import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
+
+// Two devices of one user (two browser contexts, each with its own IndexedDB) syncing through
+// the real server: what one makes appears on the other within seconds (the server's nudge), an
+// edit made offline arrives after the connection returns, and a password changed on one device
+// makes the other ask for it while keeping what it has not yet synced.
+
+const cloudPassword = 'tulip lantern 42 river';
+/** Within seconds, on a machine that may be busy. */
+const SOON = { timeout: 20_000 };
+
+function header(page: Page) {
+  return page.locator('ion-header').last();
+}
+
+async function twoSyncingDevices(browser: Parameters<typeof signedInDevice>[0]) {
+  const email = uniqueEmail();
+  const first = await signedInDevice(browser, email, true);
+  await expect(first.getByText('Set a cloud password to start syncing.')).toBeVisible(SOON);
+  await submitCloudPassword(
+    first,
+    'Set a cloud password',
+    cloudPassword,
+    'The cloud password is set.',
+  );
+  await expect(first.getByText(/^Up to date\./)).toBeVisible(SOON);
+
+  const second = await signedInDevice(browser, email, false);
+  await expect(second.getByText('Enter your cloud password to sync this device.')).toBeVisible(
+    SOON,
+  );
+  await submitCloudPassword(
+    second,
+    'Enter your cloud password',
+    cloudPassword,
+    'This device now has the cloud password.',
+  );
+  await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
+  return { first, second };
+}
+
+test('a tag made on one device appears on the other; an offline edit arrives on reconnect', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { first, second } = await twoSyncingDevices(browser);
+  const firstTags = new BillTagsPage(first);
+  const secondTags = new BillTagsPage(second);
+  await firstTags.open();
+  await secondTags.open();
+  await expect(header(first)).toContainText(/Synced \d/, SOON);
+
+  await firstTags.create('Housing');
+  await expect(firstTags.row('Housing')).toBeVisible();
+  // No reload, no button: the server's nudge brings it.
+  await expect(secondTags.row('Housing')).toBeVisible(SOON);
+
+  // The second device goes offline and keeps working.
+  await second.context().setOffline(true);
+  await expect(header(second).getByText('Offline')).toBeVisible();
+  await secondTags.create('Schools');
+  await expect(secondTags.row('Schools')).toBeVisible();
+  await firstTags.rename('Housing', 'Homes');
+  await expect(secondTags.row('Homes')).toHaveCount(0);
+
+  // Back online: the app reloads (spec §4), syncs, and both devices hold both edits.
+  await second.context().setOffline(false);
+  await expect(firstTags.row('Schools')).toBeVisible(SOON);
+  await secondTags.open();
+  await expect(secondTags.row('Homes')).toBeVisible(SOON);
+  await expect(secondTags.row('Schools')).toBeVisible();
+});
+
+test('a password changed on one device: the other asks for it and keeps its unsynced edits', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { first, second } = await twoSyncingDevices(browser);
+
+  await submitCloudPassword(
+    first,
+    'Change cloud password',
+    'a brand new one',
+    'The cloud password is changed.',
+  );
+  // The second device learns of the change (a nudge) and stops to ask.
+  await expect(second.getByText('Enter your cloud password to sync this device.')).toBeVisible(
+    SOON,
+  );
+  await expect(header(second).getByRole('link', { name: 'Password needed' })).toBeVisible();
+
+  const secondTags = new BillTagsPage(second);
+  await secondTags.open();
+  await secondTags.create('Water');
+  await expect(header(second)).toContainText('Password needed');
+
+  await second.goto('/tabs/more');
+  await submitCloudPassword(
+    second,
+    'Enter your cloud password',
+    'a brand new one',
+    'This device now has the cloud password.',
+  );
+  await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
+
+  const firstTags = new BillTagsPage(first);
+  await firstTags.open();
+  await expect(firstTags.row('Water')).toBeVisible(SOON);
+});

@@ -1,0 +1,56 @@
+import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
+import { useAppServices } from '../app-services.ts';
+import { useSyncState } from './use-sync-state.ts';
+import { syncLabel, syncSentence } from './sync-words.ts';
+
+/** The header's sync state (PRODUCT.md: the header always shows it). */
+export function SyncIndicator() {
+  const { sync } = useAppServices();
+  const { view } = useSyncState();
+  const [presentAlert] = useIonAlert();
+  const label = syncLabel(view);
+  if (label === null) return null;
+  const sentence = syncSentence(view);
+
+  if (view.kind === 'needs-password') {
+    return (
+      <IonButton routerLink="/tabs/more" size="small" color="warning" title={sentence}>
+        {label}
+      </IonButton>
+    );
+  }
+  if (view.kind === 'error') {
+    return (
+      <IonButton
+        size="small"
+        color="danger"
+        title={sentence}
+        onClick={() => {
+          presentAlert({
+            header: 'Sync error',
+            message: sentence,
+            buttons: [
+              { text: 'OK', role: 'cancel' },
+              {
+                text: 'Sync now',
+                handler: () => {
+                  sync.syncNow();
+                },
+              },
+            ],
+          }).catch((error: unknown) => {
+            console.error('[docket] Could not show the sync error:', error);
+          });
+        }}
+      >
+        {label}
+      </IonButton>
+    );
+  }
+  return (
+    <span className="sync-indicator" title={sentence}>
+      {view.kind === 'syncing' && <IonSpinner name="dots" aria-hidden="true" />}
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,210 @@
+import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import type { LocalStore } from '@docket/core/local-store';
+import type { TraceInput } from '@docket/core/trace-log';
+import { createTag } from '@docket/core/tag-commands';
+import { testContext } from '@docket/core/test-support/bill-command-harness';
+import { newDataKey, webCrypto } from '@docket/core/test-support/sync-devices';
+import { TestSyncLog, testTransport } from '@docket/core/test-support/sync-log-server';
+import type { SyncTransport } from '@docket/core/sync-engine';
+import type { SyncSettings } from '@docket/protocol/sync-settings';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../api/api-client.ts';
+import type { DeviceCloudKeys } from './cloud-keys-store.ts';
+import { retryDelay, SyncRunner, type SyncRunnerDeps } from './sync-runner.ts';
+
+const noPassword: SyncSettings = {
+  passwordHash: null,
+  keyDerivation: null,
+  wrappedDataKey: null,
+  keyEpoch: 0,
+  version: 0,
+  epochStartSeqno: 0,
+  updatedAt: null,
+};
+const withPassword: SyncSettings = {
+  ...noPassword,
+  passwordHash: '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA',
+  keyDerivation: {
+    algorithm: 'argon2id',
+    salt: 'c2FsdHNhbHRzYWx0c2FsdA==',
+    memoryKiB: 8,
+    iterations: 1,
+    parallelism: 1,
+  },
+  wrappedDataKey: 'd3JhcHBlZA==',
+  version: 1,
+};
+
+async function deviceKeys(): Promise<DeviceCloudKeys> {
+  const dataKey = await newDataKey();
+  return {
+    keyEpoch: 0,
+    dataKey,
+    keyEncryptionKey: dataKey,
+    material: {
+      kdf: { algorithm: 'argon2id', memoryKiB: 8, iterations: 1, parallelism: 1 },
+      kekSalt: 'c2FsdHNhbHRzYWx0c2FsdA==',
+      passwordHash: withPassword.passwordHash ?? '',
+      wrappedDataKey: withPassword.wrappedDataKey ?? '',
+      keyEpoch: 0,
+    },
+  };
+}
+
+interface Harness {
+  runner: SyncRunner;
+  store: LocalStore;
+  traces: TraceInput[];
+  log: TestSyncLog;
+  settled: () => Promise<void>;
+}
+
+function harness(options: {
+  settings: SyncSettings;
+  keys: DeviceCloudKeys | null;
+  transport?: (log: TestSyncLog) => SyncTransport;
+}): Harness {
+  const store = createMemoryLocalStore();
+  const log = new TestSyncLog();
+  const traces: TraceInput[] = [];
+  let pending: Promise<unknown> = Promise.resolve();
+  const deps: SyncRunnerDeps = {
+    store: () => Promise.resolve(store),
+    deviceId: () => Promise.resolve('device-a'),
+    fetchSettings: () => Promise.resolve(options.settings),
+    loadKeys: () => Promise.resolve(options.keys),
+    transport: options.transport?.(log) ?? testTransport(log),
+    crypto: webCrypto,
+    trace: (entry) => {
+      traces.push(entry);
+      return Promise.resolve();
+    },
+    exclusive: (body) => {
+      const run = body();
+      pending = run.catch(() => undefined);
+      return run;
+    },
+    now: () => Date.now(),
+    random: () => 0.5,
+    setTimer: (callback, ms) => setTimeout(callback, ms),
+    clearTimer: (handle) => {
+      clearTimeout(handle as ReturnType<typeof setTimeout>);
+    },
+  };
+  const runner = new SyncRunner(deps);
+  return {
+    runner,
+    store,
+    traces,
+    log,
+    settled: async () => {
+      // Lets the run (and a run it asked for) finish.
+      for (let n = 0; n < 5; n++) {
+        await pending;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    },
+  };
+}
+
+describe('the sync runner', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for a first cloud password when the server has none (sync up)', async () => {
+    const h = harness({ settings: noPassword, keys: null });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({
+      status: 'waiting-for-password-sync-up',
+      view: { kind: 'needs-password', mode: 'set' },
+    });
+  });
+
+  it('waits for the password when this device lacks the keys (sync down)', async () => {
+    const h = harness({ settings: withPassword, keys: null });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({
+      status: 'waiting-for-password-sync-dn',
+      view: { kind: 'needs-password', mode: 'enter' },
+    });
+  });
+
+  it('pushes the outbox, ends idle and up to date, and traces the run', async () => {
+    const keys = await deviceKeys();
+    const h = harness({ settings: withPassword, keys });
+    await createTag(testContext(h.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ status: 'idle', view: { kind: 'up-to-date' } });
+    expect(h.log.changes).toHaveLength(1);
+    expect(h.traces).toEqual([
+      expect.objectContaining({
+        kind: 'sync',
+        details: expect.objectContaining({ outcome: 'done', pushed: 1 }) as unknown,
+      }),
+    ]);
+  });
+
+  it('retries a failed run after a back-off, counting retries in retrySeqno', async () => {
+    const keys = await deviceKeys();
+    let failures = 1;
+    const h = harness({
+      settings: withPassword,
+      keys,
+      transport: (log) => {
+        const inner = testTransport(log);
+        return {
+          push: (request) => inner.push(request),
+          pull: (since, limit) => {
+            if (failures-- > 0) {
+              return Promise.reject(
+                new ApiRequestError('The Docket server cannot be reached.', null, null),
+              );
+            }
+            return inner.pull(since, limit);
+          },
+        };
+      },
+    });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({
+      retrySeqno: 1,
+      view: { kind: 'error', message: 'The Docket server cannot be reached.' },
+    });
+    expect(h.traces.at(-1)?.details).toMatchObject({ outcome: 'failed' });
+    await vi.advanceTimersByTimeAsync(retryDelay(0, () => 0.5) + 10);
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ status: 'idle', view: { kind: 'up-to-date' } });
+  });
+
+  it('stops retrying on a tampered change and says so', async () => {
+    const keys = await deviceKeys();
+    const h = harness({ settings: withPassword, keys });
+    h.log.push({
+      batchId: 'device-x.1',
+      deviceId: 'device-x',
+      epoch: 0,
+      envelopes: [{ id: 'x', ciphertext: 'AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA=' }],
+    });
+    h.runner.setUser('user-1');
+    await h.settled();
+    const state = h.runner.get();
+    expect(state.view).toMatchObject({ kind: 'error', retryAt: null });
+    expect(state.view.kind === 'error' ? state.view.message : '').toMatch(/Sync stopped/);
+  });
+
+  it('backs off from 2 s up to 5 minutes with jitter', () => {
+    expect(retryDelay(0, () => 0.5)).toBe(2000);
+    expect(retryDelay(3, () => 0.5)).toBe(16_000);
+    expect(retryDelay(30, () => 0.5)).toBe(300_000);
+    expect(retryDelay(0, () => 0)).toBe(1000);
+    expect(retryDelay(0, () => 0.999)).toBeLessThan(3000);
+  });
+});

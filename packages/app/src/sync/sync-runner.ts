@@ -1,0 +1,351 @@
+import type { LocalStore } from '@docket/core/local-store';
+import {
+  runSync,
+  SyncEngineError,
+  type SyncRunReport,
+  type SyncTransport,
+} from '@docket/core/sync-engine';
+import { syncStatusMachine, syncStatusOf, type SyncStatus } from '@docket/core/sync-status-machine';
+import type { WebCryptoPort } from '@docket/core/web-crypto';
+import type { TraceInput } from '@docket/core/trace-log';
+import type { SyncSettings } from '@docket/protocol/sync-settings';
+import { createActor } from 'xstate';
+import { ApiRequestError } from '../api/api-client.ts';
+import type { DeviceCloudKeys } from './cloud-keys-store.ts';
+import { cloudPasswordMode } from './cloud-password-flow.ts';
+
+// Runs sync for the signed-in user: when something changed here (the outbox grew), when the
+// server says something changed elsewhere (a nudge), when the connection or the keys come back,
+// and on a retry after a failure. One run at a time; a request during a run runs once more after
+// it. The status follows spec §4 (core's sync-status-machine.ts):
+//
+//   no cloud password on the server yet   need password for sync up    waiting-for-password-sync-up
+//   one exists, this device lacks it      need password for sync down  waiting-for-password-sync-dn
+//   (the modal takes it; the next run finds the keys)
+//   pushing the outbox                    has password for sync up     start-sync-up
+//   pulling and merging                   has password for sync down   start-sync-dn
+//   the run ended, well or not            sync complete                idle
+//
+// A failed run is followed by a retry (event "retry" with a true flag: retrySeqno counts them)
+// after a back-off of 2 s doubling to 5 min, each with ±50 % jitter so that devices do not retry
+// in step. A failure that another try cannot mend (a tampered or unreadable change) stops the
+// retries and says so; "Sync now" tries again.
+
+export type SyncView =
+  /** Not signed in: nothing to show. */
+  | { readonly kind: 'signed-out' }
+  | { readonly kind: 'offline' }
+  | { readonly kind: 'needs-password'; readonly mode: 'set' | 'enter' }
+  | {
+      readonly kind: 'syncing';
+      readonly phase: 'start' | 'push' | 'pull';
+      readonly done: number;
+      readonly total: number | null;
+    }
+  | { readonly kind: 'up-to-date'; readonly at: string }
+  | {
+      readonly kind: 'error';
+      readonly message: string;
+      /** When the next try starts by itself; null when it waits for the user. */
+      readonly retryAt: number | null;
+    };
+
+export interface SyncRunnerState {
+  readonly status: SyncStatus;
+  readonly retrySeqno: number;
+  readonly view: SyncView;
+  /** The end of the last run that completed, ISO 8601. */
+  readonly lastSyncedAt: string | null;
+}
+
+export interface SyncRunnerDeps {
+  readonly store: () => Promise<LocalStore>;
+  readonly deviceId: () => Promise<string>;
+  readonly fetchSettings: () => Promise<SyncSettings>;
+  readonly loadKeys: (userId: string) => Promise<DeviceCloudKeys | null>;
+  readonly transport: SyncTransport;
+  readonly crypto: WebCryptoPort;
+  readonly trace: (entry: TraceInput) => Promise<void>;
+  /** Runs the body while no other tab of this device syncs (Web Locks in the app). */
+  readonly exclusive: <T>(body: () => Promise<T>) => Promise<T>;
+  readonly now: () => number;
+  readonly random: () => number;
+  readonly setTimer: (callback: () => void, ms: number) => unknown;
+  readonly clearTimer: (handle: unknown) => void;
+}
+
+const FIRST_RETRY_MS = 2000;
+const MAX_RETRY_MS = 5 * 60 * 1000;
+
+/** How long before the n-th retry (n from 0), with jitter. */
+export function retryDelay(attempt: number, random: () => number): number {
+  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(attempt, 20));
+  return Math.round(base * (0.5 + random()));
+}
+
+/** Whether another try could mend the failure; a tampered change will be tampered again. */
+function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof SyncEngineError &&
+    (error.code === 'tampered' || error.code === 'invalid-change' || error.code === 'protocol')
+  );
+}
+
+function isEpochChange(error: unknown): boolean {
+  return (
+    (error instanceof SyncEngineError && error.code === 'epoch-mismatch') ||
+    (error instanceof ApiRequestError && error.code === 'epoch-mismatch')
+  );
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof SyncEngineError || error instanceof ApiRequestError) return error.message;
+  return 'Sync failed for a reason this app did not expect. It tries again by itself.';
+}
+
+export class SyncRunner {
+  private readonly actor = createActor(syncStatusMachine);
+  private userId: string | null = null;
+  private online = true;
+  private running = false;
+  private again = false;
+  private attempts = 0;
+  private timer: unknown = null;
+  private readonly listeners = new Set<() => void>();
+  private state: SyncRunnerState;
+  /** Where the user's log and settings stood at the last run, to tell a nudge that matters. */
+  private known = { latestSeqno: -1, settingsVersion: -1 };
+
+  constructor(private readonly deps: SyncRunnerDeps) {
+    this.actor.start();
+    this.state = {
+      status: 'idle',
+      retrySeqno: 0,
+      view: { kind: 'signed-out' },
+      lastSyncedAt: null,
+    };
+  }
+
+  readonly get = (): SyncRunnerState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private update(view: SyncView, lastSyncedAt = this.state.lastSyncedAt): void {
+    const snapshot = this.actor.getSnapshot();
+    this.state = {
+      status: syncStatusOf(snapshot),
+      retrySeqno: snapshot.context.retrySeqno,
+      view,
+      lastSyncedAt,
+    };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The signed-in user, or null after signing out (which stops everything). */
+  setUser(userId: string | null): void {
+    if (userId === this.userId) return;
+    this.userId = userId;
+    this.cancelRetry();
+    this.attempts = 0;
+    if (userId === null) {
+      this.actor.send({ type: 'sync-complete' });
+      this.update({ kind: 'signed-out' }, null);
+      return;
+    }
+    this.requestSync();
+  }
+
+  setOnline(online: boolean): void {
+    if (online === this.online) return;
+    this.online = online;
+    if (!online) {
+      this.cancelRetry();
+      if (this.userId !== null) this.update({ kind: 'offline' });
+      return;
+    }
+    this.requestSync();
+  }
+
+  /** Sync soon: after the run in progress, if there is one. */
+  requestSync(): void {
+    if (this.userId === null || !this.online) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.cancelRetry();
+    this.running = true;
+    this.loop()
+      .catch((error: unknown) => {
+        console.error('[docket] Sync runner failed:', error);
+      })
+      .finally(() => {
+        this.running = false;
+      });
+  }
+
+  /** A nudge from the server: sync when it says something moved since the last run. */
+  nudged(nudge: { latestSeqno: number; settingsVersion: number }): void {
+    if (
+      nudge.latestSeqno > this.known.latestSeqno ||
+      nudge.settingsVersion !== this.known.settingsVersion
+    ) {
+      this.requestSync();
+    }
+  }
+
+  /**
+   * The cloud password modal took a password and this device now holds the keys it opens
+   * (spec §4: have-password until a run uses them), or changed it ("change password" stores it).
+   */
+  passwordEntered(password: string, change: boolean): void {
+    this.actor.send(
+      change ? { type: 'change-password', password } : { type: 'password-entered', password },
+    );
+    this.update(this.state.view);
+    this.syncNow();
+  }
+
+  /** "Sync now": a run at once, also after a failure that stopped the retries. */
+  syncNow(): void {
+    this.attempts = 0;
+    this.requestSync();
+  }
+
+  private cancelRetry(): void {
+    if (this.timer !== null) this.deps.clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      const userId = this.userId;
+      if (userId === null || !this.online) return;
+      await this.deps.exclusive(() => this.runOnce(userId));
+    } while (this.isRequestedAgain());
+  }
+
+  /** Read through a method: the compiler would take `again` as still false after the await. */
+  private isRequestedAgain(): boolean {
+    return this.again;
+  }
+
+  private async runOnce(userId: string): Promise<void> {
+    const started = this.deps.now();
+    this.update({ kind: 'syncing', phase: 'start', done: 0, total: null });
+    let report: SyncRunReport | null = null;
+    try {
+      const [settings, keys, store, deviceId] = await Promise.all([
+        this.deps.fetchSettings(),
+        this.deps.loadKeys(userId),
+        this.deps.store(),
+        this.deps.deviceId(),
+      ]);
+      if (userId !== this.userId) return;
+      this.known = { ...this.known, settingsVersion: settings.version };
+      const mode = cloudPasswordMode(settings, keys);
+      if (mode !== 'change' || keys === null) {
+        const direction = mode === 'set' ? 'up' : 'dn';
+        this.actor.send({ type: 'need-password', direction });
+        this.update({ kind: 'needs-password', mode: mode === 'set' ? 'set' : 'enter' });
+        this.attempts = 0;
+        return;
+      }
+      report = await runSync({
+        store,
+        transport: this.deps.transport,
+        crypto: this.deps.crypto,
+        session: {
+          userId,
+          deviceId,
+          epoch: keys.keyEpoch,
+          dataKey: keys.dataKey,
+          epochStartSeqno: settings.epochStartSeqno,
+        },
+        now: this.deps.now,
+        onPhase: (phase) => {
+          this.actor.send({ type: 'has-password', direction: phase === 'push' ? 'up' : 'dn' });
+          this.update({ kind: 'syncing', phase, done: 0, total: null });
+        },
+        onProgress: (progress) => {
+          this.update({ kind: 'syncing', ...progress });
+        },
+      });
+      this.known = { ...this.known, latestSeqno: report.latestSeqno };
+      this.actor.send({ type: 'sync-complete' });
+      const at = new Date(this.deps.now()).toISOString();
+      this.attempts = 0;
+      this.update({ kind: 'up-to-date', at }, at);
+      await this.trace(report, null, started);
+    } catch (error) {
+      this.actor.send({ type: 'sync-complete' });
+      await this.trace(report, error, started);
+      if (error instanceof ApiRequestError && error.status === 401) {
+        this.update({ kind: 'error', message: error.message, retryAt: null });
+        return;
+      }
+      if (isEpochChange(error) && this.attempts === 0) {
+        // The password was reset elsewhere: the next run reads the new settings and asks.
+        this.attempts++;
+        this.again = true;
+        return;
+      }
+      if (isPermanent(error)) {
+        this.update({
+          kind: 'error',
+          message: `${messageOf(error)} Sync stopped; "Sync now" tries again.`,
+          retryAt: null,
+        });
+        return;
+      }
+      this.scheduleRetry(messageOf(error));
+    }
+  }
+
+  private scheduleRetry(message: string): void {
+    const delay = retryDelay(this.attempts, this.deps.random);
+    this.attempts++;
+    this.actor.send({ type: 'retry', flag: true });
+    const retryAt = this.deps.now() + delay;
+    this.update({ kind: 'error', message, retryAt });
+    this.cancelRetry();
+    this.timer = this.deps.setTimer(() => {
+      this.timer = null;
+      this.requestSync();
+    }, delay);
+  }
+
+  private async trace(
+    report: SyncRunReport | null,
+    error: unknown,
+    started: number,
+  ): Promise<void> {
+    try {
+      await this.deps.trace({
+        kind: 'sync',
+        durationMs: this.deps.now() - started,
+        details: {
+          outcome: error === null ? 'done' : 'failed',
+          ...(report === null
+            ? {}
+            : {
+                pushed: report.pushed,
+                pulled: report.pulled,
+                rowsChanged: report.rowsChanged,
+                bytesUp: report.bytesUp,
+                bytesDown: report.bytesDown,
+                cryptoMs: Math.round(report.cryptoMs),
+                latestSeqno: report.latestSeqno,
+              }),
+          ...(error === null ? {} : { error: messageOf(error) }),
+        },
+      });
+    } catch (traceError) {
+      console.error('[docket] Could not write the trace:', traceError);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import { appendTrace } from '@docket/core/trace-log';
+import { SYNC_NUDGE_EVENT, syncNudgeSchema } from '@docket/protocol/sync-events';
+import {
+  pullResponseSchema,
+  pushResponseSchema,
+  type PullResponse,
+  type PushResponse,
+} from '@docket/protocol/sync-changes';
+import { syncPaths } from '@docket/protocol/sync-wire';
+import { liveQuery } from 'dexie';
+import type { ApiClient } from '../api/api-client.ts';
+import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
+import { liveDatabase } from '../jobs/live-tables.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { AppStore } from '../state/app-store.ts';
+import { browserCrypto } from './browser-crypto.ts';
+import { loadDeviceCloudKeys } from './cloud-keys-store.ts';
+import { fetchSyncSettings } from './cloud-password-flow.ts';
+import { SyncRunner } from './sync-runner.ts';
+import type { SyncTransport } from '@docket/core/sync-engine';
+
+// The sync runner of this page, with what sets it off: the signed-in user and the connection
+// (from the app store), the outbox growing (a Dexie live query, which also sees other tabs'
+// writes), and the server's nudges (server-sent events, which the browser reconnects by
+// itself). Edits made in quick succession are pushed together after a short pause.
+
+/** Quiet time after an edit before pushing, so a burst of edits goes in one batch. */
+const EDIT_PAUSE_MS = 400;
+/** A run now and then even without a nudge, in case a nudge was missed. */
+const SAFETY_INTERVAL_MS = 5 * 60 * 1000;
+
+export function httpSyncTransport(api: ApiClient): SyncTransport {
+  return {
+    push: (request): Promise<PushResponse> =>
+      api({ method: 'POST', path: syncPaths.push, body: request, response: pushResponseSchema }),
+    pull: (since, limit): Promise<PullResponse> =>
+      api({
+        method: 'GET',
+        path: `${syncPaths.pull}?since=${since}&limit=${limit}`,
+        response: pullResponseSchema,
+      }),
+  };
+}
+
+function exclusive<T>(body: () => Promise<T>): Promise<T> {
+  // Web Locks keep two tabs of this device from syncing at once; both would be correct, but
+  // twice the work.
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return body();
+  return navigator.locks.request('docket-sync', body) as Promise<T>;
+}
+
+export function createSyncRunner(api: ApiClient): SyncRunner {
+  return new SyncRunner({
+    store: pageLocalStore,
+    deviceId: async () => (await billCommandContext()).deviceId,
+    fetchSettings: () => fetchSyncSettings(api),
+    loadKeys: loadDeviceCloudKeys,
+    transport: httpSyncTransport(api),
+    crypto: browserCrypto,
+    trace: async (entry) => {
+      await appendTrace(await pageLocalStore(), entry, Date.now());
+    },
+    exclusive,
+    now: () => Date.now(),
+    random: Math.random,
+    setTimer: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimer: (handle) => {
+      window.clearTimeout(handle as number);
+    },
+  });
+}
+
+/** Connects the runner to its triggers; returns the function that disconnects it. */
+export function startSyncTriggers(
+  runner: SyncRunner,
+  appStore: AppStore,
+  platform: Platform,
+): () => void {
+  const follow = () => {
+    const { user, online } = appStore.get();
+    runner.setOnline(online);
+    runner.setUser(user?.id ?? null);
+  };
+  follow();
+  const unsubscribeApp = appStore.subscribe(follow);
+
+  let pause: number | null = null;
+  let lastCount = -1;
+  const outbox = liveQuery(() => liveDatabase().table('outbox').count()).subscribe({
+    next: (count) => {
+      const grew = count > 0 && count !== lastCount;
+      lastCount = count;
+      if (!grew) return;
+      if (pause !== null) window.clearTimeout(pause);
+      pause = window.setTimeout(() => {
+        pause = null;
+        runner.requestSync();
+      }, EDIT_PAUSE_MS);
+    },
+    error: (error: unknown) => {
+      console.error('[docket] Could not watch the outbox:', error);
+    },
+  });
+
+  let events: EventSource | null = null;
+  const openEvents = () => {
+    events?.close();
+    events = null;
+    if (appStore.get().user === null || typeof EventSource === 'undefined') return;
+    events = new EventSource(`${platform.serverOrigin}${syncPaths.events}`, {
+      withCredentials: platform.serverOrigin !== '',
+    });
+    events.addEventListener(SYNC_NUDGE_EVENT, (event) => {
+      const nudge = syncNudgeSchema.safeParse(
+        (() => {
+          try {
+            return JSON.parse((event as MessageEvent<string>).data) as unknown;
+          } catch {
+            return undefined;
+          }
+        })(),
+      );
+      if (nudge.success) runner.nudged(nudge.data);
+    });
+  };
+  let eventsUser: string | null = null;
+  const followEvents = () => {
+    const userId = appStore.get().user?.id ?? null;
+    if (userId === eventsUser) return;
+    eventsUser = userId;
+    openEvents();
+  };
+  followEvents();
+  const unsubscribeEvents = appStore.subscribe(followEvents);
+  const safety = window.setInterval(() => {
+    runner.requestSync();
+  }, SAFETY_INTERVAL_MS);
+
+  return () => {
+    unsubscribeApp();
+    unsubscribeEvents();
+    outbox.unsubscribe();
+    events?.close();
+    window.clearInterval(safety);
+    if (pause !== null) window.clearTimeout(pause);
+  };
+}

@@ -1,0 +1,48 @@
+import type { SyncView } from './sync-runner.ts';
+
+// What the header and the More tab say about sync, in one place.
+
+export function syncTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** A short label for the header; null when there is nothing to say (signed out, offline). */
+export function syncLabel(view: SyncView): string | null {
+  switch (view.kind) {
+    case 'signed-out':
+    case 'offline':
+      return null;
+    case 'needs-password':
+      return view.mode === 'set' ? 'Set up sync' : 'Password needed';
+    case 'syncing':
+      return view.total !== null && view.total > 0
+        ? `Syncing ${Math.min(view.done, view.total)} of ${view.total}`
+        : 'Syncing…';
+    case 'up-to-date':
+      return `Synced ${syncTime(view.at)}`;
+    case 'error':
+      return 'Sync error';
+  }
+}
+
+/** The whole sentence, for the More tab and screen readers. */
+export function syncSentence(view: SyncView): string {
+  switch (view.kind) {
+    case 'signed-out':
+      return 'Sign in to sync your work with your other devices.';
+    case 'offline':
+      return 'Offline: your changes are kept on this device and sync when the connection returns.';
+    case 'needs-password':
+      return view.mode === 'set'
+        ? 'Set a cloud password to start syncing. Your work stays on this device until then.'
+        : 'Enter your cloud password to sync this device. Your changes here are kept meanwhile.';
+    case 'syncing':
+      return view.phase === 'pull' ? 'Receiving changes from your other devices…' : 'Syncing…';
+    case 'up-to-date':
+      return `Up to date. Last synced at ${syncTime(view.at)}.`;
+    case 'error':
+      return view.retryAt === null
+        ? view.message
+        : `${view.message} Trying again at ${syncTime(new Date(view.retryAt).toISOString())}.`;
+  }
+}

@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { useAppServices } from '../app-services.ts';
+import type { SyncRunnerState } from './sync-runner.ts';
+
+/** The sync runner's state, kept current. */
+export function useSyncState(): SyncRunnerState {
+  const { sync } = useAppServices();
+  return useSyncExternalStore(sync.subscribe, sync.get);
+}
