@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { uniqueEmail } from './pages/login-page.ts';
-import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
+import {
+  cloudPasswordModal,
+  expectCloudPasswordNotice,
+  signedInDevice,
+  submitCloudPassword,
+} from './pages/sync-device.ts';
 
 // Two devices of one user (two browser contexts, each with its own IndexedDB) syncing through
 // the real server: what one makes appears on the other within seconds (the server's nudge), an
@@ -109,4 +114,60 @@ test('a password changed on one device: the other asks for it and keeps its unsy
   const firstTags = new BillTagsPage(first);
   await firstTags.open();
   await expect(firstTags.row('Water')).toBeVisible(SOON);
+});
+
+test('a reset on a device without the password: the other saves a full backup, then takes its data', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { first, second } = await twoSyncingDevices(browser);
+  // The first device changes the password; the second never learns it.
+  await submitCloudPassword(
+    first,
+    'Change cloud password',
+    'only the first knows',
+    'The cloud password is changed.',
+  );
+  const firstTags = new BillTagsPage(first);
+  await firstTags.open();
+  await firstTags.create('Only on the first');
+  await expect(header(first)).toContainText(/Synced \d/, SOON);
+
+  const secondTags = new BillTagsPage(second);
+  await secondTags.open();
+  await secondTags.create('Made on the second');
+  await expect(header(second).getByRole('link', { name: 'Password needed' })).toBeVisible(SOON);
+
+  // The second device resets: spec §2's reset view, then Confirm.
+  await second.goto('/tabs/more');
+  await second.getByRole('button', { name: 'Cloud password', exact: true }).click();
+  const modal = cloudPasswordModal(second);
+  await modal.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(modal.getByText('Reset cloud password', { exact: true })).toBeVisible();
+  await second.getByLabel('Cloud password', { exact: true }).fill('a fresh start');
+  await modal.getByRole('button', { name: 'Reset password' }).click();
+  await second.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expectCloudPasswordNotice(second, 'The cloud password is reset.');
+  await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
+
+  // The first device asks for the new password, then reverts and says where its data went.
+  await expect(header(first).getByRole('link', { name: 'Password needed' })).toBeVisible(SOON);
+  await first.goto('/tabs/more');
+  await submitCloudPassword(
+    first,
+    'Enter your cloud password',
+    'a fresh start',
+    'This device now has the cloud password.',
+  );
+  // The revert's notice waits for the cloud password's answer to close, then says where the
+  // first device's own data went.
+  const notice = first.getByRole('alertdialog', { name: 'Sync' });
+  await expect(notice).toContainText(
+    'saved as the full backup "Before the cloud password reset',
+    SOON,
+  );
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await firstTags.open();
+  await expect(firstTags.row('Made on the second')).toBeVisible(SOON);
+  await expect(firstTags.row('Only on the first')).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { AppServicesContext, type AppServices } from './app-services.ts';
 import { ConnectivityWatcher } from './connectivity/connectivity-watcher.tsx';
 import { AppRoutes } from './routing/app-routes.tsx';
+import { SyncNotice } from './sync/sync-notice.tsx';
 
 export interface AppProps {
   readonly services: AppServices;
@@ -20,6 +21,7 @@ export function App({ services, onFirstCommit }: AppProps) {
       <IonApp>
         <IonReactRouter>
           <ConnectivityWatcher />
+          <SyncNotice />
           <AppRoutes />
         </IonReactRouter>
       </IonApp>

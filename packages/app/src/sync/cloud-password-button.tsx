@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { ApiRequestError } from '../api/api-client.ts';
 import { useAppServices } from '../app-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
+import { prepareResetUpload } from '@docket/core/sync-reset';
+import { billCommandContext } from '../bills/bill-command-services.ts';
 import { cloudKeys } from './cloud-key-client.ts';
 import {
   loadDeviceCloudKeys,
@@ -13,6 +15,7 @@ import {
 import {
   applyEnteredPassword,
   CloudPasswordError,
+  resetCloudPassword,
   cloudPasswordMode,
   fetchSyncSettings,
   type CloudPasswordMode,
@@ -85,21 +88,36 @@ export function CloudPasswordButton() {
   const onResult = async (result: PasswordModalResult) => {
     const current = opened;
     setOpened(null);
-    if (current === null || result.status !== 'entered') return;
+    if (current === null || result.status === 'none') return;
     // An inline status, not a loading overlay: an overlay presented while the modal is still
     // dismissing can leave the page hidden from assistive technology.
     setWorking(true);
     try {
-      const said = await applyEnteredPassword(
-        {
-          api,
-          keys: cloudKeys,
-          saveKeys: (keys) => saveDeviceCloudKeys(current.userId, keys),
-        },
-        current.settings,
-        current.keys,
-        result.password,
-      );
+      const deps = {
+        api,
+        keys: cloudKeys,
+        saveKeys: (keys: DeviceCloudKeys) => saveDeviceCloudKeys(current.userId, keys),
+      };
+      const said =
+        result.status === 'reset'
+          ? await resetCloudPassword(
+              {
+                ...deps,
+                makeTruth: async (written) => {
+                  const context = await billCommandContext();
+                  await prepareResetUpload(context.store, {
+                    userId: current.userId,
+                    deviceId: context.deviceId,
+                    epoch: written.keyEpoch,
+                    epochStartSeqno: written.epochStartSeqno,
+                    nowMs: Date.now(),
+                  });
+                },
+              },
+              current.settings,
+              result.password,
+            )
+          : await applyEnteredPassword(deps, current.settings, current.keys, result.password);
       setWorking(false);
       sync.passwordEntered(
         result.password,
@@ -139,9 +157,9 @@ export function CloudPasswordButton() {
         title={titles[mode].title}
         subtitle={titles[mode].subtitle}
         passwordExists={mode !== 'set'}
-        // A reset makes this device's data everyone's; it waits for the sync engine that
-        // uploads that data, so no caller allows it yet.
-        allowReset={false}
+        // A reset is for a device that does not know the password (PRODUCT.md): one that has
+        // it changes it instead.
+        allowReset={mode === 'enter'}
         confirmReset={() =>
           new Promise<boolean>((resolve) => {
             presentAlert({

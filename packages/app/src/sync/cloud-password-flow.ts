@@ -43,13 +43,18 @@ async function writeMaterial(
   api: ApiClient,
   expectedVersion: number,
   material: CloudKeyMaterial,
-): Promise<void> {
+): Promise<SyncSettings> {
   const body = putSyncSettingsRequestSchema.parse({
     expectedVersion,
     settings: writeFromMaterial(material),
   });
   try {
-    await api({ method: 'PUT', path: syncPaths.settings, body, response: syncSettingsSchema });
+    return await api({
+      method: 'PUT',
+      path: syncPaths.settings,
+      body,
+      response: syncSettingsSchema,
+    });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 409) {
       throw new CloudPasswordError(
@@ -131,6 +136,31 @@ export async function applyEnteredPassword(
     await writeMaterial(deps.api, settings.version, changed.material);
     await deps.saveKeys(deviceKeys(changed.material, changed.keys));
     return 'The cloud password is changed. Your other devices ask for the new one when they next sync.';
+  } catch (error) {
+    if (error instanceof SyncCryptoError) throw new CloudPasswordError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A reset (spec §2's "Reset password", after Confirm): a new data key under the next key epoch,
+ * written compare-and-set, kept on this device; then `makeTruth` queues this device's data for
+ * upload under the new epoch (core's prepareResetUpload). Other devices revert to it once they
+ * have the new password.
+ */
+export async function resetCloudPassword(
+  deps: CloudPasswordDeps & {
+    readonly makeTruth: (written: SyncSettings) => Promise<void>;
+  },
+  settings: SyncSettings,
+  password: string,
+): Promise<string> {
+  try {
+    const made = await deps.keys.create(password, settings.keyEpoch + 1);
+    const written = await writeMaterial(deps.api, settings.version, made.material);
+    await deps.saveKeys(deviceKeys(made.material, made.keys));
+    await deps.makeTruth(written);
+    return "The cloud password is reset. Your other devices ask for the new one, save a full backup of their own data, then take this device's data.";
   } catch (error) {
     if (error instanceof SyncCryptoError) throw new CloudPasswordError(error.message);
     throw error;

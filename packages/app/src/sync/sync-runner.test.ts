@@ -86,6 +86,7 @@ function harness(options: {
     },
     now: () => Date.now(),
     random: () => 0.5,
+    newId: () => 'backup-1',
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => {
       clearTimeout(handle as ReturnType<typeof setTimeout>);

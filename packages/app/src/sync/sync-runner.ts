@@ -7,6 +7,7 @@ import {
 } from '@docket/core/sync-engine';
 import { syncStatusMachine, syncStatusOf, type SyncStatus } from '@docket/core/sync-status-machine';
 import type { WebCryptoPort } from '@docket/core/web-crypto';
+import { needsRevert, revertToNewEpoch } from '@docket/core/sync-reset';
 import type { TraceInput } from '@docket/core/trace-log';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { createActor } from 'xstate';
@@ -56,6 +57,8 @@ export interface SyncRunnerState {
   readonly view: SyncView;
   /** The end of the last run that completed, ISO 8601. */
   readonly lastSyncedAt: string | null;
+  /** Something the user must be told once (a revert after a reset), until they dismiss it. */
+  readonly notice: string | null;
 }
 
 export interface SyncRunnerDeps {
@@ -70,6 +73,8 @@ export interface SyncRunnerDeps {
   readonly exclusive: <T>(body: () => Promise<T>) => Promise<T>;
   readonly now: () => number;
   readonly random: () => number;
+  /** A fresh id for a full backup. */
+  readonly newId: () => string;
   readonly setTimer: (callback: () => void, ms: number) => unknown;
   readonly clearTimer: (handle: unknown) => void;
 }
@@ -123,6 +128,7 @@ export class SyncRunner {
       retrySeqno: 0,
       view: { kind: 'signed-out' },
       lastSyncedAt: null,
+      notice: null,
     };
   }
 
@@ -140,6 +146,7 @@ export class SyncRunner {
       retrySeqno: snapshot.context.retrySeqno,
       view,
       lastSyncedAt,
+      notice: this.state.notice,
     };
     for (const listener of this.listeners) listener();
   }
@@ -209,6 +216,17 @@ export class SyncRunner {
     this.syncNow();
   }
 
+  /** The user read the notice. */
+  dismissNotice(): void {
+    this.state = { ...this.state, notice: null };
+    for (const listener of this.listeners) listener();
+  }
+
+  private tell(notice: string): void {
+    this.state = { ...this.state, notice };
+    for (const listener of this.listeners) listener();
+  }
+
   /** "Sync now": a run at once, also after a failure that stopped the retries. */
   syncNow(): void {
     this.attempts = 0;
@@ -254,6 +272,25 @@ export class SyncRunner {
         this.update({ kind: 'needs-password', mode: mode === 'set' ? 'set' : 'enter' });
         this.attempts = 0;
         return;
+      }
+      if (await needsRevert(store, userId, keys.keyEpoch)) {
+        // The password was reset on another device and this one now has the new key: its own
+        // state is saved first, then replaced by the reset device's.
+        const backup = await revertToNewEpoch(store, {
+          userId,
+          epoch: keys.keyEpoch,
+          epochStartSeqno: settings.epochStartSeqno,
+          nowMs: this.deps.now(),
+          backupId: this.deps.newId(),
+        });
+        await this.deps.trace({
+          kind: 'sync-revert',
+          durationMs: null,
+          details: { backup: backup.name, keyEpoch: keys.keyEpoch },
+        });
+        this.tell(
+          `The cloud password was reset on another device, so this device now has that device's data. What this device had before is saved as the full backup "${backup.name}" (More, Backups, Full backups), ready to restore or compare.`,
+        );
       }
       report = await runSync({
         store,

@@ -63,6 +63,7 @@ export function createSyncRunner(api: ApiClient): SyncRunner {
     exclusive,
     now: () => Date.now(),
     random: Math.random,
+    newId: () => crypto.randomUUID(),
     setTimer: (callback, ms) => window.setTimeout(callback, ms),
     clearTimer: (handle) => {
       window.clearTimeout(handle as number);

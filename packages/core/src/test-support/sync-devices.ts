@@ -25,7 +25,12 @@ export interface TestDevice {
   readonly store: LocalStore;
   readonly context: TestContext;
   sync(
-    options?: Partial<Pick<SyncRunOptions, 'limits'>> & { delivery?: () => Delivery },
+    options?: Partial<Pick<SyncRunOptions, 'limits'>> & {
+      delivery?: () => Delivery;
+      /** After a reset: the new key and where its epoch starts. */
+      dataKey?: OpaqueCryptoKey;
+      epochStartSeqno?: number;
+    },
   ): Promise<SyncRunReport>;
 }
 
@@ -50,8 +55,8 @@ export async function testDevice(
           userId: USER,
           deviceId: id,
           epoch: log.keyEpoch,
-          dataKey,
-          epochStartSeqno: 0,
+          dataKey: options.dataKey ?? dataKey,
+          epochStartSeqno: options.epochStartSeqno ?? 0,
         },
         now: () => context.now(),
         ...(options.limits === undefined ? {} : { limits: options.limits }),

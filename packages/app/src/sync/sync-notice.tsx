@@ -1,0 +1,50 @@
+import { useIonAlert } from '@ionic/react';
+import { useEffect } from 'react';
+import { useAppServices } from '../app-services.ts';
+import { useSyncState } from './use-sync-state.ts';
+
+function anotherAlertOpen(): boolean {
+  return document.querySelector('ion-alert:not(.overlay-hidden)') !== null;
+}
+
+/**
+ * Tells the user, once, what sync did that they must know (a revert after a reset). It waits
+ * for an alert already on screen (say, the cloud password's own answer) to close, so the two
+ * never stack with the older one hiding the newer.
+ */
+export function SyncNotice() {
+  const { sync } = useAppServices();
+  const { notice } = useSyncState();
+  const [presentAlert] = useIonAlert();
+  useEffect(() => {
+    if (notice === null) return;
+    // Set once presented, or when the effect ends.
+    let done = false;
+    const present = () => {
+      if (done) return;
+      if (anotherAlertOpen()) return;
+      done = true;
+      presentAlert({
+        header: 'Sync',
+        message: notice,
+        buttons: [{ text: 'OK', role: 'cancel' }],
+        onDidDismiss: () => {
+          sync.dismissNotice();
+        },
+      }).catch((error: unknown) => {
+        console.error('[docket] Could not show the sync notice:', error);
+      });
+    };
+    // The closing alert may still be marked open while its event runs: look again just after.
+    const afterDismiss = () => {
+      window.setTimeout(present, 50);
+    };
+    document.addEventListener('ionAlertDidDismiss', afterDismiss);
+    present();
+    return () => {
+      done = true;
+      document.removeEventListener('ionAlertDidDismiss', afterDismiss);
+    };
+  }, [notice, presentAlert, sync]);
+  return null;
+}
