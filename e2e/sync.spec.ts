@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { uniqueEmail } from './pages/login-page.ts';
@@ -19,6 +21,18 @@ const SOON = { timeout: 20_000 };
 
 function header(page: Page) {
   return page.locator('ion-header').last();
+}
+
+/** Every file of the test server's embedded database, as one Latin-1 text, to search. */
+function databaseText(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (dir === undefined) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it).');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
+  return files
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name)).toString('latin1'))
+    .join('\n');
 }
 
 async function twoSyncingDevices(browser: Parameters<typeof signedInDevice>[0]) {
@@ -44,14 +58,14 @@ async function twoSyncingDevices(browser: Parameters<typeof signedInDevice>[0]) 
     'This device now has the cloud password.',
   );
   await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
-  return { first, second };
+  return { first, second, email };
 }
 
 test('a tag made on one device appears on the other; an offline edit arrives on reconnect', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
-  const { first, second } = await twoSyncingDevices(browser);
+  test.setTimeout(300_000);
+  const { first, second, email } = await twoSyncingDevices(browser);
   const firstTags = new BillTagsPage(first);
   const secondTags = new BillTagsPage(second);
   await firstTags.open();
@@ -77,12 +91,18 @@ test('a tag made on one device appears on the other; an offline edit arrives on 
   await secondTags.open();
   await expect(secondTags.row('Homes')).toBeVisible(SOON);
   await expect(secondTags.row('Schools')).toBeVisible();
+
+  // The server's database files hold the account's e-mail (so the scan reads what was written)
+  // and none of the names the user typed.
+  const stored = databaseText();
+  expect(stored).toContain(email);
+  for (const secret of ['Housing', 'Schools', 'Homes']) expect(stored).not.toContain(secret);
 });
 
 test('a password changed on one device: the other asks for it and keeps its unsynced edits', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const { first, second } = await twoSyncingDevices(browser);
 
   await submitCloudPassword(
@@ -119,7 +139,7 @@ test('a password changed on one device: the other asks for it and keeps its unsy
 test('a reset on a device without the password: the other saves a full backup, then takes its data', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const { first, second } = await twoSyncingDevices(browser);
   // The first device changes the password; the second never learns it.
   await submitCloudPassword(
