@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64, encodeBase64 } from './base64.ts';
 import { sealEnvelope } from './sync-crypto.ts';
-import { runSync, SyncEngineError, syncCursorSetting } from './sync-engine.ts';
+import {
+  runSync,
+  skipUnreadableChange,
+  SyncEngineError,
+  syncCursorSetting,
+} from './sync-engine.ts';
 import { setPosition } from './position-commands.ts';
 import { createTag, deleteTag, renameTag, tagBills } from './tag-commands.ts';
 import { trackBill } from './triage-commands.ts';
@@ -144,6 +149,14 @@ describe('the sync engine', () => {
     expect((failure as SyncEngineError).code).toBe('tampered');
     expect((failure as Error).message).toMatch(/integrity check/);
     expect(await everything(b.store)).toEqual(before);
+
+    // The repair: skip that change; what came after it syncs.
+    expect((failure as SyncEngineError).seqno).toBe(1);
+    await createTag(a.context, { name: 'Schools', color: RED });
+    await a.sync();
+    await skipUnreadableChange(b.store, USER, 1);
+    await b.sync();
+    expect((await rowsOf(b.store, 'tags')).map((row) => row.name)).toEqual(['Schools']);
   });
 
   it('refuses a change sealed with another key, or moved to another user', async () => {

@@ -71,10 +71,45 @@ export class SyncEngineError extends Error {
   constructor(
     readonly code: SyncEngineErrorCode,
     message: string,
+    /** The change at fault, when one is: the user may skip it (skipUnreadableChange). */
+    readonly seqno: number | null = null,
   ) {
     super(message);
     this.name = 'SyncEngineError';
   }
+}
+
+/** The settings row of the changes this device was told to skip, per user. */
+export function syncSkipSetting(userId: string): string {
+  return `device:sync-skip:${userId}`;
+}
+
+const skipListSchema = z.array(z.number().int().nonnegative()).max(10_000);
+
+async function readSkipList(store: LocalStore, userId: string): Promise<ReadonlySet<number>> {
+  const row = await store.read(['settings'], (tx) => tx.get('settings', syncSkipSetting(userId)));
+  const parsed = skipListSchema.safeParse(row?.value);
+  return new Set(parsed.success ? parsed.data : []);
+}
+
+/**
+ * The repair for a change that cannot be read (tampered, or from a newer Docket): pass over it
+ * from now on, so the changes after it can sync. What it held is lost to this device, which the
+ * user is told before choosing it; the trace keeps a record.
+ */
+export async function skipUnreadableChange(
+  store: LocalStore,
+  userId: string,
+  seqno: number,
+): Promise<void> {
+  await store.write(['settings'], async (tx) => {
+    const parsed = skipListSchema.safeParse(
+      (await tx.get('settings', syncSkipSetting(userId)))?.value,
+    );
+    const list = parsed.success ? parsed.data : [];
+    if (!list.includes(seqno)) list.push(seqno);
+    await tx.put('settings', { key: syncSkipSetting(userId), value: list.slice(-10_000) });
+  });
 }
 
 /** Who is syncing, with which key. */
@@ -229,7 +264,10 @@ async function pushOutbox(
     if (entries.length === 0) break;
     const changes = entries.map(changeOf);
     const ids = entries.map((entry) => entry.id);
-    const batchId = `${session.deviceId}.${fnv1a64HexOfText(ids.join('\n'))}.${ids.length}`;
+    // Derived from the entries and how they are packed (the server checks a repeated batch's
+    // envelope count): the same entries sent again are the same batch; packed another way (a
+    // newer build) they are another batch, stored twice, which merging shrugs off.
+    const batchId = `${session.deviceId}.${fnv1a64HexOfText(ids.join('\n'))}.${ids.length}.${perEnvelope}`;
     const context = { userId: session.userId, epoch: session.epoch, batchId };
     const envelopes: PushRequest['envelopes'] = [];
     for (let start = 0; start < changes.length; start += perEnvelope) {
@@ -294,11 +332,13 @@ async function openChanges(
   page: PullResponse,
   counters: Counters,
   timed: Timed,
+  skip: ReadonlySet<number>,
 ): Promise<RowChange[]> {
   const { crypto, session } = options;
   const changes: RowChange[] = [];
   for (const change of page.changes) {
     counters.bytesDown += change.ciphertext.length;
+    if (skip.has(change.seqno)) continue;
     if (change.epoch > session.epoch) {
       throw new SyncEngineError(
         'epoch-mismatch',
@@ -322,6 +362,7 @@ async function openChanges(
         throw new SyncEngineError(
           'tampered',
           `Change ${change.seqno} from device ${change.deviceId} failed its integrity check: it was altered, or was not made with your key. Nothing from it was applied.`,
+          change.seqno,
         );
       }
       throw error;
@@ -338,6 +379,7 @@ async function openChanges(
       throw new SyncEngineError(
         'invalid-change',
         `Change ${change.seqno} from device ${change.deviceId} is not one this version of Docket can merge (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'unreadable'}). Nothing from it was applied; updating Docket may help.`,
+        change.seqno,
       );
     }
     changes.push(...parsed.data.changes);
@@ -366,6 +408,7 @@ async function pullChanges(
   const now = options.now ?? Date.now;
   const limit = options.limits?.pullLimit ?? MAX_PULL_LIMIT;
   const { cursor } = await readCursor(store, session);
+  const skip = await readSkipList(store, session.userId);
   let since = cursor.seqno;
   const from = since;
   let pulled = 0;
@@ -376,7 +419,7 @@ async function pullChanges(
     latestSeqno = Math.max(latestSeqno, page.latestSeqno);
     const last = page.changes.at(-1);
     if (last === undefined) break;
-    const changes = await openChanges(options, page, counters, timed);
+    const changes = await openChanges(options, page, counters, timed, skip);
     const newest = newestClock(changes);
     const wallMs = now();
     const outcome = await store.write(pullTables, async (tx) => {

@@ -14,12 +14,17 @@ export function SyncIndicator() {
 
   if (view.kind === 'needs-password') {
     return (
-      <IonButton routerLink="/tabs/more" size="small" color="warning" title={sentence}>
+      <IonButton routerLink="/tabs/more" size="small" fill="outline" title={sentence}>
         {label}
       </IonButton>
     );
   }
   if (view.kind === 'error') {
+    const skippable = view.skippable ?? 0;
+    const repair =
+      view.skippable === undefined
+        ? ''
+        : ' "Skip this change" lets the changes after it sync; what it held is lost to this device.';
     return (
       <IonButton
         size="small"
@@ -28,9 +33,21 @@ export function SyncIndicator() {
         onClick={() => {
           presentAlert({
             header: 'Sync error',
-            message: sentence,
+            message: `${sentence}${repair}`,
             buttons: [
               { text: 'OK', role: 'cancel' },
+              ...(view.skippable === undefined
+                ? []
+                : [
+                    {
+                      text: 'Skip this change',
+                      handler: () => {
+                        sync.skipChange(skippable).catch((error: unknown) => {
+                          console.error('[docket] Could not skip the change:', error);
+                        });
+                      },
+                    },
+                  ]),
               {
                 text: 'Sync now',
                 handler: () => {

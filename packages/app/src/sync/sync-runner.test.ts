@@ -199,6 +199,13 @@ describe('the sync runner', () => {
     const state = h.runner.get();
     expect(state.view).toMatchObject({ kind: 'error', retryAt: null });
     expect(state.view.kind === 'error' ? state.view.message : '').toMatch(/Sync stopped/);
+    expect(state.view).toMatchObject({ skippable: 1 });
+
+    // The repair: skip it, and sync goes on.
+    await h.runner.skipChange(1);
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ status: 'idle', view: { kind: 'up-to-date' } });
+    expect(h.traces.map((entry) => entry.kind)).toContain('sync-skip');
   });
 
   it('backs off from 2 s up to 5 minutes with jitter', () => {

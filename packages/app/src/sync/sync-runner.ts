@@ -1,6 +1,7 @@
 import type { LocalStore } from '@docket/core/local-store';
 import {
   runSync,
+  skipUnreadableChange,
   SyncEngineError,
   type SyncRunReport,
   type SyncTransport,
@@ -49,6 +50,8 @@ export type SyncView =
       readonly message: string;
       /** When the next try starts by itself; null when it waits for the user. */
       readonly retryAt: number | null;
+      /** The repair on offer: the unreadable change the user may skip. */
+      readonly skippable?: number;
     };
 
 export interface SyncRunnerState {
@@ -227,6 +230,15 @@ export class SyncRunner {
     for (const listener of this.listeners) listener();
   }
 
+  /** The repair for a change that cannot be read: pass over it, then sync on. */
+  async skipChange(seqno: number): Promise<void> {
+    const userId = this.userId;
+    if (userId === null) return;
+    await skipUnreadableChange(await this.deps.store(), userId, seqno);
+    await this.deps.trace({ kind: 'sync-skip', durationMs: null, details: { seqno } });
+    this.syncNow();
+  }
+
   /** "Sync now": a run at once, also after a failure that stopped the retries. */
   syncNow(): void {
     this.attempts = 0;
@@ -332,10 +344,12 @@ export class SyncRunner {
         return;
       }
       if (isPermanent(error)) {
+        const seqno = error instanceof SyncEngineError ? error.seqno : null;
         this.update({
           kind: 'error',
           message: `${messageOf(error)} Sync stopped; "Sync now" tries again.`,
           retryAt: null,
+          ...(seqno === null ? {} : { skippable: seqno }),
         });
         return;
       }
