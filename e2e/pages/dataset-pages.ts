@@ -33,9 +33,19 @@ export class AddDatasetPage {
   readonly folder = () => this.page.getByLabel('Folder', { exact: true });
   readonly url = () => this.page.getByLabel('URL', { exact: true });
   readonly importButton = () => this.page.getByRole('button', { name: 'Import', exact: true });
+  /** The question asked before unsaved changes are left, by a link or by Back or Forward. */
+  readonly leaveWarning = () =>
+    this.page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
   async waitForForm(): Promise<void> {
     await expect(this.importButton()).toBeVisible({ timeout: 15_000 });
+  }
+
+  /** Import as it stands; the dataset is stored before the jobs screen opens, which on a busy
+   *  machine takes longer than an expectation's usual wait. */
+  async importAndOpenJobs(): Promise<void> {
+    await this.importButton().click();
+    await expect(this.page).toHaveURL('/jobs', { timeout: 30_000 });
   }
 
   async add(name: string, files: readonly string[]): Promise<void> {

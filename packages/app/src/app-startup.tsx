@@ -13,6 +13,7 @@ import { pickPlatform } from './platform/pick-platform.ts';
 import { createSignal, windowLoaded } from './service-worker/app-stability.ts';
 import { registerServiceWorker } from './service-worker/register-service-worker.ts';
 import { scheduleServiceWorkerRegistration } from './service-worker/service-worker-schedule.ts';
+import { installTraversalListener } from './datasets/history-traversal-listener.ts';
 import { createAppStore } from './state/app-store.ts';
 import { createSyncRunner, startSyncTriggers } from './sync/sync-service.ts';
 
@@ -37,6 +38,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const services: AppServices = { platform, appStore, authClient, authSync, api, sync };
 
   setupIonicReact();
+  // Before the router renders: a form's Back/Forward guard must hear popstate before the router.
+  installTraversalListener();
   const firstCommit = createSignal();
   createRoot(container, {
     onUncaughtError: (error) => {

@@ -1,15 +1,30 @@
 import { useIonAlert, useIonViewDidEnter, useIonViewWillLeave } from '@ionic/react';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
+import {
+  armTraversalGuard,
+  disarmTraversalGuard,
+  historyIndex,
+  idleTraversalGuard,
+  leave,
+  onTraversal,
+  startAsking,
+  stay,
+  stopAsking,
+  type TraversalGuard,
+} from './history-traversal-guard.ts';
+import { listenForTraversals } from './history-traversal-listener.ts';
 
 // Warns before a form with unsaved changes is left. React Router 6's useBlocker needs a data
 // router, and IonReactRouter is a plain BrowserRouter whose history has no `block`; so while
 // the form is dirty and its page is the one showing, the router's navigator is wrapped: a
 // push, replace or go (which is how Ionic's links, tabs and back button navigate) first asks
-// "Leave without saving?". Closing or reloading the tab gets the browser's own prompt.
+// "Leave without saving?". The browser's Back and Forward buttons ask the same question (see
+// history-traversal-guard.ts). Closing or reloading the tab gets the browser's own prompt.
 
 type Navigator = React.ContextType<typeof UNSAFE_NavigationContext>['navigator'];
-type Proceed = () => void;
+/** Carries on with the navigation that was held up; `move` is a Back or Forward to make again. */
+type Proceed = (move: number | null) => void;
 
 export const LEAVE_HEADER = 'Leave without saving?';
 
@@ -24,10 +39,89 @@ export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void): voi
   useIonViewWillLeave(() => {
     setShowing(false);
   });
-  const onLeaveRef = useRef(onLeave);
+  // Held across renders: a render while the browser is on its way back to the form must
+  // neither forget that nor take the entry it passes through for the form's.
+  const guard = useRef<TraversalGuard>(idleTraversalGuard);
+  const latest = useRef({ onLeave, presentAlert });
   useEffect(() => {
-    onLeaveRef.current = onLeave;
-  }, [onLeave]);
+    latest.current = { onLeave, presentAlert };
+  }, [onLeave, presentAlert]);
+
+  /** Undoes the navigator wrapping while it is in place. */
+  const unwrap = useRef<() => void>(() => undefined);
+  /** Leave or Stay, one question at a time, for a link and for Back or Forward alike. */
+  const ask = useRef((proceed: Proceed) => {
+    const started = startAsking(guard.current);
+    guard.current = started.guard;
+    if (!started.ask) return;
+    latest.current
+      .presentAlert({
+        header: LEAVE_HEADER,
+        message: 'The changes you made to this dataset will be lost.',
+        backdropDismiss: false,
+        buttons: [
+          {
+            text: 'Stay',
+            role: 'cancel',
+            handler: () => {
+              guard.current = stay(guard.current);
+            },
+          },
+          {
+            text: 'Leave',
+            role: 'destructive',
+            handler: () => {
+              const left = leave(guard.current);
+              guard.current = left.guard;
+              unwrap.current();
+              latest.current.onLeave();
+              proceed(left.move);
+            },
+          },
+        ],
+        onDidDismiss: () => {
+          guard.current = stopAsking(guard.current);
+        },
+      })
+      .catch((error: unknown) => {
+        guard.current = stopAsking(guard.current);
+        console.error('Could not ask before leaving the form', error);
+      });
+  });
+
+  // Back and Forward: one listener for the form's whole life, which reads the guard from the
+  // ref. It runs ahead of React Router's own (history-traversal-listener.ts), so a hidden event
+  // never reaches the router (nor Ionic, which learns of moves from the router) and both still
+  // stand on the form's entry when the browser returns to it.
+  useEffect(
+    () =>
+      listenForTraversals((event) => {
+        const step = onTraversal(guard.current, historyIndex(event.state));
+        guard.current = step.guard;
+        const { decision } = step;
+        if (decision.kind === 'pass') return false;
+        if (decision.go !== null) window.history.go(decision.go);
+        // Asked only once the browser is home, so Stay has nothing left to undo and Leave's
+        // move starts from the entry the router believes it is on.
+        if (decision.ask) {
+          ask.current((move) => {
+            if (move !== null) window.history.go(move);
+          });
+        }
+        return true;
+      }),
+    [],
+  );
+
+  // Switched on and off only when the form's dirtiness or visibility changes, so the form's
+  // entry is read while the browser stands on it.
+  useEffect(() => {
+    if (!dirty || !showing) return;
+    guard.current = armTraversalGuard(guard.current, historyIndex(window.history.state));
+    return () => {
+      guard.current = disarmTraversalGuard(guard.current);
+    };
+  }, [dirty, showing]);
 
   useEffect(() => {
     if (!dirty || !showing) return;
@@ -38,58 +132,38 @@ export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void): voi
       replace: navigator.replace.bind(navigator),
       go: navigator.go.bind(navigator),
     };
-    let asking = false;
     const restore = () => {
       Object.assign(slots, saved);
     };
-    const ask = (proceed: Proceed) => {
-      if (asking) return;
-      asking = true;
-      void presentAlert({
-        header: LEAVE_HEADER,
-        message: 'The changes you made to this dataset will be lost.',
-        backdropDismiss: false,
-        buttons: [
-          { text: 'Stay', role: 'cancel' },
-          {
-            text: 'Leave',
-            role: 'destructive',
-            handler: () => {
-              restore();
-              onLeaveRef.current();
-              proceed();
-            },
-          },
-        ],
-        onDidDismiss: () => {
-          asking = false;
-        },
-      });
+    const held = (proceed: () => void) => {
+      ask.current(proceed);
     };
     Object.assign(slots, {
       push: (...args: Parameters<Navigator['push']>) => {
-        ask(() => {
+        held(() => {
           original.push(...args);
         });
       },
       replace: (...args: Parameters<Navigator['replace']>) => {
-        ask(() => {
+        held(() => {
           original.replace(...args);
         });
       },
       go: (delta: number) => {
-        ask(() => {
+        held(() => {
           original.go(delta);
         });
       },
     });
+    unwrap.current = restore;
     const beforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
+      unwrap.current = () => undefined;
       restore();
       window.removeEventListener('beforeunload', beforeUnload);
     };
-  }, [dirty, showing, navigator, presentAlert]);
+  }, [dirty, showing, navigator]);
 }

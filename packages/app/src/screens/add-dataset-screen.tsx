@@ -1,6 +1,6 @@
-import { IonButton, IonInput, IonSpinner, useIonRouter } from '@ionic/react';
+import { IonButton, IonInput, IonSpinner, useIonRouter, useIonViewDidLeave } from '@ionic/react';
 import type { Dataset } from '@docket/core/local-records';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../datasets/datasets.css';
 import { plural } from '../datasets/dataset-words.ts';
@@ -16,6 +16,12 @@ const BACK_HREF = '/tabs/datasets';
 export function AddDatasetScreen() {
   const { id } = useParams();
   const dataset = useDataset(id);
+  // Ionic keeps this page mounted under the jobs screen after a save; Back should find a form
+  // that starts afresh (and warns again), not the one already saved.
+  const [round, setRound] = useState(0);
+  const startAfresh = () => {
+    setRound((current) => current + 1);
+  };
   const title = id === undefined ? 'Add dataset' : 'Edit dataset';
   if (id !== undefined && dataset == null) {
     return (
@@ -35,7 +41,14 @@ export function AddDatasetScreen() {
       </>
     );
   }
-  return <DatasetForm key={id ?? 'new'} title={title} dataset={dataset ?? null} />;
+  return (
+    <DatasetForm
+      key={`${id ?? 'new'} ${String(round)}`}
+      title={title}
+      dataset={dataset ?? null}
+      onSavedAndLeft={startAfresh}
+    />
+  );
 }
 
 function FileField({
@@ -93,7 +106,15 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
-function DatasetForm({ title, dataset }: { title: string; dataset: Dataset | null }) {
+function DatasetForm({
+  title,
+  dataset,
+  onSavedAndLeft,
+}: {
+  title: string;
+  dataset: Dataset | null;
+  onSavedAndLeft: () => void;
+}) {
   const form = useDatasetForm(dataset);
   const ionRouter = useIonRouter();
   const ids = useId();
@@ -101,10 +122,21 @@ function DatasetForm({ title, dataset }: { title: string; dataset: Dataset | nul
   useUnsavedChangesGuard(form.dirty, form.reset);
 
   const started = form.started;
+  const shownJobsFor = useRef<typeof started>(null);
   useEffect(() => {
-    // After the guard has seen the form clean again, so it lets this navigation through.
-    if (started !== null) ionRouter.push('/jobs', 'forward', 'push');
+    // After the guard has seen the form clean again, so it lets this navigation through. Once
+    // per save: useIonRouter's value changes with every navigation, which runs this again.
+    if (started === null || shownJobsFor.current === started) return;
+    shownJobsFor.current = started;
+    ionRouter.push('/jobs', 'forward', 'push');
   }, [started, ionRouter]);
+  const savedAndLeft = useRef({ started, onSavedAndLeft });
+  useEffect(() => {
+    savedAndLeft.current = { started, onSavedAndLeft };
+  }, [started, onSavedAndLeft]);
+  useIonViewDidLeave(() => {
+    if (savedAndLeft.current.started !== null) savedAndLeft.current.onSavedAndLeft();
+  });
 
   const errorCount = Object.keys(form.errors).length;
   const describedBy = (field: keyof typeof form.errors) =>
