@@ -1,0 +1,247 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LocalStore } from '@docket/core/local-store';
+import type { SyncRunReport, SyncSession, SyncTransport } from '@docket/core/sync-engine';
+import { runSync } from '@docket/core/sync-engine';
+import type { OpaqueCryptoKey, WebCryptoPort } from '@docket/core/web-crypto';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
+import { pullResponseSchema, pushResponseSchema } from '@docket/protocol/sync-changes';
+import { syncSettingsSchema, type SyncSettings } from '@docket/protocol/sync-settings';
+import { syncPaths } from '@docket/protocol/sync-wire';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+// Docket's side of the sync benchmark: the real server (Fastify, better-auth, the sync routes,
+// PGlite in memory) listening on loopback in this process, and devices that reach it over HTTP
+// with fetch, the way the app's httpSyncTransport does, with a session cookie.
+
+export const webCrypto = globalThis.crypto as unknown as WebCryptoPort;
+
+/**
+ * The server's entry points, as far as the benchmark uses them. The root project typechecks
+ * bench/ with the DOM library, under which the server's sources do not compile (their own
+ * tsconfig checks them), so they are loaded at run time through a path TypeScript does not
+ * follow, and typed here.
+ */
+interface ServerDatabase {
+  close(): Promise<void>;
+}
+interface ServerModules {
+  openDatabase: (location: { kind: 'pglite'; dataDir: string }) => Promise<ServerDatabase>;
+  loadConfig: (env: Record<string, string>) => object;
+  buildApp: (options: { config: object; database: ServerDatabase }) => Promise<FastifyInstance>;
+}
+
+async function serverModules(): Promise<ServerModules> {
+  const source = '../packages/server/src/';
+  const [database, config, app] = (await Promise.all([
+    import(`${source}db/database.ts`),
+    import(`${source}config.ts`),
+    import(`${source}app.ts`),
+  ])) as [
+    Pick<ServerModules, 'openDatabase'>,
+    Pick<ServerModules, 'loadConfig'>,
+    Pick<ServerModules, 'buildApp'>,
+  ];
+  return { ...database, ...config, ...app };
+}
+
+/** Where the app's pages come from, as far as the server knows; sent as a browser would. */
+const APP_ORIGIN = 'http://localhost:8080';
+
+export interface DocketServer {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+export async function startDocketServer(): Promise<DocketServer> {
+  const { openDatabase, loadConfig, buildApp } = await serverModules();
+  const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  // The server serves the built app too; a stand-in folder keeps it from needing a build.
+  const appDir = await mkdtemp(join(tmpdir(), 'docket-sync-bench-app-'));
+  await writeFile(join(appDir, 'index.html'), '<!doctype html><title>Docket</title>');
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      PUBLIC_URL: APP_ORIGIN,
+      DOCKET_APP_DIR: appDir,
+      AUTH_RATE_LIMIT_MAX: '10000',
+    });
+    app = await buildApp({ config, database });
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const listening = app;
+    return {
+      origin,
+      close: async () => {
+        await listening.close();
+        await database.close();
+        await rm(appDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    await rm(appDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export interface DocketAccount {
+  readonly userId: string;
+  readonly cookie: string;
+  readonly settings: SyncSettings;
+}
+
+async function expectOk(response: Response, what: string): Promise<unknown> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * A new user, signed up over HTTP, with a cloud password in the sync settings. The password
+ * verifier and wrapped key are stand-ins (the server cannot tell): the devices are handed the
+ * data key directly, so no Argon2 runs.
+ */
+export async function signUpWithCloudPassword(origin: string): Promise<DocketAccount> {
+  const email = `sync-bench-${randomUUID()}@example.test`;
+  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
+    body: JSON.stringify({ email, password: 'correct horse battery', name: 'bench' }),
+  });
+  const { user } = (await expectOk(signUp, 'sign-up')) as { user: { id: string } };
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((line) => line.split(';', 1)[0])
+    .join('; ');
+  const written = await fetch(`${origin}${syncPaths.settings}`, {
+    method: 'PUT',
+    headers: {
+      cookie,
+      'content-type': 'application/json',
+      [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
+    },
+    body: JSON.stringify({
+      expectedVersion: 0,
+      settings: {
+        passwordHash: '$argon2id$v=19$m=65536,t=3,p=1$YmVuY2hzYWx0$aGFzaA',
+        keyDerivation: {
+          algorithm: 'argon2id',
+          salt: randomBytes(16).toString('base64'),
+          memoryKiB: 65536,
+          iterations: 3,
+          parallelism: 1,
+        },
+        wrappedDataKey: randomBytes(40).toString('base64'),
+        keyEpoch: 0,
+      },
+    }),
+  });
+  const settings = syncSettingsSchema.parse(await expectOk(written, 'sync settings'));
+  return { userId: user.id, cookie, settings };
+}
+
+/** Time spent waiting on one kind of call, and how many calls. */
+export interface Timing {
+  ms: number;
+  calls: number;
+}
+
+export const newTiming = (): Timing => ({ ms: 0, calls: 0 });
+
+async function timed<T>(timing: Timing, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    timing.ms += performance.now() - start;
+    timing.calls++;
+  }
+}
+
+/**
+ * The app's transport (packages/app/src/sync/sync-service.ts httpSyncTransport over
+ * api-client.ts) reduced to what the engine calls: JSON over fetch with the protocol header,
+ * answers checked against the protocol's schemas. `timing` collects the time from sending a
+ * request to holding its checked answer, which includes everything the server did for it.
+ */
+export function fetchTransport(origin: string, cookie: string, timing: Timing): SyncTransport {
+  const call = async <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<z.infer<S>> =>
+    timed(timing, async () => {
+      const headers: Record<string, string> = {
+        cookie,
+        [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
+      };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${origin}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return schema.parse(await expectOk(response, path));
+    });
+  return {
+    push: (request) => call(syncPaths.push, pushResponseSchema, request),
+    pull: (since, limit) =>
+      call(`${syncPaths.pull}?since=${since}&limit=${limit}`, pullResponseSchema),
+  };
+}
+
+/** The store, with the time spent inside its transactions (merging runs inside them). */
+export function timedStore(inner: LocalStore, timing: Timing): LocalStore {
+  return {
+    read: (tables, body) => timed(timing, () => inner.read(tables, body)),
+    write: (tables, body) => timed(timing, () => inner.write(tables, body)),
+    close: () => {
+      inner.close();
+    },
+  };
+}
+
+/** A data key as a device keeps it once unlocked: AES-256-GCM, not extractable. */
+export function newDataKey(): Promise<OpaqueCryptoKey> {
+  return webCrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+export interface DeviceSyncFigures {
+  readonly report: SyncRunReport;
+  readonly transport: Timing;
+  readonly store: Timing;
+}
+
+/** One runSync of a device against the server, with where its time went. */
+export async function syncDevice(
+  origin: string,
+  account: DocketAccount,
+  store: LocalStore,
+  deviceId: string,
+  dataKey: OpaqueCryptoKey,
+): Promise<DeviceSyncFigures> {
+  const transport = newTiming();
+  const storeTiming = newTiming();
+  const session: SyncSession = {
+    userId: account.userId,
+    deviceId,
+    epoch: account.settings.keyEpoch,
+    dataKey,
+    epochStartSeqno: account.settings.epochStartSeqno,
+  };
+  const report = await runSync({
+    store: timedStore(store, storeTiming),
+    transport: fetchTransport(origin, account.cookie, transport),
+    crypto: webCrypto,
+    session,
+  });
+  return { report, transport, store: storeTiming };
+}
