@@ -158,5 +158,7 @@ function timedWrite(tx: LocalWriteTransaction, record: CallRecorder): LocalWrite
     delete: (table, key) => timed(record, `delete ${table}`, 1, () => tx.delete(table, key)),
     deleteMany: (table, keys) =>
       timed(record, `deleteMany ${table}`, keys.length, () => tx.deleteMany(table, keys)),
+    deletePrefix: (table, prefix) =>
+      timed(record, `deletePrefix ${table}`, 0, () => tx.deletePrefix(table, prefix)),
   };
 }

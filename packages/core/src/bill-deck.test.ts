@@ -3,6 +3,7 @@ import type { DeckSource } from './bill-deck.ts';
 import {
   deckCardFacts,
   deckCount,
+  decidedIds,
   decisionAnnouncement,
   deckSourceOfTransaction,
   matchingBillIds,
@@ -31,7 +32,7 @@ function arraySource(
   bills: readonly StoredBill[],
   decisions: readonly Decision[] = [],
   datasets = 1,
-): DeckSource & { read: string[]; pages: number[] } {
+): DeckSource & { read: string[]; pages: number[]; keysListed: number } {
   const byId = new Map(bills.map((bill) => [bill.id, bill]));
   const ids = [...byId.keys()].sort();
   const read: string[] = [];
@@ -45,37 +46,35 @@ function arraySource(
           return bill[criterion.index] === criterion.value;
         });
   const pages: number[] = [];
-  return {
+  const source = {
     read,
     pages,
-    billIdPage: (criterion, from, limit) => {
+    /** Ids handed out by pages: what a store would have read of its indexes. */
+    keysListed: 0,
+    billIdPage: (
+      criterion: Parameters<DeckSource['billIds']>[0],
+      atLeast: string | null,
+      limit: number,
+    ) => {
       pages.push(limit);
       const list = listed(criterion);
-      const start =
-        criterion === null && from.afterId !== null
-          ? list.findIndex((id) => id > (from.afterId ?? ''))
-          : from.offset;
-      return Promise.resolve(start < 0 ? [] : list.slice(start, start + limit));
+      const start = atLeast === null ? 0 : list.findIndex((id) => id >= atLeast);
+      const page = start < 0 ? [] : list.slice(start, start + limit);
+      source.keysListed += page.length;
+      return Promise.resolve(page);
     },
-    billIds: (criterion) =>
-      Promise.resolve(
-        criterion === null
-          ? ids
-          : ids.filter((id) => {
-              const bill = byId.get(id);
-              if (bill === undefined) return false;
-              if (criterion.index === 'datasetIds')
-                return bill.datasetIds.includes(criterion.value);
-              return bill[criterion.index] === criterion.value;
-            }),
-      ),
-    bills: (wanted) => {
+    billIds: (criterion: Parameters<DeckSource['billIds']>[0]) =>
+      Promise.resolve(listed(criterion)),
+    bills: (wanted: readonly string[]) => {
       read.push(...wanted);
       return Promise.resolve(wanted.map((id) => byId.get(id)));
     },
+    decidedIds: (includeLater: boolean) =>
+      Promise.resolve([...decidedIds(decisions, includeLater)]),
     decisions: () => Promise.resolve([...decisions]),
     datasetCount: () => Promise.resolve(datasets),
   };
+  return source;
 }
 
 const decision = (billId: string, kind: Decision['decision']): Decision => ({
@@ -102,15 +101,79 @@ describe('readDeckPage', () => {
     expect(source.read).toEqual(ids(page));
   });
 
-  it('walks the ids a page at a time, growing pages past a long run of decided bills', async () => {
+  it('gets past a long run of decided bills in one page of ids', async () => {
     const all = bills(3000);
     const sorted = all.map((bill) => bill.id).sort();
     const decided = sorted.slice(0, 2000).map((id) => decision(id, 'dismiss'));
     const source = arraySource(all, decided);
     const page = await readDeckPage(source, filter(), 2);
     expect(ids(page)).toEqual(sorted.slice(2000, 2002));
-    expect(source.pages).toEqual([64, 128, 256, 512, 1024, 2048]);
+    // The first 2 undecided ids are among the first 2 + 2,000.
+    expect(source.pages).toEqual([2002]);
     expect(source.read).toEqual(sorted.slice(2000, 2002));
+  });
+
+  it('walks a long list a page at a time, growing the pages', async () => {
+    const all = bills(3000, (n) => ({ title: n === 2999 ? 'Needle act' : `Hay ${n}` }));
+    const source = arraySource(all);
+    const page = await readDeckPage(source, filter({ search: 'needle' }), 2);
+    expect(ids(page)).toEqual([billIdOf(2999)]);
+    expect(source.pages).toEqual([64, 128, 256, 512, 1024, 2048]);
+  });
+
+  it('joins indexed criteria by seeking, reading neither the ids nor the bills between', async () => {
+    // Ids sort by jurisdiction first, as real ones do: the enacted bills of 'us-ny' come after
+    // every enacted bill of 'us' and 'us-ca'.
+    const all = ['us', 'us-ca', 'us-ny'].flatMap((jurisdiction) =>
+      Array.from({ length: 2000 }, (_, index) => ({
+        ...storedBill(index + 1),
+        id: `${jurisdiction}/119/hr-${String(index + 1).padStart(5, '0')}`,
+        jurisdiction,
+        status: index % 4 === 3 ? ('enacted' as const) : ('introduced' as const),
+      })),
+    );
+    const source = arraySource(all);
+    const page = await readDeckPage(
+      source,
+      filter({ status: 'enacted', jurisdiction: 'us-ny' }),
+      3,
+    );
+    expect(ids(page)).toEqual(['us-ny/119/hr-00004', 'us-ny/119/hr-00008', 'us-ny/119/hr-00012']);
+    expect(source.read).toEqual(ids(page));
+    // A few small pages, not the 1,000 enacted ids before 'us-ny'.
+    expect(source.keysListed).toBeLessThan(400);
+    // The count joins the same way and agrees with the filter on every bill.
+    const matching = await matchingBillIds(
+      source,
+      filter({ status: 'enacted', jurisdiction: 'us-ny' }),
+    );
+    expect(matching).toEqual(
+      all
+        .filter((bill) => bill.status === 'enacted' && bill.jurisdiction === 'us-ny')
+        .map((bill) => bill.id),
+    );
+  });
+
+  it('joins lists whose ids interleave, dealing each shared id once, in id order', async () => {
+    const all = bills(500, (n) => ({
+      status: n % 2 === 0 ? 'enacted' : 'introduced',
+      jurisdiction: n % 3 === 0 ? 'us-ca' : 'us',
+      datasetIds: n % 5 === 0 ? ['d5'] : ['d1'],
+    }));
+    const source = arraySource(all, [decision(billIdOf(30), 'track')]);
+    const wanted = all
+      .filter(
+        (bill) =>
+          bill.status === 'enacted' &&
+          bill.jurisdiction === 'us-ca' &&
+          bill.datasetIds.includes('d5') &&
+          bill.id !== billIdOf(30),
+      )
+      .map((bill) => bill.id)
+      .sort();
+    const narrow = filter({ status: 'enacted', jurisdiction: 'us-ca', datasetId: 'd5' });
+    expect(ids(await readDeckPage(source, narrow, 100))).toEqual(wanted);
+    expect(ids(await readDeckPage(source, narrow, 3))).toEqual(wanted.slice(0, 3));
   });
 
   it('leaves later bills out unless asked to include them', async () => {

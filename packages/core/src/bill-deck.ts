@@ -5,27 +5,34 @@ import type { LocalReadTransaction } from './local-store.ts';
 import type { DecisionKind, UndoResult } from './triage-commands.ts';
 
 // The swipeable deck: the untriaged bills of a filter, dealt a few at a time. A device may hold
-// 50,000 bills of 10 KB and more each, so the deck never reads them all to show a card: it takes
-// the candidates' ids from the store's indexes (keys only, cheap), drops the decided ones (a
-// user's decisions are few next to the bills) and reads bills in small batches, in id order,
-// only until it has the cards it needs. Only a filter on what no index holds (subject, chamber,
-// words) has to read bills it then throws away.
+// 50,000 bills of 10 KB and more each, so the deck never reads them all to show a card: it walks
+// the candidates' ids in the store's indexes (keys only, cheap), drops the decided ones (a
+// user's decisions are few next to the bills) and reads only the bills it may deal. Several
+// indexed criteria (status and jurisdiction, say) are joined on the ids by seeking: each list
+// jumps to the id the others reached, so bills of the first jurisdictions in id order are never
+// read to be thrown away. Only a filter on what no index holds (subject, chamber, words) has to
+// read bills it then throws away.
 
 /** What the deck reads. The app answers from IndexedDB indexes; tests from arrays or a store. */
 export interface DeckSource {
   /** The ids of every bill, or of those an index lists under a value; in id order. */
   billIds(criterion: IndexedCriterion | null): Promise<string[]>;
   /**
-   * One page of those ids: up to `limit` of them, after `from.afterId` when reading every bill
-   * (a key range, so the store seeks), or past the first `from.offset` of an index's list.
+   * Up to `limit` of those ids, in id order, from `atLeast` on (null: from the first). The app
+   * answers with a key range, so the store seeks; a source that cannot seek reads up to it.
    */
   billIdPage(
     criterion: IndexedCriterion | null,
-    from: { afterId: string | null; offset: number },
+    atLeast: string | null,
     limit: number,
   ): Promise<string[]>;
   /** The bills of these ids, in the same order; undefined for an id with no bill. */
   bills(ids: readonly string[]): Promise<(StoredBill | undefined)[]>;
+  /**
+   * The ids of the bills a decision takes out of the deck (every decided bill, less the ones put
+   * off for later when those come back), in any order. Keys only: no decision row is read.
+   */
+  decidedIds(includeLater: boolean): Promise<string[]>;
   /** Every decision row. */
   decisions(): Promise<Decision[]>;
   /** How many datasets the user has. */
@@ -62,17 +69,82 @@ export function decidedIds(
   );
 }
 
-/** The ids every indexed criterion lists, in id order. */
-async function candidateIds(source: DeckSource, compiled: CompiledDeckFilter): Promise<string[]> {
-  const [first, ...rest] = compiled.indexed;
-  if (first === undefined) return source.billIds(null);
-  const lists = await Promise.all([first, ...rest].map((criterion) => source.billIds(criterion)));
-  // Intersect starting from the shortest list: its order is id order like the others'.
-  lists.sort((a, b) => a.length - b.length);
-  const [shortest, ...others] = lists;
-  if (shortest === undefined) return [];
-  const sets = others.map((list) => new Set(list));
-  return shortest.filter((id) => sets.every((set) => set.has(id)));
+/** Key pages start small (the next id is usually near) and grow while a walk goes on. */
+const FIRST_ID_PAGE = 64;
+const LARGEST_ID_PAGE = 4_096;
+/** A lone list's first page may hold every decided id and the cards after them, up to this. */
+const LARGEST_FIRST_PAGE = 16_384;
+
+/** The smallest id after `id` (no string sorts between them): a page from it leaves `id` out. */
+function after(id: string): string {
+  return `${id}\u0000`;
+}
+
+/** One list of ids (every bill's, or an index's under a value), read a page at a time. */
+class IdList {
+  private page: readonly string[] = [];
+  private at = 0;
+  /** The last page read ended the list. */
+  private ended = false;
+
+  constructor(
+    private readonly source: DeckSource,
+    private readonly criterion: IndexedCriterion | null,
+    private pageSize: number,
+  ) {}
+
+  /** The list's first id from `atLeast` on (null: its first), or undefined past its end. */
+  async seek(atLeast: string | null): Promise<string | undefined> {
+    for (;;) {
+      if (atLeast !== null) {
+        while (this.at < this.page.length && (this.page[this.at] ?? '') < atLeast) this.at++;
+      }
+      const id = this.page[this.at];
+      if (id !== undefined) return id;
+      if (this.ended) return undefined;
+      // Past the page: the next starts at the id sought, or right after the page, whichever is
+      // further. Each page starts after the last, so an id never comes twice, even when an
+      // import commits between two pages.
+      const last = this.page[this.page.length - 1];
+      const from =
+        last === undefined ? atLeast : atLeast !== null && atLeast > last ? atLeast : after(last);
+      const page = await this.source.billIdPage(this.criterion, from, this.pageSize);
+      this.ended = page.length < this.pageSize;
+      this.page = page;
+      this.at = 0;
+      this.pageSize = Math.min(this.pageSize * 2, LARGEST_ID_PAGE);
+    }
+  }
+}
+
+/**
+ * The first id from `atLeast` on that every list holds: each list in turn seeks to the id the
+ * others reached, until all agree (a leapfrog join), so stretches only one list holds are
+ * skipped with a key range, never read.
+ */
+async function nextShared(
+  lists: readonly IdList[],
+  atLeast: string | null,
+): Promise<string | undefined> {
+  let candidate = atLeast;
+  let agreeing = 0;
+  for (let turn = 0; ; turn = (turn + 1) % lists.length) {
+    const list = lists[turn];
+    if (list === undefined) return undefined;
+    const id = await list.seek(candidate);
+    if (id === undefined) return undefined;
+    if (id === candidate) agreeing++;
+    else {
+      candidate = id;
+      agreeing = 1;
+    }
+    if (agreeing === lists.length) return candidate;
+  }
+}
+
+function idLists(source: DeckSource, compiled: CompiledDeckFilter, firstPage: number): IdList[] {
+  const criteria = compiled.indexed.length === 0 ? [null] : compiled.indexed;
+  return criteria.map((criterion) => new IdList(source, criterion, firstPage));
 }
 
 /**
@@ -103,31 +175,28 @@ async function scanMatching(
   return found;
 }
 
-/** Key pages start small (the first card is usually near) and grow when decisions are many. */
-const FIRST_ID_PAGE = 64;
-const LARGEST_ID_PAGE = 4_096;
-
 async function emptyReason(
   source: DeckSource,
   compiled: CompiledDeckFilter,
-  decided: readonly Decision[],
+  decided: ReadonlySet<string>,
 ): Promise<DeckEmptyReason> {
   if ((await source.datasetCount()) === 0) return { kind: 'no-datasets' };
-  const anyBill = (await source.billIdPage(null, { afterId: null, offset: 0 }, 1)).length > 0;
+  const anyBill = (await source.billIdPage(null, null, 1)).length > 0;
   if (!anyBill) return { kind: 'no-bills' };
   // Only reached with an empty deck: the decided bills are read to learn whether the filter
   // matches any of them.
+  const rows = (await source.decisions()).filter((row) => decided.has(row.billId));
   const matched = new Set(
     (
       await scanMatching(
         source,
         { ...compiled, needsBills: true },
-        decided.map((row) => row.billId),
+        rows.map((row) => row.billId),
         Number.POSITIVE_INFINITY,
       )
     ).map((bill) => bill.id),
   );
-  const matching = decided.filter((row) => matched.has(row.billId));
+  const matching = rows.filter((row) => matched.has(row.billId));
   if (matching.length === 0) return { kind: 'nothing-matches' };
   return {
     kind: 'all-triaged',
@@ -141,28 +210,35 @@ export async function readDeckPage(
   compiled: CompiledDeckFilter,
   limit: number,
 ): Promise<DeckPage> {
-  const decisions = await source.decisions();
-  const decided = decidedIds(decisions, compiled.filter.includeLater);
-  // The first indexed criterion gives the ids; the others are checked on the bills with the rest.
-  const [walked = null, ...others] = compiled.indexed;
-  const scan: CompiledDeckFilter = others.length > 0 ? { ...compiled, needsBills: true } : compiled;
+  const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
+  // A lone list's first `limit` undecided ids are among its first `limit + decided` ids: one
+  // page finds them, however long the run of decided bills before them. Joined lists jump, so
+  // their pages start small.
+  const firstPage =
+    compiled.indexed.length <= 1
+      ? Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE)
+      : FIRST_ID_PAGE;
+  const lists = idLists(source, compiled, firstPage);
   const cards: StoredBill[] = [];
-  const from = { afterId: null as string | null, offset: 0 };
-  let pageSize = FIRST_ID_PAGE;
-  while (cards.length < limit) {
-    const ids = await source.billIdPage(walked, from, pageSize);
-    from.offset += ids.length;
-    from.afterId = ids[ids.length - 1] ?? from.afterId;
-    // Pages are separate reads: an import committing between two of them may shift an index's
-    // list, so an id seen already is not dealt twice.
-    const undecided = ids.filter((id) => !decided.has(id) && !cards.some((card) => card.id === id));
-    cards.push(...(await scanMatching(source, scan, undecided, limit - cards.length)));
-    if (ids.length < pageSize) break;
-    pageSize = Math.min(pageSize * 2, LARGEST_ID_PAGE);
+  let from: string | null = null;
+  let ended = false;
+  while (!ended && cards.length < limit) {
+    // Without a filter that needs the bills, every undecided id is a card.
+    const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
+    const ids: string[] = [];
+    while (ids.length < wanted) {
+      const id = await nextShared(lists, from);
+      if (id === undefined) {
+        ended = true;
+        break;
+      }
+      from = after(id);
+      if (!decided.has(id)) ids.push(id);
+    }
+    cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
   }
   if (cards.length > 0) return { cards, empty: null };
-  const decidedRows = decisions.filter((row) => decided.has(row.billId));
-  return { cards, empty: await emptyReason(source, compiled, decidedRows) };
+  return { cards, empty: await emptyReason(source, compiled, decided) };
 }
 
 /**
@@ -174,7 +250,18 @@ export async function matchingBillIds(
   source: DeckSource,
   compiled: CompiledDeckFilter,
 ): Promise<string[]> {
-  const candidates = await candidateIds(source, compiled);
+  let candidates: string[];
+  if (compiled.indexed.length <= 1) {
+    // One list: read whole, in one go.
+    candidates = await source.billIds(compiled.indexed[0] ?? null);
+  } else {
+    candidates = [];
+    const lists = idLists(source, compiled, LARGEST_ID_PAGE / 16);
+    for (let id = await nextShared(lists, null); id !== undefined;) {
+      candidates.push(id);
+      id = await nextShared(lists, after(id));
+    }
+  }
   if (!compiled.needsBills) return candidates;
   const bills = await scanMatching(source, compiled, candidates, Number.POSITIVE_INFINITY);
   return bills.map((bill) => bill.id);
@@ -194,23 +281,21 @@ export function deckCount(
 
 /** A DeckSource over a store's read transaction: for tests and for code without Dexie. */
 export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
+  const billIds = async (criterion: IndexedCriterion | null): Promise<string[]> => {
+    if (criterion === null) return tx.keys('bills');
+    const rows = await tx.where('bills', criterion.index, criterion.value);
+    return rows.map((row) => row.id);
+  };
   return {
-    billIds: async (criterion) => {
-      if (criterion === null) return tx.keys('bills');
-      const rows = await tx.where('bills', criterion.index, criterion.value);
-      return rows.map((row) => row.id);
-    },
+    billIds,
     // The store interface has no key ranges: a page is cut from the whole list.
-    billIdPage: async (criterion, from, limit) => {
-      const ids =
-        criterion === null
-          ? await tx.keys('bills')
-          : (await tx.where('bills', criterion.index, criterion.value)).map((row) => row.id);
-      return criterion === null && from.afterId !== null
-        ? ids.filter((id) => id > (from.afterId ?? '')).slice(0, limit)
-        : ids.slice(from.offset, from.offset + limit);
+    billIdPage: async (criterion, atLeast, limit) => {
+      const ids = await billIds(criterion);
+      const start = atLeast === null ? 0 : ids.findIndex((id) => id >= atLeast);
+      return start < 0 ? [] : ids.slice(start, start + limit);
     },
     bills: (ids) => tx.getMany('bills', ids),
+    decidedIds: async (includeLater) => [...decidedIds(await tx.all('decisions'), includeLater)],
     decisions: () => tx.all('decisions'),
     datasetCount: () => tx.count('datasets'),
   };

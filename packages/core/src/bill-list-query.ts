@@ -41,7 +41,6 @@ export const defaultBillListQuery: BillListQuery = {
 };
 
 const MAX_PARAM_LENGTH = 500;
-const SORT_DIRECTLY_BELOW = 2000;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -321,42 +320,59 @@ export class BillCatalog {
   query(query: BillListQuery): Int32Array {
     const found = this.index.search(query.q);
     const order = this.order(query.sort);
-    const marks = this.marks;
-    const accept = (entry: BillListEntry): boolean =>
-      (query.all || marks.tracked.has(entry.id)) &&
-      (query.status === null || entry.status === query.status) &&
-      (query.jurisdiction === null || entry.jurisdiction === query.jurisdiction) &&
-      (query.datasetId === null || entry.datasetIds.includes(query.datasetId)) &&
-      (query.tagId === null || (marks.tags.get(entry.id) ?? []).includes(query.tagId)) &&
-      (query.position === null || (marks.positions.get(entry.id) ?? 'none') === query.position) &&
-      (query.week === null || hasActionInWeek(entry, query.week));
-    const result: number[] = [];
+    const accept = this.acceptor(query);
     if (found === null) {
+      // Orders are replaced on a change, never changed in place: the unfiltered list is one.
+      if (accept === null) return order;
+      const result = new Int32Array(order.length);
+      let count = 0;
       for (const doc of order) {
         const entry = this.entries[doc];
-        if (entry !== undefined && accept(entry)) result.push(doc);
+        if (entry !== undefined && accept(entry)) result[count++] = doc;
       }
-      return Int32Array.from(result);
+      return result.slice(0, count);
     }
-    if (found.length > SORT_DIRECTLY_BELOW) {
-      // A large result is picked out of the order already sorted, in one pass.
-      const marked = new Uint8Array(this.entries.length);
-      for (const doc of found) marked[doc] = 1;
-      for (const doc of order) {
-        if (marked[doc] !== 1) continue;
-        const entry = this.entries[doc];
-        if (entry !== undefined && accept(entry)) result.push(doc);
-      }
-      return Int32Array.from(result);
-    }
-    // A small one is sorted by each document's place in the order.
+    // The matches are put in order by marking each one's place in the order and reading the
+    // marks back: two passes over typed arrays, whatever the number of matches, where sorting
+    // thousands of them by a comparison, or filtering the whole order, costs several times more.
     const rank = this.rank(query.sort);
-    for (const doc of found) {
-      const entry = this.entries[doc];
-      if (entry !== undefined && accept(entry)) result.push(doc);
+    const placed = new Uint8Array(order.length);
+    let count = 0;
+    if (accept === null) {
+      // The index holds only the catalog's current documents: each match has its place.
+      for (const doc of found) placed[rank[doc] ?? 0] = 1;
+      count = found.length;
+    } else {
+      for (const doc of found) {
+        const entry = this.entries[doc];
+        if (entry === undefined || !accept(entry)) continue;
+        placed[rank[doc] ?? 0] = 1;
+        count++;
+      }
     }
-    result.sort((a, b) => (rank[a] ?? 0) - (rank[b] ?? 0));
-    return Int32Array.from(result);
+    const result = new Int32Array(count);
+    for (let place = 0, at = 0; at < count; place++) {
+      if (placed[place] === 1) result[at++] = order[place] ?? 0;
+    }
+    return result;
+  }
+
+  /** The query's filters as a test of one entry; null when it lets every entry through. */
+  private acceptor(query: BillListQuery): ((entry: BillListEntry) => boolean) | null {
+    const marks = this.marks;
+    const tests: ((entry: BillListEntry) => boolean)[] = [];
+    if (!query.all) tests.push((entry) => marks.tracked.has(entry.id));
+    const { status, jurisdiction, datasetId, tagId, position, week } = query;
+    if (status !== null) tests.push((entry) => entry.status === status);
+    if (jurisdiction !== null) tests.push((entry) => entry.jurisdiction === jurisdiction);
+    if (datasetId !== null) tests.push((entry) => entry.datasetIds.includes(datasetId));
+    if (tagId !== null) tests.push((entry) => (marks.tags.get(entry.id) ?? []).includes(tagId));
+    if (position !== null) {
+      tests.push((entry) => (marks.positions.get(entry.id) ?? 'none') === position);
+    }
+    if (week !== null) tests.push((entry) => hasActionInWeek(entry, week));
+    if (tests.length === 0) return null;
+    return (entry) => tests.every((test) => test(entry));
   }
 
   /** The row of a document a query returned; undefined when it has since been removed. */

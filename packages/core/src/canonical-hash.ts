@@ -1,37 +1,48 @@
 import { encodeUtf8 } from './text-bytes.ts';
 
 // Change hashes are computed for every bill of every import, so this module is written for
-// speed: canonical JSON is built by concatenation with each object shape's key order worked
-// out once, and the hash loops by index. Both give exactly what the plain definitions give (a
+// speed: canonical JSON is built by concatenation with each object shape's keys sorted and
+// quoted once, and the hash loops by index. Both give exactly what the plain definitions give (a
 // property test checks it), so stored hashes stay valid.
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The sorted keys of the last object shape seen, so arrays of like objects sort once. */
-let lastKeys: string[] = [];
-let lastSorted: string[] = [];
+/** One object shape: its keys as Object.keys gives them, and how they are written, sorted. */
+interface Shape {
+  keys: string[];
+  /** The keys in code-unit order. */
+  sorted: string[];
+  /** `"key":` for each sorted key, and `,"key":` for each but the first written. */
+  first: string[];
+  next: string[];
+}
 
-function sortedKeys(keys: string[]): string[] {
-  if (keys.length === lastKeys.length) {
-    let same = true;
-    for (let index = 0; index < keys.length; index++) {
-      if (keys[index] !== lastKeys[index]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return lastSorted;
+// The last few shapes seen: a bill alternates between its own shape and its lists' shapes
+// (sponsors, actions, votes), and each is sorted and quoted once.
+const SHAPES = 8;
+const shapes: Shape[] = [];
+let oldestShape = 0;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function shapeOf(keys: string[]): Shape {
+  for (let index = 0; index < shapes.length; index++) {
+    const shape = shapes[index] as Shape;
+    if (sameKeys(shape.keys, keys)) return shape;
   }
-  let sorted = true;
-  for (let index = 1; index < keys.length; index++) {
-    if (byCodeUnit(keys[index - 1] ?? '', keys[index] ?? '') > 0) {
-      sorted = false;
-      break;
-    }
+  const sorted = [...keys].sort(byCodeUnit);
+  const quoted = sorted.map((key) => `${JSON.stringify(key)}:`);
+  const shape: Shape = { keys, sorted, first: quoted, next: quoted.map((key) => `,${key}`) };
+  if (shapes.length < SHAPES) shapes.push(shape);
+  else {
+    shapes[oldestShape] = shape;
+    oldestShape = (oldestShape + 1) % SHAPES;
   }
-  lastKeys = keys;
-  lastSorted = sorted ? keys : [...keys].sort(byCodeUnit);
-  return lastSorted;
+  return shape;
 }
 
 function appendCanonical(value: unknown): string {
@@ -46,23 +57,22 @@ function appendCanonical(value: unknown): string {
       return JSON.stringify(value);
     case 'object': {
       if (Array.isArray(value)) {
-        let out = '[';
-        for (let index = 0; index < value.length; index++) {
-          if (index > 0) out += ',';
-          out += appendCanonical(value[index]);
-        }
+        const length = value.length;
+        if (length === 0) return '[]';
+        let out = `[${appendCanonical(value[0])}`;
+        for (let index = 1; index < length; index++) out += `,${appendCanonical(value[index])}`;
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = sortedKeys(Object.keys(record));
+      const { sorted, first, next } = shapeOf(Object.keys(record));
       let out = '{';
-      let first = true;
-      for (const key of keys) {
-        const item = record[key];
+      let written = false;
+      for (let index = 0; index < sorted.length; index++) {
+        const item = record[sorted[index] as string];
         if (item === undefined) continue;
-        if (!first) out += ',';
-        first = false;
-        out += `${JSON.stringify(key)}:${appendCanonical(item)}`;
+        out += (written ? next[index] : first[index]) as string;
+        out += appendCanonical(item);
+        written = true;
       }
       return `${out}}`;
     }

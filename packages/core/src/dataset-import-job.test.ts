@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { importBills } from './bill-import.ts';
 import {
   markInterruptedJobs,
   requestResume,
@@ -143,6 +144,11 @@ describe('runImportJob', () => {
     const [dataset] = await allRows(store, 'datasets');
     expect(dataset?.format).toBe('mixed');
     expect(dataset?.billCount).toBe(bills.length);
+    // Merged in its staged chunk exactly as the one-call importer merges it.
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    expect(bills.map(({ datasetIds: _, ...bill }) => bill).sort(byId)).toEqual(
+      importBills(files).bills.sort(byId),
+    );
   });
 
   it('a cancel while reading leaves every table as it was', async () => {
@@ -524,6 +530,56 @@ describe('runImportJob', () => {
       expect(job.progress).toEqual({ recordsRead: 562, written: 562, skipped: 0, total: 562 });
       expect(await store.read(['bills'], (tx) => tx.count('bills'))).toBe(562);
     },
+  );
+  it.runIf(fixturesRoot !== null)(
+    'bills that come twice (BILLSTATUS beside data.json) merge in their chunk rows, across a crash and resume',
+    async () => {
+      // The 52 sconres bills of the 116th Congress, each as XML and as data.json.
+      const files = [
+        ...readFixtures('billstatus-xml-116/116/bills/sconres'),
+        ...readFixtures('congress-json/116/bills/sconres'),
+      ];
+      const queue = (store: LocalStore, now: () => string) =>
+        queueFilesImport(store, { datasetId: 'd1', jobId: 'j1', files, now: now() });
+
+      const reference = createMemoryLocalStore();
+      const referenceClock = testClock();
+      await queue(reference, referenceClock);
+      const referenceJob = await runStoredImport(reference, 'j1', referenceClock, {
+        chunkSize: 20,
+      });
+      expect(referenceJob.result).toEqual({ added: 52, updated: 0, unchanged: 0, removed: 0 });
+
+      const device = createMemoryLocalStore();
+      const clock = testClock();
+      await queue(device, clock);
+      // Staging transactions 3, 4, … hold chunks of 20 records (52 XML files, then 52 data.json):
+      // the 3rd and 4th merge data.json bills into XML chunks, the crash hits the 5th.
+      const tab = crashingStore(
+        device,
+        (call) =>
+          call.table === 'importStaging' && call.method === 'putMany' && call.transaction === 7,
+      );
+      await expect(runStoredImport(tab, 'j1', clock, { chunkSize: 20 })).rejects.toThrow(
+        'simulated crash',
+      );
+      await markInterruptedJobs(device, { now: clock() });
+      await requestResume(device, 'j1');
+      expect((await jobOf(device, 'j1')).progress.recordsRead).toBe(80);
+      const resumed = await runStoredImport(device, 'j1', clock, { chunkSize: 20 });
+
+      expect(resumed.status).toBe('done');
+      expect(resumed.result).toEqual(referenceJob.result);
+      expect(resumed.progress).toEqual(referenceJob.progress);
+      const bills = await allRows(device, 'bills');
+      expect(bills).toEqual(await allRows(reference, 'bills'));
+      const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+      expect(bills.map(({ datasetIds: _, ...bill }) => bill).sort(byId)).toEqual(
+        importBills(files).bills.sort(byId),
+      );
+      expect(await allRows(device, 'importStaging')).toEqual([]);
+    },
+    60_000,
   );
   warnIfFixturesAbsent();
 });

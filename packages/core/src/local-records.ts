@@ -89,17 +89,26 @@ export type Job = z.infer<typeof jobSchema>;
 
 /**
  * Work in progress of an import job, keyed by job id, so that nothing reaches `bills` until the
- * job commits in one transaction (dataset-import-job.ts). Bill rows are the job's bills so far;
+ * job commits in one transaction (dataset-import-job.ts). Chunk rows hold the job's bills so far;
  * the one checkpoint row says how far reading got and from which input, so a job cut off by a
  * reload resumes where it stopped instead of starting over.
  */
 export const importStagingSchema = z.discriminatedUnion('kind', [
   z.object({
-    /** `${jobId}|bill|${billId}` */
+    /** `${jobId}|bill|${billId}`: how jobs staged bills before chunks; now only ever cleared. */
     id: z.string().min(1).max(500),
     jobId: rowId,
     kind: z.literal('bill'),
     bill: billSchema,
+  }),
+  z.object({
+    /** `${jobId}|chunk|${sequence, eight digits}` */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('chunk'),
+    /** The chunk's bills (Bill[]) as JSON text: IndexedDB stores and reads back one string
+     *  several times faster than the same bills as objects. */
+    bills: z.string(),
   }),
   z.object({
     /** `${jobId}|checkpoint` */

@@ -572,6 +572,43 @@ export function describeLocalStoreAcceptance(
       expect(await store.read(['bills'], (tx) => tx.count('bills'))).toBe(0);
     }, 60_000);
 
+    it('deletes by key prefix exactly the keys that start with it', async () => {
+      const keys = [
+        'job',
+        'job|',
+        'job|a',
+        'job|\uffff',
+        'job|\uffff\uffffz',
+        'job|\ud834\udd1e',
+        'job}',
+        'jo',
+        'job-2|a',
+        'a\uffff',
+        'a\uffff\uffff',
+        'b',
+      ];
+      const rows = keys.map((key) => ({ key, value: key }));
+      const remaining = async () => store.read(['settings'], (tx) => tx.keys('settings'));
+      await putAll('settings', rows);
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', 'job|'));
+      expect(await remaining()).toEqual(
+        keys.filter((key) => !key.startsWith('job|')).sort(byCodeUnit),
+      );
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', 'a\uffff'));
+      expect(await remaining()).toEqual(['b', 'jo', 'job', 'job-2|a', 'job}']);
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', 'nothing'));
+      expect(await remaining()).toHaveLength(5);
+      await expect(
+        store.write(['settings'], async (tx) => {
+          await tx.deletePrefix('settings', 'jo');
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await remaining()).toHaveLength(5);
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', ''));
+      expect(await remaining()).toEqual([]);
+    });
+
     it('writes nothing when the body throws after several writes, and the error reaches the caller', async () => {
       await putAll('tags', [sampleRows.tags(1), sampleRows.tags(2)]);
       const boom = new Error('boom');

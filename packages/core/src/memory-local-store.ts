@@ -218,6 +218,11 @@ export function createMemoryLocalStore(): LocalStore {
           const target = writable(table);
           for (const key of keys) target.delete(key);
         }),
+      deletePrefix: (table, prefix) =>
+        settle(() => {
+          const target = writable(table);
+          for (const key of [...target.keys()]) if (key.startsWith(prefix)) target.delete(key);
+        }),
     };
 
     // Every call above settles within microtasks, so once a task boundary passes with the body

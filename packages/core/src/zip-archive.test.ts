@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { crc32, expandArchives, isZip } from './zip-archive.ts';
@@ -7,6 +8,27 @@ describe('ZIP archives', () => {
   it('computes CRC-32', () => {
     expect(crc32(encodeUtf8('123456789'))).toBe(0xcbf43926);
     expect(crc32(new Uint8Array())).toBe(0);
+  });
+
+  it('computes CRC-32 eight bytes at a time as the one-byte definition does, at every length', () => {
+    const table = Array.from({ length: 256 }, (_, n) => {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c >>> 0;
+    });
+    const plainCrc32 = (bytes: Uint8Array) => {
+      let crc = 0xffffffff;
+      for (const byte of bytes) crc = ((table[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8)) >>> 0;
+      return (crc ^ 0xffffffff) >>> 0;
+    };
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 70 }), (bytes) => {
+        expect(crc32(bytes)).toBe(plainCrc32(bytes));
+      }),
+    );
+    const large = Uint8Array.from({ length: 100_003 }, (_, n) => (n * 7919) % 251);
+    expect(crc32(large)).toBe(plainCrc32(large));
+    expect(crc32(large.subarray(5, 99_000))).toBe(plainCrc32(large.subarray(5, 99_000)));
   });
 
   it('expands entries under the archive name, skipping folders and macOS junk', () => {

@@ -33,23 +33,62 @@ export function isZip(bytes: Uint8Array): boolean {
   );
 }
 
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256);
+// Slicing-by-8: eight tables, so the loop takes eight bytes (two 32-bit words) per step instead
+// of one byte (about three times faster; every entry of a dataset is checked). Table k gives the
+// CRC of a byte followed by k zero bytes.
+const CRC_TABLES = (() => {
+  const tables = new Int32Array(8 * 256);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
+    tables[n] = c;
   }
-  return table;
+  for (let n = 0; n < 256; n++) {
+    let c = tables[n] as number;
+    for (let k = 1; k < 8; k++) {
+      c = (tables[c & 0xff] as number) ^ (c >>> 8);
+      tables[k * 256 + n] = c;
+    }
+  }
+  return tables;
 })();
 
+/** Words are read in the platform's byte order; the word loop assumes little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 export function crc32(bytes: Uint8Array): number {
-  let crc = -1;
-  // An indexed loop: an iterator and a `?? 0` per byte cost several times the table look-up.
+  const t = CRC_TABLES;
   const length = bytes.length;
-  for (let index = 0; index < length; index++) {
-    crc = (CRC_TABLE[(crc ^ (bytes[index] as number)) & 0xff] as number) ^ (crc >>> 8);
+  let crc = -1;
+  let index = 0;
+  // Indexed loops without `?? 0`: an iterator or a fallback per byte costs more than the look-up.
+  const byte = (at: number) => bytes[at] as number;
+  if (LITTLE_ENDIAN && length >= 16) {
+    // Bytes up to a 4-byte boundary, then whole pairs of words, then the rest.
+    const head = (4 - (bytes.byteOffset & 3)) & 3;
+    for (; index < head; index++) crc = (t[(crc ^ byte(index)) & 0xff] as number) ^ (crc >>> 8);
+    const words = new Int32Array(
+      bytes.buffer,
+      bytes.byteOffset + index,
+      ((length - index) >> 3) << 1,
+    );
+    const count = words.length;
+    for (let word = 0; word < count; word += 2) {
+      const low = crc ^ (words[word] as number);
+      const high = words[word + 1] as number;
+      crc =
+        (t[1792 + (low & 0xff)] as number) ^
+        (t[1536 + ((low >>> 8) & 0xff)] as number) ^
+        (t[1280 + ((low >>> 16) & 0xff)] as number) ^
+        (t[1024 + (low >>> 24)] as number) ^
+        (t[768 + (high & 0xff)] as number) ^
+        (t[512 + ((high >>> 8) & 0xff)] as number) ^
+        (t[256 + ((high >>> 16) & 0xff)] as number) ^
+        (t[high >>> 24] as number);
+    }
+    index += count * 4;
   }
+  for (; index < length; index++) crc = (t[(crc ^ byte(index)) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ -1) >>> 0;
 }
 

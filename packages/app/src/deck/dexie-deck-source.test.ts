@@ -74,6 +74,65 @@ describe('dexieDeckSource', () => {
       4,
     );
     expect(page.cards.map((card) => card.id)).toEqual(['us/119/hr-3']);
+    expect(await source.decidedIds(false)).toEqual(['us/119/hr-1']);
+    expect(await source.decidedIds(true)).toEqual([]);
+    db.close();
+  });
+
+  it('pages every list from an id on: by key, by [field+id] ranges and by a dataset prefix', async () => {
+    const db = createDocketDatabase({
+      name: 'deck-source-pages',
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    });
+    const numbers = Array.from({ length: 600 }, (_, index) => index + 1);
+    const id = (n: number) => `us/119/hr-${String(n).padStart(4, '0')}`;
+    await db.table('bills').bulkPut(
+      numbers.map((n) =>
+        bill(id(n), {
+          status: n % 2 === 0 ? 'enacted' : 'introduced',
+          jurisdiction: n % 3 === 0 ? 'us-ca' : 'us',
+          datasetIds: n % 5 === 0 ? ['d5', 'd1'] : ['d1'],
+        }),
+      ),
+    );
+    const source = dexieDeckSource(db);
+    const listOf = (keep: (n: number) => boolean) => numbers.filter(keep).map(id);
+    const enacted = listOf((n) => n % 2 === 0);
+    const california = listOf((n) => n % 3 === 0);
+    const d5 = listOf((n) => n % 5 === 0);
+    expect(await source.billIdPage(null, null, 3)).toEqual(numbers.slice(0, 3).map(id));
+    expect(await source.billIdPage(null, id(10), 2)).toEqual([id(10), id(11)]);
+    expect(await source.billIdPage({ index: 'status', value: 'enacted' }, id(101), 3)).toEqual(
+      enacted.slice(50, 53),
+    );
+    expect(
+      await source.billIdPage({ index: 'jurisdiction', value: 'us-ca' }, `${id(300)}\u0000`, 2),
+    ).toEqual([id(303), id(306)]);
+    expect(await source.billIdPage({ index: 'status', value: 'vetoed' }, null, 5)).toEqual([]);
+    // The dataset's prefix grows past 256 ids to reach the ones asked for, and ends.
+    expect(await source.billIdPage({ index: 'datasetIds', value: 'd1' }, id(590), 20)).toEqual(
+      numbers.slice(589).map(id),
+    );
+    expect(await source.billIdPage({ index: 'datasetIds', value: 'd5' }, id(51), 2)).toEqual(
+      d5.slice(10, 12),
+    );
+    expect(await source.billIdPage({ index: 'datasetIds', value: 'd5' }, id(601), 2)).toEqual([]);
+
+    // The deck joins the three lists and deals exactly what the filter matches.
+    const page = await readDeckPage(
+      source,
+      compileDeckFilter({
+        ...emptyDeckFilter,
+        status: 'enacted',
+        jurisdiction: 'us-ca',
+        datasetId: 'd5',
+      }),
+      4,
+    );
+    expect(page.cards.map((card) => card.id)).toEqual(
+      enacted.filter((key) => california.includes(key) && d5.includes(key)).slice(0, 4),
+    );
     db.close();
   });
 });

@@ -99,6 +99,50 @@ describe('docket database schema', () => {
     reopened.close();
   });
 
+  it('opens a version-2 database with bills in it and seeks them by [status+id]', async () => {
+    const options = { name: 'docket-v2', ...fake() };
+    const old = new Dexie(options.name, options);
+    old.version(1).stores(version1Stores);
+    old.version(2).stores({ ...version1Stores, syncState: 'id' });
+    const bill = (id: string, status: string, jurisdiction: string) => ({
+      id,
+      status,
+      jurisdiction,
+      statusDate: null,
+      datasetIds: ['d1'],
+    });
+    await old
+      .table('bills')
+      .bulkPut([
+        bill('us/1/hr-1', 'enacted', 'us'),
+        bill('us/1/hr-2', 'introduced', 'us'),
+        bill('us/1/hr-3', 'enacted', 'us'),
+        bill('us-ca/1/ab-1', 'enacted', 'us-ca'),
+      ]);
+    old.close();
+
+    const db = createDocketDatabase(options);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    const bills = db.table('bills');
+    // Version 3 indexed the bills already stored: a key range starts in the middle of a status.
+    expect(
+      await bills
+        .where('[status+id]')
+        .between(['enacted', 'us/1/hr-1\u0000'], ['enacted', Dexie.maxKey], true, true)
+        .primaryKeys(),
+    ).toEqual(['us/1/hr-3']);
+    expect(
+      await bills
+        .where('[jurisdiction+id]')
+        .between(['us', ''], ['us', Dexie.maxKey], true, true)
+        .limit(2)
+        .primaryKeys(),
+    ).toEqual(['us/1/hr-1', 'us/1/hr-2']);
+    expect(await bills.where('status').equals('enacted').count()).toBe(3);
+    db.close();
+  });
+
   it('runs the upgrade of a step a database is behind (the pattern for version 2)', async () => {
     const options = { name: 'docket-upgrade', ...fake() };
     const current = createDocketDatabase(options);

@@ -30,6 +30,17 @@ function checkLimit(limit: number | undefined): number | undefined {
   return limit;
 }
 
+/**
+ * The least string above every string that starts with `prefix` (its last code unit below
+ * U+FFFF raised by one, after dropping trailing U+FFFFs), or null when there is none.
+ */
+function prefixEnd(prefix: string): string | null {
+  let end = prefix.length;
+  while (end > 0 && prefix.charCodeAt(end - 1) === 0xffff) end--;
+  if (end === 0) return null;
+  return prefix.slice(0, end - 1) + String.fromCharCode(prefix.charCodeAt(end - 1) + 1);
+}
+
 /** Every call is bound to `tx` (see inTransaction for why not to `db`). */
 function transactionOver(tx: Transaction): LocalWriteTransaction {
   const table = <N extends TableName>(name: N) => tx.table<LocalRows[N], string>(name);
@@ -58,6 +69,14 @@ function transactionOver(tx: Transaction): LocalWriteTransaction {
     },
     deleteMany: async (name, keys) => {
       await table(name).bulkDelete([...keys]);
+    },
+    deletePrefix: async (name, prefix) => {
+      // A primary-key range with no filter: Dexie deletes it with one IDBObjectStore.delete.
+      const end = prefixEnd(prefix);
+      const keys = table(name).where(':id');
+      await (
+        end === null ? keys.aboveOrEqual(prefix) : keys.between(prefix, end, true, false)
+      ).delete();
     },
   };
 }
