@@ -1,3 +1,5 @@
+import { strFromU8 } from 'fflate';
+
 // ES2023 has no atob and fflate has no base64, so core decodes it itself.
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -58,13 +60,11 @@ export function decodeBase64(input: string): Uint8Array | null {
 
 const CODES = new Uint8Array(64);
 for (let index = 0; index < ALPHABET.length; index++) CODES[index] = ALPHABET.charCodeAt(index);
-/** Characters turned into a string at once: well under every engine's argument limit. */
-const CHUNK = 0x8000;
 
 /**
  * Encodes bytes as standard base64 with padding. The characters are written as codes into one
- * array and turned into text a chunk at a time: adding four characters at a time to a string
- * took seconds for a few megabytes of sync envelopes.
+ * array and decoded into text at once: adding four characters at a time to a string took
+ * seconds for a few megabytes of sync envelopes.
  */
 export function encodeBase64(bytes: Uint8Array): string {
   const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
@@ -86,9 +86,6 @@ export function encodeBase64(bytes: Uint8Array): string {
     out[o++] = rest === 2 ? (CODES[(n >> 6) & 63] ?? 0) : 0x3d;
     out[o++] = 0x3d;
   }
-  let text = '';
-  for (let start = 0; start < out.length; start += CHUNK) {
-    text += String.fromCharCode(...out.subarray(start, start + CHUNK));
-  }
-  return text;
+  // Every code is ASCII, so a UTF-8 decode (native TextDecoder where there is one) is exact.
+  return strFromU8(out);
 }
