@@ -58,11 +58,23 @@ export const jobStatuses = [
   'interrupted',
 ] as const;
 export type JobStatus = (typeof jobStatuses)[number];
+/** Every kind of long work the device does with progress (the jobs screen lists them all). */
+export const jobKinds = [
+  'import',
+  'export',
+  'full-backup',
+  'full-backup-restore',
+  'backup',
+  'restore',
+] as const;
+export type JobKind = (typeof jobKinds)[number];
 export const jobSchema = z.object({
   id: rowId,
-  kind: z.enum(['import']),
-  /** What the job works on, e.g. the dataset id of an import. */
+  kind: z.enum(jobKinds),
+  /** What the job works on, e.g. the dataset id of an import or the id of a backup. */
   subjectId: rowId,
+  /** What the job works on as people name it, for kinds whose subject is not a dataset. */
+  label: z.string().max(300).optional(),
   status: z.enum(jobStatuses),
   createdAt: isoTimestamp,
   startedAt: isoTimestamp.nullable(),

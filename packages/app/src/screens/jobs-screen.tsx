@@ -14,7 +14,19 @@ import { useDatasets, useJobs } from '../jobs/live-tables.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 
-const kindWords: Readonly<Record<Job['kind'], string>> = { import: 'Import' };
+const kindWords: Readonly<Record<Job['kind'], string>> = {
+  import: 'Import',
+  export: 'Export',
+  'full-backup': 'Full backup',
+  'full-backup-restore': 'Restore of a full backup',
+  backup: 'Backup',
+  restore: 'Restore of a backup',
+};
+
+/** What a job's "Written" counts: bills for an import, rows for the rest. */
+function writtenUnit(kind: Job['kind']): string {
+  return kind === 'import' ? 'bill' : 'row';
+}
 
 /** Re-renders every second while something runs, so durations count up. */
 function useNow(active: boolean): number {
@@ -113,7 +125,13 @@ function JobCard({
   const took = duration(job, now);
   const { recordsRead, written, skipped, total } = job.progress;
   const errorCount = Math.max(skipped, job.errors.length);
-  const label = `${kindWords[job.kind]} of ${datasetName}`;
+  const label =
+    job.kind === 'import'
+      ? `${kindWords.import} of ${datasetName}`
+      : `${kindWords[job.kind]}${job.label === undefined ? '' : `: ${job.label}`}`;
+  // Only imports can be cancelled, resumed and retried from here; other kinds are run to the end
+  // (or failed) by their own screens.
+  const actionable = job.kind === 'import';
   return (
     <li className="record-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
@@ -136,7 +154,7 @@ function JobCard({
             : `${recordsRead} of ${plural(total, 'record')}`}
         </dd>
         <dt>Written</dt>
-        <dd>{plural(written, 'bill')}</dd>
+        <dd>{plural(written, writtenUnit(job.kind))}</dd>
         <dt>Skipped</dt>
         <dd>{plural(skipped, 'record')}</dd>
         {job.result !== null && (
@@ -174,7 +192,7 @@ function JobCard({
         </details>
       )}
       <div className="screen-actions">
-        {active && (
+        {actionable && active && (
           <IonButton
             size="small"
             fill="outline"
@@ -186,7 +204,7 @@ function JobCard({
             Cancel
           </IonButton>
         )}
-        {job.status === 'interrupted' && (
+        {actionable && job.status === 'interrupted' && (
           <IonButton
             size="small"
             onClick={() => {
@@ -196,19 +214,20 @@ function JobCard({
             Resume
           </IonButton>
         )}
-        {(job.status === 'failed' ||
-          job.status === 'cancelled' ||
-          job.status === 'interrupted') && (
-          <IonButton
-            size="small"
-            fill="outline"
-            onClick={() => {
-              onAction('retry', job.id);
-            }}
-          >
-            Retry
-          </IonButton>
-        )}
+        {actionable &&
+          (job.status === 'failed' ||
+            job.status === 'cancelled' ||
+            job.status === 'interrupted') && (
+            <IonButton
+              size="small"
+              fill="outline"
+              onClick={() => {
+                onAction('retry', job.id);
+              }}
+            >
+              Retry
+            </IonButton>
+          )}
       </div>
     </li>
   );
