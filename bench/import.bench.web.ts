@@ -259,6 +259,7 @@ it(
     const savedAt = performance.now();
     const fileId = await sha256Hex(zip);
     const { job: queued } = await saveDatasetAndQueueImport(store, {
+      deviceId: 'bench-device',
       datasetId: 'bench-dataset',
       name: 'Benchmark: congress data.json',
       jurisdiction: null,

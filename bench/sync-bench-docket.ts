@@ -188,10 +188,31 @@ export function fetchTransport(origin: string, cookie: string, timing: Timing): 
       });
       return schema.parse(await expectOk(response, path));
     });
+  const blobHeaders = { cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
   return {
     push: (request) => call(syncPaths.push, pushResponseSchema, request),
     pull: (since, limit) =>
       call(`${syncPaths.pull}?since=${since}&limit=${limit}`, pullResponseSchema),
+    // The benchmark's rows have no datasets, so these are not called; they are the real routes.
+    putBlob: (address, bytes) =>
+      timed(timing, async () => {
+        const path = `${syncPaths.blobs}/${address}`;
+        const response = await fetch(`${origin}${path}`, {
+          method: 'PUT',
+          headers: { ...blobHeaders, 'content-type': 'application/octet-stream' },
+          body: bytes,
+        });
+        await expectOk(response, path);
+      }),
+    getBlob: (address) =>
+      timed(timing, async () => {
+        const response = await fetch(`${origin}${syncPaths.blobs}/${address}`, {
+          headers: blobHeaders,
+        });
+        if (response.status === 404) return null;
+        if (!response.ok) throw new Error(`GET blob ${address}: ${response.status}`);
+        return new Uint8Array(await response.arrayBuffer());
+      }),
   };
 }
 

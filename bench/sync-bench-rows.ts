@@ -177,6 +177,7 @@ export type SyncedSnapshot = Pick<StoreSnapshot, (typeof syncedTables)[number]>;
 
 export function syncedRowsOf(store: LocalStore): Promise<SyncedSnapshot> {
   return store.read(syncedTables, async (tx) => ({
+    datasets: await tx.all('datasets'),
     tags: await tx.all('tags'),
     billTags: await tx.all('billTags'),
     positions: await tx.all('positions'),

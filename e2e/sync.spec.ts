@@ -2,6 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
+import {
+  AddDatasetPage,
+  DatasetsPage,
+  fixtureFiles,
+  fixturesRoot,
+  JobsPage,
+  storedBills,
+} from './pages/dataset-pages.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import {
   cloudPasswordModal,
@@ -190,4 +198,31 @@ test('a reset on a device without the password: the other saves a full backup, t
   await firstTags.open();
   await expect(firstTags.row('Made on the second')).toBeVisible(SOON);
   await expect(firstTags.row('Only on the first')).toHaveCount(0);
+});
+
+test('a dataset imported on one device is rebuilt on the other from its synced files', async ({
+  browser,
+}) => {
+  test.skip(fixturesRoot === null, '../shared/fixtures is absent');
+  test.setTimeout(300_000);
+  const { first, second } = await twoSyncingDevices(browser);
+  const files = fixtureFiles('billstatus-xml-116/116/bills/sjres');
+
+  await first.goto('/add-dataset');
+  await new AddDatasetPage(first).add('Joint resolutions', files);
+  await new JobsPage(first).expectStatus('Joint resolutions', 'Done');
+
+  // The second device gets the definition and the files (a nudge), then imports them itself.
+  const datasets = new DatasetsPage(second);
+  await datasets.open();
+  const arrived = datasets.dataset('Joint resolutions');
+  await expect(arrived).toBeVisible(SOON);
+  await expect(arrived.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(arrived.getByText(`${files.length} files`)).toBeVisible();
+  expect((await storedBills(second)).sort()).toEqual((await storedBills(first)).sort());
+
+  // On the server the files are ciphertext: no title of the set appears in its database.
+  const stored = databaseText();
+  expect(stored).not.toContain('Joint resolutions');
+  expect(stored).not.toContain('<billStatus>');
 });

@@ -157,6 +157,7 @@ describe('saveDatasetAndQueueImport', () => {
       source: { kind: 'unchanged' },
       jobId: 'j2',
       now: now(),
+      deviceId: 'device-a',
     });
     const jobs = new Map((await allRows(store, 'jobs')).map((job) => [job.id, job]));
     expect(jobs.get('j1')).toMatchObject({
@@ -179,6 +180,7 @@ describe('saveDatasetAndQueueImport', () => {
         source: { kind: 'unchanged' },
         jobId: 'j3',
         now: now(),
+        deviceId: 'device-a',
       }),
     ).rejects.toThrow(DatasetCommandError);
   });
@@ -192,6 +194,7 @@ describe('saveDatasetAndQueueImport', () => {
       session: null,
       jobId: 'j1',
       now: '2025-01-01T00:00:00.000Z',
+      deviceId: 'device-a',
     };
     await expect(
       saveDatasetAndQueueImport(store, { ...base, source: { kind: 'unchanged' } }),

@@ -3,6 +3,7 @@ import { clearImportStaging, emptyProgress } from './dataset-import-job.ts';
 import type { ImportInput } from './dataset-import-job.ts';
 import type { Dataset, DatasetFile, Job } from './local-records.ts';
 import type { LocalStore } from './local-store.ts';
+import { OutboxWriter, outboxTables } from './outbox-changes.ts';
 
 // The named commands behind the datasets and jobs screens. Each is one transaction, so what a
 // screen asks for happens whole or not at all; the import itself runs in runImportJob.
@@ -80,6 +81,8 @@ export interface SaveDatasetInput {
   /** The id of the import job to queue. */
   jobId: string;
   now: string;
+  /** This device, the author of the definition's sync change. */
+  deviceId: string;
 }
 
 /** A command refused for a reason the user can act on; the message is shown as is. */
@@ -137,7 +140,8 @@ export async function saveDatasetAndQueueImport(
     throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
   }
 
-  return store.write(['datasets', 'datasetFiles', 'jobs', 'importStaging'], async (tx) => {
+  const tables = ['datasets', 'datasetFiles', 'jobs', 'importStaging', ...outboxTables] as const;
+  return store.write(tables, async (tx) => {
     const existing = await tx.get('datasets', input.datasetId);
     const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
     if (jobs.some((job) => job.status === 'running')) {
@@ -200,6 +204,8 @@ export async function saveDatasetAndQueueImport(
       if (unused.length > 0) await tx.deleteMany('datasetFiles', unused);
     }
 
+    const fileIds = new Set(origin.kind === 'files' ? origin.fileIds : []);
+    const blobs = existing?.blobs?.filter((blob) => fileIds.has(blob.fileId));
     const dataset: Dataset = {
       id: input.datasetId,
       name,
@@ -213,12 +219,73 @@ export async function saveDatasetAndQueueImport(
       state: existing?.state === 'importing' ? 'ready' : (existing?.state ?? 'new'),
       createdAt: existing?.createdAt ?? input.now,
       updatedAt: input.now,
+      ...(blobs === undefined ? {} : { blobs }),
+      // The job queued here imports what sync may have asked for.
+      needsImport: false,
     };
     const job = newJob(input.jobId, input.datasetId, input.now);
-    await tx.put('datasets', dataset);
+    const outbox = await OutboxWriter.open(tx, input.deviceId, Date.parse(input.now));
+    await outbox.put('datasets', {
+      row: dataset,
+      ...(existing === undefined ? {} : { changed: changedDefinition(existing, dataset) }),
+    });
+    await outbox.close();
     await tx.put('jobs', job);
     return { dataset, job };
   });
+}
+
+/**
+ * Queues the import of a dataset that sync brought or changed (`needsImport`), once this device
+ * has every file it reads: the bills are rebuilt here from the same files. Nothing is queued
+ * (null) while files are missing or an import of it runs; a later call tries again.
+ */
+export async function queueSyncedImport(
+  store: LocalStore,
+  input: { datasetId: string; jobId: string; now: string },
+): Promise<Job | null> {
+  return store.write(['datasets', 'datasetFiles', 'jobs', 'importStaging'], async (tx) => {
+    const dataset = await tx.get('datasets', input.datasetId);
+    if (dataset?.needsImport !== true) return null;
+    if (dataset.origin.kind === 'files') {
+      const files = await tx.getMany('datasetFiles', dataset.origin.fileIds);
+      if (files.some((file) => file === undefined)) return null;
+    }
+    const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
+    if (jobs.some((job) => job.status === 'running')) return null;
+    for (const job of jobs) {
+      if (job.status !== 'queued' && job.status !== 'interrupted') continue;
+      await clearImportStaging(tx, job.id);
+      await tx.put('jobs', {
+        ...job,
+        status: 'cancelled',
+        finishedAt: input.now,
+        message: 'Replaced by a newer import.',
+      });
+    }
+    const job = newJob(input.jobId, input.datasetId, input.now);
+    // Local fields only: nothing of this goes to the other devices.
+    await tx.put('datasets', { ...dataset, needsImport: false, lastJobId: job.id });
+    await tx.put('jobs', job);
+    return job;
+  });
+}
+
+/** The ids of the datasets sync marked for import on this device. */
+export async function datasetsNeedingImport(store: LocalStore): Promise<string[]> {
+  const datasets = await store.read(['datasets'], (tx) => tx.all('datasets'));
+  return datasets.filter((dataset) => dataset.needsImport === true).map((dataset) => dataset.id);
+}
+
+/** The synced fields of an edited dataset that the edit changed (updatedAt always). */
+function changedDefinition(before: Dataset, after: Dataset): (keyof Dataset)[] {
+  const names: (keyof Dataset)[] = ['updatedAt'];
+  if (before.name !== after.name) names.push('name');
+  if (JSON.stringify(before.origin) !== JSON.stringify(after.origin)) names.push('origin');
+  if (before.jurisdiction !== after.jurisdiction) names.push('jurisdiction');
+  if (before.session !== after.session) names.push('session');
+  if (JSON.stringify(before.blobs) !== JSON.stringify(after.blobs)) names.push('blobs');
+  return names;
 }
 
 /**

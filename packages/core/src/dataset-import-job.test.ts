@@ -490,6 +490,7 @@ describe('runImportJob', () => {
       source: { kind: 'url', url: 'https://example.org/bills.zip' },
       jobId: 'j1',
       now: now(),
+      deviceId: 'device-a',
     });
     const job = await runStoredImport(store, 'j1', now, {
       loadInput: () =>

@@ -16,6 +16,20 @@ export const storedBillSchema = z.object({
 export type StoredBill = z.infer<typeof storedBillSchema>;
 
 export const datasetStates = ['new', 'importing', 'ready', 'failed'] as const;
+
+const blobAddress = z.string().regex(/^[0-9a-f]{64}$/);
+/** One dataset file as stored on the server for the user's other devices. */
+export const datasetFileBlobSchema = z.object({
+  /** The file's id: the SHA-256 of its plaintext bytes. */
+  fileId: z.string().regex(/^[0-9a-f]{64}$/),
+  name: z.string().min(1).max(1000),
+  size: z.number().int().nonnegative(),
+  /** The key epoch the parts were sealed under. */
+  epoch: z.number().int().nonnegative(),
+  /** The addresses (SHA-256 of the ciphertext) of the file's encrypted parts, in order. */
+  parts: z.array(blobAddress).min(1).max(1000),
+});
+export type DatasetFileBlob = z.infer<typeof datasetFileBlobSchema>;
 export const datasetSchema = z.object({
   id: rowId,
   name: z.string().min(1).max(200),
@@ -34,8 +48,29 @@ export const datasetSchema = z.object({
   state: z.enum(datasetStates),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
+  /**
+   * Where the files are on the server for the user's other devices: per file, the encrypted
+   * parts (content-addressed blobs) under the key epoch that sealed them (sync-dataset-files.ts).
+   * Absent until this device's sync uploaded them.
+   */
+  blobs: z.array(datasetFileBlobSchema).max(10_000).optional(),
+  /**
+   * Set on this device when sync brought a definition (new, or with other files, URL or
+   * override) whose bills are not yet imported here; the import it starts clears it. Local.
+   */
+  needsImport: z.boolean().optional(),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
+
+/** Fields of a dataset that describe this device's import of it, never synced. */
+export const datasetLocalFields = [
+  'format',
+  'billCount',
+  'lastImportAt',
+  'lastJobId',
+  'state',
+  'needsImport',
+] as const satisfies readonly (keyof Dataset)[];
 
 /** A file of a dataset, kept so a re-import or another device can rebuild the bills. */
 export const datasetFileSchema = z.object({
@@ -221,8 +256,19 @@ export const settingSchema = z.object({
 });
 export type Setting = z.infer<typeof settingSchema>;
 
-/** The tables whose rows the user makes, and which sync: the outbox's and syncState's tables. */
-export const syncedTables = ['tags', 'billTags', 'positions', 'decisions', 'annotations'] as const;
+/**
+ * The tables whose rows the user makes, and which sync: the outbox's and syncState's tables.
+ * Datasets sync their definition (name, source, overrides, where the files are); each device
+ * imports the bills itself (`datasetLocalFields` stay on the device).
+ */
+export const syncedTables = [
+  'datasets',
+  'tags',
+  'billTags',
+  'positions',
+  'decisions',
+  'annotations',
+] as const;
 export type SyncedTable = (typeof syncedTables)[number];
 
 const hlcText = z.string().min(1).max(200);

@@ -6,7 +6,13 @@ import {
   type SyncedTable,
   type SyncState,
 } from './local-records.ts';
-import { initialSyncState, mergeChange, syncStateId, type RowChange } from './sync-merge.ts';
+import {
+  initialSyncState,
+  isSyncedField,
+  mergeChange,
+  syncStateId,
+  type RowChange,
+} from './sync-merge.ts';
 import type {
   LocalReadTransaction,
   LocalRows,
@@ -176,7 +182,9 @@ export class OutboxWriter {
     const hlc = this.nextStamp();
     const rowId = keyOf(table, row);
     const values = row as Record<string, unknown>;
-    const names = changed ?? Object.keys(values).filter((name) => name !== localTables[table].key);
+    const names = (
+      changed ?? Object.keys(values).filter((name) => name !== localTables[table].key)
+    ).filter((name) => isSyncedField(table, name));
     const fields: Record<string, OutboxField> = {};
     for (const name of names) fields[name] = { value: values[name], hlc };
     return { id: hlc, table, rowId, op: 'put', fields, createdAt: this.createdAt };

@@ -295,6 +295,16 @@ export async function sealEnvelope(
   plaintext: Uint8Array,
   context: EnvelopeContext,
 ): Promise<string> {
+  return encodeBase64(await sealBytes(crypto, dataKey, plaintext, context));
+}
+
+/** Encrypts bytes as `sealEnvelope` does, as bytes (blobs travel raw). */
+export async function sealBytes(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+  plaintext: Uint8Array,
+  context: EnvelopeContext,
+): Promise<Uint8Array<ArrayBuffer>> {
   const nonce = randomBytes(crypto, NONCE_BYTES);
   const ciphertext = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv: nonce, additionalData: associatedData(context), tagLength: 128 },
@@ -305,7 +315,7 @@ export async function sealEnvelope(
   sealed[0] = ENVELOPE_VERSION;
   sealed.set(nonce, 1);
   sealed.set(new Uint8Array(ciphertext), 1 + NONCE_BYTES);
-  return encodeBase64(sealed);
+  return sealed;
 }
 
 /** Decrypts one message; anything changed (bytes, user, epoch, batch) is refused as tampered. */
@@ -315,7 +325,16 @@ export async function openEnvelope(
   sealed: string,
   context: EnvelopeContext,
 ): Promise<Uint8Array> {
-  const bytes = bytesFromBase64(sealed, 'message');
+  return openBytes(crypto, dataKey, bytesFromBase64(sealed, 'message'), context);
+}
+
+/** Decrypts what `sealBytes` made; anything changed is refused as tampered. */
+export async function openBytes(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+  bytes: Uint8Array<ArrayBuffer>,
+  context: EnvelopeContext,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (bytes.length < 1 + NONCE_BYTES + 16 || bytes[0] !== ENVELOPE_VERSION) {
     throw new SyncCryptoError('tampered', 'A synced message is not in a form this app can open.');
   }

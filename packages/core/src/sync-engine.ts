@@ -7,6 +7,11 @@ import { syncedTables, type OutboxEntry } from './local-records.ts';
 import type { LocalStore, LocalWriteTransaction, TableName } from './local-store.ts';
 import { outboxFields, readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
 import { openEnvelope, sealEnvelope, SyncCryptoError } from './sync-crypto.ts';
+import {
+  downloadDatasetFiles,
+  uploadDatasetFiles,
+  type BlobTransport,
+} from './sync-dataset-files.ts';
 import { mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
 import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
@@ -50,7 +55,7 @@ const payloadSchema = z.strictObject({
 });
 
 /** The server, as the engine needs it; the app's is HTTP, tests may use the real server. */
-export interface SyncTransport {
+export interface SyncTransport extends BlobTransport {
   push(request: PushRequest): Promise<PushResponse>;
   pull(since: number, limit: number): Promise<PullResponse>;
 }
@@ -145,6 +150,11 @@ export interface SyncRunReport {
   readonly cryptoMs: number;
   /** The newest seqno of the user's log this run saw. */
   readonly latestSeqno: number;
+  /** Dataset files uploaded and downloaded (sync-dataset-files.ts). */
+  readonly filesUp: number;
+  readonly filesDown: number;
+  /** Dataset files that could not be fetched this run, each with why. */
+  readonly fileProblems: readonly string[];
 }
 
 export interface SyncRunOptions {
@@ -164,6 +174,8 @@ export interface SyncRunOptions {
     readonly entriesPerPush?: number;
     readonly entriesPerEnvelope?: number;
     readonly pullLimit?: number;
+    /** Plaintext bytes per encrypted part of a dataset file. */
+    readonly blobPartBytes?: number;
   };
 }
 
@@ -193,11 +205,26 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
       counters.cryptoMs += elapsed() - start;
     }
   };
+  const partBytes = options.limits?.blobPartBytes;
+  const files = {
+    ...options,
+    now: options.now ?? Date.now,
+    timed,
+    ...(partBytes === undefined ? {} : { partBytes }),
+  };
   options.onPhase?.('push');
+  // Files first: the definitions that say where they are go out with the push.
+  const uploaded = await uploadDatasetFiles(files);
+  counters.bytesUp += uploaded.bytes;
   const pushed = await pushOutbox(options, counters, timed);
   options.onPhase?.('pull');
   const pulled = await pullChanges(options, counters, timed);
+  const downloaded = await downloadDatasetFiles(files);
+  counters.bytesDown += downloaded.bytes;
   return {
+    filesUp: uploaded.files,
+    filesDown: downloaded.files,
+    fileProblems: downloaded.problems,
     pushed: pushed.entries,
     pulled: pulled.changes,
     rowsChanged: pulled.rowsChanged,

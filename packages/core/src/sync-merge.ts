@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { canonicalJson } from './canonical-hash.ts';
 import { isEncodedHlc } from './hybrid-logical-clock.ts';
+import type { datasetLocalFields } from './local-records.ts';
 import {
   annotationSchema,
   billTagSchema,
+  datasetSchema,
   decisionSchema,
   positionSchema,
   syncedTables,
@@ -48,12 +50,34 @@ export interface RowChange {
 }
 
 const rowSchemas: { [N in SyncedTable]: z.ZodType<LocalRows[N]> } = {
+  datasets: datasetSchema,
   tags: tagSchema,
   billTags: billTagSchema,
   positions: positionSchema,
   decisions: decisionSchema,
   annotations: annotationSchema,
 };
+
+/**
+ * Fields of a synced table that stay on the device: sync neither sends nor sets them, and a row
+ * that sync makes here starts them at these values (a dataset's import state is this device's).
+ */
+const localFieldDefaults: { readonly [N in SyncedTable]?: Readonly<Record<string, unknown>> } = {
+  datasets: {
+    format: null,
+    billCount: 0,
+    lastImportAt: null,
+    lastJobId: null,
+    state: 'new',
+    needsImport: undefined,
+  } satisfies Record<(typeof datasetLocalFields)[number], unknown>,
+};
+
+/** Whether a field of a synced table's rows syncs (the key field aside). */
+export function isSyncedField(table: SyncedTable, name: string): boolean {
+  const local = localFieldDefaults[table];
+  return local === undefined || !Object.hasOwn(local, name);
+}
 
 /** A field name a change may set: the row schemas' own names, never `__proto__` and the like. */
 const FIELD_NAME = /^[a-z][A-Za-z0-9]{0,63}$/;
@@ -83,6 +107,11 @@ export const rowChangeSchema = z
     if (change.fields !== null && key in change.fields) {
       context.addIssue({ code: 'custom', message: `a put may not set the key field ${key}` });
     }
+    for (const name of Object.keys(change.fields ?? {})) {
+      if (!isSyncedField(change.table, name)) {
+        context.addIssue({ code: 'custom', message: `${name} of ${change.table} does not sync` });
+      }
+    }
   });
 
 export function syncStateId(table: SyncedTable, rowId: string): string {
@@ -99,7 +128,7 @@ export function initialSyncState<N extends SyncedTable>(
   if (row !== undefined) {
     const key = localTables[table].key;
     for (const [name, value] of Object.entries(row as Record<string, unknown>)) {
-      if (name !== key) fields[name] = { value, hlc: ZERO_CLOCK };
+      if (name !== key && isSyncedField(table, name)) fields[name] = { value, hlc: ZERO_CLOCK };
     }
   }
   return { id: syncStateId(table, rowId), table, rowId, fields, deletedAt: null };
@@ -126,14 +155,26 @@ export function mergeChange(state: SyncState, change: RowChange): SyncState | nu
   return fields === null ? null : { ...state, fields };
 }
 
-/** The row a state makes, or undefined when its fields are not a whole valid row. */
+/**
+ * The row a state makes, or undefined when its fields are not a whole valid row. Fields that stay
+ * on the device come from `stored` (the row as this device holds it), or start afresh.
+ */
 export function rowOfState<N extends SyncedTable>(
   table: N,
   state: SyncState,
+  stored?: LocalRows[N],
 ): LocalRows[N] | undefined {
-  const names = Object.keys(state.fields);
+  const names = Object.keys(state.fields).filter((name) => isSyncedField(table, name));
   if (names.length === 0) return undefined;
   const candidate: Record<string, unknown> = { [localTables[table].key]: state.rowId };
+  const local = localFieldDefaults[table];
+  if (local !== undefined) {
+    const kept = stored as Record<string, unknown> | undefined;
+    for (const [name, value] of Object.entries(local)) {
+      const own = kept === undefined ? value : kept[name];
+      if (own !== undefined) candidate[name] = own;
+    }
+  }
   for (const name of names) candidate[name] = state.fields[name]?.value;
   const parsed = (rowSchemas[table] as z.ZodType<LocalRows[N]>).safeParse(candidate);
   if (!parsed.success) return undefined;
@@ -220,8 +261,11 @@ async function mergeIntoTable(
     const state = states.get(rowId);
     if (state === undefined) continue;
     movedStates.push(state);
-    const row = rowOfState(table, state);
     const old = before.get(rowId);
+    let row = rowOfState(table, state, old);
+    if (table === 'datasets' && row !== undefined) {
+      row = markForImport(row as LocalRows['datasets'], old as LocalRows['datasets'] | undefined);
+    }
     if (sameRow(row, old)) continue;
     if (row === undefined) deletes.push(rowId);
     else puts.push(row);
@@ -230,4 +274,20 @@ async function mergeIntoTable(
   if (puts.length > 0) await tx.putMany(table, puts);
   if (deletes.length > 0) await tx.deleteMany(table, deletes);
   return { merged, rowsChanged: puts.length + deletes.length };
+}
+
+/**
+ * A dataset whose bills this device must import (again): new here, or now read from other files,
+ * another URL or with other overrides. Its import clears the mark (dataset-sync-import.ts).
+ */
+function markForImport(
+  row: LocalRows['datasets'],
+  old: LocalRows['datasets'] | undefined,
+): LocalRows['datasets'] {
+  const changed =
+    old === undefined ||
+    !sameRow(row.origin, old.origin) ||
+    row.jurisdiction !== old.jurisdiction ||
+    row.session !== old.session;
+  return changed ? { ...row, needsImport: true } : row;
 }

@@ -6,6 +6,7 @@ import type { LocalStore } from './local-store.ts';
 import { localTables } from './local-store.ts';
 import { readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
 import { syncCursorSetting } from './sync-engine.ts';
+import { isSyncedField } from './sync-merge.ts';
 import { encodeUtf8 } from './text-bytes.ts';
 
 // A cloud password reset (PRODUCT.md, Sync), the two halves that touch the device's data:
@@ -57,7 +58,7 @@ export async function prepareResetUpload(
         const rowId = keyOf(table, row);
         const fields: Record<string, { value: unknown; hlc: string }> = {};
         for (const [name, value] of Object.entries(row as Record<string, unknown>)) {
-          if (name === keyName(table)) continue;
+          if (name === keyName(table) || !isSyncedField(table, name)) continue;
           // The field's own clock where sync knows it, so merges on the way keep their meaning;
           // a row from before sync gets this reset's clock.
           const known = state?.fields[name]?.hlc;

@@ -33,6 +33,7 @@ export interface SubtleCryptoPort {
     keyUsages: Usage[],
   ): Promise<OpaqueCryptoKey>;
   encrypt(algorithm: AesGcmParams, key: OpaqueCryptoKey, data: Bytes): Promise<ArrayBuffer>;
+  digest(algorithm: 'SHA-256', data: Bytes): Promise<ArrayBuffer>;
   decrypt(algorithm: AesGcmParams, key: OpaqueCryptoKey, data: Bytes): Promise<ArrayBuffer>;
   wrapKey(
     format: 'raw',

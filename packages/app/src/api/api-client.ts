@@ -25,45 +25,68 @@ export interface ApiRequest<T> {
   response: z.ZodType<T>;
 }
 
-export type ApiClient = <T>(request: ApiRequest<T>) => Promise<T>;
+/** A call whose body and answer are raw bytes (sync's encrypted blobs). */
+export interface ApiBytesRequest {
+  method: 'GET' | 'PUT';
+  path: `/api/${string}`;
+  body?: Uint8Array<ArrayBuffer>;
+}
+
+export interface ApiClient {
+  <T>(request: ApiRequest<T>): Promise<T>;
+  /** The answer's bytes; null when the server has nothing there (404). */
+  bytes(request: ApiBytesRequest): Promise<Uint8Array<ArrayBuffer> | null>;
+}
+
+/** Throws the error a failed answer means, with the server's own message when it sent one. */
+function failure(answer: Response, payload: unknown): ApiRequestError {
+  const error = apiErrorSchema.safeParse(payload);
+  if (error.success)
+    return new ApiRequestError(error.data.message, answer.status, error.data.error);
+  if (answer.status === 401) {
+    return new ApiRequestError('You are signed out. Sign in again.', 401, null);
+  }
+  return new ApiRequestError(
+    answer.status >= 500 ? UNREACHABLE_MESSAGE : `The request failed (${answer.status}).`,
+    answer.status,
+    null,
+  );
+}
 
 /**
  * Calls Docket's own API (not /api/auth): every call names the protocol version, carries the
  * platform's credentials, and has its answer parsed before the app trusts it.
  */
 export function createApiClient(platform: Platform, fetchImpl: typeof fetch = fetch): ApiClient {
-  return async ({ method, path, body, response }) => {
+  const send = async (
+    method: string,
+    path: string,
+    body: { content: BodyInit; type: string } | undefined,
+  ): Promise<Response> => {
     const headers = new Headers({ [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });
     const token = await platform.auth.token();
     if (token) headers.set('authorization', `Bearer ${token}`);
-    if (body !== undefined) headers.set('content-type', 'application/json');
-
-    let answer: Response;
+    if (body !== undefined) headers.set('content-type', body.type);
     try {
-      answer = await fetchImpl(`${platform.serverOrigin}${path}`, {
+      return await fetchImpl(`${platform.serverOrigin}${path}`, {
         method,
         headers,
         credentials: platform.serverOrigin ? 'include' : 'same-origin',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined ? {} : { body: body.content }),
       });
     } catch {
       throw new ApiRequestError(UNREACHABLE_MESSAGE, null, null);
     }
+  };
 
+  const json = async <T>({ method, path, body, response }: ApiRequest<T>): Promise<T> => {
+    const answer = await send(
+      method,
+      path,
+      body === undefined ? undefined : { content: JSON.stringify(body), type: 'application/json' },
+    );
     const payload: unknown = await answer.json().catch(() => undefined);
-    if (!answer.ok) {
-      const error = apiErrorSchema.safeParse(payload);
-      if (error.success)
-        throw new ApiRequestError(error.data.message, answer.status, error.data.error);
-      if (answer.status === 401) {
-        throw new ApiRequestError('You are signed out. Sign in again.', 401, null);
-      }
-      throw new ApiRequestError(
-        answer.status >= 500 ? UNREACHABLE_MESSAGE : `The request failed (${answer.status}).`,
-        answer.status,
-        null,
-      );
-    }
+    if (!answer.ok) throw failure(answer, payload);
     const parsed = response.safeParse(payload);
     if (!parsed.success) {
       throw new ApiRequestError(
@@ -74,4 +97,21 @@ export function createApiClient(platform: Platform, fetchImpl: typeof fetch = fe
     }
     return parsed.data;
   };
+
+  const bytes = async ({
+    method,
+    path,
+    body,
+  }: ApiBytesRequest): Promise<Uint8Array<ArrayBuffer> | null> => {
+    const answer = await send(
+      method,
+      path,
+      body === undefined ? undefined : { content: body, type: 'application/octet-stream' },
+    );
+    if (answer.status === 404 && method === 'GET') return null;
+    if (!answer.ok) throw failure(answer, await answer.json().catch(() => undefined));
+    return new Uint8Array(await answer.arrayBuffer());
+  };
+
+  return Object.assign(json, { bytes });
 }

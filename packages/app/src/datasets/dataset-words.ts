@@ -52,6 +52,12 @@ export function datasetStateWords(dataset: Dataset, lastJob: Job | undefined): s
         return dataset.lastImportAt === null ? 'Import cancelled' : 'Ready';
     }
   }
+  // From another device: its files come with the next sync, then it imports here.
+  if (dataset.needsImport === true) {
+    return dataset.origin.kind === 'files'
+      ? 'Waiting for sync to bring its files'
+      : 'Waiting to import';
+  }
   switch (dataset.state) {
     case 'new':
       return 'Not imported yet';

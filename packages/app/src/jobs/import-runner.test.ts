@@ -28,6 +28,7 @@ function setup(overrides: Partial<ImportRunnerDeps> = {}) {
     sha256Hex: (bytes) => Promise.resolve(fnv1a64Hex(bytes)),
     newId: () => `id-${++id}`,
     now: () => new Date(Date.UTC(2025, 0, 1, 0, 0, ++tick)).toISOString(),
+    deviceId: () => Promise.resolve('device-a'),
     onError: (error) => {
       throw error;
     },

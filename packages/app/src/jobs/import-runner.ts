@@ -1,5 +1,7 @@
 import {
   cancelIdleJob,
+  datasetsNeedingImport,
+  queueSyncedImport,
   loadStoredDatasetFiles,
   markInterruptedJobs,
   requestResume,
@@ -41,6 +43,9 @@ export interface ImportRunnerApi {
   /** Stores the dataset with its files and a queued job, then starts the job. Resolves once
    *  everything is stored (not when the import ends). */
   saveAndImport(request: SaveDatasetRequest): Promise<{ datasetId: string; jobId: string }>;
+  /** Queues and runs the imports sync asked for (datasets from other devices); returns how
+   *  many it started. */
+  importSynced(): Promise<number>;
   resume(jobId: string): Promise<void>;
   retry(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
@@ -59,6 +64,8 @@ export interface ImportRunnerDeps {
   sha256Hex: (bytes: Uint8Array<ArrayBuffer>) => Promise<string>;
   newId: () => string;
   now: () => string;
+  /** This device's id (device-identity.ts), the author of dataset definitions' sync changes. */
+  deviceId: () => Promise<string>;
   channel?: ControlChannel;
   /** Records per staging transaction. */
   chunkSize?: number;
@@ -175,7 +182,9 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
             return;
           }
           resolve(prepared);
-          await runHeld(jobId, controller);
+          // Null: there was nothing to queue (queueSyncedImport), so nothing to run.
+          if (prepared === null) active.delete(jobId);
+          else await runHeld(jobId, controller);
         })
         .catch((error: unknown) => {
           reject(error instanceof Error ? error : new Error(String(error)));
@@ -238,6 +247,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       const jobId = deps.newId();
       // Hashing reads the files, which cannot happen inside the store's transaction.
       const files = await readFiles(request.files);
+      const deviceId = await deps.deviceId();
       const url = request.url.trim();
       await queue(jobId, () =>
         saveDatasetAndQueueImport(store, {
@@ -253,9 +263,22 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
                 : { kind: 'unchanged' },
           jobId,
           now: deps.now(),
+          deviceId,
         }),
       );
       return { datasetId, jobId };
+    },
+
+    async importSynced() {
+      let started = 0;
+      for (const datasetId of await datasetsNeedingImport(store)) {
+        const jobId = deps.newId();
+        const job = await queue(jobId, () =>
+          queueSyncedImport(store, { datasetId, jobId, now: deps.now() }),
+        );
+        if (job !== null) started++;
+      }
+      return started;
     },
 
     async resume(jobId) {

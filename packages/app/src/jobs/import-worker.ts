@@ -1,3 +1,5 @@
+import { randomIdSource } from '@docket/core/bill-command-context';
+import { ensureDeviceId } from '@docket/core/device-identity';
 import { expose } from 'comlink';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 import type { ControlChannel, ImportRunnerApi } from './import-runner.ts';
@@ -37,6 +39,11 @@ async function start(): Promise<ImportRunnerApi> {
     fetch: (url, init) => fetch(url, init),
     sha256Hex,
     newId: () => crypto.randomUUID(),
+    deviceId: () =>
+      ensureDeviceId(
+        store,
+        randomIdSource((bytes) => crypto.getRandomValues(bytes)),
+      ),
     now: () => new Date().toISOString(),
     // Smaller than core's default: progress moves often enough to watch, and a transaction
     // costs well under a millisecond.
@@ -62,6 +69,7 @@ started.catch((error: unknown) => {
 const api: ImportRunnerApi = {
   recoverInterrupted: async () => (await started).recoverInterrupted(),
   saveAndImport: async (request) => (await started).saveAndImport(request),
+  importSynced: async () => (await started).importSynced(),
   resume: async (jobId) => {
     await (await started).resume(jobId);
   },

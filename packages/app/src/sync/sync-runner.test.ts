@@ -161,7 +161,7 @@ describe('the sync runner', () => {
       transport: (log) => {
         const inner = testTransport(log);
         return {
-          push: (request) => inner.push(request),
+          ...inner,
           pull: (since, limit) => {
             if (failures-- > 0) {
               return Promise.reject(

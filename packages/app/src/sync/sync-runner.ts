@@ -80,6 +80,8 @@ export interface SyncRunnerDeps {
   readonly newId: () => string;
   readonly setTimer: (callback: () => void, ms: number) => unknown;
   readonly clearTimer: (handle: unknown) => void;
+  /** After a run that completed: start the imports of datasets that came from other devices. */
+  readonly importSyncedDatasets?: () => Promise<number>;
 }
 
 const FIRST_RETRY_MS = 2000;
@@ -330,6 +332,7 @@ export class SyncRunner {
       this.attempts = 0;
       this.update({ kind: 'up-to-date', at }, at);
       await this.trace(report, null, started);
+      await this.importSynced();
     } catch (error) {
       this.actor.send({ type: 'sync-complete' });
       await this.trace(report, error, started);
@@ -354,6 +357,19 @@ export class SyncRunner {
         return;
       }
       this.scheduleRetry(messageOf(error));
+    }
+  }
+
+  private async importSynced(): Promise<void> {
+    if (this.deps.importSyncedDatasets === undefined) return;
+    try {
+      const started = await this.deps.importSyncedDatasets();
+      if (started > 0) {
+        await this.deps.trace({ kind: 'sync-import', durationMs: null, details: { started } });
+      }
+    } catch (error) {
+      // The datasets stay marked; the next run tries again.
+      console.error('[docket] Could not start the imports of synced datasets:', error);
     }
   }
 
@@ -391,6 +407,9 @@ export class SyncRunner {
                 bytesDown: report.bytesDown,
                 cryptoMs: Math.round(report.cryptoMs),
                 latestSeqno: report.latestSeqno,
+                filesUp: report.filesUp,
+                filesDown: report.filesDown,
+                ...(report.fileProblems.length === 0 ? {} : { fileProblems: report.fileProblems }),
               }),
           ...(error === null ? {} : { error: messageOf(error) }),
         },

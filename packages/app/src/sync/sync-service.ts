@@ -9,6 +9,8 @@ import {
 import { syncPaths } from '@docket/protocol/sync-wire';
 import { liveQuery } from 'dexie';
 import type { ApiClient } from '../api/api-client.ts';
+import { importJobs } from '../jobs/import-jobs-client.ts';
+import { datasetsNeedingImport } from '@docket/core/dataset-commands';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
 import { liveDatabase } from '../jobs/live-tables.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -39,6 +41,10 @@ export function httpSyncTransport(api: ApiClient): SyncTransport {
         path: `${syncPaths.pull}?since=${since}&limit=${limit}`,
         response: pullResponseSchema,
       }),
+    putBlob: async (address, bytes) => {
+      await api.bytes({ method: 'PUT', path: `${syncPaths.blobs}/${address}`, body: bytes });
+    },
+    getBlob: (address) => api.bytes({ method: 'GET', path: `${syncPaths.blobs}/${address}` }),
   };
 }
 
@@ -67,6 +73,11 @@ export function createSyncRunner(api: ApiClient): SyncRunner {
     setTimer: (callback, ms) => window.setTimeout(callback, ms),
     clearTimer: (handle) => {
       window.clearTimeout(handle as number);
+    },
+    importSyncedDatasets: async () => {
+      // The worker starts only when there is an import to run.
+      const waiting = await datasetsNeedingImport(await pageLocalStore());
+      return waiting.length === 0 ? 0 : importJobs().importSynced();
     },
   });
 }

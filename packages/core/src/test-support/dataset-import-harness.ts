@@ -80,6 +80,7 @@ export async function queueFilesImport(
   },
 ): Promise<string> {
   const { job } = await saveDatasetAndQueueImport(store, {
+    deviceId: 'device-a',
     datasetId: options.datasetId,
     name: options.name ?? `Dataset ${options.datasetId}`,
     jurisdiction: options.jurisdiction ?? null,

@@ -1,5 +1,5 @@
 import type { LocalRows, LocalStore } from '../local-store.ts';
-import { syncedTables, type SyncedTable } from '../local-records.ts';
+import { datasetLocalFields, syncedTables, type SyncedTable } from '../local-records.ts';
 import { runSync, type SyncRunOptions, type SyncRunReport } from '../sync-engine.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from '../web-crypto.ts';
 import { storeWithBills, testContext, type TestContext } from './bill-command-harness.ts';
@@ -69,6 +69,12 @@ export type SyncedRows = { [N in SyncedTable]: LocalRows[N][] };
 /** What the user made on a device: the synced tables, in key order. */
 export function syncedRowsOf(store: LocalStore): Promise<SyncedRows> {
   return store.read(syncedTables, async (tx) => ({
+    // A dataset's import state is each device's own; what converges is its definition.
+    datasets: (await tx.all('datasets')).map((row) => {
+      const copy: Record<string, unknown> = { ...row };
+      for (const name of datasetLocalFields) copy[name] = null;
+      return copy as unknown as LocalRows['datasets'];
+    }),
     tags: await tx.all('tags'),
     billTags: await tx.all('billTags'),
     positions: await tx.all('positions'),

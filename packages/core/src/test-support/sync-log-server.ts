@@ -27,7 +27,18 @@ export class TestLogError extends Error {
 export class TestSyncLog {
   readonly changes: SyncChange[] = [];
   private readonly batches = new Map<string, { deviceId: string; seqnos: number[] }>();
+  /** The user's blobs by address (the real server also checks that the address is the hash). */
+  readonly blobs = new Map<string, Uint8Array<ArrayBuffer>>();
   keyEpoch = 0;
+
+  putBlob(address: string, bytes: Uint8Array<ArrayBuffer>): void {
+    this.blobs.set(address, new Uint8Array(bytes));
+  }
+
+  getBlob(address: string): Uint8Array<ArrayBuffer> | null {
+    const bytes = this.blobs.get(address);
+    return bytes === undefined ? null : new Uint8Array(bytes);
+  }
 
   push(request: PushRequest): PushResponse {
     const push = pushRequestSchema.parse(request);
@@ -95,5 +106,16 @@ export function testTransport(
   return {
     push: (request) => send(() => log.push(request)),
     pull: (since, limit) => send(() => log.pull(since, limit)),
+    putBlob: async (address, bytes) => {
+      await send(() => {
+        log.putBlob(address, bytes);
+        return null;
+      });
+    },
+    getBlob: async (address) => {
+      // Bytes are not JSON: fetched as they are, through the same fate.
+      await send(() => null);
+      return log.getBlob(address);
+    },
   };
 }
