@@ -23,7 +23,7 @@ import {
   type TestDevice,
 } from './test-support/sync-devices.ts';
 import { TestSyncLog } from './test-support/sync-log-server.ts';
-import { encodeUtf8 } from './text-bytes.ts';
+import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
 
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await webCrypto.subtle.digest('SHA-256', bytes));
@@ -92,7 +92,7 @@ describe('datasets across devices', () => {
     expect(up.filesUp).toBe(1);
     // Cut into parts, each its own blob on the server, none of it readable there.
     expect(log.blobs.size).toBeGreaterThan(3);
-    const everything = new TextDecoder().decode(
+    const everything = decodeUtf8(
       new Uint8Array([...log.blobs.values()].flatMap((blob) => [...blob])),
     );
     expect(everything).not.toContain('Act number');
