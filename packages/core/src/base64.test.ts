@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, encodeBase64 } from './base64.ts';
+import { decodeBase64, decodePortably, encodeBase64, encodePortably } from './base64.ts';
 import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -53,5 +53,36 @@ describe('encodeBase64', () => {
         expect(decodeBase64(encodeBase64(bytes))).toEqual(bytes);
       }),
     );
+  });
+});
+
+// The platform's own base64 serves where there is one (Node's here); the portable code serves
+// elsewhere and must agree with it on everything, refusals included.
+describe('the portable encoder and decoder', () => {
+  it('agree with the native ones on any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const text = encodePortably(bytes);
+        expect(text).toBe(encodeBase64(bytes));
+        expect(text).toBe(encode(bytes));
+        expect(decodePortably(text)).toEqual(bytes);
+      }),
+    );
+  });
+
+  it('agree with decodeBase64 on any text, base64 or not', () => {
+    const digits = fc.constantFrom(...`${ALPHABET}=\n -_é`.split(''));
+    fc.assert(
+      fc.property(fc.array(digits, { maxLength: 40 }), (chars) => {
+        const text = chars.join('');
+        expect(decodePortably(text)).toEqual(decodeBase64(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuse what is not base64', () => {
+    for (const bad of ['a', 'ab=c', 'a===', 'not base64!', 'aGVsbG8=aGVs', 'é', 'QUJD='])
+      expect(decodePortably(bad), bad).toBeNull();
   });
 });

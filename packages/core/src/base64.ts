@@ -10,11 +10,93 @@ VALUES['-'.charCodeAt(0)] = 62;
 VALUES['_'.charCodeAt(0)] = 63;
 
 function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+  // ASCII whitespace as the web's forgiving base64 (and Uint8Array.fromBase64) skips it.
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d;
 }
+
+/** Every UTF-16 code unit's digit value, -1 for those that are not digits: one lookup each. */
+const DIGITS = new Int8Array(65536).fill(-1);
+DIGITS.set(VALUES.map((value) => value));
+
+/**
+ * The common case, four digits at a time: unbroken base64 (no whitespace) with at most two
+ * padding characters at its end, as sync's envelopes are. Null sends the text to the careful
+ * path, which also says whether it is base64 at all.
+ */
+function decodeUnbroken(input: string): Uint8Array | null {
+  let end = input.length;
+  if (end % 4 !== 0) return null;
+  if (end > 0 && input.charCodeAt(end - 1) === 0x3d) end--;
+  if (end > 0 && input.charCodeAt(end - 1) === 0x3d) end--;
+  const output = new Uint8Array(Math.floor((end * 3) / 4));
+  const whole = end - (end % 4);
+  let out = 0;
+  let index = 0;
+  for (; index < whole; index += 4) {
+    const a = DIGITS[input.charCodeAt(index)] ?? -1;
+    const b = DIGITS[input.charCodeAt(index + 1)] ?? -1;
+    const c = DIGITS[input.charCodeAt(index + 2)] ?? -1;
+    const d = DIGITS[input.charCodeAt(index + 3)] ?? -1;
+    if ((a | b | c | d) < 0) return null;
+    const n = (a << 18) | (b << 12) | (c << 6) | d;
+    output[out++] = n >> 16;
+    output[out++] = (n >> 8) & 255;
+    output[out++] = n & 255;
+  }
+  const rest = end - whole;
+  if (rest === 1) return null;
+  if (rest >= 2) {
+    const a = DIGITS[input.charCodeAt(index)] ?? -1;
+    const b = DIGITS[input.charCodeAt(index + 1)] ?? -1;
+    const c = rest === 3 ? (DIGITS[input.charCodeAt(index + 2)] ?? -1) : 0;
+    if ((a | b | c) < 0) return null;
+    output[out++] = (a << 2) | (b >> 4);
+    if (rest === 3) output[out++] = ((b & 15) << 4) | (c >> 2);
+  }
+  return output;
+}
+
+/** The platform's own base64, where there is one: ten times faster than any loop here. */
+interface NativeBytes extends Omit<Uint8Array, 'toString'> {
+  toString(encoding: 'base64'): string;
+}
+const nativeBuffer = (
+  globalThis as {
+    Buffer?: {
+      from(text: string, encoding: 'base64'): NativeBytes;
+      from(buffer: ArrayBufferLike, offset: number, length: number): NativeBytes;
+    };
+  }
+).Buffer;
+const nativeFromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
 
 /** Decodes standard or URL-safe base64 (whitespace ignored). Returns null when it is not base64. */
 export function decodeBase64(input: string): Uint8Array | null {
+  if (nativeFromBase64 !== undefined) {
+    try {
+      return nativeFromBase64(input);
+    } catch {
+      // Refused (or URL-safe, which it reads only when asked): the portable code decides.
+      return decodePortably(input);
+    }
+  }
+  if (nativeBuffer !== undefined && input.length % 4 === 0) {
+    // Node's decoder skips what is not base64 instead of refusing it. Skipping anything makes
+    // the output shorter than the text's length says (three bytes per four characters, less
+    // the padding), so an exact length means every character was a digit.
+    const padding = input.endsWith('==') ? 2 : input.endsWith('=') ? 1 : 0;
+    const bytes = nativeBuffer.from(input, 'base64');
+    if (bytes.length === (input.length / 4) * 3 - padding) return new Uint8Array(bytes);
+  }
+  return decodePortably(input);
+}
+
+/** The decoder for platforms without a native one (exported for its tests). */
+export function decodePortably(input: string): Uint8Array | null {
+  return decodeUnbroken(input) ?? decodeCarefully(input);
+}
+
+function decodeCarefully(input: string): Uint8Array | null {
   const digits = new Uint8Array(input.length);
   let count = 0;
   let padding = 0;
@@ -67,6 +149,16 @@ for (let index = 0; index < ALPHABET.length; index++) CODES[index] = ALPHABET.ch
  * seconds for a few megabytes of sync envelopes.
  */
 export function encodeBase64(bytes: Uint8Array): string {
+  const nativeToBase64 = (bytes as { toBase64?: () => string }).toBase64;
+  if (nativeToBase64 !== undefined) return nativeToBase64.call(bytes);
+  if (nativeBuffer !== undefined) {
+    return nativeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  }
+  return encodePortably(bytes);
+}
+
+/** The encoder for platforms without a native one (exported for its tests). */
+export function encodePortably(bytes: Uint8Array): string {
   const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
   let o = 0;
   let index = 0;
