@@ -10,12 +10,12 @@ import {
   JobsPage,
   storedBills,
 } from './pages/dataset-pages.ts';
-import { uniqueEmail } from './pages/login-page.ts';
 import {
   cloudPasswordModal,
   expectCloudPasswordNotice,
-  signedInDevice,
+  SOON,
   submitCloudPassword,
+  twoSyncingDevices,
 } from './pages/sync-device.ts';
 
 // Two devices of one user (two browser contexts, each with its own IndexedDB) syncing through
@@ -24,8 +24,6 @@ import {
 // makes the other ask for it while keeping what it has not yet synced.
 
 const cloudPassword = 'tulip lantern 42 river';
-/** Within seconds, on a machine that may be busy. */
-const SOON = { timeout: 20_000 };
 
 function header(page: Page) {
   return page.locator('ion-header').last();
@@ -43,37 +41,11 @@ function databaseText(): string {
     .join('\n');
 }
 
-async function twoSyncingDevices(browser: Parameters<typeof signedInDevice>[0]) {
-  const email = uniqueEmail();
-  const first = await signedInDevice(browser, email, true);
-  await expect(first.getByText('Set a cloud password to start syncing.')).toBeVisible(SOON);
-  await submitCloudPassword(
-    first,
-    'Set a cloud password',
-    cloudPassword,
-    'The cloud password is set.',
-  );
-  await expect(first.getByText(/^Up to date\./)).toBeVisible(SOON);
-
-  const second = await signedInDevice(browser, email, false);
-  await expect(second.getByText('Enter your cloud password to sync this device.')).toBeVisible(
-    SOON,
-  );
-  await submitCloudPassword(
-    second,
-    'Enter your cloud password',
-    cloudPassword,
-    'This device now has the cloud password.',
-  );
-  await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
-  return { first, second, email };
-}
-
 test('a tag made on one device appears on the other; an offline edit arrives on reconnect', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { first, second, email } = await twoSyncingDevices(browser);
+  const { first, second, email } = await twoSyncingDevices(browser, cloudPassword);
   const firstTags = new BillTagsPage(first);
   const secondTags = new BillTagsPage(second);
   await firstTags.open();
@@ -111,7 +83,7 @@ test('a password changed on one device: the other asks for it and keeps its unsy
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { first, second } = await twoSyncingDevices(browser);
+  const { first, second } = await twoSyncingDevices(browser, cloudPassword);
 
   await submitCloudPassword(
     first,
@@ -148,7 +120,7 @@ test('a reset on a device without the password: the other saves a full backup, t
   browser,
 }) => {
   test.setTimeout(360_000);
-  const { first, second } = await twoSyncingDevices(browser);
+  const { first, second } = await twoSyncingDevices(browser, cloudPassword);
   // The first device changes the password; the second never learns it.
   await submitCloudPassword(
     first,
@@ -205,7 +177,7 @@ test('a dataset imported on one device is rebuilt on the other from its synced f
 }) => {
   test.skip(fixturesRoot === null, '../shared/fixtures is absent');
   test.setTimeout(300_000);
-  const { first, second } = await twoSyncingDevices(browser);
+  const { first, second } = await twoSyncingDevices(browser, cloudPassword);
   const files = fixtureFiles('billstatus-xml-116/116/bills/sjres');
 
   await first.goto('/add-dataset');

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { goodPassword, LoginPage } from './login-page.ts';
+import { goodPassword, LoginPage, uniqueEmail } from './login-page.ts';
 
 // One device of a user for the sync tests: a browser context of its own (its own IndexedDB),
 // signed in, with the More tab's cloud password button and the modal of spec §2.
@@ -8,8 +8,10 @@ export async function signedInDevice(
   browser: Browser,
   email: string,
   create: boolean,
+  /** Another server than the configured one (several server processes on one database). */
+  baseURL?: string,
 ): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(baseURL === undefined ? {} : { baseURL });
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.open('/tabs/more');
@@ -48,4 +50,41 @@ export async function submitCloudPassword(
   await page.getByLabel('Cloud password', { exact: true }).fill(password);
   await cloudPasswordModal(page).getByRole('button', { name: 'Go' }).click();
   await expectCloudPasswordNotice(page, notice);
+}
+
+/** Within seconds, on a machine that may be busy. */
+export const SOON = { timeout: 20_000 };
+
+/**
+ * Two devices of a new user, both syncing: the first sets the cloud password, the second signs
+ * in and enters it. Each may talk to its own server (`origins`).
+ */
+export async function twoSyncingDevices(
+  browser: Browser,
+  cloudPassword: string,
+  origins: readonly [string, string] | [] = [],
+): Promise<{ first: Page; second: Page; email: string }> {
+  const email = uniqueEmail();
+  const first = await signedInDevice(browser, email, true, origins[0]);
+  await expect(first.getByText('Set a cloud password to start syncing.')).toBeVisible(SOON);
+  await submitCloudPassword(
+    first,
+    'Set a cloud password',
+    cloudPassword,
+    'The cloud password is set.',
+  );
+  await expect(first.getByText(/^Up to date\./)).toBeVisible(SOON);
+
+  const second = await signedInDevice(browser, email, false, origins[1]);
+  await expect(second.getByText('Enter your cloud password to sync this device.')).toBeVisible(
+    SOON,
+  );
+  await submitCloudPassword(
+    second,
+    'Enter your cloud password',
+    cloudPassword,
+    'This device now has the cloud password.',
+  );
+  await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
+  return { first, second, email };
 }
