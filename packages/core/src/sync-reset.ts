@@ -113,9 +113,16 @@ export async function revertToNewEpoch(
     epochStartSeqno: number;
     nowMs: number;
     backupId: string;
+    /** Why the device's data is saved and cleared; a cloud-password reset unless said. */
+    reason?: { code: string; name: string };
   },
 ): Promise<Omit<FullBackup, 'bytes'>> {
   const createdAt = new Date(options.nowMs).toISOString();
+  const when = `${createdAt.slice(0, 16).replace('T', ' ')} UTC`;
+  const reason = options.reason ?? {
+    code: 'cloud-password-reset',
+    name: 'Before the cloud password reset',
+  };
   const tables = [...syncedTables, 'syncState', 'outbox'] as const;
   return store.write([...resetTables, 'fullBackups'], async (tx) => {
     const contents: Record<string, unknown[]> = {};
@@ -126,7 +133,7 @@ export async function revertToNewEpoch(
           format: FULL_BACKUP_FORMAT,
           version: 1,
           createdAt,
-          reason: 'cloud-password-reset',
+          reason: reason.code,
           scope: 'user-data',
           tables: contents,
         }),
@@ -134,7 +141,7 @@ export async function revertToNewEpoch(
     );
     const backup: FullBackup = {
       id: options.backupId,
-      name: `Before the cloud password reset, ${createdAt.slice(0, 16).replace('T', ' ')} UTC`,
+      name: `${reason.name}, ${when}`,
       createdAt,
       encrypted: false,
       size: bytes.length,

@@ -36,6 +36,18 @@ export function SyncIndicator() {
             message: `${sentence}${repair}`,
             buttons: [
               { text: 'OK', role: 'cancel' },
+              ...(view.handOver === undefined
+                ? []
+                : [
+                    {
+                      text: 'Start afresh',
+                      handler: () => {
+                        sync.handOverDevice().catch((error: unknown) => {
+                          console.error('[docket] Could not start afresh:', error);
+                        });
+                      },
+                    },
+                  ]),
               ...(view.skippable === undefined
                 ? []
                 : [

@@ -152,6 +152,46 @@ describe('the sync runner', () => {
     ]);
   });
 
+  it('does not sync one account’s work into another; "Start afresh" saves it first', async () => {
+    const keys = await deviceKeys();
+    const h = harness({ settings: withPassword, keys });
+    const context = testContext(h.store, 'device-a');
+    await createTag(context, { name: 'Housing', color: '#cc0000' });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.log.changes).toHaveLength(1);
+
+    // Another account signs in on the same device, which still holds user-1's work.
+    h.runner.setUser(null);
+    await createTag(context, { name: 'Made after signing out', color: '#00cc00' });
+    h.runner.setUser('user-2');
+    await h.settled();
+    expect(h.runner.get().view).toMatchObject({
+      kind: 'error',
+      retryAt: null,
+      handOver: true,
+      message: expect.stringContaining('another account') as unknown,
+    });
+    expect(h.log.changes).toHaveLength(1);
+    expect(await h.store.read(['tags'], (tx) => tx.count('tags'))).toBe(2);
+
+    await h.runner.handOverDevice();
+    await h.settled();
+    expect(h.runner.get().view.kind).toBe('up-to-date');
+    expect(h.runner.get().notice).toContain('saved as the full backup');
+    expect(h.log.changes).toHaveLength(1);
+    const backups = await h.store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    expect(backups.map((backup) => backup.name)).toEqual([
+      expect.stringContaining('Another account’s work on this device') as unknown,
+    ]);
+    expect(
+      await h.store.read(['tags', 'outbox'], async (tx) => [
+        await tx.count('tags'),
+        await tx.count('outbox'),
+      ]),
+    ).toEqual([0, 0]);
+  });
+
   it('retries a failed run after a back-off, counting retries in retrySeqno', async () => {
     const keys = await deviceKeys();
     let failures = 1;

@@ -9,6 +9,7 @@ import {
 import { syncStatusMachine, syncStatusOf, type SyncStatus } from '@docket/core/sync-status-machine';
 import type { WebCryptoPort } from '@docket/core/web-crypto';
 import { needsRevert, revertToNewEpoch } from '@docket/core/sync-reset';
+import { claimDeviceData, handOverDeviceData } from '@docket/core/sync-owner';
 import type { TraceInput } from '@docket/core/trace-log';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { createActor } from 'xstate';
@@ -52,6 +53,8 @@ export type SyncView =
       readonly retryAt: number | null;
       /** The repair on offer: the unreadable change the user may skip. */
       readonly skippable?: number;
+      /** The repair on offer: this device holds another account's work (sync-owner.ts). */
+      readonly handOver?: true;
     };
 
 export interface SyncRunnerState {
@@ -100,6 +103,9 @@ function isPermanent(error: unknown): boolean {
     (error.code === 'tampered' || error.code === 'invalid-change' || error.code === 'protocol')
   );
 }
+
+const FOREIGN_DATA =
+  'This device holds work synced with another account, so it does not sync it into this one. "Start afresh" saves that work as a full backup and brings this account\'s data instead; or sign out and sign in with the other account.';
 
 function isEpochChange(error: unknown): boolean {
   return (
@@ -241,6 +247,40 @@ export class SyncRunner {
     this.syncNow();
   }
 
+  /**
+   * The repair for a device that holds another account's work: save it as a full backup, clear
+   * it, and sync this account's data onto the device.
+   */
+  async handOverDevice(): Promise<void> {
+    const userId = this.userId;
+    if (userId === null) return;
+    await this.deps.exclusive(async () => {
+      const [settings, keys, store] = await Promise.all([
+        this.deps.fetchSettings(),
+        this.deps.loadKeys(userId),
+        this.deps.store(),
+      ]);
+      // Without this account's keys there is nothing to start from yet; the run asks for them.
+      if (keys === null || userId !== this.userId) return;
+      const backup = await handOverDeviceData(store, {
+        userId,
+        epoch: keys.keyEpoch,
+        epochStartSeqno: settings.epochStartSeqno,
+        nowMs: this.deps.now(),
+        backupId: this.deps.newId(),
+      });
+      await this.deps.trace({
+        kind: 'sync-hand-over',
+        durationMs: null,
+        details: { backup: backup.name },
+      });
+      this.tell(
+        `This device now syncs this account's data. The work it held for the other account is saved as the full backup "${backup.name}" (More, Backups, Full backups).`,
+      );
+    });
+    this.syncNow();
+  }
+
   /** "Sync now": a run at once, also after a failure that stopped the retries. */
   syncNow(): void {
     this.attempts = 0;
@@ -284,6 +324,12 @@ export class SyncRunner {
         const direction = mode === 'set' ? 'up' : 'dn';
         this.actor.send({ type: 'need-password', direction });
         this.update({ kind: 'needs-password', mode: mode === 'set' ? 'set' : 'enter' });
+        this.attempts = 0;
+        return;
+      }
+      if ((await claimDeviceData(store, userId)) !== null) {
+        this.actor.send({ type: 'sync-complete' });
+        this.update({ kind: 'error', message: FOREIGN_DATA, retryAt: null, handOver: true });
         this.attempts = 0;
         return;
       }
