@@ -16,6 +16,7 @@ import { scheduleServiceWorkerRegistration } from './service-worker/service-work
 import { installTraversalListener } from './datasets/history-traversal-listener.ts';
 import { createAppStore } from './state/app-store.ts';
 import { createSyncRunner, startSyncTriggers } from './sync/sync-service.ts';
+import { startTraceWatchers } from './trace/trace-events.ts';
 
 export const LOG_PREFIX = '[docket]';
 
@@ -50,6 +51,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   firstCommit.promise
     .then(() => {
       startSyncTriggers(sync, appStore, platform);
+      startTraceWatchers(appStore, window, pageLocalStore);
     })
     .catch((error: unknown) => {
       console.error(`${LOG_PREFIX} Could not start sync:`, error);

@@ -14,6 +14,7 @@ import { runImportJob } from '@docket/core/dataset-import-job';
 import type { Dataset } from '@docket/core/local-records';
 import type { LocalStore } from '@docket/core/local-store';
 import { defaultImportLimits } from '@docket/core/zip-archive';
+import { traceJobEnd } from '../trace/trace-events.ts';
 import type { JobLocks } from './job-locks.ts';
 import { IMPORTS_LOCK, jobLockName } from './job-locks.ts';
 
@@ -151,7 +152,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
             signal: controller.signal,
             ...(deps.chunkSize === undefined ? {} : { chunkSize: deps.chunkSize }),
             ...(deps.commit === undefined ? {} : { commit: deps.commit }),
-          }),
+          }).then((job) => traceJobEnd(store, job)),
         controller.signal,
       );
     } catch (error) {

@@ -1,11 +1,236 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton } from '@ionic/react';
+import type { Tag } from '@docket/core/local-records';
+import type { ExportFormat, ExportSelection } from '@docket/core/user-data-export';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { billListSearch, parseBillListQuery } from '@docket/core/bill-list-query';
+import '../datasets/datasets.css';
+import { plural } from '../datasets/dataset-words.ts';
+import { downloadFile } from '../export/download-file.ts';
+import '../export/user-data.css';
+import { userDataWorker } from '../export/user-data-client.ts';
+import { liveDatabase } from '../jobs/live-tables.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+
+// Export: which bills, then one button per format. The file is built in the user-data worker
+// (export/user-data-worker.ts), so thousands of bills do not freeze the page, and handed to the
+// browser as a download.
+
+type Scope = 'all' | 'tracked' | 'tag' | 'list';
+
+const formatWords: Readonly<Record<ExportFormat, string>> = {
+  csv: 'CSV',
+  json: 'JSON',
+  annotations: 'annotations',
+};
+
+function useTags(): Tag[] | undefined {
+  return useLiveQuery(
+    () => liveDatabase().table<Tag, string>('tags').orderBy('name').toArray(),
+    [],
+  );
+}
+
+/** How many bills and annotations the choice covers, as the export will find them. */
+function useSelectionSize(
+  selection: ExportSelection | null,
+): { bills: number; annotations: number } | null | undefined {
+  return useLiveQuery(async () => {
+    if (selection === null) return { bills: 0, annotations: 0 };
+    // The list's search and filters are worked out by the worker when the file is made.
+    if (selection.kind === 'list') return null;
+    const db = liveDatabase();
+    if (selection.kind === 'all') {
+      return {
+        bills: await db.table('bills').count(),
+        annotations: await db.table('annotations').count(),
+      };
+    }
+    const ids =
+      selection.kind === 'tracked'
+        ? ((await db
+            .table('decisions')
+            .where('decision')
+            .equals('track')
+            .primaryKeys()) as string[])
+        : (
+            await db
+              .table<{ billId: string }, string>('billTags')
+              .where('tagId')
+              .equals(selection.tagId)
+              .toArray()
+          ).map((row) => row.billId);
+    const present = (await db.table('bills').bulkGet(ids)).filter((bill) => bill !== undefined);
+    const annotations =
+      ids.length === 0 ? 0 : await db.table('annotations').where('billId').anyOf(ids).count();
+    return { bills: present.length, annotations };
+  }, [selection === null ? '' : JSON.stringify(selection)]);
+}
 
 export function ExportScreen() {
+  const id = useId();
+  const tags = useTags();
+  // Opened from the Tracked tab with its query (/export?status=…): that list is offered first.
+  const { search } = useLocation();
+  const listQuery = search.length > 1 ? parseBillListQuery(search) : null;
+  const [scope, setScope] = useState<Scope>(listQuery === null ? 'all' : 'list');
+  const [tagId, setTagId] = useState('');
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const chosenTag = tagId !== '' && tags?.some((tag) => tag.id === tagId) === true ? tagId : null;
+  const selection: ExportSelection | null =
+    scope === 'tag'
+      ? chosenTag === null
+        ? null
+        : { kind: 'tag', tagId: chosenTag }
+      : scope === 'list'
+        ? listQuery === null
+          ? null
+          : { kind: 'list', query: listQuery }
+        : { kind: scope };
+  const size = useSelectionSize(selection);
+
+  const run = (format: ExportFormat) => {
+    if (selection === null) {
+      setFailure('Choose a tag first.');
+      return;
+    }
+    setBusy(format);
+    setFailure(null);
+    setStatus(`Preparing the ${formatWords[format]} file…`);
+    userDataWorker()
+      .exportFile(selection, format)
+      .then((file) => {
+        downloadFile(file.name, file.mimeType, file.text);
+        setStatus(
+          `Exported ${plural(file.count, format === 'annotations' ? 'annotation' : 'bill')} to ${file.name}.`,
+        );
+      })
+      .catch((error: unknown) => {
+        setStatus('');
+        setFailure(`The export failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        setBusy(null);
+      });
+  };
+
+  const scopeChoice = (value: Scope, label: string) => (
+    <div className="choice">
+      <input
+        type="radio"
+        id={`${id}-${value}`}
+        name={`${id}-scope`}
+        value={value}
+        checked={scope === value}
+        onChange={() => {
+          setScope(value);
+        }}
+      />
+      <label htmlFor={`${id}-${value}`}>{label}</label>
+    </div>
+  );
+
   return (
-    <PlannedScreen
-      title="Export"
-      purpose="Exporting bills with your tags, positions and annotations will be done here."
-      backHref="/tabs/more"
-    />
+    <>
+      <PageHeader title="Export" backHref="/tabs/more" />
+      <PageBody>
+        <h1>Export</h1>
+        <p>
+          Save bills with your tags, positions and decisions as a spreadsheet (CSV) or as Docket
+          JSON, and your annotations as W3C Web Annotations. Any of these files can be{' '}
+          <Link to="/import">imported</Link> again, on this device or another.
+        </p>
+        <form
+          className="user-data-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+          }}
+        >
+          <fieldset>
+            <legend>Bills to export</legend>
+            {listQuery !== null && (
+              <>
+                {scopeChoice('list', 'Bills in the Tracked list as filtered')}
+                <p className="field-hint">
+                  With the search and filters you{' '}
+                  <Link to={`/tabs/tracked?${billListSearch(listQuery)}`}>
+                    had on the Tracked tab
+                  </Link>
+                  , in its order.
+                </p>
+              </>
+            )}
+            {scopeChoice('all', 'All bills')}
+            {scopeChoice('tracked', 'Tracked bills')}
+            {scopeChoice('tag', 'Bills with a tag')}
+            {scope === 'tag' && (
+              <div className="form-field">
+                <label htmlFor={`${id}-tag`}>Tag</label>
+                <select
+                  id={`${id}-tag`}
+                  value={chosenTag ?? ''}
+                  onChange={(event) => {
+                    setTagId(event.target.value);
+                  }}
+                >
+                  <option value="">Choose a tag</option>
+                  {(tags ?? []).map((tag) => (
+                    <option key={tag.id} value={tag.id}>
+                      {tag.name}
+                    </option>
+                  ))}
+                </select>
+                {tags?.length === 0 && <p className="field-hint">You have no tags yet.</p>}
+              </div>
+            )}
+          </fieldset>
+          <p aria-live="polite">
+            {size === undefined
+              ? 'Counting…'
+              : size === null
+                ? 'The Tracked list’s search and filters are applied when the file is made.'
+                : `${plural(size.bills, 'bill')} and ${plural(size.annotations, 'annotation')} chosen.`}
+          </p>
+          <div className="screen-actions">
+            <IonButton
+              disabled={busy !== null || selection === null}
+              onClick={() => {
+                run('csv');
+              }}
+            >
+              Export CSV
+            </IonButton>
+            <IonButton
+              disabled={busy !== null || selection === null}
+              onClick={() => {
+                run('json');
+              }}
+            >
+              Export JSON
+            </IonButton>
+            <IonButton
+              fill="outline"
+              disabled={busy !== null || selection === null}
+              onClick={() => {
+                run('annotations');
+              }}
+            >
+              Export annotations
+            </IonButton>
+          </div>
+        </form>
+        <p role="status">{status}</p>
+        {failure !== null && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+      </PageBody>
+    </>
   );
 }

@@ -1,11 +1,219 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton } from '@ionic/react';
+import type { TraceEntry } from '@docket/core/local-records';
+import {
+  matchesTraceFilter,
+  traceDetailLines,
+  traceExportJson,
+  traceIdFloor,
+  traceWindowStart,
+  traceWindows,
+  type TraceFilter,
+  type TraceWindow,
+} from '@docket/core/trace-log';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Fragment, useId, useState } from 'react';
+import '../datasets/datasets.css';
+import { formatDuration, plural } from '../datasets/dataset-words.ts';
+import { downloadFile } from '../export/download-file.ts';
+import '../export/user-data.css';
+import { liveDatabase } from '../jobs/live-tables.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+
+// The device's diagnostic log, newest first, filtered by kind and time. The log holds up to
+// 5,000 entries (trace-log.ts); they are shown a page at a time, so the screen opens at once.
+
+const PAGE = 100;
+
+const windowWords: Readonly<Record<TraceWindow, string>> = {
+  hour: 'Last hour',
+  day: 'Last day',
+  week: 'Last week',
+  all: 'All time',
+};
+
+/** To the second: entries of one sync run are seconds apart. */
+function formatTraceTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+function traceTable() {
+  return liveDatabase().table<TraceEntry, string>('trace');
+}
+
+/** The filter as a Dexie collection, newest first: the window is a key range on the id. */
+function filtered(filter: TraceFilter, nowMs: number) {
+  const start = traceWindowStart(filter.window, nowMs);
+  const base =
+    start === null
+      ? traceTable().orderBy(':id')
+      : traceTable().where(':id').aboveOrEqual(traceIdFloor(start));
+  const collection = base.reverse();
+  const kind = filter.kind;
+  return kind === null ? collection : collection.filter((entry) => entry.kind === kind);
+}
+
+function useTrace(filter: TraceFilter, limit: number) {
+  return useLiveQuery(async () => {
+    const now = Date.now();
+    const [entries, total, kinds] = await Promise.all([
+      filtered(filter, now).limit(limit).toArray(),
+      filtered(filter, now).count(),
+      traceTable().orderBy('kind').uniqueKeys(),
+    ]);
+    return { entries, total, kinds: kinds.map(String) };
+  }, [filter.kind, filter.window, limit]);
+}
 
 export function TraceScreen() {
+  const id = useId();
+  const [filter, setFilter] = useState<TraceFilter>({ kind: null, window: 'all' });
+  const [limit, setLimit] = useState(PAGE);
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const trace = useTrace(filter, limit);
+
+  const change = (next: Partial<TraceFilter>) => {
+    setFilter((current) => ({ ...current, ...next }));
+    setLimit(PAGE);
+  };
+
+  const exportTrace = () => {
+    setFailure(null);
+    const now = Date.now();
+    filtered(filter, now)
+      .toArray()
+      .then((entries) => {
+        // The live query's window moved on since; the file holds what the filter holds now.
+        const kept = entries.filter((entry) => matchesTraceFilter(entry, filter, now));
+        const at = new Date(now).toISOString();
+        const name = `docket-trace-${at.slice(0, 19).replace(/:/g, '-')}.json`;
+        downloadFile(name, 'application/json', traceExportJson(kept, filter, at));
+        setStatus(`Exported ${plural(kept.length, 'entry', 'entries')} to ${name}.`);
+      })
+      .catch((error: unknown) => {
+        setFailure(`The export failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+  };
+
+  const kinds = [...(trace?.kinds ?? [])];
+  if (filter.kind !== null && !kinds.includes(filter.kind)) kinds.push(filter.kind);
+
   return (
-    <PlannedScreen
-      title="Trace"
-      purpose="This device's diagnostic log of syncs, jobs, sign-ins and connectivity will be shown here."
-      backHref="/tabs/more"
-    />
+    <>
+      <PageHeader title="Trace" backHref="/tabs/more" />
+      <PageBody>
+        <h1>Trace</h1>
+        <p>
+          This device’s own diagnostic log: syncs, jobs, imports and exports, sign-ins and
+          connectivity. It stays on this device and keeps the newest 5,000 entries.
+        </p>
+        <div className="trace-filters">
+          <div className="form-field">
+            <label htmlFor={`${id}-kind`}>Kind</label>
+            <select
+              id={`${id}-kind`}
+              value={filter.kind ?? ''}
+              onChange={(event) => {
+                change({ kind: event.target.value === '' ? null : event.target.value });
+              }}
+            >
+              <option value="">All kinds</option>
+              {kinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${id}-window`}>Time</label>
+            <select
+              id={`${id}-window`}
+              value={filter.window}
+              onChange={(event) => {
+                const window = traceWindows.find((value) => value === event.target.value);
+                if (window !== undefined) change({ window });
+              }}
+            >
+              {traceWindows.map((window) => (
+                <option key={window} value={window}>
+                  {windowWords[window]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <IonButton fill="outline" disabled={trace === undefined} onClick={exportTrace}>
+            Export trace
+          </IonButton>
+        </div>
+        <p role="status">{status}</p>
+        {failure !== null && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        {trace === undefined ? (
+          <p>Loading the trace…</p>
+        ) : trace.total === 0 ? (
+          <p>No entries{filter.kind === null && filter.window === 'all' ? ' yet' : ' match'}.</p>
+        ) : (
+          <>
+            <p aria-live="polite">
+              {trace.entries.length < trace.total
+                ? `Showing the newest ${trace.entries.length} of ${plural(trace.total, 'entry', 'entries')}.`
+                : `${plural(trace.total, 'entry', 'entries')}.`}
+            </p>
+            <ul className="trace-list" aria-label="Trace entries, newest first">
+              {trace.entries.map((entry) => (
+                <TraceItem key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            {trace.entries.length < trace.total && (
+              <div className="screen-actions">
+                <IonButton
+                  fill="outline"
+                  onClick={() => {
+                    setLimit((current) => current + PAGE);
+                  }}
+                >
+                  Show {Math.min(PAGE, trace.total - trace.entries.length)} more
+                </IonButton>
+              </div>
+            )}
+          </>
+        )}
+      </PageBody>
+    </>
+  );
+}
+
+function TraceItem({ entry }: { readonly entry: TraceEntry }) {
+  const details = traceDetailLines(entry.details);
+  return (
+    <li className="trace-entry">
+      <h2>
+        <span>{entry.kind}</span>
+        <time dateTime={entry.at}>{formatTraceTime(entry.at)}</time>
+        {entry.durationMs !== null && (
+          <span className="trace-duration">
+            took{' '}
+            {entry.durationMs < 1000
+              ? `${Math.round(entry.durationMs)} ms`
+              : formatDuration(entry.durationMs)}
+          </span>
+        )}
+      </h2>
+      {details.length > 0 && (
+        <dl className="trace-details">
+          {details.map(([key, value]) => (
+            <Fragment key={key}>
+              <dt>{key}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </li>
   );
 }

@@ -190,6 +190,9 @@ export function TrackedBillsScreen() {
                 ? 'Loading bills…'
                 : `${bills(total)}${query.status === null ? '' : ` · ${statusWord(query.status)}`}`}
             </p>
+            {total !== undefined && total > 0 && (
+              <Link to={`/export?${billListSearch(query)}`}>Export these bills</Link>
+            )}
             {filtered && total !== 0 && (
               <IonButton
                 fill="clear"

@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  AnnotationPage,
+  sampleBillId,
+  sampleFile,
+  samplePassage,
+} from './pages/annotation-page.ts';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
+import { AddDatasetPage, JobsPage, storedBills } from './pages/dataset-pages.ts';
+import { ExportPage, ImportPage, seriousViolations } from './pages/export-import-pages.ts';
+import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { TrackedPage } from './pages/tracked-page.ts';
+
+// Export bills with the user's tags, positions and decisions, then import the file on an empty
+// device of another account: the bill comes back tracked, tagged and with its position. A
+// damaged file is refused with a message and changes nothing.
+
+const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details-hostile.csv');
+const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
+const tagName = '=Housing <b>now</b>';
+
+async function signUp(page: Page, path: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open(path);
+  await login.createAccount(uniqueEmail(), goodPassword);
+  await expect(page).toHaveURL(path, { timeout: 15_000 });
+}
+
+test('bills exported as CSV and JSON come back on an empty device, tags and all', async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, '/add-dataset');
+  await new AddDatasetPage(page).add('Tenant bills', [sample]);
+  await new JobsPage(page).expectStatus('Tenant bills', 'Done');
+
+  const details = new BillDetailsPage(page);
+  await details.openBill(tenantBill, 'HB 4242');
+  await details.addTag(tagName, { create: true });
+  await details.position('Support').check();
+  await expect(details.position('Support')).toBeChecked();
+  await details.decisionButton('Track').click();
+  await expect(details.section('Decision')).toContainText('Tracked');
+
+  const exporter = new ExportPage(page);
+  await exporter.open();
+  await exporter.scope('Tracked bills').check();
+  await expect(page.getByText('1 bill and 0 annotations chosen.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const csv = await exporter.export('Export CSV');
+  expect(csv.name).toMatch(/^docket-bills-tracked-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csvText = csv.bytes.toString('utf8').slice(1);
+  expect(csvText.split('\r\n')[0]).toBe(
+    'tags,position,position_updated_at,decision,decided_at,jurisdiction,session,identifier,title,summary,status,status_date,raw_status,introduced_date,sponsors,cosponsors,subjects,actions,texts,votes,url,source,source_id,id',
+  );
+  // The tag starts with "=": neutralised for spreadsheets.
+  expect(csvText).toContain(`'${tagName}; #`);
+  expect(csvText).toContain(',support,');
+  expect(csvText).toContain(',track,');
+
+  // Opened from the Tracked tab with its query: that list is what is offered first.
+  await exporter.open('?all=1&q=4242');
+  await expect(exporter.scope('Bills in the Tracked list as filtered')).toBeChecked();
+  const listed = JSON.parse((await exporter.export('Export JSON')).bytes.toString('utf8')) as {
+    selection: string;
+    bills: { id: string }[];
+  };
+  expect(listed.selection).toBe('filtered');
+  expect(listed.bills.map((bill) => bill.id)).toEqual([tenantBill]);
+
+  await exporter.scope('All bills').check();
+  const json = await exporter.export('Export JSON');
+  const file = JSON.parse(json.bytes.toString('utf8')) as {
+    format: string;
+    version: number;
+    bills: { id: string }[];
+    tags: { name: string }[];
+  };
+  expect(file.format).toBe('docket-export');
+  expect(file.version).toBe(1);
+  expect(file.bills.map((bill) => bill.id)).toContain(tenantBill);
+  expect(file.tags.map((tag) => tag.name)).toEqual([tagName]);
+
+  // Another account on an empty device.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signUp(other, '/import');
+  const importer = new ImportPage(other);
+
+  // A damaged file first: refused, nothing written.
+  await importer.pick('damaged.json', json.bytes.subarray(0, 400));
+  await expect(importer.refusal()).toContainText('damaged.json cannot be imported');
+  await expect(importer.refusal()).toContainText('Nothing was changed.');
+  expect(await storedBills(other)).toEqual([]);
+
+  await importer.pick(json.name, json.bytes);
+  await expect(importer.preview()).toContainText('Docket JSON');
+  await expect(importer.preview()).toContainText(
+    '2 bills, 1 tag, 1 tag on a bill, 1 position and 1 decision',
+  );
+  await expect(importer.preview().getByRole('list', { name: 'Changes' })).toContainText(
+    `HB 4242: tagged "${tagName}"`,
+  );
+  expect(await seriousViolations(other)).toEqual([]);
+  expect(await storedBills(other)).toEqual([]);
+  await importer.importButton().click();
+  await expect(importer.status()).toContainText(`Imported ${json.name}: added 2 bills`, {
+    timeout: 30_000,
+  });
+
+  const tracked = new TrackedPage(other);
+  await tracked.open();
+  await expect(tracked.row('HB 4242')).toBeVisible({ timeout: 30_000 });
+  await expect(tracked.row('HB 4242').getByText(tagName, { exact: true })).toBeVisible();
+  await expect(tracked.row('HB 4242')).toContainText('Position: Support');
+  expect(await other.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+  // The CSV says the same, so importing it now changes nothing.
+  await importer.open();
+  await importer.pick(csv.name, csv.bytes, 'text/csv');
+  await expect(importer.preview()).toContainText('Docket CSV');
+  await expect(importer.preview()).toContainText('This device already has everything in the file.');
+  await context.close();
+});
+
+test('annotations exported as Web Annotation JSON-LD come back on their passage', async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, '/add-dataset');
+  await new AddDatasetPage(page).add('Library bills', [sampleFile('annotation-bill.csv')]);
+  await new JobsPage(page).expectStatus('Library bills', 'Done');
+  const annotation = new AnnotationPage(page);
+  await annotation.open(sampleBillId);
+  await annotation.selectWithMouse(samplePassage);
+  await annotation.note().fill('Ask about "weekends", =1+1 <img src=x onerror=window.__pwned=1>');
+  await annotation.save().click();
+  await expect(annotation.status('Highlight saved.')).toBeVisible();
+
+  const exporter = new ExportPage(page);
+  await exporter.open();
+  const bills = await exporter.export('Export JSON');
+  const notes = await exporter.export('Export annotations');
+  expect(notes.name).toMatch(/\.jsonld$/);
+  const document = JSON.parse(notes.bytes.toString('utf8')) as {
+    '@context': string;
+    first: { items: { target: { selector: { type: string; exact?: string }[] } }[] };
+  };
+  expect(document['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
+  expect(document.first.items[0]?.target.selector[0]).toMatchObject({
+    type: 'TextQuoteSelector',
+    exact: samplePassage,
+  });
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signUp(other, '/import');
+  const importer = new ImportPage(other);
+  await importer.pick(bills.name, bills.bytes);
+  await importer.importButton().click();
+  await expect(importer.status()).toContainText(`Imported ${bills.name}`, { timeout: 30_000 });
+  await importer.pick(notes.name, notes.bytes, 'application/ld+json');
+  await expect(importer.preview()).toContainText('Web Annotation JSON-LD');
+  await expect(importer.preview()).toContainText('1 annotation');
+  await importer.importButton().click();
+  await expect(importer.status()).toContainText('added 1 annotation', { timeout: 30_000 });
+
+  const restored = new AnnotationPage(other);
+  await restored.open(sampleBillId);
+  await expect(restored.mark(samplePassage)).toBeVisible({ timeout: 15_000 });
+  await expect(
+    other.getByText('Ask about "weekends", =1+1 <img src=x onerror=window.__pwned=1>'),
+  ).toBeVisible();
+  expect(await other.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  await context.close();
+});
