@@ -11,6 +11,7 @@ const links = [
   { label: 'Jobs', href: '/jobs' },
   { label: 'Import', href: '/import' },
   { label: 'Export', href: '/export' },
+  { label: 'Full backups', href: '/add-full-backup' },
   { label: 'Trace', href: '/trace' },
   { label: 'Terms of service', href: '/terms-of-service' },
 ] as const;

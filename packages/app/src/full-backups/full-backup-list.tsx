@@ -1,0 +1,140 @@
+import { IonButton, useIonRouter } from '@ionic/react';
+import { deleteFullBackup } from '@docket/core/full-backup-restore';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { pageLocalStore } from '../bills/bill-command-services.ts';
+import { formatDateTime } from '../datasets/dataset-words.ts';
+import { downloadFullBackup } from './download-full-backup.ts';
+import { formatBytes } from './full-backup-words.ts';
+import { useFullBackupList, type FullBackupEntry } from './use-full-backups.ts';
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The facts of a full backup, as the list and its own page show them. */
+export function FullBackupFacts({ backup }: { readonly backup: FullBackupEntry }) {
+  return (
+    <dl className="record-facts">
+      <dt>Made</dt>
+      <dd>{formatDateTime(backup.createdAt)}</dd>
+      <dt>Size</dt>
+      <dd>{formatBytes(backup.size)}</dd>
+      <dt>Passphrase</dt>
+      <dd>{backup.encrypted ? 'Yes, encrypted' : 'None, not encrypted'}</dd>
+    </dl>
+  );
+}
+
+/** Download, Restore and Delete (which asks first) for one full backup. */
+export function FullBackupActions({
+  backup,
+  onDeleted,
+}: {
+  readonly backup: FullBackupEntry;
+  readonly onDeleted?: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const router = useIonRouter();
+  const download = () => {
+    setFailure(null);
+    downloadFullBackup(backup.id).catch((error: unknown) => {
+      setFailure(message(error));
+    });
+  };
+  const remove = () => {
+    setFailure(null);
+    pageLocalStore()
+      .then((store) => deleteFullBackup(store, backup.id))
+      .then(() => {
+        onDeleted?.();
+      })
+      .catch((error: unknown) => {
+        setFailure(message(error));
+      });
+  };
+  return (
+    <>
+      <div className="screen-actions">
+        <IonButton size="small" onClick={download}>
+          Download
+        </IonButton>
+        {/* A button, not a link: "Restore" is an action people look for among buttons. */}
+        <IonButton
+          size="small"
+          fill="outline"
+          onClick={() => {
+            router.push(`/full-backup-preview/${encodeURIComponent(backup.id)}`);
+          }}
+        >
+          Restore
+        </IonButton>
+        {!asking && (
+          <IonButton
+            size="small"
+            fill="outline"
+            color="danger"
+            onClick={() => {
+              setAsking(true);
+            }}
+          >
+            Delete
+          </IonButton>
+        )}
+      </div>
+      {asking && (
+        <div className="full-backup-confirm" role="group" aria-label="Delete this full backup?">
+          <p>
+            Delete the full backup &ldquo;{backup.name}&rdquo; from this device? A copy you
+            downloaded is not affected. This cannot be undone.
+          </p>
+          <div className="screen-actions">
+            <IonButton size="small" color="danger" onClick={remove}>
+              Delete full backup
+            </IonButton>
+            <IonButton
+              size="small"
+              fill="outline"
+              onClick={() => {
+                setAsking(false);
+              }}
+            >
+              Cancel
+            </IonButton>
+          </div>
+        </div>
+      )}
+      {failure !== null && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Every full backup on this device, the automatic ones included. */
+export function FullBackupList() {
+  const backups = useFullBackupList();
+  if (backups === undefined) return <p role="status">Loading full backups…</p>;
+  if (backups.length === 0) {
+    return <p>No full backups on this device yet.</p>;
+  }
+  return (
+    <ul className="record-list" aria-label="Full backups on this device">
+      {backups.map((backup) => {
+        const headingId = `full-backup-${backup.id}`;
+        return (
+          <li key={backup.id} className="record-card" aria-labelledby={headingId}>
+            <h3 id={headingId}>
+              <Link to={`/add-full-backup/${encodeURIComponent(backup.id)}`}>{backup.name}</Link>
+            </h3>
+            <FullBackupFacts backup={backup} />
+            <FullBackupActions backup={backup} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

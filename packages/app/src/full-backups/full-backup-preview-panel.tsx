@@ -1,0 +1,285 @@
+import { IonButton, IonInput, IonSpinner } from '@ionic/react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime, plural } from '../datasets/dataset-words.ts';
+import { fullBackups } from './full-backup-client.ts';
+import { FullBackupJobStatus } from './full-backup-job-status.tsx';
+import type { FullBackupPreview, FullBackupSource } from './full-backup-runner.ts';
+import { formatBytes, reasonWords, tableCount } from './full-backup-words.ts';
+
+type Phase =
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'passphrase'; readonly error: string | null }
+  | { readonly kind: 'refused'; readonly message: string }
+  | { readonly kind: 'ready'; readonly preview: FullBackupPreview; readonly passphrase: string };
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What a full backup holds (a stored one or a picked file), checked from end to end in the
+ * worker, asking for its passphrase when it has one; then "Restore", after a confirmation.
+ */
+export function FullBackupPreviewPanel({
+  source,
+  label,
+}: {
+  readonly source: FullBackupSource;
+  readonly label: string;
+}) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [passphrase, setPassphrase] = useState('');
+  const [opening, setOpening] = useState(false);
+
+  useEffect(() => {
+    // Callers key this panel by its source, so a new source starts from 'checking'.
+    let current = true;
+    fullBackups()
+      .preview(source, '')
+      .then((answer) => {
+        if (!current) return;
+        if (answer.ok) setPhase({ kind: 'ready', preview: answer.preview, passphrase: '' });
+        else if (answer.code === 'needs-passphrase') setPhase({ kind: 'passphrase', error: null });
+        else setPhase({ kind: 'refused', message: answer.message });
+      })
+      .catch((error: unknown) => {
+        if (current) setPhase({ kind: 'refused', message: message(error) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [source]);
+
+  const open = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setOpening(true);
+    fullBackups()
+      .preview(source, passphrase)
+      .then((answer) => {
+        if (answer.ok) setPhase({ kind: 'ready', preview: answer.preview, passphrase });
+        else if (answer.code === 'wrong-passphrase' || answer.code === 'needs-passphrase') {
+          setPhase({ kind: 'passphrase', error: answer.message });
+        } else setPhase({ kind: 'refused', message: answer.message });
+      })
+      .catch((error: unknown) => {
+        setPhase({ kind: 'refused', message: message(error) });
+      })
+      .finally(() => {
+        setOpening(false);
+      });
+  };
+
+  switch (phase.kind) {
+    case 'checking':
+      return (
+        <p role="status">
+          <IonSpinner name="dots" aria-hidden="true" /> Checking the full backup…
+        </p>
+      );
+    case 'refused':
+      return (
+        <p className="field-error" role="alert">
+          {phase.message} Nothing was changed.
+        </p>
+      );
+    case 'passphrase':
+      return (
+        <form className="full-backup-form" onSubmit={open} noValidate>
+          <p>This full backup is protected by a passphrase. Enter it to see what it holds.</p>
+          <IonInput
+            label="Passphrase"
+            labelPlacement="stacked"
+            fill="outline"
+            type="password"
+            value={passphrase}
+            autocomplete="current-password"
+            onIonInput={(event) => {
+              setPassphrase(event.detail.value ?? '');
+            }}
+          />
+          {phase.error !== null && (
+            <p className="field-error" role="alert">
+              {phase.error}
+            </p>
+          )}
+          <div>
+            <IonButton type="submit" disabled={opening || passphrase === ''}>
+              Open
+            </IonButton>
+          </div>
+          {opening && <p role="status">Checking the passphrase…</p>}
+        </form>
+      );
+    case 'ready':
+      return (
+        <PreviewContents
+          preview={phase.preview}
+          source={source}
+          label={label}
+          passphrase={phase.passphrase}
+        />
+      );
+  }
+}
+
+function PreviewContents({
+  preview,
+  source,
+  label,
+  passphrase,
+}: {
+  readonly preview: FullBackupPreview;
+  readonly source: FullBackupSource;
+  readonly label: string;
+  readonly passphrase: string;
+}) {
+  const { manifest } = preview;
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const confirmId = useId();
+  const held = preview.tables.filter(({ rows }) => rows > 0);
+
+  const restore = () => {
+    setFailure(null);
+    setSending(true);
+    fullBackups()
+      .restore(source, passphrase)
+      .then((answer) => {
+        if (answer.ok) {
+          setJobId(answer.jobId);
+          setAsking(false);
+        } else setFailure(answer.message);
+      })
+      .catch((error: unknown) => {
+        setFailure(message(error));
+      })
+      .finally(() => {
+        setSending(false);
+      });
+  };
+
+  return (
+    <section className="full-backup-section" aria-labelledby="full-backup-contents">
+      <h2 id="full-backup-contents">What this full backup holds</h2>
+      <dl className="record-facts">
+        <dt>Name</dt>
+        <dd>{manifest.name}</dd>
+        <dt>Made</dt>
+        <dd>
+          {preview.createdAt === null || preview.createdAt === ''
+            ? 'Not recorded'
+            : formatDateTime(preview.createdAt)}
+        </dd>
+        <dt>Device</dt>
+        <dd>
+          {preview.thisDevice === null
+            ? 'Not recorded'
+            : preview.thisDevice
+              ? 'This device'
+              : 'Another device'}
+        </dd>
+        <dt>Why</dt>
+        <dd>{reasonWords(manifest.reason)}</dd>
+        <dt>Passphrase</dt>
+        <dd>{preview.encrypted ? 'Yes, encrypted' : 'None, not encrypted'}</dd>
+        <dt>Size</dt>
+        <dd>{formatBytes(preview.size)}</dd>
+      </dl>
+      <h3>Contents</h3>
+      {held.length === 0 ? (
+        <p>It holds no rows: restoring it empties this device.</p>
+      ) : (
+        <ul className="full-backup-contents" aria-label="Contents">
+          {held.map(({ table, rows }) => (
+            <li key={table}>{tableCount(table, rows)}</li>
+          ))}
+        </ul>
+      )}
+      <h3>Datasets</h3>
+      {manifest.datasets.length === 0 ? (
+        <p>No datasets.</p>
+      ) : (
+        <ul className="full-backup-contents" aria-label="Datasets">
+          {manifest.datasets.map((dataset) => (
+            <li key={dataset.id}>
+              {dataset.name}
+              {manifest.scope === 'device' &&
+                ` (${plural(dataset.files, 'file')}, ${formatBytes(dataset.bytes)})`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {manifest.scope === 'user-data' ? (
+        <p>
+          Sync made this backup of your own work (tags, positions, decisions, annotations and
+          datasets) before a cloud password reset. Restoring it replaces only those; bills and
+          everything else stay as they are.
+        </p>
+      ) : (
+        <p>
+          Device secrets are never in a full backup: the cloud password&rsquo;s keys stay on the
+          device that made them
+          {manifest.skippedSettings > 0 &&
+            ` (${plural(manifest.skippedSettings, 'setting')} left out)`}
+          . After a restore, sync asks for the cloud password again where needed.
+        </p>
+      )}
+
+      {jobId === null && !asking && (
+        <IonButton
+          onClick={() => {
+            setAsking(true);
+          }}
+        >
+          Restore
+        </IonButton>
+      )}
+      {jobId === null && asking && (
+        <div className="full-backup-confirm" role="group" aria-labelledby={confirmId}>
+          <p id={confirmId}>
+            <strong>Replace the data on this device with this full backup?</strong>
+          </p>
+          <p>
+            What is on this device now is replaced by what the backup holds. Before anything
+            changes, Docket saves the current data as a full backup of its own, so you can undo this
+            by restoring that one. When you are signed in, the restored data syncs to your other
+            devices like any other change.
+          </p>
+          <div className="screen-actions">
+            <IonButton color="danger" disabled={sending} onClick={restore}>
+              Replace my data
+            </IonButton>
+            <IonButton
+              fill="outline"
+              onClick={() => {
+                setAsking(false);
+              }}
+            >
+              Cancel
+            </IonButton>
+          </div>
+        </div>
+      )}
+      {failure !== null && (
+        <p className="field-error" role="alert">
+          {failure} Nothing was changed.
+        </p>
+      )}
+      {jobId !== null && (
+        <>
+          <FullBackupJobStatus
+            jobId={jobId}
+            label={`Restore of ${label}`}
+            doneText={(job) => `Restored. ${job.message ?? ''}`}
+          />
+          <p>
+            <Link to="/add-full-backup">See the full backups on this device</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

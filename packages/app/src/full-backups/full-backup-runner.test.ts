@@ -1,0 +1,142 @@
+import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import type { Job } from '@docket/core/local-records';
+import type { KdfParams } from '@docket/core/sync-crypto';
+import { createTag } from '@docket/core/tag-commands';
+import type { WebCryptoPort } from '@docket/core/web-crypto';
+import { describe, expect, it } from 'vitest';
+import { jobLockName, localJobLocks } from '../jobs/job-locks.ts';
+import { createFullBackupRunner, type FullBackupSource } from './full-backup-runner.ts';
+
+// The worker's half, against the memory store: jobs queued and run under their locks, the
+// preview's refusals as answers (they cross the worker boundary as data, not as exceptions).
+
+const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
+const quickKdf: KdfParams = {
+  algorithm: 'argon2id',
+  memoryKiB: 256,
+  iterations: 1,
+  parallelism: 1,
+};
+const DEVICE = 'device-a';
+
+function setup() {
+  const store = createMemoryLocalStore();
+  const locks = localJobLocks();
+  let id = 0;
+  let now = Date.UTC(2026, 10, 22, 8, 0, 0);
+  const runner = createFullBackupRunner({
+    store,
+    crypto: webCrypto,
+    locks,
+    deviceId: () => Promise.resolve(DEVICE),
+    now: () => (now += 1000),
+    newId: () => `id-${++id}`,
+    kdf: quickKdf,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  const context = { store, deviceId: DEVICE, now: () => now, newId: () => `tag-${++id}` };
+  /** Waits for a job's lock to be let go: the job has finished, one way or the other. */
+  const finished = async (jobId: string): Promise<Job | undefined> => {
+    await locks.hold(jobLockName(jobId), () => Promise.resolve());
+    return store.read(['jobs'], (tx) => tx.get('jobs', jobId));
+  };
+  return { store, runner, context, finished };
+}
+
+describe('the full-backup runner', () => {
+  it('makes an encrypted backup, previews it with its passphrase and restores it', async () => {
+    const { store, runner, context, finished } = setup();
+    await createTag(context, { name: 'Housing', color: '#cc0000' });
+
+    const refused = await runner.create({ name: 'Trip', passphrase: 'a', confirmation: 'b' });
+    expect(refused).toEqual({
+      ok: false,
+      code: 'invalid-input',
+      message: 'The two passphrases are not the same.',
+    });
+
+    const created = await runner.create({
+      name: ' Trip ',
+      passphrase: 'pass',
+      confirmation: 'pass',
+    });
+    if (!created.ok) throw new Error(created.message);
+    expect(await finished(created.jobId)).toMatchObject({
+      kind: 'full-backup',
+      status: 'done',
+      label: 'Trip',
+    });
+    const [stored] = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    expect(stored).toMatchObject({ name: 'Trip', encrypted: true });
+    const source: FullBackupSource = { kind: 'stored', id: stored?.id ?? '' };
+
+    expect(await runner.preview(source, '')).toMatchObject({ ok: false, code: 'needs-passphrase' });
+    expect(await runner.preview(source, 'nope')).toMatchObject({
+      ok: false,
+      code: 'wrong-passphrase',
+    });
+    const preview = await runner.preview(source, 'pass');
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.preview).toMatchObject({ encrypted: true, thisDevice: true, version: 2 });
+    expect(preview.preview.manifest.tables.tags).toBe(1);
+
+    await createTag(context, { name: 'Made later', color: '#cc0000' });
+    const restoring = await runner.restore(source, 'pass');
+    if (!restoring.ok) throw new Error(restoring.message);
+    expect(await finished(restoring.jobId)).toMatchObject({
+      kind: 'full-backup-restore',
+      status: 'done',
+      label: 'Trip',
+    });
+    const tags = await store.read(['tags'], (tx) => tx.all('tags'));
+    expect(tags.map((tag) => tag.name)).toEqual(['Housing']);
+    const backups = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    expect(backups).toHaveLength(2);
+  });
+
+  it('answers a picked file that is not a full backup, or a stored one that is gone', async () => {
+    const { runner } = setup();
+    const file = {
+      arrayBuffer: () => Promise.resolve(new TextEncoder().encode('not a backup').buffer),
+    } as unknown as Blob;
+    expect(await runner.preview({ kind: 'file', file, name: 'notes.txt' }, '')).toEqual({
+      ok: false,
+      code: 'not-a-backup',
+      message: 'This file is not a Docket full backup.',
+    });
+    expect(await runner.preview({ kind: 'stored', id: 'gone' }, '')).toMatchObject({
+      ok: false,
+      code: 'not-found',
+    });
+  });
+
+  it('does not restore while an import is running', async () => {
+    const { store, runner, finished } = setup();
+    const created = await runner.create({ name: 'Plain', passphrase: '', confirmation: '' });
+    if (!created.ok) throw new Error(created.message);
+    await finished(created.jobId);
+    const [stored] = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    const running: Job = {
+      id: 'import-1',
+      kind: 'import',
+      subjectId: 'dataset-1',
+      status: 'running',
+      createdAt: '2026-11-22T08:00:00.000Z',
+      startedAt: '2026-11-22T08:00:00.000Z',
+      finishedAt: null,
+      progress: { recordsRead: 0, written: 0, skipped: 0, total: null },
+      result: null,
+      errors: [],
+      message: null,
+    };
+    await store.write(['jobs'], (tx) => tx.put('jobs', running));
+    const restoring = await runner.restore({ kind: 'stored', id: stored?.id ?? '' }, '');
+    if (!restoring.ok) throw new Error(restoring.message);
+    expect(await finished(restoring.jobId)).toMatchObject({
+      status: 'failed',
+      message: 'Another job is still running. Wait for it to finish (see Jobs), then restore.',
+    });
+  });
+});

@@ -1,0 +1,199 @@
+import { FullBackupError, type FullBackupManifest } from '@docket/core/full-backup-format';
+import {
+  checkFullBackupRequest,
+  queueFullBackupJob,
+  runFullBackupJob,
+  runRestoreJob,
+  type FullBackupJobContext,
+  type FullBackupRequest,
+} from '@docket/core/full-backup-jobs';
+import { inspectFullBackup, openFullBackup } from '@docket/core/full-backup-reader';
+import type { TableName } from '@docket/core/local-store';
+import { IMPORTS_LOCK, jobLockName, type JobLocks } from '../jobs/job-locks.ts';
+
+// What the full-backup worker does, against injected platform pieces so it runs the same in
+// the worker and in unit tests. Jobs hold the same per-job Web Lock as imports (so the import
+// worker's start-up check sees them alive) and the imports' lock while they run (so no import
+// writes the store while it is saved or replaced).
+
+/** A stored full backup, or a file the user picked (a fresh device restoring a download). */
+export type FullBackupSource =
+  | { readonly kind: 'stored'; readonly id: string }
+  | { readonly kind: 'file'; readonly file: Blob; readonly name: string };
+
+export interface FullBackupPreview {
+  readonly version: 1 | 2;
+  readonly encrypted: boolean;
+  readonly createdAt: string | null;
+  readonly manifest: FullBackupManifest;
+  readonly tables: readonly { table: TableName; rows: number }[];
+  readonly size: number;
+  /** Made by this device (by its id), when the file says which device made it. */
+  readonly thisDevice: boolean | null;
+}
+
+export type Refusal = {
+  readonly ok: false;
+  readonly code: FullBackupError['code'] | 'failed';
+  readonly message: string;
+};
+export type PreviewAnswer = { readonly ok: true; readonly preview: FullBackupPreview } | Refusal;
+export type JobAnswer = { readonly ok: true; readonly jobId: string } | Refusal;
+
+export interface FullBackupApi {
+  /** Queues a full backup of the device and starts it; answers once it is queued. */
+  create(request: FullBackupRequest): Promise<JobAnswer>;
+  /** Checks a backup from end to end and says what it holds; changes nothing. */
+  preview(source: FullBackupSource, passphrase: string): Promise<PreviewAnswer>;
+  /** Queues a restore and starts it; answers once it is queued. */
+  restore(source: FullBackupSource, passphrase: string): Promise<JobAnswer>;
+}
+
+export interface FullBackupRunnerDeps extends Omit<FullBackupJobContext, 'deviceId'> {
+  readonly locks: JobLocks;
+  readonly deviceId: () => Promise<string>;
+  readonly onError?: (error: unknown) => void;
+}
+
+function refusal(error: unknown): Refusal {
+  if (error instanceof FullBackupError)
+    return { ok: false, code: error.code, message: error.message };
+  return {
+    ok: false,
+    code: 'failed',
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupApi {
+  const report =
+    deps.onError ??
+    ((error: unknown) => {
+      console.error('[docket] Full backup job failed:', error);
+    });
+
+  const context = async (): Promise<FullBackupJobContext> => ({
+    store: deps.store,
+    crypto: deps.crypto,
+    deviceId: await deps.deviceId(),
+    now: deps.now,
+    newId: deps.newId,
+    ...(deps.kdf === undefined ? {} : { kdf: deps.kdf }),
+  });
+
+  /** Runs a queued job under its lock and the imports' lock; failures are in its job row. */
+  function run(jobId: string, work: () => Promise<unknown>): Promise<void> {
+    return new Promise<void>((queued, failed) => {
+      deps.locks
+        .hold(jobLockName(jobId), async () => {
+          queued();
+          try {
+            await deps.locks.hold(IMPORTS_LOCK, work);
+          } catch (error) {
+            // A refusal is already the job's message; anything else is worth a report too.
+            if (!(error instanceof FullBackupError)) report(error);
+          }
+        })
+        .catch((error: unknown) => {
+          failed(error instanceof Error ? error : new Error(String(error)));
+        });
+    });
+  }
+
+  async function bytesOf(source: FullBackupSource): Promise<{ bytes: Uint8Array; label: string }> {
+    if (source.kind === 'file') {
+      return { bytes: new Uint8Array(await source.file.arrayBuffer()), label: source.name };
+    }
+    const stored = await deps.store.read(['fullBackups'], (tx) => tx.get('fullBackups', source.id));
+    if (stored === undefined) {
+      throw new FullBackupError(
+        'not-found',
+        'There is no full backup with this id on this device.',
+      );
+    }
+    return { bytes: stored.bytes, label: stored.name };
+  }
+
+  return {
+    async create(request) {
+      try {
+        const { name } = checkFullBackupRequest(request);
+        const jobContext = await context();
+        const jobId = deps.newId();
+        const backupId = deps.newId();
+        await queueFullBackupJob(
+          deps.store,
+          { id: jobId, kind: 'full-backup', subjectId: backupId, label: name },
+          deps.now(),
+        );
+        await run(jobId, () =>
+          runFullBackupJob(jobContext, {
+            jobId,
+            backupId,
+            name,
+            ...(request.passphrase === '' ? {} : { passphrase: request.passphrase }),
+          }),
+        );
+        return { ok: true, jobId };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+
+    async preview(source, passphrase) {
+      try {
+        const { bytes } = await bytesOf(source);
+        const info = inspectFullBackup(bytes);
+        const opened = await openFullBackup(bytes, {
+          crypto: deps.crypto,
+          ...(passphrase === '' ? {} : { passphrase }),
+        });
+        const deviceId = await deps.deviceId();
+        return {
+          ok: true,
+          preview: {
+            version: info.version,
+            encrypted: opened.encrypted,
+            createdAt: opened.createdAt,
+            manifest: opened.manifest,
+            tables: opened.tables,
+            size: bytes.length,
+            thisDevice:
+              opened.manifest.deviceId === null ? null : opened.manifest.deviceId === deviceId,
+          },
+        };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+
+    async restore(source, passphrase) {
+      try {
+        const { bytes, label } = await bytesOf(source);
+        const jobContext = await context();
+        const jobId = deps.newId();
+        await queueFullBackupJob(
+          deps.store,
+          {
+            id: jobId,
+            kind: 'full-backup-restore',
+            subjectId: source.kind === 'stored' ? source.id : jobId,
+            label,
+          },
+          deps.now(),
+        );
+        await run(jobId, () =>
+          runRestoreJob(jobContext, {
+            jobId,
+            bytes,
+            label,
+            ...(passphrase === '' ? {} : { passphrase }),
+          }),
+        );
+        return { ok: true, jobId };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+  };
+}
