@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
+import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import {
   AddDatasetPage,
   DatasetsPage,
@@ -170,6 +171,24 @@ test('a reset on a device without the password: the other saves a full backup, t
   await firstTags.open();
   await expect(firstTags.row('Made on the second')).toBeVisible(SOON);
   await expect(firstTags.row('Only on the first')).toHaveCount(0);
+
+  // The backup the revert saved restores: the first device's own work is back.
+  const backups = new FullBackupsPage(first);
+  await backups.open();
+  const saved = backups
+    .list()
+    .getByRole('listitem')
+    .filter({
+      has: first.getByRole('heading', { name: /^Before the cloud password reset/ }),
+    });
+  await saved.getByRole('button', { name: 'Restore', exact: true }).click();
+  const preview = new FullBackupPreviewPanel(
+    first,
+    first.getByRole('region', { name: 'What this full backup holds' }),
+  );
+  await preview.restore();
+  await firstTags.open();
+  await expect(firstTags.row('Only on the first')).toBeVisible();
 });
 
 test('a dataset imported on one device is rebuilt on the other from its synced files', async ({
