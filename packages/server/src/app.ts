@@ -16,6 +16,8 @@ import { registerCors } from './plugins/cors.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { BackupRepository } from './repositories/backup-repository.ts';
+import { PublicLinkRepository } from './repositories/public-link-repository.ts';
 import { ServerSecretRepository } from './repositories/server-secret-repository.ts';
 import { SyncBlobRepository } from './repositories/sync-blob-repository.ts';
 import { SyncChangeRepository } from './repositories/sync-change-repository.ts';
@@ -23,7 +25,9 @@ import { SyncSettingsRepository } from './repositories/sync-settings-repository.
 import { TermsRepository } from './repositories/terms-repository.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { authRoutes } from './routes/auth.ts';
+import { backupRoutes } from './routes/backups.ts';
 import { healthRoutes } from './routes/health.ts';
+import { publicLinkRoutes } from './routes/public-links.ts';
 import { syncEventsRoutes } from './routes/sync-events.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { termsRoutes } from './routes/terms.ts';
@@ -108,6 +112,9 @@ export async function buildApp({
     changes: syncChanges,
     heartbeatMs: config.syncHeartbeatMs,
   });
+  const backups = new BackupRepository(database.db);
+  backupRoutes(app, backups);
+  publicLinkRoutes(app, new PublicLinkRepository(database.db, backups));
   appShellRoutes(app, config.appDir);
 
   return app;

@@ -1,20 +1,197 @@
+import { IonButton, IonInput, useIonRouter } from '@ionic/react';
+import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { useAppServices } from '../app-services.ts';
+import { createBackup, renameBackup, type OpenedBackup } from '../backups/backup-actions.ts';
+import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
+import { useBackupKeys, type BackupKeys } from '../backups/backup-keys.ts';
+import '../backups/backups.css';
+import { useOpenedBackup } from '../backups/use-opened-backup.ts';
+import { useUnsavedChangesGuard } from '../datasets/use-unsaved-changes-guard.ts';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
 
-/** /add-backup makes a backup; /add-backup/:id edits the name and description of one. */
+const BACK_HREF = '/tabs/backups';
+const NAME_MAX = 200;
+const DESCRIPTION_MAX = 5000;
+
+/** /add-backup makes a backup; /add-backup/:id changes the name and description of one. */
 export function AddBackupScreen() {
   const { id } = useParams();
-  return id === undefined ? (
-    <PlannedScreen
-      title="New backup"
-      purpose="A form to make an encrypted backup of your data on the server will be here."
-      backHref="/tabs/backups"
+  const keys = useBackupKeys();
+  const opened = useOpenedBackup(id, keys);
+  const title = id === undefined ? 'New backup' : 'Rename backup';
+  if (keys.status !== 'ready') {
+    return (
+      <>
+        <PageHeader title={title} backHref={BACK_HREF} />
+        <PageBody>
+          <h1>{title}</h1>
+          <BackupKeyNotice keys={keys} />
+        </PageBody>
+      </>
+    );
+  }
+  if (id !== undefined && opened.status !== 'open') {
+    return (
+      <>
+        <PageHeader title={title} backHref={BACK_HREF} />
+        <PageBody>
+          <h1>{title}</h1>
+          {opened.status === 'loading' ? (
+            <p role="status">Opening the backup…</p>
+          ) : (
+            <p className="backup-error" role="alert">
+              {opened.message}
+            </p>
+          )}
+        </PageBody>
+      </>
+    );
+  }
+  return (
+    <BackupForm
+      key={id ?? 'new'}
+      title={title}
+      keys={keys}
+      backup={opened.status === 'open' ? opened.backup : null}
     />
-  ) : (
-    <PlannedScreen
-      title="Edit backup"
-      purpose="A form to change this backup's name and description will be here."
-      backHref="/tabs/backups"
-    />
+  );
+}
+
+function BackupForm({
+  title,
+  keys,
+  backup,
+}: {
+  readonly title: string;
+  readonly keys: Extract<BackupKeys, { status: 'ready' }>;
+  readonly backup: OpenedBackup | null;
+}) {
+  const { api } = useAppServices();
+  const ionRouter = useIonRouter();
+  const ids = useId();
+  const initial = {
+    name: backup?.metadata.name ?? '',
+    description: backup?.metadata.description ?? '',
+  };
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [phase, setPhase] = useState<'editing' | 'saving' | 'saved'>('editing');
+  const [error, setError] = useState<string | null>(null);
+  const dirty = phase !== 'saved' && (name !== initial.name || description !== initial.description);
+  useUnsavedChangesGuard(dirty, () => {
+    setName(initial.name);
+    setDescription(initial.description);
+  });
+
+  useEffect(() => {
+    // Only once the guard has seen the form clean, so it lets this navigation through.
+    if (phase === 'saved') ionRouter.push(BACK_HREF, 'back', 'pop');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phase]);
+
+  const save = async () => {
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setError('Enter a name for the backup.');
+      return;
+    }
+    setError(null);
+    setPhase('saving');
+    try {
+      if (backup === null) {
+        await createBackup({
+          api,
+          userId: keys.userId,
+          keys: keys.keys,
+          name: trimmed,
+          description,
+        });
+      } else {
+        await renameBackup({
+          api,
+          userId: keys.userId,
+          keys: keys.keys,
+          backup,
+          name: trimmed,
+          description,
+        });
+      }
+      setPhase('saved');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The backup was not saved.');
+      setPhase('editing');
+    }
+  };
+
+  const errorId = `${ids}-error`;
+  return (
+    <>
+      <PageHeader title={title} backHref={BACK_HREF} />
+      <PageBody>
+        <h1>{title}</h1>
+        {backup === null && (
+          <p>
+            The backup holds your tags, positions, triage, annotations and dataset definitions, with
+            the bills they refer to. It is encrypted on this device before it is uploaded; its name
+            and description are encrypted too.
+          </p>
+        )}
+        <form
+          className="backup-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save().catch((failure: unknown) => {
+              console.error('Could not save the backup', failure);
+            });
+          }}
+        >
+          <IonInput
+            label="Name"
+            labelPlacement="stacked"
+            fill="outline"
+            value={name}
+            maxlength={NAME_MAX}
+            autocomplete="off"
+            aria-describedby={error === null ? undefined : errorId}
+            onIonInput={(event) => {
+              setName(event.detail.value ?? '');
+            }}
+          />
+          <div className="backup-field">
+            <label htmlFor={`${ids}-description`}>Description</label>
+            <textarea
+              id={`${ids}-description`}
+              value={description}
+              rows={4}
+              dir="auto"
+              maxLength={DESCRIPTION_MAX}
+              onChange={(event) => {
+                setDescription(event.currentTarget.value);
+              }}
+            />
+          </div>
+          {error !== null && (
+            <p id={errorId} className="backup-error" role="alert">
+              {error}
+            </p>
+          )}
+          <p role="status" aria-live="polite">
+            {phase === 'saving'
+              ? backup === null
+                ? 'Encrypting and uploading the backup…'
+                : 'Saving…'
+              : ''}
+          </p>
+          <div className="screen-actions">
+            <IonButton type="submit" disabled={phase !== 'editing'}>
+              Save
+            </IonButton>
+          </div>
+        </form>
+      </PageBody>
+    </>
   );
 }

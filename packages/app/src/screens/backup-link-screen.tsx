@@ -1,11 +1,282 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton, useIonAlert } from '@ionic/react';
+import { publicLinkUrl, sealLinkContents } from '@docket/core/public-link-crypto';
+import type { LinkSummary } from '@docket/protocol/public-links';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAppServices } from '../app-services.ts';
+import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
+import { useBackupKeys } from '../backups/backup-keys.ts';
+import { describeCounts, formatWhen } from '../backups/backup-words.ts';
+import '../backups/backups.css';
+import { useOpenedBackup } from '../backups/use-opened-backup.ts';
+import '../datasets/datasets.css';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { createLink, listLinks, revokeLink } from '../public-links/public-links-api.ts';
+import { forgetLinkKey, loadLinkKeys, saveLinkKey } from '../public-links/link-keys-store.ts';
+import { browserCrypto } from '../sync/browser-crypto.ts';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const expiryChoices = [
+  { value: 'never', label: 'Never', ms: null },
+  { value: '1', label: 'In 1 day', ms: DAY_MS },
+  { value: '7', label: 'In 7 days', ms: 7 * DAY_MS },
+  { value: '30', label: 'In 30 days', ms: 30 * DAY_MS },
+  { value: '365', label: 'In a year', ms: 365 * DAY_MS },
+] as const;
+
+function linkState(link: LinkSummary): string {
+  if (link.revokedAt !== null) return `Revoked ${formatWhen(link.revokedAt)}`;
+  if (link.expiresAt !== null && Date.parse(link.expiresAt) <= Date.now()) {
+    return `Expired ${formatWhen(link.expiresAt)}`;
+  }
+  return link.expiresAt === null
+    ? 'Open, never expires'
+    : `Open until ${formatWhen(link.expiresAt)}`;
+}
+
+/** /backup-link/:id: publish a backup as read-only links; copy and revoke them. */
 export function BackupLinkScreen() {
+  const { id } = useParams();
+  const { api } = useAppServices();
+  const keys = useBackupKeys();
+  const opened = useOpenedBackup(id, keys);
+  const ids = useId();
+  const [links, setLinks] = useState<LinkSummary[] | null>(null);
+  const [linkKeys, setLinkKeys] = useState<Map<string, string>>(new Map());
+  const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]['value']>('never');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [presentAlert] = useIonAlert();
+  const origin = window.location.origin;
+
+  const reload = useCallback(() => {
+    if (id === undefined) return;
+    listLinks(api, id)
+      .then(async (found) => {
+        setLinks(found);
+        setLinkKeys(await loadLinkKeys(found.map((link) => link.id)));
+      })
+      .catch((failure: unknown) => {
+        setError(failure instanceof Error ? failure.message : 'The links could not be loaded.');
+      });
+  }, [api, id]);
+  useEffect(reload, [reload]);
+
+  const create = async () => {
+    if (opened.status !== 'open') return;
+    setBusy(true);
+    setError(null);
+    try {
+      const linkId = crypto.randomUUID();
+      const sealed = await sealLinkContents(browserCrypto, opened.backup.contents, linkId);
+      const choice = expiryChoices.find((item) => item.value === expiry);
+      const ms = choice?.ms ?? null;
+      await createLink(api, {
+        id: linkId,
+        backupId: opened.backup.summary.id,
+        ciphertext: sealed.ciphertext,
+        expiresAt: ms === null ? null : new Date(Date.now() + ms).toISOString(),
+      });
+      await saveLinkKey(linkId, sealed.fragmentKey);
+      setStatus('Link created. Copy it and send it to whoever should see these bills.');
+      reload();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The link was not created.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = (url: string) => {
+    navigator.clipboard.writeText(url).then(
+      () => {
+        setStatus('Link copied.');
+      },
+      () => {
+        setStatus('Copying is not allowed here; select the link and copy it yourself.');
+      },
+    );
+  };
+
+  // On phones (and the native shells' web views) the system share sheet is the natural way on.
+  const canShare = typeof navigator.share === 'function';
+  const share = (url: string) => {
+    navigator.share({ title: 'Shared bills', url }).catch((failure: unknown) => {
+      // Closing the share sheet is not a failure worth telling.
+      if (failure instanceof Error && failure.name === 'AbortError') return;
+      setStatus('Sharing did not work here; copy the link instead.');
+    });
+  };
+
+  const askRevoke = (link: LinkSummary) => {
+    presentAlert({
+      header: 'Revoke link?',
+      message:
+        'Nobody will be able to open this link any more, including people who already have it.',
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: 'Revoke',
+          role: 'destructive',
+          handler: () => {
+            revokeLink(api, link.id)
+              .then(async () => {
+                await forgetLinkKey(link.id);
+                setStatus('Link revoked.');
+                reload();
+              })
+              .catch((failure: unknown) => {
+                setError(failure instanceof Error ? failure.message : 'The link was not revoked.');
+              });
+          },
+        },
+      ],
+    }).catch((failure: unknown) => {
+      console.error('Could not ask before revoking a link', failure);
+    });
+  };
+
   return (
-    <PlannedScreen
-      title="Backup link"
-      purpose="The read-only public link of a backup will be created, copied and revoked here."
-      backHref="/tabs/backups"
-    />
+    <>
+      <PageHeader title="Backup link" backHref="/tabs/backups" />
+      <PageBody>
+        <h1>Backup link</h1>
+        <BackupKeyNotice keys={keys} />
+        {keys.status === 'ready' &&
+          (opened.status === 'loading' ? (
+            <p role="status">Opening the backup…</p>
+          ) : opened.status === 'failed' ? (
+            <p className="backup-error" role="alert">
+              {opened.message}
+            </p>
+          ) : (
+            <>
+              <p>
+                Share <strong dir="auto">{opened.backup.metadata.name}</strong> (
+                {describeCounts(opened.backup.metadata.counts)}) read-only with anyone who has the
+                link, without them signing in. The link carries its own key after “#”, which never
+                reaches the server: the server keeps only encrypted bytes. Your dataset sources are
+                not shared.
+              </p>
+              <div className="backup-field">
+                <label htmlFor={`${ids}-expiry`}>Expires</label>
+                <select
+                  id={`${ids}-expiry`}
+                  value={expiry}
+                  onChange={(event) => {
+                    const value = expiryChoices.find(
+                      (item) => item.value === event.currentTarget.value,
+                    )?.value;
+                    if (value !== undefined) setExpiry(value);
+                  }}
+                >
+                  {expiryChoices.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="screen-actions">
+                <IonButton
+                  disabled={busy}
+                  onClick={() => {
+                    create().catch((failure: unknown) => {
+                      console.error('Could not create a link', failure);
+                    });
+                  }}
+                >
+                  Create link
+                </IonButton>
+              </div>
+              <p role="status" aria-live="polite">
+                {busy ? 'Encrypting and uploading…' : status}
+              </p>
+              {error !== null && (
+                <p className="backup-error" role="alert">
+                  {error}
+                </p>
+              )}
+              <h2>Links</h2>
+              {links === null ? (
+                <p role="status">Loading links…</p>
+              ) : links.length === 0 ? (
+                <p>No links of this backup yet.</p>
+              ) : (
+                <ul className="record-list" aria-label="Links">
+                  {[...links].reverse().map((link) => {
+                    const key = linkKeys.get(link.id);
+                    const live = link.revokedAt === null;
+                    const url = key === undefined ? null : publicLinkUrl(origin, link.id, key);
+                    return (
+                      <li key={link.id} className="record-card">
+                        <h3>Link made {formatWhen(link.createdAt)}</h3>
+                        <p>{linkState(link)}</p>
+                        <p>
+                          Opened {link.viewCount} {link.viewCount === 1 ? 'time' : 'times'}
+                        </p>
+                        {live && url !== null && (
+                          <div className="backup-field">
+                            <label htmlFor={`${ids}-${link.id}`}>Link</label>
+                            <input
+                              id={`${ids}-${link.id}`}
+                              className="backup-link-url"
+                              readOnly
+                              value={url}
+                              onFocus={(event) => {
+                                event.currentTarget.select();
+                              }}
+                            />
+                          </div>
+                        )}
+                        {live && url === null && (
+                          <p>This link was made on another device; copy it there.</p>
+                        )}
+                        {live && (
+                          <div className="screen-actions">
+                            {url !== null && (
+                              <IonButton
+                                size="small"
+                                onClick={() => {
+                                  copy(url);
+                                }}
+                              >
+                                Copy link
+                              </IonButton>
+                            )}
+                            {url !== null && canShare && (
+                              <IonButton
+                                size="small"
+                                fill="outline"
+                                onClick={() => {
+                                  share(url);
+                                }}
+                              >
+                                Share…
+                              </IonButton>
+                            )}
+                            <IonButton
+                              size="small"
+                              fill="outline"
+                              color="danger"
+                              onClick={() => {
+                                askRevoke(link);
+                              }}
+                            >
+                              Revoke
+                            </IonButton>
+                          </div>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </>
+          ))}
+      </PageBody>
+    </>
   );
 }

@@ -1,12 +1,209 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton, useIonAlert, useIonRouter, useIonViewWillEnter } from '@ionic/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppServices } from '../app-services.ts';
+import { loadBackupList, type BackupListEntry } from '../backups/backup-actions.ts';
+import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
+import { useBackupKeys } from '../backups/backup-keys.ts';
+import { describeCounts, formatSize, formatWhen } from '../backups/backup-words.ts';
+import { deleteBackup } from '../backups/backups-api.ts';
+import '../backups/backups.css';
+import '../datasets/datasets.css';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { liveDatabase } from '../jobs/live-tables.ts';
+
+type ListState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed'; readonly message: string }
+  | { readonly status: 'loaded'; readonly entries: readonly BackupListEntry[] };
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
+  const { api } = useAppServices();
+  const keys = useBackupKeys();
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [notice, setNotice] = useState('');
+  const [presentAlert] = useIonAlert();
+  const ionRouter = useIonRouter();
+  const userId = keys.status === 'ready' ? keys.userId : null;
+  const epoch = keys.status === 'ready' ? keys.keys.keyEpoch : null;
+  // A backup made on the form (a 'backup' job finishing) shows here without a manual refresh.
+  const finishedJobs = useLiveQuery(
+    () => liveDatabase().table('jobs').where('status').equals('done').count(),
+    [],
+  );
+
+  const reload = useCallback(() => {
+    if (keys.status !== 'ready') return;
+    loadBackupList(api, keys.userId, keys.keys).then(
+      (entries) => {
+        setList({ status: 'loaded', entries });
+      },
+      (error: unknown) => {
+        setList({
+          status: 'failed',
+          message: error instanceof Error ? error.message : 'The backups could not be loaded.',
+        });
+      },
+    );
+    // Reload when the user or the key epoch changes, not on each live-query run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, userId, epoch, finishedJobs]);
+  useEffect(reload, [reload]);
+  useIonViewWillEnter(reload, [reload]);
+
+  const askDelete = (entry: BackupListEntry) => {
+    const name = entry.metadata?.name ?? 'this backup';
+    presentAlert({
+      header: 'Delete backup?',
+      message: `“${name}” will be deleted from the server, with its public links. This cannot be undone.`,
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: 'Delete',
+          role: 'destructive',
+          handler: () => {
+            deleteBackup(api, entry.summary.id).then(
+              () => {
+                setNotice(`Deleted “${name}”.`);
+                reload();
+              },
+              (error: unknown) => {
+                setNotice(error instanceof Error ? error.message : 'The backup was not deleted.');
+              },
+            );
+          },
+        },
+      ],
+    }).catch((error: unknown) => {
+      console.error('Could not ask before deleting a backup', error);
+    });
+  };
+
   return (
-    <PlannedScreen
-      title="Backups"
-      purpose="Your encrypted backups on the server will be listed here."
-      {...(backHref === undefined ? {} : { backHref })}
-    />
+    <>
+      <PageHeader title="Backups" {...(backHref === undefined ? {} : { backHref })} />
+      <PageBody>
+        <h1>Backups</h1>
+        <p>
+          A backup is an encrypted snapshot of your tags, positions, triage, annotations and dataset
+          definitions, with the bills they refer to, kept on the server. Only your devices can open
+          it.
+        </p>
+        <BackupKeyNotice keys={keys} />
+        <p>
+          A full backup is a file of everything on this device, kept here and downloadable, with no
+          account needed.{' '}
+          <IonButton routerLink="/add-full-backup" fill="outline" size="small">
+            Full backups
+          </IonButton>
+        </p>
+        {keys.status === 'ready' && (
+          <>
+            <div className="screen-actions">
+              {/* A button, as PRODUCT.md names it, that moves on to the form. */}
+              <IonButton
+                onClick={() => {
+                  ionRouter.push('/add-backup', 'forward', 'push');
+                }}
+              >
+                New backup
+              </IonButton>
+              <IonButton routerLink="/jobs" fill="outline">
+                Jobs
+              </IonButton>
+            </div>
+            <p role="status" aria-live="polite">
+              {notice}
+            </p>
+            {list.status === 'loading' ? (
+              <p role="status">Loading backups…</p>
+            ) : list.status === 'failed' ? (
+              <p className="backup-error" role="alert">
+                {list.message}
+              </p>
+            ) : list.entries.length === 0 ? (
+              <p>No backups yet. Make one with “New backup”.</p>
+            ) : (
+              <ul className="record-list" aria-label="Backups">
+                {list.entries.map((entry) => (
+                  <BackupCard
+                    key={entry.summary.id}
+                    entry={entry}
+                    onDelete={() => {
+                      askDelete(entry);
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </PageBody>
+    </>
+  );
+}
+
+function BackupCard({
+  entry,
+  onDelete,
+}: {
+  readonly entry: BackupListEntry;
+  readonly onDelete: () => void;
+}) {
+  const { summary, metadata, problem } = entry;
+  const headingId = `backup-${summary.id}`;
+  const id = encodeURIComponent(summary.id);
+  return (
+    <li className="record-card" aria-labelledby={headingId}>
+      <h2 id={headingId} dir="auto">
+        {metadata === null ? (
+          'Backup that cannot be opened'
+        ) : (
+          <Link to={`/backup-preview/${id}`}>{metadata.name}</Link>
+        )}
+      </h2>
+      {metadata !== null && metadata.description !== '' && (
+        <p className="backup-text" dir="auto">
+          {metadata.description}
+        </p>
+      )}
+      <dl className="record-facts">
+        <dt>Made</dt>
+        <dd>{formatWhen(summary.createdAt)}</dd>
+        <dt>Size</dt>
+        <dd>{formatSize(summary.size)}</dd>
+        {metadata !== null && (
+          <>
+            <dt>Holds</dt>
+            <dd>{describeCounts(metadata.counts)}</dd>
+          </>
+        )}
+      </dl>
+      {problem !== null && <p className="backup-error">{problem}</p>}
+      <div className="screen-actions">
+        {metadata !== null && (
+          <>
+            <IonButton size="small" fill="outline" routerLink={`/backup-preview/${id}`}>
+              Preview
+            </IonButton>
+            <IonButton size="small" fill="outline" routerLink={`/restore?backup=${id}`}>
+              Restore
+            </IonButton>
+            <IonButton size="small" fill="outline" routerLink={`/backup-link/${id}`}>
+              Share
+            </IonButton>
+            <IonButton size="small" fill="outline" routerLink={`/add-backup/${id}`}>
+              Rename
+            </IonButton>
+          </>
+        )}
+        <IonButton size="small" fill="outline" color="danger" onClick={onDelete}>
+          Delete
+        </IonButton>
+      </div>
+    </li>
   );
 }

@@ -1,10 +1,192 @@
-import { PlannedScreen } from '../layout/planned-screen.tsx';
+import { IonButton } from '@ionic/react';
+import type { BackupContents } from '@docket/core/backup-contents';
+import { backupErrorMessage } from '@docket/core/backup-crypto';
+import {
+  fragmentKeyOf,
+  openLinkContents,
+  PublicLinkKeyError,
+} from '@docket/core/public-link-crypto';
+import { publicLinkErrors } from '@docket/protocol/public-links';
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { ApiRequestError } from '../api/api-client.ts';
+import { useAppServices } from '../app-services.ts';
+import { restoreContents } from '../backups/backup-actions.ts';
+import { BackupContentsView } from '../backups/backup-contents-view.tsx';
+import { formatWhen } from '../backups/backup-words.ts';
+import '../backups/backups.css';
+import '../datasets/datasets.css';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { fetchPublicLink } from '../public-links/public-links-api.ts';
+import { LOGIN_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
+import { useAppState } from '../state/use-app-state.ts';
+import { browserCrypto } from '../sync/browser-crypto.ts';
 
+type LinkState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'problem'; readonly title: string; readonly message: string }
+  | {
+      readonly status: 'open';
+      readonly contents: BackupContents;
+      readonly createdAt: string;
+      readonly expiresAt: string | null;
+    };
+
+function problemOf(error: unknown): Extract<LinkState, { status: 'problem' }> {
+  if (error instanceof PublicLinkKeyError) {
+    return {
+      status: 'problem',
+      title:
+        error.problem === 'missing-key' ? 'This link has no key' : 'This link’s key is damaged',
+      message: error.message,
+    };
+  }
+  if (error instanceof ApiRequestError) {
+    if (error.code === publicLinkErrors.revoked) {
+      return {
+        status: 'problem',
+        title: 'This link was revoked',
+        message: 'The person who shared it has revoked it. Ask them for a new link.',
+      };
+    }
+    if (error.code === publicLinkErrors.expired) {
+      return {
+        status: 'problem',
+        title: 'This link has expired',
+        message: 'It was shared for a limited time, which is over. Ask for a new link.',
+      };
+    }
+    if (error.status === 404 || error.status === 400) {
+      return {
+        status: 'problem',
+        title: 'There is no such link',
+        message: 'Check that the whole link was copied, or ask for it again.',
+      };
+    }
+    return { status: 'problem', title: 'The link could not be opened', message: error.message };
+  }
+  return {
+    status: 'problem',
+    title: 'This link does not open',
+    message: backupErrorMessage(error),
+  };
+}
+
+/** /public-link/:id#k=…: a shared set of bills, read-only; signed-in viewers can import it. */
 export function PublicLinkScreen() {
+  const { id } = useParams();
+  const { hash } = useLocation();
+  const { api } = useAppServices();
+  const signedIn = useAppState((state) => state.user !== null);
+  const [state, setState] = useState<{ request: string; value: LinkState } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<{ ok: boolean; message: string } | null>(null);
+  const fragmentKey = fragmentKeyOf(hash);
+  const request = `${id ?? ''}#${fragmentKey ?? ''}`;
+
+  useEffect(() => {
+    if (id === undefined) return;
+    const effect = { live: true };
+    (async () => {
+      // Without a key there is nothing to open: the server is not asked (nor a view counted).
+      if (fragmentKey === null) throw new PublicLinkKeyError('missing-key');
+      const link = await fetchPublicLink(api, id);
+      const contents = await openLinkContents(browserCrypto, link.ciphertext, fragmentKey, id);
+      return { contents, createdAt: link.createdAt, expiresAt: link.expiresAt };
+    })().then(
+      (opened) => {
+        if (effect.live) setState({ request, value: { status: 'open', ...opened } });
+      },
+      (error: unknown) => {
+        if (effect.live) setState({ request, value: problemOf(error) });
+      },
+    );
+    return () => {
+      effect.live = false;
+    };
+    // `request` is made of id and key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, request]);
+  const link: LinkState = state?.request === request ? state.value : { status: 'loading' };
+
+  const importSet = (contents: BackupContents) => {
+    setImporting(true);
+    setImported(null);
+    restoreContents({ contents, mode: 'merge', subjectId: id ?? 'link', label: 'Shared link' })
+      .then(
+        (result) => {
+          setImported({
+            ok: true,
+            message: `Imported into your data. Your data from before is kept as the full backup “${result.safetyCopy.name}”.`,
+          });
+        },
+        (error: unknown) => {
+          setImported({
+            ok: false,
+            message: error instanceof Error ? error.message : 'The import failed; nothing changed.',
+          });
+        },
+      )
+      .finally(() => {
+        setImporting(false);
+      });
+  };
+
+  const here = `/public-link/${encodeURIComponent(id ?? '')}${hash}`;
   return (
-    <PlannedScreen
-      title="Shared bills"
-      purpose="The read-only set of bills shared through this link will be shown here."
-    />
+    <>
+      <PageHeader title="Shared bills" />
+      <PageBody>
+        {link.status === 'loading' ? (
+          <>
+            <h1>Shared bills</h1>
+            <p role="status">Opening the link…</p>
+          </>
+        ) : link.status === 'problem' ? (
+          <>
+            <h1>{link.title}</h1>
+            <p role="alert">{link.message}</p>
+          </>
+        ) : (
+          <>
+            <h1>Shared bills</h1>
+            <p>
+              Shared {formatWhen(link.createdAt)}
+              {link.expiresAt === null ? '' : `; the link expires ${formatWhen(link.expiresAt)}`}.
+              Read-only: nothing here changes anyone’s data.
+            </p>
+            <div className="screen-actions">
+              {signedIn ? (
+                <IonButton
+                  disabled={importing}
+                  onClick={() => {
+                    importSet(link.contents);
+                  }}
+                >
+                  Import into my data
+                </IonButton>
+              ) : (
+                <IonButton
+                  fill="outline"
+                  routerLink={`${LOGIN_PATH}?${RETURN_TO_LINK_PARAM}=${encodeURIComponent(here)}`}
+                >
+                  Sign in to import
+                </IonButton>
+              )}
+            </div>
+            <p role="status" aria-live="polite">
+              {importing ? 'Importing…' : imported?.ok === true ? imported.message : ''}
+            </p>
+            {imported?.ok === false && (
+              <p className="backup-error" role="alert">
+                {imported.message}
+              </p>
+            )}
+            <BackupContentsView contents={link.contents} />
+          </>
+        )}
+      </PageBody>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -201,6 +202,54 @@ export const syncBlobs = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.sha256] })],
 );
 
+// Backups and public links. Like sync, nothing here is plaintext: a backup's name, description
+// and contents are sealed on the device with the sync data key, a link's contents with a random
+// key that only the link's fragment carries.
+
+/** Each user's encrypted backups, by the id the client made. */
+export const backups = pgTable(
+  'backups',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    epoch: integer('epoch').notNull(),
+    metadata: bytea('metadata').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestampTz('created_at').defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.id] })],
+);
+
+/**
+ * Public links of backups. The id is global (anyone with it may ask for the ciphertext); a
+ * revoked link keeps its row without its ciphertext, so a viewer is told it was revoked.
+ */
+export const publicLinks = pgTable(
+  'public_links',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    backupId: text('backup_id').notNull(),
+    ciphertext: bytea('ciphertext'),
+    size: integer('size').notNull(),
+    createdAt: timestampTz('created_at').defaultNow().notNull(),
+    expiresAt: timestampTz('expires_at'),
+    revokedAt: timestampTz('revoked_at'),
+    viewCount: integer('view_count').default(0).notNull(),
+  },
+  (table) => [
+    index('public_links_backup_idx').on(table.userId, table.backupId),
+    foreignKey({
+      columns: [table.userId, table.backupId],
+      foreignColumns: [backups.userId, backups.id],
+      name: 'public_links_backup_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
 /** The tables better-auth's drizzle adapter addresses, keyed by its model names. */
 export const authSchema = { user, session, account, verification };
 
@@ -212,4 +261,6 @@ export const schema = {
   syncLogHead,
   syncChanges,
   syncBlobs,
+  backups,
+  publicLinks,
 };

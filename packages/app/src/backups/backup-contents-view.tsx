@@ -1,0 +1,135 @@
+import type { BackupContents } from '@docket/core/backup-contents';
+import { countBackup } from '@docket/core/backup-contents';
+import type { Annotation, Tag } from '@docket/core/local-records';
+import type { CSSProperties } from 'react';
+import { formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { describeCounts, kindWords, plural } from './backup-words.ts';
+import './backups.css';
+
+// What a backup or a shared link holds, read-only: the counts, then each bill with its tags,
+// position, triage decision and notes. Everything is rendered as text, whoever wrote it.
+
+/** Bills drawn at once; the rest are counted (a backup rarely holds more than this). */
+const SHOWN_BILLS = 300;
+
+const positionWords = { support: 'Support', oppose: 'Oppose', watch: 'Watch', none: 'None' };
+const decisionWords = { track: 'Tracked', dismiss: 'Dismissed', later: 'Later' };
+
+export function BackupContentsView({
+  contents,
+  headingLevel = 2,
+}: {
+  readonly contents: BackupContents;
+  readonly headingLevel?: 2 | 3;
+}) {
+  const counts = countBackup(contents);
+  const tags = new Map<string, Tag>(contents.tags.map((tag) => [tag.id, tag]));
+  const tagsOf = new Map<string, Tag[]>();
+  for (const row of contents.billTags) {
+    const tag = tags.get(row.tagId);
+    if (tag === undefined) continue;
+    tagsOf.set(row.billId, [...(tagsOf.get(row.billId) ?? []), tag]);
+  }
+  const notesOf = new Map<string, Annotation[]>();
+  for (const note of contents.annotations) {
+    notesOf.set(note.billId, [...(notesOf.get(note.billId) ?? []), note]);
+  }
+  const positions = new Map(contents.positions.map((row) => [row.billId, row.position]));
+  const decisions = new Map(contents.decisions.map((row) => [row.billId, row.decision]));
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const BillHeading = headingLevel === 2 ? 'h3' : 'h4';
+  const shown = contents.bills.slice(0, SHOWN_BILLS);
+
+  return (
+    <>
+      <p>{describeCounts(counts)}.</p>
+      <dl className="record-facts">
+        <dt>Bills</dt>
+        <dd>{counts.bills}</dd>
+        {(Object.keys(kindWords) as (keyof typeof kindWords)[]).map((kind) => (
+          <div key={kind} style={{ display: 'contents' }}>
+            <dt>{kindWords[kind]}</dt>
+            <dd>{counts[kind]}</dd>
+          </div>
+        ))}
+      </dl>
+      {contents.tags.length > 0 && (
+        <>
+          <Heading>Tags</Heading>
+          <ul className="backup-tag-chips" aria-label="Tags">
+            {contents.tags.map((tag) => (
+              <li
+                key={tag.id}
+                className="backup-tag-chip"
+                dir="auto"
+                style={{ '--tag-colour': tag.color } as CSSProperties}
+              >
+                {tag.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Heading>Bills</Heading>
+      {contents.bills.length === 0 ? (
+        <p>No bills.</p>
+      ) : (
+        <ul className="backup-bills" aria-label="Bills">
+          {shown.map((bill) => {
+            const billTags = tagsOf.get(bill.id) ?? [];
+            const notes = notesOf.get(bill.id) ?? [];
+            const position = positions.get(bill.id);
+            const decision = decisions.get(bill.id);
+            return (
+              <li key={bill.id} className="backup-bill">
+                <BillHeading dir="auto">
+                  {bill.identifier}: {bill.title}
+                </BillHeading>
+                <p>
+                  {statusWord(bill.status)} · {formatBillDate(bill.statusDate)}
+                  {decision === undefined ? '' : ` · ${decisionWords[decision]}`}
+                  {position === undefined || position === 'none'
+                    ? ''
+                    : ` · Position: ${positionWords[position]}`}
+                </p>
+                {billTags.length > 0 && (
+                  <ul className="backup-tag-chips" aria-label={`Tags of ${bill.identifier}`}>
+                    {billTags.map((tag) => (
+                      <li
+                        key={tag.id}
+                        className="backup-tag-chip"
+                        dir="auto"
+                        style={{ '--tag-colour': tag.color } as CSSProperties}
+                      >
+                        {tag.name}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {notes.length > 0 && (
+                  <ul className="backup-notes" aria-label={`Notes on ${bill.identifier}`}>
+                    {notes.map((note) => (
+                      <li key={note.id}>
+                        {note.quote.exact !== '' && (
+                          <blockquote dir="auto">“{note.quote.exact}”</blockquote>
+                        )}
+                        <p className="backup-text" dir="auto">
+                          {note.note === '' ? 'A highlight without a note.' : note.note}
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {contents.bills.length > shown.length && (
+        <p>
+          Showing the first {plural(shown.length, 'bill')} of {contents.bills.length}.
+        </p>
+      )}
+    </>
+  );
+}

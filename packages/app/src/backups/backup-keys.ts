@@ -1,0 +1,46 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { liveDatabase } from '../jobs/live-tables.ts';
+import { useAppState } from '../state/use-app-state.ts';
+import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
+
+// Backups are sealed with the sync data key, so they need this device to hold the user's cloud
+// keys (set or entered under More → "Cloud password"). The keys row is watched live: entering
+// the password in the modal makes the backup screens usable without a reload.
+
+export type BackupKeys =
+  | { readonly status: 'loading' }
+  | { readonly status: 'signed-out' }
+  | { readonly status: 'no-password' }
+  | { readonly status: 'ready'; readonly userId: string; readonly keys: DeviceCloudKeys };
+
+function isDeviceCloudKeys(value: unknown): value is DeviceCloudKeys {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.keyEpoch === 'number' &&
+    typeof record.dataKey === 'object' &&
+    record.dataKey !== null
+  );
+}
+
+/** The same key as cloud-keys-store.ts keeps them under. */
+function settingKey(userId: string): string {
+  return `device:cloud-keys:${userId}`;
+}
+
+export function useBackupKeys(): BackupKeys {
+  const userId = useAppState((state) => state.user?.id ?? null);
+  const row = useLiveQuery(
+    async () =>
+      userId === null
+        ? null
+        : ((await liveDatabase()
+            .table<{ key: string; value: unknown }, string>('settings')
+            .get(settingKey(userId))) ?? null),
+    [userId],
+  );
+  if (userId === null) return { status: 'signed-out' };
+  if (row === undefined) return { status: 'loading' };
+  if (row === null || !isDeviceCloudKeys(row.value)) return { status: 'no-password' };
+  return { status: 'ready', userId, keys: row.value };
+}
