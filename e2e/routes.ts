@@ -27,7 +27,8 @@ export const openRoutes = [
   { path: '/terms-of-service/web', heading: /terms of service/i },
   { path: '/terms-of-service/ios', heading: /terms of service/i },
   { path: '/terms-of-service/android', heading: /terms of service/i },
-  { path: '/public-link/abc123', heading: /shared/i },
+  // A link without its key says so, signed out like any link.
+  { path: '/public-link/abc123', heading: 'This link has no key' },
   { path: '/add-full-backup', heading: /full backup/i },
   { path: '/add-full-backup/fb1', heading: /full backup/i },
   { path: '/full-backup-preview/fb1', heading: /full backup/i },

@@ -68,6 +68,7 @@ const nativeBuffer = (
     };
   }
 ).Buffer;
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 const nativeFromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
 
 /** Decodes standard or URL-safe base64 (whitespace ignored). Returns null when it is not base64. */
@@ -80,10 +81,11 @@ export function decodeBase64(input: string): Uint8Array | null {
       return decodePortably(input);
     }
   }
-  if (nativeBuffer !== undefined && input.length % 4 === 0) {
+  if (nativeBuffer !== undefined && input.length % 4 === 0 && !BEYOND_LATIN1.test(input)) {
     // Node's decoder skips what is not base64 instead of refusing it. Skipping anything makes
     // the output shorter than the text's length says (three bytes per four characters, less
-    // the padding), so an exact length means every character was a digit.
+    // the padding), so an exact length means every character was a digit. It reads only the
+    // low byte of a character beyond Latin-1 (Ń as C), so those go to the portable code.
     const padding = input.endsWith('==') ? 2 : input.endsWith('=') ? 1 : 0;
     const bytes = nativeBuffer.from(input, 'base64');
     if (bytes.length === (input.length / 4) * 3 - padding) return new Uint8Array(bytes);

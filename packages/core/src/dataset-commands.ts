@@ -10,6 +10,8 @@ import { OutboxWriter, outboxTables } from './outbox-changes.ts';
 
 export const DATASET_NAME_MAX = 200;
 export const DATASET_SESSION_MAX = 100;
+/** Files of one dataset at most (the synced definition lists them all). */
+export const DATASET_FILES_MAX = 10_000;
 
 /** What the add-dataset form holds, as typed. */
 export interface DatasetFormValues {
@@ -139,6 +141,11 @@ export async function saveDatasetAndQueueImport(
   if (input.source.kind === 'files' && input.source.files.length === 0) {
     throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
   }
+  if (input.source.kind === 'files' && input.source.files.length > DATASET_FILES_MAX) {
+    throw new DatasetCommandError(
+      `A dataset holds at most ${DATASET_FILES_MAX.toLocaleString('en-US')} files; these are ${input.source.files.length.toLocaleString('en-US')}. Put them in a ZIP, or split them into several datasets.`,
+    );
+  }
 
   const tables = ['datasets', 'datasetFiles', 'jobs', 'importStaging', ...outboxTables] as const;
   return store.write(tables, async (tx) => {
@@ -206,6 +213,10 @@ export async function saveDatasetAndQueueImport(
 
     const fileIds = new Set(origin.kind === 'files' ? origin.fileIds : []);
     const blobs = existing?.blobs?.filter((blob) => fileIds.has(blob.fileId));
+    // A files dataset that sync brought may not have its files here yet (an edit made while
+    // they download): the job queued here cannot read them, so the mark stays for sync's import.
+    const held = fileIds.size === 0 ? fileIds : new Set(await tx.keys('datasetFiles'));
+    const filesMissing = [...fileIds].some((id) => !held.has(id));
     const dataset: Dataset = {
       id: input.datasetId,
       name,
@@ -220,8 +231,8 @@ export async function saveDatasetAndQueueImport(
       createdAt: existing?.createdAt ?? input.now,
       updatedAt: input.now,
       ...(blobs === undefined ? {} : { blobs }),
-      // The job queued here imports what sync may have asked for.
-      needsImport: false,
+      // The job queued here imports what sync may have asked for, once it has the files.
+      needsImport: filesMissing,
     };
     const job = newJob(input.jobId, input.datasetId, input.now);
     const outbox = await OutboxWriter.open(tx, input.deviceId, Date.parse(input.now));
@@ -247,12 +258,23 @@ export async function queueSyncedImport(
   return store.write(['datasets', 'datasetFiles', 'jobs', 'importStaging'], async (tx) => {
     const dataset = await tx.get('datasets', input.datasetId);
     if (dataset?.needsImport !== true) return null;
-    if (dataset.origin.kind === 'files') {
-      const files = await tx.getMany('datasetFiles', dataset.origin.fileIds);
-      if (files.some((file) => file === undefined)) return null;
+    // Keys only: a file's row holds its bytes.
+    const held = await tx.keys('datasetFiles');
+    const present = new Set(held);
+    if (dataset.origin.kind === 'files' && dataset.origin.fileIds.some((id) => !present.has(id))) {
+      return null;
     }
     const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
     if (jobs.some((job) => job.status === 'running')) return null;
+    // Files no definition lists any more (another device gave a dataset other files) go, as a
+    // local edit's do in saveDatasetAndQueueImport.
+    const listed = new Set(
+      (await tx.all('datasets')).flatMap((row) =>
+        row.origin.kind === 'files' ? row.origin.fileIds : [],
+      ),
+    );
+    const unlisted = held.filter((id) => !listed.has(id));
+    if (unlisted.length > 0) await tx.deleteMany('datasetFiles', unlisted);
     for (const job of jobs) {
       if (job.status !== 'queued' && job.status !== 'interrupted') continue;
       await clearImportStaging(tx, job.id);

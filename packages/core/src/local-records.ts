@@ -35,7 +35,7 @@ export const datasetSchema = z.object({
   name: z.string().min(1).max(200),
   /** Where the bills come from: files kept on the device (datasetFiles) or a URL. */
   origin: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('files'), fileIds: z.array(rowId) }),
+    z.object({ kind: z.literal('files'), fileIds: z.array(rowId).max(10_000) }),
     z.object({ kind: z.literal('url'), url: z.url() }),
   ]),
   jurisdiction: z.string().nullable(),

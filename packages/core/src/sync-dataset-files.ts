@@ -1,6 +1,7 @@
 import type { DatasetFile, DatasetFileBlob } from './local-records.ts';
 import type { LocalStore } from './local-store.ts';
 import { OutboxWriter, outboxTables } from './outbox-changes.ts';
+import { defaultImportLimits } from './zip-archive.ts';
 import { openBytes, sealBytes, SyncCryptoError } from './sync-crypto.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
 
@@ -130,9 +131,10 @@ export async function uploadDatasetFiles(
     );
     const missing = fileIds.filter((id) => !current.has(id));
     if (enrolled && missing.length === 0) continue;
-    const stored = await store.read(['datasetFiles'], (tx) => tx.getMany('datasetFiles', missing));
     const uploaded: DatasetFileBlob[] = [];
-    for (const file of stored) {
+    for (const fileId of missing) {
+      // One file in memory at a time: a dataset's files together may be hundreds of megabytes.
+      const file = await store.read(['datasetFiles'], (tx) => tx.get('datasetFiles', fileId));
       // A file this device does not hold is another device's to upload.
       if (file === undefined) continue;
       const result = await uploadFile(options, file);
@@ -169,8 +171,14 @@ async function downloadFile(
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; received: number }> {
   const { crypto, session, transport } = options;
   const timed = options.timed ?? untimed;
+  // A definition is another device's word: a size no import could read is refused before
+  // anything is fetched, and the parts stop as soon as they outgrow the size it records.
+  if (blob.size > defaultImportLimits.maxFileBytes) {
+    throw new Error(`it is larger than a dataset file may be (${blob.size} bytes)`);
+  }
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
+  let plainBytes = 0;
   for (const [index, address] of blob.parts.entries()) {
     const sealed = await transport.getBlob(address);
     if (sealed === null) throw new Error(`part ${index + 1} is not on the server`);
@@ -186,6 +194,9 @@ async function downloadFile(
         partContext(session, blob.fileId, index, blob.parts.length),
       );
     });
+    plainBytes += plain.length;
+    if (plainBytes > blob.size)
+      throw new SyncCryptoError('tampered', 'its size is not as recorded');
     chunks.push(plain);
   }
   const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
@@ -230,11 +241,12 @@ export async function downloadDatasetFiles(
   });
   let files = 0;
   let bytes = 0;
-  const problems: string[] = [];
+  // Per file: a file two definitions list is fetched once, and a listing that fails (altered,
+  // or forged by a definition) does not keep it from another listing that works.
+  const problems = new Map<string, string>();
   const done = new Set<string>();
   for (const { datasetId, blob } of wanted) {
     if (done.has(blob.fileId)) continue;
-    done.add(blob.fileId);
     let fetched: { bytes: Uint8Array<ArrayBuffer>; received: number };
     try {
       fetched = await downloadFile(options, blob);
@@ -245,9 +257,16 @@ export async function downloadDatasetFiles(
           : error instanceof Error
             ? error.message
             : String(error);
-      problems.push(`The file ${blob.name} of a synced dataset could not be fetched: ${reason}.`);
+      if (!problems.has(blob.fileId)) {
+        problems.set(
+          blob.fileId,
+          `The file ${blob.name} of a synced dataset could not be fetched: ${reason}.`,
+        );
+      }
       continue;
     }
+    done.add(blob.fileId);
+    problems.delete(blob.fileId);
     bytes += fetched.received;
     files++;
     const addedAt = new Date(options.now()).toISOString();
@@ -263,5 +282,5 @@ export async function downloadDatasetFiles(
       });
     });
   }
-  return { files, bytes, problems };
+  return { files, bytes, problems: [...problems.values()] };
 }

@@ -1,5 +1,6 @@
 import type { FullBackup } from './local-records.ts';
 import type { LocalStore } from './local-store.ts';
+import { syncCursorSetting } from './sync-engine.ts';
 import { revertToNewEpoch } from './sync-reset.ts';
 
 // Whose work a device holds. The user-made tables are the device's, not an account's: work done
@@ -17,7 +18,18 @@ export const SYNC_OWNER_SETTING = 'device:sync-owner';
  */
 export async function claimDeviceData(store: LocalStore, userId: string): Promise<string | null> {
   return store.write(['settings'], async (tx) => {
-    const owner = (await tx.get('settings', SYNC_OWNER_SETTING))?.value;
+    let owner = (await tx.get('settings', SYNC_OWNER_SETTING))?.value;
+    if (typeof owner !== 'string' || owner === '') {
+      // A device that synced before owners were recorded: its cursors say for whom.
+      const cursor = syncCursorSetting('');
+      const synced = (await tx.keys('settings'))
+        .filter((key) => key.startsWith(cursor))
+        .map((key) => key.slice(cursor.length));
+      if (synced.length > 0 && !synced.includes(userId)) {
+        owner = synced[0];
+        await tx.put('settings', { key: SYNC_OWNER_SETTING, value: owner });
+      }
+    }
     if (typeof owner === 'string' && owner !== '' && owner !== userId) return owner;
     if (owner !== userId) await tx.put('settings', { key: SYNC_OWNER_SETTING, value: userId });
     return null;
@@ -39,12 +51,11 @@ export async function handOverDeviceData(
     backupId: string;
   },
 ): Promise<Omit<FullBackup, 'bytes'>> {
-  const backup = await revertToNewEpoch(store, {
+  // The owner changes in the clearing's transaction: cleared work still owned by the other
+  // account would have the next run offer the repair again.
+  return revertToNewEpoch(store, {
     ...options,
     reason: { code: 'account-switch', name: 'Another account’s work on this device' },
+    settings: [{ key: SYNC_OWNER_SETTING, value: options.userId }],
   });
-  await store.write(['settings'], (tx) =>
-    tx.put('settings', { key: SYNC_OWNER_SETTING, value: options.userId }),
-  );
-  return backup;
 }

@@ -1,6 +1,6 @@
 import { gzipSync } from 'fflate';
 import { encodeHlc, tick } from './hybrid-logical-clock.ts';
-import { syncedTables, type FullBackup, type OutboxEntry } from './local-records.ts';
+import { syncedTables, type FullBackup, type OutboxEntry, type Setting } from './local-records.ts';
 import type { LocalWriteTransaction, TableName } from './local-store.ts';
 import type { LocalStore } from './local-store.ts';
 import { localTables } from './local-store.ts';
@@ -115,6 +115,8 @@ export async function revertToNewEpoch(
     backupId: string;
     /** Why the device's data is saved and cleared; a cloud-password reset unless said. */
     reason?: { code: string; name: string };
+    /** Settings written with the clearing, in its transaction (the device's new owner). */
+    settings?: readonly Setting[];
   },
 ): Promise<Omit<FullBackup, 'bytes'>> {
   const createdAt = new Date(options.nowMs).toISOString();
@@ -150,6 +152,7 @@ export async function revertToNewEpoch(
     await tx.put('fullBackups', backup);
     for (const table of tables) await tx.deleteMany(table, await tx.keys(table));
     await writeCursor(tx, options);
+    if (options.settings !== undefined) await tx.putMany('settings', options.settings);
     return {
       id: backup.id,
       name: backup.name,

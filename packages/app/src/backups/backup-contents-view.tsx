@@ -1,7 +1,18 @@
 import type { BackupContents } from '@docket/core/backup-contents';
 import { countBackup } from '@docket/core/backup-contents';
 import type { Annotation, Tag } from '@docket/core/local-records';
-import type { CSSProperties } from 'react';
+import { IonButton } from '@ionic/react';
+import { useState, type CSSProperties } from 'react';
+import {
+  ActionsTimeline,
+  BillFacts,
+  SponsorsSection,
+  SubjectsSection,
+  SummarySection,
+  TextVersionsSection,
+  VotesSection,
+} from '../bill-details/bill-record-sections.tsx';
+import '../bill-details/bill-details.css';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import { describeCounts, kindWords, plural } from './backup-words.ts';
 import './backups.css';
@@ -39,6 +50,8 @@ export function BackupContentsView({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const BillHeading = headingLevel === 2 ? 'h3' : 'h4';
   const shown = contents.bills.slice(0, SHOWN_BILLS);
+  // One bill open at a time: the bill view's sections carry ids of their own.
+  const [open, setOpen] = useState<string | null>(null);
 
   return (
     <>
@@ -105,6 +118,29 @@ export function BackupContentsView({
                       </li>
                     ))}
                   </ul>
+                )}
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  aria-expanded={open === bill.id}
+                  onClick={() => {
+                    setOpen(open === bill.id ? null : bill.id);
+                  }}
+                >
+                  {open === bill.id ? 'Hide the bill' : `Show the bill ${bill.identifier}`}
+                </IonButton>
+                {open === bill.id && (
+                  // The app's own bill view, read-only: what the record holds, as bill-details
+                  // shows it.
+                  <div className="backup-bill-details">
+                    <BillFacts bill={bill} />
+                    <SummarySection summary={bill.summary} />
+                    <SponsorsSection bill={bill} />
+                    <SubjectsSection subjects={bill.subjects} />
+                    <ActionsTimeline bill={bill} />
+                    <TextVersionsSection texts={bill.texts} />
+                    <VotesSection bill={bill} />
+                  </div>
                 )}
                 {notes.length > 0 && (
                   <ul className="backup-notes" aria-label={`Notes on ${bill.identifier}`}>

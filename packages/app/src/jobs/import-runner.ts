@@ -161,6 +161,22 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     } finally {
       active.delete(jobId);
     }
+    // Sync may have changed a dataset while this ran (queueSyncedImport waits for a running
+    // import): its import starts now, not at some later sync run. Queued marks are cleared, so
+    // this ends once nothing is marked or every marked dataset still lacks files.
+    await importSynced().catch(report);
+  }
+
+  async function importSynced(): Promise<number> {
+    let started = 0;
+    for (const datasetId of await datasetsNeedingImport(store)) {
+      const jobId = deps.newId();
+      const job = await queue(jobId, () =>
+        queueSyncedImport(store, { datasetId, jobId, now: deps.now() }),
+      );
+      if (job !== null) started++;
+    }
+    return started;
   }
 
   /**
@@ -270,17 +286,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       return { datasetId, jobId };
     },
 
-    async importSynced() {
-      let started = 0;
-      for (const datasetId of await datasetsNeedingImport(store)) {
-        const jobId = deps.newId();
-        const job = await queue(jobId, () =>
-          queueSyncedImport(store, { datasetId, jobId, now: deps.now() }),
-        );
-        if (job !== null) started++;
-      }
-      return started;
-    },
+    importSynced,
 
     async resume(jobId) {
       await queue(jobId, () => requestResume(store, jobId));

@@ -262,6 +262,9 @@ export class SyncRunner {
       ]);
       // Without this account's keys there is nothing to start from yet; the run asks for them.
       if (keys === null || userId !== this.userId) return;
+      // The account may own the device already (the repair ran in another tab, or was tapped
+      // twice): its own work must not be saved away and cleared.
+      if ((await claimDeviceData(store, userId)) === null) return;
       const backup = await handOverDeviceData(store, {
         userId,
         epoch: keys.keyEpoch,
