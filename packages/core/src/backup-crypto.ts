@@ -8,6 +8,7 @@ import {
   type BackupCounts,
 } from './backup-contents.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
+import { openBound, sealBound } from './sync-crypto.ts';
 import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
 
@@ -52,23 +53,14 @@ export function backupSealContext(
   return ['docket-backup', part, context.userId, context.backupId, context.epoch];
 }
 
-export async function sealBytes(
+/** Seals with the sync crypto's format (sync-crypto.ts `sealBound`), bound to `context`. */
+export function sealBytes(
   crypto: WebCryptoPort,
   key: OpaqueCryptoKey,
   plaintext: Uint8Array,
   context: SealContext,
 ): Promise<Uint8Array> {
-  const nonce = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
-  const ciphertext = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv: nonce, additionalData: associatedData(context), tagLength: 128 },
-    key,
-    new Uint8Array(plaintext),
-  );
-  const sealed = new Uint8Array(1 + NONCE_BYTES + ciphertext.byteLength);
-  sealed[0] = SEAL_VERSION;
-  sealed.set(nonce, 1);
-  sealed.set(new Uint8Array(ciphertext), 1 + NONCE_BYTES);
-  return sealed;
+  return sealBound(crypto, key, plaintext, context);
 }
 
 export async function openBytes(
@@ -81,27 +73,13 @@ export async function openBytes(
     throw new BackupOpenError('invalid', 'This is not an encrypted Docket backup.');
   }
   try {
-    const plaintext = await crypto.subtle.decrypt(
-      {
-        name: 'AES-GCM',
-        iv: new Uint8Array(sealed.slice(1, 1 + NONCE_BYTES)),
-        additionalData: associatedData(context),
-        tagLength: 128,
-      },
-      key,
-      new Uint8Array(sealed.slice(1 + NONCE_BYTES)),
-    );
-    return new Uint8Array(plaintext);
+    return await openBound(crypto, key, sealed, context);
   } catch {
     throw new BackupOpenError(
       'tampered',
       'This backup failed its integrity check: it was changed, or it belongs elsewhere.',
     );
   }
-}
-
-function associatedData(context: SealContext): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(encodeUtf8(JSON.stringify([SEAL_VERSION, ...context])));
 }
 
 /** Contents as gzipped JSON. */

@@ -282,10 +282,15 @@ export interface EnvelopeContext {
   readonly batchId: string;
 }
 
-function associatedData(context: EnvelopeContext): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(
-    encodeUtf8(JSON.stringify([ENVELOPE_VERSION, context.userId, context.epoch, context.batchId])),
-  );
+/** What a sealed message is bound to, in order (a user, an epoch, a batch, a part…). */
+export type SealBinding = readonly (string | number)[];
+
+function envelopeBinding(context: EnvelopeContext): SealBinding {
+  return [context.userId, context.epoch, context.batchId];
+}
+
+function associatedData(binding: SealBinding): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(encodeUtf8(JSON.stringify([ENVELOPE_VERSION, ...binding])));
 }
 
 /** Encrypts one message: base64 of version byte, 12-byte nonce, ciphertext with its tag. */
@@ -299,15 +304,28 @@ export async function sealEnvelope(
 }
 
 /** Encrypts bytes as `sealEnvelope` does, as bytes (blobs travel raw). */
-export async function sealBytes(
+export function sealBytes(
   crypto: WebCryptoPort,
   dataKey: OpaqueCryptoKey,
   plaintext: Uint8Array,
   context: EnvelopeContext,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  return sealBound(crypto, dataKey, plaintext, envelopeBinding(context));
+}
+
+/**
+ * Encrypts bytes bound to what `binding` names (associated data): version byte, a fresh 12-byte
+ * nonce, ciphertext with its tag. Backups and links bind their own things.
+ */
+export async function sealBound(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+  plaintext: Uint8Array,
+  binding: SealBinding,
+): Promise<Uint8Array<ArrayBuffer>> {
   const nonce = randomBytes(crypto, NONCE_BYTES);
   const ciphertext = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv: nonce, additionalData: associatedData(context), tagLength: 128 },
+    { name: 'AES-GCM', iv: nonce, additionalData: associatedData(binding), tagLength: 128 },
     dataKey,
     new Uint8Array(plaintext),
   );
@@ -329,11 +347,21 @@ export async function openEnvelope(
 }
 
 /** Decrypts what `sealBytes` made; anything changed is refused as tampered. */
-export async function openBytes(
+export function openBytes(
   crypto: WebCryptoPort,
   dataKey: OpaqueCryptoKey,
   bytes: Uint8Array<ArrayBuffer>,
   context: EnvelopeContext,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return openBound(crypto, dataKey, bytes, envelopeBinding(context));
+}
+
+/** Decrypts what `sealBound` made with the same binding; anything else is refused as tampered. */
+export async function openBound(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+  bytes: Uint8Array,
+  binding: SealBinding,
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (bytes.length < 1 + NONCE_BYTES + 16 || bytes[0] !== ENVELOPE_VERSION) {
     throw new SyncCryptoError('tampered', 'A synced message is not in a form this app can open.');
@@ -342,12 +370,12 @@ export async function openBytes(
     const plaintext = await crypto.subtle.decrypt(
       {
         name: 'AES-GCM',
-        iv: bytes.slice(1, 1 + NONCE_BYTES),
-        additionalData: associatedData(context),
+        iv: new Uint8Array(bytes.slice(1, 1 + NONCE_BYTES)),
+        additionalData: associatedData(binding),
         tagLength: 128,
       },
       dataKey,
-      bytes.slice(1 + NONCE_BYTES),
+      new Uint8Array(bytes.slice(1 + NONCE_BYTES)),
     );
     return new Uint8Array(plaintext);
   } catch {

@@ -7,27 +7,10 @@ import {
 } from '@docket/protocol/backups';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp, signUp } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
-
-function app(): FastifyInstance {
-  return testApp.app;
-}
+const { app, database } = sharedTestApp();
 
 const headers = (cookie: string) => ({ cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });
 
@@ -184,7 +167,7 @@ describe('backups', () => {
       payload: backup,
     });
     expect(made.statusCode).toBe(201);
-    const rows: unknown = await database.db.execute(
+    const rows: unknown = await database().db.execute(
       sql`select row_to_json(b)::text as row from backups b`,
     );
     const text = JSON.stringify((rows as { rows: unknown[] }).rows);

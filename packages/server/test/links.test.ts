@@ -7,27 +7,10 @@ import {
   publicLinkResponseSchema,
 } from '@docket/protocol/public-links';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp, signUp } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
-
-function app(): FastifyInstance {
-  return testApp.app;
-}
+const { app, database } = sharedTestApp();
 
 const headers = (cookie: string) => ({ cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });
 
@@ -133,7 +116,7 @@ describe('public links', () => {
     ).toBe(201);
     const plaintext = await createLink(cookie, { ...newLink(backupId), title: marker });
     expect(plaintext.statusCode).toBe(400);
-    const rows: unknown = await database.db.execute(
+    const rows: unknown = await database().db.execute(
       sql`select row_to_json(l)::text as row from public_links l`,
     );
     const text = JSON.stringify((rows as { rows: unknown[] }).rows);
@@ -153,7 +136,7 @@ describe('public links', () => {
     const opened = await openPublic(link.id);
     expect(opened.statusCode).toBe(410);
     expect(opened.json()).toMatchObject({ error: 'link-revoked' });
-    const result: unknown = await database.db.execute(
+    const result: unknown = await database().db.execute(
       sql`select ciphertext is null as empty from public_links where id = ${link.id}`,
     );
     const [row] = (result as { rows: { empty: boolean }[] }).rows;
@@ -171,7 +154,7 @@ describe('public links', () => {
     expect((await openPublic(link.id)).statusCode).toBe(200);
 
     // Time passes, as the database sees it.
-    await database.db.execute(
+    await database().db.execute(
       sql`update public_links set expires_at = now() - interval '1 second' where id = ${link.id}`,
     );
     const expired = await openPublic(link.id);

@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type ServerConfig, type ServerEnv } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
+import { afterAll, beforeAll } from 'vitest';
 
 // Tests run on a real database: an in-memory PGlite by default, or the PostgreSQL named by
 // DATABASE_URL (postgres://…) when it is set, so one suite covers both. Every test makes its
@@ -186,4 +187,31 @@ export async function waitForLoggedLink(
 export function pathOf(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * One app on one test database for a whole test file, opened before its tests and closed after
+ * them; the accessors are valid inside tests.
+ */
+export function sharedTestApp(): { app: () => FastifyInstance; database: () => Database } {
+  let database: Database | undefined;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    testApp = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await testApp?.app.close();
+    await database?.close();
+  });
+  return {
+    app: () => {
+      if (testApp === undefined) throw new Error('The test app is opened in beforeAll.');
+      return testApp.app;
+    },
+    database: () => {
+      if (database === undefined) throw new Error('The test database is opened in beforeAll.');
+      return database;
+    },
+  };
 }
