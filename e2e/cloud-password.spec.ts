@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './pages/login-page.ts';
 import {
@@ -42,10 +43,13 @@ test('set on one device, entered on another, changed on the first', async ({ bro
   await expectNotice(first, 'The cloud password is set.');
 
   // What the server keeps: a verifier and a wrapped key, never the password.
-  const stored = await first.evaluate(async () => {
-    const answer = await fetch('/api/sync/settings', { headers: { 'x-docket-protocol': '2' } });
-    return answer.text();
-  });
+  const stored = await first.evaluate(
+    async ({ header, version }) => {
+      const answer = await fetch('/api/sync/settings', { headers: { [header]: version } });
+      return answer.text();
+    },
+    { header: PROTOCOL_HEADER, version: String(PROTOCOL_VERSION) },
+  );
   expect(stored).toContain('$argon2id$');
   expect(stored).not.toContain(cloudPassword);
 
