@@ -60,7 +60,7 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   // The app's own bill view, read-only.
   await bill.getByRole('button', { name: 'Show the bill HB 4242' }).click();
   await expect(bill.getByRole('heading', { name: /^Actions \(\d+\)$/ })).toBeVisible();
-  await expect(bill.getByRole('heading', { name: 'Sponsors' })).toBeVisible();
+  await expect(bill.getByRole('heading', { name: 'Sponsors', exact: true })).toBeVisible();
   await expect(viewer.getByRole('link', { name: 'Sign in to import' })).toBeVisible();
   expect(await viewer.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await seriousAccessibilityViolations(viewer)).toEqual([]);
