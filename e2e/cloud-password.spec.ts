@@ -30,6 +30,15 @@ test('set on one device, entered on another, changed on the first', async ({ bro
   await expect(modal(first).getByRole('button', { name: 'Close' })).toHaveCount(0);
   await expect(modal(first).getByRole('button', { name: 'Reset' })).toHaveCount(0);
   await expect(go).toBeDisabled();
+  // A sheet that opens at breakpoint 0.8: its top a fifth of the way down the window.
+  const sheet = first.getByRole('dialog', { name: 'Set a cloud password' });
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      const height = first.viewportSize()?.height ?? 0;
+      return box === null || height === 0 ? null : Math.round((box.y / height) * 100) / 100;
+    })
+    .toBeCloseTo(0.2, 1);
   await field.fill(cloudPassword);
   // Hidden by default, shown in plain text on request.
   await expect(field).toHaveAttribute('type', 'password');
@@ -59,6 +68,21 @@ test('set on one device, entered on another, changed on the first', async ({ bro
   await modal(second).getByRole('button', { name: 'Go' }).click();
   await expectNotice(second, 'That is not the cloud password.');
   await openCloudPassword(second, 'Enter your cloud password');
+  // A device without the password may reset it: the reset view has its own title, the spec's
+  // explanation of the two ways, Cancel, and Reset password, disabled while the field is empty.
+  await modal(second).getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(modal(second).getByText('Reset cloud password', { exact: true })).toBeVisible();
+  await expect(modal(second)).toContainText(
+    'After changing the password on another device, the data re-syncs from that device and this device then uses the new password.',
+  );
+  await expect(modal(second)).toContainText(
+    "Resetting from this device makes other devices revert to this device's data on re-sync.",
+  );
+  await expect(modal(second).getByRole('button', { name: 'Reset password' })).toBeDisabled();
+  await second.getByLabel('Cloud password', { exact: true }).fill('typed, then cancelled');
+  await expect(modal(second).getByRole('button', { name: 'Reset password' })).toBeEnabled();
+  await modal(second).getByRole('button', { name: 'Cancel' }).click();
+  await expect(modal(second).getByText('Enter your cloud password', { exact: true })).toBeVisible();
   await second.getByLabel('Cloud password', { exact: true }).fill(cloudPassword);
   await modal(second).getByRole('button', { name: 'Go' }).click();
   await expectNotice(second, 'This device now has the cloud password.');
@@ -67,6 +91,8 @@ test('set on one device, entered on another, changed on the first', async ({ bro
   await first.reload();
   await openCloudPassword(first, 'Change cloud password');
   await expect(modal(first).getByRole('button', { name: 'Close' })).toBeVisible();
+  // Changing is not resetting: this caller offers no Reset.
+  await expect(modal(first).getByRole('button', { name: 'Reset', exact: true })).toHaveCount(0);
   await first.getByLabel('Cloud password', { exact: true }).fill('a brand new one');
   await modal(first).getByRole('button', { name: 'Go' }).click();
   await expectNotice(first, 'The cloud password is changed.');
