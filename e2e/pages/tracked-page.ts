@@ -57,6 +57,10 @@ export class TrackedPage {
 
   async tagSelectedWithNewTag(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Tag selected' }).click();
+    // The picker's dialog is named for the count; its buttons are slotted into it from outside
+    // Ionic's shadow root, so they are found on the page.
+    await expect(this.page.getByRole('dialog', { name: /^Tag \d+ bills?$/ })).toBeVisible();
+    await this.page.getByRole('button', { name: 'New tag', exact: true }).click();
     const field = this.page.getByRole('textbox', { name: 'Tag name', exact: true });
     await field.fill(name);
     await this.page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -103,9 +103,9 @@ export function BillTagsSection({
         onDismiss={() => {
           setPicking(false);
         }}
-        onPick={async (tagId) => {
+        onPick={async (tag) => {
           // A refusal is thrown to the picker, which shows it and stays open.
-          await tagBills(await billCommandContext(), [bill.id], tagId);
+          await tagBills(await billCommandContext(), [bill.id], tag.id);
           setPicking(false);
           report.done('Tag added.');
         }}

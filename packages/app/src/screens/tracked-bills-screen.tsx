@@ -11,15 +11,14 @@ import {
   parseBillListQuery,
 } from '@docket/core/bill-list-query';
 import type { Tag } from '@docket/core/local-records';
-import { createTag, tagBills } from '@docket/core/tag-commands';
+import { tagBills } from '@docket/core/tag-commands';
 import { trackBill } from '@docket/core/triage-commands';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import { TrackedCharts } from '../charts/tracked-charts.tsx';
 import { liveDatabase, useDatasets } from '../jobs/live-tables.ts';
 import { PageHeader } from '../layout/page-header.tsx';
-import type { TagChoice } from '../tracked/tag-chooser-modal.tsx';
-import { TagChooserModal } from '../tracked/tag-chooser-modal.tsx';
+import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
 import { TrackedFilters } from '../tracked/tracked-filters.tsx';
 import { useBillList } from '../tracked/use-bill-list.ts';
@@ -27,11 +26,10 @@ import '../tracked/tracked.css';
 
 // The Tracked tab: tracked bills (or all of them) with search, filters and order, all kept in
 // the URL so a link opens the same list. Search and filtering run in the search worker; this
-// screen shows the answer, and writes only through core's commands (tagBills, createTag,
-// trackBill).
+// screen shows the answer, and writes only through core's commands (tagBills, trackBill; the
+// tag picker makes a new tag with createTag).
 
 const TRACKED_PATH = '/tabs/tracked';
-const NEW_TAG_COLOURS = ['#1f77b4', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2'];
 
 const bills = (count: number) => (count === 1 ? '1 bill' : `${count.toLocaleString()} bills`);
 
@@ -90,7 +88,6 @@ export function TrackedBillsScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [chooserError, setChooserError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   const toggle = useCallback((billId: string, on: boolean) => {
@@ -108,25 +105,14 @@ export function TrackedBillsScreen() {
     setAnnouncement(`Selected ${bills(ids.length)}`);
   };
 
-  const tagSelected = async (choice: TagChoice) => {
+  /** The picker shows what this throws and stays open; it closes once the bills are tagged. */
+  const tagSelected = async (tag: Tag) => {
     const ids = [...selected];
     setBusy(true);
-    setChooserError(null);
     try {
-      const context = await billCommandContext();
-      const tag =
-        'tagId' in choice
-          ? tagsById.get(choice.tagId)
-          : await createTag(context, {
-              name: choice.newName,
-              color: NEW_TAG_COLOURS[(tags?.length ?? 0) % NEW_TAG_COLOURS.length] ?? '#1f77b4',
-            });
-      if (tag === undefined) throw new BillCommandError('unknown-tag', 'That tag is gone.');
-      await tagBills(context, ids, tag.id);
+      await tagBills(await billCommandContext(), ids, tag.id);
       setChoosing(false);
       setAnnouncement(`Tagged ${bills(ids.length)} with ${tag.name}`);
-    } catch (error) {
-      setChooserError(commandMessage(error));
     } finally {
       setBusy(false);
     }
@@ -235,7 +221,6 @@ export function TrackedBillsScreen() {
                 size="small"
                 disabled={selected.size === 0 || busy}
                 onClick={() => {
-                  setChooserError(null);
                   setChoosing(true);
                 }}
               >
@@ -277,16 +262,11 @@ export function TrackedBillsScreen() {
             />
           )}
         </div>
-        <TagChooserModal
+        <TagPickerModal
           isOpen={choosing}
-          count={selected.size}
-          tags={tags ?? []}
-          busy={busy}
-          error={chooserError}
-          onChoose={(choice) => {
-            tagSelected(choice).catch(() => undefined);
-          }}
-          onClose={() => {
+          title={selected.size === 1 ? 'Tag 1 bill' : `Tag ${selected.size.toLocaleString()} bills`}
+          onPick={tagSelected}
+          onDismiss={() => {
             setChoosing(false);
           }}
         />

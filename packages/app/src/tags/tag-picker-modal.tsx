@@ -8,6 +8,7 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
+import type { Tag } from '@docket/core/local-records';
 import { createTag } from '@docket/core/tag-commands';
 import { useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
@@ -27,7 +28,7 @@ export interface TagPickerModalProps {
    * A tag was chosen, or made and chosen. The modal stays open while this runs and shows what it
    * throws; the caller closes it (isOpen false) once it is done.
    */
-  readonly onPick: (tagId: string) => void | Promise<void>;
+  readonly onPick: (tag: Tag) => void | Promise<void>;
   /** Tags not offered, e.g. those the bill already has. */
   readonly excludeTagIds?: readonly string[];
 }
@@ -36,9 +37,11 @@ export interface TagPickerModalProps {
 export function TagPickerModal(props: TagPickerModalProps) {
   return (
     <IonModal
+      // Ionic names its inner dialog element only from aria-label, and copies it once, when the
+      // modal is made: a new title (say, a new count of bills) makes a new modal.
+      key={props.title}
       isOpen={props.isOpen}
       onDidDismiss={props.onDismiss}
-      // Ionic names its inner dialog element only from aria-label.
       htmlAttributes={{ 'aria-label': props.title }}
     >
       <IonHeader>
@@ -67,11 +70,11 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
   const excluded = new Set(excludeTagIds ?? []);
   const offered = (tags ?? []).filter((tag) => !excluded.has(tag.id));
 
-  const pick = async (tagId: string) => {
+  const pick = async (tag: Tag) => {
     setBusy(true);
     setFailure(null);
     try {
-      await onPick(tagId);
+      await onPick(tag);
     } catch (error) {
       setFailure(commandFailureMessage(error, 'use the tag'));
     } finally {
@@ -83,13 +86,13 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
     setBusy(true);
     setNameError(null);
     setFailure(null);
-    let tagId: string;
+    let made: Tag;
     try {
       const tag = await createTag(await billCommandContext(), {
         name,
         color: suggestTagColour((tags ?? []).map((existing) => existing.color)),
       });
-      tagId = tag.id;
+      made = tag;
     } catch (error) {
       setNameError(commandFailureMessage(error, 'create the tag'));
       setBusy(false);
@@ -97,7 +100,7 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
     }
     setCreating(false);
     setName('');
-    await pick(tagId);
+    await pick(made);
   };
 
   return (
@@ -115,7 +118,7 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
                 className="tag-choice"
                 disabled={busy}
                 onClick={() => {
-                  pick(tag.id).catch(() => undefined);
+                  pick(tag).catch(() => undefined);
                 }}
               >
                 <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
