@@ -63,6 +63,9 @@ export class SyncCryptoError extends Error {
 const SALT_BYTES = 16;
 const NONCE_BYTES = 12;
 const ENVELOPE_VERSION = 1;
+const TAG_BYTES = 16;
+/** What sealing adds to the plaintext (version byte, nonce, tag): a sealed message's size is known before sealing. */
+export const SEALED_OVERHEAD_BYTES = 1 + NONCE_BYTES + TAG_BYTES;
 const MIN_PASSWORD_LENGTH = 1;
 const MAX_PASSWORD_LENGTH = 1024;
 
@@ -363,7 +366,7 @@ export async function openBound(
   bytes: Uint8Array,
   binding: SealBinding,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (bytes.length < 1 + NONCE_BYTES + 16 || bytes[0] !== ENVELOPE_VERSION) {
+  if (bytes.length < SEALED_OVERHEAD_BYTES || bytes[0] !== ENVELOPE_VERSION) {
     throw new SyncCryptoError('tampered', 'A synced message is not in a form this app can open.');
   }
   try {

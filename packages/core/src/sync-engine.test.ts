@@ -1,16 +1,26 @@
+import { MAX_ENVELOPE_BYTES, MAX_PUSH_BODY_BYTES } from '@docket/protocol/sync-changes';
 import { describe, expect, it } from 'vitest';
+import { createAnnotation, NOTE_MAX } from './annotation-commands.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
 import { sealEnvelope } from './sync-crypto.ts';
 import {
   runSync,
   skipUnreadableChange,
+  skipUnsendableChange,
   SyncEngineError,
   syncCursorSetting,
+  type SyncRunReport,
 } from './sync-engine.ts';
 import { setPosition } from './position-commands.ts';
 import { createTag, deleteTag, renameTag, tagBills } from './tag-commands.ts';
 import { trackBill } from './triage-commands.ts';
-import { billIdOf, everything, rowsOf, T0 } from './test-support/bill-command-harness.ts';
+import {
+  billIdOf,
+  everything,
+  rowsOf,
+  T0,
+  type TestContext,
+} from './test-support/bill-command-harness.ts';
 import {
   newDataKey,
   syncedRowsOf,
@@ -49,6 +59,18 @@ async function pushForeign(
     deviceId: 'device-x',
     epoch: 0,
     envelopes: [{ id: '001736942400000-0000-device-x', ciphertext }],
+  });
+}
+
+/** An annotation on a bill's title with a note of `note` repeated to the longest a note may be. */
+function annotateAtLength(context: TestContext, bill: number, note: string) {
+  return createAnnotation(context, {
+    billId: billIdOf(bill),
+    target: 'title',
+    start: 0,
+    end: 6,
+    color: RED,
+    note: note.repeat(NOTE_MAX / note.length),
   });
 }
 
@@ -292,5 +314,102 @@ describe('the sync engine', () => {
       expect(wire).not.toContain(secret);
       expect(decoded).not.toContain(secret);
     }
+  });
+
+  it('packs envelopes by size, so the longest notes go under the server’s envelope cap', async () => {
+    const { log, a, b } = await twoDevices();
+    // 100 kB each: four would make one envelope of 400 kB, which the server always refuses.
+    for (let n = 1; n <= 4; n++) await annotateAtLength(a.context, n, 'x');
+    const pushed = await a.sync();
+    expect(pushed.pushed).toBe(4);
+    expect(log.changes.length).toBeGreaterThan(1);
+    for (const change of log.changes) {
+      expect((change.ciphertext.length / 4) * 3).toBeLessThanOrEqual(MAX_ENVELOPE_BYTES);
+    }
+    await b.sync();
+    expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
+  });
+
+  it('splits pushes by body size, each the same batch again after a lost answer', async () => {
+    const { log, a, b } = await twoDevices();
+    // 200 kB each in UTF-8, one an envelope: 45 make about 12 MB of base64, over the 8 MB body cap.
+    for (let n = 0; n < 45; n++) await annotateAtLength(a.context, 1 + (n % 5), 'é');
+    await expect(a.sync({ delivery: () => 'lose-answer' })).rejects.toBeInstanceOf(TestLogError);
+    const firstBatch = log.changes.length;
+    expect(firstBatch).toBeGreaterThan(0);
+    expect(await rowsOf(a.store, 'outbox')).toHaveLength(45);
+
+    const again = await a.sync();
+    expect(again.pushed).toBe(45);
+    expect(log.changes).toHaveLength(45);
+    const batches = new Set(log.changes.map((change) => change.batchId));
+    expect(batches.size).toBeGreaterThan(1);
+    for (const batchId of batches) {
+      const envelopes = log.changes.filter((change) => change.batchId === batchId);
+      const body = JSON.stringify({ batchId, deviceId: a.id, epoch: 0, envelopes });
+      expect(body.length).toBeLessThanOrEqual(MAX_PUSH_BODY_BYTES);
+    }
+    await b.sync();
+    expect(await rowsOf(b.store, 'annotations')).toHaveLength(45);
+  });
+
+  it('stops on a change too large for any envelope, naming its row, and can skip it', async () => {
+    const { log, a, b } = await twoDevices();
+    await createTag(a.context, { name: 'Before', color: RED });
+    // 100,000 characters of three bytes each: 300 kB, over the envelope cap by itself.
+    const huge = await annotateAtLength(a.context, 1, '法');
+    await createTag(a.context, { name: 'After', color: RED });
+
+    const failure: unknown = await a.sync().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SyncEngineError);
+    expect(failure).toMatchObject({
+      code: 'change-too-large',
+      entry: { table: 'annotations', rowId: huge.id },
+      message: expect.stringContaining(huge.id) as unknown,
+    });
+    // What came before it went; it and what follows wait, every time.
+    expect(log.changes).toHaveLength(1);
+    await expect(a.sync()).rejects.toMatchObject({ code: 'change-too-large' });
+    expect(await rowsOf(a.store, 'outbox')).toHaveLength(2);
+
+    const entryId = (failure as SyncEngineError).entry?.id ?? '';
+    expect(await skipUnsendableChange(a.store, entryId)).toEqual({
+      id: entryId,
+      table: 'annotations',
+      rowId: huge.id,
+      op: 'put',
+    });
+    expect(await skipUnsendableChange(a.store, entryId)).toBeNull();
+    expect((await a.sync()).pushed).toBe(1);
+    expect(await rowsOf(a.store, 'annotations')).toHaveLength(1);
+    await b.sync();
+    expect((await rowsOf(b.store, 'tags')).map((tag) => tag.name).sort()).toEqual([
+      'After',
+      'Before',
+    ]);
+    expect(await rowsOf(b.store, 'annotations')).toEqual([]);
+  });
+
+  it('tells what a run did before it failed midway', async () => {
+    const { log, key, a } = await twoDevices();
+    await createTag(a.context, { name: 'Housing', color: RED });
+    await createTag(a.context, { name: 'Transit', color: RED });
+    const inner = testTransport(log);
+    const soFar: SyncRunReport[] = [];
+    const run = runSync({
+      store: a.store,
+      transport: {
+        ...inner,
+        pull: () => Promise.reject(new TestLogError('network', 'The request was lost.')),
+      },
+      crypto: webCrypto,
+      session: { userId: USER, deviceId: a.id, epoch: 0, dataKey: key, epochStartSeqno: 0 },
+      onFailure: (report) => soFar.push(report),
+    });
+    await expect(run).rejects.toBeInstanceOf(TestLogError);
+    expect(soFar).toEqual([
+      expect.objectContaining({ pushed: 2, pulled: 0, latestSeqno: 1 }) as unknown,
+    ]);
+    expect(soFar[0]?.bytesUp).toBe(log.changes[0]?.ciphertext.length);
   });
 });

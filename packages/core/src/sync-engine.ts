@@ -1,19 +1,30 @@
 import { z } from 'zod';
 import type { PullResponse, PushRequest, PushResponse } from '@docket/protocol/sync-changes';
-import { MAX_PULL_LIMIT, MAX_PUSH_ENVELOPES } from '@docket/protocol/sync-changes';
+import {
+  MAX_ENVELOPE_BYTES,
+  MAX_PULL_LIMIT,
+  MAX_PUSH_BODY_BYTES,
+  MAX_PUSH_ENVELOPES,
+} from '@docket/protocol/sync-changes';
+import { base64LengthFor } from '@docket/protocol/sync-wire';
 import { fnv1a64HexOfText } from './canonical-hash.ts';
 import { decodeHlc, HlcError, receive } from './hybrid-logical-clock.ts';
 import { syncedTables, type OutboxEntry } from './local-records.ts';
 import type { LocalStore, LocalWriteTransaction, TableName } from './local-store.ts';
 import { outboxFields, readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
-import { openEnvelope, sealEnvelope, SyncCryptoError } from './sync-crypto.ts';
+import {
+  openEnvelope,
+  sealEnvelope,
+  SEALED_OVERHEAD_BYTES,
+  SyncCryptoError,
+} from './sync-crypto.ts';
 import {
   downloadDatasetFiles,
   uploadDatasetFiles,
   type BlobTransport,
 } from './sync-dataset-files.ts';
 import { mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
-import { decodeUtf8, encodeUtf8 } from './text-bytes.ts';
+import { decodeUtf8, encodeUtf8, utf8ByteLength } from './text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
 
 // One sync run: push the outbox, then pull what other devices wrote and merge it. Platform-free:
@@ -30,6 +41,11 @@ import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
 //   batch that carried it. A batch's id is derived from the entries it carries, so a push
 //   repeated after a lost answer, a crash or a reload is the same batch, and the server answers
 //   it as the first time without storing it twice.
+// - Envelopes and pushes are packed by size as well as count, to the server's caps
+//   (packages/protocol's MAX_ENVELOPE_BYTES, MAX_PUSH_BODY_BYTES): a push the server refuses
+//   for its size would be refused again on every retry. A change too large for an envelope by
+//   itself stops the run with `change-too-large`, after what precedes it was pushed;
+//   skipUnsendableChange is the way past it.
 // - A pulled page is merged, the device clock advanced past it and the cursor moved past it, in
 //   one transaction: a page is applied entirely or not at all, and never twice in effect (a
 //   merge is idempotent anyway, sync-merge.ts).
@@ -70,7 +86,16 @@ export type SyncEngineErrorCode =
   /** A pulled change is dated too far ahead of this device's clock. */
   | 'clock-drift'
   /** The server answered something that cannot be right (an ack of the wrong length…). */
-  | 'protocol';
+  | 'protocol'
+  /** An outbox entry is too large for any envelope the server takes: it can never be sent. */
+  | 'change-too-large';
+
+/** The outbox entry an error is about: which row of which table it changes. */
+export interface OutboxEntryRef {
+  readonly id: string;
+  readonly table: string;
+  readonly rowId: string;
+}
 
 export class SyncEngineError extends Error {
   constructor(
@@ -78,6 +103,8 @@ export class SyncEngineError extends Error {
     message: string,
     /** The change at fault, when one is: the user may skip it (skipUnreadableChange). */
     readonly seqno: number | null = null,
+    /** The outbox entry at fault, when one is: the user may skip it (skipUnsendableChange). */
+    readonly entry: OutboxEntryRef | null = null,
   ) {
     super(message);
     this.name = 'SyncEngineError';
@@ -114,6 +141,24 @@ export async function skipUnreadableChange(
     const list = parsed.success ? parsed.data : [];
     if (!list.includes(seqno)) list.push(seqno);
     await tx.put('settings', { key: syncSkipSetting(userId), value: list.slice(-10_000) });
+  });
+}
+
+/**
+ * The repair for an outbox entry too large ever to be sent (`change-too-large`): take it out of
+ * the outbox, so the entries after it can go. The row stays on this device as it is; the other
+ * devices never get this change, which the user is told before choosing it. Returns what was
+ * removed, for the trace (the only record left of it); null when it was gone already.
+ */
+export async function skipUnsendableChange(
+  store: LocalStore,
+  entryId: string,
+): Promise<(OutboxEntryRef & { readonly op: OutboxEntry['op'] }) | null> {
+  return store.write(['outbox'], async (tx) => {
+    const entry = await tx.get('outbox', entryId);
+    if (entry === undefined) return null;
+    await tx.delete('outbox', entryId);
+    return { id: entry.id, table: entry.table, rowId: entry.rowId, op: entry.op };
   });
 }
 
@@ -169,20 +214,40 @@ export interface SyncRunOptions {
   readonly onProgress?: (progress: SyncProgress) => void;
   /** Called as each phase starts: pushing the outbox, then pulling (spec §4's sync up / down). */
   readonly onPhase?: (phase: 'push' | 'pull') => void;
+  /**
+   * Called when the run fails, before the error is thrown, with what it did until then (what it
+   * counts as pushed was acknowledged, what it counts as pulled was merged and kept): so the
+   * record of a run that failed midway still says what it moved.
+   */
+  readonly onFailure?: (soFar: SyncRunReport) => void;
   /** Smaller values in tests, to see paging and splitting. */
   readonly limits?: {
     readonly entriesPerPush?: number;
     readonly entriesPerEnvelope?: number;
+    /** The largest sealed envelope and push body, in bytes: the server's caps by default. */
+    readonly envelopeBytes?: number;
+    readonly pushBodyBytes?: number;
     readonly pullLimit?: number;
     /** Plaintext bytes per encrypted part of a dataset file. */
     readonly blobPartBytes?: number;
   };
 }
 
-/** Outbox entries read and pushed per request. */
+/** Outbox entries read per push, and pushed at most; the size caps may cut a push shorter. */
 const ENTRIES_PER_PUSH = 2000;
 /** Changes sealed together in one envelope: fewer, larger envelopes cost less than many small. */
 const ENTRIES_PER_ENVELOPE = 250;
+
+// An envelope's plaintext is `{"format":"docket-changes","version":1,"changes":[…]}`, written
+// here from each change's own JSON (the same text JSON.stringify makes of the whole), so its
+// size is known change by change before anything is sealed.
+const PAYLOAD_HEAD = '{"format":"docket-changes","version":1,"changes":[';
+const PAYLOAD_TAIL = ']}';
+const PAYLOAD_FRAME_BYTES = PAYLOAD_HEAD.length + PAYLOAD_TAIL.length;
+/** An envelope in a push body, besides its id and ciphertext: `{"id":,"ciphertext":""}` and a comma. */
+const ENVELOPE_FRAME_BYTES = '{"id":,"ciphertext":""},'.length;
+/** Room for the batch id in a push body: at most 200 characters, each escaped to 2 at worst. */
+const BATCH_ID_ROOM_BYTES = 400;
 
 const pullTables = [...syncedTables, 'syncState', 'settings'] as const satisfies TableName[];
 
@@ -196,7 +261,18 @@ function monotonic(): number {
 export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
   const elapsed = options.elapsed ?? monotonic;
   const started = elapsed();
-  const counters = { bytesUp: 0, bytesDown: 0, cryptoMs: 0 };
+  const counters: Counters = {
+    pushed: 0,
+    pulled: 0,
+    rowsChanged: 0,
+    bytesUp: 0,
+    bytesDown: 0,
+    cryptoMs: 0,
+    latestSeqno: 0,
+    filesUp: 0,
+    filesDown: 0,
+    fileProblems: [],
+  };
   const timed = async <T>(work: () => Promise<T>): Promise<T> => {
     const start = elapsed();
     try {
@@ -212,34 +288,43 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
     timed,
     ...(partBytes === undefined ? {} : { partBytes }),
   };
-  options.onPhase?.('push');
-  // Files first: the definitions that say where they are go out with the push.
-  const uploaded = await uploadDatasetFiles(files);
-  counters.bytesUp += uploaded.bytes;
-  const pushed = await pushOutbox(options, counters, timed);
-  options.onPhase?.('pull');
-  const pulled = await pullChanges(options, counters, timed);
-  const downloaded = await downloadDatasetFiles(files);
-  counters.bytesDown += downloaded.bytes;
-  return {
-    filesUp: uploaded.files,
-    filesDown: downloaded.files,
-    fileProblems: downloaded.problems,
-    pushed: pushed.entries,
-    pulled: pulled.changes,
-    rowsChanged: pulled.rowsChanged,
-    bytesUp: counters.bytesUp,
-    bytesDown: counters.bytesDown,
+  const reportNow = (): SyncRunReport => ({
+    ...counters,
+    fileProblems: [...counters.fileProblems],
     durationMs: elapsed() - started,
-    cryptoMs: counters.cryptoMs,
-    latestSeqno: Math.max(pushed.latestSeqno, pulled.latestSeqno),
-  };
+  });
+  try {
+    options.onPhase?.('push');
+    // Files first: the definitions that say where they are go out with the push.
+    const uploaded = await uploadDatasetFiles(files);
+    counters.bytesUp += uploaded.bytes;
+    counters.filesUp += uploaded.files;
+    await pushOutbox(options, counters, timed);
+    options.onPhase?.('pull');
+    await pullChanges(options, counters, timed);
+    const downloaded = await downloadDatasetFiles(files);
+    counters.bytesDown += downloaded.bytes;
+    counters.filesDown += downloaded.files;
+    counters.fileProblems.push(...downloaded.problems);
+    return reportNow();
+  } catch (error) {
+    options.onFailure?.(reportNow());
+    throw error;
+  }
 }
 
+/** The run's report as it grows. */
 interface Counters {
+  pushed: number;
+  pulled: number;
+  rowsChanged: number;
   bytesUp: number;
   bytesDown: number;
   cryptoMs: number;
+  latestSeqno: number;
+  filesUp: number;
+  filesDown: number;
+  fileProblems: string[];
 }
 type Timed = <T>(work: () => Promise<T>) => Promise<T>;
 
@@ -275,41 +360,143 @@ function changeOf(entry: OutboxEntry): RowChange {
   return { id: entry.id, table, rowId: entry.rowId, op: entry.op, fields: outboxFields(entry) };
 }
 
+/** A change packed into an envelope: its entry and its JSON, made once. */
+interface PackedChange {
+  readonly entry: OutboxEntry;
+  readonly json: string;
+}
+
+interface PushLimits {
+  readonly perEnvelope: number;
+  /** The largest plaintext an envelope may have, so that sealed it stays under the cap. */
+  readonly envelopePlaintext: number;
+  readonly body: number;
+}
+
+/** What an envelope of `plaintext` bytes, first change `id`, adds to a push body. */
+function envelopeWireBytes(id: string, plaintext: number): number {
+  return (
+    ENVELOPE_FRAME_BYTES +
+    utf8ByteLength(JSON.stringify(id)) +
+    base64LengthFor(plaintext + SEALED_OVERHEAD_BYTES)
+  );
+}
+
+/**
+ * Packs the first outbox entries into the envelopes of one push: each of at most `perEnvelope`
+ * changes and under the envelope cap, as many as the body cap and MAX_PUSH_ENVELOPES allow, in
+ * outbox order. A function of the entries and the limits alone, so a push repeated after a lost
+ * answer packs the same. It stops before an entry that fits no envelope by itself; when that is
+ * the first, it packs nothing and returns that entry as `oversized`.
+ */
+function packPush(
+  entries: readonly OutboxEntry[],
+  limits: PushLimits,
+  frameBytes: number,
+): { envelopes: PackedChange[][]; oversized: { entry: OutboxEntry; bytes: number } | null } {
+  const envelopes: PackedChange[][] = [];
+  let open: PackedChange[] = [];
+  let openPlaintext = 0;
+  // The body so far: the push's own fields and every envelope but the open one.
+  let closedBytes = frameBytes;
+  for (const entry of entries) {
+    const json = JSON.stringify(changeOf(entry));
+    const bytes = utf8ByteLength(json);
+    const alone = PAYLOAD_FRAME_BYTES + bytes;
+    if (
+      alone > limits.envelopePlaintext ||
+      frameBytes + envelopeWireBytes(entry.id, alone) > limits.body
+    ) {
+      if (envelopes.length === 0 && open.length === 0) {
+        return { envelopes, oversized: { entry, bytes: alone + SEALED_OVERHEAD_BYTES } };
+      }
+      break;
+    }
+    const change = { entry, json };
+    const first = open[0];
+    if (
+      first !== undefined &&
+      open.length < limits.perEnvelope &&
+      openPlaintext + 1 + bytes <= limits.envelopePlaintext
+    ) {
+      if (closedBytes + envelopeWireBytes(first.entry.id, openPlaintext + 1 + bytes) > limits.body)
+        break;
+      open.push(change);
+      openPlaintext += 1 + bytes;
+      continue;
+    }
+    const closed =
+      first === undefined
+        ? closedBytes
+        : closedBytes + envelopeWireBytes(first.entry.id, openPlaintext);
+    const count = envelopes.length + (first === undefined ? 0 : 1) + 1;
+    if (count > MAX_PUSH_ENVELOPES || closed + envelopeWireBytes(entry.id, alone) > limits.body)
+      break;
+    if (first !== undefined) envelopes.push(open);
+    closedBytes = closed;
+    open = [change];
+    openPlaintext = alone;
+  }
+  if (open.length > 0) envelopes.push(open);
+  return { envelopes, oversized: null };
+}
+
 async function pushOutbox(
   options: SyncRunOptions,
   counters: Counters,
   timed: Timed,
-): Promise<{ entries: number; latestSeqno: number }> {
+): Promise<void> {
   const { store, transport, crypto, session } = options;
   const perPush = options.limits?.entriesPerPush ?? ENTRIES_PER_PUSH;
-  const perEnvelope = options.limits?.entriesPerEnvelope ?? ENTRIES_PER_ENVELOPE;
+  const limits: PushLimits = {
+    perEnvelope: options.limits?.entriesPerEnvelope ?? ENTRIES_PER_ENVELOPE,
+    envelopePlaintext:
+      (options.limits?.envelopeBytes ?? MAX_ENVELOPE_BYTES) - SEALED_OVERHEAD_BYTES,
+    body: options.limits?.pushBodyBytes ?? MAX_PUSH_BODY_BYTES,
+  };
+  // The push without its envelopes, with room for any batch id.
+  const frameBytes =
+    utf8ByteLength(
+      JSON.stringify({
+        batchId: '',
+        deviceId: session.deviceId,
+        epoch: session.epoch,
+        envelopes: [],
+      }),
+    ) + BATCH_ID_ROOM_BYTES;
   const { outboxSize } = await readCursor(store, session);
-  let pushedEntries = 0;
-  let latestSeqno = 0;
   for (;;) {
     const entries = await store.read(['outbox'], (tx) => tx.all('outbox', { limit: perPush }));
     if (entries.length === 0) break;
-    const changes = entries.map(changeOf);
-    const ids = entries.map((entry) => entry.id);
+    const packed = packPush(entries, limits, frameBytes);
+    if (packed.oversized !== null) {
+      const { entry, bytes } = packed.oversized;
+      throw new SyncEngineError(
+        'change-too-large',
+        `A change to ${entry.table} row "${entry.rowId}" is ${bytes.toLocaleString('en-US')} bytes sealed, over the ${(limits.envelopePlaintext + SEALED_OVERHEAD_BYTES).toLocaleString('en-US')} bytes the server takes for one change, so it can never be sent, and the changes after it wait behind it.`,
+        null,
+        { id: entry.id, table: entry.table, rowId: entry.rowId },
+      );
+    }
+    const ids = packed.envelopes.flatMap((envelope) => envelope.map((change) => change.entry.id));
     // Derived from the entries and how they are packed (the server checks a repeated batch's
     // envelope count): the same entries sent again are the same batch; packed another way (a
     // newer build) they are another batch, stored twice, which merging shrugs off.
-    const batchId = `${session.deviceId}.${fnv1a64HexOfText(ids.join('\n'))}.${ids.length}.${perEnvelope}`;
+    const packing = packed.envelopes
+      .map((envelope) => envelope.map((change) => change.entry.id).join('\n'))
+      .join('\n\n');
+    const batchId = `${session.deviceId}.${fnv1a64HexOfText(packing)}.${ids.length}.${packed.envelopes.length}`;
     const context = { userId: session.userId, epoch: session.epoch, batchId };
     const envelopes: PushRequest['envelopes'] = [];
-    for (let start = 0; start < changes.length; start += perEnvelope) {
-      const slice = changes.slice(start, start + perEnvelope);
+    for (const envelope of packed.envelopes) {
       const plaintext = encodeUtf8(
-        JSON.stringify({ format: 'docket-changes', version: 1, changes: slice }),
+        `${PAYLOAD_HEAD}${envelope.map((change) => change.json).join(',')}${PAYLOAD_TAIL}`,
       );
       const ciphertext = await timed(() =>
         sealEnvelope(crypto, session.dataKey, plaintext, context),
       );
       counters.bytesUp += ciphertext.length;
-      envelopes.push({ id: slice[0]?.id ?? batchId, ciphertext });
-    }
-    if (envelopes.length > MAX_PUSH_ENVELOPES) {
-      throw new Error(`A push of ${envelopes.length} envelopes is over the server's limit.`);
+      envelopes.push({ id: envelope[0]?.entry.id ?? batchId, ciphertext });
     }
     const ack = await transport.push({
       batchId,
@@ -323,7 +510,7 @@ async function pushOutbox(
         `The server acknowledged batch ${ack.batchId} with ${ack.seqnos.length} numbers for ${envelopes.length} envelopes of batch ${batchId}.`,
       );
     }
-    latestSeqno = Math.max(latestSeqno, ack.latestSeqno);
+    counters.latestSeqno = Math.max(counters.latestSeqno, ack.latestSeqno);
     await store.write(['outbox', 'settings'], async (tx) => {
       await tx.deleteMany('outbox', ids);
       // When this batch came straight after the cursor, nobody wrote in between: the cursor
@@ -344,14 +531,13 @@ async function pushOutbox(
         });
       }
     });
-    pushedEntries += entries.length;
+    counters.pushed += ids.length;
     options.onProgress?.({
       phase: 'push',
-      done: pushedEntries,
-      total: Math.max(outboxSize, pushedEntries),
+      done: counters.pushed,
+      total: Math.max(outboxSize, counters.pushed),
     });
   }
-  return { entries: pushedEntries, latestSeqno };
 }
 
 async function openChanges(
@@ -430,7 +616,7 @@ async function pullChanges(
   options: SyncRunOptions,
   counters: Counters,
   timed: Timed,
-): Promise<{ changes: number; rowsChanged: number; latestSeqno: number }> {
+): Promise<void> {
   const { store, transport, session } = options;
   const now = options.now ?? Date.now;
   const limit = options.limits?.pullLimit ?? MAX_PULL_LIMIT;
@@ -438,12 +624,12 @@ async function pullChanges(
   const skip = await readSkipList(store, session.userId);
   let since = cursor.seqno;
   const from = since;
-  let pulled = 0;
-  let rowsChanged = 0;
   let latestSeqno = since;
+  counters.latestSeqno = Math.max(counters.latestSeqno, latestSeqno);
   for (;;) {
     const page = await transport.pull(since, limit);
     latestSeqno = Math.max(latestSeqno, page.latestSeqno);
+    counters.latestSeqno = Math.max(counters.latestSeqno, latestSeqno);
     const last = page.changes.at(-1);
     if (last === undefined) break;
     const changes = await openChanges(options, page, counters, timed, skip);
@@ -463,8 +649,8 @@ async function pullChanges(
       await writeCursor(tx, session, { epoch: session.epoch, seqno: last.seqno });
       return merged;
     });
-    pulled += changes.length;
-    rowsChanged += outcome.rowsChanged;
+    counters.pulled += changes.length;
+    counters.rowsChanged += outcome.rowsChanged;
     since = last.seqno;
     options.onProgress?.({
       phase: 'pull',
@@ -473,5 +659,4 @@ async function pullChanges(
     });
     if (!page.hasMore) break;
   }
-  return { changes: pulled, rowsChanged, latestSeqno };
 }

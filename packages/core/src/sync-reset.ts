@@ -1,6 +1,12 @@
 import { gzipSync } from 'fflate';
 import { encodeHlc, tick } from './hybrid-logical-clock.ts';
-import { syncedTables, type FullBackup, type OutboxEntry, type Setting } from './local-records.ts';
+import {
+  syncedTables,
+  type FullBackup,
+  type OutboxEntry,
+  type Setting,
+  type StoredBill,
+} from './local-records.ts';
 import type { LocalWriteTransaction, TableName } from './local-store.ts';
 import type { LocalStore } from './local-store.ts';
 import { localTables } from './local-store.ts';
@@ -126,7 +132,7 @@ export async function revertToNewEpoch(
     name: 'Before the cloud password reset',
   };
   const tables = [...syncedTables, 'syncState', 'outbox'] as const;
-  return store.write([...resetTables, 'fullBackups'], async (tx) => {
+  return store.write([...resetTables, 'fullBackups', 'bills'], async (tx) => {
     const contents: Record<string, unknown[]> = {};
     for (const table of tables) contents[table] = await tx.all(table);
     const bytes = gzipSync(
@@ -151,6 +157,13 @@ export async function revertToNewEpoch(
     };
     await tx.put('fullBackups', backup);
     for (const table of tables) await tx.deleteMany(table, await tx.keys(table));
+    await letGoOfDatasetBills(
+      tx,
+      (contents.datasets ?? []).flatMap((row) => {
+        const id = (row as { id?: unknown }).id;
+        return typeof id === 'string' ? [id] : [];
+      }),
+    );
     await writeCursor(tx, options);
     if (options.settings !== undefined) await tx.putMany('settings', options.settings);
     return {
@@ -161,6 +174,33 @@ export async function revertToNewEpoch(
       size: backup.size,
     };
   });
+}
+
+/**
+ * The cleared datasets let go of their bills, as a re-import that no longer lists a bill does: a
+ * bill no remaining dataset provides goes, so the deck does not show bills of datasets that are
+ * no longer here (another account's, or the ones the reset device dropped). They come back when
+ * the new epoch's datasets are imported, and restoring the full backup brings the definitions
+ * back to import again. Bills no dataset ever provided (brought by a backup or an import of the
+ * user's data) are kept: the backup saved just now does not hold them.
+ */
+async function letGoOfDatasetBills(
+  tx: LocalWriteTransaction,
+  clearedDatasetIds: readonly string[],
+): Promise<void> {
+  const cleared = new Set(clearedDatasetIds);
+  for (const datasetId of cleared) {
+    const bills = await tx.where('bills', 'datasetIds', datasetId);
+    const keep: StoredBill[] = [];
+    const drop: string[] = [];
+    for (const bill of bills) {
+      const datasetIds = bill.datasetIds.filter((id) => !cleared.has(id));
+      if (datasetIds.length === 0) drop.push(bill.id);
+      else keep.push({ ...bill, datasetIds });
+    }
+    if (keep.length > 0) await tx.putMany('bills', keep);
+    if (drop.length > 0) await tx.deleteMany('bills', drop);
+  }
 }
 
 async function writeCursor(

@@ -10,7 +10,7 @@ import {
   type SyncChange,
 } from '@docket/protocol/sync-changes';
 import { syncSettingsConflictSchema, syncSettingsSchema } from '@docket/protocol/sync-settings';
-import { syncPaths } from '@docket/protocol/sync-wire';
+import { base64LengthFor, syncPaths } from '@docket/protocol/sync-wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { SyncChangeRepository } from '../src/repositories/sync-change-repository.ts';
@@ -435,6 +435,29 @@ describe('size limits', () => {
     const response = await push(app(), cookie, batch);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: 'batch-too-large' });
+  });
+
+  // The client packs pushes to these caps by computing the body's JSON size before it seals
+  // (core's sync-engine.ts): the server must count the same way and take a push right at them.
+  it('takes envelopes and a push body exactly at the limits', async () => {
+    const { cookie } = await signUp(app());
+    const full = Math.floor(MAX_PUSH_BODY_BYTES / base64LengthFor(MAX_ENVELOPE_BYTES));
+    const batch = makeBatch(full + 1);
+    for (const envelope of batch.envelopes)
+      envelope.ciphertext = fakeCiphertext(MAX_ENVELOPE_BYTES);
+    const last = batch.envelopes.at(-1);
+    if (last === undefined) throw new Error('no envelopes');
+    last.ciphertext = '';
+    // The last envelope and the batch id take what is left of the body, to the byte.
+    const room = MAX_PUSH_BODY_BYTES - JSON.stringify(batch).length;
+    last.ciphertext = fakeCiphertext(((room - (room % 4)) / 4) * 3);
+    batch.batchId += 'x'.repeat(room % 4);
+    expect(JSON.stringify(batch).length).toBe(MAX_PUSH_BODY_BYTES);
+    expect(base64LengthFor(MAX_ENVELOPE_BYTES)).toBeGreaterThanOrEqual(last.ciphertext.length);
+
+    const response = await push(app(), cookie, batch);
+    expect(response.statusCode).toBe(200);
+    expect(await pullAll(cookie)).toHaveLength(full + 1);
   });
 
   it('refuses a blob over the limit', async () => {

@@ -92,6 +92,10 @@ export function CloudPasswordButton() {
     // An inline status, not a loading overlay: an overlay presented while the modal is still
     // dismissing can leave the page hidden from assistive technology.
     setWorking(true);
+    // Entered, not yet checked against the verifier: spec §4's have-password, while Argon2id runs.
+    const checking =
+      result.status === 'entered' && cloudPasswordMode(current.settings, current.keys) === 'enter';
+    if (checking) sync.passwordHeld(result.password);
     try {
       const deps = {
         api,
@@ -126,6 +130,7 @@ export function CloudPasswordButton() {
       await notify('Cloud password', said);
     } catch (error) {
       setWorking(false);
+      if (checking) sync.passwordRejected();
       await failed(error);
     }
   };

@@ -21,10 +21,13 @@ export function SyncIndicator() {
   }
   if (view.kind === 'error') {
     const skippable = view.skippable ?? 0;
+    const unsendable = view.unsendable ?? '';
     const repair =
-      view.skippable === undefined
-        ? ''
-        : ' "Skip this change" lets the changes after it sync; what it held is lost to this device.';
+      view.skippable !== undefined
+        ? ' "Skip this change" lets the changes after it sync; what it held is lost to this device.'
+        : view.unsendable !== undefined
+          ? ' "Skip this change" lets the changes after it sync; this device keeps the row as it is, but your other devices never get this change.'
+          : '';
     return (
       <IonButton
         size="small"
@@ -55,6 +58,18 @@ export function SyncIndicator() {
                       text: 'Skip this change',
                       handler: () => {
                         sync.skipChange(skippable).catch((error: unknown) => {
+                          console.error('[docket] Could not skip the change:', error);
+                        });
+                      },
+                    },
+                  ]),
+              ...(view.unsendable === undefined
+                ? []
+                : [
+                    {
+                      text: 'Skip this change',
+                      handler: () => {
+                        sync.skipUnsendable(unsendable).catch((error: unknown) => {
                           console.error('[docket] Could not skip the change:', error);
                         });
                       },

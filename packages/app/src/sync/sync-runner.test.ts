@@ -1,11 +1,20 @@
+import { createAnnotation, NOTE_MAX } from '@docket/core/annotation-commands';
 import { createMemoryLocalStore } from '@docket/core/memory-local-store';
 import type { LocalStore } from '@docket/core/local-store';
 import type { TraceInput } from '@docket/core/trace-log';
 import { createTag } from '@docket/core/tag-commands';
-import { testContext } from '@docket/core/test-support/bill-command-harness';
+import {
+  billIdOf,
+  storeWithBills,
+  testContext,
+} from '@docket/core/test-support/bill-command-harness';
 import { newDataKey, webCrypto } from '@docket/core/test-support/sync-devices';
-import { TestSyncLog, testTransport } from '@docket/core/test-support/sync-log-server';
-import type { SyncTransport } from '@docket/core/sync-engine';
+import {
+  TestLogError,
+  TestSyncLog,
+  testTransport,
+} from '@docket/core/test-support/sync-log-server';
+import { SyncEngineError, type SyncTransport } from '@docket/core/sync-engine';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/api-client.ts';
@@ -63,8 +72,9 @@ function harness(options: {
   settings: SyncSettings;
   keys: DeviceCloudKeys | null;
   transport?: (log: TestSyncLog) => SyncTransport;
+  store?: LocalStore;
 }): Harness {
-  const store = createMemoryLocalStore();
+  const store = options.store ?? createMemoryLocalStore();
   const log = new TestSyncLog();
   const traces: TraceInput[] = [];
   let pending: Promise<unknown> = Promise.resolve();
@@ -124,6 +134,13 @@ describe('the sync runner', () => {
       status: 'waiting-for-password-sync-up',
       view: { kind: 'needs-password', mode: 'set' },
     });
+    // A run that stops to wait is a run: it is traced too.
+    expect(h.traces).toEqual([
+      expect.objectContaining({
+        kind: 'sync',
+        details: { outcome: 'needs-password', password: 'set' },
+      }),
+    ]);
   });
 
   it('waits for the password when this device lacks the keys (sync down)', async () => {
@@ -134,6 +151,12 @@ describe('the sync runner', () => {
       status: 'waiting-for-password-sync-dn',
       view: { kind: 'needs-password', mode: 'enter' },
     });
+    // A password typed in is held while it is checked (have-password), and a wrong one puts
+    // sync back to waiting, forgetting it.
+    h.runner.passwordHeld('a guess');
+    expect(h.runner.get()).toMatchObject({ status: 'have-password-sync-dn' });
+    h.runner.passwordRejected();
+    expect(h.runner.get()).toMatchObject({ status: 'waiting-for-password-sync-dn' });
   });
 
   it('pushes the outbox, ends idle and up to date, and traces the run', async () => {
@@ -174,6 +197,10 @@ describe('the sync runner', () => {
     });
     expect(h.log.changes).toHaveLength(1);
     expect(await h.store.read(['tags'], (tx) => tx.count('tags'))).toBe(2);
+    expect(h.traces.at(-1)).toMatchObject({
+      kind: 'sync',
+      details: { outcome: 'other-account' },
+    });
 
     await h.runner.handOverDevice();
     await h.settled();
@@ -246,6 +273,154 @@ describe('the sync runner', () => {
     await h.settled();
     expect(h.runner.get()).toMatchObject({ status: 'idle', view: { kind: 'up-to-date' } });
     expect(h.traces.map((entry) => entry.kind)).toContain('sync-skip');
+  });
+
+  it.each([
+    [
+      '426, a server on another protocol version',
+      new ApiRequestError(
+        'This app speaks protocol 2; the server speaks 3. Update the app (reload the page, or install the new version).',
+        426,
+        'protocol-mismatch',
+      ),
+    ],
+    [
+      '413, a push too large',
+      new ApiRequestError('Envelope 0 is larger than the limit.', 413, 'envelope-too-large'),
+    ],
+    ['400, a request refused', new ApiRequestError('The request failed (400).', 400, null)],
+    [
+      '409, a batch conflict',
+      new ApiRequestError('Batch "b" was already pushed.', 409, 'batch-conflict'),
+    ],
+    [
+      'a change dated far ahead',
+      new SyncEngineError('clock-drift', 'A change is dated 3 days ahead of this device.'),
+    ],
+  ])('stops retrying on %s, says why and waits for "Sync now"', async (_name, failure) => {
+    const keys = await deviceKeys();
+    let pulls = 0;
+    const h = harness({
+      settings: withPassword,
+      keys,
+      transport: (log) => ({
+        ...testTransport(log),
+        pull: () => {
+          pulls++;
+          return Promise.reject(failure);
+        },
+      }),
+    });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({
+      retrySeqno: 0,
+      view: {
+        kind: 'error',
+        retryAt: null,
+        message: `${failure.message} Sync stopped; "Sync now" tries again.`,
+      },
+    });
+    await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
+    await h.settled();
+    expect(pulls).toBe(1);
+    // "Sync now" tries again.
+    h.runner.syncNow();
+    await h.settled();
+    expect(pulls).toBe(2);
+  });
+
+  it('still retries a 429: it means later, not never', async () => {
+    const keys = await deviceKeys();
+    const h = harness({
+      settings: withPassword,
+      keys,
+      transport: (log) => ({
+        ...testTransport(log),
+        pull: () => Promise.reject(new ApiRequestError('Too many requests.', 429, 'rate-limited')),
+      }),
+    });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ retrySeqno: 1, view: { kind: 'error' } });
+    expect(h.runner.get().view).not.toMatchObject({ retryAt: null });
+    h.runner.setUser(null);
+  });
+
+  it('traces what a run pushed before it failed', async () => {
+    const keys = await deviceKeys();
+    const h = harness({
+      settings: withPassword,
+      keys,
+      transport: (log) => ({
+        ...testTransport(log),
+        pull: () => Promise.reject(new TestLogError('network', 'The request was lost.')),
+      }),
+    });
+    await createTag(testContext(h.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
+    h.runner.setUser('user-1');
+    await h.settled();
+    h.runner.setUser(null);
+    expect(h.log.changes).toHaveLength(1);
+    expect(h.traces).toEqual([
+      expect.objectContaining({
+        kind: 'sync',
+        details: expect.objectContaining({
+          outcome: 'failed',
+          error: 'Sync failed for a reason this app did not expect. It tries again by itself.',
+          pushed: 1,
+          pulled: 0,
+          bytesUp: h.log.changes[0]?.ciphertext.length,
+        }) as unknown,
+      }),
+    ]);
+  });
+
+  it('stops on a change too large ever to send, naming its row; skipping it traces the row', async () => {
+    const keys = await deviceKeys();
+    const { store } = await storeWithBills(1);
+    const h = harness({ settings: withPassword, keys, store });
+    const context = testContext(store, 'device-a');
+    const annotation = await createAnnotation(context, {
+      billId: billIdOf(1),
+      target: 'title',
+      start: 0,
+      end: 6,
+      color: '#cc0000',
+      // Three bytes a character in UTF-8: 300 kB, over the server's cap on one envelope.
+      note: '法'.repeat(NOTE_MAX),
+    });
+    await createTag(context, { name: 'Housing', color: '#cc0000' });
+    const [entry] = await store.read(['outbox'], (tx) => tx.all('outbox', { limit: 1 }));
+    h.runner.setUser('user-1');
+    await h.settled();
+    const state = h.runner.get();
+    expect(state.view).toMatchObject({ kind: 'error', retryAt: null, unsendable: entry?.id });
+    expect(state.view.kind === 'error' ? state.view.message : '').toContain(annotation.id);
+    expect(h.traces.at(-1)?.details).toMatchObject({
+      outcome: 'failed',
+      code: 'change-too-large',
+      table: 'annotations',
+      rowId: annotation.id,
+    });
+
+    await h.runner.skipUnsendable(entry?.id ?? '');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ status: 'idle', view: { kind: 'up-to-date' } });
+    expect(h.traces).toContainEqual({
+      kind: 'sync-skip',
+      durationMs: null,
+      details: {
+        unsent: true,
+        entryId: entry?.id,
+        table: 'annotations',
+        rowId: annotation.id,
+        op: 'put',
+      },
+    });
+    expect(h.log.changes).toHaveLength(1);
+    // The row stays on this device.
+    expect(await store.read(['annotations'], (tx) => tx.count('annotations'))).toBe(1);
   });
 
   it('backs off from 2 s up to 5 minutes with jitter', () => {

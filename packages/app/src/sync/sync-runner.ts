@@ -2,6 +2,7 @@ import type { LocalStore } from '@docket/core/local-store';
 import {
   runSync,
   skipUnreadableChange,
+  skipUnsendableChange,
   SyncEngineError,
   type SyncRunReport,
   type SyncTransport,
@@ -31,8 +32,13 @@ import { cloudPasswordMode } from './cloud-password-flow.ts';
 //
 // A failed run is followed by a retry (event "retry" with a true flag: retrySeqno counts them)
 // after a back-off of 2 s doubling to 5 min, each with ±50 % jitter so that devices do not retry
-// in step. A failure that another try cannot mend (a tampered or unreadable change) stops the
-// retries and says so; "Sync now" tries again.
+// in step. A failure that another try cannot mend (a tampered or unreadable change, a change
+// too large to send, a clock far off, a server on another protocol version, any refusal of the
+// request itself) stops the retries and says so; "Sync now" tries again.
+//
+// Every run writes one 'sync' trace entry, however it ends: done, failed (with what it pushed
+// and pulled before it failed), waiting for the password, stopped for another account's work,
+// or abandoned because the user changed under it.
 
 export type SyncView =
   /** Not signed in: nothing to show. */
@@ -53,6 +59,8 @@ export type SyncView =
       readonly retryAt: number | null;
       /** The repair on offer: the unreadable change the user may skip. */
       readonly skippable?: number;
+      /** The repair on offer: the outbox entry that can never be sent, which the user may skip. */
+      readonly unsendable?: string;
       /** The repair on offer: this device holds another account's work (sync-owner.ts). */
       readonly handOver?: true;
     };
@@ -96,11 +104,24 @@ export function retryDelay(attempt: number, random: () => number): number {
   return Math.round(base * (0.5 + random()));
 }
 
-/** Whether another try could mend the failure; a tampered change will be tampered again. */
+/** 4xx answers that mean "later", not "never": a timeout, too early, too many requests. */
+const TRANSIENT_CLIENT_ERRORS: ReadonlySet<number> = new Set([408, 425, 429]);
+
+/**
+ * Whether another try could not mend the failure: a tampered change will be tampered again, and
+ * a server that refused the request itself (426 another protocol version, 413 too large, 400,
+ * 409 a batch conflict…) refuses the same request again. 401 and the epoch change are handled
+ * before this is asked.
+ */
 function isPermanent(error: unknown): boolean {
+  if (error instanceof SyncEngineError) return error.code !== 'epoch-mismatch';
   return (
-    error instanceof SyncEngineError &&
-    (error.code === 'tampered' || error.code === 'invalid-change' || error.code === 'protocol')
+    error instanceof ApiRequestError &&
+    error.status !== null &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !TRANSIENT_CLIENT_ERRORS.has(error.status) &&
+    error.code !== 'epoch-mismatch'
   );
 }
 
@@ -117,6 +138,31 @@ function isEpochChange(error: unknown): boolean {
 function messageOf(error: unknown): string {
   if (error instanceof SyncEngineError || error instanceof ApiRequestError) return error.message;
   return 'Sync failed for a reason this app did not expect. It tries again by itself.';
+}
+
+/** How a run ended, for its trace entry. */
+type RunEnd =
+  | { readonly outcome: 'done'; readonly report: SyncRunReport }
+  /** `report` is what it did before it failed; null when it failed before syncing anything. */
+  | { readonly outcome: 'failed'; readonly error: unknown; readonly report: SyncRunReport | null }
+  | { readonly outcome: 'needs-password'; readonly mode: 'set' | 'enter' }
+  /** This device holds another account's work (the "Start afresh" repair). */
+  | { readonly outcome: 'other-account' }
+  /** The user signed out or changed while the run started. */
+  | { readonly outcome: 'abandoned' };
+
+/** What the trace says of a failure: the message, and the code and row when there are. */
+function failureDetails(error: unknown): Record<string, unknown> {
+  const code =
+    error instanceof SyncEngineError || error instanceof ApiRequestError ? error.code : null;
+  const status = error instanceof ApiRequestError ? error.status : null;
+  const entry = error instanceof SyncEngineError ? error.entry : null;
+  return {
+    error: messageOf(error),
+    ...(code === null ? {} : { code }),
+    ...(status === null ? {} : { status }),
+    ...(entry === null ? {} : { table: entry.table, rowId: entry.rowId, entryId: entry.id }),
+  };
 }
 
 export class SyncRunner {
@@ -216,8 +262,23 @@ export class SyncRunner {
   }
 
   /**
-   * The cloud password modal took a password and this device now holds the keys it opens
-   * (spec §4: have-password until a run uses them), or changed it ("change password" stores it).
+   * The cloud password modal took a password, which is being checked against the settings'
+   * verifier (spec §4's have-password: entered, held, not yet verified). Syncs nothing yet.
+   */
+  passwordHeld(password: string): void {
+    this.actor.send({ type: 'password-entered', password });
+    this.update(this.state.view);
+  }
+
+  /** The held password was not the cloud password: waiting for one again. */
+  passwordRejected(): void {
+    this.actor.send({ type: 'password-rejected' });
+    this.update(this.state.view);
+  }
+
+  /**
+   * The password was verified and this device now holds the keys it opens (a run uses them
+   * next: has-password), or it was changed ("change password" stores it).
    */
   passwordEntered(password: string, change: boolean): void {
     this.actor.send(
@@ -244,6 +305,29 @@ export class SyncRunner {
     if (userId === null) return;
     await skipUnreadableChange(await this.deps.store(), userId, seqno);
     await this.deps.trace({ kind: 'sync-skip', durationMs: null, details: { seqno } });
+    this.syncNow();
+  }
+
+  /**
+   * The repair for an outbox entry too large ever to be sent: take it out of the outbox (the row
+   * stays on this device), record which row in the trace, then sync on.
+   */
+  async skipUnsendable(entryId: string): Promise<void> {
+    if (this.userId === null) return;
+    const skipped = await skipUnsendableChange(await this.deps.store(), entryId);
+    if (skipped !== null) {
+      await this.deps.trace({
+        kind: 'sync-skip',
+        durationMs: null,
+        details: {
+          unsent: true,
+          entryId: skipped.id,
+          table: skipped.table,
+          rowId: skipped.rowId,
+          op: skipped.op,
+        },
+      });
+    }
     this.syncNow();
   }
 
@@ -312,101 +396,124 @@ export class SyncRunner {
   private async runOnce(userId: string): Promise<void> {
     const started = this.deps.now();
     this.update({ kind: 'syncing', phase: 'start', done: 0, total: null });
-    let report: SyncRunReport | null = null;
+    // What the run did until it failed, from the engine: the trace keeps it.
+    let soFar: SyncRunReport | null = null;
+    let end: RunEnd;
     try {
-      const [settings, keys, store, deviceId] = await Promise.all([
-        this.deps.fetchSettings(),
-        this.deps.loadKeys(userId),
-        this.deps.store(),
-        this.deps.deviceId(),
-      ]);
-      if (userId !== this.userId) return;
-      this.known = { ...this.known, settingsVersion: settings.version };
-      const mode = cloudPasswordMode(settings, keys);
-      if (mode !== 'change' || keys === null) {
-        const direction = mode === 'set' ? 'up' : 'dn';
-        this.actor.send({ type: 'need-password', direction });
-        this.update({ kind: 'needs-password', mode: mode === 'set' ? 'set' : 'enter' });
-        this.attempts = 0;
-        return;
-      }
-      if ((await claimDeviceData(store, userId)) !== null) {
-        this.actor.send({ type: 'sync-complete' });
-        this.update({ kind: 'error', message: FOREIGN_DATA, retryAt: null, handOver: true });
-        this.attempts = 0;
-        return;
-      }
-      if (await needsRevert(store, userId, keys.keyEpoch)) {
-        // The password was reset on another device and this one now has the new key: its own
-        // state is saved first, then replaced by the reset device's.
-        const backup = await revertToNewEpoch(store, {
-          userId,
-          epoch: keys.keyEpoch,
-          epochStartSeqno: settings.epochStartSeqno,
-          nowMs: this.deps.now(),
-          backupId: this.deps.newId(),
-        });
-        await this.deps.trace({
-          kind: 'sync-revert',
-          durationMs: null,
-          details: { backup: backup.name, keyEpoch: keys.keyEpoch },
-        });
-        this.tell(
-          `The cloud password was reset on another device, so this device now has that device's data. What this device had before is saved as the full backup "${backup.name}" (More, Backups, Full backups), ready to restore or compare.`,
-        );
-      }
-      report = await runSync({
-        store,
-        transport: this.deps.transport,
-        crypto: this.deps.crypto,
-        session: {
-          userId,
-          deviceId,
-          epoch: keys.keyEpoch,
-          dataKey: keys.dataKey,
-          epochStartSeqno: settings.epochStartSeqno,
-        },
-        now: this.deps.now,
-        onPhase: (phase) => {
-          this.actor.send({ type: 'has-password', direction: phase === 'push' ? 'up' : 'dn' });
-          this.update({ kind: 'syncing', phase, done: 0, total: null });
-        },
-        onProgress: (progress) => {
-          this.update({ kind: 'syncing', ...progress });
-        },
+      end = await this.attempt(userId, (report) => {
+        soFar = report;
       });
-      this.known = { ...this.known, latestSeqno: report.latestSeqno };
-      this.actor.send({ type: 'sync-complete' });
-      const at = new Date(this.deps.now()).toISOString();
-      this.attempts = 0;
-      this.update({ kind: 'up-to-date', at }, at);
-      await this.trace(report, null, started);
-      await this.importSynced();
     } catch (error) {
       this.actor.send({ type: 'sync-complete' });
-      await this.trace(report, error, started);
-      if (error instanceof ApiRequestError && error.status === 401) {
-        this.update({ kind: 'error', message: error.message, retryAt: null });
-        return;
-      }
-      if (isEpochChange(error) && this.attempts === 0) {
-        // The password was reset elsewhere: the next run reads the new settings and asks.
-        this.attempts++;
-        this.again = true;
-        return;
-      }
-      if (isPermanent(error)) {
-        const seqno = error instanceof SyncEngineError ? error.seqno : null;
-        this.update({
-          kind: 'error',
-          message: `${messageOf(error)} Sync stopped; "Sync now" tries again.`,
-          retryAt: null,
-          ...(seqno === null ? {} : { skippable: seqno }),
-        });
-        return;
-      }
-      this.scheduleRetry(messageOf(error));
+      this.fail(error);
+      end = { outcome: 'failed', error, report: soFar };
     }
+    await this.trace(end, started);
+    if (end.outcome === 'done') await this.importSynced();
+  }
+
+  /** One run up to its end; throws when it fails. */
+  private async attempt(
+    userId: string,
+    onFailure: (soFar: SyncRunReport) => void,
+  ): Promise<RunEnd> {
+    const [settings, keys, store, deviceId] = await Promise.all([
+      this.deps.fetchSettings(),
+      this.deps.loadKeys(userId),
+      this.deps.store(),
+      this.deps.deviceId(),
+    ]);
+    // Signed out, or another user signed in, while the settings were read.
+    if (userId !== this.userId) return { outcome: 'abandoned' };
+    this.known = { ...this.known, settingsVersion: settings.version };
+    const mode = cloudPasswordMode(settings, keys);
+    if (mode !== 'change' || keys === null) {
+      const direction = mode === 'set' ? 'up' : 'dn';
+      this.actor.send({ type: 'need-password', direction });
+      const wanted = mode === 'set' ? 'set' : 'enter';
+      this.update({ kind: 'needs-password', mode: wanted });
+      this.attempts = 0;
+      return { outcome: 'needs-password', mode: wanted };
+    }
+    if ((await claimDeviceData(store, userId)) !== null) {
+      this.actor.send({ type: 'sync-complete' });
+      this.update({ kind: 'error', message: FOREIGN_DATA, retryAt: null, handOver: true });
+      this.attempts = 0;
+      return { outcome: 'other-account' };
+    }
+    if (await needsRevert(store, userId, keys.keyEpoch)) {
+      // The password was reset on another device and this one now has the new key: its own
+      // state is saved first, then replaced by the reset device's.
+      const backup = await revertToNewEpoch(store, {
+        userId,
+        epoch: keys.keyEpoch,
+        epochStartSeqno: settings.epochStartSeqno,
+        nowMs: this.deps.now(),
+        backupId: this.deps.newId(),
+      });
+      await this.deps.trace({
+        kind: 'sync-revert',
+        durationMs: null,
+        details: { backup: backup.name, keyEpoch: keys.keyEpoch },
+      });
+      this.tell(
+        `The cloud password was reset on another device, so this device now has that device's data. What this device had before is saved as the full backup "${backup.name}" (More, Backups, Full backups), ready to restore or compare.`,
+      );
+    }
+    const report = await runSync({
+      store,
+      transport: this.deps.transport,
+      crypto: this.deps.crypto,
+      session: {
+        userId,
+        deviceId,
+        epoch: keys.keyEpoch,
+        dataKey: keys.dataKey,
+        epochStartSeqno: settings.epochStartSeqno,
+      },
+      now: this.deps.now,
+      onPhase: (phase) => {
+        this.actor.send({ type: 'has-password', direction: phase === 'push' ? 'up' : 'dn' });
+        this.update({ kind: 'syncing', phase, done: 0, total: null });
+      },
+      onProgress: (progress) => {
+        this.update({ kind: 'syncing', ...progress });
+      },
+      onFailure,
+    });
+    this.known = { ...this.known, latestSeqno: report.latestSeqno };
+    this.actor.send({ type: 'sync-complete' });
+    const at = new Date(this.deps.now()).toISOString();
+    this.attempts = 0;
+    this.update({ kind: 'up-to-date', at }, at);
+    return { outcome: 'done', report };
+  }
+
+  /** After a failed run: ask again, stop with the reason and a repair, or retry later. */
+  private fail(error: unknown): void {
+    if (error instanceof ApiRequestError && error.status === 401) {
+      this.update({ kind: 'error', message: error.message, retryAt: null });
+      return;
+    }
+    if (isEpochChange(error) && this.attempts === 0) {
+      // The password was reset elsewhere: the next run reads the new settings and asks.
+      this.attempts++;
+      this.again = true;
+      return;
+    }
+    if (isPermanent(error)) {
+      const seqno = error instanceof SyncEngineError ? error.seqno : null;
+      const entry = error instanceof SyncEngineError ? error.entry : null;
+      this.update({
+        kind: 'error',
+        message: `${messageOf(error)} Sync stopped; "Sync now" tries again.`,
+        retryAt: null,
+        ...(seqno === null ? {} : { skippable: seqno }),
+        ...(entry === null ? {} : { unsendable: entry.id }),
+      });
+      return;
+    }
+    this.scheduleRetry(messageOf(error));
   }
 
   private async importSynced(): Promise<void> {
@@ -435,17 +542,16 @@ export class SyncRunner {
     }, delay);
   }
 
-  private async trace(
-    report: SyncRunReport | null,
-    error: unknown,
-    started: number,
-  ): Promise<void> {
+  /** The run's one trace entry, whichever way it ended. */
+  private async trace(end: RunEnd, started: number): Promise<void> {
+    const report = end.outcome === 'done' || end.outcome === 'failed' ? end.report : null;
     try {
       await this.deps.trace({
         kind: 'sync',
         durationMs: this.deps.now() - started,
         details: {
-          outcome: error === null ? 'done' : 'failed',
+          outcome: end.outcome,
+          ...(end.outcome === 'needs-password' ? { password: end.mode } : {}),
           ...(report === null
             ? {}
             : {
@@ -460,7 +566,7 @@ export class SyncRunner {
                 filesDown: report.filesDown,
                 ...(report.fileProblems.length === 0 ? {} : { fileProblems: report.fileProblems }),
               }),
-          ...(error === null ? {} : { error: messageOf(error) }),
+          ...(end.outcome === 'failed' ? failureDetails(end.error) : {}),
         },
       });
     } catch (traceError) {

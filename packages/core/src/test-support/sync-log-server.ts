@@ -4,19 +4,26 @@ import type {
   PushResponse,
   SyncChange,
 } from '@docket/protocol/sync-changes';
-import { pullResponseSchema, pushRequestSchema } from '@docket/protocol/sync-changes';
+import {
+  MAX_ENVELOPE_BYTES,
+  MAX_PUSH_BODY_BYTES,
+  pullResponseSchema,
+  pushRequestSchema,
+} from '@docket/protocol/sync-changes';
+import { base64ByteLength } from '@docket/protocol/sync-wire';
 import type { SyncTransport } from '../sync-engine.ts';
 
 // The change-log half of the Docket server as the engine's tests need it: one user's log with
 // the server's rules (packages/server/src/repositories/sync-change-repository.ts: consecutive
 // seqnos, a repeated batch id answered as the first time, pushes under another epoch refused,
-// pages cut at a limit). The real server is tested against these rules on PGlite and PostgreSQL
+// pushes over the size caps refused as routes/sync.ts refuses them, pages cut at a limit). The real server is tested against these rules on PGlite and PostgreSQL
 // and the engine against the real server end to end; this copy lets property tests run
 // thousands of interleavings, and lose or repeat messages on purpose, in memory.
 
 export class TestLogError extends Error {
   constructor(
-    readonly code: 'epoch-mismatch' | 'batch-conflict' | 'network',
+    readonly code:
+      'epoch-mismatch' | 'batch-conflict' | 'batch-too-large' | 'envelope-too-large' | 'network',
     message: string,
   ) {
     super(message);
@@ -41,6 +48,17 @@ export class TestSyncLog {
   }
 
   push(request: PushRequest): PushResponse {
+    // The body as it would go over the wire (JSON, ASCII: one byte a character).
+    const bodyBytes = JSON.stringify(request).length;
+    if (bodyBytes > MAX_PUSH_BODY_BYTES) {
+      throw new TestLogError('batch-too-large', `A push body of ${bodyBytes} bytes.`);
+    }
+    const large = request.envelopes.findIndex(
+      (envelope) => base64ByteLength(envelope.ciphertext) > MAX_ENVELOPE_BYTES,
+    );
+    if (large !== -1) {
+      throw new TestLogError('envelope-too-large', `Envelope ${large} is over the limit.`);
+    }
     const push = pushRequestSchema.parse(request);
     const earlier = this.batches.get(push.batchId);
     if (earlier !== undefined) {
