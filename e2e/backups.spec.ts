@@ -14,8 +14,9 @@ import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
-// Server-stored backups end to end: a signed-in device with a cloud password imports bills,
-// tags one, makes a backup, previews it, deletes the tag, and gets it back with Merge.
+// Server-stored backups end to end: a signed-in device with a cloud password leaves a half-typed
+// backup form after its warning, imports bills, tags one, makes a backup, previews it, deletes
+// the tag, and gets it back with Merge.
 
 const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details-hostile.csv');
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
@@ -51,6 +52,28 @@ test('a backup is made, previewed, restored with Merge after a tag was deleted, 
     'backup lantern 7',
     'The cloud password is set.',
   );
+
+  // The form warns before its changes are left, in its own words; Stay keeps them, Leave
+  // goes and saves nothing.
+  await backups.open();
+  await backups.newBackupButton().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New backup' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Half typed');
+  await page.getByLabel('Description', { exact: true }).fill('Not saved yet');
+  await page.getByRole('button', { name: /back/i }).click();
+  const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(warning).toBeVisible();
+  await expect(warning).toHaveAccessibleDescription(
+    'The changes you made to this backup will be lost.',
+  );
+  await warning.getByRole('button', { name: 'Stay' }).click();
+  await expect(warning).toBeHidden();
+  await expect(page).toHaveURL('/add-backup');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Half typed');
+  await page.getByRole('button', { name: /back/i }).click();
+  await warning.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL('/tabs/backups');
+  await expect(page.getByText('No backups yet.', { exact: false })).toBeVisible();
 
   await page.goto('/add-dataset');
   await new AddDatasetPage(page).add('Tenant bills', [sample]);

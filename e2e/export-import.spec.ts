@@ -13,9 +13,9 @@ import { ExportPage, ImportPage, seriousViolations } from './pages/export-import
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 
-// Export bills with the user's tags, positions and decisions, then import the file on an empty
-// device of another account: the bill comes back tracked, tagged and with its position. A
-// damaged file is refused with a message and changes nothing.
+// Export bills with the user's tags, positions and decisions, then import the CSV on an empty
+// device of another account, and the JSON on a third: the bill comes back tracked, tagged and
+// with its position. A damaged file is refused with a message and changes nothing.
 
 const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details-hostile.csv');
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
@@ -32,6 +32,8 @@ test('bills exported as CSV and JSON come back on an empty device, tags and all'
   page,
   browser,
 }) => {
+  // Three sign-ups, an import through the UI and two imports of files on a busy machine.
+  test.setTimeout(180_000);
   await signUp(page, '/add-dataset');
   await new AddDatasetPage(page).add('Tenant bills', [sample]);
   await new JobsPage(page).expectStatus('Tenant bills', 'Done');
@@ -85,18 +87,48 @@ test('bills exported as CSV and JSON come back on an empty device, tags and all'
   expect(file.bills.map((bill) => bill.id)).toContain(tenantBill);
   expect(file.tags.map((tag) => tag.name)).toEqual([tagName]);
 
-  // Another account on an empty device.
+  // Another account on an empty device takes the CSV.
+  const csvContext = await browser.newContext();
+  const second = await csvContext.newPage();
+  await signUp(second, '/import');
+  const csvImporter = new ImportPage(second);
+
+  // A damaged file first: refused, nothing written.
+  await csvImporter.pick('damaged.json', json.bytes.subarray(0, 400));
+  await expect(csvImporter.refusal()).toContainText('damaged.json cannot be imported');
+  await expect(csvImporter.refusal()).toContainText('Nothing was changed.');
+  expect(await storedBills(second)).toEqual([]);
+
+  await csvImporter.pick(csv.name, csv.bytes, 'text/csv');
+  await expect(csvImporter.preview()).toContainText('Docket CSV');
+  await expect(csvImporter.preview()).toContainText(
+    '1 bill, 1 tag, 1 tag on a bill, 1 position and 1 decision',
+  );
+  // The tag's name as it was typed: the quote that kept spreadsheets from running it is gone.
+  await expect(csvImporter.preview().getByRole('list', { name: 'Changes' })).toContainText(
+    `HB 4242: tagged "${tagName}"`,
+  );
+  expect(await seriousViolations(second)).toEqual([]);
+  expect(await storedBills(second)).toEqual([]);
+  await csvImporter.importButton().click();
+  await expect(csvImporter.status()).toContainText(`Imported ${csv.name}: added 1 bill`, {
+    timeout: 30_000,
+  });
+
+  // Tracked (the decision), tagged and with its position.
+  const csvTracked = new TrackedPage(second);
+  await csvTracked.open();
+  await expect(csvTracked.row('HB 4242')).toBeVisible({ timeout: 30_000 });
+  await expect(csvTracked.row('HB 4242').getByText(tagName, { exact: true })).toBeVisible();
+  await expect(csvTracked.row('HB 4242')).toContainText('Position: Support');
+  expect(await second.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  await csvContext.close();
+
+  // A third account on an empty device takes the JSON, which holds all bills.
   const context = await browser.newContext();
   const other = await context.newPage();
   await signUp(other, '/import');
   const importer = new ImportPage(other);
-
-  // A damaged file first: refused, nothing written.
-  await importer.pick('damaged.json', json.bytes.subarray(0, 400));
-  await expect(importer.refusal()).toContainText('damaged.json cannot be imported');
-  await expect(importer.refusal()).toContainText('Nothing was changed.');
-  expect(await storedBills(other)).toEqual([]);
-
   await importer.pick(json.name, json.bytes);
   await expect(importer.preview()).toContainText('Docket JSON');
   await expect(importer.preview()).toContainText(
@@ -105,7 +137,6 @@ test('bills exported as CSV and JSON come back on an empty device, tags and all'
   await expect(importer.preview().getByRole('list', { name: 'Changes' })).toContainText(
     `HB 4242: tagged "${tagName}"`,
   );
-  expect(await seriousViolations(other)).toEqual([]);
   expect(await storedBills(other)).toEqual([]);
   await importer.importButton().click();
   await expect(importer.status()).toContainText(`Imported ${json.name}: added 2 bills`, {

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
@@ -7,11 +9,43 @@ import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pag
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 
 // Full backups: one file of the whole device, made, downloaded, previewed and restored, with a
-// passphrase; and the same screens open to a visitor who is not signed in.
+// passphrase; the same screens open to a visitor who is not signed in; and a device rescued
+// signed out: its file downloaded, the site's storage cleared, the file restored.
 
 const bill = 'us/116/sjres-68';
 const identifier = 'S.J.Res. 68';
 const passphrase = 'a long passphrase for the trip';
+const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details-hostile.csv');
+const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
+
+/** Deletes every IndexedDB database of the site, as clearing its storage does, then reloads. */
+async function clearSiteStorage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    window.localStorage.clear();
+    const databases = await indexedDB.databases();
+    await Promise.all(
+      databases.map(
+        ({ name }) =>
+          new Promise<void>((resolve, reject) => {
+            if (name === undefined) {
+              resolve();
+              return;
+            }
+            // The app's connections close when asked (Dexie does on versionchange); "blocked"
+            // only means they have not yet, and success follows once they have.
+            const request = indexedDB.deleteDatabase(name);
+            request.onsuccess = () => {
+              resolve();
+            };
+            request.onerror = () => {
+              reject(request.error ?? new Error(`Could not delete ${name}`));
+            };
+          }),
+      ),
+    );
+  });
+  await page.reload();
+}
 
 async function signUpAndImport(page: Page): Promise<void> {
   const login = new LoginPage(page);
@@ -127,4 +161,57 @@ test('signed out, a full backup is made, previewed and its file refused when it 
   await hostileItem.getByRole('button', { name: 'Delete full backup', exact: true }).click();
   await expect(hostileItem).toHaveCount(0);
   await expect(backups.list().getByRole('listitem')).toHaveCount(1);
+});
+
+test('signed out, a device is rescued: its full backup downloaded, storage cleared, the file restored', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const email = uniqueEmail();
+  const login = new LoginPage(page);
+  await login.open('/add-dataset');
+  await login.createAccount(email, goodPassword);
+  await expect(page).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await new AddDatasetPage(page).add('Tenant bills', [sample]);
+  await new JobsPage(page).expectStatus('Tenant bills', 'Done');
+  const details = new BillDetailsPage(page);
+  await details.openBill(tenantBill, 'HB 4242');
+  await details.addTag('Rescue me', { create: true });
+  await details.position('Oppose').check();
+  await expect(details.position('Oppose')).toBeChecked();
+
+  // Signed out, the work is still on the device, and a full backup of it can be made.
+  await page.goto('/tabs/more');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await login.waitForForm();
+  const backups = new FullBackupsPage(page);
+  await backups.open();
+  await backups.create('Rescue');
+  const download = await backups.download('Rescue');
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+
+  // The site's storage cleared: nothing is left on the device, not even the backup.
+  await clearSiteStorage(page);
+  await backups.open();
+  await expect(page.getByText('No full backups on this device yet.')).toBeVisible();
+
+  await backups.pickFile(file);
+  const preview = new FullBackupPreviewPanel(page, backups.fileSection());
+  await preview.expectContents();
+  await expect(preview.contents()).toContainText('2 bills');
+  await expect(preview.contents()).toContainText('1 tag');
+  await expect(preview.contents()).toContainText('1 tag on a bill');
+  await expect(preview.contents()).toContainText('1 position');
+  await expect(preview.contents()).toContainText('1 dataset');
+  await preview.restore();
+
+  // Back in, the bill is there with its tag and position, as the backup held them. (No cloud
+  // password was set, so nothing came from the server.)
+  await login.open('/tabs/more');
+  await login.signIn(email, goodPassword);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 15_000 });
+  await details.openBill(tenantBill, 'HB 4242');
+  await expect(details.tagsOnBill().getByText('Rescue me', { exact: true })).toBeVisible();
+  await expect(details.position('Oppose')).toBeChecked();
 });

@@ -7,17 +7,21 @@ import {
   seriousAccessibilityViolations,
   SLOW,
 } from './pages/backup-pages.ts';
+import { AnnotationPage } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
-// A backup published as a public link: opened in a fresh, signed-out browser it shows the bill
-// and its tag; a damaged or missing key says so; once revoked, the link says it was revoked.
+// A backup published as a public link: opened in a fresh, signed-out browser it shows the bill,
+// its tag and the note on it; a damaged or missing key says so; once revoked, the link says it
+// was revoked.
 
 const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details-hostile.csv');
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
+const notedPassage = 'AN ACT relating to tenants';
+const note = 'Ask the sponsor <b>why</b> = leases only';
 
 test('a public link opens signed out, says when its key is wrong, and says when it is revoked', async ({
   browser,
@@ -36,6 +40,13 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   const details = new BillDetailsPage(owner);
   await details.openBill(tenantBill, 'HB 4242');
   await details.addTag('Renters', { create: true });
+  const annotation = new AnnotationPage(owner);
+  await annotation.open(tenantBill);
+  await annotation.selectWithMouse(notedPassage);
+  await expect(annotation.selectedPassage()).toHaveText(notedPassage);
+  await annotation.note().fill(note);
+  await annotation.save().click();
+  await expect(annotation.status('Highlight saved.')).toBeVisible();
 
   const backups = new BackupsPage(owner);
   await backups.open();
@@ -57,6 +68,10 @@ test('a public link opens signed out, says when its key is wrong, and says when 
       has: viewer.getByRole('heading', { name: /^HB 4242:/ }),
     });
   await expect(bill.getByRole('list', { name: 'Tags of HB 4242' })).toHaveText('Renters');
+  const notes = bill.getByRole('list', { name: 'Notes on HB 4242' });
+  await expect(notes.getByRole('listitem')).toHaveCount(1);
+  await expect(notes).toContainText(notedPassage);
+  await expect(notes.getByText(note, { exact: true })).toBeVisible();
   // The app's own bill view, read-only.
   await bill.getByRole('button', { name: 'Show the bill HB 4242' }).click();
   await expect(bill.getByRole('heading', { name: /^Actions \(\d+\)$/ })).toBeVisible();

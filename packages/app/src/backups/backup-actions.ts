@@ -12,11 +12,13 @@ import {
 } from '@docket/core/backup-crypto';
 import { advanceBackupJob, finishBackupJob, startBackupJob } from '@docket/core/backup-job';
 import { applyRestore, type RestoreMode, type RestoreResult } from '@docket/core/backup-restore';
+import type { LocalStore } from '@docket/core/local-store';
 import type { BackupSummary } from '@docket/protocol/backups';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
 import { browserCrypto } from '../sync/browser-crypto.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
+import { traceJobEnd } from '../trace/trace-events.ts';
 import { fetchBackup, listBackups, uploadBackup, uploadBackupMetadata } from './backups-api.ts';
 
 // What the backup screens do, each step in core or on the server: reading the user's work,
@@ -104,6 +106,18 @@ function messageOf(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/** Ends a backup or restore job, and writes its end to the trace as every job's end is. */
+async function endJob(
+  store: LocalStore,
+  jobId: string,
+  outcome: Parameters<typeof finishBackupJob>[2],
+): Promise<void> {
+  await finishBackupJob(store, jobId, outcome);
+  // The row as stored, so the trace says what the jobs screen says.
+  const job = await store.read(['jobs'], (tx) => tx.get('jobs', jobId));
+  if (job !== undefined) await traceJobEnd(store, job);
+}
+
 /** Makes a backup as a 'backup' job; resolves with the backup's id once it is on the server. */
 export async function createBackup(input: {
   api: ApiClient;
@@ -139,14 +153,14 @@ export async function createBackup(input: {
       metadata: sealed.metadata,
       ciphertext: sealed.ciphertext,
     });
-    await finishBackupJob(store, job.id, {
+    await endJob(store, job.id, {
       status: 'done',
       at: new Date().toISOString(),
       message: 'Saved on the server, encrypted.',
     });
     return backupId;
   } catch (error) {
-    await finishBackupJob(store, job.id, {
+    await endJob(store, job.id, {
       status: 'failed',
       at: new Date().toISOString(),
       message: messageOf(error),
@@ -200,7 +214,7 @@ export async function restoreContents(input: {
       backupName: input.label,
     });
     const kinds = Object.values(result.summary.kinds);
-    await finishBackupJob(store, job.id, {
+    await endJob(store, job.id, {
       status: 'done',
       at: new Date().toISOString(),
       message: `${input.mode === 'replace' ? 'Replaced' : 'Merged'}. Your data from before is kept as the full backup “${result.safetyCopy.name}”.`,
@@ -213,7 +227,7 @@ export async function restoreContents(input: {
     });
     return result;
   } catch (error) {
-    await finishBackupJob(store, job.id, {
+    await endJob(store, job.id, {
       status: 'failed',
       at: new Date().toISOString(),
       message: messageOf(error),

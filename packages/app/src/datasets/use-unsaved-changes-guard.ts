@@ -28,7 +28,11 @@ type Proceed = (move: number | null) => void;
 
 export const LEAVE_HEADER = 'Leave without saving?';
 
-export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void): void {
+/**
+ * Guards a form while `dirty`. `message` says what would be lost, in the form's own words
+ * ("The changes you made to this dataset will be lost."); `onLeave` forgets the changes.
+ */
+export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void, message: string): void {
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const [presentAlert] = useIonAlert();
   // Ionic keeps pages it has shown mounted; only the page in front may hold navigation up.
@@ -42,10 +46,10 @@ export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void): voi
   // Held across renders: a render while the browser is on its way back to the form must
   // neither forget that nor take the entry it passes through for the form's.
   const guard = useRef<TraversalGuard>(idleTraversalGuard);
-  const latest = useRef({ onLeave, presentAlert });
+  const latest = useRef({ onLeave, presentAlert, message });
   useEffect(() => {
-    latest.current = { onLeave, presentAlert };
-  }, [onLeave, presentAlert]);
+    latest.current = { onLeave, presentAlert, message };
+  }, [onLeave, presentAlert, message]);
 
   /** Undoes the navigator wrapping while it is in place. */
   const unwrap = useRef<() => void>(() => undefined);
@@ -57,7 +61,7 @@ export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void): voi
     latest.current
       .presentAlert({
         header: LEAVE_HEADER,
-        message: 'The changes you made to this dataset will be lost.',
+        message: latest.current.message,
         backdropDismiss: false,
         buttons: [
           {

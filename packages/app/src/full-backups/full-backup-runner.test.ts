@@ -42,12 +42,20 @@ function setup() {
     await locks.hold(jobLockName(jobId), () => Promise.resolve());
     return store.read(['jobs'], (tx) => tx.get('jobs', jobId));
   };
-  return { store, runner, context, finished };
+  /** The job entries of the trace, oldest first, as "kind status label". */
+  const tracedJobs = async (): Promise<string[]> =>
+    (await store.read(['trace'], (tx) => tx.all('trace')))
+      .filter((entry) => entry.kind === 'job')
+      .map(
+        (entry) =>
+          `${String(entry.details.job)} ${String(entry.details.status)} ${String(entry.details.subject)}`,
+      );
+  return { store, runner, context, finished, tracedJobs };
 }
 
 describe('the full-backup runner', () => {
   it('makes an encrypted backup, previews it with its passphrase and restores it', async () => {
-    const { store, runner, context, finished } = setup();
+    const { store, runner, context, finished, tracedJobs } = setup();
     await createTag(context, { name: 'Housing', color: '#cc0000' });
 
     const refused = await runner.create({ name: 'Trip', passphrase: 'a', confirmation: 'b' });
@@ -68,6 +76,7 @@ describe('the full-backup runner', () => {
       status: 'done',
       label: 'Trip',
     });
+    expect(await tracedJobs()).toEqual(['full-backup done Trip']);
     const [stored] = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
     expect(stored).toMatchObject({ name: 'Trip', encrypted: true });
     const source: FullBackupSource = { kind: 'stored', id: stored?.id ?? '' };
@@ -92,6 +101,12 @@ describe('the full-backup runner', () => {
     });
     const tags = await store.read(['tags'], (tx) => tx.all('tags'));
     expect(tags.map((tag) => tag.name)).toEqual(['Housing']);
+    // The restore took the trace back to the file's, then wrote its own end and that of the
+    // safety copy it made first.
+    expect(await tracedJobs()).toEqual([
+      expect.stringMatching(/^full-backup done Before restoring "Trip"/),
+      'full-backup-restore done Trip',
+    ]);
     const backups = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
     expect(backups).toHaveLength(2);
   });
@@ -113,7 +128,7 @@ describe('the full-backup runner', () => {
   });
 
   it('does not restore while an import is running', async () => {
-    const { store, runner, finished } = setup();
+    const { store, runner, finished, tracedJobs } = setup();
     const created = await runner.create({ name: 'Plain', passphrase: '', confirmation: '' });
     if (!created.ok) throw new Error(created.message);
     await finished(created.jobId);
@@ -138,5 +153,10 @@ describe('the full-backup runner', () => {
       status: 'failed',
       message: 'Another job is still running. Wait for it to finish (see Jobs), then restore.',
     });
+    // A refused job is traced like any other.
+    expect(await tracedJobs()).toEqual([
+      'full-backup done Plain',
+      'full-backup-restore failed Plain',
+    ]);
   });
 });

@@ -10,11 +10,13 @@ import {
 import { inspectFullBackup, openFullBackup } from '@docket/core/full-backup-reader';
 import type { TableName } from '@docket/core/local-store';
 import { IMPORTS_LOCK, jobLockName, type JobLocks } from '../jobs/job-locks.ts';
+import { traceJobEnd } from '../trace/trace-events.ts';
 
 // What the full-backup worker does, against injected platform pieces so it runs the same in
 // the worker and in unit tests. Jobs hold the same per-job Web Lock as imports (so the import
 // worker's start-up check sees them alive) and the imports' lock while they run (so no import
-// writes the store while it is saved or replaced).
+// writes the store while it is saved or replaced). Each job's end goes to the trace, as an
+// import's does.
 
 /** A stored full backup, or a file the user picked (a fresh device restoring a download). */
 export type FullBackupSource =
@@ -72,17 +74,38 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
       console.error('[docket] Full backup job failed:', error);
     });
 
-  const context = async (): Promise<FullBackupJobContext> => ({
+  /**
+   * The context of one job. Ids it hands out are noted, because a restore makes a job of its
+   * own with one (the safety copy of the device), whose end is traced with the restore's.
+   */
+  const context = async (minted: string[]): Promise<FullBackupJobContext> => ({
     store: deps.store,
     crypto: deps.crypto,
     deviceId: await deps.deviceId(),
     now: deps.now,
-    newId: deps.newId,
+    newId: () => {
+      const id = deps.newId();
+      minted.push(id);
+      return id;
+    },
     ...(deps.kdf === undefined ? {} : { kdf: deps.kdf }),
   });
 
+  /**
+   * Writes the end of the job, and of jobs it made, to the trace. After the work, not within
+   * it: a restore replaces the trace with the file's, which would take entries made before.
+   */
+  async function traceEnds(jobIds: readonly string[]): Promise<void> {
+    const jobs = await deps.store.read(['jobs'], (tx) => tx.getMany('jobs', jobIds));
+    for (const job of jobs) if (job !== undefined) await traceJobEnd(deps.store, job);
+  }
+
   /** Runs a queued job under its lock and the imports' lock; failures are in its job row. */
-  function run(jobId: string, work: () => Promise<unknown>): Promise<void> {
+  function run(
+    jobId: string,
+    minted: readonly string[],
+    work: () => Promise<unknown>,
+  ): Promise<void> {
     return new Promise<void>((queued, failed) => {
       deps.locks
         .hold(jobLockName(jobId), async () => {
@@ -93,6 +116,8 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
             // A refusal is already the job's message; anything else is worth a report too.
             if (!(error instanceof FullBackupError)) report(error);
           }
+          // Still under the job's lock, so whoever waits for the job sees its trace too.
+          await traceEnds([...minted, jobId]).catch(report);
         })
         .catch((error: unknown) => {
           failed(error instanceof Error ? error : new Error(String(error)));
@@ -118,7 +143,8 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
     async create(request) {
       try {
         const { name } = checkFullBackupRequest(request);
-        const jobContext = await context();
+        const minted: string[] = [];
+        const jobContext = await context(minted);
         const jobId = deps.newId();
         const backupId = deps.newId();
         await queueFullBackupJob(
@@ -126,7 +152,7 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
           { id: jobId, kind: 'full-backup', subjectId: backupId, label: name },
           deps.now(),
         );
-        await run(jobId, () =>
+        await run(jobId, minted, () =>
           runFullBackupJob(jobContext, {
             jobId,
             backupId,
@@ -170,7 +196,8 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
     async restore(source, passphrase) {
       try {
         const { bytes, label } = await bytesOf(source);
-        const jobContext = await context();
+        const minted: string[] = [];
+        const jobContext = await context(minted);
         const jobId = deps.newId();
         await queueFullBackupJob(
           deps.store,
@@ -182,7 +209,7 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
           },
           deps.now(),
         );
-        await run(jobId, () =>
+        await run(jobId, minted, () =>
           runRestoreJob(jobContext, {
             jobId,
             bytes,

@@ -80,10 +80,14 @@ function BackupForm({
   const [phase, setPhase] = useState<'editing' | 'saving' | 'saved'>('editing');
   const [error, setError] = useState<string | null>(null);
   const dirty = phase !== 'saved' && (name !== initial.name || description !== initial.description);
-  useUnsavedChangesGuard(dirty, () => {
-    setName(initial.name);
-    setDescription(initial.description);
-  });
+  useUnsavedChangesGuard(
+    dirty,
+    () => {
+      setName(initial.name);
+      setDescription(initial.description);
+    },
+    'The changes you made to this backup will be lost.',
+  );
 
   useEffect(() => {
     // Only once the guard has seen the form clean, so it lets this navigation through.

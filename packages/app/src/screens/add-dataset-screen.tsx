@@ -119,7 +119,11 @@ function DatasetForm({
   const ionRouter = useIonRouter();
   const ids = useId();
   const errorId = (field: string) => `${ids}-${field}-error`;
-  useUnsavedChangesGuard(form.dirty, form.reset);
+  useUnsavedChangesGuard(
+    form.dirty,
+    form.reset,
+    'The changes you made to this dataset will be lost.',
+  );
 
   const started = form.started;
   const shownJobsFor = useRef<typeof started>(null);

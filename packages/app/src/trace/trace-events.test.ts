@@ -2,7 +2,13 @@ import type { Job } from '@docket/core/local-records';
 import { createMemoryLocalStore } from '@docket/core/memory-local-store';
 import { describe, expect, it } from 'vitest';
 import { createAppStore, initialAppState } from '../state/app-store.ts';
-import { authTraceInputs, jobTraceInput, startTraceWatchers, traceJobEnd } from './trace-events.ts';
+import {
+  authTraceInputs,
+  errorTraceLimiter,
+  jobTraceInput,
+  startTraceWatchers,
+  traceJobEnd,
+} from './trace-events.ts';
 
 const job: Job = {
   id: 'job-1',
@@ -79,5 +85,81 @@ describe('trace entries of the app', () => {
         'sign-in {"email":"a@example.org"}',
       ].sort(),
     );
+  });
+
+  it('writes uncaught errors and unhandled rejections, a few a second at most', async () => {
+    const store = createMemoryLocalStore();
+    const target = new EventTarget();
+    let now = 1_000_000;
+    const stop = startTraceWatchers(
+      createAppStore({ ready: true }),
+      target,
+      () => Promise.resolve(store),
+      { now: () => now },
+    );
+    const thrown = new TypeError('x is not a function');
+    target.dispatchEvent(
+      new ErrorEvent('error', {
+        message: 'Uncaught TypeError: x is not a function',
+        filename: 'https://docket.example/assets/index.js',
+        lineno: 12,
+        colno: 34,
+        error: thrown,
+      }),
+    );
+    // jsdom has no PromiseRejectionEvent; the watcher reads only `reason`.
+    const rejection = (reason: unknown) =>
+      Object.assign(new Event('unhandledrejection'), { reason, promise: Promise.resolve() });
+    target.dispatchEvent(rejection(new RangeError('<b>too far</b>')));
+    target.dispatchEvent(rejection({ code: 42 }));
+    // A loop of errors: only five in the same second get through; the rest are counted.
+    for (let index = 0; index < 20; index++) target.dispatchEvent(rejection(`loop ${index}`));
+    now += 1000;
+    target.dispatchEvent(rejection('a second later'));
+    stop();
+    target.dispatchEvent(rejection('after stop'));
+
+    const errors = async () =>
+      (await store.read(['trace'], (tx) => tx.all('trace'))).filter((row) => row.kind === 'error');
+    await expect.poll(async () => (await errors()).length).toBe(6);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const rows = await errors();
+    expect(rows).toHaveLength(6);
+    const details = rows.map((row) => row.details);
+    expect(details).toContainEqual(
+      expect.objectContaining({
+        event: 'error',
+        message: 'Uncaught TypeError: x is not a function',
+        source: 'https://docket.example/assets/index.js:12:34',
+        stack: expect.stringContaining('TypeError: x is not a function') as unknown,
+      }),
+    );
+    expect(details).toContainEqual(
+      expect.objectContaining({
+        event: 'unhandledrejection',
+        message: 'RangeError: <b>too far</b>',
+        source: expect.stringContaining('trace-events.test.ts') as unknown,
+      }),
+    );
+    expect(details).toContainEqual(
+      expect.objectContaining({ event: 'unhandledrejection', message: '{"code":42}' }),
+    );
+    const messages = details.map((detail) => detail.message);
+    expect(messages.filter((message) => String(message).startsWith('loop '))).toHaveLength(2);
+    expect(details).toContainEqual(
+      expect.objectContaining({ message: 'a second later', source: 'unknown', droppedBefore: 18 }),
+    );
+    expect(messages).not.toContain('after stop');
+  });
+
+  it('lets a few errors through per window and counts the rest', () => {
+    const letThrough = errorTraceLimiter({ perWindow: 2, windowMs: 1000 });
+    expect(letThrough(0)).toEqual({ dropped: 0 });
+    expect(letThrough(10)).toEqual({ dropped: 0 });
+    expect(letThrough(20)).toBeNull();
+    expect(letThrough(999)).toBeNull();
+    expect(letThrough(1000)).toEqual({ dropped: 2 });
+    expect(letThrough(1001)).toEqual({ dropped: 0 });
+    expect(letThrough(5000)).toEqual({ dropped: 0 });
   });
 });

@@ -1,0 +1,119 @@
+import { buildBackupContents } from '@docket/core/backup-contents';
+import type { LocalStore } from '@docket/core/local-store';
+import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import { createTag } from '@docket/core/tag-commands';
+import type { WebCryptoPort } from '@docket/core/web-crypto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, type ApiClient, type ApiRequest } from '../api/api-client.ts';
+import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
+import { createBackup, restoreContents } from './backup-actions.ts';
+
+// Backups and restores run as jobs in the page; like imports, each one's end is in the trace.
+// The page's store is a memory store here and the server a fake that takes the upload.
+
+const DEVICE = 'device-a';
+const page = vi.hoisted(() => ({ store: null as LocalStore | null }));
+
+function pageStore(): LocalStore {
+  if (page.store === null) throw new Error('No store yet');
+  return page.store;
+}
+
+vi.mock('../bills/bill-command-services.ts', () => ({
+  pageLocalStore: () => Promise.resolve(pageStore()),
+  billCommandContext: () =>
+    Promise.resolve({
+      store: pageStore(),
+      deviceId: DEVICE,
+      now: () => Date.now(),
+      newId: () => crypto.randomUUID(),
+    }),
+}));
+
+const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
+
+async function deviceKeys(): Promise<DeviceCloudKeys> {
+  const dataKey = await webCrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+  return {
+    keyEpoch: 1,
+    dataKey,
+    // Only the data key seals a backup; the rest is never read here.
+    keyEncryptionKey: dataKey,
+    material: {
+      kdf: { algorithm: 'argon2id', memoryKiB: 256, iterations: 1, parallelism: 1 },
+      kekSalt: '',
+      passwordHash: '',
+      wrappedDataKey: '',
+      keyEpoch: 1,
+    },
+  };
+}
+
+/** The server's backups route: takes the upload and answers its summary, or is unreachable. */
+function fakeApi(reachable: boolean): ApiClient {
+  const call = <T>(request: ApiRequest<T>): Promise<T> => {
+    if (!reachable) {
+      return Promise.reject(
+        new ApiRequestError('The Docket server cannot be reached.', null, null),
+      );
+    }
+    const body = request.body as { id: string; epoch: number; metadata: string };
+    return Promise.resolve(
+      request.response.parse({
+        id: body.id,
+        epoch: body.epoch,
+        metadata: body.metadata,
+        size: 100,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+  };
+  return Object.assign(call, { bytes: () => Promise.resolve(null) });
+}
+
+/** The job entries of the trace, oldest first, as "job status subject". */
+async function tracedJobs(): Promise<string[]> {
+  const rows = await pageStore().read(['trace'], (tx) => tx.all('trace'));
+  return rows
+    .filter((row) => row.kind === 'job')
+    .map(
+      (row) =>
+        `${String(row.details.job)} ${String(row.details.status)} ${String(row.details.subject)}`,
+    );
+}
+
+beforeEach(() => {
+  page.store = createMemoryLocalStore();
+});
+
+describe('backup and restore jobs', () => {
+  it('write their end to the trace, done or failed', async () => {
+    const keys = await deviceKeys();
+    const input = { userId: 'user-1', keys, description: '' };
+    await createBackup({ ...input, api: fakeApi(true), name: 'Weekly' });
+    await expect(createBackup({ ...input, api: fakeApi(false), name: 'Offline' })).rejects.toThrow(
+      'The Docket server cannot be reached.',
+    );
+    expect(await tracedJobs()).toEqual(['backup done Weekly', 'backup failed Offline']);
+    const [, failed] = await pageStore().read(['trace'], (tx) => tx.all('trace'));
+    expect(failed?.details).toMatchObject({
+      message: 'The Docket server cannot be reached.',
+      firstError: 'The Docket server cannot be reached.',
+    });
+  });
+
+  it('trace a restore, and the import of a shared link, which is one', async () => {
+    const store = pageStore();
+    await createTag(
+      { store, deviceId: DEVICE, now: () => Date.now(), newId: () => crypto.randomUUID() },
+      { name: 'Housing', color: '#cc0000' },
+    );
+    const contents = await buildBackupContents(store, new Date().toISOString());
+    await restoreContents({ contents, mode: 'replace', subjectId: 'backup-1', label: 'Weekly' });
+    await restoreContents({ contents, mode: 'merge', subjectId: 'link-1', label: 'Shared link' });
+    expect(await tracedJobs()).toEqual(['restore done Weekly', 'restore done Shared link']);
+  });
+});
