@@ -2,10 +2,11 @@ import { IonButton, useIonRouter } from '@ionic/react';
 import { deleteFullBackup } from '@docket/core/full-backup-restore';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAppServices } from '../app-services.ts';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { formatDateTime } from '../datasets/dataset-words.ts';
-import { downloadFullBackup } from './download-full-backup.ts';
 import { formatBytes } from './full-backup-words.ts';
+import { saveFullBackup } from './save-full-backup.ts';
 import { useFullBackupList, type FullBackupEntry } from './use-full-backups.ts';
 
 function message(error: unknown): string {
@@ -37,9 +38,10 @@ export function FullBackupActions({
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const router = useIonRouter();
+  const { platform } = useAppServices();
   const download = () => {
     setFailure(null);
-    downloadFullBackup(backup.id).catch((error: unknown) => {
+    saveFullBackup(platform, backup.id).catch((error: unknown) => {
       setFailure(message(error));
     });
   };

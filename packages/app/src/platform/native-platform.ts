@@ -1,3 +1,4 @@
+import { nativeFileSharing } from './native-file-sharing.ts';
 import type { KeyValueStore, Platform } from './platform.ts';
 import { preferencesKeyValueStore } from './preferences-key-value-store.ts';
 
@@ -6,7 +7,8 @@ const BEARER_TOKEN_KEY = 'auth-token';
 
 /**
  * The iOS and Android shells: persistent sign-in with a bearer token kept in Preferences, and
- * a server at VITE_DOCKET_SERVER_URL since the shell's own origin serves only the bundle.
+ * a server at VITE_DOCKET_SERVER_URL since the shell's own origin serves only the bundle, and
+ * files and links handed to the system share sheet.
  */
 export function createNativePlatform(
   kind: 'ios' | 'android',
@@ -27,5 +29,6 @@ export function createNativePlatform(
       forgetToken: () => store.remove(BEARER_TOKEN_KEY),
     },
     usesServiceWorker: false,
+    ...nativeFileSharing,
   } satisfies Platform;
 }

@@ -25,7 +25,21 @@ export interface AuthPersistence {
   forgetToken(): Promise<void>;
 }
 
-export interface Platform {
+/**
+ * Handing the user a file or a link. The web offers a file as a download and shares links
+ * through the Web Share API where the browser has it; the native shells (whose web view
+ * ignores downloads) write the file to the cache and open the system share sheet, from which
+ * the user saves it to Files or sends it. Closing the share sheet is not an error.
+ */
+export interface FileSharing {
+  /** Offers `data` as a file named `name` (no folders); `mimeType` is what the web labels it. */
+  saveFile(name: string, data: Uint8Array | Blob, mimeType: string): Promise<void>;
+  /** Whether shareLink can work here; when not, screens offer copying only. */
+  canShareLinks(): boolean;
+  shareLink(url: string, title: string): Promise<void>;
+}
+
+export interface Platform extends FileSharing {
   readonly kind: PlatformKind;
   /** Origin of the Docket server; '' means the app's own origin. */
   readonly serverOrigin: string;

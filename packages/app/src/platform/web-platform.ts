@@ -1,7 +1,11 @@
 import type { Platform } from './platform.ts';
 import { preferencesKeyValueStore } from './preferences-key-value-store.ts';
+import { webFileSharing } from './web-file-sharing.ts';
 
-/** The browser: same-origin server, standard cookie session, service worker for offline use. */
+/**
+ * The browser: same-origin server, standard cookie session, service worker for offline use,
+ * files offered as downloads.
+ */
 export const webPlatform = {
   kind: 'web',
   serverOrigin: '',
@@ -13,4 +17,5 @@ export const webPlatform = {
     forgetToken: () => Promise.resolve(),
   },
   usesServiceWorker: true,
+  ...webFileSharing,
 } satisfies Platform;

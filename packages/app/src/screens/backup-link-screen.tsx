@@ -35,10 +35,10 @@ function linkState(link: LinkSummary): string {
     : `Open until ${formatWhen(link.expiresAt)}`;
 }
 
-/** /backup-link/:id: publish a backup as read-only links; copy and revoke them. */
+/** /backup-link/:id: publish a backup as read-only links; copy, share and revoke them. */
 export function BackupLinkScreen() {
   const { id } = useParams();
-  const { api } = useAppServices();
+  const { api, platform } = useAppServices();
   const keys = useBackupKeys();
   const opened = useOpenedBackup(id, keys);
   const ids = useId();
@@ -100,12 +100,12 @@ export function BackupLinkScreen() {
     );
   };
 
-  // On phones (and the native shells' web views) the system share sheet is the natural way on.
-  const canShare = typeof navigator.share === 'function';
+  // On phones and in the native shells the system share sheet is the natural way on; where
+  // there is none (most desktop browsers) copying is all there is.
+  const canShare = platform.canShareLinks();
   const share = (url: string) => {
-    navigator.share({ title: 'Shared bills', url }).catch((failure: unknown) => {
-      // Closing the share sheet is not a failure worth telling.
-      if (failure instanceof Error && failure.name === 'AbortError') return;
+    platform.shareLink(url, 'Shared bills').catch((failure: unknown) => {
+      console.error('Could not share a link', failure);
       setStatus('Sharing did not work here; copy the link instead.');
     });
   };

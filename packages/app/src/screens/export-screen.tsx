@@ -5,9 +5,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { billListSearch, parseBillListQuery } from '@docket/core/bill-list-query';
+import { useAppServices } from '../app-services.ts';
 import '../datasets/datasets.css';
 import { plural } from '../datasets/dataset-words.ts';
-import { downloadFile } from '../export/download-file.ts';
 import '../export/user-data.css';
 import { userDataWorker } from '../export/user-data-client.ts';
 import { liveDatabase } from '../jobs/live-tables.ts';
@@ -16,7 +16,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 
 // Export: which bills, then one button per format. The file is built in the user-data worker
 // (export/user-data-worker.ts), so thousands of bills do not freeze the page, and handed to the
-// browser as a download.
+// user as a file (platform.saveFile: a download on the web, the share sheet on native).
 
 type Scope = 'all' | 'tracked' | 'tag' | 'list';
 
@@ -71,6 +71,7 @@ function useSelectionSize(
 
 export function ExportScreen() {
   const id = useId();
+  const { platform } = useAppServices();
   const tags = useTags();
   // Opened from the Tracked tab with its query (/export?status=…): that list is offered first.
   const { search } = useLocation();
@@ -104,8 +105,8 @@ export function ExportScreen() {
     setStatus(`Preparing the ${formatWords[format]} file…`);
     userDataWorker()
       .exportFile(selection, format)
-      .then((file) => {
-        downloadFile(file.name, file.mimeType, file.text);
+      .then(async (file) => {
+        await platform.saveFile(file.name, new Blob([file.text]), file.mimeType);
         setStatus(
           `Exported ${plural(file.count, format === 'annotations' ? 'annotation' : 'bill')} to ${file.name}.`,
         );

@@ -12,9 +12,9 @@ import {
 } from '@docket/core/trace-log';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useId, useState } from 'react';
+import { useAppServices } from '../app-services.ts';
 import '../datasets/datasets.css';
 import { formatDuration, plural } from '../datasets/dataset-words.ts';
-import { downloadFile } from '../export/download-file.ts';
 import '../export/user-data.css';
 import { liveDatabase } from '../jobs/live-tables.ts';
 import { PageBody } from '../layout/page-body.tsx';
@@ -67,6 +67,7 @@ function useTrace(filter: TraceFilter, limit: number) {
 
 export function TraceScreen() {
   const id = useId();
+  const { platform } = useAppServices();
   const [filter, setFilter] = useState<TraceFilter>({ kind: null, window: 'all' });
   const [limit, setLimit] = useState(PAGE);
   const [status, setStatus] = useState('');
@@ -83,12 +84,13 @@ export function TraceScreen() {
     const now = Date.now();
     filtered(filter, now)
       .toArray()
-      .then((entries) => {
+      .then(async (entries) => {
         // The live query's window moved on since; the file holds what the filter holds now.
         const kept = entries.filter((entry) => matchesTraceFilter(entry, filter, now));
         const at = new Date(now).toISOString();
         const name = `docket-trace-${at.slice(0, 19).replace(/:/g, '-')}.json`;
-        downloadFile(name, 'application/json', traceExportJson(kept, filter, at));
+        const json = traceExportJson(kept, filter, at);
+        await platform.saveFile(name, new Blob([json]), 'application/json');
         setStatus(`Exported ${plural(kept.length, 'entry', 'entries')} to ${name}.`);
       })
       .catch((error: unknown) => {
