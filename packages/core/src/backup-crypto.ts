@@ -159,14 +159,26 @@ export async function sealBackup(
   const checked = backupMetadataSchema.parse(metadata);
   const [ciphertext, sealedMetadata] = await Promise.all([
     sealBytes(crypto, dataKey, packContents(contents), backupSealContext('contents', context)),
-    sealBytes(
-      crypto,
-      dataKey,
-      encodeUtf8(JSON.stringify(checked)),
-      backupSealContext('metadata', context),
-    ),
+    sealBackupMetadata(crypto, dataKey, checked, context),
   ]);
-  return { ciphertext: encodeBase64(ciphertext), metadata: encodeBase64(sealedMetadata) };
+  return { ciphertext: encodeBase64(ciphertext), metadata: sealedMetadata };
+}
+
+/** Seals only the name, description and counts (a rename), as base64. */
+export async function sealBackupMetadata(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+  metadata: BackupMetadata,
+  context: BackupKeyContext,
+): Promise<string> {
+  const checked = backupMetadataSchema.parse(metadata);
+  const sealed = await sealBytes(
+    crypto,
+    dataKey,
+    encodeUtf8(JSON.stringify(checked)),
+    backupSealContext('metadata', context),
+  );
+  return encodeBase64(sealed);
 }
 
 function fromBase64(value: string): Uint8Array {

@@ -1,10 +1,10 @@
 import type { Job } from './local-records.ts';
 import type { LocalStore } from './local-store.ts';
 
-// The job rows of backups and restores ('backup' and 'restore' kinds): they run in the page
-// (the work is mostly encryption and one upload or one transaction), and the jobs screen shows
-// them with their label and progress like any other job. Progress counts steps: a backup reads,
-// seals and uploads; a restore downloads, opens and applies.
+// The job rows of backups and restores ('backup' and 'restore' kinds): they run in the app's
+// user-data worker (the work is reading, sealing and one upload, or one transaction), and the
+// jobs screen shows them with their label and progress like any other job. Progress counts
+// steps: a backup reads, seals and uploads; a restore downloads, opens and applies.
 
 export type BackupJobKind = 'backup' | 'restore';
 

@@ -8,8 +8,9 @@ import { ApiRequestError, type ApiClient, type ApiRequest } from '../api/api-cli
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
 import { createBackup, restoreContents } from './backup-actions.ts';
 
-// Backups and restores run as jobs in the page; like imports, each one's end is in the trace.
-// The page's store is a memory store here and the server a fake that takes the upload.
+// Backups and restores run as jobs in the user-data worker; like imports, each one's end is in
+// the trace. The worker is its runner here, on a memory store, and the server a fake that takes
+// the upload.
 
 const DEVICE = 'device-a';
 const page = vi.hoisted(() => ({ store: null as LocalStore | null }));
@@ -29,6 +30,13 @@ vi.mock('../bills/bill-command-services.ts', () => ({
       newId: () => crypto.randomUUID(),
     }),
 }));
+
+vi.mock('../export/user-data-client.ts', async () => {
+  const { billCommandContext } = await import('../bills/bill-command-services.ts');
+  const { createBackupRunner } = await import('./backup-runner.ts');
+  const runner = createBackupRunner(billCommandContext);
+  return { userDataWorker: () => runner };
+});
 
 const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
 

@@ -1,28 +1,27 @@
-import {
-  buildBackupContents,
-  countBackup,
-  type BackupContents,
-} from '@docket/core/backup-contents';
+import { countBackup, type BackupContents } from '@docket/core/backup-contents';
 import {
   backupErrorMessage,
-  openBackupContents,
+  BackupOpenError,
   openBackupMetadata,
-  sealBackup,
+  sealBackupMetadata,
   type BackupMetadata,
 } from '@docket/core/backup-crypto';
-import { advanceBackupJob, finishBackupJob, startBackupJob } from '@docket/core/backup-job';
-import { applyRestore, type RestoreMode, type RestoreResult } from '@docket/core/backup-restore';
-import type { LocalStore } from '@docket/core/local-store';
+import type { RestoreMode, RestoreResult } from '@docket/core/backup-restore';
+import { PublicLinkKeyError } from '@docket/core/public-link-crypto';
 import type { BackupSummary } from '@docket/protocol/backups';
+import { proxy } from 'comlink';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
-import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
+import { userDataWorker } from '../export/user-data-client.ts';
 import { browserCrypto } from '../sync/browser-crypto.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
-import { traceJobEnd } from '../trace/trace-events.ts';
+import type { RestorePlans } from './backup-runner.ts';
 import { fetchBackup, listBackups, uploadBackup, uploadBackupMetadata } from './backups-api.ts';
 
 // What the backup screens do, each step in core or on the server: reading the user's work,
-// sealing it with the sync data key, uploading; listing and opening; restoring as a job.
+// sealing it with the sync data key, uploading; listing and opening; restoring as a job. The
+// heavy steps (reading the store, sealing, opening contents, planning and applying a restore)
+// run in the user-data worker (backup-runner.ts), which also writes the jobs' rows; the page
+// keeps the calls to the server, whose client carries the platform's credentials.
 
 export interface BackupListEntry {
   readonly summary: BackupSummary;
@@ -88,34 +87,20 @@ export async function openBackup(
   const backup = await fetchBackup(api, id);
   const problem = problemOf(keys, backup);
   if (problem !== null) throw new Error(problem);
+  let opened;
   try {
-    const context = keyContext(userId, backup);
-    const [metadata, contents] = await Promise.all([
-      openBackupMetadata(browserCrypto, keys.dataKey, backup.metadata, context),
-      openBackupContents(browserCrypto, keys.dataKey, backup.ciphertext, context),
-    ]);
-    return { summary: backup, metadata, contents };
+    opened = await userDataWorker().openBackup(backup, userId, keys.dataKey);
   } catch (error) {
     throw new Error(backupErrorMessage(error));
   }
+  if (!opened.ok) throw new Error(opened.message);
+  return { summary: backup, metadata: opened.metadata, contents: opened.contents };
 }
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiRequestError) return error.message;
   if (error instanceof Error && error.message !== '') return error.message;
   return 'Something went wrong.';
-}
-
-/** Ends a backup or restore job, and writes its end to the trace as every job's end is. */
-async function endJob(
-  store: LocalStore,
-  jobId: string,
-  outcome: Parameters<typeof finishBackupJob>[2],
-): Promise<void> {
-  await finishBackupJob(store, jobId, outcome);
-  // The row as stored, so the trace says what the jobs screen says.
-  const job = await store.read(['jobs'], (tx) => tx.get('jobs', jobId));
-  if (job !== undefined) await traceJobEnd(store, job);
 }
 
 /** Makes a backup as a 'backup' job; resolves with the backup's id once it is on the server. */
@@ -126,45 +111,20 @@ export async function createBackup(input: {
   name: string;
   description: string;
 }): Promise<string> {
-  const store = await pageLocalStore();
-  const backupId = crypto.randomUUID();
-  const job = await startBackupJob(store, {
-    id: crypto.randomUUID(),
-    kind: 'backup',
-    subjectId: backupId,
-    label: input.name,
-    at: new Date().toISOString(),
-  });
   try {
-    const contents = await buildBackupContents(store, new Date().toISOString());
-    await advanceBackupJob(store, job.id, 1);
-    const epoch = input.keys.keyEpoch;
-    const sealed = await sealBackup(
-      browserCrypto,
-      input.keys.dataKey,
-      contents,
-      { name: input.name, description: input.description, counts: countBackup(contents) },
-      { userId: input.userId, backupId, epoch },
+    return await userDataWorker().createBackup(
+      {
+        userId: input.userId,
+        epoch: input.keys.keyEpoch,
+        dataKey: input.keys.dataKey,
+        name: input.name,
+        description: input.description,
+      },
+      proxy(async (body) => {
+        await uploadBackup(input.api, body);
+      }),
     );
-    await advanceBackupJob(store, job.id, 2);
-    await uploadBackup(input.api, {
-      id: backupId,
-      epoch,
-      metadata: sealed.metadata,
-      ciphertext: sealed.ciphertext,
-    });
-    await endJob(store, job.id, {
-      status: 'done',
-      at: new Date().toISOString(),
-      message: 'Saved on the server, encrypted.',
-    });
-    return backupId;
   } catch (error) {
-    await endJob(store, job.id, {
-      status: 'failed',
-      at: new Date().toISOString(),
-      message: messageOf(error),
-    });
     throw new Error(messageOf(error));
   }
 }
@@ -179,14 +139,31 @@ export async function renameBackup(input: {
   description: string;
 }): Promise<void> {
   const { summary, contents } = input.backup;
-  const sealed = await sealBackup(
+  // Only the metadata is sent, so only it is sealed: the contents stay as they are.
+  const metadata = await sealBackupMetadata(
     browserCrypto,
     input.keys.dataKey,
-    contents,
     { name: input.name, description: input.description, counts: countBackup(contents) },
     keyContext(input.userId, summary),
   );
-  await uploadBackupMetadata(input.api, summary.id, sealed.metadata);
+  await uploadBackupMetadata(input.api, summary.id, metadata);
+}
+
+/** Opens a public link's contents; throws what the link screen tells its viewer. */
+export async function openLink(
+  ciphertext: string,
+  fragmentKey: string,
+  linkId: string,
+): Promise<BackupContents> {
+  const opened = await userDataWorker().openLink(ciphertext, fragmentKey, linkId);
+  if (opened.ok) return opened.contents;
+  if (opened.keyProblem !== null) throw new PublicLinkKeyError(opened.keyProblem);
+  throw new BackupOpenError(opened.code, opened.message);
+}
+
+/** What Replace and Merge would change on this device; writes nothing. */
+export function planRestores(contents: BackupContents): Promise<RestorePlans> {
+  return userDataWorker().planRestore(contents);
 }
 
 /** Restores (or imports) contents as a 'restore' job, after a safety copy of this device's work. */
@@ -196,42 +173,9 @@ export async function restoreContents(input: {
   subjectId: string;
   label: string;
 }): Promise<RestoreResult> {
-  const context = await billCommandContext();
-  const store = context.store;
-  const job = await startBackupJob(store, {
-    id: crypto.randomUUID(),
-    kind: 'restore',
-    subjectId: input.subjectId,
-    label: input.label,
-    at: new Date().toISOString(),
-  });
   try {
-    await advanceBackupJob(store, job.id, 1);
-    const result = await applyRestore(store, input.contents, input.mode, {
-      deviceId: context.deviceId,
-      nowMs: Date.now(),
-      safetyCopyId: crypto.randomUUID(),
-      backupName: input.label,
-    });
-    const kinds = Object.values(result.summary.kinds);
-    await endJob(store, job.id, {
-      status: 'done',
-      at: new Date().toISOString(),
-      message: `${input.mode === 'replace' ? 'Replaced' : 'Merged'}. Your data from before is kept as the full backup “${result.safetyCopy.name}”.`,
-      result: {
-        added: kinds.reduce((sum, kind) => sum + kind.added, 0) + result.summary.billsAdded,
-        updated: kinds.reduce((sum, kind) => sum + kind.changed, 0),
-        unchanged: 0,
-        removed: kinds.reduce((sum, kind) => sum + kind.removed, 0),
-      },
-    });
-    return result;
+    return await userDataWorker().restoreContents(input);
   } catch (error) {
-    await endJob(store, job.id, {
-      status: 'failed',
-      at: new Date().toISOString(),
-      message: messageOf(error),
-    });
     throw new Error(messageOf(error));
   }
 }

@@ -25,14 +25,20 @@ export function pageLocalStore(): Promise<LocalStore> {
   return store;
 }
 
+/**
+ * The context commands run with on a connection to the device's database: this device's id (its
+ * `device:id` setting), the wall clock and random ids. The page's and the user-data worker's
+ * alike, so both write outbox entries as this device, on the clock kept in the store.
+ */
+export async function commandContextOn(local: LocalStore): Promise<BillCommandContext> {
+  const newId = randomIdSource(fillRandom);
+  const deviceId = await ensureDeviceId(local, newId);
+  return { store: local, deviceId, now: () => Date.now(), newId };
+}
+
 /** The context every bill command is given on this page. */
 export function billCommandContext(): Promise<BillCommandContext> {
-  context ??= (async () => {
-    const local = await pageLocalStore();
-    const newId = randomIdSource(fillRandom);
-    const deviceId = await ensureDeviceId(local, newId);
-    return { store: local, deviceId, now: () => Date.now(), newId };
-  })().catch((error: unknown) => {
+  context ??= (async () => commandContextOn(await pageLocalStore()))().catch((error: unknown) => {
     context = null;
     throw error;
   });

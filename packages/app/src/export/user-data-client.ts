@@ -1,18 +1,22 @@
 import type { Remote } from 'comlink';
 import { wrap } from 'comlink';
+import type { BackupsApi } from '../backups/backup-runner.ts';
 import type { UserDataApi } from './user-data-runner.ts';
 
-// The page's handle on the export/import worker, started on first use.
+// The page's handle on the user-data worker (exports, imports, backups and restores), started on
+// first use.
 
-let remote: Remote<UserDataApi> | null = null;
+export type UserDataWorkerApi = UserDataApi & BackupsApi;
 
-export function userDataWorker(): Remote<UserDataApi> {
+let remote: Remote<UserDataWorkerApi> | null = null;
+
+export function userDataWorker(): Remote<UserDataWorkerApi> {
   if (remote === null) {
     const worker = new Worker(new URL('./user-data-worker.ts', import.meta.url), {
       type: 'module',
       name: 'docket-user-data',
     });
-    remote = wrap<UserDataApi>(worker);
+    remote = wrap<UserDataWorkerApi>(worker);
   }
   return remote;
 }

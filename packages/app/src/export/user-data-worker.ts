@@ -1,25 +1,31 @@
-import { randomIdSource, type BillCommandContext } from '@docket/core/bill-command-context';
-import { ensureDeviceId } from '@docket/core/device-identity';
+import type { BillCommandContext } from '@docket/core/bill-command-context';
 import { expose } from 'comlink';
+import { createBackupRunner } from '../backups/backup-runner.ts';
+import { commandContextOn } from '../bills/bill-command-services.ts';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
+import type { UserDataWorkerApi } from './user-data-client.ts';
 import { createUserDataRunner } from './user-data-runner.ts';
 
-// The export/import worker: its own connection to the device's database. Its writes reach the
-// page's live queries through Dexie's change notifications, like the import worker's.
+// The export/import worker, which also makes, opens and restores backups: its own connection to
+// the device's database, opened on first use (a signed-out viewer opening a shared link never
+// needs it). Its writes reach the page's live queries through Dexie's change notifications,
+// like the import worker's. Its commands' context is made as the page's is, so a restore's
+// outbox entries carry this device's id and clock.
 
 let context: Promise<BillCommandContext> | null = null;
 
 function commandContext(): Promise<BillCommandContext> {
-  context ??= (async () => {
-    const store = await openIndexedDbLocalStore();
-    const newId = randomIdSource((bytes) => crypto.getRandomValues(bytes));
-    const deviceId = await ensureDeviceId(store, newId);
-    return { store, deviceId, now: () => Date.now(), newId };
-  })().catch((error: unknown) => {
-    context = null;
-    throw error;
-  });
+  context ??= openIndexedDbLocalStore()
+    .then(commandContextOn)
+    .catch((error: unknown) => {
+      context = null;
+      throw error;
+    });
   return context;
 }
 
-expose(createUserDataRunner(commandContext));
+const api: UserDataWorkerApi = {
+  ...createUserDataRunner(commandContext),
+  ...createBackupRunner(commandContext),
+};
+expose(api);

@@ -1,17 +1,13 @@
 import { IonButton } from '@ionic/react';
 import type { BackupContents } from '@docket/core/backup-contents';
 import { backupErrorMessage } from '@docket/core/backup-crypto';
-import {
-  fragmentKeyOf,
-  openLinkContents,
-  PublicLinkKeyError,
-} from '@docket/core/public-link-crypto';
+import { fragmentKeyOf, PublicLinkKeyError } from '@docket/core/public-link-crypto';
 import { publicLinkErrors } from '@docket/protocol/public-links';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../api/api-client.ts';
 import { useAppServices } from '../app-services.ts';
-import { restoreContents } from '../backups/backup-actions.ts';
+import { openLink, restoreContents } from '../backups/backup-actions.ts';
 import { BackupContentsView } from '../backups/backup-contents-view.tsx';
 import { formatWhen } from '../backups/backup-words.ts';
 import '../backups/backups.css';
@@ -21,7 +17,6 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { fetchPublicLink } from '../public-links/public-links-api.ts';
 import { LOGIN_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
-import { browserCrypto } from '../sync/browser-crypto.ts';
 
 type LinkState =
   | { readonly status: 'loading' }
@@ -92,7 +87,7 @@ export function PublicLinkScreen() {
       // Without a key there is nothing to open: the server is not asked (nor a view counted).
       if (fragmentKey === null) throw new PublicLinkKeyError('missing-key');
       const link = await fetchPublicLink(api, id);
-      const contents = await openLinkContents(browserCrypto, link.ciphertext, fragmentKey, id);
+      const contents = await openLink(link.ciphertext, fragmentKey, id);
       return { contents, createdAt: link.createdAt, expiresAt: link.expiresAt };
     })().then(
       (opened) => {

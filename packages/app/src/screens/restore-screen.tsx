@@ -1,19 +1,14 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import {
-  planRestore,
-  type RestoreMode,
-  type RestorePlanSummary,
-} from '@docket/core/backup-restore';
+import type { RestoreMode, RestorePlanSummary } from '@docket/core/backup-restore';
 import { backupKinds } from '@docket/core/backup-contents';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { restoreContents, type OpenedBackup } from '../backups/backup-actions.ts';
+import { planRestores, restoreContents, type OpenedBackup } from '../backups/backup-actions.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { formatWhen, kindWords } from '../backups/backup-words.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
-import { pageLocalStore } from '../bills/bill-command-services.ts';
 import '../datasets/datasets.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
@@ -52,16 +47,15 @@ export function RestoreScreen() {
   useEffect(() => {
     if (contents === null) return;
     const effect = { live: true };
-    (async () => {
-      const store = await pageLocalStore();
-      const [replace, merge] = await Promise.all([
-        planRestore(store, contents, 'replace'),
-        planRestore(store, contents, 'merge'),
-      ]);
-      if (effect.live) setPlans({ replace, merge });
-    })().catch((error: unknown) => {
-      console.error('Could not work out the restore', error);
-    });
+    // Worked out in the user-data worker: with many bills, reading and comparing them takes a
+    // while.
+    planRestores(contents)
+      .then((both) => {
+        if (effect.live) setPlans(both);
+      })
+      .catch((error: unknown) => {
+        console.error('Could not work out the restore', error);
+      });
     return () => {
       effect.live = false;
     };

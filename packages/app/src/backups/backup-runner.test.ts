@@ -1,0 +1,127 @@
+import { decodeHlc } from '@docket/core/hybrid-logical-clock';
+import type { LocalStore } from '@docket/core/local-store';
+import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import { sealLinkContents } from '@docket/core/public-link-crypto';
+import { createTag } from '@docket/core/tag-commands';
+import { outboxOf, storedBill, testContext } from '@docket/core/test-support/bill-command-harness';
+import { trackBill } from '@docket/core/triage-commands';
+import type { WebCryptoPort } from '@docket/core/web-crypto';
+import type { CreateBackupRequest } from '@docket/protocol/backups';
+import { describe, expect, it } from 'vitest';
+import { createBackupRunner } from './backup-runner.ts';
+
+// The worker's backup API on memory stores: a backup is read, sealed and handed to the upload
+// as a job whose steps and end are recorded; it opens again; a restore is planned without
+// writing, then applied as this device (its id and clock) as a job; a shared link opens, and a
+// damaged key or a wrong one is told apart.
+
+const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
+
+function dataKey() {
+  return webCrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+async function jobsOf(store: LocalStore) {
+  return store.read(['jobs'], (tx) => tx.all('jobs'));
+}
+
+async function tracedJobs(store: LocalStore): Promise<string[]> {
+  const rows = await store.read(['trace'], (tx) => tx.all('trace'));
+  return rows
+    .filter((row) => row.kind === 'job')
+    .map((row) => `${String(row.details.job)} ${String(row.details.status)}`);
+}
+
+describe('the backup runner', () => {
+  it('makes, opens, plans and restores a backup as jobs, and opens a shared link', async () => {
+    const source = createMemoryLocalStore();
+    await source.write(['bills'], (tx) => tx.put('bills', storedBill(1)));
+    const sourceContext = testContext(source, 'device-a');
+    await trackBill(sourceContext, 'us/119/hr-1');
+    await createTag(sourceContext, { name: 'Housing', color: '#cc0000' });
+    const runner = createBackupRunner(() => Promise.resolve(sourceContext));
+    const key = await dataKey();
+    const request = { userId: 'user-1', epoch: 1, dataKey: key, name: 'Weekly', description: '' };
+
+    const uploads: CreateBackupRequest[] = [];
+    const backupId = await runner.createBackup(request, (body) => {
+      uploads.push(body);
+      return Promise.resolve();
+    });
+    await expect(
+      runner.createBackup({ ...request, name: 'Offline' }, () =>
+        Promise.reject(new Error('The Docket server cannot be reached.')),
+      ),
+    ).rejects.toThrow('The Docket server cannot be reached.');
+    expect(uploads.map((body) => [body.id, body.epoch])).toEqual([[backupId, 1]]);
+    // Jobs are kept by random id; sorted here by label.
+    const made = (await jobsOf(source)).sort((a, b) =>
+      (b.label ?? '').localeCompare(a.label ?? ''),
+    );
+    expect(made.map((job) => [job.kind, job.label, job.status, job.progress.recordsRead])).toEqual([
+      ['backup', 'Weekly', 'done', 3],
+      // Read and sealed (two steps), then the upload failed.
+      ['backup', 'Offline', 'failed', 2],
+    ]);
+    expect(made[1]?.message).toBe('The Docket server cannot be reached.');
+    expect(await tracedJobs(source)).toEqual(['backup done', 'backup failed']);
+
+    const [upload] = uploads;
+    if (upload === undefined) throw new Error('Nothing was uploaded');
+    const backup = { ...upload, size: 1, createdAt: new Date().toISOString() };
+    const opened = await runner.openBackup(backup, 'user-1', key);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(opened.metadata).toMatchObject({ name: 'Weekly', counts: { bills: 1, tags: 1 } });
+    expect(opened.contents.decisions).toHaveLength(1);
+    // Bound to its user: another's key context fails the integrity check.
+    expect(await runner.openBackup(backup, 'user-2', key)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/integrity check/) as unknown,
+    });
+
+    const target = createMemoryLocalStore();
+    const onTarget = createBackupRunner(() => Promise.resolve(testContext(target, 'device-b')));
+    const plans = await onTarget.planRestore(opened.contents);
+    expect(plans.merge.kinds.decisions.added).toBe(1);
+    expect(plans.replace.billsAdded).toBe(1);
+    expect(await target.read(['decisions'], (tx) => tx.count('decisions'))).toBe(0);
+
+    const result = await onTarget.restoreContents({
+      contents: opened.contents,
+      mode: 'merge',
+      subjectId: backupId,
+      label: 'Weekly',
+    });
+    expect(result.safetyCopy.name).toMatch(/^Before restoring “Weekly”/);
+    expect(await target.read(['decisions'], (tx) => tx.count('decisions'))).toBe(1);
+    const outbox = await outboxOf(target);
+    expect(outbox.length).toBeGreaterThan(0);
+    for (const entry of outbox) expect(decodeHlc(entry.id).deviceId).toBe('device-b');
+    const [restore] = await jobsOf(target);
+    expect(restore).toMatchObject({
+      kind: 'restore',
+      subjectId: backupId,
+      status: 'done',
+      result: { added: 3, updated: 0, removed: 0 },
+    });
+    expect(await tracedJobs(target)).toEqual(['restore done']);
+
+    const link = await sealLinkContents(webCrypto, opened.contents, 'link-1');
+    const shared = await runner.openLink(link.ciphertext, link.fragmentKey, 'link-1');
+    expect(shared.ok && shared.contents.tags.map((tag) => tag.name)).toEqual(['Housing']);
+    expect(await runner.openLink(link.ciphertext, 'damaged', 'link-1')).toMatchObject({
+      ok: false,
+      keyProblem: 'bad-key',
+    });
+    const other = await sealLinkContents(webCrypto, opened.contents, 'link-2');
+    expect(await runner.openLink(link.ciphertext, other.fragmentKey, 'link-1')).toMatchObject({
+      ok: false,
+      keyProblem: null,
+      code: 'tampered',
+      message: expect.stringMatching(/its key is wrong/) as unknown,
+    });
+  });
+});

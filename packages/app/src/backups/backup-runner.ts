@@ -1,0 +1,233 @@
+import type { BillCommandContext } from '@docket/core/bill-command-context';
+import {
+  buildBackupContents,
+  countBackup,
+  type BackupContents,
+} from '@docket/core/backup-contents';
+import {
+  backupErrorMessage,
+  BackupOpenError,
+  openBackupContents,
+  openBackupMetadata,
+  sealBackup,
+  type BackupMetadata,
+  type BackupOpenErrorCode,
+} from '@docket/core/backup-crypto';
+import { advanceBackupJob, finishBackupJob, startBackupJob } from '@docket/core/backup-job';
+import {
+  applyRestore,
+  planRestore,
+  type RestoreMode,
+  type RestorePlanSummary,
+  type RestoreResult,
+} from '@docket/core/backup-restore';
+import type { LocalStore } from '@docket/core/local-store';
+import {
+  openLinkContents,
+  PublicLinkKeyError,
+  type LinkKeyProblem,
+} from '@docket/core/public-link-crypto';
+import type { OpaqueCryptoKey } from '@docket/core/web-crypto';
+import type { BackupResponse, CreateBackupRequest } from '@docket/protocol/backups';
+import { browserCrypto } from '../sync/browser-crypto.ts';
+import { traceJobEnd } from '../trace/trace-events.ts';
+
+// What the backup screens ask of the user-data worker, written against a command context so it
+// runs the same in the worker and in unit tests: reading the user's work and sealing it,
+// opening (decrypting, decompressing, checking) a backup or a shared link, working out and
+// applying a restore. With tens of thousands of bills each of these freezes a page; here it
+// does not. The server is the page's to call (its API client carries the platform's
+// credentials): a backup is uploaded through the function the page passes in.
+
+export interface NewBackup {
+  readonly userId: string;
+  readonly epoch: number;
+  /** The sync data key (non-extractable; a CryptoKey crosses to a worker by structured clone). */
+  readonly dataKey: OpaqueCryptoKey;
+  readonly name: string;
+  readonly description: string;
+}
+
+/** Sends a sealed backup to the server; rejects with a message for the user. */
+export type UploadBackup = (body: CreateBackupRequest) => Promise<void>;
+
+export type BackupOpening =
+  | { readonly ok: true; readonly metadata: BackupMetadata; readonly contents: BackupContents }
+  | { readonly ok: false; readonly message: string };
+
+export type LinkOpening =
+  | { readonly ok: true; readonly contents: BackupContents }
+  | {
+      readonly ok: false;
+      /** What is wrong with the fragment's key, or null when the key was fine. */
+      readonly keyProblem: LinkKeyProblem | null;
+      readonly code: BackupOpenErrorCode;
+      readonly message: string;
+    };
+
+export interface RestorePlans {
+  readonly replace: RestorePlanSummary;
+  readonly merge: RestorePlanSummary;
+}
+
+export interface RestoreRequest {
+  readonly contents: BackupContents;
+  readonly mode: RestoreMode;
+  readonly subjectId: string;
+  readonly label: string;
+}
+
+export interface BackupsApi {
+  /** Makes a backup as a 'backup' job; resolves with its id once `upload` has put it on the server. */
+  createBackup(request: NewBackup, upload: UploadBackup): Promise<string>;
+  /** Opens a backup the server sent; touches nothing local. */
+  openBackup(
+    backup: BackupResponse,
+    userId: string,
+    dataKey: OpaqueCryptoKey,
+  ): Promise<BackupOpening>;
+  /** Opens a public link's contents with the key of its fragment. */
+  openLink(ciphertext: string, fragmentKey: string | null, linkId: string): Promise<LinkOpening>;
+  /** What Replace and Merge would change; writes nothing. */
+  planRestore(contents: BackupContents): Promise<RestorePlans>;
+  /** Restores (or imports) contents as a 'restore' job, after a safety copy of this device's work. */
+  restoreContents(request: RestoreRequest): Promise<RestoreResult>;
+}
+
+function messageOf(error: unknown): string {
+  // An error from the page's upload arrives as a plain Error carrying the API's message.
+  if (error instanceof Error && error.message !== '') return error.message;
+  return 'Something went wrong.';
+}
+
+/** Ends a backup or restore job, and writes its end to the trace as every job's end is. */
+async function endJob(
+  store: LocalStore,
+  jobId: string,
+  outcome: Parameters<typeof finishBackupJob>[2],
+): Promise<void> {
+  await finishBackupJob(store, jobId, outcome);
+  // The row as stored, so the trace says what the jobs screen says.
+  const job = await store.read(['jobs'], (tx) => tx.get('jobs', jobId));
+  if (job !== undefined) await traceJobEnd(store, job);
+}
+
+export function createBackupRunner(context: () => Promise<BillCommandContext>): BackupsApi {
+  return {
+    async createBackup(request, upload) {
+      const { store, now } = await context();
+      const at = () => new Date(now()).toISOString();
+      const backupId = crypto.randomUUID();
+      const job = await startBackupJob(store, {
+        id: crypto.randomUUID(),
+        kind: 'backup',
+        subjectId: backupId,
+        label: request.name,
+        at: at(),
+      });
+      try {
+        const contents = await buildBackupContents(store, at());
+        await advanceBackupJob(store, job.id, 1);
+        const keyContext = { userId: request.userId, backupId, epoch: request.epoch };
+        const sealed = await sealBackup(
+          browserCrypto,
+          request.dataKey,
+          contents,
+          { name: request.name, description: request.description, counts: countBackup(contents) },
+          keyContext,
+        );
+        await advanceBackupJob(store, job.id, 2);
+        await upload({
+          id: backupId,
+          epoch: request.epoch,
+          metadata: sealed.metadata,
+          ciphertext: sealed.ciphertext,
+        });
+        await endJob(store, job.id, {
+          status: 'done',
+          at: at(),
+          message: 'Saved on the server, encrypted.',
+        });
+        return backupId;
+      } catch (error) {
+        await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
+        throw new Error(messageOf(error));
+      }
+    },
+
+    async openBackup(backup, userId, dataKey) {
+      const keyContext = { userId, backupId: backup.id, epoch: backup.epoch };
+      try {
+        const [metadata, contents] = await Promise.all([
+          openBackupMetadata(browserCrypto, dataKey, backup.metadata, keyContext),
+          openBackupContents(browserCrypto, dataKey, backup.ciphertext, keyContext),
+        ]);
+        return { ok: true, metadata, contents };
+      } catch (error) {
+        return { ok: false, message: backupErrorMessage(error) };
+      }
+    },
+
+    async openLink(ciphertext, fragmentKey, linkId) {
+      try {
+        const contents = await openLinkContents(browserCrypto, ciphertext, fragmentKey, linkId);
+        return { ok: true, contents };
+      } catch (error) {
+        return {
+          ok: false,
+          keyProblem: error instanceof PublicLinkKeyError ? error.problem : null,
+          code: error instanceof BackupOpenError ? error.code : 'invalid',
+          message: error instanceof PublicLinkKeyError ? error.message : backupErrorMessage(error),
+        };
+      }
+    },
+
+    async planRestore(contents) {
+      const { store } = await context();
+      const [replace, merge] = await Promise.all([
+        planRestore(store, contents, 'replace'),
+        planRestore(store, contents, 'merge'),
+      ]);
+      return { replace, merge };
+    },
+
+    async restoreContents(request) {
+      // This device's id and clock as every command of the page has them: the outbox entries
+      // the restore writes are this device's.
+      const { store, deviceId, now } = await context();
+      const at = () => new Date(now()).toISOString();
+      const job = await startBackupJob(store, {
+        id: crypto.randomUUID(),
+        kind: 'restore',
+        subjectId: request.subjectId,
+        label: request.label,
+        at: at(),
+      });
+      try {
+        await advanceBackupJob(store, job.id, 1);
+        const result = await applyRestore(store, request.contents, request.mode, {
+          deviceId,
+          nowMs: now(),
+          safetyCopyId: crypto.randomUUID(),
+          backupName: request.label,
+        });
+        const kinds = Object.values(result.summary.kinds);
+        await endJob(store, job.id, {
+          status: 'done',
+          at: at(),
+          message: `${request.mode === 'replace' ? 'Replaced' : 'Merged'}. Your data from before is kept as the full backup “${result.safetyCopy.name}”.`,
+          result: {
+            added: kinds.reduce((sum, kind) => sum + kind.added, 0) + result.summary.billsAdded,
+            updated: kinds.reduce((sum, kind) => sum + kind.changed, 0),
+            unchanged: 0,
+            removed: kinds.reduce((sum, kind) => sum + kind.removed, 0),
+          },
+        });
+        return result;
+      } catch (error) {
+        await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
+        throw new Error(messageOf(error));
+      }
+    },
+  };
+}
