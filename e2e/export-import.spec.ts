@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -26,6 +26,55 @@ async function signUp(page: Page, path: string): Promise<void> {
   await login.open(path);
   await login.createAccount(uniqueEmail(), goodPassword);
   await expect(page).toHaveURL(path, { timeout: 15_000 });
+}
+
+interface ExportedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * Signs up a new account on an empty device, imports the file there after checking its preview,
+ * and sees the bill tracked, tagged and with its position, and no script of the bill's run.
+ */
+async function importIntoNewAccount(
+  browser: Browser,
+  file: ExportedFile,
+  expected: {
+    format: string;
+    holds: string;
+    added: string;
+    before?: (importer: ImportPage, page: Page) => Promise<void>;
+    keepOpen?: boolean;
+  },
+): Promise<{ context: BrowserContext; importer: ImportPage }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, '/import');
+  const importer = new ImportPage(page);
+  await expected.before?.(importer, page);
+  await importer.pick(file.name, file.bytes, file.name.endsWith('.csv') ? 'text/csv' : undefined);
+  await expect(importer.preview()).toContainText(expected.format);
+  await expect(importer.preview()).toContainText(expected.holds);
+  // The tag's name as it was typed: the quote that kept spreadsheets from running it is gone.
+  await expect(importer.preview().getByRole('list', { name: 'Changes' })).toContainText(
+    `HB 4242: tagged "${tagName}"`,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await storedBills(page)).toEqual([]);
+  await importer.importButton().click();
+  await expect(importer.status()).toContainText(`Imported ${file.name}: ${expected.added}`, {
+    timeout: 30_000,
+  });
+
+  const tracked = new TrackedPage(page);
+  await tracked.open();
+  await expect(tracked.row('HB 4242')).toBeVisible({ timeout: 30_000 });
+  await expect(tracked.row('HB 4242').getByText(tagName, { exact: true })).toBeVisible();
+  await expect(tracked.row('HB 4242')).toContainText('Position: Support');
+  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  if (expected.keepOpen !== true) await context.close();
+  return { context, importer };
 }
 
 test('bills exported as CSV and JSON come back on an empty device, tags and all', async ({
@@ -87,68 +136,27 @@ test('bills exported as CSV and JSON come back on an empty device, tags and all'
   expect(file.bills.map((bill) => bill.id)).toContain(tenantBill);
   expect(file.tags.map((tag) => tag.name)).toEqual([tagName]);
 
-  // Another account on an empty device takes the CSV.
-  const csvContext = await browser.newContext();
-  const second = await csvContext.newPage();
-  await signUp(second, '/import');
-  const csvImporter = new ImportPage(second);
-
-  // A damaged file first: refused, nothing written.
-  await csvImporter.pick('damaged.json', json.bytes.subarray(0, 400));
-  await expect(csvImporter.refusal()).toContainText('damaged.json cannot be imported');
-  await expect(csvImporter.refusal()).toContainText('Nothing was changed.');
-  expect(await storedBills(second)).toEqual([]);
-
-  await csvImporter.pick(csv.name, csv.bytes, 'text/csv');
-  await expect(csvImporter.preview()).toContainText('Docket CSV');
-  await expect(csvImporter.preview()).toContainText(
-    '1 bill, 1 tag, 1 tag on a bill, 1 position and 1 decision',
-  );
-  // The tag's name as it was typed: the quote that kept spreadsheets from running it is gone.
-  await expect(csvImporter.preview().getByRole('list', { name: 'Changes' })).toContainText(
-    `HB 4242: tagged "${tagName}"`,
-  );
-  expect(await seriousViolations(second)).toEqual([]);
-  expect(await storedBills(second)).toEqual([]);
-  await csvImporter.importButton().click();
-  await expect(csvImporter.status()).toContainText(`Imported ${csv.name}: added 1 bill`, {
-    timeout: 30_000,
+  // Another account on an empty device takes the CSV; a damaged file first is refused there
+  // and changes nothing.
+  await importIntoNewAccount(browser, csv, {
+    format: 'Docket CSV',
+    holds: '1 bill, 1 tag, 1 tag on a bill, 1 position and 1 decision',
+    added: 'added 1 bill',
+    before: async (importer, page) => {
+      await importer.pick('damaged.json', json.bytes.subarray(0, 400));
+      await expect(importer.refusal()).toContainText('damaged.json cannot be imported');
+      await expect(importer.refusal()).toContainText('Nothing was changed.');
+      expect(await storedBills(page)).toEqual([]);
+    },
   });
-
-  // Tracked (the decision), tagged and with its position.
-  const csvTracked = new TrackedPage(second);
-  await csvTracked.open();
-  await expect(csvTracked.row('HB 4242')).toBeVisible({ timeout: 30_000 });
-  await expect(csvTracked.row('HB 4242').getByText(tagName, { exact: true })).toBeVisible();
-  await expect(csvTracked.row('HB 4242')).toContainText('Position: Support');
-  expect(await second.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
-  await csvContext.close();
 
   // A third account on an empty device takes the JSON, which holds all bills.
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await signUp(other, '/import');
-  const importer = new ImportPage(other);
-  await importer.pick(json.name, json.bytes);
-  await expect(importer.preview()).toContainText('Docket JSON');
-  await expect(importer.preview()).toContainText(
-    '2 bills, 1 tag, 1 tag on a bill, 1 position and 1 decision',
-  );
-  await expect(importer.preview().getByRole('list', { name: 'Changes' })).toContainText(
-    `HB 4242: tagged "${tagName}"`,
-  );
-  expect(await storedBills(other)).toEqual([]);
-  await importer.importButton().click();
-  await expect(importer.status()).toContainText(`Imported ${json.name}: added 2 bills`, {
-    timeout: 30_000,
+  const { context, importer } = await importIntoNewAccount(browser, json, {
+    format: 'Docket JSON',
+    holds: '2 bills, 1 tag, 1 tag on a bill, 1 position and 1 decision',
+    added: 'added 2 bills',
+    keepOpen: true,
   });
-
-  const tracked = new TrackedPage(other);
-  await tracked.open();
-  await expect(tracked.row('HB 4242')).toBeVisible({ timeout: 30_000 });
-  await expect(tracked.row('HB 4242').getByText(tagName, { exact: true })).toBeVisible();
-  await expect(tracked.row('HB 4242')).toContainText('Position: Support');
-  expect(await other.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
 
   // The CSV says the same, so importing it now changes nothing.
   await importer.open();

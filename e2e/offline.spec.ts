@@ -5,6 +5,18 @@ async function registrations(page: Page): Promise<number> {
   return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
 }
 
+/**
+ * Chromium 150 loses the emulated offline state of `navigator.onLine` when a new page's first
+ * navigation moves it to another renderer process (the network stays off: requests fail with
+ * ERR_INTERNET_DISCONNECTED, yet `navigator.onLine` says true and no event fires). A device
+ * without a connection says false, so the page is told what the emulation fails to tell it.
+ */
+async function reportOffline(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+  });
+}
+
 async function signUp(page: Page): Promise<void> {
   const login = new LoginPage(page);
   await login.open();
@@ -45,8 +57,18 @@ test('after one visit the app opens signed-in routes with the network off', asyn
     ['/jobs', (p: Page) => p.getByRole('heading', { level: 1, name: 'Jobs' })],
   ] as const) {
     const offlinePage = await context.newPage();
+    await reportOffline(offlinePage);
     await offlinePage.goto(path);
     await expect(shows(offlinePage)).toBeVisible();
+    // The network really is off: the server cannot be reached, the service worker served all.
+    expect(
+      await offlinePage.evaluate(() =>
+        fetch('/api/health').then(
+          () => 'reached',
+          () => 'refused',
+        ),
+      ),
+    ).toBe('refused');
     await expect(offlinePage.getByText('Offline', { exact: true }).first()).toBeVisible();
     await expect(offlinePage).toHaveURL(path);
     await offlinePage.close();
