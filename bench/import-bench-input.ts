@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import type { TestProject } from 'vitest/node';
 import { readCongressJsonRecords } from '@docket/core/bill-importer-congress-json';
+import { removeBenchProfile } from './bench-profile';
 
 // Builds the import benchmark's input in Node, before the browser starts: a ZIP of
 // unitedstates/congress `data.json` files, the layout of that project's bulk download
@@ -281,7 +282,7 @@ async function prepare(): Promise<ImportBenchInput> {
  * Vitest's globalSetup: builds (or reuses) the ZIP and hands its description to the page. Vitest
  * runs it for the root project and again for the Chromium instance; both get the same input.
  * At the end it says how much CPU other processes took meanwhile: on a shared machine that is
- * what makes one run slower than the next.
+ * what makes one run slower than the next. It also removes the run's browser profile.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const first = prepared === undefined;
@@ -292,6 +293,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const own = existsSync('/proc/self/stat') ? watchOwnCpu() : null;
   const wallBefore = performance.now();
   return () => {
+    removeBenchProfile();
     const ownTicks = own?.stop();
     const machineAfter = cpuTimes();
     if (machineBefore === null || machineAfter === null || ownTicks === undefined) return;

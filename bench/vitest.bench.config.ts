@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { benchProfileDirectory } from './bench-profile';
 
 // Benchmarks that need a real browser (`*.bench.web.ts`), run in Debian's Chromium through
 // Playwright, the same way as packages/app/vitest.web.config.ts:
@@ -49,6 +50,8 @@ export default defineConfig({
       enabled: true,
       headless: true,
       provider: playwright({
+        // On disk, as a person's browser has it (bench-profile.ts says why).
+        persistentContext: benchProfileDirectory(),
         launchOptions: {
           executablePath: '/usr/bin/chromium',
           args: [
