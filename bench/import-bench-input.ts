@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import type { TestProject } from 'vitest/node';
 import { readCongressJsonRecords } from '@docket/core/bill-importer-congress-json';
-import { removeBenchProfile } from './bench-profile';
+import { removeBenchProfile } from './bench-profile.ts';
 
 // Builds the import benchmark's input in Node, before the browser starts: a ZIP of
 // unitedstates/congress `data.json` files, the layout of that project's bulk download

@@ -12,6 +12,7 @@ import { decodeUtf8 } from '@docket/core/text-bytes';
 import { crc32 } from '@docket/core/zip-archive';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
 import { openIndexedDbLocalStore } from '../packages/app/src/local-store/indexeddb-local-store.ts';
+import { WORKER_IMPORT_CHUNKS } from '../packages/app/src/jobs/import-runner.ts';
 import type { TransactionSpan } from './import-timing.ts';
 import {
   collectGarbage,
@@ -23,13 +24,11 @@ import {
 
 // The import benchmark (issue 3): a ZIP of 50,000 congress data.json bills, imported the way the
 // import worker does it (the dataset and its file saved, then runImportJob with the worker's
-// chunk size on the IndexedDB store), timed end to end; beside it, in the same page, a bare
+// chunking on the IndexedDB store), timed end to end; beside it, in the same page, a bare
 // Dexie bulkPut of the very rows the import wrote, into a fresh database with the same schema.
 // It prints the figures and where the import's time went. It fails only if the import does not
 // write every bill; missing the speed goals is reported, not failed.
 
-/** What the import worker passes (packages/app/src/jobs/import-worker.ts). */
-const WORKER_CHUNK_SIZE = 200;
 const GOAL_BILLS_PER_SECOND = 10_000;
 const GOAL_RATIO = 1.5;
 const BASELINE_RUNS = 2;
@@ -287,7 +286,9 @@ it(
       jobId: queued.id,
       loadInput: (dataset) => loadStoredDatasetFiles(timedStore, dataset),
       now: () => new Date().toISOString(),
-      chunkSize: WORKER_CHUNK_SIZE,
+      // What the import worker passes (packages/app/src/jobs/import-runner.ts).
+      ...WORKER_IMPORT_CHUNKS,
+      chunkClock: () => Date.now(),
       commit: input.commit,
       onProgress: importHeap.sample,
     });
@@ -346,7 +347,7 @@ it(
       ...(input.notice === null ? [] : [`NOTE: ${input.notice}`]),
       `CPU busy just before the run, all processes: ${input.busyBefore === null ? 'unknown' : `${Math.round(input.busyBefore * 100)}%`} of ${navigator.hardwareConcurrency} cores (anything above a few % slows every figure)`,
       `input: ${count(input.bills)} distinct bills, one data.json each, in one ZIP of ${megabytes(input.zipBytes)} MB (${megabytes(input.unzippedBytes)} MB unzipped), varied from ${input.templateSource}`,
-      `path: saveDatasetAndQueueImport (not timed: ${seconds(saveMs)} s), then runImportJob (commit: ${input.commit}) with the worker's chunk size ${WORKER_CHUNK_SIZE} on openIndexedDbLocalStore, fresh database`,
+      `path: saveDatasetAndQueueImport (not timed: ${seconds(saveMs)} s), then runImportJob (commit: ${input.commit}) with the worker's chunks (at most ${count(WORKER_IMPORT_CHUNKS.chunkSize)} records or ${WORKER_IMPORT_CHUNKS.chunkMillis} ms of reading each) on openIndexedDbLocalStore, fresh database`,
       '',
       `import    ${count(input.bills)} bills in ${seconds(importMs)} s = ${count(billsPerSecond)} bills/s; peak JS heap ${megabytes(importHeap.peak)} MB (${megabytes(heapBefore)} MB before, ${count(importHeap.samples)} samples)`,
       `baseline  bare Dexie bulkPut of the same ${count(rows.length)} rows: ${seconds(baselineMs)} s = ${count(baselinePerSecond)} bills/s (mean of ${baselineRuns.map((ms) => `${seconds(ms)} s`).join(' and ')}); peak JS heap ${megabytes(baselineHeap.peak)} MB`,

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { benchProfileDirectory } from './bench-profile';
+import { benchProfileDirectory } from './bench-profile.ts';
 
 // Benchmarks that need a real browser (`*.bench.web.ts`), run in Debian's Chromium through
 // Playwright, the same way as packages/app/vitest.web.config.ts:

@@ -110,6 +110,59 @@ describe('runImportJob', () => {
     });
   });
 
+  it('closes a chunk early once its reading has taken chunkMillis, never splitting a record', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    const jobId = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [csvFile('bills.csv', numberedBills(1000))],
+      now: now(),
+    });
+    // A clock read once as the chunk begins and once after each record: every record "takes"
+    // 10 ms, so 300 ms of reading is 30 records, well under chunkSize.
+    let ticks = 0;
+    const seen: number[] = [];
+    const job = await runStoredImport(store, jobId, now, {
+      chunkSize: 400,
+      chunkMillis: 300,
+      chunkClock: () => 10 * ticks++,
+      onProgress: (update) => {
+        // The first rows (started, total known) say 'Reading files' with nothing read yet.
+        const read = update.progress.recordsRead;
+        if (update.message === 'Reading files' && read > 0) seen.push(read);
+      },
+    });
+    expect(job.status).toBe('done');
+    expect(job.result).toEqual({ added: 1000, updated: 0, unchanged: 0, removed: 0 });
+    expect(seen.length).toBeGreaterThan(10);
+    const sizes = seen.map((read, index) => read - (seen[index - 1] ?? 0));
+    for (const size of sizes) {
+      expect(size).toBeGreaterThan(0);
+      expect(size).toBeLessThan(400);
+    }
+    expect(await allRows(store, 'bills')).toHaveLength(1000);
+
+    // Without a clock the chunks are exactly chunkSize records, as before.
+    const counted = createMemoryLocalStore();
+    const countedJob = await queueFilesImport(counted, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [csvFile('bills.csv', numberedBills(1000))],
+      now: now(),
+    });
+    const reads: number[] = [];
+    await runStoredImport(counted, countedJob, now, {
+      chunkSize: 400,
+      chunkMillis: 300,
+      onProgress: (update) => {
+        const read = update.progress.recordsRead;
+        if (update.message === 'Reading files' && read > 0) reads.push(read);
+      },
+    });
+    expect(reads).toEqual([400, 800]);
+  });
+
   it('knows the total up front for formats of one record per file', async () => {
     const store = createMemoryLocalStore();
     const now = testClock();

@@ -51,8 +51,18 @@ export interface RunImportJobOptions {
   signal?: CancelSignal;
   /** Called with the job row each time it changes, and during the commit. */
   onProgress?: (job: Job) => void;
-  /** Records per write transaction while reading. */
+  /** Records per write transaction while reading, at most. */
   chunkSize?: number;
+  /**
+   * With `chunkClock`, a staging chunk also closes once this many milliseconds of reading have
+   * passed since it began, however few records it holds: progress and checkpoints keep coming
+   * on slow input, while fast input gets fewer, larger transactions (each one costs IndexedDB a
+   * commit: in Chromium 150 on disk, 250 transactions of 20 rows took 1.8 times as long as one
+   * of 5,000). Without them a chunk is exactly `chunkSize` records.
+   */
+  chunkMillis?: number;
+  /** Milliseconds from any fixed point, read between records (Date.now in the worker). */
+  chunkClock?: () => number;
   /**
    * 'staged' (the default): chunks go to `importStaging` with a checkpoint, then one commit
    * moves them into `bills`; a job cut off while reading resumes where it stopped.
@@ -381,6 +391,10 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
       await Promise.race([handedOver, settled]);
     };
 
+    const { chunkMillis, chunkClock } = options;
+    const timed = chunkMillis !== undefined && chunkClock !== undefined;
+    let inChunk = 0;
+    let chunkBegan = timed ? chunkClock() : 0;
     for (const outcome of stream.records()) {
       consumed++;
       if (consumed <= resumeFrom) continue;
@@ -396,9 +410,12 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
         errorCount++;
         if (errors.length < errorLimit) errors.push(jobErrorOf(outcome.error));
       }
-      if (consumed % chunkSize === 0) {
+      inChunk++;
+      if (inChunk >= chunkSize || (timed && chunkClock() - chunkBegan >= chunkMillis)) {
         await flush('Reading files');
         checkCancelled();
+        inChunk = 0;
+        if (timed) chunkBegan = chunkClock();
       }
     }
     if (consumed < resumeFrom) throw new Error('The files changed while the import was paused.');

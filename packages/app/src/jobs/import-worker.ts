@@ -3,7 +3,7 @@ import { ensureDeviceId } from '@docket/core/device-identity';
 import { expose } from 'comlink';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 import type { ControlChannel, ImportRunnerApi } from './import-runner.ts';
-import { createImportRunner } from './import-runner.ts';
+import { createImportRunner, WORKER_IMPORT_CHUNKS } from './import-runner.ts';
 import { localJobLocks, webJobLocks } from './job-locks.ts';
 
 // The import worker: its own connection to the device's database, the import runner, and the
@@ -45,9 +45,7 @@ async function start(): Promise<ImportRunnerApi> {
         randomIdSource((bytes) => crypto.getRandomValues(bytes)),
       ),
     now: () => new Date().toISOString(),
-    // Smaller than core's default: progress moves often enough to watch, and a transaction
-    // costs well under a millisecond.
-    chunkSize: 200,
+    ...WORKER_IMPORT_CHUNKS,
     // Staged, so that a job cut off by a closed tab resumes from its checkpoint. Since staging
     // went to one row of JSON text per chunk it is about as fast on the benchmark as the
     // 'one-transaction' commit (bench/README.md), which writes every bill once but starts a
