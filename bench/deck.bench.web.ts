@@ -215,7 +215,7 @@ it('deals the first deck card from 50,000 bills and compares it with a bare limi
     `first card  readDeckPage in a liveQuery, no filter, no decisions          ${ms(fresh.ms)}  (${ratio.toFixed(1)}× the baseline)`,
     `            ... with ${DECIDED.toLocaleString('en-US')} bills decided (the first ones in deck order)     ${ms(decided.ms)}  (${(decided.ms / baseline.ms).toFixed(1)}×)`,
     `            ... filtered by status and jurisdiction (indexes)             ${ms(byStatus.ms)}  (${(byStatus.ms / baseline.ms).toFixed(1)}×)`,
-    `            ... filtered by dataset and status (a prefix and a range)     ${ms(byDataset.ms)}  (${(byDataset.ms / baseline.ms).toFixed(1)}×)`,
+    `            ... filtered by dataset and status (a seek and a range)       ${ms(byDataset.ms)}  (${(byDataset.ms / baseline.ms).toFixed(1)}×)`,
     `            ... filtered by words (reads bills until ${DECK_PAGE_SIZE} match)           ${ms(bySearch.ms)}  (${(bySearch.ms / baseline.ms).toFixed(1)}×)`,
     `count       every bill's id (no filter: keys only)                        ${ms(countAll.ms)}`,
     `            status and jurisdiction (joined ranges): ${countIndexes.value.length.toLocaleString('en-US')} match          ${ms(countIndexes.ms)}`,

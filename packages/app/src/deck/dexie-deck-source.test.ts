@@ -79,7 +79,7 @@ describe('dexieDeckSource', () => {
     db.close();
   });
 
-  it('pages every list from an id on: by key, by [field+id] ranges and by a dataset prefix', async () => {
+  it('pages every list from an id on: by key, by [field+id] ranges and by a dataset seek', async () => {
     const db = createDocketDatabase({
       name: 'deck-source-pages',
       indexedDB: new IDBFactory(),
@@ -110,7 +110,7 @@ describe('dexieDeckSource', () => {
       await source.billIdPage({ index: 'jurisdiction', value: 'us-ca' }, `${id(300)}\u0000`, 2),
     ).toEqual([id(303), id(306)]);
     expect(await source.billIdPage({ index: 'status', value: 'vetoed' }, null, 5)).toEqual([]);
-    // The dataset's prefix grows past 256 ids to reach the ones asked for, and ends.
+    // The dataset's cursor seeks to the id asked for and stops at the dataset's end.
     expect(await source.billIdPage({ index: 'datasetIds', value: 'd1' }, id(590), 20)).toEqual(
       numbers.slice(589).map(id),
     );
@@ -133,6 +133,36 @@ describe('dexieDeckSource', () => {
     expect(page.cards.map((card) => card.id)).toEqual(
       enacted.filter((key) => california.includes(key) && d5.includes(key)).slice(0, 4),
     );
+    db.close();
+  });
+  it('seeks in a dataset between others, from any id, and reads no further than asked', async () => {
+    const db = createDocketDatabase({
+      name: 'deck-source-dataset-seek',
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    });
+    const id = (n: number) => `us/119/hr-${String(n).padStart(4, '0')}`;
+    const datasetsOf = (n: number) =>
+      [n % 2 === 0 ? 'a' : null, n % 3 === 0 ? 'm' : null, n % 7 === 0 ? 'z' : null].filter(
+        (value): value is string => value !== null,
+      );
+    const numbers = Array.from({ length: 300 }, (_, index) => index + 1);
+    await db.table('bills').bulkPut(numbers.map((n) => bill(id(n), { datasetIds: datasetsOf(n) })));
+    const source = dexieDeckSource(db);
+    const starts = [null, '', id(1), id(2), `${id(150)}\u0000`, id(150), id(299), id(300), 'zzz'];
+    for (const dataset of ['a', 'm', 'z', '0', 'b', 'zz']) {
+      const all = numbers.filter((n) => datasetsOf(n).includes(dataset)).map(id);
+      for (const atLeast of starts) {
+        for (const limit of [1, 3, 500]) {
+          const from = atLeast === null ? 0 : all.findIndex((key) => key >= atLeast);
+          const expected = from < 0 ? [] : all.slice(from, from + limit);
+          expect(
+            await source.billIdPage({ index: 'datasetIds', value: dataset }, atLeast, limit),
+            `${dataset} from ${String(atLeast)}, ${limit}`,
+          ).toEqual(expected);
+        }
+      }
+    }
     db.close();
   });
 });

@@ -4,46 +4,90 @@ import type { IndexedCriterion } from '@docket/core/bill-deck-filter';
 import type { Decision, StoredBill } from '@docket/core/local-records';
 
 // The deck's reads on the page's Dexie connection. Ids come from primary keys and index keys
-// only (IndexedDB's getAllKeys: no bill is read or cloned), and bills are fetched by id in the
-// small batches core's readDeckPage asks for. Run inside useLiveQuery, every read here is
-// observed, so the deck moves on when a decision or an import commits, in any tab or the worker.
+// only (IndexedDB's getAllKeys, or a key cursor for a dataset: no bill is read or cloned), and
+// bills are fetched by id in the small batches core's readDeckPage asks for. Run inside
+// useLiveQuery, every read here is observed (the dataset cursor through a read of the same
+// range beside it), so the deck moves on when a decision or an import commits, in any tab or
+// the worker.
 
 /** Cards read at a time: the one shown and the next few, so a decision shows the next at once. */
 export const DECK_PAGE_SIZE = 4;
 
-/** A list of ids read from its start, longer each time it falls short. */
-interface ListPrefix {
-  ids: string[];
-  /** The read returned fewer than asked: this is the whole list. */
-  whole: boolean;
+/**
+ * Up to `limit` ids of a dataset's bills, in id order, from `atLeast` on. The dataset index is
+ * multiEntry, which IndexedDB cannot put in a compound index, so no key range enters its ids in
+ * the middle; a key cursor can, with continuePrimaryKey (entries are ordered by dataset id, then
+ * bill id). Dexie does not offer that call, so this reads IndexedDB itself, in a read-only
+ * transaction of its own, and answers with a Dexie promise so that a live query calling it keeps
+ * its context for the reads that follow.
+ */
+function datasetIdsFrom(
+  idb: IDBDatabase,
+  datasetId: string,
+  atLeast: string | null,
+  limit: number,
+): Promise<string[]> {
+  return new Dexie.Promise<string[]>((resolve, reject) => {
+    const ids: string[] = [];
+    if (limit <= 0) {
+      resolve(ids);
+      return;
+    }
+    const start = atLeast ?? '';
+    const request = idb
+      .transaction('bills', 'readonly')
+      .objectStore('bills')
+      .index('datasetIds')
+      .openKeyCursor();
+    let positioned = false;
+    request.onerror = () => {
+      reject(request.error ?? new Error('The deck could not read the dataset’s bills.'));
+    };
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (cursor === null) {
+        resolve(ids);
+        return;
+      }
+      const key: unknown = cursor.key;
+      const id: unknown = cursor.primaryKey;
+      if (!positioned) {
+        positioned = true;
+        // The first entry of the whole index: seek to the dataset at the id, unless the cursor
+        // is already there or past it (continuePrimaryKey may not move backwards). Numbers and
+        // dates sort before every string in IndexedDB; there are none here, but a seek from
+        // them is still forward.
+        const before =
+          typeof key === 'string'
+            ? key < datasetId || (key === datasetId && typeof id === 'string' && id < start)
+            : typeof key === 'number' || key instanceof Date;
+        if (before) {
+          cursor.continuePrimaryKey(datasetId, start);
+          return;
+        }
+      }
+      if (key !== datasetId || typeof id !== 'string') {
+        resolve(ids);
+        return;
+      }
+      ids.push(id);
+      if (ids.length >= limit) resolve(ids);
+      else cursor.continue();
+    };
+  });
 }
 
 export function dexieDeckSource(db: Dexie): DeckSource {
   const bills = db.table<StoredBill, string>('bills');
   const decisions = db.table<Decision, string>('decisions');
-  // A multiEntry index cannot be part of a compound one, so a dataset's list cannot be entered
-  // in the middle: its prefix is read again, twice as long, until it reaches the id sought
-  // (getAllKeys of a prefix is several times cheaper than stepping a cursor past an offset).
-  // Kept per source, which lives for one run of a live query.
-  const prefixes = new Map<string, ListPrefix>();
 
   async function datasetPage(datasetId: string, atLeast: string | null, limit: number) {
-    let prefix = prefixes.get(datasetId) ?? { ids: [], whole: false };
-    for (;;) {
-      const start = atLeast === null ? 0 : prefix.ids.findIndex((id) => id >= atLeast);
-      if (start >= 0 && (prefix.whole || start + limit <= prefix.ids.length)) {
-        return prefix.ids.slice(start, start + limit);
-      }
-      if (prefix.whole) return [];
-      const wanted = Math.max(
-        prefix.ids.length * 2,
-        (start < 0 ? prefix.ids.length : start) + limit,
-        256,
-      );
-      const ids = await bills.where('datasetIds').equals(datasetId).limit(wanted).primaryKeys();
-      prefix = { ids, whole: ids.length < wanted };
-      prefixes.set(datasetId, prefix);
-    }
+    // A read of one key through Dexie first: inside a live query it registers the dataset's
+    // whole index range, so the deck moves on when any of its bills changes, and it opens the
+    // database if it is not yet.
+    const first = await bills.where('datasetIds').equals(datasetId).limit(1).primaryKeys();
+    if (first.length === 0) return [];
+    return await datasetIdsFrom(db.backendDB(), datasetId, atLeast, limit);
   }
 
   async function page(criterion: IndexedCriterion | null, atLeast: string | null, limit: number) {
