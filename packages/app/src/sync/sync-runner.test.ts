@@ -126,6 +126,33 @@ describe('the sync runner', () => {
     vi.useRealTimers();
   });
 
+  it('after a reset on another device, saves this device’s work as a full backup, traces it and says where', async () => {
+    const keys = await deviceKeys();
+    const before = harness({ settings: withPassword, keys });
+    await createTag(testContext(before.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
+    before.runner.setUser('user-1');
+    await before.settled();
+    expect(before.log.changes).toHaveLength(1);
+    before.runner.setUser(null);
+
+    // The cloud password was reset elsewhere: a new key epoch, which this device now holds.
+    const reset: SyncSettings = { ...withPassword, keyEpoch: 1, version: 2, epochStartSeqno: 1 };
+    const h = harness({ settings: reset, keys: { ...keys, keyEpoch: 1 }, store: before.store });
+    h.runner.setUser('user-1');
+    await h.settled();
+    const backups = await h.store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    expect(backups).toHaveLength(1);
+    const name = backups[0]?.name ?? '';
+    expect(h.runner.get().notice).toContain('reset on another device');
+    expect(h.runner.get().notice).toContain(`"${name}"`);
+    expect(h.traces).toContainEqual({
+      kind: 'sync-revert',
+      durationMs: null,
+      details: { backup: name, keyEpoch: 1 },
+    });
+    expect(await h.store.read(['tags'], (tx) => tx.count('tags'))).toBe(0);
+  });
+
   it('waits for a first cloud password when the server has none (sync up)', async () => {
     const h = harness({ settings: noPassword, keys: null });
     h.runner.setUser('user-1');
@@ -211,6 +238,12 @@ describe('the sync runner', () => {
     expect(backups.map((backup) => backup.name)).toEqual([
       expect.stringContaining('Another account’s work on this device') as unknown,
     ]);
+    expect(h.runner.get().notice).toContain(`"${backups[0]?.name ?? ''}"`);
+    expect(h.traces).toContainEqual({
+      kind: 'sync-hand-over',
+      durationMs: null,
+      details: { backup: backups[0]?.name },
+    });
     expect(
       await h.store.read(['tags', 'outbox'], async (tx) => [
         await tx.count('tags'),

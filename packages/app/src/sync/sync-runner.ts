@@ -349,23 +349,46 @@ export class SyncRunner {
       // The account may own the device already (the repair ran in another tab, or was tapped
       // twice): its own work must not be saved away and cleared.
       if ((await claimDeviceData(store, userId)) === null) return;
-      const backup = await handOverDeviceData(store, {
-        userId,
-        epoch: keys.keyEpoch,
-        epochStartSeqno: settings.epochStartSeqno,
-        nowMs: this.deps.now(),
-        backupId: this.deps.newId(),
-      });
-      await this.deps.trace({
+      await this.saveAsideAndClear(handOverDeviceData, store, userId, keys.keyEpoch, settings, {
         kind: 'sync-hand-over',
-        durationMs: null,
-        details: { backup: backup.name },
+        details: {},
+        message: (backup) =>
+          `This device now syncs this account's data. The work it held for the other account is saved as the full backup "${backup}" (More, Backups, Full backups).`,
       });
-      this.tell(
-        `This device now syncs this account's data. The work it held for the other account is saved as the full backup "${backup.name}" (More, Backups, Full backups).`,
-      );
     });
     this.syncNow();
+  }
+
+  /**
+   * The two repairs that replace a device's work (a hand-over to this account, a revert to the
+   * epoch of a reset): the work is saved as a full backup and cleared in one step of core's, the
+   * step is traced with the backup's name, and the user is told where the backup is.
+   */
+  private async saveAsideAndClear(
+    clear: typeof revertToNewEpoch,
+    store: LocalStore,
+    userId: string,
+    epoch: number,
+    settings: { epochStartSeqno: number },
+    said: {
+      kind: 'sync-hand-over' | 'sync-revert';
+      details: Record<string, number>;
+      message: (backupName: string) => string;
+    },
+  ): Promise<void> {
+    const backup = await clear(store, {
+      userId,
+      epoch,
+      epochStartSeqno: settings.epochStartSeqno,
+      nowMs: this.deps.now(),
+      backupId: this.deps.newId(),
+    });
+    await this.deps.trace({
+      kind: said.kind,
+      durationMs: null,
+      details: { backup: backup.name, ...said.details },
+    });
+    this.tell(said.message(backup.name));
   }
 
   /** "Sync now": a run at once, also after a failure that stopped the retries. */
@@ -444,21 +467,12 @@ export class SyncRunner {
     if (await needsRevert(store, userId, keys.keyEpoch)) {
       // The password was reset on another device and this one now has the new key: its own
       // state is saved first, then replaced by the reset device's.
-      const backup = await revertToNewEpoch(store, {
-        userId,
-        epoch: keys.keyEpoch,
-        epochStartSeqno: settings.epochStartSeqno,
-        nowMs: this.deps.now(),
-        backupId: this.deps.newId(),
-      });
-      await this.deps.trace({
+      await this.saveAsideAndClear(revertToNewEpoch, store, userId, keys.keyEpoch, settings, {
         kind: 'sync-revert',
-        durationMs: null,
-        details: { backup: backup.name, keyEpoch: keys.keyEpoch },
+        details: { keyEpoch: keys.keyEpoch },
+        message: (backup) =>
+          `The cloud password was reset on another device, so this device now has that device's data. What this device had before is saved as the full backup "${backup}" (More, Backups, Full backups), ready to restore or compare.`,
       });
-      this.tell(
-        `The cloud password was reset on another device, so this device now has that device's data. What this device had before is saved as the full backup "${backup.name}" (More, Backups, Full backups), ready to restore or compare.`,
-      );
     }
     const report = await runSync({
       store,
