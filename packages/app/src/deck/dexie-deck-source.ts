@@ -82,10 +82,13 @@ export function dexieDeckSource(db: Dexie): DeckSource {
   const decisions = db.table<Decision, string>('decisions');
 
   async function datasetPage(datasetId: string, atLeast: string | null, limit: number) {
-    // A read of one key through Dexie first: inside a live query it registers the dataset's
-    // whole index range, so the deck moves on when any of its bills changes, and it opens the
-    // database if it is not yet.
-    const first = await bills.where('datasetIds').equals(datasetId).limit(1).primaryKeys();
+    // From the dataset's start, Dexie's getAllKeys answers (one request, however many ids). From
+    // an id, a read of one key through Dexie first: inside a live query it registers the
+    // dataset's whole index range, so the deck moves on when any of its bills changes, and it
+    // opens the database if it is not yet; then the cursor seeks.
+    const dataset = bills.where('datasetIds').equals(datasetId);
+    if (atLeast === null) return await dataset.limit(limit).primaryKeys();
+    const first = await dataset.limit(1).primaryKeys();
     if (first.length === 0) return [];
     return await datasetIdsFrom(db.backendDB(), datasetId, atLeast, limit);
   }

@@ -66,7 +66,8 @@ describe('dexieDeckSource in Chromium', () => {
     const source = dexieDeckSource(db);
     const pages: string[][] = [];
     const subscription = liveQuery(async () => {
-      const ids = await source.billIdPage({ index: 'datasetIds', value: 'd1' }, null, 10);
+      // From an id: the cursor's seek, which Dexie does not observe by itself.
+      const ids = await source.billIdPage({ index: 'datasetIds', value: 'd1' }, 'us/', 10);
       // Read after the cursor: it must still be observed (the live query's context kept).
       const decided = await source.decidedIds(false);
       return ids.filter((key) => !decided.includes(key));
