@@ -141,6 +141,16 @@ test('the filter narrows the deck, says when nothing matches, survives a reload 
   await expect(deck.count()).toHaveText('1 bill left in the deck (filtered)');
 
   await page.getByLabel('Chamber', { exact: true }).selectOption({ label: 'Any chamber' });
+  // A dataset and a status together: the deck seeks into the dataset's bills from an id.
+  await page.getByLabel('Dataset', { exact: true }).selectOption({ label: 'Filter sample' });
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Passed one chamber' });
+  await deck.expectCard('SB 3');
+  await expect(deck.count()).toHaveText('1 bill left in the deck (filtered)');
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'In committee' });
+  await deck.expectCard('AB 2');
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Any status' });
+  await page.getByLabel('Dataset', { exact: true }).selectOption({ label: 'Any dataset' });
+  await expect(deck.count()).toHaveText('3 bills left in the deck');
   await deck.search().fill('rural crossings');
   await deck.expectCard('AB 2');
   await expect(deck.count()).toHaveText('1 bill left in the deck (filtered)');
