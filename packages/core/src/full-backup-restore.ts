@@ -19,6 +19,8 @@ import { OutboxWriter, outboxTables, type OutboxPut } from './outbox-changes.ts'
 //   pending changes are in its rows already.
 // - Settings under `device:` (this device's id, its clock, its sync cursor and keys) stay as
 //   they are on this device, whatever the backup had.
+// - The trace keeps this device's entries; the backup's entries join them (same id: this
+//   device's stays).
 // - Jobs from the backup that were queued or running when it was made are interrupted (their
 //   worker is gone). This device's full-backup and restore jobs stay, like its full backups
 //   (which are never in a backup), and so do the jobs in `keepJobIds`.
@@ -73,6 +75,9 @@ function sameRow(a: unknown, b: unknown): boolean {
 function kept(table: TableName, row: unknown, keepJobs: ReadonlySet<string>): boolean {
   const key = keyOf(table, row);
   if (table === 'settings') return key.startsWith(DEVICE_SETTING_PREFIX);
+  // The trace is this device's record of what happened on it, the restore included: its
+  // entries stay, and the backup's are added beside them (entries are never rewritten).
+  if (table === 'trace') return true;
   if (table === 'jobs') {
     // This device's full backups stay (they are not in a backup), and so does their history.
     const kind = (row as Partial<Job>).kind;

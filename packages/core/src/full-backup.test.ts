@@ -427,6 +427,14 @@ describe('a restore', () => {
     await store.write(['settings'], (tx) =>
       tx.put('settings', { key: 'device:deck-filter', value: { status: 'passed' } }),
     );
+    const deviceTrace = {
+      id: 't-after',
+      at: '2025-01-15T13:00:00.000Z',
+      kind: 'sync',
+      durationMs: 4,
+      details: { pushed: 1 },
+    };
+    await store.write(['trace'], (tx) => tx.put('trace', deviceTrace));
     const clockBefore = (await rowsOf(store, 'settings')).find(
       (row) => row.key === 'device:clock',
     )?.value;
@@ -462,6 +470,8 @@ describe('a restore', () => {
       status: 'passed',
     });
     expect(settings.find((row) => row.key === 'device:clock')?.value).not.toBe(clockBefore);
+    // The device's trace stays whole: what happened here, after the backup, is not forgotten.
+    expect(await rowsOf(store, 'trace')).toContainEqual(deviceTrace);
   });
 
   it('as a job: refuses a wrong passphrase changing nothing, then saves the device first and restores', async () => {
