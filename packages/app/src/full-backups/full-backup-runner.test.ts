@@ -101,9 +101,10 @@ describe('the full-backup runner', () => {
     });
     const tags = await store.read(['tags'], (tx) => tx.all('tags'));
     expect(tags.map((tag) => tag.name)).toEqual(['Housing']);
-    // The restore took the trace back to the file's, then wrote its own end and that of the
-    // safety copy it made first.
+    // The device's trace stays (the file's entries, here the same one, join it), with the
+    // restore's end and that of the safety copy it made first.
     expect(await tracedJobs()).toEqual([
+      'full-backup done Trip',
       expect.stringMatching(/^full-backup done Before restoring "Trip"/),
       'full-backup-restore done Trip',
     ]);
