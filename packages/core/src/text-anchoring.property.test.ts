@@ -359,6 +359,10 @@ describe('re-anchoring: a deleted passage', () => {
           const { prefix, suffix } = selectors.quote;
           const remaining = before + after + elsewhere;
           const at = Math.floor(where * (remaining.length + 1));
+          // An empty prefix (suffix) says the passage began (ended) the text: its context is the
+          // text's edge, kept only where the copy is put at that edge too.
+          fc.pre(prefix !== '' || at === 0);
+          fc.pre(suffix !== '' || at === remaining.length);
           const text = remaining.slice(0, at) + prefix + passage + suffix + remaining.slice(at);
           const start = at + prefix.length;
           expect(anchor(text, selectors)).toEqual({ start, end: start + passage.length });
