@@ -33,9 +33,9 @@ export interface ImportBenchInput {
   /** Share of all cores busy in the second before the run (Linux), or null: others' work skews
    *  the figures. */
   busyBefore: number | null;
-  /** How runImportJob commits (BENCH_COMMIT): 'staged', as the import worker does, or
+  /** How runImportJob commits (BENCH_COMMIT): 'journaled', as the import worker does, or
    *  'one-transaction'. */
-  commit: 'staged' | 'one-transaction';
+  commit: 'journaled' | 'one-transaction';
 }
 
 declare module 'vitest' {
@@ -267,9 +267,9 @@ async function prepare(): Promise<ImportBenchInput> {
   if (!Number.isInteger(bills) || bills < 1) {
     throw new Error(`BENCH_BILLS must be a positive whole number, not ${process.env.BENCH_BILLS}`);
   }
-  const commit = process.env.BENCH_COMMIT ?? 'staged';
-  if (commit !== 'staged' && commit !== 'one-transaction') {
-    throw new Error(`BENCH_COMMIT must be staged or one-transaction, not ${commit}`);
+  const commit = process.env.BENCH_COMMIT ?? 'journaled';
+  if (commit !== 'journaled' && commit !== 'one-transaction') {
+    throw new Error(`BENCH_COMMIT must be journaled or one-transaction, not ${commit}`);
   }
   const started = performance.now();
   const input = buildImportBenchInput(bills);

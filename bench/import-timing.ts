@@ -145,6 +145,8 @@ function timedRead(tx: LocalReadTransaction, record: CallRecorder): LocalReadTra
       timed(record, `where ${table}.${index}`, 0, () => tx.where(table, index, value)),
     all: (table, options) => timed(record, `all ${table}`, 0, () => tx.all(table, options)),
     keys: (table) => timed(record, `keys ${table}`, 0, () => tx.keys(table)),
+    keysBetween: (table, lower, upper, limit) =>
+      timed(record, `keysBetween ${table}`, 0, () => tx.keysBetween(table, lower, upper, limit)),
     count: (table) => timed(record, `count ${table}`, 0, () => tx.count(table)),
   };
 }

@@ -106,25 +106,49 @@ test('cancelling an import midway leaves the bills as they were', async ({ page 
   await expect(datasets.dataset('Resolutions')).toContainText('81 bills');
 });
 
-test('a reload during an import leaves it interrupted, and Resume finishes it', async ({
-  page,
-}) => {
+/** Starts importing every Congress file and reloads the page while the job runs. */
+async function reloadDuringImport(page: Page, name: string): Promise<JobsPage> {
   await signUpAt(page, '/add-dataset');
   const form = new AddDatasetPage(page);
   const jobs = new JobsPage(page);
-  await form.add('The 116th Congress', congressFiles());
-  await jobs.expectStatus('The 116th Congress', 'Running', 15_000);
-
+  await form.add(name, congressFiles());
+  await jobs.expectStatus(name, 'Running', 15_000);
   await page.reload();
-  await jobs.expectStatus('The 116th Congress', 'Interrupted', 15_000);
-  expect(await storedBills(page)).toEqual([]);
+  await jobs.expectStatus(name, 'Interrupted', 15_000);
+  await expect(jobs.job(name)).toContainText('Cancel takes back the bills it saved');
+  return jobs;
+}
+
+const billIds = (bills: readonly string[]) => bills.map((bill) => bill.split(' ')[0]);
+
+test('a reload during an import leaves it interrupted, and Resume finishes it', async ({
+  page,
+}) => {
+  const jobs = await reloadDuringImport(page, 'The 116th Congress');
+  // The chunks written before the reload stay, every bill whole, until Resume or Cancel.
+  const cutOff = await storedBills(page);
+  expect(cutOff.length).toBeLessThan(593);
+
   await jobs.job('The 116th Congress').getByRole('button', { name: 'Resume' }).click();
   await jobs.expectStatus('The 116th Congress', 'Done');
   await expect(jobs.job('The 116th Congress')).toContainText(
     '593 added, 0 updated, 0 unchanged, 0 removed',
   );
   await expect(jobs.job('The 116th Congress')).toContainText('731 of 731 records');
-  expect(await storedBills(page)).toHaveLength(593);
+  const after = await storedBills(page);
+  expect(after).toHaveLength(593);
+  expect(billIds(after)).toEqual(expect.arrayContaining(billIds(cutOff)));
+});
+
+test('cancelling an import cut off by a reload takes back what it saved', async ({ page }) => {
+  const jobs = await reloadDuringImport(page, 'Cut short');
+  await jobs.job('Cut short').getByRole('button', { name: 'Cancel' }).click();
+  await jobs.expectStatus('Cut short', 'Cancelled');
+  await expect(jobs.job('Cut short')).toContainText('no bills were changed');
+  expect(await storedBills(page)).toEqual([]);
+  const datasets = new DatasetsPage(page);
+  await datasets.open();
+  await expect(datasets.dataset('Cut short')).toContainText('0 bills');
 });
 
 test('the form checks its fields and warns before unsaved changes are left', async ({ page }) => {

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billChangeHash, billSchema } from './bill.ts';
+import type { Bill } from './bill.ts';
+import { billChangeHash, billSchema, mergeDuplicateBills } from './bill.ts';
 import { importBills } from './bill-import.ts';
-import type { ImportFile } from './bill-import-record.ts';
+import type { ImportError, ImportFile } from './bill-import-record.ts';
+import { readDatasetRecords } from './dataset-import-records.ts';
 import { fixturesRoot, readFixtures, readSamples, zipOf } from './test-support/test-files.ts';
 
 // Damage in transit or on disk — a flipped byte, a file cut short — must never crash an import
@@ -90,6 +92,77 @@ describe('damaged files', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** What an import job makes of the files, read as it reads them: one item at a time, file by
+ *  file, a bill met again merged with the one kept. */
+function streamed(files: readonly ImportFile[]) {
+  const stream = readDatasetRecords(files);
+  const byId = new Map<string, Bill>();
+  const errors: ImportError[] = [...stream.fileErrors];
+  let records = 0;
+  for (const item of stream.items()) {
+    if (item.kind === 'file-error') {
+      errors.push(item.error);
+      continue;
+    }
+    records++;
+    const { outcome } = item;
+    if (!outcome.ok) {
+      errors.push(outcome.error);
+      continue;
+    }
+    const prior = byId.get(outcome.bill.id);
+    byId.set(outcome.bill.id, prior ? mergeDuplicateBills([prior, outcome.bill]) : outcome.bill);
+  }
+  return { bills: [...byId.values()], errors, records, format: stream.format, total: stream.total };
+}
+
+const byId = (a: Bill, b: Bill) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const errorKey = (error: ImportError) => `${error.file}|${error.record ?? ''}|${error.reason}`;
+
+/** The streamed read gives what importBills gives, whatever the input, damaged or not. */
+function expectStreamedLikeImportBills(input: readonly ImportFile[]): void {
+  const whole = importBills(input);
+  const stream = streamed(input);
+  expect(stream.bills.sort(byId)).toEqual([...whole.bills].sort(byId));
+  const wholeErrors = whole.errors
+    .filter((error) => error.reason !== 'no bills found in the files')
+    .map(errorKey)
+    .sort();
+  expect(stream.errors.map(errorKey).sort()).toEqual(wholeErrors);
+  expect(stream.records).toBe(whole.recordsRead);
+  expect(stream.format).toBe(whole.format);
+  if (stream.total !== null) expect(stream.total).toBe(stream.records);
+}
+
+describe('the streamed read of an import job', () => {
+  it('gives the bills, errors, record count and format importBills gives, for every file and all of them together', () => {
+    for (const file of files) expectStreamedLikeImportBills([file]);
+    expectStreamedLikeImportBills(files);
+  });
+
+  it('gives what importBills gives for damaged files too', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...files),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 255 }),
+        fc.boolean(),
+        (source, where, mask, cut) => {
+          const bytes = cut
+            ? source.bytes.slice(0, Math.floor(where * source.bytes.length))
+            : source.bytes.slice();
+          if (!cut) {
+            const at = Math.min(bytes.length - 1, Math.floor(where * bytes.length));
+            bytes[at] = (bytes[at] ?? 0) ^ mask;
+          }
+          expectStreamedLikeImportBills([{ name: source.name, bytes }]);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

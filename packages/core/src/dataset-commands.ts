@@ -1,5 +1,6 @@
 import { normalizeJurisdiction } from './bill.ts';
-import { clearImportStaging, emptyProgress } from './dataset-import-job.ts';
+import { emptyProgress } from './dataset-import-job.ts';
+import { discardImport } from './dataset-import-journal.ts';
 import type { ImportInput } from './dataset-import-job.ts';
 import type { Dataset, DatasetFile, Job } from './local-records.ts';
 import type { LocalStore } from './local-store.ts';
@@ -147,7 +148,14 @@ export async function saveDatasetAndQueueImport(
     );
   }
 
-  const tables = ['datasets', 'datasetFiles', 'jobs', 'importStaging', ...outboxTables] as const;
+  const tables = [
+    'bills',
+    'datasets',
+    'datasetFiles',
+    'jobs',
+    'importStaging',
+    ...outboxTables,
+  ] as const;
   return store.write(tables, async (tx) => {
     const existing = await tx.get('datasets', input.datasetId);
     const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
@@ -158,7 +166,7 @@ export async function saveDatasetAndQueueImport(
     }
     for (const job of jobs) {
       if (job.status !== 'queued' && job.status !== 'interrupted') continue;
-      await clearImportStaging(tx, job.id);
+      await discardImport(tx, job.id, job.subjectId);
       await tx.put('jobs', {
         ...job,
         status: 'cancelled',
@@ -255,7 +263,7 @@ export async function queueSyncedImport(
   store: LocalStore,
   input: { datasetId: string; jobId: string; now: string },
 ): Promise<Job | null> {
-  return store.write(['datasets', 'datasetFiles', 'jobs', 'importStaging'], async (tx) => {
+  return store.write(['bills', 'datasets', 'datasetFiles', 'jobs', 'importStaging'], async (tx) => {
     const dataset = await tx.get('datasets', input.datasetId);
     if (dataset?.needsImport !== true) return null;
     // Keys only: a file's row holds its bytes.
@@ -277,7 +285,7 @@ export async function queueSyncedImport(
     if (unlisted.length > 0) await tx.deleteMany('datasetFiles', unlisted);
     for (const job of jobs) {
       if (job.status !== 'queued' && job.status !== 'interrupted') continue;
-      await clearImportStaging(tx, job.id);
+      await discardImport(tx, job.id, job.subjectId);
       await tx.put('jobs', {
         ...job,
         status: 'cancelled',
@@ -331,7 +339,8 @@ export async function loadStoredDatasetFiles(
   return { files, fingerprint: `files:${fileIds.join(',')}` };
 }
 
-const CUT_OFF_MESSAGE = 'Cut off before it finished (the page was reloaded or closed).';
+const CUT_OFF_MESSAGE =
+  'Cut off before it finished (the page was reloaded or closed). Resume goes on where it stopped; Cancel takes back the bills it saved.';
 
 /**
  * At start-up: jobs still marked running or queued whose tab is gone are interrupted. `isAlive`
@@ -379,12 +388,12 @@ export async function requestResume(store: LocalStore, jobId: string): Promise<J
 
 /** A failed, cancelled or interrupted job queued again from the start. */
 export async function requestRetry(store: LocalStore, jobId: string): Promise<Job> {
-  return store.write(['jobs', 'importStaging'], async (tx) => {
+  return store.write(['bills', 'jobs', 'importStaging'], async (tx) => {
     const job = await tx.get('jobs', jobId);
     if (job?.status !== 'failed' && job?.status !== 'cancelled' && job?.status !== 'interrupted') {
       throw new DatasetCommandError('Only a failed, cancelled or interrupted job can be retried.');
     }
-    await clearImportStaging(tx, jobId);
+    await discardImport(tx, jobId, job.subjectId);
     const queued: Job = {
       ...job,
       status: 'queued',
@@ -405,11 +414,11 @@ export async function requestRetry(store: LocalStore, jobId: string): Promise<Jo
  * goes, the bills stay as they were. A running job is cancelled through its signal instead.
  */
 export async function cancelIdleJob(store: LocalStore, jobId: string, now: string): Promise<Job> {
-  return store.write(['jobs', 'importStaging'], async (tx) => {
+  return store.write(['bills', 'jobs', 'importStaging'], async (tx) => {
     const job = await tx.get('jobs', jobId);
     if (!job) throw new DatasetCommandError('There is no such job.');
     if (job.status !== 'queued' && job.status !== 'interrupted') return job;
-    await clearImportStaging(tx, jobId);
+    await discardImport(tx, jobId, job.subjectId);
     const cancelled: Job = {
       ...job,
       status: 'cancelled',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importBills } from './bill-import.ts';
 import {
+  cancelIdleJob,
   markInterruptedJobs,
   requestResume,
   requestRetry,
@@ -66,34 +67,27 @@ describe('runImportJob', () => {
       now: now(),
     });
     const seen: Job[] = [];
-    const stored: Job['progress'][] = [];
     const job = await runStoredImport(store, jobId, now, {
       chunkSize: 500,
       onProgress: (update) => {
         seen.push(update);
       },
     });
-    // What the row said after each chunk (the callback fires after the write).
-    for (const update of seen)
-      if (update.message?.startsWith('Saving bills:') !== true) stored.push(update.progress);
 
     expect(job.status).toBe('done');
     expect(seen[0]).toMatchObject({ status: 'running', progress: { recordsRead: 0 } });
     const reads = seen
-      .filter(
-        (update) => update.status === 'running' && !update.message?.startsWith('Saving bills:'),
-      )
+      .filter((update) => update.status === 'running')
       .map((update) => update.progress.recordsRead);
     // Started, then the total known (null for CSV), then one update per chunk.
     expect(reads).toEqual([0, 0, 500, 1000, 1200]);
-    expect(seen.filter((update) => update.message?.startsWith('Saving bills:'))).toHaveLength(3);
+    expect(seen.at(-2)?.message).toBe('Saving bills');
     expect(seen.at(-1)).toEqual(job);
     expect(job.progress).toEqual({ recordsRead: 1200, written: 1200, skipped: 0, total: null });
     expect(job.result).toEqual({ added: 1200, updated: 0, unchanged: 0, removed: 0 });
     expect(job.message).toBe('1200 added, 0 updated, 0 unchanged, 0 removed');
     expect(job.startedAt).not.toBeNull();
     expect(job.finishedAt).not.toBeNull();
-    expect(stored.length).toBeGreaterThan(0);
 
     expect(await jobOf(store, jobId)).toEqual(job);
     const bills = await allRows(store, 'bills');
@@ -197,7 +191,7 @@ describe('runImportJob', () => {
     const [dataset] = await allRows(store, 'datasets');
     expect(dataset?.format).toBe('mixed');
     expect(dataset?.billCount).toBe(bills.length);
-    // Merged in its staged chunk exactly as the one-call importer merges it.
+    // Merged with what the import wrote exactly as the one-call importer merges it.
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
     expect(bills.map(({ datasetIds: _, ...bill }) => bill).sort(byId)).toEqual(
       importBills(files).bills.sort(byId),
@@ -242,7 +236,7 @@ describe('runImportJob', () => {
     expect(after.datasets.map(importFields)).toEqual(before.datasets.map(importFields));
   });
 
-  it('a cancel during the commit rolls the whole commit back', async () => {
+  it('a cancel once every chunk is written undoes them all', async () => {
     const { store, now } = await importedStore(300);
     const before = await snapshot(store);
     const jobId = await queueFilesImport(store, {
@@ -256,24 +250,25 @@ describe('runImportJob', () => {
       chunkSize: 100,
       signal,
       onProgress: (update) => {
-        // After the first 100 bills went into `bills` inside the commit transaction.
-        if (update.message === 'Saving bills: 100 of 500') signal.aborted = true;
+        // The last chunk is written: 300 bills changed and 200 added, the journal not yet gone.
+        if (update.message === 'Saving bills') signal.aborted = true;
       },
     });
     expect(job.status).toBe('cancelled');
+    expect(job.progress.recordsRead).toBe(500);
     const after = await snapshot(store);
     expect(after.bills).toEqual(before.bills);
     expect(after.importStaging).toEqual([]);
   });
 
   it.each([
-    // The third chunk's transaction (after the start and the total): 200 records are staged.
-    ['while staging', 'importStaging', 5],
-    // The second chunk of bills inside the one commit transaction.
-    ['during the commit', 'bills', 2],
+    // The third chunk's transaction: 200 records are written, with their journal.
+    ['while writing chunks', 'putMany', 'bills', 3, 200],
+    // The last transaction, once every chunk is written: the dataset is marked done in it.
+    ['while finishing', 'put', 'datasets', 2, 451],
   ] as const)(
-    'a crash %s, then resume, ends as an uninterrupted run does',
-    async (_, table, nth) => {
+    'a crash %s, then resume, ends as an uninterrupted run does; a cancel instead undoes it',
+    async (_, method, table, nth, writtenAtCrash) => {
       const files = [
         csvFile('bills.csv', [...numberedBills(450), { identifier: 'AB 9999', title: '' }]),
       ];
@@ -297,40 +292,50 @@ describe('runImportJob', () => {
         { chunkSize: 100 },
       );
 
-      const device = createMemoryLocalStore();
-      const clock = testClock();
-      const jobId = await setup(device, clock);
-      const before = await snapshot(device);
-      let calls = 0;
-      const tab = crashingStore(device, (call) => {
-        if (call.method !== 'putMany' || call.table !== table) return false;
-        calls++;
-        return table === 'bills' ? calls === nth : call.transaction === nth;
-      });
-      await expect(runStoredImport(tab, jobId, clock, { chunkSize: 100 })).rejects.toThrow(
-        'simulated crash',
-      );
-      expect(tab.crashed).toBe(true);
-      // Nothing of the new import is in `bills`: only staging and the job row moved.
-      expect((await snapshot(device)).bills).toEqual(before.bills);
-      const cutOff = await jobOf(device, jobId);
-      expect(cutOff.status).toBe('running');
+      for (const then of ['resume', 'cancel'] as const) {
+        const device = createMemoryLocalStore();
+        const clock = testClock();
+        const jobId = await setup(device, clock);
+        const before = await snapshot(device);
+        let calls = 0;
+        const tab = crashingStore(device, (call) => {
+          if (call.method !== method || call.table !== table) return false;
+          calls++;
+          return calls === nth;
+        });
+        await expect(runStoredImport(tab, jobId, clock, { chunkSize: 100 })).rejects.toThrow(
+          'simulated crash',
+        );
+        expect(tab.crashed).toBe(true);
+        // The chunks written before the crash are in `bills`, every row whole: the first 100
+        // bills replaced the old ones, the others are new.
+        const cutOffBills = await allRows(device, 'bills');
+        expect(cutOffBills).toHaveLength(Math.max(100, Math.min(writtenAtCrash, 450)));
+        expect(cutOffBills.filter((bill) => bill.title.startsWith('Old act'))).toHaveLength(0);
+        expect((await jobOf(device, jobId)).status).toBe('running');
 
-      // The next start finds it interrupted; resume finishes it.
-      const marked = await markInterruptedJobs(device, { now: clock() });
-      expect(marked.map((job) => [job.id, job.status])).toEqual([[jobId, 'interrupted']]);
-      await requestResume(device, jobId);
-      const resumedFrom = (await jobOf(device, jobId)).progress.recordsRead;
-      const resumed = await runStoredImport(device, jobId, clock, { chunkSize: 100 });
+        // The next start finds it interrupted.
+        const marked = await markInterruptedJobs(device, { now: clock() });
+        expect(marked.map((job) => [job.id, job.status])).toEqual([[jobId, 'interrupted']]);
+        if (then === 'cancel') {
+          const cancelled = await cancelIdleJob(device, jobId, clock());
+          expect(cancelled.status).toBe('cancelled');
+          expect((await snapshot(device)).bills).toEqual(before.bills);
+          expect(await allRows(device, 'importStaging')).toEqual([]);
+          continue;
+        }
+        await requestResume(device, jobId);
+        const resumedFrom = (await jobOf(device, jobId)).progress.recordsRead;
+        const resumed = await runStoredImport(device, jobId, clock, { chunkSize: 100 });
 
-      expect(resumed.status).toBe('done');
-      expect(resumed.result).toEqual(referenceJob.result);
-      expect(resumed.progress).toEqual(referenceJob.progress);
-      expect(resumed.errors).toEqual(referenceJob.errors);
-      expect(await allRows(device, 'bills')).toEqual(await allRows(reference, 'bills'));
-      expect(await allRows(device, 'importStaging')).toEqual([]);
-      if (table === 'importStaging') expect(resumedFrom).toBe(200);
-      else expect(resumedFrom).toBe(451);
+        expect(resumedFrom).toBe(writtenAtCrash);
+        expect(resumed.status).toBe('done');
+        expect(resumed.result).toEqual(referenceJob.result);
+        expect(resumed.progress).toEqual(referenceJob.progress);
+        expect(resumed.errors).toEqual(referenceJob.errors);
+        expect(await allRows(device, 'bills')).toEqual(await allRows(reference, 'bills'));
+        expect(await allRows(device, 'importStaging')).toEqual([]);
+      }
     },
   );
 
@@ -487,14 +492,15 @@ describe('runImportJob', () => {
     await queueFilesImport(store, {
       datasetId: 'd1',
       jobId: 'j1',
+      // Errors are listed in the order the files are read.
       files: [
+        { name: 'notes.bin', bytes: new Uint8Array([1, 2, 3]) },
         csvFile('bills.csv', [
           { identifier: 'AB 1', title: 'Good' },
           { identifier: 'AB 2', title: '' },
           { identifier: 'AB 3', title: '' },
           { identifier: 'not a bill number!', title: 'Bad number' },
         ]),
-        { name: 'notes.bin', bytes: new Uint8Array([1, 2, 3]) },
       ],
       now: now(),
     });
@@ -586,7 +592,7 @@ describe('runImportJob', () => {
     },
   );
   it.runIf(fixturesRoot !== null)(
-    'bills that come twice (BILLSTATUS beside data.json) merge in their chunk rows, across a crash and resume',
+    'bills that come twice (BILLSTATUS beside data.json) merge with what the import wrote, across a crash and resume',
     async () => {
       // The 52 sconres bills of the 116th Congress, each as XML and as data.json.
       const files = [
@@ -607,12 +613,13 @@ describe('runImportJob', () => {
       const device = createMemoryLocalStore();
       const clock = testClock();
       await queue(device, clock);
-      // Staging transactions 3, 4, … hold chunks of 20 records (52 XML files, then 52 data.json):
-      // the 3rd and 4th merge data.json bills into XML chunks, the crash hits the 5th.
+      // Chunks of 20 records (52 XML files, then 52 data.json): the 3rd and 4th merge data.json
+      // bills into bills the XML wrote, the crash hits the 5th. Each chunk puts two staging rows
+      // (its journal and the checkpoint), after the one that starts the journal.
+      let puts = 0;
       const tab = crashingStore(
         device,
-        (call) =>
-          call.table === 'importStaging' && call.method === 'putMany' && call.transaction === 7,
+        (call) => call.table === 'importStaging' && call.method === 'put' && ++puts === 10,
       );
       await expect(runStoredImport(tab, 'j1', clock, { chunkSize: 20 })).rejects.toThrow(
         'simulated crash',
@@ -641,12 +648,12 @@ describe('runImportJob', () => {
 describe("runImportJob with commit: 'one-transaction'", () => {
   const direct = { commit: 'one-transaction' } as const;
 
-  /** Runs the same imports on two stores, staged and in one transaction; both must agree. */
+  /** Runs the same imports on two stores, journaled and in one transaction; both must agree. */
   async function bothWays(
     steps: { datasetId: string; jobId: string; files: CsvOrSample; chunkSize?: number }[],
   ) {
     const outcomes = [];
-    for (const commit of ['staged', 'one-transaction'] as const) {
+    for (const commit of ['journaled', 'one-transaction'] as const) {
       const store = createMemoryLocalStore();
       const now = testClock();
       const jobs: Job[] = [];
@@ -661,8 +668,8 @@ describe("runImportJob with commit: 'one-transaction'", () => {
       }
       outcomes.push({ jobs, ...(await snapshot(store)) });
     }
-    const [staged, oneTransaction] = outcomes;
-    const comparable = (outcome: typeof staged) => ({
+    const [journaled, oneTransaction] = outcomes;
+    const comparable = (outcome: typeof journaled) => ({
       ...outcome,
       jobs: outcome?.jobs.map(({ result, progress, errors, message, status }) => ({
         result,
@@ -672,12 +679,12 @@ describe("runImportJob with commit: 'one-transaction'", () => {
         status,
       })),
     });
-    expect(comparable(oneTransaction)).toEqual(comparable(staged));
+    expect(comparable(oneTransaction)).toEqual(comparable(journaled));
     return oneTransaction;
   }
   type CsvOrSample = Parameters<typeof queueFilesImport>[1]['files'];
 
-  it('ends as the staged import does: counts, merges, removals and re-imports', async () => {
+  it('ends as the journaled import does: counts, merges, removals and re-imports', async () => {
     const outcome = await bothWays([
       { datasetId: 'd1', jobId: 'j1', files: [csvFile('a.csv', numberedBills(450))] },
       {

@@ -4,6 +4,16 @@ import type { ImportError, ImportFile } from './bill-import-record.ts';
 import { contentHash } from './canonical-hash.ts';
 import type { DatasetRecords } from './dataset-import-records.ts';
 import { readDatasetRecords } from './dataset-import-records.ts';
+import type { JournalState } from './dataset-import-journal.ts';
+import {
+  beginJournal,
+  checkpointKey,
+  discardImport,
+  journalResult,
+  readJournal,
+  stagingPrefix,
+  writeChunk,
+} from './dataset-import-journal.ts';
 import type { Dataset, ImportStagingRow, Job, StoredBill } from './local-records.ts';
 import type { LocalStore, LocalWriteTransaction } from './local-store.ts';
 import type { ImportLimits } from './zip-archive.ts';
@@ -11,20 +21,20 @@ import type { ImportLimits } from './zip-archive.ts';
 // An import job turns a dataset's files into bills on the device.
 //
 // How "nothing half-written stays" holds:
-// - Reading writes only to `importStaging`, in chunks, each chunk in one transaction with the
-//   job row and a checkpoint row (records consumed, input fingerprint). A chunk's bills are one
-//   row of JSON text, which IndexedDB writes and reads back several times faster than the same
-//   bills as objects. `bills` is not touched.
-// - The commit moves the staged bills into `bills`, marks the dataset and the job done and
-//   deletes the staging, all in ONE write transaction. IndexedDB (and the memory store) either
-//   applies a transaction whole or not at all, so a crash, a closed tab or a cancel during the
-//   commit (the body throws, which rolls it back) leaves `bills` exactly as it was.
-// - Cancel and failure delete the job's staging and never reach the commit.
-// - A job cut off while reading keeps its staging and checkpoint. Resuming re-reads the same
-//   input (the importers are deterministic), skips the records the checkpoint says are staged,
-//   and carries on; if the input changed (another fingerprint) it starts over instead.
-// The commit is the only writer of `bills`, and it is idempotent in effect: it runs once,
-// whole, and then the staging it reads from is gone.
+// - Reading writes bills straight into `bills`, in chunks, each chunk in one transaction with
+//   its undo journal row, the job row and a checkpoint row (records consumed, input
+//   fingerprint): see dataset-import-journal.ts. Every bill row is written whole.
+// - The last transaction takes the dataset off the bills it no longer provides, deletes the
+//   journal and marks the dataset and the job done.
+// - A cancel or a failure undoes the journal in one transaction: `bills` is as it was. So do a
+//   retry, a cancel of an interrupted job, and a newer import of the dataset
+//   (`discardImport`, used by dataset-commands.ts).
+// - A job cut off while reading keeps its journal and checkpoint: the bills written so far stay
+//   until it is resumed or cancelled. Resuming re-reads the same input (the importers are
+//   deterministic), skips the records the checkpoint says are written, and carries on; if the
+//   input changed (another fingerprint) the journal is undone and the import starts over.
+// Bills reach the other screens as each chunk commits, and an import never holds a transaction
+// open while it reads, so a swipe or a tag waits at most for one chunk.
 
 export const IMPORT_CHUNK_SIZE = 500;
 /** Errors kept on the job row; the count of all of them is kept beside it. */
@@ -64,14 +74,23 @@ export interface RunImportJobOptions {
   /** Milliseconds from any fixed point, read between records (Date.now in the worker). */
   chunkClock?: () => number;
   /**
-   * 'staged' (the default): chunks go to `importStaging` with a checkpoint, then one commit
-   * moves them into `bills`; a job cut off while reading resumes where it stopped.
-   * 'one-transaction': bills are written once, straight into `bills`, inside one transaction
-   * that spans the whole read; progress goes to the job row in small transactions of their own
-   * (in Chromium they were seen to wait for the big one). About a third faster on the
-   * benchmark, but a job cut off starts over when resumed.
+   * With `chunkClock`: a promise that settles after the event loop has run once (a macrotask),
+   * awaited every `breakMillis` of reading. Reading is synchronous, and IndexedDB hands a
+   * transaction's results back, and so lets it commit, only when the thread is free: without
+   * breaks the chunk written while the next one is read finishes only when that reading ends.
    */
-  commit?: 'staged' | 'one-transaction';
+  eventLoopBreak?: () => Promise<void>;
+  /** How often reading makes way for the event loop (`eventLoopBreak`); 10 ms if not given. */
+  breakMillis?: number;
+  /**
+   * 'journaled' (the default): each chunk is written into `bills` in its own transaction, with
+   * its undo journal and a checkpoint; a job cut off while reading resumes where it stopped.
+   * 'one-transaction': bills are written once, straight into `bills`, inside one transaction
+   * that spans the whole read, with no journal; progress goes to the job row in small
+   * transactions of their own (in Chromium they wait for the big one, and so does every other
+   * write), and a job cut off starts over when resumed. Kept for the benchmark's comparison.
+   */
+  commit?: 'journaled' | 'one-transaction';
   storedErrorLimit?: number;
   limits?: Partial<ImportLimits>;
 }
@@ -84,36 +103,9 @@ export class ImportCancelledError extends Error {
 }
 
 const RUNNABLE_TABLES = ['jobs', 'datasets'] as const;
-const STAGING_TABLES = ['importStaging', 'jobs'] as const;
-const COMMIT_TABLES = ['bills', 'importStaging', 'jobs', 'datasets'] as const;
-const FINISH_TABLES = ['importStaging', 'jobs', 'datasets'] as const;
-
-function stagingPrefix(jobId: string): string {
-  return `${jobId}|`;
-}
-function stagedChunkPrefix(jobId: string): string {
-  return `${jobId}|chunk|`;
-}
-/** Zero-padded, so key order is staging order. */
-function stagedChunkKey(jobId: string, sequence: number): string {
-  return `${stagedChunkPrefix(jobId)}${String(sequence).padStart(8, '0')}`;
-}
-function chunkRow(jobId: string, sequence: number, bills: readonly Bill[]): ImportStagingRow {
-  return {
-    id: stagedChunkKey(jobId, sequence),
-    jobId,
-    kind: 'chunk',
-    bills: JSON.stringify(bills),
-  };
-}
-/** The bills of a staged chunk row. JSON gives back exactly the bills that went in (plain
- *  strings, integers, booleans and nulls), key order included. */
-function billsOf(row: ImportStagingRow | undefined): Bill[] {
-  return row?.kind === 'chunk' ? (JSON.parse(row.bills) as Bill[]) : [];
-}
-function checkpointKey(jobId: string): string {
-  return `${jobId}|checkpoint`;
-}
+const JOURNAL_TABLES = ['bills', 'importStaging'] as const;
+const CHUNK_TABLES = ['bills', 'importStaging', 'jobs'] as const;
+const FINISH_TABLES = ['bills', 'importStaging', 'jobs', 'datasets'] as const;
 
 /** The error as the jobs screen shows it: the record (and its file), then why. */
 export function jobErrorOf(error: ImportError): Job['errors'][number] {
@@ -146,7 +138,8 @@ export const emptyProgress: Job['progress'] = {
   total: null,
 };
 
-/** Deletes every staging row of a job (its bills and its checkpoint). */
+/** Deletes every staging row of a job (its journal and its checkpoint), undoing nothing: for a
+ *  job that finished, or never wrote a bill. `discardImport` undoes what it wrote first. */
 export async function clearImportStaging(tx: LocalWriteTransaction, jobId: string): Promise<void> {
   await tx.deletePrefix('importStaging', stagingPrefix(jobId));
 }
@@ -213,68 +206,61 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
   report(job);
 
   let errorCount = 0;
-  /** Each bill this job has staged, and the sequence of the chunk row that holds it. */
-  const stagedAt = new Map<string, number>();
-  /** Chunk rows written so far (a holder, so the compiler sees the closures change it). */
-  const chunks = { written: 0 };
-  // The staging write in flight, if any (a holder, so the compiler sees the closures set it).
-  const staging: { inFlight: Promise<void> | null } = { inFlight: null };
+  // The chunk write in flight, if any (a holder, so the compiler sees the closures set it).
+  const writing: { inFlight: Promise<void> | null } = { inFlight: null };
   try {
     checkCancelled();
     const input = await options.loadInput(dataset);
     checkCancelled();
     const overrides = overridesOf(dataset);
-    // The staging layout is part of it: a job staged bill by bill (before chunks) starts over.
-    const fingerprint = contentHash({ input: input.fingerprint, overrides, staging: 'chunks' });
-    const stream = readDatasetRecords(input.files, overrides, options.limits);
-
-    const { checkpoint, staged } = await store.read(['importStaging'], async (tx) => {
-      const found = await tx.get('importStaging', checkpointKey(jobId));
-      const resuming = found?.kind === 'checkpoint' && found.fingerprint === fingerprint;
-      const where = new Map<string, number>();
-      let count = 0;
-      if (resuming) {
-        const prefix = stagedChunkPrefix(jobId);
-        for (const key of await tx.keys('importStaging')) {
-          if (!key.startsWith(prefix)) continue;
-          const sequence = Number(key.slice(prefix.length));
-          if (!Number.isInteger(sequence) || sequence < 0) continue;
-          for (const bill of billsOf(await tx.get('importStaging', key))) {
-            where.set(bill.id, sequence);
-          }
-          count = Math.max(count, sequence + 1);
-        }
-      }
-      return { checkpoint: found, staged: { where, count } };
+    // The journal's layout is part of it: a job staged the older ways starts over.
+    // The order of records is too: a job read format by format starts over.
+    const fingerprint = contentHash({
+      input: input.fingerprint,
+      overrides,
+      staging: 'journal',
+      order: 'file-by-file',
     });
+    const stream = readDatasetRecords(input.files, overrides, options.limits);
+    const oneTransaction = options.commit === 'one-transaction';
+
+    const checkpoint = await store.read(['importStaging'], (tx) =>
+      tx.get('importStaging', checkpointKey(jobId)),
+    );
+    const resumable =
+      !oneTransaction &&
+      checkpoint?.kind === 'checkpoint' &&
+      checkpoint.fingerprint === fingerprint;
+    let journal = resumable
+      ? await store.read(['importStaging'], (tx) => readJournal(tx, jobId, dataset.id))
+      : null;
     let resumeFrom = 0;
     let errors: Job['errors'];
     let { written, skipped } = job.progress;
-    const oneTransaction = options.commit === 'one-transaction';
-    if (
-      !oneTransaction &&
-      checkpoint?.kind === 'checkpoint' &&
-      checkpoint.fingerprint === fingerprint
-    ) {
+    if (resumable && journal !== null) {
       resumeFrom = checkpoint.recordsConsumed;
       errorCount = checkpoint.errorCount;
       errors = [...job.errors];
-      for (const [id, sequence] of staged.where) stagedAt.set(id, sequence);
-      chunks.written = staged.count;
     } else {
-      // Staging from other input (or none): start over.
-      if (checkpoint !== undefined || job.progress.recordsRead > 0) {
-        await store.write(['importStaging'], (tx) => clearImportStaging(tx, jobId));
-      }
+      // A journal of other input (or none): undo it and start over.
+      journal = await store.write(JOURNAL_TABLES, async (tx) => {
+        await discardImport(tx, jobId, dataset.id);
+        return oneTransaction ? null : beginJournal(tx, jobId, dataset.id);
+      });
       written = 0;
       skipped = 0;
       errorCount = stream.fileErrors.length;
       errors = stream.fileErrors.slice(0, errorLimit).map(jobErrorOf);
     }
-    // The total and the files that could not be read are known before the first record.
+    // The total as the files' count tells it, and the archives refused whole, before any record.
     const known: Job = {
       ...job,
-      progress: { recordsRead: resumeFrom, written, skipped, total: stream.total },
+      progress: {
+        recordsRead: resumeFrom > 0 ? job.progress.recordsRead : 0,
+        written,
+        skipped,
+        total: stream.total,
+      },
       errors: [...errors],
     };
     await store.write(['jobs'], async (tx) => {
@@ -285,7 +271,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     job = known;
     report(job);
 
-    if (oneTransaction) {
+    if (journal === null) {
       job = await importInOneTransaction({
         store,
         job,
@@ -305,77 +291,48 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
       report(job);
       return job;
     }
+    const state = journal;
 
+    /** Items met (records and unreadable files), which the checkpoint counts; records alone. */
     let consumed = 0;
+    let recordsRead = 0;
     let pending = new Map<string, Bill>();
-    // One staging write is in flight while the next chunk is read: most of IndexedDB's work
-    // happens off this thread, so reading (unzip, parse, normalize) overlaps with it.
+    // One chunk's transaction is in flight while the next chunk is read: most of IndexedDB's
+    // work happens off this thread, so reading (unzip, parse, normalize) overlaps with it.
     const flush = async (message: string) => {
-      if (staging.inFlight !== null) await staging.inFlight;
-      staging.inFlight = null;
+      if (writing.inFlight !== null) await writing.inFlight;
+      writing.inFlight = null;
       checkCancelled();
       const chunk = [...pending.values()];
       pending = new Map();
-      // A bill staged by an earlier chunk is merged into that chunk's row, where it keeps its
-      // place; the others (on a normal import, all of them) make a new row and need no read.
-      const repeatedIn = new Map<number, Map<string, Bill>>();
-      const fresh: Bill[] = [];
-      for (const bill of chunk) {
-        const sequence = stagedAt.get(bill.id);
-        if (sequence === undefined) {
-          fresh.push(bill);
-          continue;
-        }
-        const repeated = repeatedIn.get(sequence) ?? new Map<string, Bill>();
-        repeated.set(bill.id, bill);
-        repeatedIn.set(sequence, repeated);
-      }
-      const rows: ImportStagingRow[] = [];
-      if (fresh.length > 0) {
-        const sequence = chunks.written++;
-        for (const bill of fresh) stagedAt.set(bill.id, sequence);
-        rows.push(chunkRow(jobId, sequence, fresh));
-      }
       const next: Job = {
         ...job,
-        progress: { recordsRead: consumed, written, skipped, total: stream.total },
+        progress: { recordsRead, written, skipped, total: stream.total },
         errors: [...errors],
         message,
       };
-      rows.push({
+      const mark: ImportStagingRow = {
         id: checkpointKey(jobId),
         jobId,
         kind: 'checkpoint',
         fingerprint,
         recordsConsumed: consumed,
         errorCount,
-      });
+      };
       let issued = (): void => undefined;
       const handedOver = new Promise<void>((resolve) => {
         issued = resolve;
       });
       const done = store
-        .write(STAGING_TABLES, async (tx) => {
+        .write(CHUNK_TABLES, async (tx) => {
           const current = await tx.get('jobs', jobId);
           // Someone else (a cancel from another tab, a newer import) took the job over.
           if (current?.status !== 'running') throw new ImportCancelledError();
-          if (repeatedIn.size > 0) {
-            const sequences = [...repeatedIn.keys()];
-            const earlier = await tx.getMany(
-              'importStaging',
-              sequences.map((sequence) => stagedChunkKey(jobId, sequence)),
-            );
-            sequences.forEach((sequence, index) => {
-              const repeated = repeatedIn.get(sequence);
-              const bills = billsOf(earlier[index]).map((prior) => {
-                const incoming = repeated?.get(prior.id);
-                // The same bill from two files (data.json beside its BILLSTATUS XML) is one.
-                return incoming ? mergeDuplicateBills([prior, incoming]) : prior;
-              });
-              rows.push(chunkRow(jobId, sequence, bills));
-            });
-          }
-          const puts = [tx.putMany('importStaging', rows), tx.put('jobs', next)];
+          const puts = [
+            chunk.length > 0 ? writeChunk(tx, state, chunk) : Promise.resolve(),
+            tx.put('importStaging', mark),
+            tx.put('jobs', next),
+          ];
           issued();
           await Promise.all(puts);
         })
@@ -383,9 +340,9 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
           job = next;
           report(job);
         });
-      // Reading goes on once the rows are handed to the store (or the write failed early).
+      // Reading goes on once the chunk is handed to the store (or the write failed early).
       const settled = done.catch(() => undefined);
-      staging.inFlight = done;
+      writing.inFlight = done;
       // Marked handled here; whoever awaits inFlight next sees the failure.
       done.catch(() => undefined);
       await Promise.race([handedOver, settled]);
@@ -395,9 +352,20 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     const timed = chunkMillis !== undefined && chunkClock !== undefined;
     let inChunk = 0;
     let chunkBegan = timed ? chunkClock() : 0;
-    for (const outcome of stream.records()) {
+    const { eventLoopBreak } = options;
+    const breakMillis = options.breakMillis ?? 10;
+    let lastBreak = chunkBegan;
+    for (const item of stream.items()) {
       consumed++;
+      if (item.kind === 'record') recordsRead++;
       if (consumed <= resumeFrom) continue;
+      if (timed && eventLoopBreak !== undefined && chunkClock() - lastBreak >= breakMillis) {
+        await eventLoopBreak();
+        checkCancelled();
+        lastBreak = chunkClock();
+      }
+      const outcome =
+        item.kind === 'record' ? item.outcome : { ok: false as const, error: item.error };
       if (outcome.ok) {
         written++;
         const prior = pending.get(outcome.bill.id);
@@ -406,7 +374,8 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
           prior ? mergeDuplicateBills([prior, outcome.bill]) : outcome.bill,
         );
       } else {
-        skipped++;
+        // An unreadable file is an error, but not a record skipped.
+        if (item.kind === 'record') skipped++;
         errorCount++;
         if (errors.length < errorLimit) errors.push(jobErrorOf(outcome.error));
       }
@@ -420,8 +389,8 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     }
     if (consumed < resumeFrom) throw new Error('The files changed while the import was paused.');
     await flush('Saving bills');
-    await staging.inFlight;
-    staging.inFlight = null;
+    await writing.inFlight;
+    writing.inFlight = null;
     checkCancelled();
 
     if (written === 0) {
@@ -435,30 +404,27 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
 
     const format = stream.format;
     const errorsStored = errors.length;
-    const done = await store.write(COMMIT_TABLES, (tx) =>
-      commitStagedBills(tx, {
+    const done = await store.write(FINISH_TABLES, (tx) =>
+      finishJournaledImport(tx, {
         job,
-        datasetId: dataset.id,
-        chunks: chunks.written,
-        billCount: stagedAt.size,
+        state,
         format,
         at: now(),
         chunkSize,
         checkCancelled,
         summarize: (result) => summary(result, errorCount, errorsStored),
-        report,
       }),
     );
     job = done;
     report(job);
     return job;
   } catch (error) {
-    // A staging write still in flight ends (or fails) before the clean-up below runs.
-    await staging.inFlight?.catch(() => undefined);
+    // A chunk write still in flight ends (or fails) before the clean-up below runs.
+    await writing.inFlight?.catch(() => undefined);
     const cancelled = error instanceof ImportCancelledError || signal?.aborted === true;
     const message = cancelled ? 'Cancelled; no bills were changed.' : describe(error);
     const finish = store.write(FINISH_TABLES, async (tx) => {
-      await clearImportStaging(tx, jobId);
+      await discardImport(tx, jobId, dataset.id);
       const current = (await tx.get('jobs', jobId)) ?? job;
       const finished: Job = {
         ...current,
@@ -486,19 +452,14 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
   }
 }
 
-interface CommitOptions {
+interface FinishOptions {
   job: Job;
-  datasetId: string;
-  /** The job's staged chunk rows, numbered from 0. */
-  chunks: number;
-  /** Bills in them. */
-  billCount: number;
+  state: JournalState;
   format: string | null;
   at: string;
   chunkSize: number;
   checkCancelled: () => void;
   summarize: (result: NonNullable<Job['result']>) => string;
-  report: (job: Job) => void;
 }
 
 /** Lets a promise fail unobserved while the body is leaving by another error. */
@@ -508,78 +469,26 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Moves a job's staged bills into `bills` and finishes the job, inside the caller's single
- * transaction. Counts are from the dataset's point of view: a bill is "added" when the dataset
- * did not provide it before, even if another dataset did.
+ * Ends an import whose bills are all written: the dataset lets go of the bills it no longer
+ * provides, the journal goes, and the dataset and the job are marked done, in the caller's one
+ * transaction. Counts are from the dataset's point of view: a bill is "added" when the dataset did
+ * not provide it before, even if another dataset did.
  */
-async function commitStagedBills(tx: LocalWriteTransaction, options: CommitOptions): Promise<Job> {
-  const { job, datasetId, chunkSize, chunks, billCount } = options;
+async function finishJournaledImport(
+  tx: LocalWriteTransaction,
+  options: FinishOptions,
+): Promise<Job> {
+  const { job, state, chunkSize } = options;
   const current = await tx.get('jobs', job.id);
   if (current?.status !== 'running') throw new ImportCancelledError();
-  const dataset = await tx.get('datasets', datasetId);
+  const dataset = await tx.get('datasets', state.datasetId);
   if (!dataset) throw new Error('The dataset was deleted during the import.');
-
-  // What the dataset provided before, kept small: a bill it already has is compared by hash and
-  // needs no read. Bills of other datasets only are read (to add this dataset to them); a bill
-  // nobody has is simply written, so a first import reads nothing from `bills`.
-  const previous = new Map<string, { changeHash: string; datasetIds: string[] }>();
-  for (const bill of await tx.where('bills', 'datasetIds', datasetId)) {
-    previous.set(bill.id, { changeHash: bill.changeHash, datasetIds: bill.datasetIds });
-  }
-  const stored = new Set(await tx.keys('bills'));
-  const result = { added: 0, updated: 0, unchanged: 0, removed: 0 };
-
-  const read = (sequence: number) =>
-    handled(tx.get('importStaging', stagedChunkKey(job.id, sequence)));
-  // The next chunk's read is queued ahead so the store never waits for this thread; the
-  // staging goes at the end in one key-range delete.
-  let nextRead = chunks > 0 ? read(0) : null;
-  let lastWrite: Promise<void> | null = null;
-  let saved = 0;
-  for (let sequence = 0; sequence < chunks; sequence++) {
-    options.checkCancelled();
-    const staged = nextRead === null ? undefined : await nextRead;
-    nextRead = sequence + 1 < chunks ? read(sequence + 1) : null;
-    const bills = billsOf(staged);
-    const others = bills.filter((bill) => !previous.has(bill.id) && stored.has(bill.id));
-    const otherRows = new Map<string, StoredBill>();
-    if (others.length > 0) {
-      const rows = await tx.getMany(
-        'bills',
-        others.map((bill) => bill.id),
-      );
-      for (const row of rows) if (row) otherRows.set(row.id, row);
-    }
-    const writes: StoredBill[] = [];
-    for (const bill of bills) {
-      const had = previous.get(bill.id);
-      if (had) {
-        previous.delete(bill.id);
-        if (had.changeHash === bill.changeHash) result.unchanged++;
-        else {
-          result.updated++;
-          writes.push({ ...bill, datasetIds: had.datasetIds });
-        }
-        continue;
-      }
-      result.added++;
-      const prior = otherRows.get(bill.id);
-      if (!prior) writes.push({ ...bill, datasetIds: [datasetId] });
-      else if (prior.changeHash !== bill.changeHash)
-        writes.push({ ...bill, datasetIds: [...prior.datasetIds, datasetId] });
-      else writes.push({ ...prior, datasetIds: [...prior.datasetIds, datasetId] });
-    }
-    if (lastWrite !== null) await lastWrite;
-    lastWrite = writes.length > 0 ? handled(tx.putMany('bills', writes)) : null;
-    saved += bills.length;
-    options.report({ ...job, message: `Saving bills: ${saved} of ${billCount}` });
-  }
-  if (lastWrite !== null) await lastWrite;
 
   // Bills the dataset no longer provides: it lets go of them, and a bill no dataset provides
   // goes. Rows keyed by bill id in other tables (tags, positions, decisions, annotations) stay,
   // so they come back with the bill if it is imported again.
-  const gone = [...previous.keys()];
+  const result = { ...journalResult(state), removed: 0 };
+  const gone = [...state.before.keys()].filter((id) => !state.seen.has(id));
   for (let start = 0; start < gone.length; start += chunkSize) {
     options.checkCancelled();
     const rows = await tx.getMany('bills', gone.slice(start, start + chunkSize));
@@ -588,7 +497,7 @@ async function commitStagedBills(tx: LocalWriteTransaction, options: CommitOptio
     for (const row of rows) {
       if (!row) continue;
       result.removed++;
-      const datasetIds = row.datasetIds.filter((id) => id !== datasetId);
+      const datasetIds = row.datasetIds.filter((id) => id !== state.datasetId);
       if (datasetIds.length === 0) drop.push(row.id);
       else keep.push({ ...row, datasetIds });
     }
@@ -596,12 +505,13 @@ async function commitStagedBills(tx: LocalWriteTransaction, options: CommitOptio
     if (drop.length > 0) await tx.deleteMany('bills', drop);
   }
 
+  // The last chance to cancel with nothing changed (the cancel undoes the journal).
   options.checkCancelled();
   await clearImportStaging(tx, job.id);
   await tx.put('datasets', {
     ...dataset,
     format: options.format,
-    billCount,
+    billCount: state.seen.size,
     lastImportAt: options.at,
     lastJobId: job.id,
     state: 'ready',
@@ -680,6 +590,7 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
 
   const result = { added: 0, updated: 0, unchanged: 0, removed: 0 };
   let consumed = 0;
+  let recordsRead = 0;
   let written = 0;
   let skipped = 0;
   let billCount = 0;
@@ -741,8 +652,11 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
       bills.lastWrite = writes.length > 0 ? handled(tx.putMany('bills', writes)) : null;
     };
 
-    for (const outcome of stream.records()) {
+    for (const item of stream.items()) {
       consumed++;
+      if (item.kind === 'record') recordsRead++;
+      const outcome =
+        item.kind === 'record' ? item.outcome : { ok: false as const, error: item.error };
       if (outcome.ok) {
         written++;
         const prior = pending.get(outcome.bill.id);
@@ -751,7 +665,8 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
           prior ? mergeDuplicateBills([prior, outcome.bill]) : outcome.bill,
         );
       } else {
-        skipped++;
+        // An unreadable file is an error, but not a record skipped.
+        if (item.kind === 'record') skipped++;
         errorCount++;
         if (errors.length < errorLimit) errors.push(jobErrorOf(outcome.error));
       }
@@ -760,7 +675,7 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
         await writeChunk();
         saveProgress({
           ...job,
-          progress: { recordsRead: consumed, written, skipped, total: stream.total },
+          progress: { recordsRead, written, skipped, total: stream.total },
           errors: [...errors],
           message: 'Reading files',
         });
@@ -811,7 +726,7 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
   // job is found interrupted and a resume finds every bill unchanged.
   while (progressWrite.writing !== null) await progressWrite.writing;
   const at = options.now();
-  const progress = { recordsRead: consumed, written, skipped, total: stream.total };
+  const progress = { recordsRead, written, skipped, total: stream.total };
   return store.write(['jobs', 'datasets'], async (tx) => {
     const dataset = await tx.get('datasets', datasetId);
     if (dataset) {

@@ -135,10 +135,11 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 /**
- * Work in progress of an import job, keyed by job id, so that nothing reaches `bills` until the
- * job commits in one transaction (dataset-import-job.ts). Chunk rows hold the job's bills so far;
- * the one checkpoint row says how far reading got and from which input, so a job cut off by a
- * reload resumes where it stopped instead of starting over.
+ * Work in progress of an import job, keyed by job id: its undo journal (dataset-import-journal.ts)
+ * says what the job wrote into `bills` and how to take it back if the job does not finish; the one
+ * checkpoint row says how far reading got and from which input, so a job cut off by a reload
+ * resumes where it stopped instead of starting over. `bill` and `chunk` rows are how older
+ * versions staged bills before writing them; they are only ever cleared now.
  */
 export const importStagingSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -149,13 +150,32 @@ export const importStagingSchema = z.discriminatedUnion('kind', [
     bill: billSchema,
   }),
   z.object({
-    /** `${jobId}|chunk|${sequence, eight digits}` */
+    /** `${jobId}|chunk|${sequence, eight digits}`: how jobs staged bills before the journal. */
     id: z.string().min(1).max(500),
     jobId: rowId,
     kind: z.literal('chunk'),
     /** The chunk's bills (Bill[]) as JSON text: IndexedDB stores and reads back one string
      *  several times faster than the same bills as objects. */
     bills: z.string(),
+  }),
+  z.object({
+    /** `${jobId}|before`: the dataset's bills when the import began, as JSON text of
+     *  [bill id, change hash] pairs (dataset-import-journal.ts). */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('before'),
+    bills: z.string(),
+  }),
+  z.object({
+    /** `${jobId}|undo|${sequence, eight digits}`: one chunk written into `bills` and how to undo
+     *  it, each field JSON text: the ids it added, the rows it replaced as they were, and
+     *  [bill id, change hash] for every bill of the chunk as it left them. */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('undo'),
+    added: z.string(),
+    prior: z.string(),
+    written: z.string(),
   }),
   z.object({
     /** `${jobId}|checkpoint` */

@@ -402,6 +402,13 @@ export function describeLocalStoreAcceptance(
           expect((await tx.all(table, { limit: 2 })).map((row) => keyOf(table, row))).toEqual(
             keys.slice(0, 2),
           );
+          const [k0 = '', k1 = '', k2 = '', k3 = ''] = keys;
+          expect(await tx.keysBetween(table, k1, k2, 10)).toEqual([k1, k2]);
+          expect(await tx.keysBetween(table, '', `${k3}\uffff`, 3)).toEqual([k0, k1, k2]);
+          expect(await tx.keysBetween(table, `${k0}\u0000`, k3, 10)).toEqual([k1, k2, k3]);
+          expect(await tx.keysBetween(table, `${k3}\u0000`, `${k3}\uffff`, 10)).toEqual([]);
+          expect(await tx.keysBetween(table, k2, k1, 10)).toEqual([]);
+          expect(await tx.keysBetween(table, k0, k3, 0)).toEqual([]);
           expect(await tx.getMany(table, [keys[2] ?? '', 'missing', keys[0] ?? ''])).toEqual([
             rows.find((row) => keyOf(table, row) === keys[2]),
             undefined,

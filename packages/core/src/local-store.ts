@@ -109,6 +109,11 @@ export interface LocalReadTransaction {
   all<N extends TableName>(table: N, options?: { limit?: number }): Promise<LocalRows[N][]>;
   /** Every key, in key order. */
   keys(table: TableName): Promise<string[]>;
+  /**
+   * Keys from `lower` to `upper`, both included, in key order, at most `limit` of them. Reads no
+   * row: the cheap way to learn which of a sorted batch of keys exist when most do not.
+   */
+  keysBetween(table: TableName, lower: string, upper: string, limit: number): Promise<string[]>;
   count(table: TableName): Promise<number>;
 }
 

@@ -195,6 +195,16 @@ export function createMemoryLocalStore(): LocalStore {
             .map((key) => clone(rows.get(key)) as LocalRows[N]);
         }),
       keys: (table) => settle(() => [...keysOf(table)]),
+      keysBetween: (table, lower, upper, limit) =>
+        settle(() => {
+          const max = checkLimit(limit);
+          const found: string[] = [];
+          for (const key of keysOf(table)) {
+            if (found.length >= max || key > upper) break;
+            if (key >= lower) found.push(key);
+          }
+          return found;
+        }),
       count: (table) => settle(() => rowsOf(table).size),
       put: (table, row) =>
         settle(() => {

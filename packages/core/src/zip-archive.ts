@@ -1,13 +1,14 @@
-import { unzipSync } from 'fflate';
+import { inflateSync } from 'fflate';
 import { decodeUtf8 } from './text-bytes.ts';
 import type { ImportError, ImportFile } from './bill-import-record.ts';
 
 // Datasets come zipped (LegiScan session datasets, GovInfo bulk BILLSTATUS, Open States CSV).
 // A ZIP can lie about everything, so the central directory is read first to refuse an archive
-// that would expand past the limits before anything is inflated; fflate then inflates into
-// buffers of the declared size (it cannot grow them, so a lying size truncates instead of
-// exhausting memory), and each entry's CRC-32 is checked so a damaged entry is reported instead
-// of being imported with flipped bytes.
+// that would expand past the limits before anything is inflated; then each entry, when it is
+// read, is inflated by fflate into a buffer of its declared size (it cannot grow it, so a lying
+// size truncates instead of exhausting memory), and its CRC-32 is checked so a damaged entry is
+// reported instead of being imported with flipped bytes. Entries are read one at a time, so an
+// import holds one entry's bytes, not the whole expanded archive.
 
 export interface ImportLimits {
   /** Entries in one archive. */
@@ -96,6 +97,11 @@ interface DirectoryEntry {
   name: string;
   crc: number;
   uncompressedSize: number;
+  compressedSize: number;
+  /** 0 stored, 8 deflated; others are refused when the entry is read. */
+  method: number;
+  /** Where the entry's local header starts. */
+  localOffset: number;
 }
 
 function u16(bytes: Uint8Array, at: number): number {
@@ -132,9 +138,17 @@ function readCentralDirectory(bytes: Uint8Array): DirectoryEntry[] {
     // Bit 11 marks UTF-8 names; fflate reads the others as Latin-1, and so must this, for the
     // names to match.
     const name = flags & 0x800 ? decodeUtf8(nameBytes) : String.fromCharCode(...nameBytes);
+    // A ZIP64 size (0xffffffff here) is over every size limit, so it is never read.
     let uncompressedSize = u32(bytes, offset + 24);
     if (uncompressedSize === 0xffffffff) uncompressedSize = Number.MAX_SAFE_INTEGER;
-    entries.push({ name, crc: u32(bytes, offset + 16), uncompressedSize });
+    entries.push({
+      name,
+      crc: u32(bytes, offset + 16),
+      uncompressedSize,
+      compressedSize: u32(bytes, offset + 20),
+      method: u16(bytes, offset + 10),
+      localOffset: u32(bytes, offset + 42),
+    });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -157,16 +171,75 @@ export interface ExpandedFiles {
   errors: ImportError[];
 }
 
+/** A file of a dataset, read when asked: a plain file as given, or an archive entry. */
+export interface PendingFile {
+  name: string;
+  /**
+   * The file, or why it cannot be read. An archive entry is inflated on each call (nothing is
+   * kept), its CRC-32 checked, and a ZIP inside it refused.
+   */
+  read(): { ok: true; file: ImportFile } | { ok: false; error: ImportError };
+}
+
+export interface ArchivePlan {
+  /** Every file to read, in order: plain files as given, each archive's entries in its order. */
+  files: PendingFile[];
+  /** Files and archives refused whole before anything is inflated. */
+  errors: ImportError[];
+}
+
+/** The bytes of one entry, inflated into a buffer of its declared size (never larger). */
+function inflateEntry(zip: Uint8Array, entry: DirectoryEntry): Uint8Array {
+  const at = entry.localOffset;
+  if (u32(zip, at) !== 0x04034b50) throw new Error('its local header is missing');
+  const start = at + 30 + u16(zip, at + 26) + u16(zip, at + 28);
+  const end = start + entry.compressedSize;
+  if (end > zip.length) throw new Error('it runs past the end of the archive');
+  const data = zip.subarray(start, end);
+  if (entry.method === 0) return data.slice(0, entry.uncompressedSize);
+  if (entry.method === 8) {
+    return inflateSync(data, { out: new Uint8Array(entry.uncompressedSize) });
+  }
+  throw new Error(`its compression method (${entry.method}) is not supported`);
+}
+
+function archiveEntry(archive: ImportFile, entry: DirectoryEntry): PendingFile {
+  const name = `${archive.name}/${entry.name}`;
+  const refuse = (reason: string) => ({
+    ok: false as const,
+    error: { file: name, record: null, reason },
+  });
+  return {
+    name,
+    read: () => {
+      let bytes: Uint8Array;
+      try {
+        bytes = inflateEntry(archive.bytes, entry);
+      } catch (error) {
+        return refuse(
+          `ZIP entry could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      if (crc32(bytes) !== entry.crc)
+        return refuse('ZIP entry is damaged (its CRC-32 does not match)');
+      if (isZip(bytes))
+        return refuse('a ZIP inside a ZIP is not read; unzip the outer archive first');
+      return { ok: true, file: { name, bytes } };
+    },
+  };
+}
+
 /**
- * Replaces each ZIP among the files by its entries, named "<archive name>/<path inside>", and
- * checks every size limit. An archive that breaks a limit is refused whole, with a message that
- * says which limit: importing part of a ZIP bomb helps nobody.
+ * What a set of files holds, without inflating anything: archives are opened by their central
+ * directory and refused whole when they would break a size limit (importing part of a ZIP bomb
+ * helps nobody); their entries are read one at a time later, so a large dataset never has to be
+ * unzipped all at once.
  */
-export function expandArchives(
+export function planArchives(
   files: readonly ImportFile[],
   limits: ImportLimits = defaultImportLimits,
-): ExpandedFiles {
-  const out: ImportFile[] = [];
+): ArchivePlan {
+  const out: PendingFile[] = [];
   const errors: ImportError[] = [];
   let totalBytes = 0;
   const refuse = (file: string, reason: string) => errors.push({ file, record: null, reason });
@@ -187,7 +260,7 @@ export function expandArchives(
         );
         return { files: out, errors };
       }
-      out.push(file);
+      out.push({ name: file.name, read: () => ({ ok: true, file }) });
       continue;
     }
     let directory: DirectoryEntry[];
@@ -219,41 +292,29 @@ export function expandArchives(
       );
       continue;
     }
-    const byName = new Map(wanted.map((entry) => [entry.name, entry]));
-    let entries: Record<string, Uint8Array>;
-    try {
-      entries = unzipSync(file.bytes, {
-        filter: (info) => {
-          const entry = byName.get(info.name);
-          // The local header may disagree with the directory; the smaller of the two bounds it.
-          return entry !== undefined && info.originalSize <= limits.maxFileBytes;
-        },
-      });
-    } catch (error) {
-      refuse(
-        file.name,
-        `not a readable ZIP archive: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      continue;
-    }
-    for (const entry of wanted) {
-      const bytes = entries[entry.name];
-      const name = `${file.name}/${entry.name}`;
-      if (bytes === undefined) {
-        refuse(name, 'ZIP entry could not be read');
-        continue;
-      }
-      if (crc32(bytes) !== entry.crc) {
-        refuse(name, 'ZIP entry is damaged (its CRC-32 does not match)');
-        continue;
-      }
-      if (isZip(bytes)) {
-        refuse(name, 'a ZIP inside a ZIP is not read; unzip the outer archive first');
-        continue;
-      }
-      totalBytes += bytes.length;
-      out.push({ name, bytes });
-    }
+    // Entries are inflated into buffers of their declared size, so these bytes are the most
+    // they can take.
+    totalBytes += declared;
+    for (const entry of wanted) out.push(archiveEntry(file, entry));
+  }
+  return { files: out, errors };
+}
+
+/**
+ * Expands ZIP archives among the files into their entries (every one at once) and checks every
+ * size limit: `planArchives`, then each file read in order.
+ */
+export function expandArchives(
+  files: readonly ImportFile[],
+  limits: ImportLimits = defaultImportLimits,
+): ExpandedFiles {
+  const plan = planArchives(files, limits);
+  const out: ImportFile[] = [];
+  const errors = [...plan.errors];
+  for (const pending of plan.files) {
+    const read = pending.read();
+    if (read.ok) out.push(read.file);
+    else errors.push(read.error);
   }
   return { files: out, errors };
 }

@@ -46,11 +46,11 @@ async function start(): Promise<ImportRunnerApi> {
       ),
     now: () => new Date().toISOString(),
     ...WORKER_IMPORT_CHUNKS,
-    // Staged, so that a job cut off by a closed tab resumes from its checkpoint. Since staging
-    // went to one row of JSON text per chunk it is about as fast on the benchmark as the
-    // 'one-transaction' commit (bench/README.md), which writes every bill once but starts a
-    // cut-off job over, and whose job-row progress Chromium holds back until it ends.
-    commit: 'staged',
+    // Journaled: each chunk goes into `bills` in its own transaction with its undo journal, so a
+    // job cut off by a closed tab resumes from its checkpoint, a cancel undoes it, and other
+    // writes (a swipe, the job's progress) wait for one chunk at most. 'one-transaction' holds
+    // one transaction for the whole import and starts a cut-off job over (bench/README.md).
+    commit: 'journaled',
     ...(channel === undefined ? {} : { channel }),
   });
   // Start-up: whatever a closed tab left running is interrupted now, before any new work.

@@ -57,6 +57,16 @@ function transactionOver(tx: Transaction): LocalWriteTransaction {
       return await (limit === undefined ? rows : rows.limit(limit)).toArray();
     },
     keys: async (name) => await table(name).toCollection().primaryKeys(),
+    keysBetween: async (name, lower, upper, limit) => {
+      const max = checkLimit(limit) ?? 0;
+      // IndexedDB reads a count of 0 as "no limit".
+      if (max === 0 || lower > upper) return [];
+      return await table(name)
+        .where(':id')
+        .between(lower, upper, true, true)
+        .limit(max)
+        .primaryKeys();
+    },
     count: async (name) => await table(name).count(),
     put: async (name, row) => {
       await table(name).put(row);

@@ -192,7 +192,7 @@ function JobCard({
         </details>
       )}
       <div className="screen-actions">
-        {actionable && active && (
+        {actionable && (active || job.status === 'interrupted') && (
           <IonButton
             size="small"
             fill="outline"
