@@ -104,6 +104,8 @@ export class ImportCancelledError extends Error {
 
 const RUNNABLE_TABLES = ['jobs', 'datasets'] as const;
 const JOURNAL_TABLES = ['bills', 'importStaging'] as const;
+/** Chunk transactions queued in the store at once while reading goes on. */
+const CHUNKS_IN_FLIGHT = 2;
 const CHUNK_TABLES = ['bills', 'importStaging', 'jobs'] as const;
 const FINISH_TABLES = ['bills', 'importStaging', 'jobs', 'datasets'] as const;
 
@@ -207,7 +209,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
 
   let errorCount = 0;
   // The chunk write in flight, if any (a holder, so the compiler sees the closures set it).
-  const writing: { inFlight: Promise<void> | null } = { inFlight: null };
+  const writing: { inFlight: Promise<void>[] } = { inFlight: [] };
   try {
     checkCancelled();
     const input = await options.loadInput(dataset);
@@ -237,8 +239,11 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     let resumeFrom = 0;
     let errors: Job['errors'];
     let { written, skipped } = job.progress;
+    /** The checkpoint found on resuming, which the first chunk written must still find. */
+    let resumedMark: number | null = null;
     if (resumable && journal !== null) {
       resumeFrom = checkpoint.recordsConsumed;
+      resumedMark = resumeFrom;
       errorCount = checkpoint.errorCount;
       errors = [...job.errors];
     } else {
@@ -297,11 +302,14 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     let consumed = 0;
     let recordsRead = 0;
     let pending = new Map<string, Bill>();
-    // One chunk's transaction is in flight while the next chunk is read: most of IndexedDB's
-    // work happens off this thread, so reading (unzip, parse, normalize) overlaps with it.
+    /** The checkpoint the next chunk's transaction must find: the last chunk's, or the one
+     *  resumed from (none on a fresh start, whose journal began with no checkpoint). */
+    let lastMark = resumedMark;
+    // Up to CHUNKS_IN_FLIGHT chunks are queued in the store while the next one is read: most of
+    // IndexedDB's work happens off this thread, so reading (unzip, parse, normalize) overlaps
+    // with it, and the store goes from one chunk to the next without waiting for this thread.
     const flush = async (message: string) => {
-      if (writing.inFlight !== null) await writing.inFlight;
-      writing.inFlight = null;
+      while (writing.inFlight.length >= CHUNKS_IN_FLIGHT) await writing.inFlight.shift();
       checkCancelled();
       const chunk = [...pending.values()];
       pending = new Map();
@@ -319,33 +327,33 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
         recordsConsumed: consumed,
         errorCount,
       };
-      let issued = (): void => undefined;
-      const handedOver = new Promise<void>((resolve) => {
-        issued = resolve;
-      });
+      const expectedMark = lastMark;
+      lastMark = consumed;
       const done = store
         .write(CHUNK_TABLES, async (tx) => {
-          const current = await tx.get('jobs', jobId);
+          const [current, found] = await Promise.all([
+            tx.get('jobs', jobId),
+            tx.get('importStaging', checkpointKey(jobId)),
+          ]);
           // Someone else (a cancel from another tab, a newer import) took the job over.
           if (current?.status !== 'running') throw new ImportCancelledError();
-          const puts = [
+          // The chunk queued before this one failed: writing this one would leave a hole that
+          // the checkpoint hides. Its own error is the one the job reports.
+          const at = found?.kind === 'checkpoint' ? found.recordsConsumed : null;
+          if (at !== expectedMark) throw new Error('An earlier chunk of the import was not saved.');
+          await Promise.all([
             chunk.length > 0 ? writeChunk(tx, state, chunk) : Promise.resolve(),
             tx.put('importStaging', mark),
             tx.put('jobs', next),
-          ];
-          issued();
-          await Promise.all(puts);
+          ]);
         })
         .then(() => {
           job = next;
           report(job);
         });
-      // Reading goes on once the chunk is handed to the store (or the write failed early).
-      const settled = done.catch(() => undefined);
-      writing.inFlight = done;
-      // Marked handled here; whoever awaits inFlight next sees the failure.
+      // Marked handled here; whoever awaits it later sees the failure.
       done.catch(() => undefined);
-      await Promise.race([handedOver, settled]);
+      writing.inFlight.push(done);
     };
 
     const { chunkMillis, chunkClock } = options;
@@ -389,8 +397,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     }
     if (consumed < resumeFrom) throw new Error('The files changed while the import was paused.');
     await flush('Saving bills');
-    await writing.inFlight;
-    writing.inFlight = null;
+    while (writing.inFlight.length > 0) await writing.inFlight.shift();
     checkCancelled();
 
     if (written === 0) {
@@ -420,7 +427,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     return job;
   } catch (error) {
     // A chunk write still in flight ends (or fails) before the clean-up below runs.
-    await writing.inFlight?.catch(() => undefined);
+    await Promise.allSettled(writing.inFlight.splice(0));
     const cancelled = error instanceof ImportCancelledError || signal?.aborted === true;
     const message = cancelled ? 'Cancelled; no bills were changed.' : describe(error);
     const finish = store.write(FINISH_TABLES, async (tx) => {
