@@ -59,12 +59,13 @@ export interface ControlChannel {
 }
 
 /**
- * How the import worker cuts its writes into transactions: at most 2,000 records each, and
- * closed after half a second of reading, so progress moves twice a second while fast input
- * pays for few commits. Measured on 50,000 bills (bench/README.md, 2026-11-25): chunks of 200
- * made the import 2.80 times the bare write, chunks of 1,000 2.11 times.
+ * How the import worker cuts its writes into transactions: at most 5,000 records each, and closed
+ * after a second of reading, so progress moves every second while fast input pays for few
+ * commits. Measured on 50,000 bills written straight into `bills` (bench/README.md,
+ * 2026-11-25): 1.84 times the bare write with chunks closed after half a second, 1.82 times
+ * after a second; the two cores, both busy, are what holds it back, not the chunking.
  */
-export const WORKER_IMPORT_CHUNKS = { chunkSize: 2_000, chunkMillis: 500 } as const;
+export const WORKER_IMPORT_CHUNKS = { chunkSize: 5_000, chunkMillis: 1_000 } as const;
 
 /**
  * Settles once the event loop has run: a message through a fresh channel is a macrotask without
