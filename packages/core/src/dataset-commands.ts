@@ -1,5 +1,5 @@
 import { normalizeJurisdiction } from './bill.ts';
-import { emptyProgress } from './dataset-import-job.ts';
+import { emptyProgress, REPLACED_MESSAGE } from './dataset-import-job.ts';
 import { discardImport } from './dataset-import-journal.ts';
 import type { ImportInput } from './dataset-import-job.ts';
 import type { Dataset, DatasetFile, Job } from './local-records.ts';
@@ -171,7 +171,7 @@ export async function saveDatasetAndQueueImport(
         ...job,
         status: 'cancelled',
         finishedAt: input.now,
-        message: 'Replaced by a newer import.',
+        message: REPLACED_MESSAGE,
       });
     }
 
@@ -290,7 +290,7 @@ export async function queueSyncedImport(
         ...job,
         status: 'cancelled',
         finishedAt: input.now,
-        message: 'Replaced by a newer import.',
+        message: REPLACED_MESSAGE,
       });
     }
     const job = newJob(input.jobId, input.datasetId, input.now);

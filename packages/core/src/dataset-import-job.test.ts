@@ -401,6 +401,91 @@ describe('runImportJob', () => {
     expect(await allRows(device, 'bills')).toEqual(await allRows(reference, 'bills'));
   });
 
+  it('a retry of an older job while a newer one is cut off replaces the newer one, which can no longer undo it', async () => {
+    const store = createMemoryLocalStore();
+    const clock = testClock();
+    const files = [csvFile('bills.csv', numberedBills(6))];
+    // j0 is queued, then replaced by j1, which is cut off after its first chunk of 3.
+    await queueFilesImport(store, { datasetId: 'd1', jobId: 'j0', files, now: clock() });
+    await queueFilesImport(store, { datasetId: 'd1', jobId: 'j1', files, now: clock() });
+    expect((await jobOf(store, 'j0')).status).toBe('cancelled');
+    let billWrites = 0;
+    const tab = crashingStore(
+      store,
+      (call) => call.table === 'bills' && call.method === 'putMany' && ++billWrites === 2,
+    );
+    await expect(runStoredImport(tab, 'j1', clock, { chunkSize: 3 })).rejects.toThrow(
+      'simulated crash',
+    );
+    await markInterruptedJobs(store, { now: clock() });
+    expect(await allRows(store, 'bills')).toHaveLength(3);
+
+    await requestRetry(store, 'j0');
+    const retried = await runStoredImport(store, 'j0', clock, { chunkSize: 3 });
+    expect(retried.status).toBe('done');
+    // The bills j1 wrote were taken back before j0 began: every bill is j0's own addition.
+    expect(retried.result).toEqual({ added: 6, updated: 0, unchanged: 0, removed: 0 });
+    const replaced = await jobOf(store, 'j1');
+    expect(replaced).toMatchObject({ status: 'cancelled', message: 'Replaced by a newer import.' });
+    const after = await allRows(store, 'bills');
+    expect(after).toHaveLength(6);
+
+    // Cancelling j1 now changes nothing: it has no journal left to undo.
+    expect((await cancelIdleJob(store, 'j1', clock())).status).toBe('cancelled');
+    expect(await allRows(store, 'bills')).toEqual(after);
+    expect(await allRows(store, 'importStaging')).toEqual([]);
+    const [dataset] = await allRows(store, 'datasets');
+    expect(dataset?.billCount).toBe(6);
+  });
+
+  it('undoing an import drops a bill that no dataset provides any more, instead of keeping it with none', async () => {
+    const store = createMemoryLocalStore();
+    const clock = testClock();
+    await queueFilesImport(store, {
+      datasetId: 'a',
+      jobId: 'a1',
+      files: [csvFile('a.csv', numberedBills(3))],
+      now: clock(),
+    });
+    await runStoredImport(store, 'a1', clock);
+    // Dataset b brings the same three bills and three more; it is cut off after its first chunk.
+    await queueFilesImport(store, {
+      datasetId: 'b',
+      jobId: 'b1',
+      files: [csvFile('b.csv', numberedBills(6))],
+      now: clock(),
+    });
+    let billWrites = 0;
+    const tab = crashingStore(
+      store,
+      (call) => call.table === 'bills' && call.method === 'putMany' && ++billWrites === 2,
+    );
+    await expect(runStoredImport(tab, 'b1', clock, { chunkSize: 3 })).rejects.toThrow(
+      'simulated crash',
+    );
+    await markInterruptedJobs(store, { now: clock() });
+    expect((await allRows(store, 'bills')).map((bill) => bill.datasetIds)).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
+    // Dataset a is imported again without them: they stay, as dataset b's only.
+    await queueFilesImport(store, {
+      datasetId: 'a',
+      jobId: 'a2',
+      files: [csvFile('a.csv', [{ identifier: 'AB 100', title: 'Another act' }])],
+      now: clock(),
+    });
+    expect((await runStoredImport(store, 'a2', clock)).result).toMatchObject({ removed: 3 });
+
+    // Cancelling b's import takes them back; no dataset provides them, so they go.
+    await cancelIdleJob(store, 'b1', clock());
+    const bills = await allRows(store, 'bills');
+    expect(bills.map((bill) => [bill.id, bill.datasetIds])).toEqual([
+      [expect.stringContaining('ab-100') as unknown, ['a']],
+    ]);
+  });
+
   it('a resume with files that changed meanwhile starts over', async () => {
     const store = createMemoryLocalStore();
     const now = testClock();

@@ -103,7 +103,9 @@ export class ImportCancelledError extends Error {
 }
 
 const RUNNABLE_TABLES = ['jobs', 'datasets'] as const;
-const JOURNAL_TABLES = ['bills', 'importStaging'] as const;
+const JOURNAL_TABLES = ['bills', 'importStaging', 'jobs'] as const;
+/** What a job still waiting or cut off says once a newer import of its dataset replaced it. */
+export const REPLACED_MESSAGE = 'Replaced by a newer import.';
 /** Chunk transactions queued in the store at once while reading goes on. */
 const CHUNKS_IN_FLIGHT = 2;
 const CHUNK_TABLES = ['bills', 'importStaging', 'jobs'] as const;
@@ -247,8 +249,22 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
       errorCount = checkpoint.errorCount;
       errors = [...job.errors];
     } else {
-      // A journal of other input (or none): undo it and start over.
+      // A journal of other input (or none): undo it and start over. Another import of the
+      // dataset still waiting or cut off (a retry of an older job runs while a newer one is
+      // interrupted) is replaced: its journal is undone first, so it can never later undo
+      // what this import writes, and the dataset's bills as this import begins are its own.
       journal = await store.write(JOURNAL_TABLES, async (tx) => {
+        for (const other of await tx.where('jobs', 'subjectId', dataset.id)) {
+          if (other.id === jobId) continue;
+          if (other.status !== 'queued' && other.status !== 'interrupted') continue;
+          await discardImport(tx, other.id, dataset.id);
+          await tx.put('jobs', {
+            ...other,
+            status: 'cancelled',
+            finishedAt: now(),
+            message: REPLACED_MESSAGE,
+          });
+        }
         await discardImport(tx, jobId, dataset.id);
         return oneTransaction ? null : beginJournal(tx, jobId, dataset.id);
       });

@@ -253,7 +253,10 @@ export async function discardImport(
         return;
       }
       const datasetIds = was.datasetIds.includes(datasetId) ? [...others, datasetId] : others;
-      if (!ours) puts.push({ ...now, datasetIds });
+      // No dataset provides it any more (one let go of it meanwhile): it goes, as a finished
+      // import's bills no dataset provides do.
+      if (datasetIds.length === 0) deletes.push(id);
+      else if (!ours) puts.push({ ...now, datasetIds });
       else if (sameMembers(datasetIds, was.datasetIds)) puts.push(was);
       else puts.push({ ...was, datasetIds });
     });
