@@ -42,6 +42,25 @@ async function jobOf(store: LocalStore, id: string): Promise<Job> {
 }
 
 /** A store holding dataset d1 imported once from `count` numbered bills. */
+/** The import of these files into a fresh device with chunks of 100, run without mishap: what
+ *  a run that was cut off and resumed must end as. */
+async function referenceImport(files: Parameters<typeof queueFilesImport>[1]['files']) {
+  const store = createMemoryLocalStore();
+  const clock = testClock();
+  await queueFilesImport(store, { datasetId: 'd1', jobId: 'j1', files, now: clock() });
+  const job = await runStoredImport(store, 'j1', clock, { chunkSize: 100 });
+  return { store, job };
+}
+
+/** The device as a tab that dies on its second write of bills (the first chunk is saved). */
+function crashingOnSecondBillWrite(store: LocalStore) {
+  let billWrites = 0;
+  return crashingStore(
+    store,
+    (call) => call.table === 'bills' && call.method === 'putMany' && ++billWrites === 2,
+  );
+}
+
 async function importedStore(count: number) {
   const store = createMemoryLocalStore();
   const now = testClock();
@@ -343,15 +362,7 @@ describe('runImportJob', () => {
 
   it('a chunk that fails stops the chunk queued behind it, so a resume after a closed tab leaves no hole', async () => {
     const files = [csvFile('bills.csv', numberedBills(600))];
-    const reference = createMemoryLocalStore();
-    const referenceClock = testClock();
-    await queueFilesImport(reference, {
-      datasetId: 'd1',
-      jobId: 'j1',
-      files,
-      now: referenceClock(),
-    });
-    const referenceJob = await runStoredImport(reference, 'j1', referenceClock, { chunkSize: 100 });
+    const { store: reference, job: referenceJob } = await referenceImport(files);
 
     const device = createMemoryLocalStore();
     const clock = testClock();
@@ -409,11 +420,7 @@ describe('runImportJob', () => {
     await queueFilesImport(store, { datasetId: 'd1', jobId: 'j0', files, now: clock() });
     await queueFilesImport(store, { datasetId: 'd1', jobId: 'j1', files, now: clock() });
     expect((await jobOf(store, 'j0')).status).toBe('cancelled');
-    let billWrites = 0;
-    const tab = crashingStore(
-      store,
-      (call) => call.table === 'bills' && call.method === 'putMany' && ++billWrites === 2,
-    );
+    const tab = crashingOnSecondBillWrite(store);
     await expect(runStoredImport(tab, 'j1', clock, { chunkSize: 3 })).rejects.toThrow(
       'simulated crash',
     );
@@ -455,11 +462,7 @@ describe('runImportJob', () => {
       files: [csvFile('b.csv', numberedBills(6))],
       now: clock(),
     });
-    let billWrites = 0;
-    const tab = crashingStore(
-      store,
-      (call) => call.table === 'bills' && call.method === 'putMany' && ++billWrites === 2,
-    );
+    const tab = crashingOnSecondBillWrite(store);
     await expect(runStoredImport(tab, 'b1', clock, { chunkSize: 3 })).rejects.toThrow(
       'simulated crash',
     );
@@ -885,17 +888,7 @@ describe("runImportJob with commit: 'one-transaction'", () => {
 
   it('a crash midway leaves `bills` as it was; resume starts over and ends the same', async () => {
     const files = [csvFile('bills.csv', numberedBills(450))];
-    const reference = createMemoryLocalStore();
-    const referenceClock = testClock();
-    await queueFilesImport(reference, {
-      datasetId: 'd1',
-      jobId: 'j1',
-      files,
-      now: referenceClock(),
-    });
-    const referenceJob = await runStoredImport(reference, 'j1', referenceClock, {
-      chunkSize: 100,
-    });
+    const { store: reference, job: referenceJob } = await referenceImport(files);
 
     const device = createMemoryLocalStore();
     const clock = testClock();
