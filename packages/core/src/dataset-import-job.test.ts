@@ -489,6 +489,41 @@ describe('runImportJob', () => {
     ]);
   });
 
+  it('finds the bills of another dataset in a chunk even when many stored ids lie between them', async () => {
+    const store = createMemoryLocalStore();
+    const clock = testClock();
+    await queueFilesImport(store, {
+      datasetId: 'a',
+      jobId: 'a1',
+      files: [csvFile('a.csv', numberedBills(1000))],
+      now: clock(),
+    });
+    await runStoredImport(store, 'a1', clock);
+    // One chunk: three of a's bills spread over its whole range of ids (too many stored ids in
+    // between to list them), then two bills nobody has.
+    const shared = [1, 500, 999].map((n) => ({ identifier: `AB ${n}`, title: `Act number ${n}` }));
+    await queueFilesImport(store, {
+      datasetId: 'b',
+      jobId: 'b1',
+      files: [
+        csvFile('b.csv', [
+          ...shared,
+          { identifier: 'AB 5000', title: 'New act' },
+          { identifier: 'AB 5001', title: 'Another new act' },
+        ]),
+      ],
+      now: clock(),
+    });
+    const job = await runStoredImport(store, 'b1', clock);
+    expect(job.result).toEqual({ added: 5, updated: 0, unchanged: 0, removed: 0 });
+    const bills = await allRows(store, 'bills');
+    expect(bills).toHaveLength(1002);
+    const membership = new Map(bills.map((bill) => [bill.title, bill.datasetIds]));
+    for (const { title } of shared) expect(membership.get(title)).toEqual(['a', 'b']);
+    expect(membership.get('New act')).toEqual(['b']);
+    expect(membership.get('Act number 2')).toEqual(['a']);
+  });
+
   it('a resume with files that changed meanwhile starts over', async () => {
     const store = createMemoryLocalStore();
     const now = testClock();
