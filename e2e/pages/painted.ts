@@ -1,0 +1,85 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * What a person can see, not what the DOM holds. A role or text query passes on a page that
+ * Ionic left at opacity 0 (`ion-page-invisible`), so every test checks, after each navigation,
+ * that the screen it landed on is painted: its text is in the viewport, and the element and
+ * every ancestor (across shadow roots) is displayed, visible, with a combined opacity above one
+ * half, and it is the topmost element where it lies.
+ */
+
+/** Why `element` is not painted, or null when a person can see it. Runs in the page. */
+function unpaintedReason(element: Element): string | null {
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return 'it has no size';
+  const inView =
+    box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+  if (!inView) return 'it is outside the viewport';
+  let opacity = 1;
+  for (let node: Element | null = element; node !== null; ) {
+    const style = getComputedStyle(node);
+    const name = `<${node.tagName.toLowerCase()} class="${node.className}">`;
+    if (style.display === 'none') return `${name} is not displayed`;
+    if (style.visibility !== 'visible') return `${name} is ${style.visibility}`;
+    opacity *= Number(style.opacity);
+    if (opacity <= 0.5) return `${name} brings its opacity to ${opacity.toFixed(2)}`;
+    const parent: Element | null =
+      node.parentElement ?? (node.getRootNode() instanceof ShadowRoot
+        ? (node.getRootNode() as ShadowRoot).host
+        : null);
+    node = parent;
+  }
+  // Hidden behind something else (another page, a backdrop)? Check the middle of the part of
+  // the box that is in the viewport.
+  const x = (Math.max(box.left, 0) + Math.min(box.right, innerWidth)) / 2;
+  const y = (Math.max(box.top, 0) + Math.min(box.bottom, innerHeight)) / 2;
+  let top: Element | null = document.elementFromPoint(x, y);
+  while (top?.shadowRoot) {
+    const inner = top.shadowRoot.elementFromPoint(x, y);
+    if (inner === null || inner === top) break;
+    top = inner;
+  }
+  if (top === null) return 'nothing is at its place on the screen';
+  const covers = (a: Element, b: Element) => {
+    for (let n: Node | null = b; n !== null; ) {
+      if (n === a) return true;
+      n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
+    }
+    return false;
+  };
+  if (!covers(element, top) && !covers(top, element)) {
+    return `it is covered by <${top.tagName.toLowerCase()} class="${top.className}">`;
+  }
+  return null;
+}
+
+/** Asserts that a person can see `locator` (the first element it finds), waiting for it. */
+export async function expectPainted(locator: Locator, timeout = 10_000): Promise<void> {
+  await expect(locator.first()).toBeAttached({ timeout });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return await locator.first().evaluate(unpaintedReason, undefined, { timeout: 1_000 });
+        } catch {
+          return 'it left the page';
+        }
+      },
+      { timeout, message: `${locator.toString()} is painted` },
+    )
+    .toBeNull();
+}
+
+/**
+ * Asserts that the screen the page is on is painted: a level-1 heading (every screen has one),
+ * or `what` when given, is seen by a person.
+ */
+export async function expectScreenPainted(page: Page, what?: Locator): Promise<void> {
+  await expectPainted(what ?? page.getByRole('heading', { level: 1 }).filter({ visible: true }));
+}
+
+/** Text painted anywhere on the screen: for checks such as "the toast has left". */
+export async function isPainted(locator: Locator): Promise<boolean> {
+  if ((await locator.count()) === 0) return false;
+  return (await locator.first().evaluate(unpaintedReason).catch(() => 'gone')) === null;
+}
