@@ -234,6 +234,41 @@ describe.skipIf(fixturesRoot === null)('BILLSTATUS real files', () => {
     expect(bill?.texts).toHaveLength(7);
   });
 
+  it('orders a one-day bill from its newest-first list: introduced first, the latestAction last', () => {
+    // H.R. 4907 (116th): five actions on 2019-10-29, listed newest first.
+    const bill = samples?.bills.find((candidate) => candidate.id === 'us/116/hr-4907');
+    expect(bill?.actions[0]?.text).toBe('Introduced in House');
+    expect(bill?.actions.at(-1)?.text).toMatch(
+      /^Referred to the Committee on Oversight and Reform/,
+    );
+    expect(bill?.rawStatus).toBe(bill?.actions.at(-1)?.text);
+    expect(bill?.status).toBe('in-committee');
+    for (const oneDay of samples?.bills.filter(
+      (candidate) => new Set(candidate.actions.map((action) => action.date)).size === 1,
+    ) ?? []) {
+      expect(oneDay.actions[0]?.text, oneDay.id).toMatch(/^Introduced in (House|Senate)/);
+    }
+  });
+
+  it('orders a day by actionTime, 12-hour legacy times included', () => {
+    // S. 1300 (114th) on 2015-07-15: the Senate's untimed message, then the House at 12:06PM
+    // and 04:57PM ("12" sorts after "04" as text; as a time it is earlier).
+    const bill = samples?.bills.find((candidate) => candidate.id === 'us/114/s-1300');
+    const day = bill?.actions.filter((action) => action.date === '2015-07-15') ?? [];
+    expect(day.map((action) => action.text)).toEqual([
+      'Message on Senate action sent to the House.',
+      'Received in the House.',
+      'Held at the desk.',
+    ]);
+    expect(bill?.actions.at(-1)?.text).toBe('Became Public Law No: 114-70.');
+  });
+
+  it('ends every bill with its latestAction, as GovInfo names it', () => {
+    for (const bill of [...(xml116?.bills ?? []), ...(samples?.bills ?? [])]) {
+      expect(bill.actions.at(-1)?.text, bill.id).toBe(bill.rawStatus);
+    }
+  });
+
   it('reads the old-schema S.J.Res. 8 of the 114th Congress, which has no text versions', () => {
     const bill = samples?.bills.find((candidate) => candidate.id === 'us/114/sjres-8');
     expect(bill).toMatchObject({ introducedDate: '2015-02-09', status: 'vetoed', texts: [] });

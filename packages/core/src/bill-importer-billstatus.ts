@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { BillAction, BillDraft, BillOverrides, BillText, Chamber, Sponsor } from './bill.ts';
-import { chronological, safeUrl, toIsoDate } from './bill.ts';
+import { inSourceOrder, safeUrl, timeOfDay, toIsoDate } from './bill.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-import-record.ts';
 import type { StatusEvent } from './bill-status-mapping.ts';
@@ -131,7 +131,19 @@ function textsFrom(bill: JsonObject): BillText[] {
       text: null,
     });
   }
-  return chronological(texts);
+  // Listed newest first, as actions are.
+  return inSourceOrder(
+    texts.map((text) => ({ item: text, date: text.date, time: null })),
+    { listing: 'newest-first' },
+  );
+}
+
+// Action codes of an introduction (Library of Congress 1000/10000, the House's Intro-H): it opens
+// its day whatever else happened on it.
+const INTRODUCTION_CODES = new Set(['1000', '10000', 'Intro-H', 'Intro-S']);
+
+function sameText(a: string, b: string): boolean {
+  return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 }
 
 /** The draft of the bill in a parsed BILLSTATUS document, or the reason there is none. */
@@ -147,22 +159,34 @@ export function billStatusDraft(
   // GovInfo writes a House bill's type as 'H' in places; everywhere else it is 'HR'.
   const typeCode = type === null ? null : type.toUpperCase() === 'H' ? 'hr' : type.toLowerCase();
 
-  const sourceActions = items(field(bill, 'actions')).map((action) => {
-    const text = str(field(action, 'text')) ?? '';
-    return {
-      date: toIsoDate(field(action, 'actionDate')),
-      text,
-      chamber: chamberOfAction(action, text),
-      code: str(field(action, 'actionCode')),
-    };
-  });
-  const ordered = chronological(sourceActions);
+  // GovInfo lists actions newest first (the BILLSTATUS user guide); a day's actions are told apart
+  // by actionTime where the clerk recorded one, and the bill's latestAction names the last.
+  const latestAction = fieldAt(bill, 'latestAction');
+  const latestText = str(field(latestAction, 'text'));
+  const latestDate = toIsoDate(field(latestAction, 'actionDate'));
+  const ordered = inSourceOrder(
+    items(field(bill, 'actions')).map((action) => {
+      const text = str(field(action, 'text')) ?? '';
+      const code = str(field(action, 'actionCode'));
+      const date = toIsoDate(field(action, 'actionDate'));
+      return {
+        item: { date, text, chamber: chamberOfAction(action, text), code },
+        date,
+        time: timeOfDay(field(action, 'actionTime')),
+        opensDay: code !== null && INTRODUCTION_CODES.has(code),
+      };
+    }),
+    {
+      listing: 'newest-first',
+      isLatest: (action) =>
+        latestText !== null && action.date === latestDate && sameText(action.text, latestText),
+    },
+  );
   const events = ordered
     .map((action) => billStatusActionEvent(action.code, action.text, action.date, action.chamber))
     .filter((event): event is StatusEvent => event !== null);
-  const latestActionDate = toIsoDate(fieldAt(bill, 'latestAction', 'actionDate'));
   if (items(field(bill, 'laws')).length > 0 && !events.some((event) => event.kind === 'enacted')) {
-    events.push({ kind: 'enacted', date: latestActionDate, chamber: 'executive' });
+    events.push({ kind: 'enacted', date: latestDate, chamber: 'executive' });
   }
   const { status, statusDate } = statusFromEvents(events);
 
@@ -191,7 +215,7 @@ export function billStatusDraft(
     introducedDate: toIsoDate(field(bill, 'introducedDate')),
     status,
     statusDate,
-    rawStatus: str(fieldAt(bill, 'latestAction', 'text')),
+    rawStatus: latestText ?? actions.at(-1)?.text ?? null,
     sponsors,
     cosponsors,
     subjects: subjectsFrom(bill),

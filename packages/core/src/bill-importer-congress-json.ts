@@ -1,5 +1,5 @@
 import type { BillDraft, BillOverrides, Chamber, Sponsor } from './bill.ts';
-import { chronological, toIsoDate } from './bill.ts';
+import { inSourceOrder, timeOfTimestamp, toIsoDate } from './bill.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-import-record.ts';
 import { statusFromCongressJson } from './bill-status-mapping.ts';
@@ -62,15 +62,26 @@ function titleOf(bill: JsonObject): string | null {
   );
 }
 
+// GovInfo's action codes of an introduction, which the scraper keeps as action_code.
+const INTRODUCTION_CODES = new Set(['1000', '10000', 'Intro-H', 'Intro-S']);
+
 export function congressJsonDraft(bill: JsonObject): BillDraft {
   const congress = str(field(bill, 'congress'));
   const type = str(field(bill, 'bill_type'));
   const number = str(field(bill, 'number'));
-  const actions = chronological(
+  // The scraper lists actions oldest first; acted_at carries the time where GovInfo had one.
+  const actions = inSourceOrder(
     objects(field(bill, 'actions')).map((action) => {
       const text = str(field(action, 'text')) ?? '';
-      return { date: toIsoDate(field(action, 'acted_at')), text, chamber: chamberOf(action, text) };
+      const date = toIsoDate(field(action, 'acted_at'));
+      return {
+        item: { date, text, chamber: chamberOf(action, text) },
+        date,
+        time: timeOfTimestamp(field(action, 'acted_at')),
+        opensDay: INTRODUCTION_CODES.has(str(field(action, 'action_code')) ?? ''),
+      };
     }),
+    { listing: 'oldest-first' },
   );
   const enacted = field(bill, 'enacted_as') !== null && field(bill, 'enacted_as') !== undefined;
   const sponsor = sponsorFrom(field(bill, 'sponsor'), 'primary');

@@ -8,7 +8,7 @@ import type {
   Chamber,
   Sponsor,
 } from './bill.ts';
-import { chronological, safeUrl, toIsoDate } from './bill.ts';
+import { chronological, inSourceOrder, safeUrl, toIsoDate } from './bill.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guardedAll, outcomeFromDraft } from './bill-import-record.ts';
 import { statusFromLegiScan } from './bill-status-mapping.ts';
@@ -187,12 +187,21 @@ function billOutcomes(
     billNumber === null ? null : [state, billNumber].filter((part) => part !== null).join(' ');
   const billId = str(field(bill, 'bill_id'));
 
-  const actions: BillAction[] = chronological(
-    objects(field(bill, 'history')).map((entry) => ({
-      date: toIsoDate(field(entry, 'date')),
-      text: str(field(entry, 'action')) ?? '',
-      chamber: chamberFromLegiScan(field(entry, 'chamber')),
-    })),
+  // LegiScan's history is listed oldest first.
+  const actions: BillAction[] = inSourceOrder(
+    objects(field(bill, 'history')).map((entry) => {
+      const date = toIsoDate(field(entry, 'date'));
+      return {
+        item: {
+          date,
+          text: str(field(entry, 'action')) ?? '',
+          chamber: chamberFromLegiScan(field(entry, 'chamber')),
+        },
+        date,
+        time: null,
+      };
+    }),
+    { listing: 'oldest-first' },
   );
 
   const votes: BillVote[] = [];

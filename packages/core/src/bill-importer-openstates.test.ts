@@ -309,6 +309,34 @@ describe.skipIf(fixturesRoot === null)(
       ]);
     });
 
+    it("orders the US scraper's newest-first actions oldest first, even all on one day", () => {
+      // H.Con.Res. 69: "Submitted in House" and the referral, both on 2026-01-08, listed newest
+      // first as GovInfo lists them.
+      const bill = byId.get('us/119/hconres-69');
+      expect(bill?.actions.map((action) => action.text)).toEqual([
+        'Submitted in House',
+        'Referred to the House Committee on Oversight and Government Reform.',
+      ]);
+      expect(bill?.rawStatus).toBe(
+        'Referred to the House Committee on Oversight and Government Reform.',
+      );
+      // H.Con.Res. 14 on 2025-04-10: by the time each action carries.
+      const budget = byId.get('us/119/hconres-14');
+      expect(budget?.actions.at(-1)?.text).toBe(
+        'Star Print ordered on the reported concurrent resolution.',
+      );
+      expect(
+        budget?.actions
+          .filter((action) => action.date === '2025-04-10')
+          .map((action) => action.text.slice(0, 40)),
+      ).toEqual([
+        'Resolving differences -- House actions: ',
+        'Pursuant to clause 1(c) of rule XIX, the',
+        'On motion that the House agree to the Se',
+        'Motion to reconsider laid on the table A',
+      ]);
+    });
+
     it('streams one outcome per bill', () => {
       const outcomes = [
         ...readOpenStatesRecords(readFixtures('openstates-scrape/sessions/119/bills/SCONRES1')),

@@ -1,5 +1,13 @@
 import type { BillDraft, BillOverrides, BillText, BillVote, Chamber, Sponsor } from './bill.ts';
-import { chambers, chronological, parseBillIdentifier, safeUrl, toIsoDate } from './bill.ts';
+import {
+  chambers,
+  chronological,
+  inSourceOrder,
+  parseBillIdentifier,
+  safeUrl,
+  timeOfTimestamp,
+  toIsoDate,
+} from './bill.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-import-record.ts';
 import type { StatusEvent } from './bill-status-mapping.ts';
@@ -318,15 +326,33 @@ export function openStatesDraft(
   const ordered = rawActions.every((action) => num(field(action, 'order')) !== null)
     ? [...rawActions].sort((a, b) => (num(field(a, 'order')) ?? 0) - (num(field(b, 'order')) ?? 0))
     : rawActions;
-  const actions = chronological(
-    ordered.map((action) => ({
-      date: toIsoDate(field(action, 'date')),
-      text: str(field(action, 'description')) ?? '',
-      chamber: actionChamber(action, organizations),
-      classification: arr(field(action, 'classification'))
-        .map(str)
-        .filter((value): value is string => value !== null),
-    })),
+  const latestText = str(field(bill, 'latest_action_description'));
+  const latestDate = toIsoDate(field(bill, 'latest_action_date'));
+  const actions = inSourceOrder(
+    ordered.map((action) => {
+      const date = toIsoDate(field(action, 'date'));
+      return {
+        item: {
+          date,
+          text: str(field(action, 'description')) ?? '',
+          chamber: actionChamber(action, organizations),
+          classification: arr(field(action, 'classification'))
+            .map(str)
+            .filter((value): value is string => value !== null),
+        },
+        date,
+        time: timeOfTimestamp(field(action, 'date')),
+      };
+    }),
+    {
+      // Open States keeps each scraper's order (its `order` numbers count the scraper's list).
+      // Its US Congress scraper copies GovInfo's, newest first; state scrapers list oldest first.
+      listing: jurisdictionOf(bill) === 'us' ? 'newest-first' : 'oldest-first',
+      isLatest: (action) =>
+        latestText !== null &&
+        action.date === latestDate &&
+        action.text.replace(/\s+/g, ' ').trim() === latestText.replace(/\s+/g, ' ').trim(),
+    },
   );
   const events: StatusEvent[] = actions.flatMap((action) =>
     openStatesActionEvents(action.classification, action.date, action.chamber),

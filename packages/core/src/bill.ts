@@ -614,9 +614,10 @@ export function finalizeBill(draft: BillDraft, overrides: BillOverrides = {}): F
 }
 
 /**
- * Oldest first. Sources list actions newest first (GovInfo) or oldest first (most others); a
- * list that runs backwards is turned round before a stable sort, so actions on the same day keep
- * the order the source gave them. Undated items go last.
+ * Oldest first, for lists whose direction is not known (texts, votes): a list that runs backwards
+ * by its first and last dates is turned round before a stable sort by date. Actions are never
+ * ordered this way: a one-day list has no direction to read, so `inSourceOrder` takes it from the
+ * source instead.
  */
 export function chronological<T extends { date: string | null }>(items: readonly T[]): T[] {
   const list = [...items];
@@ -630,6 +631,115 @@ export function chronological<T extends { date: string | null }>(items: readonly
     if (b.date === null) return -1;
     return a.date < b.date ? -1 : 1;
   });
+}
+
+/** An action (or anything dated) with what its source says about where it stands in time. */
+export interface SourceOrderEntry<T> {
+  item: T;
+  date: string | null;
+  /** The time of day as 'HH:MM:SS' (24-hour, so it sorts as text), where the source gives one. */
+  time: string | null;
+  /** Opens its day whatever the listing says: an introduction precedes the day's other actions. */
+  opensDay?: boolean;
+}
+
+export interface SourceOrderOptions<T> {
+  /** The direction the source documents for its list. */
+  listing: 'oldest-first' | 'newest-first';
+  /** The source's own latest action, where it names one: it ends its day. */
+  isLatest?: ((item: T) => boolean) | undefined;
+}
+
+function compareDates(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * Oldest first, from each source's own order information: the date, then the time of day where
+ * the source gives one, then the place in the source's list read in its documented direction.
+ * Within a day, actions that carry a time are put in time order among the places such actions
+ * hold, and the others keep their place in the list, so a day that mixes timed floor actions with
+ * untimed ones stays as the source told it. Undated items go last. The source's own latest
+ * action, when it names one, ends its day.
+ */
+export function inSourceOrder<T>(
+  entries: readonly SourceOrderEntry<T>[],
+  options: SourceOrderOptions<T>,
+): T[] {
+  const listed = options.listing === 'newest-first' ? [...entries].reverse() : [...entries];
+  const sorted = listed
+    .map((entry, position) => ({ entry, position }))
+    .sort(
+      (a, b) =>
+        compareDates(a.entry.date, b.entry.date) ||
+        Number(b.entry.opensDay === true) - Number(a.entry.opensDay === true) ||
+        a.position - b.position,
+    );
+  let start = 0;
+  while (start < sorted.length) {
+    const head = sorted[start];
+    let end = start + 1;
+    while (
+      end < sorted.length &&
+      sorted[end]?.entry.date === head?.entry.date &&
+      sorted[end]?.entry.opensDay === head?.entry.opensDay
+    ) {
+      end++;
+    }
+    const slots: number[] = [];
+    for (let at = start; at < end; at++) if (sorted[at]?.entry.time != null) slots.push(at);
+    const timed = slots
+      .map((at) => sorted[at])
+      .filter((value) => value !== undefined)
+      .sort((a, b) => compareDates(a.entry.time, b.entry.time) || a.position - b.position);
+    slots.forEach((at, index) => {
+      const value = timed[index];
+      if (value !== undefined) sorted[at] = value;
+    });
+    start = end;
+  }
+  const items = sorted.map(({ entry }) => entry.item);
+  const { isLatest } = options;
+  if (isLatest === undefined) return items;
+  const lastDate = sorted.findLast(({ entry }) => entry.date !== null)?.entry.date ?? null;
+  if (lastDate === null) return items;
+  const dayEnd = sorted.findLastIndex(({ entry }) => entry.date === lastDate);
+  const latest = sorted.findLastIndex(
+    ({ entry }) => entry.date === lastDate && isLatest(entry.item),
+  );
+  if (latest < 0 || latest === dayEnd) return items;
+  const [moved] = items.splice(latest, 1);
+  if (moved !== undefined) items.splice(dayEnd, 0, moved);
+  return items;
+}
+
+/** '17:27:30', '17:27', '07:15PM' or '7:15 pm' as 'HH:MM:SS'; null for anything else. */
+export function timeOfDay(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?$/.exec(value.trim());
+  if (!match?.[1] || !match[2]) return null;
+  let hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const seconds = Number(match[3] ?? '0');
+  const half = match[4]?.toUpperCase();
+  if (half !== undefined) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (half === 'PM' ? 12 : 0);
+  }
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(hours)}:${two(minutes)}:${two(seconds)}`;
+}
+
+/** The time of day a timestamp is written with ('2019-04-15T16:33:01-04:00' gives '16:33:01'),
+ *  in the zone it is written in, as its date is; null for a bare date. */
+export function timeOfTimestamp(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(value.trim());
+  return match?.[1] ? timeOfDay(match[1]) : null;
 }
 
 function compareText(a: string, b: string): number {
