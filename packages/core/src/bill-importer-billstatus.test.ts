@@ -263,6 +263,13 @@ describe.skipIf(fixturesRoot === null)('BILLSTATUS real files', () => {
     expect(bill?.actions.at(-1)?.text).toBe('Became Public Law No: 114-70.');
   });
 
+  it('reads a nickname whose quotes hold a comma as one name', () => {
+    // 'Rep. Johnson, Henry C. "Hank," Jr. [D-GA-4]' cosponsors H.R. 1 (117th).
+    const bill = samples?.bills.find((candidate) => candidate.id === 'us/117/hr-1');
+    const johnson = bill?.cosponsors.find((cosponsor) => cosponsor.externalId === 'J000288');
+    expect(johnson?.name).toBe('Henry C. "Hank" Johnson Jr.');
+  });
+
   it('ends every bill with its latestAction, as GovInfo names it', () => {
     for (const bill of [...(xml116?.bills ?? []), ...(samples?.bills ?? [])]) {
       expect(bill.actions.at(-1)?.text, bill.id).toBe(bill.rawStatus);

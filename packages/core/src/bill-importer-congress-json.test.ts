@@ -166,6 +166,17 @@ describe.skipIf(fixturesRoot === null)(
       ]);
     });
 
+    it('reads a nickname whose quotes hold a comma as one name', () => {
+      // H.R. 1 (116th) lists "Johnson, Henry C. \"Hank,\" Jr." among its cosponsors.
+      const names = byId.get('us/116/hr-1')?.cosponsors.map((cosponsor) => cosponsor.name);
+      expect(names).toContain('Henry C. "Hank" Johnson Jr.');
+      expect(names).toContain('Robert C. "Bobby" Scott');
+      expect(names?.filter((name) => /" |"$/.test(name.replace(/"[^"]*"/g, '')))).toEqual([]);
+      expect(nameFromLastFirst('Johnson, Henry C. “Hank,” Jr.')).toBe(
+        'Henry C. “Hank” Johnson Jr.',
+      );
+    });
+
     it('reads a ZIP of the folder the same way, one record at a time', () => {
       const files = readFixtures('congress-json/116/bills/sjres');
       const zipped = importBills([zipOf('sjres.zip', files)]);

@@ -132,15 +132,47 @@ export function congressGovUrl(congress: string, type: string, number: string): 
   return `https://www.congress.gov/bill/${n}${suffix}-congress/${kind}/${number}`;
 }
 
-/** "Cruz, Ted" → "Ted Cruz"; "Casey, Robert P., Jr." → "Robert P. Casey Jr.". */
+/** Splits at commas outside double quotes, straight or curly: a nickname may hold a comma. */
+function splitOutsideQuotes(text: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (char === '\u201C') quoted = true;
+    else if (char === '\u201D') quoted = false;
+    if (char === ',' && !quoted) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current);
+  return parts;
+}
+
+const NAME_SUFFIX = /\s+((?:Jr|Sr)\.?|II|III|IV|V)$/;
+
+/**
+ * "Cruz, Ted" → "Ted Cruz"; "Casey, Robert P., Jr." → "Robert P. Casey Jr.";
+ * 'Johnson, Henry C. "Hank," Jr.' → 'Henry C. "Hank" Johnson Jr.' (the clerks' comma inside a
+ * nickname's quotes is punctuation of the list, not of the name).
+ */
 export function nameFromLastFirst(name: string): string {
-  const parts = name
-    .split(',')
-    .map((part) => part.trim())
+  const parts = splitOutsideQuotes(name)
+    .map((part) =>
+      part
+        .replace(/,\s*(["\u201D])/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((part) => part !== '');
   if (parts.length < 2) return name.trim();
-  const [last, first, ...suffixes] = parts;
-  return [first, last, ...suffixes].join(' ');
+  const [last, given = '', ...suffixes] = parts;
+  const suffix = NAME_SUFFIX.exec(given);
+  const first = suffix ? given.slice(0, suffix.index) : given;
+  return [first, last, ...(suffix?.[1] ? [suffix[1]] : []), ...suffixes].join(' ');
 }
 
 /** "Sen. Cruz, Ted [R-TX]" → "Ted Cruz", the form data.json spells the same person in. */
