@@ -6,7 +6,7 @@ import {
 } from './dataset-commands.ts';
 import type { Dataset } from './local-records.ts';
 import { sealEnvelope } from './sync-crypto.ts';
-import { SyncEngineError } from './sync-engine.ts';
+import { SyncEngineError, type SyncProgress } from './sync-engine.ts';
 import { createTag } from './tag-commands.ts';
 import { rowsOf } from './test-support/bill-command-harness.ts';
 import {
@@ -112,6 +112,24 @@ describe('datasets across devices', () => {
     expect((await b.sync()).filesDown).toBe(0);
     expect((await a.sync()).filesUp).toBe(0);
     expect(await importSynced(b)).toBe(0);
+  });
+
+  it('says how many files it has moved out of how many, up and down', async () => {
+    const { a, b } = await setup();
+    await addDataset(a, { id: 'ca', name: 'California', bills: 3 });
+    await addDataset(a, { id: 'ny', name: 'New York', bills: 2 });
+    const filesProgress = (progress: SyncProgress[], phase: SyncProgress['phase']) =>
+      progress.filter((p) => p.phase === phase).map((p) => `${p.done}/${p.total}`);
+    const up: SyncProgress[] = [];
+    await a.sync({ onProgress: (p) => up.push(p) });
+    expect(filesProgress(up, 'upload-files')).toEqual(['0/2', '1/2', '2/2']);
+    const down: SyncProgress[] = [];
+    await b.sync({ onProgress: (p) => down.push(p) });
+    expect(filesProgress(down, 'download-files')).toEqual(['0/2', '1/2', '2/2']);
+    // Nothing to move: no file progress at all.
+    const again: SyncProgress[] = [];
+    await a.sync({ onProgress: (p) => again.push(p) });
+    expect(again.filter((p) => p.phase.endsWith('-files'))).toEqual([]);
   });
 
   it('keeps each device’s import state its own, and a rename needs no import', async () => {

@@ -48,6 +48,8 @@ export interface DatasetFilesOptions {
   /** Wraps the crypto work, so the run can say how long it took. */
   readonly timed?: <T>(work: () => Promise<T>) => Promise<T>;
   readonly partBytes?: number;
+  /** Files moved so far out of how many this run has to move, after each file (and at 0). */
+  readonly onFileProgress?: (done: number, total: number) => void;
 }
 
 export interface DatasetFilesReport {
@@ -124,23 +126,32 @@ export async function uploadDatasetFiles(
   });
   let files = 0;
   let bytes = 0;
-  for (const { row, enrolled } of datasets) {
+  const work = datasets.map(({ row, enrolled }) => {
     const fileIds = row.origin.kind === 'files' ? row.origin.fileIds : [];
     const current = new Set(
       (row.blobs ?? []).filter((blob) => blob.epoch === session.epoch).map((blob) => blob.fileId),
     );
-    const missing = fileIds.filter((id) => !current.has(id));
+    return { row, enrolled, missing: fileIds.filter((id) => !current.has(id)) };
+  });
+  // Known before the first file goes, so a first sync can say "120 of 732".
+  let total = work.reduce((sum, { missing }) => sum + missing.length, 0);
+  if (total > 0) options.onFileProgress?.(0, total);
+  for (const { row, enrolled, missing } of work) {
     if (enrolled && missing.length === 0) continue;
     const uploaded: DatasetFileBlob[] = [];
     for (const fileId of missing) {
       // One file in memory at a time: a dataset's files together may be hundreds of megabytes.
       const file = await store.read(['datasetFiles'], (tx) => tx.get('datasetFiles', fileId));
       // A file this device does not hold is another device's to upload.
-      if (file === undefined) continue;
+      if (file === undefined) {
+        total--;
+        continue;
+      }
       const result = await uploadFile(options, file);
       uploaded.push(result.blob);
       files++;
       bytes += result.bytes;
+      options.onFileProgress?.(files, total);
     }
     if (enrolled && uploaded.length === 0) continue;
     const nowMs = options.now();
@@ -245,12 +256,18 @@ export async function downloadDatasetFiles(
   // or forged by a definition) does not keep it from another listing that works.
   const problems = new Map<string, string>();
   const done = new Set<string>();
+  const total = new Set(wanted.map(({ blob }) => blob.fileId)).size;
+  if (total > 0) options.onFileProgress?.(0, total);
+  // Files tried, fetched or not, for the progress: each file is tried until one listing works.
+  const tried = new Set<string>();
   for (const { datasetId, blob } of wanted) {
     if (done.has(blob.fileId)) continue;
     let fetched: { bytes: Uint8Array<ArrayBuffer>; received: number };
     try {
       fetched = await downloadFile(options, blob);
     } catch (error) {
+      tried.add(blob.fileId);
+      options.onFileProgress?.(tried.size, total);
       const reason =
         error instanceof SyncCryptoError
           ? `it failed its integrity check (${error.message}); it was altered, or not made with your key`
@@ -266,6 +283,8 @@ export async function downloadDatasetFiles(
       continue;
     }
     done.add(blob.fileId);
+    tried.add(blob.fileId);
+    options.onFileProgress?.(tried.size, total);
     problems.delete(blob.fileId);
     bytes += fetched.received;
     files++;

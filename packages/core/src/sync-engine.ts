@@ -174,10 +174,14 @@ export interface SyncSession {
 }
 
 export interface SyncProgress {
-  readonly phase: 'push' | 'pull';
-  /** Changes pushed, or log entries pulled, so far in this run. */
+  /** Pushing the outbox, pulling the log, or uploading / downloading dataset files. */
+  readonly phase: 'push' | 'pull' | 'upload-files' | 'download-files';
+  /** Changes pushed, log entries pulled, or files moved, so far in this run. */
   readonly done: number;
-  /** How many in all, when known (the outbox's size; the log's newest seqno minus the cursor). */
+  /**
+   * How many in all, when known (the outbox's size; the log's newest seqno minus the cursor;
+   * the files to move).
+   */
   readonly total: number | null;
 }
 
@@ -296,13 +300,23 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
   try {
     options.onPhase?.('push');
     // Files first: the definitions that say where they are go out with the push.
-    const uploaded = await uploadDatasetFiles(files);
+    const uploaded = await uploadDatasetFiles({
+      ...files,
+      onFileProgress: (done, total) => {
+        options.onProgress?.({ phase: 'upload-files', done, total });
+      },
+    });
     counters.bytesUp += uploaded.bytes;
     counters.filesUp += uploaded.files;
     await pushOutbox(options, counters, timed);
     options.onPhase?.('pull');
     await pullChanges(options, counters, timed);
-    const downloaded = await downloadDatasetFiles(files);
+    const downloaded = await downloadDatasetFiles({
+      ...files,
+      onFileProgress: (done, total) => {
+        options.onProgress?.({ phase: 'download-files', done, total });
+      },
+    });
     counters.bytesDown += downloaded.bytes;
     counters.filesDown += downloaded.files;
     counters.fileProblems.push(...downloaded.problems);

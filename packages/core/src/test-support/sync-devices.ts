@@ -25,7 +25,7 @@ export interface TestDevice {
   readonly store: LocalStore;
   readonly context: TestContext;
   sync(
-    options?: Partial<Pick<SyncRunOptions, 'limits'>> & {
+    options?: Partial<Pick<SyncRunOptions, 'limits' | 'onProgress'>> & {
       delivery?: () => Delivery;
       /** After a reset: the new key and where its epoch starts. */
       dataKey?: OpaqueCryptoKey;
@@ -60,6 +60,7 @@ export async function testDevice(
         },
         now: () => context.now(),
         ...(options.limits === undefined ? {} : { limits: options.limits }),
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
       }),
   };
 }
