@@ -65,6 +65,14 @@ function titleOf(bill: JsonObject): string | null {
 // GovInfo's action codes of an introduction, which the scraper keeps as action_code.
 const INTRODUCTION_CODES = new Set(['1000', '10000', 'Intro-H', 'Intro-S']);
 
+/** The status words the scraper set on actions, in the order of its (oldest-first) list. */
+function actionStatuses(bill: JsonObject): { code: string; date: string | null }[] {
+  return objects(field(bill, 'actions')).flatMap((action) => {
+    const code = str(field(action, 'status'));
+    return code === null ? [] : [{ code, date: toIsoDate(field(action, 'acted_at')) }];
+  });
+}
+
 export function congressJsonDraft(bill: JsonObject): BillDraft {
   const congress = str(field(bill, 'congress'));
   const type = str(field(bill, 'bill_type'));
@@ -98,6 +106,7 @@ export function congressJsonDraft(bill: JsonObject): BillDraft {
       str(field(bill, 'status')),
       toIsoDate(field(bill, 'status_at')),
       enacted,
+      actionStatuses(bill),
     ),
     sponsors: sponsor === null ? [] : [sponsor],
     cosponsors: objects(field(bill, 'cosponsors'))

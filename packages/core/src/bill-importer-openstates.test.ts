@@ -5,6 +5,7 @@ import {
   parseListCell,
   readOpenStatesRecords,
 } from './bill-importer-openstates.ts';
+import { encodeUtf8 } from './text-bytes.ts';
 import {
   fixturesRoot,
   readFixtures,
@@ -86,6 +87,35 @@ describe('Open States scraper output (hand-made)', () => {
         reason: 'unrecognised bill identifier "House Bill Thirteen"',
       },
     ]);
+  });
+});
+
+describe('Open States status from actions', () => {
+  it('keeps the stage reached when a cloture vote fails, however the scraper classifies it', () => {
+    const bill = {
+      identifier: 'HR 9901',
+      title: 'A bill that passed the House and then failed cloture in the Senate.',
+      legislative_session: '117',
+      jurisdiction: { id: 'ocd-jurisdiction/country:us/government' },
+      actions: [
+        {
+          date: '2021-06-08T04:00:00+00:00',
+          description:
+            'Cloture on the motion to proceed to the measure not invoked in Senate by Yea-Nay Vote. 49 - 48.',
+          classification: ['failure'],
+        },
+        {
+          date: '2021-05-20T04:00:00+00:00',
+          description: 'Passed/agreed to in House: On passage Passed by recorded vote: 218 - 210.',
+          classification: ['passage'],
+          organization_id: '~{"classification": "lower"}',
+        },
+      ],
+    };
+    const [read] = importOpenStates([
+      { name: 'metadata.json', bytes: encodeUtf8(JSON.stringify(bill)) },
+    ]).bills;
+    expect(read).toMatchObject({ status: 'passed-one-chamber', statusDate: '2021-05-20' });
   });
 });
 

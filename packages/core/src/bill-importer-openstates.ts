@@ -316,6 +316,8 @@ function preferredSource(bill: JsonObject): string | null {
   return urls.find((url) => !/\.(xml|json)$/i.test(url)) ?? urls[0] ?? null;
 }
 
+const CLOTURE_NOT_INVOKED = /^(Second |Third |Fourth )?Cloture\b.{0,200}\bnot invoked\b/i;
+
 /** The draft of one bill in Open States' JSON shape (scrape, API, bulk JSON, or CSV rebuilt). */
 export function openStatesDraft(
   bill: JsonObject,
@@ -355,7 +357,14 @@ export function openStatesDraft(
     },
   );
   const events: StatusEvent[] = actions.flatMap((action) =>
-    openStatesActionEvents(action.classification, action.date, action.chamber),
+    openStatesActionEvents(
+      // A failed cloture vote disposes of nothing, however a scraper classifies it.
+      CLOTURE_NOT_INVOKED.test(action.text)
+        ? action.classification.filter((value) => value !== 'failure')
+        : action.classification,
+      action.date,
+      action.chamber,
+    ),
   );
   const { status, statusDate } = statusFromEvents(events);
   const latest = actions.filter((action) => action.text !== '').at(-1);

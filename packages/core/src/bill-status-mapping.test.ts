@@ -44,7 +44,6 @@ describe('unitedstates/congress status words', () => {
     ['PASS_BACK:SENATE', 'passed-both'],
     ['CONFERENCE:PASSED:HOUSE', 'passed-both'],
     ['PROV_KILL:SUSPENSIONFAILED', 'failed'],
-    ['PROV_KILL:CLOTUREFAILED', 'failed'],
     ['FAIL:ORIGINATING:SENATE', 'failed'],
     ['FAIL:SECOND:HOUSE', 'failed'],
     ['PROV_KILL:VETO', 'vetoed'],
@@ -61,6 +60,24 @@ describe('unitedstates/congress status words', () => {
       statusDate: '2019-01-03',
       rawStatus: code,
     });
+  });
+
+  it('keeps the stage a failed cloture vote left standing: it disposes of nothing', () => {
+    const earlier = [
+      { code: 'REFERRED', date: '2021-03-01' },
+      { code: 'PASS_OVER:HOUSE', date: '2021-05-20' },
+      { code: 'PROV_KILL:CLOTUREFAILED', date: '2021-06-08' },
+    ];
+    expect(statusFromCongressJson('PROV_KILL:CLOTUREFAILED', '2021-06-08', false, earlier)).toEqual(
+      {
+        status: 'passed-one-chamber',
+        statusDate: '2021-05-20',
+        rawStatus: 'PROV_KILL:CLOTUREFAILED',
+      },
+    );
+    expect(statusFromCongressJson('PROV_KILL:CLOTUREFAILED', '2021-06-08', false).status).toBe(
+      'introduced',
+    );
   });
 
   it('is enacted whenever the bill became law, whatever the word says', () => {
@@ -158,7 +175,7 @@ describe('BILLSTATUS actions', () => {
     ).toBe('committee');
     expect(
       kind(null, 'Cloture on the measure not invoked in Senate by Yea-Nay Vote. 57 - 42.'),
-    ).toBe('failed');
+    ).toBeNull();
     expect(kind(null, 'Motion to refer to the Committee on Rules agreed to.')).toBeNull();
     expect(kind(null, 'Considered by Senate.')).toBeNull();
   });

@@ -12,8 +12,10 @@ import type { BillStatus, Chamber } from './bill.ts';
 //   it needs nothing more). LegiScan's status 4 "Passed" means its path is complete and maps to
 //   'enacted', so a state resolution LegiScan marks Passed reads as enacted.
 // - Passage by both chambers in different versions (congress PASS_BACK) counts as 'passed-both'.
-// - A failed cloture vote or failed suspension vote (congress PROV_KILL) counts as 'failed'; a
-//   later passage lifts it again.
+// - A failed cloture vote does not dispose of a bill (cloture may be tried again, and a bill that
+//   passed the House stays passed): the status keeps the furthest stage reached, and the vote
+//   stays in the actions and votes. A failed suspension vote (congress PROV_KILL:SUSPENSIONFAILED)
+//   is a failed passage vote and counts as 'failed'; a later passage lifts it again.
 
 export interface StatusResult {
   status: BillStatus;
@@ -82,11 +84,21 @@ export function statusFromCongressJson(
   code: string | null,
   statusDate: string | null,
   enacted: boolean,
+  /** The status words the bill's actions carried, oldest first: what a failed cloture vote
+   *  leaves standing. */
+  earlier: readonly { code: string; date: string | null }[] = [],
 ): StatusResult {
   const rawStatus = code;
   if (enacted) return { status: 'enacted', statusDate, rawStatus };
   if (code === null) return { status: 'other', statusDate, rawStatus };
   const upper = code.toUpperCase();
+  if (upper.startsWith('PROV_KILL:CLOTURE')) {
+    const standing = earlier.findLast(
+      (entry) => !entry.code.toUpperCase().startsWith('PROV_KILL:CLOTURE'),
+    );
+    if (standing === undefined) return { status: 'introduced', statusDate, rawStatus };
+    return { ...statusFromCongressJson(standing.code, standing.date, false), rawStatus };
+  }
   const head = upper.split(':')[0] ?? '';
   let status: BillStatus;
   if (upper === 'INTRODUCED') status = 'introduced';
@@ -253,7 +265,7 @@ export function billStatusActionEvent(
   ) {
     return event('passed-both');
   }
-  if (/^(Second |Third |Fourth )?Cloture\b.*\bnot invoked\b/i.test(text)) return event('failed');
+  // A failed cloture vote ("Cloture ... not invoked") disposes of nothing: no event.
   if (/^On motion to suspend the rules\b.*\bFailed by\b/i.test(text)) return event('failed');
   if (/^(Introduced in (the )?(House|Senate))/i.test(text)) return event('introduced');
   // "referred to", "referred concurrently to", "re-referred": any referral, but not a motion to
