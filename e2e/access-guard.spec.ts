@@ -25,12 +25,13 @@ test.describe('signed out', () => {
     await new LoginPage(page).waitForForm();
   });
 
-  test('/login shows "Authenticating" before the form', async ({ page }) => {
+  test('/login shows "Authenticating" beside the form while the guard waits', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByText('Authenticating')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Authenticating' })).toBeVisible();
     await new LoginPage(page).waitForForm();
-    await expect(page.getByText('Authenticating')).toBeHidden();
+    await page.waitForTimeout(1_500);
+    await expect(page.getByText('Authenticating')).toBeVisible();
+    await expect(page.getByText('Authenticating')).toBeHidden({ timeout: 6_000 });
     await expect(page).toHaveURL('/login');
   });
 

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expectPainted } from './painted.ts';
 
 /** The login screen, found the way a person finds it: by its labels and button names. */
 export class LoginPage {
@@ -15,10 +16,8 @@ export class LoginPage {
   }
 
   async waitForForm(): Promise<void> {
-    // The guard holds /login for 4000 ms ("Authenticating") before the form shows.
-    await expect(this.page.getByRole('button', { name: 'Sign in' })).toBeVisible({
-      timeout: 10_000,
-    });
+    // A visit to / waits 4000 ms ("Authenticating") before the guard sends the visitor here.
+    await expectPainted(this.page.getByRole('button', { name: 'Sign in' }), 10_000);
   }
 
   async fill(email: string, password: string): Promise<void> {

@@ -10,23 +10,26 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Why `element` is not painted, or null when a person can see it. Runs in the page. */
 function unpaintedReason(element: Element): string | null {
+  // The parent in the tree that is rendered: a slotted node's slot, past a shadow root its host.
+  const renderedParent = (node: Node): Node | null => {
+    if (node instanceof Element && node.assignedSlot !== null) return node.assignedSlot;
+    if (node.parentNode instanceof ShadowRoot) return node.parentNode.host;
+    return node.parentNode;
+  };
   const box = element.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return 'it has no size';
-  const inView =
-    box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+  const inView = box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
   if (!inView) return 'it is outside the viewport';
   let opacity = 1;
-  for (let node: Element | null = element; node !== null; ) {
+  for (let node: Element | null = element; node !== null;) {
     const style = getComputedStyle(node);
     const name = `<${node.tagName.toLowerCase()} class="${node.className}">`;
     if (style.display === 'none') return `${name} is not displayed`;
     if (style.visibility !== 'visible') return `${name} is ${style.visibility}`;
     opacity *= Number(style.opacity);
     if (opacity <= 0.5) return `${name} brings its opacity to ${opacity.toFixed(2)}`;
-    const parent: Element | null =
-      node.parentElement ?? (node.getRootNode() instanceof ShadowRoot
-        ? (node.getRootNode() as ShadowRoot).host
-        : null);
+    let parent = renderedParent(node);
+    while (parent !== null && !(parent instanceof Element)) parent = renderedParent(parent);
     node = parent;
   }
   // Hidden behind something else (another page, a backdrop)? Check the middle of the part of
@@ -41,9 +44,8 @@ function unpaintedReason(element: Element): string | null {
   }
   if (top === null) return 'nothing is at its place on the screen';
   const covers = (a: Element, b: Element) => {
-    for (let n: Node | null = b; n !== null; ) {
+    for (let n: Node | null = b; n !== null; n = renderedParent(n)) {
       if (n === a) return true;
-      n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
     }
     return false;
   };
@@ -81,5 +83,10 @@ export async function expectScreenPainted(page: Page, what?: Locator): Promise<v
 /** Text painted anywhere on the screen: for checks such as "the toast has left". */
 export async function isPainted(locator: Locator): Promise<boolean> {
   if ((await locator.count()) === 0) return false;
-  return (await locator.first().evaluate(unpaintedReason).catch(() => 'gone')) === null;
+  return (
+    (await locator
+      .first()
+      .evaluate(unpaintedReason)
+      .catch(() => 'gone')) === null
+  );
 }

@@ -1,8 +1,8 @@
-import { IonContent, IonPage, IonSpinner, useIonRouter } from '@ionic/react';
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { IonContent, IonSpinner, useIonRouter } from '@ionic/react';
+import { createContext, use, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { useAppServices } from '../app-services.ts';
-import { startAccessGuard, type GuardTimers } from './access-guard.ts';
+import { createGuardHandOver, startAccessGuard, type GuardTimers } from './access-guard.ts';
 
 type GuardPhase =
   { readonly kind: 'waiting'; readonly message: string | null } | { readonly kind: 'allowed' };
@@ -14,14 +14,27 @@ const browserTimers: GuardTimers = {
   },
 };
 
+/** The guard's redirects, shared by the guards of every route of the page. */
+const handOver = createGuardHandOver();
+
+/**
+ * The message of the guard's wait ('Authenticating'), for a screen shown while the guard waits;
+ * null when the guard is not waiting with a message.
+ */
+const GuardWaitMessage = createContext<string | null>(null);
+
+export function useGuardWaitMessage(): string | null {
+  return use(GuardWaitMessage);
+}
+
 export interface AccessGuardViewProps {
   /** The route pattern this guard protects, e.g. '/bill-details' or '/tabs/*'. */
   readonly pattern: string;
   /**
-   * Set when the guarded content is a page of its own (IonTabs): the waiting view then brings
-   * its own IonPage instead of living inside the route's.
+   * Show the screen during the 'Authenticating' wait (the screen shows the message itself, from
+   * useGuardWaitMessage): /login, whose form is for exactly the people that wait is about.
    */
-  readonly standalone?: boolean;
+  readonly showWhileAuthenticating?: boolean;
   readonly children: ReactNode;
 }
 
@@ -30,7 +43,11 @@ export interface AccessGuardViewProps {
  * holds the rules). Ionic keeps visited pages mounted, so the guard runs again each time the
  * location enters its route, as a router guard would, not just when it first mounts.
  */
-export function AccessGuardView({ pattern, standalone = false, children }: AccessGuardViewProps) {
+export function AccessGuardView({
+  pattern,
+  showWhileAuthenticating = false,
+  children,
+}: AccessGuardViewProps) {
   const { appStore } = useAppServices();
   const location = useLocation();
   const ionRouter = useIonRouter();
@@ -43,6 +60,7 @@ export function AccessGuardView({ pattern, standalone = false, children }: Acces
       search: location.search,
       store: appStore,
       timers: browserTimers,
+      handedOver: handOver.take(`${location.pathname}${location.search}`),
       // A page already shown stays up while the guard checks again on a later entry: Ionic
       // keeps that page's element for its transitions, and swapping it out leaves it invisible.
       onWait: ({ message }) => {
@@ -53,7 +71,10 @@ export function AccessGuardView({ pattern, standalone = false, children }: Acces
       onDecision: (decision) => {
         if (decision.kind === 'allow') {
           setPhase({ kind: 'allowed' });
-        } else if (decision.asRoot) {
+          return;
+        }
+        handOver.give(decision.to);
+        if (decision.asRoot) {
           ionRouter.navigateRoot(decision.to);
         } else {
           ionRouter.push(decision.to, 'root', 'replace');
@@ -68,7 +89,10 @@ export function AccessGuardView({ pattern, standalone = false, children }: Acces
   }, [entered]);
 
   if (phase.kind === 'allowed') return children;
-  const waiting = (
+  if (showWhileAuthenticating && phase.message !== null) {
+    return <GuardWaitMessage value={phase.message}>{children}</GuardWaitMessage>;
+  }
+  return (
     <IonContent>
       <div className="guard-wait" role="status">
         <IonSpinner aria-hidden="true" name="crescent" color="primary" />
@@ -80,5 +104,4 @@ export function AccessGuardView({ pattern, standalone = false, children }: Acces
       </div>
     </IonContent>
   );
-  return standalone ? <IonPage>{waiting}</IonPage> : waiting;
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppState, type AppStore } from '../state/app-store.ts';
 import {
   AUTHENTICATING_MESSAGE,
+  createGuardHandOver,
   decideAccess,
   guardWait,
   startAccessGuard,
@@ -145,7 +146,7 @@ describe('startAccessGuard timing', () => {
     },
   };
 
-  function run(store: AppStore, path: string, search = '') {
+  function run(store: AppStore, path: string, search = '', handedOver = false) {
     const waits: GuardWait[] = [];
     const decisions: GuardDecision[] = [];
     const cancel = startAccessGuard({
@@ -153,6 +154,7 @@ describe('startAccessGuard timing', () => {
       search,
       store,
       timers,
+      handedOver,
       onWait: (wait) => waits.push(wait),
       onDecision: (decision) => decisions.push(decision),
     });
@@ -187,6 +189,22 @@ describe('startAccessGuard timing', () => {
       expect(decisions).toHaveLength(1);
     },
   );
+
+  it('does not wait again on /login when the guard itself sent the user there, once ready', () => {
+    const { waits, decisions } = run(
+      createAppStore({ ready: true }),
+      '/login',
+      '?returnToLink=%2F',
+      true,
+    );
+    expect(waits).toEqual([]);
+    expect(decisions).toEqual([{ kind: 'allow' }]);
+  });
+
+  it('still waits on a hand-over before start-up finished (the session is not known yet)', () => {
+    const { waits } = run(createAppStore({ ready: false }), '/login', '', true);
+    expect(waits).toEqual([{ delayMs: 4000, message: AUTHENTICATING_MESSAGE }]);
+  });
 
   it('waits only 500 ms on / for a signed-in user', () => {
     const { decisions } = run(createAppStore(readySignedIn), '/');
@@ -237,5 +255,21 @@ describe('startAccessGuard timing', () => {
     store.update({ email: 'ann@example.org' });
     store.update({ online: false });
     expect(decisions).toHaveLength(1);
+  });
+});
+
+describe("the guard's hand-over to /login", () => {
+  it('is taken once, by the navigation it was given for', () => {
+    const handOver = createGuardHandOver();
+    handOver.give('/login?returnToLink=%2F');
+    expect(handOver.take('/login?returnToLink=%2F')).toBe(true);
+    expect(handOver.take('/login?returnToLink=%2F')).toBe(false);
+  });
+
+  it('is forgotten when another navigation comes first', () => {
+    const handOver = createGuardHandOver();
+    handOver.give('/login?returnToLink=%2F');
+    expect(handOver.take('/login')).toBe(false);
+    expect(handOver.take('/login?returnToLink=%2F')).toBe(false);
   });
 });

@@ -77,14 +77,20 @@ export interface AccessGuardRun {
     subscribe(listener: () => void): () => void;
   };
   readonly timers: GuardTimers;
+  /**
+   * This navigation is the guard's own redirect to /login, made once it had waited and the app
+   * was ready: the wait was paid on the attempted route, so /login does not pay it again.
+   */
+  readonly handedOver?: boolean;
   /** Called when the guard starts waiting (online only). */
   onWait(wait: GuardWait): void;
   onDecision(decision: GuardDecision): void;
 }
 
 /**
- * Runs the guard for one navigation: offline it decides at once; online it waits 500 ms (or
- * 4000 ms with "Authenticating"), then for the first session check, then decides. Returns a
+ * Runs the guard for one navigation: offline, or on /login when the guard itself just sent the
+ * user there, it decides at once; online it waits 500 ms (or 4000 ms with "Authenticating"),
+ * then for the first session check, then decides. Returns a
  * function that cancels a guard whose navigation was abandoned.
  */
 export function startAccessGuard(run: AccessGuardRun): () => void {
@@ -110,7 +116,7 @@ export function startAccessGuard(run: AccessGuardRun): () => void {
     );
   };
 
-  if (!start.online) {
+  if (!start.online || (run.handedOver === true && start.ready)) {
     decideIfSettled();
     return () => undefined;
   }
@@ -126,5 +132,31 @@ export function startAccessGuard(run: AccessGuardRun): () => void {
     finished = true;
     timers.clearTimeout(timer);
     unsubscribe?.();
+  };
+}
+
+/**
+ * Remembers the /login redirects the guard made, so that the guard of /login, entered by that
+ * very navigation, knows the wait was already paid. One per app (the guards of all routes share
+ * it); a hand-over is taken once.
+ */
+export interface GuardHandOver {
+  /** The guard is about to send the user to `to` (path and query). */
+  give(to: string): void;
+  /** Whether the navigation to `pathAndSearch` is the guard's own; forgets it either way. */
+  take(pathAndSearch: string): boolean;
+}
+
+export function createGuardHandOver(): GuardHandOver {
+  let pending: string | null = null;
+  return {
+    give(to) {
+      pending = to;
+    },
+    take(pathAndSearch) {
+      const handedOver = pending === pathAndSearch;
+      pending = null;
+      return handedOver;
+    },
   };
 }

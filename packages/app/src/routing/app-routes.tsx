@@ -25,19 +25,20 @@ import { TermsForViewerScreen } from '../screens/terms-for-viewer-screen.tsx';
 import { TermsOfServiceScreen } from '../screens/terms-of-service-screen.tsx';
 import { TraceScreen } from '../screens/trace-screen.tsx';
 import { RedirectView } from './redirect-view.tsx';
-import { guardedPageRoute, guardedRoute, openRoute } from './route-page.tsx';
+import { guardedRoute, loginRoute, openRoute, pageRoute } from './route-page.tsx';
 import { HOME_TAB_PATH, LOGIN_PATH, LOGOUT_PATH } from './route-paths.ts';
 
 /**
  * The route table of spec §2 with the access of §6. /login is guarded as well: a signed-in
- * user arriving there with a returnToLink is sent on to it.
+ * user arriving there with a returnToLink is sent on to it; its form shows during the guard's
+ * 'Authenticating' wait.
  */
 export function AppRoutes() {
   return (
     <IonRouterOutlet>
       {guardedRoute('/', <RedirectView to={HOME_TAB_PATH} />)}
-      {guardedPageRoute('/tabs/*', <TabsScreen />)}
-      {guardedRoute(LOGIN_PATH, <LoginScreen />)}
+      {pageRoute('/tabs/*', <TabsScreen />)}
+      {loginRoute(LOGIN_PATH, <LoginScreen />)}
       {openRoute('/return-from-login', <ReturnFromLoginScreen />)}
       {openRoute(LOGOUT_PATH, <LogoutScreen />)}
       {guardedRoute('/swipeable-bills', <SwipeableBillsScreen backHref={HOME_TAB_PATH} />)}

@@ -7,13 +7,23 @@ import { AccessGuardView } from './access-guard-view.tsx';
  * Every route renders one stable IonPage (Ionic animates and caches it); screens render only
  * their header and content inside it, so the guard can swap its spinner for the screen.
  */
-function RoutePage({ guardPattern, children }: { guardPattern?: string; children: ReactElement }) {
+function RoutePage({
+  guardPattern,
+  showWhileAuthenticating = false,
+  children,
+}: {
+  guardPattern?: string;
+  showWhileAuthenticating?: boolean;
+  children: ReactElement;
+}) {
   return (
     <IonPage>
       {guardPattern === undefined ? (
         children
       ) : (
-        <AccessGuardView pattern={guardPattern}>{children}</AccessGuardView>
+        <AccessGuardView pattern={guardPattern} showWhileAuthenticating={showWhileAuthenticating}>
+          {children}
+        </AccessGuardView>
       )}
     </IonPage>
   );
@@ -24,27 +34,56 @@ export function openRoute(path: string, screen: ReactElement) {
   return <Route key={path} path={path} element={<RoutePage>{screen}</RoutePage>} />;
 }
 
-/** A route that requires sign-in, behind the access guard. */
-export function guardedRoute(path: string, screen: ReactElement) {
+/**
+ * A route that requires sign-in, behind the access guard. `guardPattern` is the route's full
+ * pattern when `path` is relative to an outer route (the tabs' own routes).
+ */
+export function guardedRoute(path: string, screen: ReactElement, guardPattern: string = path) {
   return (
-    <Route key={path} path={path} element={<RoutePage guardPattern={path}>{screen}</RoutePage>} />
+    <Route
+      key={path}
+      path={path}
+      element={<RoutePage guardPattern={guardPattern}>{screen}</RoutePage>}
+    />
   );
 }
 
 /**
- * A guarded route whose screen is a page by itself: IonTabs makes its own page element and
- * stays invisible inside another IonPage.
+ * /login: guarded like the others (a signed-in visitor with a returnToLink is sent on to it), but
+ * its form is shown during the 'Authenticating' wait, which the screen announces itself.
  */
-export function guardedPageRoute(path: string, page: ReactElement) {
+export function loginRoute(path: string, screen: ReactElement) {
   return (
     <Route
       key={path}
       path={path}
       element={
-        <AccessGuardView pattern={path} standalone>
-          {page}
-        </AccessGuardView>
+        <RoutePage guardPattern={path} showWhileAuthenticating>
+          {screen}
+        </RoutePage>
       }
     />
   );
+}
+
+/** The index route of a nested outlet (e.g. /tabs itself), behind the guard of `guardPattern`. */
+export function guardedIndexRoute(guardPattern: string, screen: ReactElement) {
+  return (
+    <Route
+      key={`${guardPattern} index`}
+      index
+      element={<RoutePage guardPattern={guardPattern}>{screen}</RoutePage>}
+    />
+  );
+}
+
+/**
+ * A route whose screen is a page by itself: IonTabs makes its own page element and stays
+ * invisible inside another IonPage. It is never swapped for a guard's spinner page: the outlet
+ * runs its entering transition once, for the first element it is given, and a page element that
+ * replaces it afterwards keeps Ionic's `ion-page-invisible` (opacity 0) for good. The guard sits
+ * on the routes inside it instead (see TabsScreen).
+ */
+export function pageRoute(path: string, page: ReactElement) {
+  return <Route key={path} path={path} element={page} />;
 }

@@ -1,4 +1,4 @@
-import { IonButton, IonInput, useIonRouter } from '@ionic/react';
+import { IonButton, IonInput, IonSpinner, useIonRouter } from '@ionic/react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppServices } from '../app-services.ts';
@@ -6,6 +6,7 @@ import { authErrorMessage } from '../auth/auth-error-message.ts';
 import { waitForSignIn } from '../auth/wait-for-sign-in.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useGuardWaitMessage } from '../routing/access-guard-view.tsx';
 import { returnPathFromSearch } from '../routing/return-to-link.ts';
 import { HOME_PATH, LOGOUT_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
@@ -23,6 +24,7 @@ function nameFromEmail(email: string): string {
 export function LoginScreen() {
   const { authClient, appStore, platform } = useAppServices();
   const signedInEmail = useAppState((state) => state.email);
+  const authenticating = useGuardWaitMessage();
   const { search } = useLocation();
   const ionRouter = useIonRouter();
   const [email, setEmail] = useState('');
@@ -146,6 +148,11 @@ export function LoginScreen() {
       <PageHeader title="Sign in" />
       <PageBody>
         <h1>Sign in to Docket</h1>
+        {authenticating !== null && (
+          <p className="login-authenticating" role="status">
+            <IonSpinner aria-hidden="true" name="dots" /> {authenticating}
+          </p>
+        )}
         {signedInEmail !== null && (
           <p>
             You are signed in as {signedInEmail}. <Link to={returnPath ?? HOME_PATH}>Continue</Link>{' '}

@@ -6,9 +6,8 @@ import {
   ellipsisHorizontal,
   layersOutline,
 } from 'ionicons/icons';
-import { Route } from 'react-router-dom';
 import { RedirectView } from '../routing/redirect-view.tsx';
-import { openRoute } from '../routing/route-page.tsx';
+import { guardedIndexRoute, guardedRoute } from '../routing/route-page.tsx';
 import { BackupsScreen } from './backups-screen.tsx';
 import { DatasetsScreen } from './datasets-screen.tsx';
 import { MoreScreen } from './more-screen.tsx';
@@ -25,20 +24,20 @@ const tabs = [
 ] as const;
 
 /**
- * /tabs/*: the five tabs. The whole route is behind the access guard, so the tabs themselves
- * are open routes inside it.
+ * /tabs/*: the five tabs. IonTabs is a page of its own, shown at once; each tab, /tabs itself and
+ * any unknown tab are behind the access guard inside it (see pageRoute for why not around it).
  */
 export function TabsScreen() {
   return (
     <IonTabs>
       <IonRouterOutlet>
-        {openRoute('bills', <SwipeableBillsScreen />)}
-        {openRoute('tracked', <TrackedBillsScreen />)}
-        {openRoute('datasets', <DatasetsScreen />)}
-        {openRoute('backups', <BackupsScreen />)}
-        {openRoute('more', <MoreScreen />)}
-        <Route index element={<RedirectView to="/tabs/bills" />} />
-        {openRoute('*', <NotFoundScreen />)}
+        {guardedRoute('bills', <SwipeableBillsScreen />, '/tabs/bills')}
+        {guardedRoute('tracked', <TrackedBillsScreen />, '/tabs/tracked')}
+        {guardedRoute('datasets', <DatasetsScreen />, '/tabs/datasets')}
+        {guardedRoute('backups', <BackupsScreen />, '/tabs/backups')}
+        {guardedRoute('more', <MoreScreen />, '/tabs/more')}
+        {guardedIndexRoute('/tabs', <RedirectView to="/tabs/bills" />)}
+        {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
       </IonRouterOutlet>
       <IonTabBar slot="bottom">
         {tabs.map(({ tab, label, icon }) => (
