@@ -270,6 +270,13 @@ describe.skipIf(fixturesRoot === null)('BILLSTATUS real files', () => {
     expect(johnson?.name).toBe('Henry C. "Hank" Johnson Jr.');
   });
 
+  it('keeps the titles of H.R. 1 (117th) besides its display title as alternative titles', () => {
+    const bill = samples?.bills.find((candidate) => candidate.id === 'us/117/hr-1');
+    expect(bill?.title).toBe('For the People Act of 2021');
+    expect(bill?.alternativeTitles).toContain('Voter Empowerment Act of 2021');
+    expect(bill?.alternativeTitles).not.toContain('For the People Act of 2021');
+  });
+
   it('ends every bill with its latestAction, as GovInfo names it', () => {
     for (const bill of [...(xml116?.bills ?? []), ...(samples?.bills ?? [])]) {
       expect(bill.actions.at(-1)?.text, bill.id).toBe(bill.rawStatus);

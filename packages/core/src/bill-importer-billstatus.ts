@@ -211,6 +211,7 @@ export function billStatusDraft(
     session: congress,
     identifier: label,
     title: str(field(bill, 'title')),
+    alternativeTitles: items(field(bill, 'titles')).map((title) => str(field(title, 'title'))),
     summary: latestSummary(bill),
     introducedDate: toIsoDate(field(bill, 'introducedDate')),
     status,

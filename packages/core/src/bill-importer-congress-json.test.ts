@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importBills } from './bill-import.ts';
+import { BillSearchIndex } from './bill-search-index.ts';
 import { importCongressJson, readCongressJsonRecords } from './bill-importer-congress-json.ts';
 import {
   nameFromCongressFullName,
@@ -100,6 +101,19 @@ describe('congress data.json (hand-made)', () => {
   });
 });
 
+describe('congress data.json titles (hand-made, as older Congresses write them)', () => {
+  it('shows the official title when there is no short title, the popular one found by search', () => {
+    const [bill] = importCongressJson(readSamples('congress-json-older')).bills;
+    expect(bill?.title).toBe(
+      'To amend the Federal Crop Insurance Act to cover orchards lost to late frost, and for other purposes.',
+    );
+    expect(bill?.alternativeTitles).toEqual(['Late Frost Bill']);
+    const index = new BillSearchIndex();
+    if (bill) index.add(0, bill);
+    expect(index.search('late frost bill')).toEqual([0]);
+  });
+});
+
 describe.skipIf(fixturesRoot === null)(
   'congress data.json real files (../shared/fixtures/congress-json)',
   () => {
@@ -175,6 +189,18 @@ describe.skipIf(fixturesRoot === null)(
       expect(nameFromLastFirst('Johnson, Henry C. “Hank,” Jr.')).toBe(
         'Henry C. “Hank” Johnson Jr.',
       );
+    });
+
+    it('keeps every other title of H.R. 1 as an alternative title that search finds', () => {
+      const bill = byId.get('us/116/hr-1');
+      expect(bill?.title).toBe('For the People Act of 2019');
+      expect(bill?.alternativeTitles).toContain(
+        "To expand Americans' access to the ballot box, reduce the influence of big money in politics, and strengthen ethics rules for public servants, and for other purposes.",
+      );
+      expect(bill?.alternativeTitles).not.toContain(bill?.title);
+      const index = new BillSearchIndex();
+      if (bill) index.add(7, bill);
+      expect(index.search('ballot box influence of big money')).toEqual([7]);
     });
 
     it('reads a ZIP of the folder the same way, one record at a time', () => {

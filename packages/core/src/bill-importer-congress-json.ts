@@ -50,16 +50,28 @@ function sponsorFrom(person: unknown, role: Sponsor['role']): Sponsor | null {
 }
 
 function titleOf(bill: JsonObject): string | null {
-  // The display title is what GovInfo's <title> holds, so both sources show the same title.
+  // The display title is what GovInfo's <title> holds, so both sources show the same title;
+  // files of older Congresses have none, and then the sources' convention holds: the short title,
+  // else the official one. A popular title (a nickname the press gave the bill) is only ever an
+  // alternative title.
   const display = objects(field(bill, 'titles')).find(
     (title) => str(field(title, 'type')) === 'display',
   );
   return (
     str(field(display, 'title')) ??
     str(field(bill, 'short_title')) ??
-    str(field(bill, 'popular_title')) ??
     str(field(bill, 'official_title'))
   );
+}
+
+/** Every title the file gives, for search; finalizeBill drops the display title itself. */
+function alternativeTitlesOf(bill: JsonObject): (string | null)[] {
+  return [
+    str(field(bill, 'short_title')),
+    str(field(bill, 'official_title')),
+    str(field(bill, 'popular_title')),
+    ...objects(field(bill, 'titles')).map((title) => str(field(title, 'title'))),
+  ];
 }
 
 // GovInfo's action codes of an introduction, which the scraper keeps as action_code.
@@ -100,6 +112,7 @@ export function congressJsonDraft(bill: JsonObject): BillDraft {
     session: congress,
     identifier: type !== null && number !== null ? `${type} ${number}` : null,
     title: titleOf(bill),
+    alternativeTitles: alternativeTitlesOf(bill),
     summary: str(field(field(bill, 'summary'), 'text')),
     introducedDate: toIsoDate(field(bill, 'introduced_at')),
     ...statusFromCongressJson(

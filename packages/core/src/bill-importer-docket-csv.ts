@@ -171,6 +171,10 @@ function rowOutcome(
       session: text('session'),
       identifier: text('identifier'),
       title: text('title'),
+      // A title may hold a semicolon a spreadsheet user left unescaped: it stays one title.
+      alternativeTitles: decodeList(cell('alternative_titles')).map((parts) =>
+        parts.filter((part) => part !== null).join('; '),
+      ),
       summary: text('summary'),
       introducedDate: dateOrNull(text('introduced_date'), 'introduced_date'),
       status:

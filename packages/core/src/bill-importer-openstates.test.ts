@@ -367,6 +367,15 @@ describe.skipIf(fixturesRoot === null)(
       ]);
     });
 
+    it('keeps other_titles as alternative titles', () => {
+      expect(byId.get('us/119/hconres-35')).toMatchObject({
+        title: 'Exposing Congressional Drug Abuse Act',
+        alternativeTitles: [
+          'Requiring Members of the House of Representatives and the Senate to participate in random drug testing.',
+        ],
+      });
+    });
+
     it('streams one outcome per bill', () => {
       const outcomes = [
         ...readOpenStatesRecords(readFixtures('openstates-scrape/sessions/119/bills/SCONRES1')),

@@ -383,6 +383,9 @@ export function openStatesDraft(
       str(fieldAt(bill, 'legislative_session', 'identifier')),
     identifier: str(field(bill, 'identifier')),
     title: str(field(bill, 'title')),
+    alternativeTitles: objects(field(bill, 'other_titles')).map((other) =>
+      str(field(other, 'title')),
+    ),
     summary: str(fieldAt(objects(field(bill, 'abstracts'))[0], 'abstract')),
     introducedDate:
       introduced ??

@@ -6,12 +6,13 @@
 // Documents are numbered by the caller (the bill catalog); a number is never reused, so a
 // removed document's postings can stay behind, skipped, until enough of them pile up to compact.
 
-/** What a bill offers to search: identifier, title, summary, subjects, sponsors, action text. */
+/** What a bill offers to search: identifier, titles, summary, subjects, sponsors, action text. */
 export interface SearchableBill {
   readonly identifier: string;
   readonly type: string;
   readonly number: string;
   readonly title: string;
+  readonly alternativeTitles?: readonly string[] | undefined;
   readonly summary: string | null;
   readonly subjects: readonly string[];
   readonly sponsors: readonly { readonly name: string }[];
@@ -67,7 +68,7 @@ export function billIdentifierKey(bill: Pick<SearchableBill, 'type' | 'number'>)
 /** Every distinct token a bill is found by. */
 export function billTokens(bill: SearchableBill): Set<string> {
   // One pass over all the text: folding and matching once is cheaper than once per field.
-  const parts = [bill.identifier, bill.title];
+  const parts = [bill.identifier, bill.title, ...(bill.alternativeTitles ?? [])];
   if (bill.summary !== null) parts.push(bill.summary);
   parts.push(...bill.subjects);
   for (const sponsor of bill.sponsors) parts.push(sponsor.name);

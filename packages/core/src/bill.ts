@@ -284,6 +284,9 @@ const billContentShape = {
     .regex(/^(0|[1-9][0-9]*)[A-Z]?$/),
   identifier: textSchema(100),
   title: textSchema(billLimits.title),
+  /** The bill's other titles (official, popular, short titles of its parts), which search finds;
+   *  absent when the source gives none, so bills without them keep their change hash. */
+  alternativeTitles: z.array(textSchema(billLimits.title)).min(1).max(1_000).optional(),
   summary: textSchema(billLimits.summary).nullable(),
   introducedDate: isoDateSchema.nullable(),
   status: z.enum(billStatuses),
@@ -414,11 +417,16 @@ function everyOf<T extends object>(
 
 /** True only for content billContentSchema accepts as it is. */
 function isValidContent(content: BillContent): boolean {
-  const { subjects } = content;
+  const { subjects, alternativeTitles } = content;
   if (!Array.isArray(subjects) || subjects.length > 2_000) return false;
   for (const subject of subjects) if (!isText(subject, billLimits.shortText)) return false;
+  if (alternativeTitles !== undefined) {
+    if (!Array.isArray(alternativeTitles)) return false;
+    if (alternativeTitles.length < 1 || alternativeTitles.length > 1_000) return false;
+    for (const title of alternativeTitles) if (!isText(title, billLimits.title)) return false;
+  }
   return (
-    hasKeys(content, 21) &&
+    hasKeys(content, alternativeTitles === undefined ? 21 : 22) &&
     typeof content.id === 'string' &&
     content.id.length <= 700 &&
     ID_PATTERN.test(content.id) &&
@@ -478,6 +486,8 @@ export interface BillDraft {
   /** In any of the forms parseBillIdentifier accepts. */
   identifier: string | null;
   title: string | null;
+  /** Other titles the source gives; the title itself and repeats are dropped. */
+  alternativeTitles?: readonly (string | null)[];
   summary: string | null;
   introducedDate: string | null;
   status: BillStatus;
@@ -531,6 +541,24 @@ function cleanSubjects(subjects: readonly string[]): string[] {
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 }
 
+/** Distinct titles other than the bill's own, ignoring case and spacing, in the source's order. */
+function cleanAlternativeTitles(
+  titles: readonly (string | null)[],
+  title: string,
+): string[] | undefined {
+  const seen = new Set([title.toLowerCase()]);
+  const kept: string[] = [];
+  for (const candidate of titles) {
+    const clean = cleanLine(candidate);
+    if (clean === null || clean.length > billLimits.title || seen.has(clean.toLowerCase()))
+      continue;
+    seen.add(clean.toLowerCase());
+    kept.push(clean);
+    if (kept.length === 1_000) break;
+  }
+  return kept.length === 0 ? undefined : kept;
+}
+
 function clip(text: string, length = 60): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
@@ -563,7 +591,8 @@ export function finalizeBill(draft: BillDraft, overrides: BillOverrides = {}): F
   const title = cleanLine(draft.title);
   if (title === null) return { ok: false, reason: 'missing title' };
 
-  const content = {
+  const alternativeTitles = cleanAlternativeTitles(draft.alternativeTitles ?? [], title);
+  const content: BillContent = {
     id: billId(jurisdiction, session, numbering),
     source: draft.source,
     sourceId: cleanLine(draft.sourceId),
@@ -573,6 +602,7 @@ export function finalizeBill(draft: BillDraft, overrides: BillOverrides = {}): F
     number: numbering.number,
     identifier: formatBillIdentifier(jurisdiction, numbering),
     title,
+    ...(alternativeTitles === undefined ? {} : { alternativeTitles }),
     summary: cleanBlock(draft.summary),
     introducedDate: draft.introducedDate,
     status: draft.status,
@@ -794,6 +824,13 @@ export function mergeDuplicateBills(bills: readonly Bill[]): Bill {
   if (others.length === 0) return primary;
   const merged: Bill = { ...primary };
   for (const other of others) {
+    if (merged.alternativeTitles === undefined && other.alternativeTitles !== undefined) {
+      const titles = cleanAlternativeTitles(
+        [other.title, ...other.alternativeTitles],
+        merged.title,
+      );
+      if (titles !== undefined) merged.alternativeTitles = titles;
+    }
     merged.summary ??= other.summary;
     merged.introducedDate ??= other.introducedDate;
     merged.rawStatus ??= other.rawStatus;

@@ -5,6 +5,8 @@
 //   session          '116', '2023-2024 Regular Session'
 //   identifier       as people write it: 'H.R. 1', 'HB 1044'
 //   title
+//   alternative_titles  list of  title      (the bill's other titles, which search finds;
+//                    the column may be absent)
 //   summary          may hold line breaks
 //   status           one of introduced, in-committee, passed-one-chamber, passed-both, enacted,
 //                    vetoed, failed, other (blank means other)
@@ -38,6 +40,7 @@ export const docketCsvColumns = [
   'session',
   'identifier',
   'title',
+  'alternative_titles',
   'summary',
   'status',
   'status_date',
