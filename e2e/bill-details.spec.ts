@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
 
 // A bill's details: the record as imported (timeline, sponsors, votes, texts) and the user's
 // tags, position and decision on it, changed here and kept across a reload.
@@ -87,13 +88,13 @@ test('tags, position and decision are changed on the details and kept after a re
   await details.addTag('Housing', { create: true });
   await details.removeTagButton('Housing').click();
   await expect(page.getByText('No tags on this bill yet.')).toBeVisible();
-  await expect(details.status()).toHaveText('Removed the tag Housing.');
+  await expectPainted(details.toast('Removed the tag Housing.'));
   // The tag itself stays and is offered again.
   await details.addTag('Housing', { create: false });
 
   await expect(details.position('None')).toBeChecked();
   await details.position('Support').check();
-  await expect(details.status()).toHaveText('Position set to Support.');
+  await expectPainted(details.toast('Position set to Support.'));
   await expect(details.position('Support')).toBeChecked();
 
   await expect(details.section('Decision')).toContainText('Not triaged yet');

@@ -5,6 +5,7 @@ import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
 
 // The bill-tags screen: create, rename, recolour, merge and delete, each saying what it does
 // to the bills before and after, and the assignments following the tags.
@@ -33,7 +34,7 @@ test('tags are created, renamed, recoloured, merged and deleted with their bills
   await tags.open();
   await expect(page.getByText('No tags yet.')).toBeVisible();
   await tags.create('Housing');
-  await expect(tags.status()).toHaveText('Created the tag "Housing".');
+  await expectPainted(tags.toast('Created the tag "Housing".'));
   await tags.create('Rent');
   await expect(tags.row('Rent')).toBeVisible();
   // A name differing only in case is refused beside the field, with core's words.
@@ -55,14 +56,14 @@ test('tags are created, renamed, recoloured, merged and deleted with their bills
   );
 
   await tags.rename('Rent', 'Renters');
-  await expect(tags.status()).toHaveText('Renamed "Rent" to "Renters".');
+  await expectPainted(tags.toast('Renamed "Rent" to "Renters".'));
   await expect(tags.row('Renters')).toContainText('2 bills');
 
   const housing = tags.row('Housing');
   await housing.getByRole('button', { name: 'Colour', exact: true }).click();
   await housing.getByRole('radio', { name: 'Purple' }).check();
   await housing.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(tags.status()).toHaveText('"Housing" is now Purple.');
+  await expectPainted(tags.toast('"Housing" is now Purple.'));
   await expect(tags.colourWord('Housing')).toHaveText('Colour: Purple');
   const renters = tags.row('Renters');
   await renters.getByRole('button', { name: 'Colour', exact: true }).click();
@@ -78,8 +79,10 @@ test('tags are created, renamed, recoloured, merged and deleted with their bills
   );
   expect(await tags.axeSeriousViolations()).toEqual([]);
   await housing.getByRole('button', { name: 'Merge tags', exact: true }).click();
-  await expect(tags.status()).toHaveText(
-    'Merged "Housing" into "Renters": 1 bill now tagged "Renters" (1 bill already had it).',
+  await expectPainted(
+    tags.toast(
+      'Merged "Housing" into "Renters": 1 bill now tagged "Renters" (1 bill already had it).',
+    ),
   );
   await expect(tags.row('Housing')).toHaveCount(0);
   await expect(tags.row('Renters')).toContainText('2 bills');
@@ -95,7 +98,7 @@ test('tags are created, renamed, recoloured, merged and deleted with their bills
     'Delete the tag "Renters"? It is on 2 bills; it will be taken off all of them.',
   );
   await tags.row('Renters').getByRole('button', { name: 'Delete tag', exact: true }).click();
-  await expect(tags.status()).toHaveText('Deleted the tag "Renters" and took it off 2 bills.');
+  await expectPainted(tags.toast('Deleted the tag "Renters" and took it off 2 bills.'));
   await expect(page.getByText('No tags yet.')).toBeVisible();
 
   await details.openBill(companionBill, 'HB 4243');
@@ -126,7 +129,7 @@ test('a delete is refused and asked again when the tag reached more bills meanwh
   );
   await expect(tags.row('Watchlist')).toContainText('It is on 1 bill; it will be taken off it.');
   await tags.row('Watchlist').getByRole('button', { name: 'Delete tag', exact: true }).click();
-  await expect(tags.status()).toHaveText('Deleted the tag "Watchlist" and took it off 1 bill.');
+  await expectPainted(tags.toast('Deleted the tag "Watchlist" and took it off 1 bill.'));
 });
 
 test('hostile tag names are shown as text on a phone and the screen passes axe', async ({

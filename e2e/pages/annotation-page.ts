@@ -42,8 +42,9 @@ export class AnnotationPage {
       .filter({ hasText: new RegExp(`^${passage.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   }
 
+  /** The toast that says what was done: read out as a status, gone after about 4 s. */
   status(message: string): Locator {
-    return this.page.getByRole('status').filter({ hasText: message });
+    return this.page.locator('ion-toast').getByRole('status').filter({ hasText: message });
   }
 
   async open(billId: string, annotationId?: string): Promise<void> {

@@ -29,7 +29,10 @@ export class BillDetailsPage {
   // Ionic's dialog role sits in the modal's shadow root, which holds the content only through a
   // slot; the modal element itself is what contains the picker's buttons and fields.
   readonly picker = () => this.page.locator('ion-modal.show-modal');
-  readonly status = () => this.page.getByRole('status').filter({ hasText: /\S/ });
+  /** The toast that says what an action did: read out as a status, gone after about 4 s. */
+  toast(text: string): Locator {
+    return this.page.locator('ion-toast').getByRole('status').filter({ hasText: text });
+  }
 
   position(label: 'Support' | 'Oppose' | 'Watch' | 'None'): Locator {
     return this.page.getByRole('radio', { name: label, exact: true });

@@ -14,7 +14,10 @@ export class BillTagsPage {
   }
 
   readonly list = () => this.page.getByRole('list', { name: 'Tags' });
-  readonly status = () => this.page.getByRole('status').filter({ hasText: /\S/ });
+  /** The toast that says what an action did: read out as a status, gone after about 4 s. */
+  toast(text: string): Locator {
+    return this.page.locator('ion-toast').getByRole('status').filter({ hasText: text });
+  }
   readonly nameField = () => this.page.getByLabel('Tag name', { exact: true });
 
   row(name: string): Locator {

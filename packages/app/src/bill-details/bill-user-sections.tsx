@@ -21,7 +21,7 @@ import {
 
 // The user's own rows about a bill: tags, position, decision and annotations. Each change goes
 // through one of core's commands; the live queries of the screen then show the result, and the
-// screen's status line says what happened (or why nothing did).
+// screen's status toast says what happened (or why nothing did).
 
 export interface CommandReport {
   readonly done: (message: string) => void;

@@ -23,6 +23,7 @@ import { billDetailsPath } from '../bills/bill-words.ts';
 import '../datasets/datasets.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 const TRACKED_PATH = '/tabs/tracked';
 
@@ -56,8 +57,7 @@ function AnnotationPage({
 }) {
   const bill = useStoredBill(billId);
   const annotations = useBillAnnotations(billId);
-  // One live region for the whole page, kept across its states so "deleted" is heard too.
-  const [announcement, setAnnouncement] = useState('');
+  const toast = useStatusToast();
   const [deleted, setDeleted] = useState(false);
 
   let content;
@@ -116,28 +116,18 @@ function AnnotationPage({
           annotations={annotations}
           current={annotation}
           onSaved={() => {
-            // Said again after a second save, too: the region only speaks when its text changes.
-            setAnnouncement((previous) =>
-              previous === 'Highlight saved.' ? 'Highlight saved again.' : 'Highlight saved.',
-            );
+            toast.done('Highlight saved.');
           }}
           onDeleted={() => {
             setDeleted(true);
-            setAnnouncement('Highlight deleted.');
+            toast.done('Highlight deleted.');
           }}
         />
       );
     }
   }
 
-  return (
-    <>
-      <p className="annotation-status" role="status">
-        {announcement}
-      </p>
-      {content}
-    </>
-  );
+  return content;
 }
 
 interface Placed {

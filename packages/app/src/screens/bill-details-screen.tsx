@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ActionsTimeline,
@@ -26,6 +25,7 @@ import {
 import '../bill-details/bill-details.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useStatusToast } from '../toasts/status-toast.ts';
 import { useBillTags } from '../tags/tag-tables.ts';
 import '../tags/tags.css';
 
@@ -40,15 +40,8 @@ export function BillDetailsScreen() {
   const position = usePosition(billId);
   const decision = useDecision(billId);
   const annotations = useBillAnnotations(billId);
-  const [notice, setNotice] = useState<{ text: string; failed: boolean } | null>(null);
-  const report: CommandReport = {
-    done: (text) => {
-      setNotice({ text, failed: false });
-    },
-    failed: (text) => {
-      setNotice({ text, failed: true });
-    },
-  };
+  // What a command did (or why it did not) is a toast that leaves, never a bar over the page.
+  const report: CommandReport = useStatusToast();
 
   if (billId === null || bill == null) {
     return (
@@ -104,17 +97,6 @@ export function BillDetailsScreen() {
           <VotesSection bill={bill} />
           <TextVersionsSection texts={bill.texts} />
         </article>
-        <div className="bill-notice">
-          <p
-            role="status"
-            className={notice !== null && !notice.failed ? 'form-notice' : undefined}
-          >
-            {notice !== null && !notice.failed ? notice.text : ''}
-          </p>
-          <p role="alert" className={notice?.failed ? 'form-error' : undefined}>
-            {notice?.failed ? notice.text : ''}
-          </p>
-        </div>
       </PageBody>
     </>
   );

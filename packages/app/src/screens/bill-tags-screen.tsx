@@ -6,6 +6,7 @@ import { NewTagForm } from '../tags/new-tag-form.tsx';
 import { TagRow, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
 import { useTagBillCounts, useTags } from '../tags/tag-tables.ts';
 import '../tags/tags.css';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 /** Which form is open: at most one on the whole screen. */
 type OpenPanel = { kind: 'new' } | { kind: 'tag'; tagId: string; panel: TagPanel } | null;
@@ -15,10 +16,10 @@ export function BillTagsScreen() {
   const tags = useTags();
   const counts = useTagBillCounts();
   const [open, setOpen] = useState<OpenPanel>(null);
-  const [notice, setNotice] = useState('');
+  const toast = useStatusToast();
   const report: TagScreenReport = {
     done: (message) => {
-      setNotice(message);
+      toast.done(message);
       setOpen(null);
     },
   };
@@ -45,7 +46,6 @@ export function BillTagsScreen() {
           <div className="tag-actions">
             <IonButton
               onClick={() => {
-                setNotice('');
                 setOpen({ kind: 'new' });
               }}
             >
@@ -53,9 +53,6 @@ export function BillTagsScreen() {
             </IonButton>
           </div>
         )}
-        <p role="status" className={notice === '' ? undefined : 'form-notice'}>
-          {notice}
-        </p>
         {tags === undefined ? (
           <p role="status">Loading tags…</p>
         ) : tags.length === 0 ? (
@@ -70,7 +67,6 @@ export function BillTagsScreen() {
                 otherTags={tags.filter((other) => other.id !== tag.id)}
                 panel={open?.kind === 'tag' && open.tagId === tag.id ? open.panel : null}
                 onPanel={(panel) => {
-                  if (panel !== null) setNotice('');
                   setOpen(panel === null ? null : { kind: 'tag', tagId: tag.id, panel });
                 }}
                 report={report}
