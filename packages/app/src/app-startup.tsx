@@ -33,6 +33,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
     store: platform.store,
     appStore,
     reporter,
+    recheckSession: () => {
+      authClient.$store.notify('$sessionSignal');
+    },
+    connection: window,
   });
   const api = createApiClient(platform);
   const sync = createSyncRunner(api);

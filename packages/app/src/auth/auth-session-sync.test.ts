@@ -114,6 +114,68 @@ describe('startAuthSessionSync', () => {
     expect(session.listeners.size).toBe(0);
   });
 
+  describe('with a user the server could not confirm', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    async function unconfirmed(online: boolean) {
+      const session = fakeSession();
+      const { store } = createMemoryKeyValueStore({ auth: JSON.stringify({ email: ann.email }) });
+      const appStore = createAppStore({ online });
+      const onlineListeners = new Set<() => void>();
+      const recheckSession = vi.fn();
+      const sync = await startAuthSessionSync({
+        session: session.source,
+        store,
+        appStore,
+        reporter: { identify: vi.fn() },
+        recheckSession,
+        connection: {
+          addEventListener: (_type, listener) => onlineListeners.add(listener),
+          removeEventListener: (_type, listener) => onlineListeners.delete(listener),
+        },
+      });
+      session.emit({ kind: 'unreachable' });
+      const connectionBack = () => {
+        for (const listener of onlineListeners) listener();
+      };
+      return { session, appStore, recheckSession, sync, connectionBack };
+    }
+
+    it('checks the session again as soon as the connection is back', async () => {
+      const { appStore, recheckSession, connectionBack } = await unconfirmed(false);
+      expect(appStore.get()).toMatchObject({ user: null, email: ann.email, ready: true });
+      // Offline, nothing is asked.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(recheckSession).not.toHaveBeenCalled();
+      connectionBack();
+      expect(recheckSession).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks again soon while the server cannot be reached, and stops once it answers', async () => {
+      const { session, appStore, recheckSession } = await unconfirmed(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(recheckSession).toHaveBeenCalledTimes(1);
+      session.emit({ kind: 'unreachable' });
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(recheckSession).toHaveBeenCalledTimes(2);
+      session.emit({ kind: 'signed-in', user: ann });
+      expect(appStore.get()).toMatchObject({ user: ann, email: ann.email });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(recheckSession).toHaveBeenCalledTimes(2);
+    });
+
+    it('checks at once when asked (Sync now before the server answered)', async () => {
+      const { recheckSession, sync } = await unconfirmed(true);
+      sync.recheck();
+      expect(recheckSession).toHaveBeenCalledTimes(1);
+    });
+  });
+
   describe('with a session check that never answers', () => {
     beforeEach(() => {
       vi.useFakeTimers();

@@ -11,12 +11,25 @@ import {
 /** A session check that has not answered by then counts as "server unreachable". */
 export const FIRST_SESSION_CHECK_TIMEOUT_MS = 10_000;
 
+/**
+ * While the server cannot be reached to confirm a user this device knows, the session is checked
+ * again after these waits (the last repeats), and at once when the connection comes back.
+ */
+export const SESSION_RECHECK_DELAYS_MS = [2_000, 4_000, 8_000, 15_000] as const;
+
 export interface AuthSessionSyncOptions {
   session: SessionSource;
   store: KeyValueStore;
   appStore: AppStore;
   reporter: ErrorReporter;
   firstCheckTimeoutMs?: number;
+  /** Asks the auth client to check the session with the server again. */
+  recheckSession?: () => void;
+  /** The browser's online event, which may come without the app having seen itself offline. */
+  connection?: {
+    addEventListener(type: 'online', listener: () => void): void;
+    removeEventListener(type: 'online', listener: () => void): void;
+  };
   timers?: {
     setTimeout: (callback: () => void, ms: number) => unknown;
     clearTimeout: (handle: unknown) => void;
@@ -26,6 +39,8 @@ export interface AuthSessionSyncOptions {
 export interface AuthSessionSync {
   /** Applies a sign-out at once, without waiting for the session store to notice it. */
   markSignedOut(): void;
+  /** Checks the session with the server again now (a user asked to sync before it answered). */
+  recheck(): void;
   stop(): void;
 }
 
@@ -83,11 +98,41 @@ export async function startAuthSessionSync(
     identify(null);
   };
 
+  // Rechecks while a user the device knows is unconfirmed because the server was unreachable.
+  let unconfirmed = false;
+  let recheckAttempt = 0;
+  let recheckTimer: unknown = null;
+  const cancelRecheck = () => {
+    if (recheckTimer !== null) timers.clearTimeout(recheckTimer);
+    recheckTimer = null;
+  };
+  const recheckNow = () => {
+    cancelRecheck();
+    options.recheckSession?.();
+  };
+  const scheduleRecheck = () => {
+    cancelRecheck();
+    if (!unconfirmed || options.recheckSession === undefined || !appStore.get().online) return;
+    const delays = SESSION_RECHECK_DELAYS_MS;
+    const delay = delays[Math.min(recheckAttempt, delays.length - 1)] ?? delays[0];
+    recheckAttempt++;
+    recheckTimer = timers.setTimeout(() => {
+      recheckTimer = null;
+      options.recheckSession?.();
+    }, delay);
+  };
+  const confirmed = () => {
+    unconfirmed = false;
+    recheckAttempt = 0;
+    cancelRecheck();
+  };
+
   const onSnapshot = (snapshot: SessionSnapshot) => {
     switch (snapshot.kind) {
       case 'pending':
         return;
       case 'signed-in': {
+        confirmed();
         const { user } = snapshot;
         appStore.update({ user, email: user.email });
         if (recordEmail !== user.email) {
@@ -98,10 +143,14 @@ export async function startAuthSessionSync(
         break;
       }
       case 'signed-out':
+        confirmed();
         showNone();
         break;
       case 'unreachable':
-        // Nothing is known; the e-mail from the stored record stays.
+        // Nothing is known; the e-mail from the stored record stays, and the server is asked
+        // again soon, so a user it would confirm is not kept from syncing.
+        unconfirmed = appStore.get().user === null && recordEmail !== null;
+        scheduleRecheck();
         break;
     }
     settle();
@@ -117,16 +166,32 @@ export async function startAuthSessionSync(
   // the service worker can learn it is offline only after it started): this listener was added
   // before any guard's, so a guard woken by the same change already sees the app ready.
   if (!appStore.get().online) settle();
+  let wasOnline = appStore.get().online;
   const stopWatchingOnline = appStore.subscribe(() => {
-    if (!appStore.get().online) settle();
+    const { online } = appStore.get();
+    if (!online) settle();
+    if (online && !wasOnline && unconfirmed) recheckNow();
+    if (!online) cancelRecheck();
+    wasOnline = online;
   });
+  // The connection is back: the server is asked at once, not at the next scheduled recheck.
+  const onOnline = () => {
+    if (unconfirmed) recheckNow();
+  };
+  options.connection?.addEventListener('online', onOnline);
   const unsubscribe = session.subscribe(onSnapshot);
 
   return {
-    markSignedOut: showNone,
+    markSignedOut: () => {
+      confirmed();
+      showNone();
+    },
+    recheck: recheckNow,
     stop() {
       timers.clearTimeout(timeout);
+      cancelRecheck();
       stopWatchingOnline();
+      options.connection?.removeEventListener('online', onOnline);
       unsubscribe();
     },
   };
