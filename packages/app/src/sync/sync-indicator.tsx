@@ -12,6 +12,20 @@ export function SyncIndicator() {
   if (label === null) return null;
   const sentence = syncSentence(view);
 
+  if (view.kind === 'needs-terms') {
+    return (
+      <IonButton
+        size="small"
+        fill="outline"
+        title={sentence}
+        onClick={() => {
+          sync.askForTerms();
+        }}
+      >
+        {label}
+      </IonButton>
+    );
+  }
   if (view.kind === 'needs-password') {
     return (
       <IonButton routerLink="/tabs/more" size="small" fill="outline" title={sentence}>

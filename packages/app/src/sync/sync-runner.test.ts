@@ -73,6 +73,7 @@ function harness(options: {
   keys: DeviceCloudKeys | null;
   transport?: (log: TestSyncLog) => SyncTransport;
   store?: LocalStore;
+  termsAccepted?: () => Promise<boolean>;
 }): Harness {
   const store = options.store ?? createMemoryLocalStore();
   const log = new TestSyncLog();
@@ -101,6 +102,7 @@ function harness(options: {
     clearTimer: (handle) => {
       clearTimeout(handle as ReturnType<typeof setTimeout>);
     },
+    ...(options.termsAccepted === undefined ? {} : { termsAccepted: options.termsAccepted }),
   };
   const runner = new SyncRunner(deps);
   return {
@@ -184,6 +186,91 @@ describe('the sync runner', () => {
     expect(h.runner.get()).toMatchObject({ status: 'have-password-sync-dn' });
     h.runner.passwordRejected();
     expect(h.runner.get()).toMatchObject({ status: 'waiting-for-password-sync-dn' });
+  });
+
+  it('syncs nothing until the terms are accepted; asks once, and accepting syncs', async () => {
+    const keys = await deviceKeys();
+    let accepted = false;
+    let asked = 0;
+    const h = harness({
+      settings: withPassword,
+      keys,
+      termsAccepted: () => {
+        asked++;
+        return Promise.resolve(accepted);
+      },
+    });
+    await createTag(testContext(h.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ view: { kind: 'needs-terms' }, askTerms: true });
+    expect(h.log.changes).toHaveLength(0);
+    expect(h.traces.at(-1)).toMatchObject({ kind: 'sync', details: { outcome: 'needs-terms' } });
+
+    // Set aside: the next run does not put them in front of the user again, nor sync.
+    h.runner.termsSetAside();
+    h.runner.syncNow();
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ view: { kind: 'needs-terms' }, askTerms: false });
+    expect(h.log.changes).toHaveLength(0);
+    h.runner.askForTerms();
+    expect(h.runner.get().askTerms).toBe(true);
+
+    accepted = true;
+    h.runner.termsAccepted();
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ view: { kind: 'up-to-date' }, askTerms: false });
+    expect(h.log.changes).toHaveLength(1);
+    // Known accepted: later runs do not ask the server again.
+    const before = asked;
+    h.runner.syncNow();
+    await h.settled();
+    expect(asked).toBe(before);
+  });
+
+  it('without the password, the terms are the cloud password flow’s to ask, not the run’s', async () => {
+    const h = harness({
+      settings: noPassword,
+      keys: null,
+      termsAccepted: () => Promise.resolve(false),
+    });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({
+      view: { kind: 'needs-password', mode: 'set' },
+      askTerms: false,
+    });
+  });
+
+  it('a run that fails after sign-out leaves the view signed out (no "Sync error")', async () => {
+    const keys = await deviceKeys();
+    let release: () => void = () => undefined;
+    const h = harness({
+      settings: withPassword,
+      keys,
+      transport: (log) => {
+        const inner = testTransport(log);
+        return {
+          ...inner,
+          push: async () => {
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+            throw new ApiRequestError('You are not signed in.', 401, 'unauthenticated');
+          },
+        };
+      },
+    });
+    await createTag(testContext(h.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
+    h.runner.setUser('user-1');
+    await vi.waitFor(() => {
+      expect(h.runner.get().view).toMatchObject({ kind: 'syncing', phase: 'push' });
+    });
+    h.runner.setUser(null);
+    release();
+    await h.settled();
+    expect(h.runner.get().view).toEqual({ kind: 'signed-out' });
+    expect(h.traces.at(-1)).toMatchObject({ kind: 'sync', details: { outcome: 'abandoned' } });
   });
 
   it('pushes the outbox, ends idle and up to date, and traces the run', async () => {

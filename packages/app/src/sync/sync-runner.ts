@@ -45,9 +45,11 @@ export type SyncView =
   | { readonly kind: 'signed-out' }
   | { readonly kind: 'offline' }
   | { readonly kind: 'needs-password'; readonly mode: 'set' | 'enter' }
+  /** This device could sync, but the user has not accepted the current terms of service. */
+  | { readonly kind: 'needs-terms' }
   | {
       readonly kind: 'syncing';
-      readonly phase: 'start' | 'push' | 'pull';
+      readonly phase: 'start' | 'push' | 'pull' | 'upload-files' | 'download-files';
       readonly done: number;
       readonly total: number | null;
     }
@@ -73,6 +75,11 @@ export interface SyncRunnerState {
   readonly lastSyncedAt: string | null;
   /** Something the user must be told once (a revert after a reset), until they dismiss it. */
   readonly notice: string | null;
+  /**
+   * Whether the terms should be put in front of the user now: set when a run first stops for
+   * them (once per user and page), cleared when the user answers or sets them aside.
+   */
+  readonly askTerms: boolean;
 }
 
 export interface SyncRunnerDeps {
@@ -93,6 +100,11 @@ export interface SyncRunnerDeps {
   readonly clearTimer: (handle: unknown) => void;
   /** After a run that completed: start the imports of datasets that came from other devices. */
   readonly importSyncedDatasets?: () => Promise<number>;
+  /**
+   * Whether the user accepted the current terms of service (the server's record). Nothing syncs
+   * until they have; absent, the terms are taken as accepted.
+   */
+  readonly termsAccepted?: () => Promise<boolean>;
 }
 
 const FIRST_RETRY_MS = 2000;
@@ -146,6 +158,8 @@ type RunEnd =
   /** `report` is what it did before it failed; null when it failed before syncing anything. */
   | { readonly outcome: 'failed'; readonly error: unknown; readonly report: SyncRunReport | null }
   | { readonly outcome: 'needs-password'; readonly mode: 'set' | 'enter' }
+  /** The terms of service wait for the user's acceptance. */
+  | { readonly outcome: 'needs-terms' }
   /** This device holds another account's work (the "Start afresh" repair). */
   | { readonly outcome: 'other-account' }
   /** The user signed out or changed while the run started. */
@@ -177,6 +191,10 @@ export class SyncRunner {
   private state: SyncRunnerState;
   /** Where the user's log and settings stood at the last run, to tell a nudge that matters. */
   private known = { latestSeqno: -1, settingsVersion: -1 };
+  /** The user known to have accepted the current terms (asked once per user and page). */
+  private termsAcceptedBy: string | null = null;
+  /** The user the terms were already put in front of, so they are asked once, not every run. */
+  private termsAskedOf: string | null = null;
 
   constructor(private readonly deps: SyncRunnerDeps) {
     this.actor.start();
@@ -186,6 +204,7 @@ export class SyncRunner {
       view: { kind: 'signed-out' },
       lastSyncedAt: null,
       notice: null,
+      askTerms: false,
     };
   }
 
@@ -204,7 +223,14 @@ export class SyncRunner {
       view,
       lastSyncedAt,
       notice: this.state.notice,
+      askTerms: this.state.askTerms,
     };
+    for (const listener of this.listeners) listener();
+  }
+
+  private setAskTerms(askTerms: boolean): void {
+    if (askTerms === this.state.askTerms) return;
+    this.state = { ...this.state, askTerms };
     for (const listener of this.listeners) listener();
   }
 
@@ -214,6 +240,7 @@ export class SyncRunner {
     this.userId = userId;
     this.cancelRetry();
     this.attempts = 0;
+    this.setAskTerms(false);
     if (userId === null) {
       this.actor.send({ type: 'sync-complete' });
       this.update({ kind: 'signed-out' }, null);
@@ -286,6 +313,23 @@ export class SyncRunner {
     );
     this.update(this.state.view);
     this.syncNow();
+  }
+
+  /** The user accepted the current terms of service: sync may start. */
+  termsAccepted(): void {
+    this.termsAcceptedBy = this.userId;
+    this.setAskTerms(false);
+    this.syncNow();
+  }
+
+  /** The user set the terms aside for now; "Sync now" puts them back in front of the user. */
+  termsSetAside(): void {
+    this.setAskTerms(false);
+  }
+
+  /** Puts the terms in front of the user again (they asked to sync while the terms wait). */
+  askForTerms(): void {
+    if (this.userId !== null) this.setAskTerms(true);
   }
 
   /** The user read the notice. */
@@ -428,8 +472,14 @@ export class SyncRunner {
       });
     } catch (error) {
       this.actor.send({ type: 'sync-complete' });
-      this.fail(error);
-      end = { outcome: 'failed', error, report: soFar };
+      if (userId === this.userId) {
+        this.fail(error);
+        end = { outcome: 'failed', error, report: soFar };
+      } else {
+        // Signed out (or another user signed in) during the run: its failure, often the 401 of
+        // the ended session, is no news for whoever is here now.
+        end = { outcome: 'abandoned' };
+      }
     }
     await this.trace(end, started);
     if (end.outcome === 'done') await this.importSynced();
@@ -450,6 +500,23 @@ export class SyncRunner {
     if (userId !== this.userId) return { outcome: 'abandoned' };
     this.known = { ...this.known, settingsVersion: settings.version };
     const mode = cloudPasswordMode(settings, keys);
+    // Without the password nothing can sync yet; the cloud password flow asks for the terms
+    // before it asks for the password. With it, the terms are asked here, before anything moves.
+    if (mode === 'change' && keys !== null && this.termsAcceptedBy !== userId) {
+      const accepted = await (this.deps.termsAccepted?.() ?? Promise.resolve(true));
+      if (userId !== this.userId) return { outcome: 'abandoned' };
+      if (!accepted) {
+        this.actor.send({ type: 'sync-complete' });
+        this.update({ kind: 'needs-terms' });
+        if (this.termsAskedOf !== userId) {
+          this.termsAskedOf = userId;
+          this.setAskTerms(true);
+        }
+        this.attempts = 0;
+        return { outcome: 'needs-terms' };
+      }
+      this.termsAcceptedBy = userId;
+    }
     if (mode !== 'change' || keys === null) {
       const direction = mode === 'set' ? 'up' : 'dn';
       this.actor.send({ type: 'need-password', direction });
@@ -488,15 +555,16 @@ export class SyncRunner {
       now: this.deps.now,
       onPhase: (phase) => {
         this.actor.send({ type: 'has-password', direction: phase === 'push' ? 'up' : 'dn' });
-        this.update({ kind: 'syncing', phase, done: 0, total: null });
+        if (userId === this.userId) this.update({ kind: 'syncing', phase, done: 0, total: null });
       },
       onProgress: (progress) => {
-        this.update({ kind: 'syncing', ...progress });
+        if (userId === this.userId) this.update({ kind: 'syncing', ...progress });
       },
       onFailure,
     });
     this.known = { ...this.known, latestSeqno: report.latestSeqno };
     this.actor.send({ type: 'sync-complete' });
+    if (userId !== this.userId) return { outcome: 'abandoned' };
     const at = new Date(this.deps.now()).toISOString();
     this.attempts = 0;
     this.update({ kind: 'up-to-date', at }, at);

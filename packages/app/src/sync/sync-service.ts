@@ -18,6 +18,7 @@ import type { AppStore } from '../state/app-store.ts';
 import { browserCrypto } from './browser-crypto.ts';
 import { loadDeviceCloudKeys } from './cloud-keys-store.ts';
 import { fetchSyncSettings } from './cloud-password-flow.ts';
+import { termsAcceptedOnServer } from '../terms/terms-acceptance.ts';
 import { SyncRunner } from './sync-runner.ts';
 import type { SyncTransport } from '@docket/core/sync-engine';
 
@@ -74,6 +75,7 @@ export function createSyncRunner(api: ApiClient): SyncRunner {
     clearTimer: (handle) => {
       window.clearTimeout(handle as number);
     },
+    termsAccepted: () => termsAcceptedOnServer(api),
     importSyncedDatasets: async () => {
       // The worker starts only when there is an import to run.
       const waiting = await datasetsNeedingImport(await pageLocalStore());

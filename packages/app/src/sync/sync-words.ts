@@ -14,7 +14,10 @@ export function syncLabel(view: SyncView): string | null {
       return null;
     case 'needs-password':
       return view.mode === 'set' ? 'Set up sync' : 'Password needed';
+    case 'needs-terms':
+      return 'Accept terms';
     case 'syncing':
+      if (view.phase === 'upload-files' || view.phase === 'download-files') return filesLine(view);
       return view.total !== null && view.total > 0
         ? `Syncing ${Math.min(view.done, view.total)} of ${view.total}`
         : 'Syncing…';
@@ -24,6 +27,18 @@ export function syncLabel(view: SyncView): string | null {
       return 'Sync error';
   }
 }
+
+/** "Uploading 120 of 732 files": how far the dataset files of a sync have come. */
+function filesLine(view: Extract<SyncView, { kind: 'syncing' }>): string {
+  const verb = view.phase === 'download-files' ? 'Downloading' : 'Uploading';
+  if (view.total === null) return `${verb} files…`;
+  const done = Math.min(view.done, view.total);
+  return view.total === 1 ? `${verb} ${done} of 1 file` : `${verb} ${done} of ${view.total} files`;
+}
+
+/** What the More tab says while the server has not yet confirmed a user the device knows. */
+export const CHECKING_SIGN_IN =
+  'Signed in on this device; waiting for the Docket server to confirm it before syncing.';
 
 /** The whole sentence, for the More tab and screen readers. */
 export function syncSentence(view: SyncView): string {
@@ -36,7 +51,15 @@ export function syncSentence(view: SyncView): string {
       return view.mode === 'set'
         ? 'Set a cloud password to start syncing. Your work stays on this device until then.'
         : 'Enter your cloud password to sync this device. Your changes here are kept meanwhile.';
+    case 'needs-terms':
+      return 'Accept the terms of service to sync. Your work stays on this device until then.';
     case 'syncing':
+      if (view.phase === 'upload-files') {
+        return `${filesLine(view)} of your datasets, encrypted, to the Docket server.`;
+      }
+      if (view.phase === 'download-files') {
+        return `${filesLine(view)} of your datasets from your other devices.`;
+      }
       return view.phase === 'pull' ? 'Receiving changes from your other devices…' : 'Syncing…';
     case 'up-to-date':
       return `Up to date. Last synced at ${syncTime(view.at)}.`;

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { syncLabel, syncSentence } from './sync-words.ts';
+
+describe('what the header and More say about sync', () => {
+  it('says how far a first sync’s dataset files have come', () => {
+    const view = { kind: 'syncing', phase: 'upload-files', done: 120, total: 732 } as const;
+    expect(syncLabel(view)).toBe('Uploading 120 of 732 files');
+    expect(syncSentence(view)).toBe(
+      'Uploading 120 of 732 files of your datasets, encrypted, to the Docket server.',
+    );
+    expect(syncLabel({ kind: 'syncing', phase: 'download-files', done: 0, total: 1 })).toBe(
+      'Downloading 0 of 1 file',
+    );
+  });
+
+  it('asks for the terms when they hold sync back', () => {
+    expect(syncLabel({ kind: 'needs-terms' })).toBe('Accept terms');
+    expect(syncSentence({ kind: 'needs-terms' })).toMatch(/^Accept the terms of service to sync/);
+  });
+});
