@@ -17,6 +17,7 @@ import {
   SOON,
   submitCloudPassword,
   twoSyncingDevices,
+  typeCloudPassword,
 } from './pages/sync-device.ts';
 
 // Two devices of one user (two browser contexts, each with its own IndexedDB) syncing through
@@ -145,7 +146,7 @@ test('a reset on a device without the password: the other saves a full backup, t
   const modal = cloudPasswordModal(second);
   await modal.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(modal.getByText('Reset cloud password', { exact: true })).toBeVisible();
-  await second.getByLabel('Cloud password', { exact: true }).fill('a fresh start');
+  await typeCloudPassword(second, 'a fresh start');
   await modal.getByRole('button', { name: 'Reset password' }).click();
   await second.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expectCloudPasswordNotice(second, 'The cloud password is reset.');

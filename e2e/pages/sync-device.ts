@@ -1,8 +1,10 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { goodPassword, LoginPage, uniqueEmail } from './login-page.ts';
+import { expectPainted } from './painted.ts';
 
 // One device of a user for the sync tests: a browser context of its own (its own IndexedDB),
-// signed in, with the More tab's cloud password button and the modal of spec §2.
+// signed in, with the More tab's cloud password button and the modal of spec §2. Before the
+// first sync Docket asks the user to accept its terms of service: the helpers accept them.
 
 export async function signedInDevice(
   browser: Browser,
@@ -21,13 +23,55 @@ export async function signedInDevice(
   return page;
 }
 
+export const TERMS_PROMPT_TITLE = 'Accept the terms to sync';
+
 export function cloudPasswordModal(page: Page) {
-  return page.locator('ion-modal');
+  return page
+    .locator('ion-modal')
+    .filter({ has: page.getByLabel('Cloud password', { exact: true }) });
 }
 
-export async function openCloudPassword(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: 'Cloud password', exact: true }).click();
-  await expect(cloudPasswordModal(page).getByText(title, { exact: true })).toBeVisible();
+/**
+ * The modal whose dialog is named `name`. Ionic puts the dialog role on a wrapper in the modal's
+ * shadow root, so the modal's content is found from the modal element, not from the dialog.
+ */
+export function modalNamed(page: Page, name: string) {
+  return page.locator('ion-modal').filter({ has: page.getByRole('dialog', { name, exact: true }) });
+}
+
+export function termsPrompt(page: Page) {
+  return modalNamed(page, TERMS_PROMPT_TITLE);
+}
+
+/**
+ * Opens the cloud password with `button` (More's "Cloud password" by default), accepting the
+ * terms first when they are asked for, and waits for the modal titled `title` to be painted.
+ */
+export async function openCloudPassword(
+  page: Page,
+  title: string,
+  button = page.getByRole('button', { name: 'Cloud password', exact: true }),
+): Promise<void> {
+  await button.click();
+  const modal = modalNamed(page, title);
+  await expect(modal.or(termsPrompt(page))).toBeVisible({ timeout: 15_000 });
+  if (await termsPrompt(page).isVisible()) await acceptTerms(page);
+  await expectPainted(modal.getByText(title, { exact: true }));
+}
+
+/** Accepts the terms in the prompt that asks for them. */
+export async function acceptTerms(page: Page): Promise<void> {
+  const prompt = termsPrompt(page);
+  await expectPainted(prompt.getByText(TERMS_PROMPT_TITLE, { exact: true }));
+  await prompt.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(prompt).toBeHidden();
+}
+
+/** Types a password into the modal: twice when it asks for a new one. */
+export async function typeCloudPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Cloud password', { exact: true }).fill(password);
+  const repeat = page.getByLabel('Repeat cloud password', { exact: true });
+  if ((await repeat.count()) > 0) await repeat.fill(password);
 }
 
 export async function expectCloudPasswordNotice(page: Page, text: string | RegExp): Promise<void> {
@@ -47,7 +91,7 @@ export async function submitCloudPassword(
   notice: string | RegExp,
 ): Promise<void> {
   await openCloudPassword(page, title);
-  await page.getByLabel('Cloud password', { exact: true }).fill(password);
+  await typeCloudPassword(page, password);
   await cloudPasswordModal(page).getByRole('button', { name: 'Go' }).click();
   await expectCloudPasswordNotice(page, notice);
 }

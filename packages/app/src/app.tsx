@@ -5,6 +5,7 @@ import { AppServicesContext, type AppServices } from './app-services.ts';
 import { ConnectivityWatcher } from './connectivity/connectivity-watcher.tsx';
 import { AppRoutes } from './routing/app-routes.tsx';
 import { SyncNotice } from './sync/sync-notice.tsx';
+import { TermsPrompt } from './terms/terms-prompt.tsx';
 
 export interface AppProps {
   readonly services: AppServices;
@@ -22,6 +23,7 @@ export function App({ services, onFirstCommit }: AppProps) {
         <IonReactRouter>
           <ConnectivityWatcher />
           <SyncNotice />
+          <TermsPrompt />
           <AppRoutes />
         </IonReactRouter>
       </IonApp>

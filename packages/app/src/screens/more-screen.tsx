@@ -3,8 +3,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { LOGOUT_PATH } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
-import { CloudPasswordButton } from '../sync/cloud-password-button.tsx';
-import { SyncNowButton } from '../sync/sync-now-button.tsx';
+import { SyncPanel } from '../sync/sync-panel.tsx';
 
 const links = [
   { label: 'Tags', href: '/bill-tags' },
@@ -28,8 +27,7 @@ export function MoreScreen() {
         {email !== null && <p>Signed in as {email}.</p>}
         <section aria-labelledby="more-sync" className="more-sync">
           <h2 id="more-sync">Sync</h2>
-          <SyncNowButton />
-          <CloudPasswordButton />
+          <SyncPanel />
         </section>
         <nav aria-label="More">
           <IonList>

@@ -35,7 +35,7 @@ function AcceptanceState({ acceptance }: { readonly acceptance: TermsAcceptanceR
 
 /** /terms-of-service: the terms, whether the signed-in user accepted them, and Accept. */
 export function TermsOfServiceScreen() {
-  const { api, platform } = useAppServices();
+  const { api, platform, sync } = useAppServices();
   const [acceptance, setAcceptance] = useState<TermsAcceptanceResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [accepting, setAccepting] = useState(false);
@@ -60,6 +60,8 @@ export function TermsOfServiceScreen() {
     setError(null);
     try {
       setAcceptance(await acceptTerms(api, version));
+      // Sync waits for the acceptance: it may start now.
+      sync.termsAccepted();
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {

@@ -92,11 +92,36 @@ export function cloudPasswordMode(
   return current ? 'change' : 'enter';
 }
 
+/** What the work after Go is doing, in order; each step is said while it runs. */
+export type CloudPasswordStep = 'derive' | 'save' | 'keep' | 'truth';
+
+export const cloudPasswordStepWords: Record<CloudPasswordStep, string> = {
+  derive: 'Deriving the key…',
+  save: 'Saving the wrapped key on the Docket server…',
+  keep: 'Keeping the key on this device…',
+  truth: "Queuing this device's data to upload under the new password…",
+};
+
+export interface CloudPasswordProgress {
+  readonly step: CloudPasswordStep;
+  /** 1 for the first step. */
+  readonly index: number;
+  readonly count: number;
+}
+
 export interface CloudPasswordDeps {
   readonly api: ApiClient;
   /** The key work (Argon2id, wrapping), off the page: cloud-key-client.ts. */
   readonly keys: CloudKeyApi;
   readonly saveKeys: (keys: DeviceCloudKeys) => Promise<void>;
+  /** Told as each step starts. */
+  readonly onStep?: (progress: CloudPasswordProgress) => void;
+}
+
+function stepper(deps: CloudPasswordDeps, steps: readonly CloudPasswordStep[]) {
+  return (step: CloudPasswordStep) => {
+    deps.onStep?.({ step, index: steps.indexOf(step) + 1, count: steps.length });
+  };
 }
 
 function deviceKeys(material: CloudKeyMaterial, keys: UnlockedKeys): DeviceCloudKeys {
@@ -119,21 +144,32 @@ export async function applyEnteredPassword(
   const material = materialFromSettings(settings);
   try {
     if (mode === 'set' || material === null) {
+      const step = stepper(deps, ['derive', 'save', 'keep']);
+      step('derive');
       const made = await deps.keys.create(password, settings.keyEpoch);
+      step('save');
       await writeMaterial(deps.api, settings.version, made.material);
+      step('keep');
       await deps.saveKeys(deviceKeys(made.material, made.keys));
       return 'The cloud password is set. Other devices ask for it when they first sync.';
     }
     if (mode === 'enter' || current === null) {
+      const step = stepper(deps, ['derive', 'keep']);
+      step('derive');
       const keys = await deps.keys.unlock(password, material);
+      step('keep');
       await deps.saveKeys(deviceKeys(material, keys));
       return 'This device now has the cloud password.';
     }
+    const step = stepper(deps, ['derive', 'save', 'keep']);
+    step('derive');
     const changed = await deps.keys.change(
       { material, keyEncryptionKey: current.keyEncryptionKey },
       password,
     );
+    step('save');
     await writeMaterial(deps.api, settings.version, changed.material);
+    step('keep');
     await deps.saveKeys(deviceKeys(changed.material, changed.keys));
     return 'The cloud password is changed. Your other devices ask for the new one when they next sync.';
   } catch (error) {
@@ -156,9 +192,14 @@ export async function resetCloudPassword(
   password: string,
 ): Promise<string> {
   try {
+    const step = stepper(deps, ['derive', 'save', 'keep', 'truth']);
+    step('derive');
     const made = await deps.keys.create(password, settings.keyEpoch + 1);
+    step('save');
     const written = await writeMaterial(deps.api, settings.version, made.material);
+    step('keep');
     await deps.saveKeys(deviceKeys(made.material, made.keys));
+    step('truth');
     await deps.makeTruth(written);
     return "The cloud password is reset. Your other devices ask for the new one, save a full backup of their own data, then take this device's data.";
   } catch (error) {

@@ -7,19 +7,33 @@ import {
   IonInput,
   IonInputPasswordToggle,
   IonModal,
+  IonProgressBar,
   IonText,
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { nameModalDialog } from './modal-dialog-name.ts';
 import {
   CLOUD_PASSWORD_BREAKPOINTS,
   CLOUD_PASSWORD_INITIAL_BREAKPOINT,
   isCloudPasswordValid,
+  newPasswordProblem,
   RESET_EXPLANATION,
   RESET_TITLE,
+  strengthHint,
   type PasswordModalResult,
 } from './cloud-password-words.ts';
+
+/** The work after Go, said in the modal while it runs. */
+export interface CloudPasswordWork {
+  readonly label: string;
+  /** 1 for the first step. */
+  readonly index: number;
+  readonly count: number;
+  /** Why this step takes a while, when it does. */
+  readonly detail?: string;
+}
 
 export interface CloudPasswordModalProps {
   readonly isOpen: boolean;
@@ -29,9 +43,20 @@ export interface CloudPasswordModalProps {
   readonly passwordExists: boolean;
   /** Whether this caller lets the user reset the password from here. */
   readonly allowReset: boolean;
+  /**
+   * Whether Go makes a new password (a first one, a change): then it is typed twice, at least
+   * 10 characters, with a strength hint. A reset always makes a new one.
+   */
+  readonly newPassword: boolean;
+  /** The work after Go or Reset password, while it runs: the form waits meanwhile. */
+  readonly working: CloudPasswordWork | null;
+  /** Why the last Go or Reset password failed, said under the field; the modal stays open. */
+  readonly error: string | null;
   /** Asked before a reset goes ahead; resolves true on Confirm. */
   readonly confirmReset: () => Promise<boolean>;
   readonly onResult: (result: PasswordModalResult) => void;
+  /** The modal finished closing, however it closed. */
+  readonly onClosed?: () => void;
 }
 
 /**
@@ -39,61 +64,115 @@ export interface CloudPasswordModalProps {
  * by default with a show/hide toggle; Close (only when a password exists), Reset (only when one
  * exists and the caller allows it) and Go. Reset switches to the reset view: its title, the
  * explanation of the two ways, and Cancel / Reset password. Go and Reset password stay disabled
- * while the field is empty. Results: entered on Go, reset on Reset password, none on Close.
+ * while the form is invalid. Results: entered on Go, reset on Reset password, none on Close.
+ * The caller keeps the modal open while it carries the result out, showing each step, and
+ * closes it once done; a refusal (a wrong password) is shown under the field.
  */
 export function CloudPasswordModal(props: CloudPasswordModalProps) {
-  const { isOpen, title, subtitle, passwordExists, allowReset, confirmReset, onResult } = props;
+  const { isOpen, title, subtitle, passwordExists, allowReset, working, error } = props;
+  const { confirmReset, onResult, onClosed } = props;
   const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
   const [resetView, setResetView] = useState(false);
-  const explanationId = useId();
-  const valid = isCloudPasswordValid(password);
-
-  const finish = (result: PasswordModalResult) => {
-    setPassword('');
-    setResetView(false);
-    onResult(result);
+  const ids = {
+    explanation: useId(),
+    hint: useId(),
+    problem: useId(),
+    repeatProblem: useId(),
+    error: useId(),
+    work: useId(),
   };
+  const asksNew = resetView || props.newPassword;
+  const problem = asksNew ? newPasswordProblem(password, repeat) : null;
+  const valid = asksNew ? problem === null : isCloudPasswordValid(password);
+  const busy = working !== null;
+  const shownTitle = resetView ? RESET_TITLE : title;
+
+  // Adjusted while rendering, as React advises for state that follows props: a closed modal
+  // forgets what was typed, and a refusal is about the password it was given, so it is no
+  // longer shown once that is edited.
+  const [seen, setSeen] = useState({ isOpen, error, erredOn: null as string | null });
+  if (seen.isOpen !== isOpen || seen.error !== error) {
+    if (!isOpen) {
+      setPassword('');
+      setRepeat('');
+      setResetView(false);
+    }
+    setSeen({ isOpen, error, erredOn: error === null ? null : password });
+  }
+  const shownError = error !== null && seen.erredOn === password ? error : null;
+
+  // The dialog's name follows its visible title (the view, the mode): Ionic copies aria-label
+  // to its dialog only once, when the modal is first made.
+  const modalRef = useRef<HTMLIonModalElement>(null);
+  useLayoutEffect(() => {
+    nameModalDialog(modalRef.current, shownTitle);
+  }, [shownTitle, isOpen]);
+
   const go = () => {
-    if (valid) finish({ status: 'entered', password });
+    if (valid && !busy) onResult({ status: 'entered', password });
   };
   const resetPassword = async () => {
-    if (!valid) return;
-    if (await confirmReset()) finish({ status: 'reset', password });
+    if (!valid || busy) return;
+    if (await confirmReset()) onResult({ status: 'reset', password });
   };
+  const close = () => {
+    onResult({ status: 'none', password: null });
+  };
+  const confirmAndReset = () => {
+    resetPassword().catch((failure: unknown) => {
+      console.error('[docket] The reset could not be confirmed:', failure);
+    });
+  };
+
+  // Said under the first field: what Go refused, else (for a new password) what is missing
+  // and how strong it is. A length problem is said only once something is typed.
+  const passwordProblem =
+    problem?.field === 'password' && password.length > 0 ? problem.message : null;
+  const repeatProblem = problem?.field === 'repeat' && repeat.length > 0 ? problem.message : null;
+  const describedBy = [
+    resetView ? ids.explanation : null,
+    shownError === null ? null : ids.error,
+    passwordProblem === null ? null : ids.problem,
+    asksNew && password.length > 0 ? ids.hint : null,
+  ].filter((id): id is string => id !== null);
 
   return (
     <IonModal
+      ref={modalRef}
       isOpen={isOpen}
-      aria-label={resetView ? RESET_TITLE : title}
+      // The dialog is named by its visible title, whichever view it shows. (aria-labelledby
+      // cannot point from the shadow root's dialog to the title.)
+      aria-label={shownTitle}
+      onWillPresent={() => {
+        nameModalDialog(modalRef.current, shownTitle);
+      }}
       breakpoints={[...CLOUD_PASSWORD_BREAKPOINTS]}
       initialBreakpoint={CLOUD_PASSWORD_INITIAL_BREAKPOINT}
       // At 0.8 the sheet's bottom fifth is off screen: the footer's buttons must stay on it.
       expandToScroll={false}
-      // Without a password there is no Close, so no swipe or backdrop tap closes it either; a
-      // plain boolean would also refuse the app's own closing when isOpen turns false.
+      // Without a password there is no Close, so no swipe or backdrop tap closes it either, nor
+      // while the work after Go runs; a plain boolean would also refuse the app's own closing
+      // when isOpen turns false.
       canDismiss={(_data?: unknown, role?: string) =>
-        Promise.resolve(passwordExists || (role !== 'gesture' && role !== 'backdrop'))
+        Promise.resolve((role !== 'gesture' && role !== 'backdrop') || (passwordExists && !busy))
       }
       onDidDismiss={() => {
-        if (isOpen) finish({ status: 'none', password: null });
+        if (isOpen) close();
+        onClosed?.();
       }}
     >
       <IonHeader>
         <IonToolbar>
-          <IonTitle>{resetView ? RESET_TITLE : title}</IonTitle>
+          <IonTitle>{shownTitle}</IonTitle>
         </IonToolbar>
       </IonHeader>
-      <IonContent className="ion-padding">
+      <IonContent className="ion-padding cloud-password-form">
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (resetView) {
-              resetPassword().catch((error: unknown) => {
-                console.error('[docket] The reset could not be confirmed:', error);
-              });
-            } else {
-              go();
-            }
+            if (resetView) confirmAndReset();
+            else go();
           }}
         >
           {subtitle !== undefined && !resetView && (
@@ -102,7 +181,7 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
             </IonText>
           )}
           {resetView && (
-            <div id={explanationId}>
+            <div id={ids.explanation}>
               {RESET_EXPLANATION.map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}
@@ -112,70 +191,131 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
             label="Cloud password"
             labelPlacement="stacked"
             type="password"
-            autocomplete={passwordExists && !resetView ? 'current-password' : 'new-password'}
+            autocomplete={asksNew ? 'new-password' : 'current-password'}
             required
+            disabled={busy}
             value={password}
-            {...(resetView ? { 'aria-describedby': explanationId } : {})}
+            {...(describedBy.length > 0 ? { 'aria-describedby': describedBy.join(' ') } : {})}
+            {...(shownError !== null || passwordProblem !== null ? { 'aria-invalid': 'true' } : {})}
             onIonInput={(event) => {
               setPassword(event.detail.value ?? '');
             }}
           >
             <IonInputPasswordToggle slot="end" />
           </IonInput>
+          {shownError !== null && (
+            <p className="form-error" id={ids.error} role="alert">
+              {shownError}
+            </p>
+          )}
+          {passwordProblem !== null && (
+            <p className="form-error" id={ids.problem}>
+              {passwordProblem}
+            </p>
+          )}
+          {asksNew && password.length > 0 && (
+            <p className="cloud-password-hint" id={ids.hint}>
+              {strengthHint(password)}
+            </p>
+          )}
+          {asksNew && (
+            <>
+              <IonInput
+                label="Repeat cloud password"
+                labelPlacement="stacked"
+                type="password"
+                autocomplete="new-password"
+                required
+                disabled={busy}
+                value={repeat}
+                {...(repeatProblem === null
+                  ? {}
+                  : { 'aria-describedby': ids.repeatProblem, 'aria-invalid': 'true' })}
+                onIonInput={(event) => {
+                  setRepeat(event.detail.value ?? '');
+                }}
+              >
+                <IonInputPasswordToggle slot="end" />
+              </IonInput>
+              {repeatProblem !== null && (
+                <p className="form-error" id={ids.repeatProblem}>
+                  {repeatProblem}
+                </p>
+              )}
+            </>
+          )}
+          <div className="cloud-password-work" role="status" id={ids.work}>
+            {working !== null && (
+              <>
+                <p>
+                  Step {working.index} of {working.count}: {working.label}
+                </p>
+                <IonProgressBar
+                  value={(working.index - 1) / working.count}
+                  buffer={working.index / working.count}
+                  aria-hidden="true"
+                />
+                {working.detail !== undefined && <p>{working.detail}</p>}
+              </>
+            )}
+          </div>
           {/* Enter in the field submits, as a form does. */}
           <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         </form>
       </IonContent>
       <IonFooter>
         <IonToolbar>
-          <IonButtons slot="end">
-            {resetView ? (
-              <>
+          {resetView ? (
+            <>
+              <IonButtons slot="start">
                 <IonButton
+                  disabled={busy}
                   onClick={() => {
                     setResetView(false);
                   }}
                 >
                   Cancel
                 </IonButton>
+              </IonButtons>
+              <IonButtons slot="end">
                 <IonButton
                   color="danger"
-                  disabled={!valid}
-                  onClick={() => {
-                    resetPassword().catch((error: unknown) => {
-                      console.error('[docket] The reset could not be confirmed:', error);
-                    });
-                  }}
+                  strong
+                  disabled={!valid || busy}
+                  onClick={confirmAndReset}
                 >
                   Reset password
                 </IonButton>
-              </>
-            ) : (
-              <>
-                {passwordExists && (
+              </IonButtons>
+            </>
+          ) : (
+            <>
+              {/* Reset stands apart from Go: a different way out, not the next step. */}
+              {passwordExists && allowReset && (
+                <IonButtons slot="start">
                   <IonButton
-                    onClick={() => {
-                      finish({ status: 'none', password: null });
-                    }}
-                  >
-                    Close
-                  </IonButton>
-                )}
-                {passwordExists && allowReset && (
-                  <IonButton
+                    color="danger"
+                    disabled={busy}
                     onClick={() => {
                       setResetView(true);
                     }}
                   >
                     Reset
                   </IonButton>
+                </IonButtons>
+              )}
+              <IonButtons slot="end">
+                {passwordExists && (
+                  <IonButton disabled={busy} onClick={close}>
+                    Close
+                  </IonButton>
                 )}
-                <IonButton strong disabled={!valid} onClick={go}>
+                <IonButton strong disabled={!valid || busy} onClick={go}>
                   Go
                 </IonButton>
-              </>
-            )}
-          </IonButtons>
+              </IonButtons>
+            </>
+          )}
         </IonToolbar>
       </IonFooter>
     </IonModal>

@@ -1,0 +1,87 @@
+import { createCloudKeys, unlockCloudKeys } from '@docket/core/sync-crypto';
+import { webCrypto } from '@docket/core/test-support/sync-devices';
+import type { SyncSettings } from '@docket/protocol/sync-settings';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../api/api-client.ts';
+import type { CloudKeyApi } from './cloud-key-worker.ts';
+import {
+  applyEnteredPassword,
+  CloudPasswordError,
+  type CloudPasswordProgress,
+} from './cloud-password-flow.ts';
+
+const fastKdf = { algorithm: 'argon2id', memoryKiB: 8, iterations: 1, parallelism: 1 } as const;
+
+const noPassword: SyncSettings = {
+  passwordHash: null,
+  keyDerivation: null,
+  wrappedDataKey: null,
+  keyEpoch: 0,
+  version: 0,
+  epochStartSeqno: 0,
+  updatedAt: null,
+};
+
+/** The worker's work, done here with light Argon2id parameters. */
+const keys: CloudKeyApi = {
+  create: (password, keyEpoch) => createCloudKeys(webCrypto, password, keyEpoch, fastKdf),
+  unlock: (password, material) => unlockCloudKeys(webCrypto, password, material),
+  change: () => Promise.reject(new Error('not used here')),
+};
+
+/** A server that keeps what is PUT to its settings and answers with it. */
+function settingsServer(): { api: ApiClient; settings: () => SyncSettings } {
+  let settings = noPassword;
+  const api = (async (request: { method: string; body?: unknown }) => {
+    if (request.method === 'PUT') {
+      const { settings: written } = request.body as {
+        settings: Omit<SyncSettings, 'version' | 'epochStartSeqno' | 'updatedAt'>;
+      };
+      settings = { ...settings, ...written, version: settings.version + 1 };
+    }
+    return Promise.resolve(settings);
+  }) as unknown as ApiClient;
+  return { api, settings: () => settings };
+}
+
+describe('the work after Go', () => {
+  it('says each step as it starts, and how far along it is', async () => {
+    const server = settingsServer();
+    const steps: CloudPasswordProgress[] = [];
+    const said = await applyEnteredPassword(
+      {
+        api: server.api,
+        keys,
+        saveKeys: () => Promise.resolve(),
+        onStep: (progress) => steps.push(progress),
+      },
+      noPassword,
+      null,
+      'tulip lantern 42 river',
+    );
+    expect(said).toMatch(/^The cloud password is set\./);
+    expect(steps).toEqual([
+      { step: 'derive', index: 1, count: 3 },
+      { step: 'save', index: 2, count: 3 },
+      { step: 'keep', index: 3, count: 3 },
+    ]);
+
+    // On another device: a wrong password is refused after its one step, nothing kept.
+    const entering: CloudPasswordProgress[] = [];
+    let kept = 0;
+    const other = {
+      api: server.api,
+      keys,
+      saveKeys: () => {
+        kept++;
+        return Promise.resolve();
+      },
+      onStep: (progress: CloudPasswordProgress) => entering.push(progress),
+    };
+    await expect(
+      applyEnteredPassword(other, server.settings(), null, 'not the password'),
+    ).rejects.toThrow(CloudPasswordError);
+    expect(entering).toEqual([{ step: 'derive', index: 1, count: 2 }]);
+    expect(kept).toBe(0);
+  });
+});
