@@ -119,6 +119,13 @@ describe('Open States status from actions', () => {
   });
 });
 
+describe('Open States introduced date (hand-made, as Wyoming files bills)', () => {
+  it('is the introduction, not the filing weeks before', () => {
+    const [bill] = importOpenStates(readSamples('openstates/scrape-filing')).bills;
+    expect(bill).toMatchObject({ id: 'us-wy/2026/sf-12', introducedDate: '2026-02-10' });
+  });
+});
+
 describe('Open States API v3 (hand-made)', () => {
   const result = importOpenStates(readSamples('openstates/api-v3'));
   const byIdentifier = new Map(result.bills.map((bill) => [bill.identifier, bill]));

@@ -368,7 +368,12 @@ export function openStatesDraft(
   );
   const { status, statusDate } = statusFromEvents(events);
   const latest = actions.filter((action) => action.text !== '').at(-1);
-  const introduced = events.find((event) => event.kind === 'introduced')?.date ?? null;
+  // Some legislatures (Wyoming) file a bill weeks before it is introduced; the introduction is
+  // the introduced date, a filing only where no introduction is recorded.
+  const classified = (kind: string) =>
+    actions.find((action) => action.date !== null && action.classification.includes(kind))?.date ??
+    null;
+  const introduced = classified('introduction') ?? classified('filing');
   const votes = [...objects(field(bill, 'votes')), ...extraVotes].map((vote) =>
     voteFrom(vote, organizations),
   );
