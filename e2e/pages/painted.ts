@@ -62,6 +62,11 @@ export async function expectPainted(locator: Locator, timeout = 10_000): Promise
     .poll(
       async () => {
         try {
+          // A person scrolls to what is below the fold; a page at opacity 0 stays unpainted.
+          await locator
+            .first()
+            .scrollIntoViewIfNeeded({ timeout: 1_000 })
+            .catch(() => undefined);
           return await locator.first().evaluate(unpaintedReason, undefined, { timeout: 1_000 });
         } catch {
           return 'it left the page';

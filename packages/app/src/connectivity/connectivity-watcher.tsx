@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAppServices } from '../app-services.ts';
 import { HOME_PATH } from '../routing/route-paths.ts';
 import { watchConnectivity } from './connectivity.ts';
@@ -7,7 +6,6 @@ import { watchConnectivity } from './connectivity.ts';
 /** Wires the browser's online/offline events to the app state and the router. */
 export function ConnectivityWatcher() {
   const { appStore } = useAppServices();
-  const navigate = useNavigate();
   useEffect(
     () =>
       watchConnectivity(
@@ -16,8 +14,11 @@ export function ConnectivityWatcher() {
           setOnline: (online) => {
             appStore.update({ online });
           },
+          // The root becomes the page's address without telling the router: the reload that
+          // follows loads it. Routed, the root's redirect would replace or pop the history
+          // entry before the page unloads, and a traversal started after a reload cancels it.
           navigateHome: () => {
-            navigate(HOME_PATH);
+            window.history.pushState(null, '', HOME_PATH);
           },
           reloadPage: () => {
             window.location.reload();
@@ -25,7 +26,7 @@ export function ConnectivityWatcher() {
         },
         !navigator.onLine,
       ),
-    [appStore, navigate],
+    [appStore],
   );
   return null;
 }

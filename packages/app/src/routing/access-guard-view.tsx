@@ -88,9 +88,11 @@ export function AccessGuardView({
     return runGuard();
   }, [entered]);
 
-  if (phase.kind === 'allowed') return children;
-  if (showWhileAuthenticating && phase.message !== null) {
-    return <GuardWaitMessage value={phase.message}>{children}</GuardWaitMessage>;
+  // One element tree whether waiting or allowed, so a form shown during the wait keeps what was
+  // typed into it when the wait ends.
+  const message = phase.kind === 'waiting' ? phase.message : null;
+  if (phase.kind === 'allowed' || (showWhileAuthenticating && message !== null)) {
+    return <GuardWaitMessage value={message}>{children}</GuardWaitMessage>;
   }
   return (
     <IonContent>
