@@ -36,14 +36,24 @@ export function frontPageHeader(root: ParentNode = document): HTMLElement | unde
   return front;
 }
 
+const TOAST_CLASS = 'status-toast';
+
+/**
+ * Takes away every status toast showing, whichever page showed it (Ionic keeps the page that
+ * showed one mounted, and its hook's own dismiss reaches only its own toasts).
+ */
+async function dismissShownToasts(): Promise<void> {
+  const shown = document.querySelectorAll<HTMLIonToastElement>(`ion-toast.${TOAST_CLASS}`);
+  await Promise.all(Array.from(shown, (toast) => toast.dismiss().catch(() => false)));
+}
+
 export function useStatusToast(): StatusToast {
-  const [present, dismiss] = useIonToast();
+  const [present] = useIonToast();
   const show = useCallback(
     (message: string, failed: boolean) => {
       const anchor = frontPageHeader();
       // One at a time: a newer message replaces the one showing instead of stacking over it.
-      dismiss()
-        .catch(() => undefined)
+      dismissShownToasts()
         .then(() =>
           present({
             message,
@@ -51,7 +61,7 @@ export function useStatusToast(): StatusToast {
             position: 'top',
             ...(anchor === undefined ? {} : { positionAnchor: anchor }),
             color: failed ? 'danger' : 'dark',
-            cssClass: 'status-toast',
+            cssClass: TOAST_CLASS,
             swipeGesture: 'vertical',
             buttons: failed ? [{ text: 'Dismiss', role: 'cancel' }] : [],
           }),
@@ -60,7 +70,7 @@ export function useStatusToast(): StatusToast {
           console.error('Could not show the message', message, error);
         });
     },
-    [present, dismiss],
+    [present],
   );
   return useMemo(
     () => ({
