@@ -3,6 +3,8 @@ import { deleteAnnotation, updateAnnotation } from '@docket/core/annotation-comm
 import type { Annotation } from '@docket/core/local-records';
 import { useEffect, useId, useRef, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
+import { DraftOffer } from '../drafts/draft-offer.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { ColourChoice } from './colour-choice.tsx';
 import { commandMessage } from './command-message.ts';
 import { NoteField } from './note-field.tsx';
@@ -30,6 +32,16 @@ export function AnnotationEditor({
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLIonButtonElement>(null);
+  const draft = useFormDraft({
+    form: 'annotation-note',
+    scope: `${annotation.billId}#${annotation.id}`,
+    fields: { note, color },
+    dirty: note !== annotation.note || color !== annotation.color,
+    onRestore: (fields) => {
+      setNote(fields.note);
+      setColor(fields.color);
+    },
+  });
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -50,12 +62,14 @@ export function AnnotationEditor({
   const save = () => {
     run('save the highlight', async () => {
       await updateAnnotation(await billCommandContext(), annotation.id, { note, color });
+      draft.clear();
       onSaved();
     });
   };
   const remove = () => {
     run('delete the highlight', async () => {
       await deleteAnnotation(await billCommandContext(), annotation.id);
+      draft.clear();
       onDeleted();
     });
   };
@@ -80,6 +94,7 @@ export function AnnotationEditor({
       <blockquote dir="auto" className="annotation-quote">
         {quote}
       </blockquote>
+      <DraftOffer draft={draft} what="note" preview={(fields) => fields.note} />
       {annotation.note !== '' && (
         <div className="saved-note">
           <p className="field-label">Saved note</p>

@@ -2,6 +2,8 @@ import { IonButton } from '@ionic/react';
 import { createAnnotation, QUOTE_MAX } from '@docket/core/annotation-commands';
 import { useId, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
+import { DraftOffer } from '../drafts/draft-offer.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { ColourChoice } from './colour-choice.tsx';
 import { commandMessage } from './command-message.ts';
 import { defaultHighlightColour } from './highlight-colours.ts';
@@ -14,24 +16,57 @@ export interface PickedPassage extends TextOffsets {
   readonly text: string;
 }
 
+/** A passage as a draft remembers it: where it was, and what it said then. */
+export interface DraftPassage {
+  readonly target: string;
+  readonly start: number;
+  readonly end: number;
+  readonly quote: string;
+}
+
 /** Colour, note and Save for a new highlight on the passage selected in the text. */
 export function NewAnnotationForm({
   billId,
   passage,
   currentText,
   onSaved,
+  onRestorePassage,
 }: {
   readonly billId: string;
   readonly passage: PickedPassage | null;
   /** The target's text as it is now. */
   readonly currentText: string;
   readonly onSaved: () => void;
+  /** Selects a draft's passage again, when the text still has it there. */
+  readonly onRestorePassage: (passage: DraftPassage) => void;
 }) {
   const [color, setColor] = useState(defaultHighlightColour.value);
   const [note, setNote] = useState('');
   const ids = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const draft = useFormDraft({
+    form: 'annotation-note',
+    scope: billId,
+    fields: {
+      note,
+      color,
+      target: passage?.target ?? '',
+      start: passage === null ? '' : String(passage.start),
+      end: passage === null ? '' : String(passage.end),
+      quote: passage === null ? '' : passage.text.slice(passage.start, passage.end),
+    },
+    dirty: note.trim() !== '',
+    onRestore: (fields) => {
+      setNote(fields.note);
+      setColor(fields.color);
+      const start = Number(fields.start);
+      const end = Number(fields.end);
+      if (fields.target !== '' && fields.start !== '' && Number.isInteger(start)) {
+        onRestorePassage({ target: fields.target, start, end, quote: fields.quote });
+      }
+    },
+  });
 
   const save = async () => {
     if (passage === null) {
@@ -54,6 +89,7 @@ export function NewAnnotationForm({
         color,
         note,
       });
+      draft.clear();
       setNote('');
       document.getSelection()?.removeAllRanges();
       onSaved();
@@ -78,6 +114,7 @@ export function NewAnnotationForm({
       }}
     >
       <h2 id={`${ids}-heading`}>New highlight</h2>
+      <DraftOffer draft={draft} what="note" preview={(fields) => fields.note} />
       {quote === null ? (
         <p className="field-hint">
           No passage selected yet: select one in the text above, with the mouse, by touch, or with

@@ -8,12 +8,13 @@ import type { PickedFile } from '../jobs/import-runner.ts';
 // The add-dataset form's state and its one command: validate with core's rules, then hand the
 // dataset and its files to the import worker.
 
-export interface DatasetFormText {
+// A type, not an interface: it is kept as a draft, whose fields are a record of strings.
+export type DatasetFormText = {
   name: string;
   url: string;
   jurisdiction: string;
   session: string;
-}
+};
 
 function textOf(dataset: Dataset | null): DatasetFormText {
   return {
@@ -53,13 +54,24 @@ export function useDatasetForm(dataset: Dataset | null) {
         storedFileCount: text.url.trim() === '' ? storedFileCount : 0,
       })
     : {};
-  const dirty =
+  /** The typed fields differ from how the form started (what a draft keeps: files are not). */
+  const textChanged =
     started === null &&
-    (picked.length > 0 ||
-      (Object.keys(text) as (keyof DatasetFormText)[]).some((key) => text[key] !== initial[key]));
+    (Object.keys(text) as (keyof DatasetFormText)[]).some((key) => text[key] !== initial[key]);
+  const dirty = started === null && (picked.length > 0 || textChanged);
 
   const set = (key: keyof DatasetFormText, value: string) => {
     setText((current) => ({ ...current, [key]: value }));
+  };
+
+  /** Puts a draft's typed fields back. */
+  const restoreText = (restored: Partial<DatasetFormText>) => {
+    setText((current) => ({
+      name: restored.name ?? current.name,
+      url: restored.url ?? current.url,
+      jurisdiction: restored.jurisdiction ?? current.jurisdiction,
+      session: restored.session ?? current.session,
+    }));
   };
 
   const reset = () => {
@@ -111,6 +123,8 @@ export function useDatasetForm(dataset: Dataset | null) {
     busy,
     failure,
     dirty,
+    textChanged,
+    restoreText,
     started,
     reset,
     submit,

@@ -8,6 +8,8 @@ import { useBackupKeys, type BackupKeys } from '../backups/backup-keys.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
 import { useUnsavedChangesGuard } from '../datasets/use-unsaved-changes-guard.ts';
+import { DraftOffer } from '../drafts/draft-offer.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 
@@ -80,11 +82,23 @@ function BackupForm({
   const [phase, setPhase] = useState<'editing' | 'saving' | 'saved'>('editing');
   const [error, setError] = useState<string | null>(null);
   const dirty = phase !== 'saved' && (name !== initial.name || description !== initial.description);
+  // Kept on this device as it is typed; saving or leaving lets it go.
+  const draft = useFormDraft({
+    form: 'backup',
+    scope: backup?.summary.id ?? 'new',
+    fields: { name, description },
+    dirty,
+    onRestore: (fields) => {
+      setName(fields.name);
+      setDescription(fields.description);
+    },
+  });
   useUnsavedChangesGuard(
     dirty,
     () => {
       setName(initial.name);
       setDescription(initial.description);
+      draft.clear();
     },
     'The changes you made to this backup will be lost.',
   );
@@ -122,6 +136,7 @@ function BackupForm({
           description,
         });
       }
+      draft.clear();
       setPhase('saved');
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The backup was not saved.');
@@ -142,6 +157,11 @@ function BackupForm({
             and description are encrypted too.
           </p>
         )}
+        <DraftOffer
+          draft={draft}
+          what="backup"
+          preview={(fields) => [fields.name, fields.description].filter(Boolean).join(' · ')}
+        />
         <form
           className="backup-form"
           noValidate

@@ -1,11 +1,13 @@
 import { IonButton, IonInput, IonSpinner, useIonRouter, useIonViewDidLeave } from '@ionic/react';
 import type { Dataset } from '@docket/core/local-records';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../datasets/datasets.css';
 import { plural } from '../datasets/dataset-words.ts';
 import { useDatasetForm } from '../datasets/use-dataset-form.ts';
 import { useUnsavedChangesGuard } from '../datasets/use-unsaved-changes-guard.ts';
+import { DraftOffer } from '../drafts/draft-offer.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useDataset } from '../jobs/live-tables.ts';
@@ -119,11 +121,21 @@ function DatasetForm({
   const ionRouter = useIonRouter();
   const ids = useId();
   const errorId = (field: string) => `${ids}-${field}-error`;
-  useUnsavedChangesGuard(
-    form.dirty,
-    form.reset,
-    'The changes you made to this dataset will be lost.',
-  );
+  // The typed fields are kept on this device as they are typed; saving or leaving lets them go.
+  const draft = useFormDraft({
+    form: 'dataset',
+    scope: dataset?.id ?? 'new',
+    fields: form.text,
+    dirty: form.textChanged,
+    onRestore: form.restoreText,
+  });
+  const reset = form.reset;
+  const clearDraft = draft.clear;
+  const leave = useCallback(() => {
+    reset();
+    clearDraft();
+  }, [reset, clearDraft]);
+  useUnsavedChangesGuard(form.dirty, leave, 'The changes you made to this dataset will be lost.');
 
   const started = form.started;
   const shownJobsFor = useRef<typeof started>(null);
@@ -132,8 +144,9 @@ function DatasetForm({
     // per save: useIonRouter's value changes with every navigation, which runs this again.
     if (started === null || shownJobsFor.current === started) return;
     shownJobsFor.current = started;
+    clearDraft();
     ionRouter.push('/jobs', 'forward', 'push');
-  }, [started, ionRouter]);
+  }, [started, ionRouter, clearDraft]);
   const savedAndLeft = useRef({ started, onSavedAndLeft });
   useEffect(() => {
     savedAndLeft.current = { started, onSavedAndLeft };
@@ -151,6 +164,12 @@ function DatasetForm({
       <PageHeader title={title} backHref={BACK_HREF} />
       <PageBody>
         <h1>{title}</h1>
+        <DraftOffer
+          draft={draft}
+          what="dataset"
+          preview={(fields) => [fields.name, fields.url].filter(Boolean).join(' · ')}
+          hint="Picked files are not kept: pick them again."
+        />
         <form
           className="dataset-form"
           noValidate

@@ -15,7 +15,7 @@ import { AnnotationList } from '../annotations/annotation-list.tsx';
 import { annotationPath } from '../annotations/annotation-path.ts';
 import { useAnnotationRouteParams } from '../annotations/annotation-route-params.ts';
 import '../annotations/annotations.css';
-import type { PickedPassage } from '../annotations/new-annotation-form.tsx';
+import type { DraftPassage, PickedPassage } from '../annotations/new-annotation-form.tsx';
 import { NewAnnotationForm } from '../annotations/new-annotation-form.tsx';
 import type { TextOffsets } from '../annotations/selection-offsets.ts';
 import { useBillAnnotations, useStoredBill } from '../annotations/use-bill-annotations.ts';
@@ -204,6 +204,17 @@ function AnnotationWorkspace({
     },
     [target, text],
   );
+  const restorePassage = useCallback(
+    (drafted: DraftPassage) => {
+      const then = annotationTargetText(bill, drafted.target);
+      // Only where the text still says what was selected: a re-import may have moved it.
+      if (then === null) return;
+      if (then.slice(drafted.start, drafted.end) !== drafted.quote || drafted.quote === '') return;
+      setChosenTarget(drafted.target);
+      setPassage({ start: drafted.start, end: drafted.end, target: drafted.target, text: then });
+    },
+    [bill],
+  );
   const currentEntry =
     current === null ? undefined : placed.find((entry) => entry.annotation.id === current.id);
 
@@ -256,6 +267,7 @@ function AnnotationWorkspace({
             billId={bill.id}
             passage={passage !== null && passage.target === target ? passage : null}
             currentText={text}
+            onRestorePassage={restorePassage}
             onSaved={() => {
               setPassage(null);
               onSaved();

@@ -1,8 +1,10 @@
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
+import { DraftOffer } from '../drafts/draft-offer.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { NewTagForm } from '../tags/new-tag-form.tsx';
+import { freshNewTag, NewTagForm, type NewTagFields } from '../tags/new-tag-form.tsx';
 import { TagRow, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
 import { useTagBillCounts, useTags } from '../tags/tag-tables.ts';
 import '../tags/tags.css';
@@ -16,6 +18,7 @@ export function BillTagsScreen() {
   const tags = useTags();
   const counts = useTagBillCounts();
   const [open, setOpen] = useState<OpenPanel>(null);
+  const [newTag, setNewTag] = useState<NewTagFields>({ name: '', colour: '' });
   const toast = useStatusToast();
   const report: TagScreenReport = {
     done: (message) => {
@@ -23,6 +26,17 @@ export function BillTagsScreen() {
       setOpen(null);
     },
   };
+  // The new tag's name is kept on this device as it is typed; Cancel lets it go.
+  const draft = useFormDraft({
+    form: 'tag',
+    scope: 'new',
+    fields: newTag,
+    dirty: open?.kind === 'new' && newTag.name.trim() !== '',
+    onRestore: (fields) => {
+      setNewTag({ name: fields.name, colour: fields.colour });
+      setOpen({ kind: 'new' });
+    },
+  });
   return (
     <>
       <PageHeader title="Tags" backHref="/tabs/more" />
@@ -32,13 +46,16 @@ export function BillTagsScreen() {
           Tags group bills your way. Renaming or recolouring a tag changes it on every bill; merging
           moves its bills to another tag; deleting takes it off its bills.
         </p>
+        <DraftOffer draft={draft} what="tag" preview={(fields) => fields.name} />
         {open?.kind === 'new' ? (
           <NewTagForm
-            tags={tags ?? []}
+            value={newTag}
+            onChange={setNewTag}
             close={() => {
               setOpen(null);
             }}
             onCreated={(tag) => {
+              draft.clear();
               report.done(`Created the tag "${tag.name}".`);
             }}
           />
@@ -46,6 +63,7 @@ export function BillTagsScreen() {
           <div className="tag-actions">
             <IonButton
               onClick={() => {
+                setNewTag(freshNewTag(tags ?? []));
                 setOpen({ kind: 'new' });
               }}
             >

@@ -8,18 +8,37 @@ import { TagColourField } from './tag-colour-field.tsx';
 import { TagNameField } from './tag-name-field.tsx';
 import { suggestTagColour } from './tag-palette.ts';
 
+/** What the "New tag" form holds; the screen keeps it, so that its draft can be restored. */
+// A type, not an interface: a draft's fields are a record of strings, which only a type is.
+export type NewTagFields = {
+  readonly name: string;
+  readonly colour: string;
+};
+
+/** A fresh form: no name, the least used colour. */
+export function freshNewTag(tags: readonly Tag[]): NewTagFields {
+  return { name: '', colour: suggestTagColour(tags.map((tag) => tag.color)) };
+}
+
 /** The bill-tags screen's "New tag" form: a name, a colour (the least used one to start). */
 export function NewTagForm({
-  tags,
+  value,
+  onChange,
   close,
   onCreated,
 }: {
-  tags: readonly Tag[];
+  value: NewTagFields;
+  onChange: (value: NewTagFields) => void;
   close: () => void;
   onCreated: (tag: Tag) => void;
 }) {
-  const [name, setName] = useState('');
-  const [colour, setColour] = useState(() => suggestTagColour(tags.map((tag) => tag.color)));
+  const { name, colour } = value;
+  const setName = (next: string) => {
+    onChange({ ...value, name: next });
+  };
+  const setColour = (next: string) => {
+    onChange({ ...value, colour: next });
+  };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
