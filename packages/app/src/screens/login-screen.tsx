@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAppServices } from '../app-services.ts';
 import { authErrorMessage } from '../auth/auth-error-message.ts';
 import { waitForSignIn } from '../auth/wait-for-sign-in.ts';
+import { DeviceDataNotice } from '../device-data/device-data-notice.tsx';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useGuardWaitMessage } from '../routing/access-guard-view.tsx';
@@ -218,6 +219,7 @@ export function LoginScreen() {
           <Link to={`/terms-of-service/${platform.kind}`}>Terms of service</Link> ·{' '}
           <Link to="/add-full-backup">Full backup without signing in</Link>
         </p>
+        {signedInEmail === null && <DeviceDataNotice />}
       </PageBody>
     </>
   );
