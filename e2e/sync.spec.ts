@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
+import { uniqueEmail } from './pages/login-page.ts';
+import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import {
   AddDatasetPage,
@@ -14,6 +16,7 @@ import {
 import {
   cloudPasswordModal,
   expectCloudPasswordNotice,
+  signedInDevice,
   SOON,
   submitCloudPassword,
   twoSyncingDevices,
@@ -217,4 +220,44 @@ test('a dataset imported on one device is rebuilt on the other from its synced f
   const stored = databaseText();
   expect(stored).not.toContain('Joint resolutions');
   expect(stored).not.toContain('<billStatus>');
+});
+
+test('after signing out, the sign-in page shows no sync error', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await signedInDevice(browser, uniqueEmail(), true);
+  await expectScreenPainted(page);
+  await expect(page.getByText('Set a cloud password to start syncing.')).toBeVisible(SOON);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  await expectScreenPainted(page, signIn);
+  // Whatever the sync in flight met when the session ended, it is not news on this page.
+  for (let second = 0; second < 5; second++) {
+    await page.waitForTimeout(1_000);
+    expect(await isPainted(page.getByText('Sync error', { exact: true }))).toBe(false);
+  }
+  await expect(page.getByText('Sync error', { exact: true })).toHaveCount(0);
+});
+
+test('a user the server could not confirm is still signed in, and syncs once it answers', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInDevice(browser, uniqueEmail(), true);
+  await expectScreenPainted(page);
+  // The server cannot be reached to check the session, as after a reload without a connection.
+  await page.route('**/api/auth/get-session*', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expectScreenPainted(page);
+  await expectPainted(page.getByText(/^Signed in as reader-/));
+  await expectPainted(page.getByText(/^Signed in on this device; waiting for the Docket server/));
+  await expect(page.getByText(/^Sign in to sync/)).toHaveCount(0);
+  const syncNow = page.getByRole('button', { name: 'Sync now' });
+  await expect(syncNow).toBeEnabled();
+
+  // The server answers again: the session is checked within seconds, not 45.
+  const back = Date.now();
+  await page.unroute('**/api/auth/get-session*');
+  await expectPainted(page.getByText('Set a cloud password to start syncing.'), 15_000);
+  expect(Date.now() - back).toBeLessThan(15_000);
+  await expect(page.getByText(/^Signed in on this device; waiting/)).toHaveCount(0);
 });
