@@ -31,7 +31,8 @@ export class ExportPage {
     });
   }
 
-  readonly status = () => this.page.getByRole('status').filter({ hasText: /\S/ });
+  /** The toast that says what was done: read out as a status, gone after about 4 s. */
+  readonly status = () => this.page.locator('ion-toast').getByRole('status');
 
   scope(
     label:
@@ -87,7 +88,8 @@ export class TracePage {
   readonly time = () => this.page.getByLabel('Time', { exact: true });
   readonly list = () => this.page.getByRole('list', { name: 'Trace entries, newest first' });
   readonly entries = () => this.list().getByRole('listitem');
-  readonly status = () => this.page.getByRole('status').filter({ hasText: /\S/ });
+  /** The toast that says what was done: read out as a status, gone after about 4 s. */
+  readonly status = () => this.page.locator('ion-toast').getByRole('status');
 
   /** The entries' kinds, newest first, as their headings show them. */
   async kinds(): Promise<string[]> {

@@ -12,6 +12,7 @@ import { useOpenedBackup } from '../backups/use-opened-backup.ts';
 import '../datasets/datasets.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useStatusToast } from '../toasts/status-toast.ts';
 import { createLink, listLinks, revokeLink } from '../public-links/public-links-api.ts';
 import { forgetLinkKey, loadLinkKeys, saveLinkKey } from '../public-links/link-keys-store.ts';
 import { browserCrypto } from '../sync/browser-crypto.ts';
@@ -47,6 +48,7 @@ export function BackupLinkScreen() {
   const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]['value']>('never');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
+  const toast = useStatusToast();
   const [error, setError] = useState<string | null>(null);
   const [presentAlert] = useIonAlert();
   const origin = window.location.origin;
@@ -92,7 +94,8 @@ export function BackupLinkScreen() {
   const copy = (url: string) => {
     navigator.clipboard.writeText(url).then(
       () => {
-        setStatus('Link copied.');
+        setStatus('');
+        toast.done('Link copied.');
       },
       () => {
         setStatus('Copying is not allowed here; select the link and copy it yourself.');
@@ -124,7 +127,8 @@ export function BackupLinkScreen() {
             revokeLink(api, link.id)
               .then(async () => {
                 await forgetLinkKey(link.id);
-                setStatus('Link revoked.');
+                setStatus('');
+                toast.done('Link revoked.');
                 reload();
               })
               .catch((failure: unknown) => {

@@ -13,6 +13,7 @@ import '../datasets/datasets.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { liveDatabase } from '../jobs/live-tables.ts';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 type ListState =
   | { readonly status: 'loading' }
@@ -24,7 +25,7 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
   const { api } = useAppServices();
   const keys = useBackupKeys();
   const [list, setList] = useState<ListState>({ status: 'loading' });
-  const [notice, setNotice] = useState('');
+  const toast = useStatusToast();
   const [presentAlert] = useIonAlert();
   const ionRouter = useIonRouter();
   const userId = keys.status === 'ready' ? keys.userId : null;
@@ -67,11 +68,13 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
           handler: () => {
             deleteBackup(api, entry.summary.id).then(
               () => {
-                setNotice(`Deleted “${name}”.`);
+                toast.done(`Deleted “${name}”.`);
                 reload();
               },
               (error: unknown) => {
-                setNotice(error instanceof Error ? error.message : 'The backup was not deleted.');
+                toast.failed(
+                  error instanceof Error ? error.message : 'The backup was not deleted.',
+                );
               },
             );
           },
@@ -115,9 +118,6 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
                 Jobs
               </IonButton>
             </div>
-            <p role="status" aria-live="polite">
-              {notice}
-            </p>
             {list.status === 'loading' ? (
               <p role="status">Loading backups…</p>
             ) : list.status === 'failed' ? (

@@ -13,6 +13,7 @@ import { userDataWorker } from '../export/user-data-client.ts';
 import { liveDatabase } from '../jobs/live-tables.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 // Export: which bills, then one button per format. The file is built in the user-data worker
 // (export/user-data-worker.ts), so thousands of bills do not freeze the page, and handed to the
@@ -80,6 +81,7 @@ export function ExportScreen() {
   const [tagId, setTagId] = useState('');
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [status, setStatus] = useState('');
+  const toast = useStatusToast();
   const [failure, setFailure] = useState<string | null>(null);
 
   const chosenTag = tagId !== '' && tags?.some((tag) => tag.id === tagId) === true ? tagId : null;
@@ -107,7 +109,8 @@ export function ExportScreen() {
       .exportFile(selection, format)
       .then(async (file) => {
         await platform.saveFile(file.name, new Blob([file.text]), file.mimeType);
-        setStatus(
+        setStatus('');
+        toast.done(
           `Exported ${plural(file.count, format === 'annotations' ? 'annotation' : 'bill')} to ${file.name}.`,
         );
       })

@@ -19,6 +19,7 @@ import '../export/user-data.css';
 import { liveDatabase } from '../jobs/live-tables.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 // The device's diagnostic log, newest first, filtered by kind and time. The log holds up to
 // 5,000 entries (trace-log.ts); they are shown a page at a time, so the screen opens at once.
@@ -70,7 +71,7 @@ export function TraceScreen() {
   const { platform } = useAppServices();
   const [filter, setFilter] = useState<TraceFilter>({ kind: null, window: 'all' });
   const [limit, setLimit] = useState(PAGE);
-  const [status, setStatus] = useState('');
+  const toast = useStatusToast();
   const [failure, setFailure] = useState<string | null>(null);
   const trace = useTrace(filter, limit);
 
@@ -91,7 +92,7 @@ export function TraceScreen() {
         const name = `docket-trace-${at.slice(0, 19).replace(/:/g, '-')}.json`;
         const json = traceExportJson(kept, filter, at);
         await platform.saveFile(name, new Blob([json]), 'application/json');
-        setStatus(`Exported ${plural(kept.length, 'entry', 'entries')} to ${name}.`);
+        toast.done(`Exported ${plural(kept.length, 'entry', 'entries')} to ${name}.`);
       })
       .catch((error: unknown) => {
         setFailure(`The export failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -149,7 +150,6 @@ export function TraceScreen() {
             Export trace
           </IonButton>
         </div>
-        <p role="status">{status}</p>
         {failure !== null && (
           <p className="form-error" role="alert">
             {failure}
