@@ -109,4 +109,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every browser test watches that each screen it reaches is painted (e2e/fixtures.ts).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message:
+                "Import test and expect from './fixtures.ts': its test checks that every screen is painted.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted } from './pages/painted.ts';
 import {

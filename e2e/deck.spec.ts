@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage, deckSample } from './pages/deck-page.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted } from './pages/painted.ts';

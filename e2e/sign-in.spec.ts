@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { goodPassword, LoginPage, storedAuthRecord, uniqueEmail } from './pages/login-page.ts';
 
 test('create an account from a guarded route, land there, sign out, sign back in', async ({

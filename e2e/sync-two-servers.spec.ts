@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import pg from 'pg';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { SOON, twoSyncingDevices } from './pages/sync-device.ts';

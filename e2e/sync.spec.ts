@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';

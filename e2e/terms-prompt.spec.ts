@@ -1,5 +1,5 @@
 import { TERMS_VERSION } from '@docket/protocol/terms';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';
 import {

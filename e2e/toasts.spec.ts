@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { sampleBillId, sampleFile } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';

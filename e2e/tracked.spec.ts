@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';

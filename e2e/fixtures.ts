@@ -1,0 +1,90 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** How long a screen may take to be painted after a navigation before the test fails. */
+const PAINT_DEADLINE_MS = 10_000;
+
+/**
+ * Whether a person sees anything on the screen: some text element in the viewport whose own
+ * box and every ancestor (across slots and shadow roots) is displayed, visible and, all together,
+ * above half opacity. A page Ionic left at `ion-page-invisible` paints none. Runs in the page.
+ */
+function somethingPainted(): boolean {
+  const renderedParent = (node: Node): Node | null => {
+    if (node instanceof Element && node.assignedSlot !== null) return node.assignedSlot;
+    if (node.parentNode instanceof ShadowRoot) return node.parentNode.host;
+    return node.parentNode;
+  };
+  const painted = (element: Element): boolean => {
+    if (element.textContent.trim() === '') return false;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    if (box.bottom <= 0 || box.right <= 0 || box.top >= innerHeight || box.left >= innerWidth) {
+      return false;
+    }
+    let opacity = 1;
+    for (let node: Node | null = element; node !== null; node = renderedParent(node)) {
+      if (!(node instanceof Element)) continue;
+      const style = getComputedStyle(node);
+      if (style.display === 'none' || style.visibility !== 'visible') return false;
+      opacity *= Number(style.opacity);
+      if (opacity <= 0.5) return false;
+    }
+    return true;
+  };
+  const candidates = document.querySelectorAll(
+    'h1, h2, h3, p, li, label, button, ion-button, ion-title, ion-label, a, pre, td',
+  );
+  for (const element of Array.from(candidates)) {
+    if (painted(element)) return true;
+  }
+  // Not the app: a page of the browser's own (an error page) or a file shown as text.
+  return document.getElementById('root') === null;
+}
+
+async function waitUntilPainted(page: Page, stillCurrent: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + PAINT_DEADLINE_MS;
+  while (Date.now() < deadline) {
+    if (!stillCurrent() || page.isClosed()) return true;
+    const seen = await page.evaluate(somethingPainted).catch(() => null);
+    if (seen === true) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return !stillCurrent();
+}
+
+/**
+ * Every test's page is watched: after each navigation of its main frame (loads and the app's
+ * own history changes alike) the screen must be painted within 10 s, unless another navigation
+ * came first; and so must the screen the test ends on. A test that finds its controls by role
+ * would otherwise pass on a blank page.
+ */
+export const test = base.extend<{ paintedScreens: undefined }>({
+  paintedScreens: [
+    async ({ page }, use) => {
+      const blank: string[] = [];
+      const checks: Promise<void>[] = [];
+      let navigation = 0;
+      const watch = (url: string) => {
+        navigation += 1;
+        const mine = navigation;
+        checks.push(
+          waitUntilPainted(page, () => mine === navigation).then((ok) => {
+            if (!ok) blank.push(url);
+          }),
+        );
+      };
+      const onNavigated = (frame: { url(): string }) => {
+        if (frame === page.mainFrame()) watch(frame.url());
+      };
+      page.on('framenavigated', onNavigated);
+      await use(undefined);
+      page.off('framenavigated', onNavigated);
+      if (!page.isClosed()) watch(page.url());
+      await Promise.all(checks);
+      expect(blank, 'screens that stayed blank (nothing painted) after a navigation').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
