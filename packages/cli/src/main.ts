@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { importBills } from '@docket/core/bill-import';
 import type { ImportError } from '@docket/core/bill-import-record';
+import { printable } from '@docket/core/text-bytes';
 import { USAGE, parseCliArgs } from './cli-args.ts';
 import { MissingInputError, readInputFiles } from './read-input-files.ts';
 
@@ -18,8 +19,10 @@ const processIo: CliIo = {
 };
 
 function describeError(error: ImportError): string {
-  const record = error.record === null ? '' : `, ${error.record}`;
-  return `error: ${error.file}${record}: ${error.reason}\n`;
+  // Names and reasons can come from the files (a ZIP's entry names, a record's label): nothing in
+  // them reaches the terminal as a control sequence.
+  const record = error.record === null ? '' : `, ${printable(error.record, 200)}`;
+  return `error: ${printable(error.file, 1_000)}${record}: ${printable(error.reason, 1_000)}\n`;
 }
 
 /** Runs `docket <argv>` and resolves to the exit status. */

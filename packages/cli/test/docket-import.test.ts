@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -162,6 +163,52 @@ describe.concurrent('docket import', () => {
       status: 'vetoed',
     });
     expect(run.stderr).toContain('Bills written: 1 (to standard output)');
+  });
+
+  it('reports each bad XML file with its name, its line and a message a person can act on', async () => {
+    const source = fixturesPresent
+      ? join(fixtures, 'billstatus-xml-116/116/bills/sjres/sjres68/fdsys_billstatus.xml')
+      : join(repoRoot, samples, 'billstatus/BILLSTATUS-118hr9901.xml');
+    const text = readFileSync(source, 'utf8');
+    const folder = join(scratch, 'bad-xml');
+    mkdirSync(folder);
+    const cut = text.slice(0, Math.floor(text.length / 2));
+    const cutAtTag = cut.slice(0, cut.lastIndexOf('>') + 1);
+    const bad: [string, string | Uint8Array, string][] = [
+      [
+        'cut.xml',
+        cutAtTag,
+        `XML cut short: the file ends at line ${cutAtTag.split('\n').length} with <billStatus>`,
+      ],
+      [
+        'doctype.xml',
+        text.replace(/<billStatus>/, '<!DOCTYPE billStatus [<!ENTITY x "x">]>\n<billStatus>'),
+        'XML with a DOCTYPE is not read (entities are refused for safety)',
+      ],
+      [
+        'ebcdic.xml',
+        text.replace(/encoding="[^"]*"/, 'encoding="IBM037"'),
+        'XML in the IBM037 encoding is not supported',
+      ],
+      ['utf32.xml', Uint8Array.from([0xff, 0xfe, 0, 0, 0x3c, 0, 0, 0]), 'Not a known bill format'],
+      ['control.xml', text.replace('<title>', '<ti\u0007\u001b[2Jtle>'), 'is an invalid name'],
+      ['binary.xml', Uint8Array.from([0x3c, 0x62, 0x00, 0x1b, 0x5b, 0x32, 0x4a, 0x07, 0xff]), ''],
+    ];
+    for (const [name, content] of bad) writeFileSync(join(folder, name), content);
+    const run = await docket(
+      'import',
+      relative(repoRoot, folder),
+      '--out',
+      join(scratch, 'bad.jsonl'),
+    );
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trimEnd().split('\n');
+    for (const [name, , message] of bad) {
+      const line = lines.find((candidate) => candidate.includes(`/${name}: `));
+      expect(line, name).toContain(message);
+    }
+    // eslint-disable-next-line no-control-regex -- the check is that none reach the terminal
+    expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });
 
   it('exits 1 and writes nothing when nothing could be imported', async () => {

@@ -7,6 +7,7 @@ import { csvHeader } from './csv-table.ts';
 import { isDocketCsvHeader } from './docket-csv-layout.ts';
 import { looksLikeJson, parseJsonBytes } from './loose-json.ts';
 import { decodeUtf8Head } from './text-bytes.ts';
+import { decodeXmlHead, DOCTYPE_REFUSED, hasDoctype } from './xml-text.ts';
 import type { ImportLimits } from './zip-archive.ts';
 import { defaultImportLimits, expandArchives, isZip } from './zip-archive.ts';
 
@@ -47,6 +48,7 @@ function isAccompanyingNote(name: string): boolean {
 export function detectFile(file: ImportFile): FileDetection {
   if (isZip(file.bytes)) return { kind: 'zip' };
   const head = decodeUtf8Head(file.bytes);
+  const xmlHead = decodeXmlHead(file.bytes);
   const trimmed = head.trimStart();
   if (trimmed === '') {
     return isAccompanyingNote(file.name)
@@ -60,8 +62,10 @@ export function detectFile(file: ImportFile): FileDetection {
     if (legiScanRole(parsed.value) !== null) return { kind: 'format', format: 'legiscan' };
     if (isCongressJson(parsed.value)) return { kind: 'format', format: 'congress-json' };
     if (openStatesJsonRole(parsed.value) !== null) return { kind: 'format', format: 'openstates' };
-  } else if (trimmed.startsWith('<')) {
-    if (isBillStatusXml(head)) return { kind: 'format', format: 'billstatus' };
+  } else if (xmlHead.trimStart().startsWith('<')) {
+    // The XML head is decoded from UTF-16 too: only BILLSTATUS is XML among the formats read.
+    if (hasDoctype(xmlHead)) return { kind: 'unknown', reason: DOCTYPE_REFUSED };
+    if (isBillStatusXml(xmlHead)) return { kind: 'format', format: 'billstatus' };
   } else {
     const header = csvHeader(trimmed);
     if (openStatesCsvRole(header, file.name) !== null)

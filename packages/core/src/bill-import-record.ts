@@ -1,5 +1,6 @@
 import type { Bill, BillDraft, BillOverrides } from './bill.ts';
 import { finalizeBill } from './bill.ts';
+import { printable } from './text-bytes.ts';
 
 // What every importer takes and gives. Importers are generators of per-record outcomes so that
 // a worker can stream a large dataset and report progress; the import* wrappers collect them.
@@ -29,8 +30,17 @@ export interface BillImportResult {
   recordsRead: number;
 }
 
+/** A record's refusal. Its label and reason may quote the file, so whatever in them would not
+ *  print (control characters, binary) is escaped: a message never carries a file's bytes. */
 export function failure(file: string, record: string | null, reason: string): RecordOutcome {
-  return { ok: false, error: { file, record, reason } };
+  return {
+    ok: false,
+    error: {
+      file: printable(file, 1_000),
+      record: record === null ? null : printable(record, 200),
+      reason: printable(reason, 1_000),
+    },
+  };
 }
 
 /** Finalizes a draft into an outcome, naming the record in the refusal. */

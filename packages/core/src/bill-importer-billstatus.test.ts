@@ -119,7 +119,10 @@ describe('BILLSTATUS XML (hand-made)', () => {
     const cut = { name: 'cut.xml', bytes: encodeUtf8(text.slice(0, text.indexOf('<cosponsors>'))) };
     const outcome = importBillStatus([cut]);
     expect(outcome.bills).toEqual([]);
-    expect(outcome.errors[0]?.reason).toMatch(/^Malformed XML at line \d+/);
+    const lines = decodeUtf8(cut.bytes).split('\n').length;
+    expect(outcome.errors[0]?.reason).toBe(
+      `XML cut short: the file ends at line ${lines} with <billStatus>, <bill> still open`,
+    );
   });
 
   it('recognises documents by their root element', () => {
@@ -134,6 +137,89 @@ describe('BILLSTATUS XML (hand-made)', () => {
     expect(zipped.errors.map((error) => error.file)).toEqual([
       'BILLSTATUS-118.zip/BILLSTATUS-bad-no-number.xml',
     ]);
+  });
+});
+
+describe('BILLSTATUS XML as files arrive: encodings, references, DOCTYPEs, damage', () => {
+  const [sample] = readSamples('billstatus/BILLSTATUS-118hr9901.xml');
+  if (!sample) throw new Error('sample missing');
+  const text = decodeUtf8(sample.bytes);
+  const titled = (title: string) =>
+    text.replace('<title>Safer Rail Crossings Act</title>', `<title>${title}</title>`);
+  const readTitle = (bytes: Uint8Array) => {
+    const outcome = importBills([{ name: 'BILLSTATUS-118hr9901.xml', bytes }]);
+    expect(outcome.errors).toEqual([]);
+    return outcome.bills[0]?.title;
+  };
+  const reasonFor = (bytes: Uint8Array) =>
+    importBills([{ name: 'BILLSTATUS-118hr9901.xml', bytes }]).errors.map((error) => error.reason);
+  const utf16 = (value: string, littleEndian: boolean) => {
+    const bytes = new Uint8Array(2 + value.length * 2);
+    bytes.set(littleEndian ? [0xff, 0xfe] : [0xfe, 0xff]);
+    for (let at = 0; at < value.length; at++) {
+      const code = value.charCodeAt(at);
+      bytes[2 + 2 * at + (littleEndian ? 0 : 1)] = code & 0xff;
+      bytes[2 + 2 * at + (littleEndian ? 1 : 0)] = code >> 8;
+    }
+    return bytes;
+  };
+
+  it('decodes numeric character references, decimal and hexadecimal, once', () => {
+    expect(readTitle(encodeUtf8(titled('Rail &#8212; Road &#x2014; Safety &amp;#8212; Act')))).toBe(
+      'Rail \u2014 Road \u2014 Safety &#8212; Act',
+    );
+  });
+
+  it('honours a declared ISO-8859-1 encoding', () => {
+    const latin = titled('Caf\u00e9 Crossings Act').replace(
+      'encoding="UTF-8"',
+      'encoding="ISO-8859-1"',
+    );
+    const bytes = Uint8Array.from(latin, (char) => char.charCodeAt(0));
+    expect(bytes.includes(0xe9)).toBe(true);
+    expect(readTitle(bytes)).toBe('Caf\u00e9 Crossings Act');
+  });
+
+  it('decodes UTF-16 with a byte-order mark, either byte order', () => {
+    const value = titled('Se\u00f1al Crossings Act');
+    expect(readTitle(utf16(value, true))).toBe('Se\u00f1al Crossings Act');
+    expect(readTitle(utf16(value, false))).toBe('Se\u00f1al Crossings Act');
+  });
+
+  it('says which encodings it cannot read', () => {
+    const shiftJis = text.replace('encoding="UTF-8"', 'encoding="Shift_JIS"');
+    expect(reasonFor(encodeUtf8(shiftJis))).toEqual([
+      'XML in the Shift_JIS encoding is not supported: save it as UTF-8 (UTF-16 and ISO-8859-1 are read too)',
+    ]);
+  });
+
+  it('refuses a DOCTYPE, saying why', () => {
+    const withDoctype = text.replace(
+      '<billStatus>',
+      '<!DOCTYPE billStatus [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]>\n<billStatus>',
+    );
+    expect(reasonFor(encodeUtf8(withDoctype))).toEqual([
+      'XML with a DOCTYPE is not read (entities are refused for safety)',
+    ]);
+    expect(
+      importBillStatus([{ name: 'x.xml', bytes: encodeUtf8(withDoctype) }]).errors[0]?.reason,
+    ).toBe('XML with a DOCTYPE is not read (entities are refused for safety)');
+  });
+
+  it('reports a file cut inside a tag at the line where it ends', () => {
+    const cut = text.slice(0, text.indexOf('</title>') + 4);
+    expect(reasonFor(encodeUtf8(cut))).toEqual([
+      `XML cut short: the file ends at line ${cut.split('\n').length} in the middle of its markup`,
+    ]);
+  });
+
+  it('never prints control characters from the file in a message', () => {
+    const hostile = text.replace('<title>', '<ti\u0007t\u001b[31mle>');
+    const [reason] = reasonFor(encodeUtf8(hostile));
+    expect(reason).toMatch(/^Malformed XML at line \d+: /);
+    // eslint-disable-next-line no-control-regex -- the check is that none are left
+    expect(reason).not.toMatch(/[\u0000-\u001f\u007f]/);
+    expect(reason).toContain('\\u001b');
   });
 });
 

@@ -14,7 +14,14 @@ import {
 import { htmlToText } from './html-to-text.ts';
 import type { JsonObject } from './loose-json.ts';
 import { field, fieldAt, isObject, objects, str } from './loose-json.ts';
-import { decodeUtf8, decodeUtf8Head } from './text-bytes.ts';
+import {
+  decodeXmlBytes,
+  decodeXmlHead,
+  DOCTYPE_REFUSED,
+  hasDoctype,
+  xmlEntityDecoder,
+  xmlProblem,
+} from './xml-text.ts';
 
 // GovInfo BILLSTATUS XML (the Library of Congress's bill status bulk data), one bill per file.
 // Two schemas are in circulation: the original one (<billNumber>, <billType>,
@@ -29,7 +36,7 @@ export function isBillStatusXml(head: string): boolean {
 }
 
 export function isBillStatusFile(file: ImportFile): boolean {
-  return isBillStatusXml(decodeUtf8Head(file.bytes, 1024));
+  return isBillStatusXml(decodeXmlHead(file.bytes, 1024));
 }
 
 const parser = new XMLParser({
@@ -39,6 +46,8 @@ const parser = new XMLParser({
   trimValues: true,
   // Lists whose single member would otherwise collapse into a plain object.
   isArray: (tagName) => tagName === 'item' || tagName === 'summary' || tagName === 'recordedVote',
+  // XML's own entities and character references (&#8212;), nothing a DOCTYPE declares.
+  entityDecoder: xmlEntityDecoder,
 });
 
 function items(value: unknown): JsonObject[] {
@@ -236,13 +245,12 @@ export function billStatusDraft(
 export function parseBillStatusXml(
   text: string,
 ): { ok: true; document: unknown } | { ok: false; reason: string } {
+  if (hasDoctype(text)) return { ok: false, reason: DOCTYPE_REFUSED };
   // fast-xml-parser 5.12 (pinned) still ships its validator; the separate package that replaces
   // it is not a dependency of core.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   const valid = XMLValidator.validate(text);
-  if (valid !== true) {
-    return { ok: false, reason: `Malformed XML at line ${valid.err.line}: ${valid.err.msg}` };
-  }
+  if (valid !== true) return { ok: false, reason: xmlProblem(text, valid.err) };
   return { ok: true, document: parser.parse(text) as unknown };
 }
 
@@ -253,7 +261,9 @@ export function* readBillStatusRecords(
 ): Generator<RecordOutcome> {
   for (const file of files) {
     yield guarded(file.name, null, () => {
-      const parsed = parseBillStatusXml(decodeUtf8(file.bytes));
+      const decoded = decodeXmlBytes(file.bytes);
+      if (!decoded.ok) return failure(file.name, null, decoded.reason);
+      const parsed = parseBillStatusXml(decoded.text);
       if (!parsed.ok) return failure(file.name, null, parsed.reason);
       const result = billStatusDraft(parsed.document);
       if ('reason' in result) return failure(file.name, null, result.reason);

@@ -48,3 +48,17 @@ export function utf8ByteLength(text: string): number {
   }
   return bytes;
 }
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNPRINTABLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFFFD\u2028\u2029]/g;
+
+/**
+ * Text from a file made safe to print in a message: control characters, replacement characters
+ * and line separators are shown as \u escapes, a line break as a space, and long text is cut.
+ */
+export function printable(text: string, max = 80): string {
+  const flat = text
+    .replace(/\r\n?|\n/g, ' ')
+    .replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
