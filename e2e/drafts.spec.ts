@@ -69,7 +69,7 @@ test('a note typed offline survives the reconnect reload and is offered back', a
   const offered = offer(page, 'note');
   await expectPainted(offered);
   await expectPainted(offered.getByText(note));
-  await page.screenshot({ path: '/tmp/h3/draft-offer-1280.png' });
+  await page.screenshot({ path: test.info().outputPath('draft-offer-1280.png') });
   await expect(annotation.note()).toHaveValue('');
   await offered.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(offered).toHaveCount(0);
@@ -171,6 +171,9 @@ test('the new tag and the dataset forms offer their drafts back after a reload',
   await expectScreenPainted(page);
   const tagOffer = offer(page, 'tag');
   await expectPainted(tagOffer);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectPainted(tagOffer);
+  await page.screenshot({ path: test.info().outputPath('draft-offer-tag-390.png') });
   await tagOffer.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(tags.nameField()).toHaveValue('Rural libraries');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -39,7 +39,9 @@ test('after sign-out the sign-in page tells of the last account’s data, and cl
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `/tmp/h3/login-notice-${String(size.width)}.png` });
+    await page.screenshot({
+      path: test.info().outputPath(`login-notice-${String(size.width)}.png`),
+    });
   }
 
   // Keep it: the full backup page, open without signing in.

@@ -58,7 +58,9 @@ for (const size of [
     await expectPainted(annotate);
     await expectPainted(page.locator('ion-back-button').filter({ visible: true }));
     await expectPainted(details.position('Support'));
-    await page.screenshot({ path: `/tmp/h3/toast-details-${String(size.width)}.png` });
+    await page.screenshot({
+      path: test.info().outputPath(`toast-details-${String(size.width)}.png`),
+    });
     await expectToastLeaves(page, 'Position set to Watch.');
     await expect(details.position('Watch')).toBeChecked();
 
@@ -81,7 +83,7 @@ test('bill tags: a created tag is said in a toast that leaves', async ({ page })
   await tags.create('Housing');
   await expectPainted(toast(page, 'Created the tag "Housing".'));
   await expectPainted(page.getByRole('button', { name: 'New tag', exact: true }));
-  await page.screenshot({ path: '/tmp/h3/toast-tags-390.png' });
+  await page.screenshot({ path: test.info().outputPath('toast-tags-390.png') });
   await expectToastLeaves(page, 'Created the tag "Housing".');
   await expectPainted(tags.row('Housing'));
 });
