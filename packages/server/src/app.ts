@@ -57,6 +57,17 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that sends its request slowly, or goes silent, must not hold a connection
+    // (and a file descriptor) for ever: nobody signed in can open thousands of them.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Node's connection checker reads the request timeout when the server is made (setting it
+    // afterwards, as Fastify does, is not enough) and looks only this often (30 s by default).
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
     // Fastify's types leave out its hop-count form, so a count becomes the equivalent function.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -64,6 +75,8 @@ export async function buildApp({
   // Only JSON reaches our own routes; anything else is refused with 415 instead of being
   // handed to a handler as a string.
   app.removeContentTypeParser('text/plain');
+  // Connections past the cap are closed as they arrive, before any request is read.
+  app.server.maxConnections = config.maxConnections;
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   app.addHook('onRequest', checkProtocolVersion);

@@ -31,6 +31,14 @@ export interface ServerConfig {
   trustProxy: boolean | number | string[];
   /** How often an idle sync event stream gets a heartbeat comment, so proxies keep it open. */
   syncHeartbeatMs: number;
+  /** Longest a client may take to send a whole request (headers and body); then 408. */
+  requestTimeoutMs: number;
+  /** A connection silent this long (nothing read or written) is closed. */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open for its next request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections a process accepts at once; more are closed as they arrive. */
+  maxConnections: number;
 }
 
 const optionalText = z
@@ -66,6 +74,10 @@ const envSchema = z.object({
   VITE_SENTRY_DSN: optionalText,
   TRUST_PROXY: optionalText,
   SYNC_HEARTBEAT_SECONDS: z.coerce.number().positive().max(3600).default(25),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(300),
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
 });
 
 export type ServerEnv = Record<string, string | undefined>;
@@ -82,6 +94,12 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     throw new Error(`Invalid server configuration: ${problems.join('; ')}`);
   }
   const vars = parsed.data;
+  if (vars.CONNECTION_TIMEOUT_SECONDS <= vars.SYNC_HEARTBEAT_SECONDS) {
+    // An idle event stream would be cut before its heartbeat keeps it alive.
+    throw new Error(
+      'Invalid server configuration: CONNECTION_TIMEOUT_SECONDS must be longer than SYNC_HEARTBEAT_SECONDS',
+    );
+  }
   const host = vars.HOST ?? '127.0.0.1';
   const port = vars.PORT;
   // `npm start` at the repo root runs this package's script with cwd packages/server; INIT_CWD is
@@ -118,6 +136,10 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     sentryOrigin: dsnOrigin(vars.VITE_SENTRY_DSN ?? vars.SENTRY_DSN),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     syncHeartbeatMs: Math.round(vars.SYNC_HEARTBEAT_SECONDS * 1000),
+    requestTimeoutMs: Math.round(vars.REQUEST_TIMEOUT_SECONDS * 1000),
+    connectionTimeoutMs: Math.round(vars.CONNECTION_TIMEOUT_SECONDS * 1000),
+    keepAliveTimeoutMs: Math.round(vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    maxConnections: vars.MAX_CONNECTIONS,
   };
 }
 

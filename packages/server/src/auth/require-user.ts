@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { sendApiError } from '../http/api-error.ts';
 import { copyWebHeaders, toWebHeaders } from '../http/web-request.ts';
 import type { Auth } from './auth.ts';
@@ -10,8 +10,11 @@ export interface SignedInUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user: cookie session or Bearer token. */
-    requireUser: preHandlerAsyncHookHandler;
+    /**
+     * onRequest hook for routes that need a signed-in user (cookie session or Bearer token): it
+     * runs before the body is read, so a signed-out client cannot make the server read one.
+     */
+    requireUser: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by `requireUser`; null on routes that do not use it. */
@@ -19,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-export function createRequireUser(auth: Auth): preHandlerAsyncHookHandler {
+export function createRequireUser(auth: Auth): onRequestAsyncHookHandler {
   return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     const { headers, response: session } = await auth.api.getSession({
       headers: toWebHeaders(request.headers),
@@ -35,11 +38,11 @@ export function createRequireUser(auth: Auth): preHandlerAsyncHookHandler {
   };
 }
 
-/** The user `requireUser` resolved; a route without that preHandler is a bug, not a 401. */
+/** The user `requireUser` resolved; a route without that hook is a bug, not a 401. */
 export function signedInUserOf(request: FastifyRequest): SignedInUser {
   if (request.signedInUser === null) {
     throw new Error(
-      `Route ${request.routeOptions.url ?? request.url} is missing the requireUser preHandler`,
+      `Route ${request.routeOptions.url ?? request.url} is missing the requireUser onRequest hook`,
     );
   }
   return request.signedInUser;

@@ -11,12 +11,12 @@ import { parseRequest } from '../http/parse-request.ts';
 import type { TermsAcceptanceRecord, TermsRepository } from '../repositories/terms-repository.ts';
 
 export function termsRoutes(app: FastifyInstance, terms: TermsRepository): void {
-  app.get('/api/terms/acceptance', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/terms/acceptance', { onRequest: app.requireUser }, async (request) => {
     const user = signedInUserOf(request);
     return toResponse(await terms.findLatest(user.id));
   });
 
-  app.post('/api/terms/acceptance', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/terms/acceptance', { onRequest: app.requireUser }, async (request) => {
     const user = signedInUserOf(request);
     const { version } = parseRequest(acceptTermsRequestSchema, request.body, 'body');
     if (version !== TERMS_VERSION) {
