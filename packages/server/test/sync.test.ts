@@ -182,6 +182,37 @@ describe('push and pull', () => {
     expect(await pullAll(cookie)).toHaveLength(2);
   });
 
+  it('refuses a batch id reused for as many changes with other ids, or the same ids in another order', async () => {
+    const { cookie } = await signUp(app());
+    const batch = makeBatch(2);
+    expect((await push(app(), cookie, batch)).statusCode).toBe(200);
+    const [first, second] = batch.envelopes;
+    if (first === undefined || second === undefined) throw new Error('two envelopes');
+
+    const otherIds = await push(app(), cookie, {
+      ...batch,
+      envelopes: [first, { ...second, id: `${second.id}-other` }],
+    });
+    expect(otherIds.statusCode).toBe(409);
+    expect(otherIds.json()).toMatchObject({ error: 'batch-conflict' });
+
+    const reordered = await push(app(), cookie, { ...batch, envelopes: [second, first] });
+    expect(reordered.statusCode).toBe(409);
+    expect(reordered.json()).toMatchObject({ error: 'batch-conflict' });
+
+    // The same changes again (re-encrypted, as a retry may be) are still a duplicate.
+    const retried = await push(app(), cookie, {
+      ...batch,
+      envelopes: batch.envelopes.map((envelope) => ({ ...envelope, ciphertext: fakeCiphertext() })),
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(pushResponseSchema.parse(retried.json())).toMatchObject({
+      seqnos: [1, 2],
+      duplicate: true,
+    });
+    expect((await pullAll(cookie)).map((change) => change.id)).toEqual([first.id, second.id]);
+  });
+
   it('numbers concurrent pushes of one user without duplicates or gaps', async () => {
     const { cookie } = await signUp(app());
     const batches = Array.from({ length: 12 }, (_item, index) => makeBatch((index % 3) + 1));

@@ -47,21 +47,31 @@ export class SyncChangeRepository {
 
   /**
    * Appends the batch under the next sequence numbers, or, when this batch id was stored
-   * before, answers with the numbers it got then and writes nothing.
+   * before with the same change ids in the same order, answers with the numbers it got then and
+   * writes nothing; the id reused for other changes is a `batch-conflict`.
    */
   async push(userId: string, batch: PushedBatch): Promise<PushOutcome> {
     return this.db.transaction(async (tx) => {
       const lastSeqno = await lockSyncLog(tx, userId);
       // Looked up under the lock: a concurrent push of the same batch has committed by now.
       const earlier = await tx
-        .select({ seqno: syncChanges.seqno, deviceId: syncChanges.deviceId })
+        .select({
+          seqno: syncChanges.seqno,
+          changeId: syncChanges.changeId,
+          deviceId: syncChanges.deviceId,
+        })
         .from(syncChanges)
         .where(and(eq(syncChanges.userId, userId), eq(syncChanges.clientBatchId, batch.batchId)))
         .orderBy(asc(syncChanges.batchIndex));
       if (earlier.length > 0) {
+        // The same changes in the same order; the ciphertext may differ, since a retry may
+        // encrypt them again under fresh nonces.
         const same =
           earlier.length === batch.envelopes.length &&
-          earlier.every((row) => row.deviceId === batch.deviceId);
+          earlier.every(
+            (row, index) =>
+              row.deviceId === batch.deviceId && row.changeId === batch.envelopes[index]?.id,
+          );
         if (!same) return { kind: 'batch-conflict' };
         return {
           kind: 'stored',
