@@ -46,6 +46,17 @@ describe('folding and tokens', () => {
       expect(identifierKey(written)).toBe('sjres1');
     }
     expect(identifierKey('H.R. 100')).toBe('hr100');
+    for (const written of ['HB 1', 'hb1', 'HB0001', 'H.B. No. 1', 'House Bill 1', 'hb #1']) {
+      expect(identifierKey(written), written).toBe('hb1');
+    }
+    expect(identifierKey('SB 2-A')).toBe('sb2a');
+    const wyoming = indexOf([
+      sjres1(),
+      { ...sjres1(), identifier: 'HB 1', type: 'hb', number: '1', title: 'Water rights.' },
+    ]);
+    for (const written of ['HB0001', 'H.B. No. 1', 'House Bill 1']) {
+      expect(wyoming.search(written), written).toEqual([1]);
+    }
     expect(identifierKey('climate change')).toBeNull();
     expect(identifierKey('hr 1 climate')).toBeNull();
   });

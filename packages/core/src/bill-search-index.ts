@@ -1,3 +1,5 @@
+import { parseBillIdentifier } from './bill.ts';
+
 // Full-text search over bills: a small inverted index from folded words to the bills that hold
 // them. Hand-written rather than a library because the tracked list needs three things at once:
 // adding and removing single bills as imports land (no rebuild), prefix matching of the word
@@ -51,13 +53,14 @@ export function searchTokens(text: string): string[] {
 
 /**
  * The compact form of an identifier however it is written: "S.J.Res. 1", "sjres 1", "SJRES1"
- * and "S. J. Res. 1" all give "sjres1". Null when the text is not letters followed by a number,
- * so ordinary queries ("climate change") are never taken for identifiers.
+ * and "S. J. Res. 1" all give "sjres1", "S.B. No. 5" and "House Bill 5" give "sb5" and "hb5",
+ * "HB0001" gives "hb1". Null when the text is not letters followed by a number, so ordinary
+ * queries ("climate change") are never taken for identifiers.
  */
 export function identifierKey(text: string): string | null {
-  const compact = foldText(text).replace(/[\s.\-_]+/g, '');
-  if (compact.length > 40 || !/^[a-z][a-z0-9]*?\d+[a-z]?$/.test(compact)) return null;
-  return compact.replace(/^([a-z]+)0+(?=\d)/, '$1');
+  if (text.length > 100) return null;
+  const numbering = parseBillIdentifier(foldText(text), null);
+  return numbering === null ? null : `${numbering.type}${numbering.number.toLowerCase()}`;
 }
 
 /** A bill's identifier key from its normalized parts (type 'sjres', number '1'). */

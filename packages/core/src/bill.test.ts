@@ -67,6 +67,39 @@ describe('bill identifiers', () => {
     expect(parseBillIdentifier('H-1234', 'us-vt')).toEqual({ type: 'h', number: '1234' });
   });
 
+  it("reads the states' numbering conventions as one form", () => {
+    const cases: [string, string, string, string][] = [
+      ['S.B. No. 5', 'us-tx', 'sb', '5'],
+      ['H.B. No. 12', 'us-tx', 'hb', '12'],
+      ['HB #12', 'us-tx', 'hb', '12'],
+      ['HB0001', 'us-wy', 'hb', '1'],
+      ['SF0012', 'us-wy', 'sf', '12'],
+      ['SSCR1', 'us-ca', 'sscr', '1'],
+      ['AB 12', 'us-ca', 'ab', '12'],
+      ['A 1234', 'us-ny', 'a', '1234'],
+      ['S 1234-A', 'us-ny', 's', '1234A'],
+      ['SB 2-A', 'us-fl', 'sb', '2A'],
+      ['LB 1', 'us-ne', 'lb', '1'],
+      ['Legislative Bill 1', 'us-ne', 'lb', '1'],
+      ['HF 5', 'us-mn', 'hf', '5'],
+      ['House File 5', 'us-mn', 'hf', '5'],
+      ['SF 3', 'us-ia', 'sf', '3'],
+      ['H 101', 'us-vt', 'h', '101'],
+      ['H.101', 'us-vt', 'h', '101'],
+      ['LD 1', 'us-me', 'ld', '1'],
+      ['Legislative Document 1', 'us-me', 'ld', '1'],
+      ['House Bill 5', 'us-ga', 'hb', '5'],
+      ['Senate Joint Resolution 3', 'us-mo', 'sjr', '3'],
+      ['Assembly Concurrent Resolution 7', 'us-ca', 'acr', '7'],
+      ['SBX2 5', 'us-ca', 'sbx2', '5'],
+    ];
+    for (const [spelling, jurisdiction, type, number] of cases) {
+      expect(parseBillIdentifier(spelling, jurisdiction), spelling).toEqual({ type, number });
+    }
+    // Congress keeps its own words: "Senate Bill" is not a type there.
+    expect(parseBillIdentifier('S. No. 5', 'us')).toEqual({ type: 's', number: '5' });
+  });
+
   it('keeps a space-marked number apart from a type ending in a digit', () => {
     expect(parseBillIdentifier('SBX2 5', 'us-ca')).toEqual({ type: 'sbx2', number: '5' });
     expect(parseBillIdentifier('SBX 25', 'us-ca')).toEqual({ type: 'sbx', number: '25' });

@@ -160,23 +160,63 @@ const CONGRESS_LABELS: Readonly<Record<string, string>> = {
 // private vocabularies (LegiScan's 'HB' for H.R.) are translated in their importers.
 const CONGRESS_ALIASES: Readonly<Record<string, string>> = { h: 'hr' };
 
+// States' bill types written out in words, as legislatures' own pages and journals write them
+// ("House Bill 5", "Senate Joint Resolution 3"), to the abbreviations their numbering uses.
+const STATE_LONG_FORMS: readonly [RegExp, string][] = [
+  [/^(HOUSE|SENATE|ASSEMBLY) JOINT RESOLUTION\b/, '$1JR'],
+  [/^(HOUSE|SENATE|ASSEMBLY) CONCURRENT RESOLUTION\b/, '$1CR'],
+  [/^(HOUSE|SENATE|ASSEMBLY) (BILL|RESOLUTION|FILE)\b/, '$1$2'],
+  [/^LEGISLATIVE (BILL|DOCUMENT)\b/, 'L$1'],
+];
+const CHAMBER_LETTERS: Readonly<Record<string, string>> = {
+  HOUSE: 'H',
+  SENATE: 'S',
+  ASSEMBLY: 'A',
+  BILL: 'B',
+  RESOLUTION: 'R',
+  FILE: 'F',
+  DOCUMENT: 'D',
+};
+
+function stateLongForm(text: string): string {
+  for (const [pattern, replacement] of STATE_LONG_FORMS) {
+    if (!pattern.test(text)) continue;
+    return text.replace(pattern, (...groups: unknown[]) =>
+      replacement.replace(/\$(\d)/g, (_, at: string) => {
+        const word = groups[Number(at)];
+        return typeof word === 'string' ? (CHAMBER_LETTERS[word] ?? word) : '';
+      }),
+    );
+  }
+  return text;
+}
+
 /**
  * Splits an identifier as people and sources write it ("S.J.Res. 1", "SJRES 1", "sjres1",
- * "HB 1044", "SBX2 5") into type and number. Dots, hyphens and underscores are ignored; a
- * space before a digit, when there is one, marks where the number starts, which keeps "SBX2 5"
- * apart from "SBX 25". Returns null for anything that is not letters followed by a number.
+ * "HB 1044", "SBX2 5", Texas's "S.B. No. 5", "HB0001", "SB 2-A", and for states "House Bill 5")
+ * into type and number. Dots, hyphens and underscores are ignored, and so is a number sign
+ * ("No.", "#"); a space before a digit, when there is one, marks where the number starts, which
+ * keeps "SBX2 5" apart from "SBX 25". Returns null for anything that is not letters followed by a
+ * number.
  */
 export function parseBillIdentifier(
   raw: string,
   jurisdiction: string | null,
 ): BillNumbering | null {
   if (raw.length > 100) return null;
-  const compact = raw
+  const spaced = raw
     .normalize('NFKC')
     .toUpperCase()
-    .replace(/[.\-_]/g, '')
+    .replace(/[.\-_]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
+    // "S.B. No. 5", "HB #12": the number sign is no part of the type.
+    .replace(/ ?(?:\bNO|\bNUMBER|#) ?(?=\d)/, ' ')
+    .trim();
+  const worded = jurisdiction === 'us' ? spaced : stateLongForm(spaced);
+  const compact = worded
+    // Hyphens and dots join ("H-1234", "S.J.Res.1"); a space only where one was written.
+    .replace(/(\d) (?=[A-Z]$)/, '$1')
     // "S. J. Res. 1" is written with spaces between the letter groups.
     .replace(/([A-Z]) (?=[A-Z])/g, '$1');
   const match = /^([A-Z][A-Z0-9]*?) ?0*(\d+)([A-Z]?)$/.exec(compact);
