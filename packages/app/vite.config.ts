@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build-tools/precompress.ts';
 
 const apiProxy = { '/api': 'http://127.0.0.1:8080' };
 
@@ -42,6 +43,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
     }),
+    // Last: brotli and gzip copies of the whole output, the service worker's files included.
+    precompress(),
   ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

@@ -5,7 +5,7 @@ export default defineProject({
   test: {
     name: 'app',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build-tools/**/*.test.ts'],
     // Browser-only tests run in Chromium through vitest.web.config.ts.
     exclude: ['src/**/*.web.test.ts'],
     setupFiles: ['src/local-store/node-typed-arrays.ts'],

@@ -1,5 +1,7 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { buildTestApp, openTestDatabase, type TestApp } from './test-server.ts';
@@ -82,6 +84,44 @@ describe('serving the built app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends the brotli or gzip copy the build made to a browser that accepts it', async () => {
+    const script = `console.log(${JSON.stringify('docket '.repeat(400))});`;
+    const asset = join(testApp.config.appDir, 'assets', 'packed-5e1f2a.js');
+    await writeFile(asset, script);
+    await writeFile(`${asset}.br`, brotliCompressSync(script));
+    await writeFile(`${asset}.gz`, gzipSync(script));
+    const fetch = (acceptEncoding?: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/assets/packed-5e1f2a.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+
+    const br = await fetch('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await fetch('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await fetch();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    // A file the build did not compress (too small to gain) is sent as it is to everyone.
+    const small = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers 404 for a missing file instead of index.html', async () => {

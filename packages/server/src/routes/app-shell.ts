@@ -30,7 +30,11 @@ export function appShellRoutes(app: FastifyInstance, appDir: string): void {
     const file = await findFile(root, pathname);
     if (file !== null) {
       const cacheControl = pathname.startsWith(HASHED_ASSETS_PREFIX) ? IMMUTABLE : REVALIDATE;
-      return reply.header('cache-control', cacheControl).sendFile(file);
+      // The static plugin may answer with the build's brotli or gzip copy (preCompressed).
+      return reply
+        .header('cache-control', cacheControl)
+        .header('vary', 'accept-encoding')
+        .sendFile(file);
     }
     // A missing script or image must stay a 404: answering index.html would hand the browser
     // HTML where it expects JavaScript, and hide a stale reference to an old build.
@@ -50,7 +54,10 @@ async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyRepl
       .type('text/plain; charset=utf-8')
       .send(NOT_BUILT_MESSAGE);
   }
-  return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  return reply
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'accept-encoding')
+    .sendFile('index.html');
 }
 
 function decodePathname(url: string): string | null {
