@@ -20,9 +20,15 @@ const settingsFields = {
   /**
    * A verifier of the cloud password: an Argon2id hash in PHC string form
    * (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`) with its own salt, never the key-derivation salt.
-   * Its presence means a cloud password exists.
+   * Its presence means a cloud password exists. Only the PHC string's characters (letters,
+   * digits, `$ = , + / . -`): a NUL byte, a lone surrogate or anything else is refused.
    */
-  passwordHash: z.string().min(1).max(512).nullable(),
+  passwordHash: z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(/^[A-Za-z0-9$=,+/.-]+$/, 'passwordHash must be a PHC string ($argon2id$v=19$m=…)')
+    .nullable(),
   /** How the wrapping key is derived; null while there is no cloud password. */
   keyDerivation: keyDerivationSchema.nullable(),
   /** The random data key, encrypted with the password-derived key (base64); null without a password. */

@@ -42,11 +42,13 @@ declare module 'fastify' {
   }
 }
 
+type AppLogger = NonNullable<FastifyServerOptions['logger']>;
+
 export interface BuildAppOptions {
   config: ServerConfig;
   /** Opened (and migrated) by the caller, who also closes it after the app. */
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  logger?: AppLogger;
 }
 
 export async function buildApp({
@@ -55,7 +57,7 @@ export async function buildApp({
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: withSafeSerializers(logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // A client that sends its request slowly, or goes silent, must not hold a connection
     // (and a file descriptor) for ever: nobody signed in can open thousands of them.
@@ -213,13 +215,57 @@ function handleError(
   if (error.validation !== undefined || (statusCode >= 400 && statusCode < 500)) {
     return sendApiError(reply, statusCode, 'invalid-request', error.message);
   }
-  request.log.error({ err: error }, 'Request failed');
+  request.log.error({ err: loggableError(error) }, 'Request failed');
   return sendApiError(
     reply,
     500,
     'internal',
     'Something went wrong on the server. Try again later.',
   );
+}
+
+/**
+ * Request lines go to the log by path only: query strings and some paths carry tokens
+ * (`?token=` of an e-mail link, `/reset-password/<token>`).
+ */
+function withSafeSerializers(logger: AppLogger): AppLogger {
+  if (logger === false) return logger;
+  const options = logger === true ? {} : logger;
+  return {
+    ...options,
+    serializers: {
+      ...options.serializers,
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: loggablePath(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+export function loggablePath(url: string): string {
+  return pathOf(url).replace(/(\/reset-password\/)[^/]+/, '$1[token]');
+}
+
+/**
+ * A failed query's error repeats the SQL and its parameters (a user's settings, say) in its
+ * message; the log gets the database's own message and code, and the stack without the message.
+ */
+function loggableError(error: Error): Record<string, unknown> {
+  const cause: unknown = 'cause' in error ? error.cause : undefined;
+  const fromQuery = 'params' in error && cause instanceof Error;
+  const message = fromQuery ? cause.message : error.message;
+  const code = fromQuery && 'code' in cause ? cause.code : (error as { code?: unknown }).code;
+  return {
+    type: fromQuery ? cause.constructor.name : error.constructor.name,
+    message,
+    code,
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  };
 }
 
 function handleNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { syncSettingsSchema } from '@docket/protocol/sync-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { passwordSettings, readSettings, writeSettings } from './sync-client.ts';
+import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+
+// Issue 17, item 10: a malformed cloud password verifier gets a clear 400, and nothing secret
+// (the settings, query strings, tokens in paths) reaches the log.
+
+let database: Database;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  testApp = await buildTestApp(database);
+  testApp.app.get('/test/failing-query', async () => {
+    // A query that fails in the database with a secret among its parameters.
+    await database.db.execute(sql`select ${'secret-parameter-\u0000'}::text`);
+    return {};
+  });
+});
+
+afterAll(async () => {
+  await testApp.app.close();
+  await database.close();
+});
+
+function logText(): string {
+  return testApp.logs.map((line) => JSON.stringify(line)).join('\n');
+}
+
+describe('a cloud password verifier', () => {
+  it.each([
+    ['a NUL byte', '$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFz\u0000aA'],
+    ['a lone surrogate', '$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFz\ud800aA'],
+    ['a space', '$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFz aA'],
+  ])('with %s is refused with 400, stores nothing and logs none of it', async (_what, hash) => {
+    const { cookie } = await signUp(testApp.app);
+    const settings = passwordSettings(0);
+    const response = await writeSettings(testApp.app, cookie, 0, {
+      ...settings,
+      passwordHash: hash,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'invalid-request' });
+    const stored = syncSettingsSchema.parse((await readSettings(testApp.app, cookie)).json());
+    expect(stored).toMatchObject({ version: 0, passwordHash: null });
+    expect(logText()).not.toContain(settings.wrappedDataKey ?? '-');
+    expect(logText()).not.toContain(settings.keyDerivation?.salt ?? '-');
+  });
+
+  it('in PHC form is still taken', async () => {
+    const { cookie } = await signUp(testApp.app);
+    const response = await writeSettings(testApp.app, cookie, 0, passwordSettings(0));
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('the log', () => {
+  it('never shows a query string or a token in a path', async () => {
+    await testApp.app.inject({ url: '/api/auth/verify-email?token=query-secret-1' });
+    await testApp.app.inject({ url: '/api/auth/reset-password/path-secret-2?callbackURL=/x' });
+    await testApp.app.inject({ url: '/api/sync/pull?since=0&limit=query-secret-3' });
+    expect(testApp.logs.some((line) => line.msg === 'incoming request')).toBe(true);
+    expect(logText()).not.toMatch(/secret-[123]/);
+  });
+
+  it('shows a failed query without its parameters', async () => {
+    const response = await testApp.app.inject({ url: '/test/failing-query' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ error: 'internal' });
+    const failed = testApp.logs.filter((line) => line.msg === 'Request failed');
+    expect(failed).toHaveLength(1);
+    expect(JSON.stringify(failed)).toMatch(/UTF8|0x00|null character/i);
+    expect(logText()).not.toContain('secret-parameter');
+  });
+});
