@@ -207,6 +207,8 @@ export function parseBillIdentifier(
   const spaced = raw
     .normalize('NFKC')
     .toUpperCase()
+    // Between digits a hyphen or dot joins them, as it always has (ids must not move).
+    .replace(/(\d)[.\-_](?=\d)/g, '$1')
     .replace(/[.\-_]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
