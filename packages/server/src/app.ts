@@ -129,7 +129,7 @@ export async function buildApp({
   });
   const backups = new BackupRepository(database.db);
   backupRoutes(app, backups);
-  publicLinkRoutes(app, new PublicLinkRepository(database.db, backups));
+  publicLinkRoutes(app, new PublicLinkRepository(database.db));
   appShellRoutes(app, config.appDir);
 
   return app;

@@ -8,6 +8,8 @@ import {
 } from '@docket/protocol/public-links';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { BackupRepository } from '../src/repositories/backup-repository.ts';
+import { PublicLinkRepository } from '../src/repositories/public-link-repository.ts';
 import { sharedTestApp, signUp } from './test-server.ts';
 
 const { app, database } = sharedTestApp();
@@ -223,5 +225,67 @@ describe('public links', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect((await openPublic(link.id)).statusCode).toBe(404);
+  });
+});
+
+describe('a link made while its backup is deleted', () => {
+  it('gets 404, never a 500, however the two interleave', async () => {
+    const { cookie } = await signUp(app());
+    for (let round = 0; round < 10; round += 1) {
+      const backupId = await backupOf(cookie);
+      const [made, deleted] = await Promise.all([
+        createLink(cookie, newLink(backupId)),
+        app().inject({
+          method: 'DELETE',
+          url: `/api/backups/${backupId}`,
+          headers: headers(cookie),
+        }),
+      ]);
+      expect(deleted.statusCode).toBe(200);
+      expect([201, 404]).toContain(made.statusCode);
+      expect(await listLinks(cookie, backupId)).toEqual([]);
+    }
+  });
+
+  it('is refused by the repository when the backup goes after a check made before it', async () => {
+    const { userId } = await signUp(app());
+    const db = database().db;
+    const backups = new BackupRepository(db);
+    const backupId = randomUUID();
+    expect(
+      await backups.create(
+        userId,
+        {
+          id: backupId,
+          epoch: 0,
+          metadata: randomBytes(40).toString('base64'),
+          ciphertext: randomBytes(200).toString('base64'),
+          size: 200,
+        },
+        200,
+      ),
+    ).toMatchObject({ kind: 'created' });
+    // The backup is deleted by another request just as the link's transaction begins.
+    const racing = Object.create(db, {
+      transaction: {
+        value: async (...args: Parameters<typeof db.transaction>) => {
+          await backups.delete(userId, backupId);
+          return db.transaction(...args);
+        },
+      },
+    }) as typeof db;
+    const links = new PublicLinkRepository(racing);
+    const outcome = await links.create(
+      userId,
+      {
+        id: randomUUID(),
+        backupId,
+        ciphertext: randomBytes(120).toString('base64'),
+        size: 120,
+        expiresAt: null,
+      },
+      10,
+    );
+    expect(outcome).toEqual({ kind: 'no-backup' });
   });
 });

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { base64Of, fromBase64 } from '../db/base64-bytea.ts';
 import type { DocketDb } from '../db/database.ts';
-import { publicLinks } from '../db/schema.ts';
-import type { BackupRepository } from './backup-repository.ts';
+import { backups, publicLinks } from '../db/schema.ts';
 
 export interface StoredLinkSummary {
   id: string;
@@ -45,10 +44,7 @@ const summaryColumns = {
  * server process agrees on whether a link has expired.
  */
 export class PublicLinkRepository {
-  constructor(
-    private readonly db: DocketDb,
-    private readonly backups: BackupRepository,
-  ) {}
+  constructor(private readonly db: DocketDb) {}
 
   async create(
     userId: string,
@@ -61,11 +57,18 @@ export class PublicLinkRepository {
     },
     maxPerBackup: number,
   ): Promise<CreateLinkOutcome> {
-    if (!(await this.backups.exists(userId, input.backupId))) return { kind: 'no-backup' };
     return this.db.transaction(async (tx) => {
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtext(${`links:${userId}:${input.backupId}`}))`,
       );
+      // Checked and locked inside the transaction: a delete of the backup either committed
+      // before (no row: 404) or waits for this insert and then takes the new link with it.
+      const [backup] = await tx
+        .select({ id: backups.id })
+        .from(backups)
+        .where(and(eq(backups.userId, userId), eq(backups.id, input.backupId)))
+        .for('key share');
+      if (backup === undefined) return { kind: 'no-backup' };
       const [counted] = await tx
         .select({ n: count() })
         .from(publicLinks)
