@@ -20,6 +20,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
+  // Screenshot baselines (e2e/visual.spec.ts) are named without the platform's suffix, so the
+  // committed images are the ones every machine compares against.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
