@@ -13,6 +13,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { ApiHttpError, sendApiError } from './http/api-error.ts';
 import { registerCors } from './plugins/cors.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
@@ -87,6 +88,7 @@ export async function buildApp({
   // External plugins first: their hooks must see every route registered after them.
   await registerSecurityHeaders(app, config);
   await registerCors(app, config);
+  registerOriginCheck(app, config);
   await registerRateLimit(app);
   await registerStaticFiles(app, config);
 
