@@ -14,6 +14,10 @@ function failToStart(error: unknown): never {
   process.exit(1);
 }
 
+// Everything the server writes (PGlite's files above all: the signing secret, sessions) is
+// for its own user only.
+process.umask(0o077);
+
 let config: ServerConfig;
 let database: Database;
 let app: FastifyInstance;

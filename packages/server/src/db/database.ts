@@ -1,5 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { chmod, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -73,6 +73,9 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
     const db = drizzlePglite({ client, schema });
     // The lock makes this process PGlite's only user, so nothing else can race the migration.
     await migratePglite(db, { migrationsFolder });
+    // PGlite makes some of its files readable by everyone; they hold the signing secret and
+    // live session tokens.
+    if (!inMemory) await keepToOwner(dirname(dataDir));
     const opened = client;
     return {
       db,
@@ -98,12 +101,28 @@ async function openPglite(dataDir: string, template: Blob | undefined): Promise<
 }
 
 /**
+ * The data folder and everything in it readable by its owner only: folders 0700, files without
+ * group and other bits. Symbolic links are left alone.
+ */
+async function keepToOwner(path: string): Promise<void> {
+  const stats = await lstat(path);
+  if (stats.isSymbolicLink()) return;
+  if (stats.isDirectory()) {
+    if ((stats.mode & 0o777) !== 0o700) await chmod(path, 0o700);
+    for (const name of await readdir(path)) await keepToOwner(join(path, name));
+  } else if ((stats.mode & 0o077) !== 0) {
+    await chmod(path, stats.mode & 0o700);
+  }
+}
+
+/**
  * PGlite is an embedded database with no server to arbitrate: two processes opening the same
  * folder would corrupt it. A pid file next to the folder turns that into a clear startup error;
  * a pid file left by a crashed process is taken over.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  await mkdir(dirname(dataDir), { recursive: true });
+  await mkdir(dirname(dataDir), { recursive: true, mode: 0o700 });
+  await keepToOwner(dirname(dataDir));
   const lockPath = `${dataDir}.lock`;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
