@@ -66,7 +66,7 @@ function unstable(page: Page, email: string | null): Locator[] {
 
 /** What a screen shows while it reads or waits: a screenshot waits until none is left. */
 function stillLoading(page: Page): Locator {
-  return page.getByText(/^(Loading|Opening)\b[^]*…$|^Authenticating/).filter({ visible: true });
+  return page.getByText(/^(Loading|Opening)\b[^]*…$|Authenticating/).filter({ visible: true });
 }
 
 interface SnapOptions {
@@ -152,6 +152,13 @@ test.describe('visual baselines at 390×844 and 1280×800', () => {
       snap(page, name, path, null, options);
     await at('login', '/login', {
       ready: (page) => page.getByRole('button', { name: 'Sign in' }),
+      // The form shows during the guard's 'Authenticating' wait, which starts after 500 ms:
+      // let it start, so that the screenshot is of the form once the wait is over.
+      prepare: async (page) => {
+        await expect(page.getByText('Authenticating').filter({ visible: true }))
+          .toBeVisible({ timeout: 3_000 })
+          .catch(() => undefined);
+      },
     });
     await at('return-from-login', '/return-from-login');
     await at('terms-of-service-web', '/terms-of-service/web');
