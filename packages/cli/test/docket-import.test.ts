@@ -224,6 +224,8 @@ describe.concurrent('docket import', () => {
     expect(run.stdout).toContain('Bills written: 0 (nothing written)');
   });
 
+  // Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+  // is absent (a checkout without shared/ beside it); CI always has it.
   it.skipIf(!fixturesPresent)(
     'imports the real congress-json folder: 562 bills, no errors',
     async () => {

@@ -38,6 +38,8 @@ describe('hand-made pair: BILLSTATUS and data.json of H.R. 9901', () => {
   });
 });
 
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)(
   'real pairs: billstatus-xml-116 and congress-json/116 sconres and sjres',
   () => {

@@ -42,6 +42,8 @@ describe('Docket CSV export', () => {
     expect(back.bills.flatMap((bill) => bill.texts.map((text) => text.text))).toEqual([null, null]);
   });
 
+  // Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+  // is absent (a checkout without shared/ beside it); CI always has it.
   it.skipIf(fixturesRoot === null)(
     'round-trips the real congress and Open States bills exactly',
     () => {

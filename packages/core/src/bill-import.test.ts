@@ -232,6 +232,8 @@ describe('importBills on hostile input', () => {
   });
 });
 
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)(
   'importBills on every real file under ../shared/fixtures at once',
   () => {

@@ -223,6 +223,8 @@ describe('BILLSTATUS XML as files arrive: encodings, references, DOCTYPEs, damag
   });
 });
 
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)('BILLSTATUS real files', () => {
   const xml116 = fixturesRoot === null ? null : importBills(readFixtures('billstatus-xml-116'));
   const samples = fixturesRoot === null ? null : importBills(readFixtures('billstatus-samples'));

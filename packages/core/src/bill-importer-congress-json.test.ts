@@ -114,6 +114,8 @@ describe('congress data.json titles (hand-made, as older Congresses write them)'
   });
 });
 
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)(
   'congress data.json real files (../shared/fixtures/congress-json)',
   () => {

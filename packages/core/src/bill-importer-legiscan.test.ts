@@ -203,6 +203,8 @@ describe('LegiScan documents', () => {
   });
 });
 
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)('LegiScan real files (../shared/fixtures/legiscan)', () => {
   const result = fixturesRoot === null ? null : importBills(readFixtures('legiscan'));
   const byId = new Map(result?.bills.map((bill) => [bill.id, bill]));

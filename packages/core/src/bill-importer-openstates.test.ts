@@ -271,6 +271,8 @@ describe('Open States bulk CSV (hand-made)', () => {
   });
 });
 
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)(
   'Open States real files (../shared/fixtures/openstates-scrape)',
   () => {

@@ -759,6 +759,8 @@ describe('runImportJob', () => {
     expect(await runStoredImport(store, 'j1', now)).toEqual(before);
   });
 
+  // Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+  // is absent (a checkout without shared/ beside it); CI always has it.
   it.runIf(fixturesRoot !== null)(
     'imports all 562 congress data.json fixtures in chunks',
     async () => {
