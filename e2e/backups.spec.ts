@@ -2,12 +2,8 @@ import { expect, test } from './fixtures.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  BackupsPage,
-  RestorePage,
-  seriousAccessibilityViolations,
-  SLOW,
-} from './pages/backup-pages.ts';
+import { BackupsPage, RestorePage, SLOW } from './pages/backup-pages.ts';
+import { seriousViolations } from './pages/accessibility.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
@@ -87,7 +83,7 @@ test('a backup is made, previewed, restored with Merge after a tag was deleted, 
   const card = backups.backup('Before the hearing');
   await expect(card).toContainText('1 tag');
   await expect(card).toContainText('Tags as of Monday — ملاحظات');
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   // The server's files hold the account (so the scan reads what was written) and none of what
   // the user typed: the backup's name, description and the tag are all sealed on the device.
   const stored = databaseText();
@@ -105,7 +101,7 @@ test('a backup is made, previewed, restored with Merge after a tag was deleted, 
     });
   await expect(bill.getByRole('list', { name: 'Tags of HB 4242' })).toHaveText(hostileTag);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The tag is deleted on the device …
   const tags = new BillTagsPage(page);
@@ -120,7 +116,7 @@ test('a backup is made, previewed, restored with Merge after a tag was deleted, 
   const restore = new RestorePage(page);
   await expect(restore.row('Merge', 'Tags')).toHaveText(/Tags\s*1\s*0\s*0/, SLOW);
   await expect(restore.row('Merge', 'Tagged bills')).toHaveText(/Tagged bills\s*1\s*0\s*0/);
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await restore.run('Merge');
   await expect(page.getByText(/kept as the full backup “Before restoring/)).toBeVisible();
 

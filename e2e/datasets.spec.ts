@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './pages/accessibility.ts';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { join } from 'node:path';
@@ -209,10 +209,7 @@ test("the browser's Back button asks too: Stay keeps the form, Leave goes back",
   await expect(warning).toBeVisible();
   // The browser is back on the form's entry before the question is asked.
   await expect(page).toHaveURL('/add-dataset');
-  const scan = await new AxeBuilder({ page }).include('ion-alert').analyze();
-  expect(
-    scan.violations.filter((found) => ['serious', 'critical'].includes(found.impact ?? '')),
-  ).toEqual([]);
+  expect(await seriousViolations(page, 'ion-alert')).toEqual([]);
   await warning.getByRole('button', { name: 'Stay' }).click();
   await expect(warning).toBeHidden();
   await expect(page).toHaveURL('/add-dataset');

@@ -10,7 +10,8 @@ import {
 } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, JobsPage, storedBills } from './pages/dataset-pages.ts';
-import { ExportPage, ImportPage, seriousViolations } from './pages/export-import-pages.ts';
+import { seriousViolations } from './pages/accessibility.ts';
+import { ExportPage, ImportPage } from './pages/export-import-pages.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 

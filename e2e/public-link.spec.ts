@@ -1,12 +1,8 @@
 import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  BackupLinkPage,
-  BackupsPage,
-  seriousAccessibilityViolations,
-  SLOW,
-} from './pages/backup-pages.ts';
+import { BackupLinkPage, BackupsPage, SLOW } from './pages/backup-pages.ts';
+import { seriousViolations } from './pages/accessibility.ts';
 import { AnnotationPage } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
@@ -54,7 +50,7 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   await backups.share('Shared set');
   const linkPage = new BackupLinkPage(owner);
   const link = await linkPage.create();
-  expect(await seriousAccessibilityViolations(owner)).toEqual([]);
+  expect(await seriousViolations(owner)).toEqual([]);
 
   // Someone else, never signed in, in a browser of their own.
   const viewerContext = await browser.newContext();
@@ -78,7 +74,7 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   await expect(bill.getByRole('heading', { name: 'Sponsors', exact: true })).toBeVisible();
   await expect(viewer.getByRole('link', { name: 'Sign in to import' })).toBeVisible();
   expect(await viewer.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-  expect(await seriousAccessibilityViolations(viewer)).toEqual([]);
+  expect(await seriousViolations(viewer)).toEqual([]);
   // On a phone the hostile, long text wraps instead of pushing the page sideways.
   await viewer.setViewportSize({ width: 360, height: 740 });
   await expect(bill).toBeVisible();
@@ -120,6 +116,6 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   await expect(
     viewer.getByRole('heading', { level: 1, name: 'This link was revoked' }),
   ).toBeVisible(SLOW);
-  expect(await seriousAccessibilityViolations(viewer)).toEqual([]);
+  expect(await seriousViolations(viewer)).toEqual([]);
   await viewerContext.close();
 });

@@ -1,10 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import {
-  ExportPage,
-  ImportPage,
-  seriousViolations,
-  TracePage,
-} from './pages/export-import-pages.ts';
+import { ExportPage, ImportPage, TracePage } from './pages/export-import-pages.ts';
+import { seriousViolations } from './pages/accessibility.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 
 // The trace screen: what the device did (here an export and a refused import, whose file name

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './pages/accessibility.ts';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
@@ -28,11 +28,7 @@ async function signUpAndImport(page: Page): Promise<void> {
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test('search, filter, sort, track and bulk-tag bills on the Tracked tab', async ({ page }) => {

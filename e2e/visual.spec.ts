@@ -64,6 +64,34 @@ function unstable(page: Page, email: string | null): Locator[] {
   return masks;
 }
 
+/**
+ * Gives the text that differs from run to run one fixed form before a screenshot. A mask hides
+ * such text but not its length, and a longer one wraps and moves what follows it: a random id
+ * that happens to be wider takes two lines, "took 1 min 12 s" pushes a trace entry's heading
+ * onto a second line. The stand-ins still match the masks in `unstable`.
+ */
+async function steadyText(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const standIns: [RegExp, string][] = [
+      [
+        /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+        '00000000-0000-0000-0000-000000000000',
+      ],
+      [/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, '12:00:00'],
+      [/\b(?:\d+ min )?\d+(?:\.\d+)? ?(?:ms|s)\b/g, '1.0 s'],
+    ];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const before = node.nodeValue ?? '';
+      const after = standIns.reduce(
+        (text, [pattern, standIn]) => text.replace(pattern, standIn),
+        before,
+      );
+      if (after !== before) node.nodeValue = after;
+    }
+  });
+}
+
 /** What a screen shows while it reads or waits: a screenshot waits until none is left. */
 function stillLoading(page: Page): Locator {
   return page.getByText(/^(Loading|Opening)\b[^]*…$|Authenticating/).filter({ visible: true });
@@ -103,6 +131,7 @@ async function snap(
       await expect(page.locator('.ion-page-invisible')).toHaveCount(0);
       await expect(stillLoading(page)).toHaveCount(0, { timeout: 15_000 });
       await expect(page.locator('ion-toast')).toHaveCount(0);
+      await steadyText(page);
       await expect.soft(page).toHaveScreenshot(`${viewport.name}-${name}.png`, {
         animations: 'disabled',
         caret: 'hide',

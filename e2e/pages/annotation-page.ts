@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './accessibility.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,16 +116,6 @@ export class AnnotationPage {
   }
 
   async expectNoSeriousAccessibilityViolations(): Promise<void> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(
-      serious.map((violation) => ({
-        id: violation.id,
-        help: violation.help,
-        nodes: violation.nodes.map((node) => node.target.join(' ')),
-      })),
-    ).toEqual([]);
+    expect(await seriousViolations(this.page)).toEqual([]);
   }
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // The backups tab, the add-backup form, the preview, the restore screen, the backup-link screen
@@ -100,14 +99,4 @@ export class BackupLinkPage {
       .click();
     await expect(this.page.getByText(/^Revoked /)).toBeVisible(SLOW);
   }
-}
-
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
 }

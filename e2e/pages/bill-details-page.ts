@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './accessibility.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // The bill-details screen and its tag picker, found by headings, labels and button names.
@@ -66,12 +66,6 @@ export class BillDetailsPage {
 
   /** axe-core's serious and critical findings on the page as it is now. */
   async seriousAccessibilityViolations(): Promise<string[]> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-      );
+    return seriousViolations(this.page);
   }
 }

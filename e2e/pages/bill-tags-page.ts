@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './accessibility.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // The bill-tags screen: one list item per tag, each with its own buttons.
@@ -45,12 +45,6 @@ export class BillTagsPage {
   }
 
   async axeSeriousViolations(): Promise<string[]> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-      );
+    return seriousViolations(this.page);
   }
 }

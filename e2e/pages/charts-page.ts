@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './accessibility.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // The Tracked tab's charts, found as a person (or a screen reader) finds them: the "Charts"
@@ -35,11 +35,6 @@ export class ChartsPage {
 
   /** Serious and critical axe-core findings inside the charts region. */
   async seriousViolations(): Promise<string[]> {
-    const results = await new AxeBuilder({ page: this.page })
-      .include('.ion-page:not(.ion-page-hidden) section.charts-panel')
-      .analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+    return seriousViolations(this.page, '.ion-page:not(.ion-page-hidden) section.charts-panel');
   }
 }

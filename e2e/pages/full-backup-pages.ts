@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './accessibility.ts';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
 // The full-backup screens: /add-full-backup (new backup, the device's list, restore from a
@@ -87,12 +87,6 @@ export class FullBackupPreviewPanel {
   }
 
   async seriousAccessibilityViolations(): Promise<string[]> {
-    const results = await new AxeBuilder({ page: this.page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-      );
+    return seriousViolations(this.page);
   }
 }

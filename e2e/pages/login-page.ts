@@ -40,7 +40,8 @@ let counter = 0;
 /** A fresh address per call, so tests never depend on each other's accounts. */
 export function uniqueEmail(): string {
   counter += 1;
-  return `reader-${Date.now().toString(36)}-${counter}@example.test`;
+  // Always the same length (a screenshot masks the address, but a longer one wraps).
+  return `reader-${Date.now().toString(36)}-${String(counter).padStart(4, '0')}@example.test`;
 }
 
 export const goodPassword = 'correct horse battery staple';
