@@ -9,7 +9,7 @@ import {
   summaryOnlyBillId,
 } from './pages/annotation-page.ts';
 import { AddDatasetPage, DatasetsPage, JobsPage } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 
 // Highlights with notes on a bill's text, driven by mouse and keyboard, kept across a reload and
 // across re-imports that move the passage or take it away. The bill is a hand-made Docket CSV
@@ -20,13 +20,6 @@ const DATASET = 'Library bills';
 
 // Sign-up, an import and up to two re-imports through the UI take longer than the default.
 test.describe.configure({ timeout: 180_000 });
-
-async function signUpAt(page: Page, path: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(path);
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL(path, { timeout: 15_000 });
-}
 
 async function importSampleBill(page: Page): Promise<void> {
   await signUpAt(page, '/add-dataset');

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { goodPassword, LoginPage, uniqueEmail, signUpAt } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
 
 // A bill's details: the record as imported (timeline, sponsors, votes, texts) and the user's
@@ -18,10 +18,7 @@ const rtl = 'قانون حماية المستأجرين';
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
 
 async function signUpAndImport(page: Page, name: string, files: readonly string[]): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open('/add-dataset');
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await signUpAt(page, '/add-dataset');
   await new AddDatasetPage(page).add(name, files);
   await new JobsPage(page).expectStatus(name, 'Done');
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
 
 // The bill-tags screen: create, rename, recolour, merge and delete, each saying what it does
@@ -17,10 +17,7 @@ const companionBill = 'us-wa/2025-2026-regular-session/hb-4243';
 const hostile = '<img src=x onerror=window.__pwned=1>';
 
 async function signUpAndImport(page: Page): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open('/add-dataset');
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await signUpAt(page, '/add-dataset');
   await new AddDatasetPage(page).add('Tenant bills', [sample]);
   await new JobsPage(page).expectStatus('Tenant bills', 'Done');
 }

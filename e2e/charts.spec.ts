@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { ChartsPage } from './pages/charts-page.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage } from './pages/deck-page.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 
 // The Tracked tab's charts with real bills: three Senate joint resolutions of the 116th Congress
 // imported through the add-dataset form, two of them tracked on the deck the way a person does.
@@ -13,13 +13,6 @@ import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 // Each test signs up (the guard alone holds the login form 4 s), imports and triages.
 test.slow();
-
-async function signUpAt(page: Page, path: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(path);
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL(path, { timeout: 15_000 });
-}
 
 async function trackTwoResolutions(page: Page): Promise<void> {
   await page.goto('/add-dataset');

@@ -10,7 +10,7 @@ import {
   JobsPage,
   storedBills,
 } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 
 // Datasets and import jobs, driven the way a person drives them: by labels and button names.
 // The real files come from ../shared/fixtures beside the repository.
@@ -39,13 +39,6 @@ function congressFiles(): string[] {
     ...fixtureFiles('billstatus-xml-116'),
     ...fixtureFiles('billstatus-samples'),
   ];
-}
-
-async function signUpAt(page: Page, path: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(path);
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL(path, { timeout: 15_000 });
 }
 
 test('a dataset from fixture files imports to done with its counts, and re-imports unchanged', async ({

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage, deckSample } from './pages/deck-page.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 
 // The swipeable deck, driven like a person drives it: dragging the card with the mouse, the
 // arrow keys, the buttons, the filter. Data enters through the add-dataset screen.
@@ -10,13 +10,6 @@ import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 // Each test signs up and imports before it starts on the deck; on a busy two-core machine that
 // alone can take most of the default minute.
 test.describe.configure({ timeout: 120_000 });
-
-async function signUpAt(page: Page, path: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(path);
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL(path, { timeout: 15_000 });
-}
 
 /** Signs up, imports the files as one dataset and opens the deck. */
 async function deckWith(page: Page, name: string, files: readonly string[]): Promise<DeckPage> {

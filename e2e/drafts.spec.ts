@@ -8,7 +8,7 @@ import {
 } from './pages/annotation-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { goodPassword, LoginPage, uniqueEmail, signUpAt } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';
 
 // Drafts of the forms that would lose typed work: kept on the device as they are typed, offered
@@ -18,13 +18,6 @@ import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.t
 test.describe.configure({ timeout: 180_000 });
 
 const DATASET = 'Library bills';
-
-async function signUpAt(page: Page, path: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(path);
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL(path, { timeout: 15_000 });
-}
 
 async function importSampleBill(page: Page): Promise<void> {
   await signUpAt(page, '/add-dataset');

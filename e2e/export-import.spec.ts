@@ -12,7 +12,7 @@ import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, JobsPage, storedBills } from './pages/dataset-pages.ts';
 import { seriousViolations } from './pages/accessibility.ts';
 import { ExportPage, ImportPage } from './pages/export-import-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 
 // Export bills with the user's tags, positions and decisions, then import the CSV on an empty
@@ -24,10 +24,7 @@ const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
 const tagName = '=Housing <b>now</b>';
 
 async function signUp(page: Page, path: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open(path);
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL(path, { timeout: 15_000 });
+  await signUpAt(page, path);
 }
 
 interface ExportedFile {

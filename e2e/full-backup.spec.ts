@@ -7,7 +7,7 @@ import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { goodPassword, LoginPage, uniqueEmail, signUpAt } from './pages/login-page.ts';
 
 // Full backups: one file of the whole device, made, downloaded, previewed and restored, with a
 // passphrase; the same screens open to a visitor who is not signed in; and a device rescued
@@ -49,10 +49,7 @@ async function clearSiteStorage(page: Page): Promise<void> {
 }
 
 async function signUpAndImport(page: Page): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open('/add-dataset');
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await signUpAt(page, '/add-dataset');
   await new AddDatasetPage(page).add(
     'S.J.Res. 68',
     fixtureFiles('congress-json/116/bills/sjres/sjres68'),

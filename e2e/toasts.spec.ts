@@ -4,7 +4,7 @@ import { sampleBillId, sampleFile } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';
 
 // What a screen says after an action is a toast: read out as a status, never over a control,
@@ -13,10 +13,7 @@ import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.t
 test.describe.configure({ timeout: 120_000 });
 
 async function signUpAndImport(page: Page): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open('/add-dataset');
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await signUpAt(page, '/add-dataset');
   await expectScreenPainted(page);
   await new AddDatasetPage(page).add('Library bills', [sampleFile('annotation-bill.csv')]);
   await new JobsPage(page).expectStatus('Library bills', 'Done');

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { ExportPage, ImportPage, TracePage } from './pages/export-import-pages.ts';
 import { seriousViolations } from './pages/accessibility.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 
 // The trace screen: what the device did (here an export and a refused import, whose file name
 // is hostile text), newest first, filtered by kind and time, and exported as JSON.
@@ -9,10 +9,7 @@ import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 const hostileName = '<img src=x onerror=window.__pwned=1>.json';
 
 test('the trace lists what the device did, filters it and exports it', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open('/export');
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL('/export', { timeout: 15_000 });
+  await signUpAt(page, '/export');
 
   const exporter = new ExportPage(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Export' })).toBeVisible();

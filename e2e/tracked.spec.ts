@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 
 // The Tracked tab with real bills imported through the UI: the 81 BILLSTATUS files of the
@@ -15,10 +15,7 @@ test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 const hostileCsv = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'tracked-hostile.csv');
 
 async function signUpAndImport(page: Page): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open('/add-dataset');
-  await login.createAccount(uniqueEmail(), goodPassword);
-  await expect(page).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await signUpAt(page, '/add-dataset');
   const form = new AddDatasetPage(page);
   await form.add('Joint resolutions', [
     ...fixtureFiles('billstatus-xml-116/116/bills/sjres'),

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectPainted } from './painted.ts';
 
 /** The login screen, found the way a person finds it: by its labels and button names. */
@@ -50,4 +50,18 @@ export const goodPassword = 'correct horse battery staple';
 export async function storedAuthRecord(page: Page): Promise<unknown> {
   const raw = await page.evaluate(() => window.localStorage.getItem('CapacitorStorage.auth'));
   return raw === null ? null : (JSON.parse(raw) as unknown);
+}
+
+/**
+ * Creates a fresh account from the login page with `returnToLink` set to `path`, and waits until
+ * the app has brought the new user there (the server hashes the password: allowed time on a busy
+ * machine). Returns the account's address.
+ */
+export async function signUpAt(page: Page, path: string): Promise<string> {
+  const email = uniqueEmail();
+  const login = new LoginPage(page);
+  await login.open(path);
+  await login.createAccount(email, goodPassword);
+  await expect(page).toHaveURL(path, { timeout: 15_000 });
+  return email;
 }
