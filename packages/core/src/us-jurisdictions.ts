@@ -84,3 +84,15 @@ export function jurisdictionFromOcdId(id: string): string | null {
   if (!match?.[1]) return null;
   return match[2] ? `${match[1]}-${match[2]}` : match[1];
 }
+
+const NAMES = new Map(STATES.map(([code, name]) => [`us-${code}`, name]));
+
+/**
+ * The jurisdiction's name as people say it: 'U.S. Congress' for 'us', 'Alaska' for 'us-ak'. A
+ * code Docket does not know (another country's, a city's) is shown as its code in capitals.
+ */
+export function jurisdictionName(code: string): string {
+  const key = code.trim().toLowerCase();
+  if (key === 'us') return 'U.S. Congress';
+  return NAMES.get(key) ?? code.toUpperCase();
+}
