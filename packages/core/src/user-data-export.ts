@@ -1,4 +1,5 @@
 import type { Bill } from './bill.ts';
+import { annotationTargetText } from './annotation-targets.ts';
 import { exportDocketCsv } from './bill-exporter-docket-csv.ts';
 import type { BillListQuery, BillMarks, PositionKind } from './bill-list-query.ts';
 import { BillCatalog } from './bill-list-query.ts';
@@ -233,7 +234,13 @@ export function snapshotToCsv(snapshot: UserDataSnapshot): string {
 }
 
 export function snapshotToJsonLd(snapshot: UserDataSnapshot, exportedAt: string): string {
-  return `${JSON.stringify(annotationsToJsonLd(snapshot.annotations, exportedAt), null, 2)}\n`;
+  const bills = new Map(snapshot.bills.map((bill) => [bill.id, bill]));
+  const textOf = (annotation: Annotation) => {
+    const bill = bills.get(annotation.billId);
+    return bill === undefined ? null : annotationTargetText(bill, annotation.target);
+  };
+  const document = annotationsToJsonLd(snapshot.annotations, exportedAt, textOf);
+  return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 export const exportFormats = ['csv', 'json', 'annotations'] as const;

@@ -25,6 +25,7 @@ const annotation: Annotation = {
 describe('Web Annotation JSON-LD', () => {
   it('writes the model: quote and position selectors, a textual body, a colour class', () => {
     expect(annotationToJsonLd(annotation)).toEqual({
+      '@context': 'http://www.w3.org/ns/anno.jsonld',
       id: 'urn:docket:annotation:note-1',
       type: 'Annotation',
       motivation: 'commenting',
@@ -49,6 +50,40 @@ describe('Web Annotation JSON-LD', () => {
         value: '.docket-colour-ffd54f { background-color: #ffd54f; }',
       },
     });
+  });
+
+  it('gives the collection and its page ids, and each annotation its own context', () => {
+    const collection = annotationsToJsonLd([annotation], NOW) as {
+      id: string;
+      first: { id: string; partOf: string; items: Record<string, unknown>[] };
+    };
+    expect(collection.id).toBe('urn:docket:annotations:2025-02-01T10:00:00.000Z');
+    expect(collection.first.id).toBe('urn:docket:annotations:2025-02-01T10:00:00.000Z:page:1');
+    expect(collection.first.partOf).toBe(collection.id);
+    expect(collection.first.items[0]?.['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
+  });
+
+  it('counts positions in code points, as the model says, and reads them back', () => {
+    // "𝕏" and "🏛" are one code point and two UTF-16 code units each; "é" is one of each.
+    const text = 'Café 𝕏 rules 🏛 for the tenant, who pays.';
+    const start = text.indexOf('tenant');
+    const made: Annotation = {
+      ...annotation,
+      quote: { exact: 'tenant', prefix: 'for the ', suffix: ', who pays.' },
+      position: { start, end: start + 'tenant'.length },
+    };
+    const written = annotationToJsonLd(made, text) as {
+      target: { selector: { type: string; start?: number; end?: number }[] };
+    };
+    const position = written.target.selector.find((s) => s.type === 'TextPositionSelector');
+    expect(position).toEqual({ type: 'TextPositionSelector', start: start - 2, end: start + 4 });
+    // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points are the point here.
+    expect([...text].slice(position?.start, position?.end).join('')).toBe('tenant');
+
+    const collection = JSON.parse(
+      JSON.stringify(annotationsToJsonLd([made], NOW, () => text)),
+    ) as unknown;
+    expect(annotationsFromJsonLd(collection, NOW, () => text)).toEqual([made]);
   });
 
   it('reads back what it wrote, through JSON text, field for field', () => {

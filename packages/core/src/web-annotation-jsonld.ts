@@ -6,6 +6,7 @@ import { annotationSchema } from './local-records.ts';
 // AnnotationCollection with a single page holding every annotation:
 //
 //   {
+//     "@context": "http://www.w3.org/ns/anno.jsonld" (on each one, so it stands alone),
 //     "id":       "urn:docket:annotation:<id>",
 //     "type":     "Annotation",
 //     "motivation": "commenting" (a note) | "highlighting" (none),
@@ -15,17 +16,24 @@ import { annotationSchema } from './local-records.ts';
 //     "target":   { "source": "urn:docket:bill:<bill id>/<part>",
 //                   "styleClass": "docket-colour-rrggbb",
 //                   "selector": [TextQuoteSelector {exact, prefix, suffix},
-//                                TextPositionSelector {start, end}] }
+//                                TextPositionSelector {start, end} in code points] }
 //     "stylesheet": { "type": "CssStylesheet", "value": ".docket-colour-rrggbb { … }" }
 //   }
 //
 // The bill id and the part of the bill (title, summary, text:N) are URI-encoded into the
 // target's source, so the selectors are relative to exactly the text they were made on. The
 // highlight colour travels the model's own way, as a CSS class on the target.
+//
+// The model counts a TextPositionSelector's offsets in Unicode code points; JavaScript strings
+// (and so the stored positions) count UTF-16 code units, which differ after any character
+// outside the Basic Multilingual Plane (an emoji, a rare CJK character). Where the annotated text
+// is at hand the offsets are converted both ways; where it is not, they pass as they are, and
+// placing the annotation leans on the quote, as it does after a re-import.
 
 export const ANNOTATION_CONTEXT = 'http://www.w3.org/ns/anno.jsonld';
 const ANNOTATION_URN = 'urn:docket:annotation:';
 const BILL_URN = 'urn:docket:bill:';
+const COLLECTION_URN = 'urn:docket:annotations:';
 const COLOUR_CLASS = /^docket-colour-([0-9a-f]{6})$/;
 /** The colour of an annotation whose file does not give one (the app's default, yellow). */
 export const DEFAULT_ANNOTATION_COLOUR = '#fff176';
@@ -36,9 +44,44 @@ function colourClass(colour: string): string {
   return `docket-colour-${colour.slice(1).toLowerCase()}`;
 }
 
-export function annotationToJsonLd(annotation: Annotation): Record<string, unknown> {
+/** How many code points the first `units` UTF-16 code units of `text` hold. */
+export function codePointOffset(text: string, units: number): number {
+  let points = 0;
+  for (let at = 0; at < units && at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    // A high surrogate followed by a low one is one code point.
+    if (code >= 0xd800 && code <= 0xdbff && at + 1 < units) {
+      const next = text.charCodeAt(at + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) at += 1;
+    }
+    points += 1;
+  }
+  return points + Math.max(0, units - text.length);
+}
+
+/** The UTF-16 offset of the `points`-th code point of `text`. */
+export function utf16Offset(text: string, points: number): number {
+  let at = 0;
+  for (let counted = 0; counted < points && at < text.length; counted += 1) {
+    const code = text.charCodeAt(at);
+    const next = text.charCodeAt(at + 1);
+    at += code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+  return at;
+}
+
+/**
+ * One annotation as the model writes it, with its own `@context`. `text` is the text it was
+ * made on, when known, so that its position can be given in code points.
+ */
+export function annotationToJsonLd(
+  annotation: Annotation,
+  text: string | null = null,
+): Record<string, unknown> {
   const styleClass = colourClass(annotation.color);
+  const { start, end } = annotation.position;
   return {
+    '@context': ANNOTATION_CONTEXT,
     id: `${ANNOTATION_URN}${encodeURIComponent(annotation.id)}`,
     type: 'Annotation',
     motivation: annotation.note === '' ? 'highlighting' : 'commenting',
@@ -66,8 +109,8 @@ export function annotationToJsonLd(annotation: Annotation): Record<string, unkno
         },
         {
           type: 'TextPositionSelector',
-          start: annotation.position.start,
-          end: annotation.position.end,
+          start: text === null ? start : codePointOffset(text, start),
+          end: text === null ? end : codePointOffset(text, end),
         },
       ],
     },
@@ -78,20 +121,30 @@ export function annotationToJsonLd(annotation: Annotation): Record<string, unkno
   };
 }
 
+/**
+ * Every annotation in one AnnotationCollection of one page, both with ids of their own (the
+ * export's time, which differs between exports). `textOf` gives the text an annotation was made
+ * on, when the export holds it.
+ */
 export function annotationsToJsonLd(
   annotations: readonly Annotation[],
   exportedAt: string,
+  textOf: (annotation: Annotation) => string | null = () => null,
 ): Record<string, unknown> {
+  const id = `${COLLECTION_URN}${exportedAt}`;
   return {
     '@context': ANNOTATION_CONTEXT,
+    id,
     type: 'AnnotationCollection',
     label: 'Docket annotations',
     generated: exportedAt,
     total: annotations.length,
     first: {
+      id: `${id}:page:1`,
       type: 'AnnotationPage',
+      partOf: id,
       startIndex: 0,
-      items: annotations.map(annotationToJsonLd),
+      items: annotations.map((annotation) => annotationToJsonLd(annotation, textOf(annotation))),
     },
   };
 }
@@ -171,7 +224,15 @@ function decode(part: string, what: string): string {
   }
 }
 
-function readOne(value: unknown, label: string, fallbackTime: string): ImportedAnnotation {
+/** The text a bill's part holds on this device, to turn code point offsets back into UTF-16. */
+export type AnnotatedTextLookup = (billId: string, target: string) => string | null;
+
+function readOne(
+  value: unknown,
+  label: string,
+  fallbackTime: string,
+  textOf: AnnotatedTextLookup,
+): ImportedAnnotation {
   const parsed = jsonLdAnnotationSchema.safeParse(value);
   if (!parsed.success) {
     throw new WebAnnotationError(`${label} is not a Web Annotation: ${issuesOf(parsed.error)}`);
@@ -212,11 +273,13 @@ function readOne(value: unknown, label: string, fallbackTime: string): ImportedA
       ? decode(item.id.slice(ANNOTATION_URN.length), `${label}'s id`)
       : null;
   const created = item.created ?? fallbackTime;
+  const text = textOf(billId, target);
+  const at = (points: number) => (text === null ? points : utf16Offset(text, points));
   const candidate = {
     id: id ?? 'placeholder',
     billId,
     quote: { exact: quote.exact, prefix: quote.prefix ?? '', suffix: quote.suffix ?? '' },
-    position: { start: position.start, end: position.end },
+    position: { start: at(position.start), end: at(position.end) },
     target,
     color: colour === undefined ? DEFAULT_ANNOTATION_COLOUR : `#${colour}`,
     note,
@@ -245,7 +308,11 @@ export function isWebAnnotationJson(value: unknown): boolean {
  * The annotations of a JSON-LD document: an AnnotationCollection (its first page), one
  * Annotation, or a list of them. Throws WebAnnotationError naming the first that does not fit.
  */
-export function annotationsFromJsonLd(value: unknown, fallbackTime: string): ImportedAnnotation[] {
+export function annotationsFromJsonLd(
+  value: unknown,
+  fallbackTime: string,
+  textOf: AnnotatedTextLookup = () => null,
+): ImportedAnnotation[] {
   let items: unknown[];
   if (Array.isArray(value)) {
     if (value.length > MAX_IMPORTED_ANNOTATIONS) {
@@ -263,5 +330,5 @@ export function annotationsFromJsonLd(value: unknown, fallbackTime: string): Imp
       );
     }
   }
-  return items.map((item, index) => readOne(item, `Annotation ${index + 1}`, fallbackTime));
+  return items.map((item, index) => readOne(item, `Annotation ${index + 1}`, fallbackTime, textOf));
 }
