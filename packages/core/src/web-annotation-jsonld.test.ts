@@ -55,11 +55,11 @@ describe('Web Annotation JSON-LD', () => {
   it('gives the collection and its page ids, and each annotation its own context', () => {
     const collection = annotationsToJsonLd([annotation], NOW) as {
       id: string;
-      first: { id: string; partOf: string; items: Record<string, unknown>[] };
+      first: { id: string; partOf: { id: string }; items: Record<string, unknown>[] };
     };
     expect(collection.id).toBe('urn:docket:annotations:2025-02-01T10:00:00.000Z');
     expect(collection.first.id).toBe('urn:docket:annotations:2025-02-01T10:00:00.000Z:page:1');
-    expect(collection.first.partOf).toBe(collection.id);
+    expect(collection.first.partOf.id).toBe(collection.id);
     expect(collection.first.items[0]?.['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
   });
 

@@ -140,9 +140,13 @@ export function annotationsToJsonLd(
     generated: exportedAt,
     total: annotations.length,
     first: {
+      // The page, too, stands alone when taken out of its collection.
+      '@context': ANNOTATION_CONTEXT,
       id: `${id}:page:1`,
       type: 'AnnotationPage',
-      partOf: id,
+      // Described, not only named, as the model's own examples do, so a page read alone says
+      // what it is part of.
+      partOf: { id, label: 'Docket annotations', total: annotations.length },
       startIndex: 0,
       items: annotations.map((annotation) => annotationToJsonLd(annotation, textOf(annotation))),
     },
