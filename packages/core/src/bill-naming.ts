@@ -1,4 +1,4 @@
-import { formatBillIdentifier, type BillNumbering } from './bill.ts';
+import { formatBillIdentifier, type BillNumbering, type BillStatus } from './bill.ts';
 import { jurisdictionName } from './us-jurisdictions.ts';
 
 // How a bill is named wherever it is shown: where it is from and in which session, not only its
@@ -100,4 +100,20 @@ export function compareBillsByNumber(a: NamedBill, b: NamedBill): number {
     collator.compare(a.type, b.type) ||
     collator.compare(a.number, b.number)
   );
+}
+
+const STATUS_WORDS: Readonly<Record<BillStatus, string>> = {
+  introduced: 'Introduced',
+  'in-committee': 'In committee',
+  'passed-one-chamber': 'Passed one chamber',
+  'passed-both': 'Passed both chambers',
+  enacted: 'Enacted',
+  vetoed: 'Vetoed',
+  failed: 'Failed',
+  other: 'Other',
+};
+
+/** A status in words ("Passed one chamber"), never the stored code. */
+export function statusWord(status: BillStatus): string {
+  return STATUS_WORDS[status];
 }
