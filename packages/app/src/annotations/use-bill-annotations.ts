@@ -1,6 +1,6 @@
 import type { Annotation, StoredBill } from '@docket/core/local-records';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 
 // Live reads for the annotation screen. An import worker rewriting a bill's text commits through
 // its own connection; these queries re-run on that commit, so highlights re-anchor (or become

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
 

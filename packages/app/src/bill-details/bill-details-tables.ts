@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Annotation, Decision, Position, StoredBill } from '@docket/core/local-records';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 
 // Live reads of one bill and the user's own rows about it. An import landing from the worker,
 // or a command run here or in another tab, re-runs them.

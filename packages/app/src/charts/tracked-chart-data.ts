@@ -7,7 +7,7 @@ import {
   type TrackedBillChartData,
 } from '@docket/core/bill-charts';
 import type { Decision, StoredBill } from '@docket/core/local-records';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 
 // Bills can carry megabytes of text each, so tracked bills are read a batch at a time and only
 // their counts are kept; the bills table as a whole (50,000 rows) is never read.

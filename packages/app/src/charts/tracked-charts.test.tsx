@@ -17,7 +17,7 @@ import { TrackedCharts, TrackedChartsView } from './tracked-charts.tsx';
 
 let database: Dexie;
 let opened = 0;
-vi.mock('../jobs/live-tables.ts', () => ({ liveDatabase: () => database }));
+vi.mock('../local-store/live-database.ts', () => ({ liveDatabase: () => database }));
 
 beforeEach(() => {
   opened += 1;

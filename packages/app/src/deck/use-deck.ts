@@ -17,7 +17,7 @@ import {
 import type { Decision, Setting, StoredBill } from '@docket/core/local-records';
 import { TRIAGE_UNDO_SETTING } from '@docket/core/triage-commands';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 import { DECK_PAGE_SIZE, dexieDeckSource } from './dexie-deck-source.ts';
 
 // The deck's live reads. The page holds the current card and the next ones, so a decision shows

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { plural } from '../datasets/dataset-words.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { deviceDataWords } from './device-data-words.ts';
 import './device-data.css';

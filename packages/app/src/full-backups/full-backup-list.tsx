@@ -2,7 +2,7 @@ import { IonButton, useIonRouter } from '@ionic/react';
 import { deleteFullBackup } from '@docket/core/full-backup-restore';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { formatDateTime } from '../datasets/dataset-words.ts';
 import { formatBytes } from './full-backup-words.ts';

@@ -2,7 +2,7 @@ import { randomIdSource } from '@docket/core/bill-command-context';
 import { ensureDeviceId } from '@docket/core/device-identity';
 import { expose } from 'comlink';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
-import { localJobLocks, webJobLocks } from '../jobs/job-locks.ts';
+import { localJobLocks, webJobLocks } from '../import-worker/job-locks.ts';
 import { browserCrypto } from '../sync/browser-crypto.ts';
 import { createFullBackupRunner, type FullBackupApi } from './full-backup-runner.ts';
 

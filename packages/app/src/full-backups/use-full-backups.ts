@@ -1,6 +1,6 @@
 import type { FullBackup, Job } from '@docket/core/local-records';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 
 // Live reads of the device's full backups, without their bytes: a backup can be hundreds of
 // megabytes, so the list reads them one row at a time and keeps only what it shows.

@@ -1,7 +1,7 @@
 import { useIonRouter } from '@ionic/react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { CreateFullBackupForm } from '../full-backups/create-full-backup-form.tsx';
 import {
   FullBackupActions,

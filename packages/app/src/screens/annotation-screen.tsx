@@ -20,7 +20,7 @@ import { NewAnnotationForm } from '../annotations/new-annotation-form.tsx';
 import type { TextOffsets } from '../annotations/selection-offsets.ts';
 import { useBillAnnotations, useStoredBill } from '../annotations/use-bill-annotations.ts';
 import { billDetailsPath } from '../bills/bill-words.ts';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';

@@ -3,13 +3,13 @@ import { publicLinkUrl, sealLinkContents } from '@docket/core/public-link-crypto
 import type { LinkSummary } from '@docket/protocol/public-links';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { describeCounts, formatWhen } from '../backups/backup-words.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';

@@ -2,17 +2,17 @@ import { IonButton, useIonAlert, useIonRouter, useIonViewWillEnter } from '@ioni
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { loadBackupList, type BackupListEntry } from '../backups/backup-actions.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { describeCounts, formatSize, formatWhen } from '../backups/backup-words.ts';
 import { deleteBackup } from '../backups/backups-api.ts';
 import '../backups/backups.css';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 
 type ListState =

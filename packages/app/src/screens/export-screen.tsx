@@ -5,18 +5,18 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { billListSearch, parseBillListQuery } from '@docket/core/bill-list-query';
-import { useAppServices } from '../app-services.ts';
-import '../datasets/datasets.css';
+import { useAppServices } from '../services/app-services.ts';
+import '../ui/forms.css';
 import { plural } from '../datasets/dataset-words.ts';
-import '../export/user-data.css';
-import { userDataWorker } from '../export/user-data-client.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import '../ui/user-data-forms.css';
+import { userDataWorker } from '../user-data-worker/user-data-client.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
 
 // Export: which bills, then one button per format. The file is built in the user-data worker
-// (export/user-data-worker.ts), so thousands of bills do not freeze the page, and handed to the
+// (user-data-worker/), so thousands of bills do not freeze the page, and handed to the
 // user as a file (platform.saveFile: a download on the web, the share sheet on native).
 
 type Scope = 'all' | 'tracked' | 'tag' | 'list';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { FullBackupPreviewPanel } from '../full-backups/full-backup-preview-panel.tsx';
 import type { FullBackupSource } from '../full-backups/full-backup-runner.ts';
 import { useFullBackupEntry } from '../full-backups/use-full-backups.ts';

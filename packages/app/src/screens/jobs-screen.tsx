@@ -1,7 +1,7 @@
 import { IonButton, IonProgressBar } from '@ionic/react';
 import type { Dataset, Job } from '@docket/core/local-records';
 import { useEffect, useState } from 'react';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import {
   formatDateTime,
   formatDuration,
@@ -9,8 +9,8 @@ import {
   jobStatusWords,
   plural,
 } from '../datasets/dataset-words.ts';
-import { importJobs } from '../jobs/import-jobs-client.ts';
-import { useDatasets, useJobs } from '../jobs/live-tables.ts';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
+import { useDatasets, useJobs } from '../local-store/live-database.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 

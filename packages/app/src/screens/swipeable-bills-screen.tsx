@@ -21,7 +21,7 @@ import {
   useDeckPage,
   useJurisdictions,
 } from '../deck/use-deck.ts';
-import { liveDatabase, useDatasets } from '../jobs/live-tables.ts';
+import { liveDatabase, useDatasets } from '../local-store/live-database.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 

@@ -12,11 +12,11 @@ import {
 } from '@docket/core/trace-log';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useId, useState } from 'react';
-import { useAppServices } from '../app-services.ts';
-import '../datasets/datasets.css';
+import { useAppServices } from '../services/app-services.ts';
+import '../ui/forms.css';
 import { formatDuration, plural } from '../datasets/dataset-words.ts';
-import '../export/user-data.css';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import '../ui/user-data-forms.css';
+import { liveDatabase } from '../local-store/live-database.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';

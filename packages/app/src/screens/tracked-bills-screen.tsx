@@ -16,7 +16,7 @@ import { trackBill } from '@docket/core/triage-commands';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import { TrackedCharts } from '../charts/tracked-charts.tsx';
-import { liveDatabase, useDatasets } from '../jobs/live-tables.ts';
+import { liveDatabase, useDatasets } from '../local-store/live-database.ts';
 import { PageHeader } from '../layout/page-header.tsx';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';

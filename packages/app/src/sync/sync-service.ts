@@ -9,10 +9,10 @@ import {
 import { syncPaths } from '@docket/protocol/sync-wire';
 import { liveQuery } from 'dexie';
 import type { ApiClient } from '../api/api-client.ts';
-import { importJobs } from '../jobs/import-jobs-client.ts';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { datasetsNeedingImport } from '@docket/core/dataset-commands';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { AppStore } from '../state/app-store.ts';
 import { browserCrypto } from './browser-crypto.ts';

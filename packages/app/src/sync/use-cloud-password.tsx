@@ -4,7 +4,7 @@ import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../api/api-client.ts';
 import { fetchTermsAcceptance } from '../api/terms-api.ts';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { needsAcceptance } from '../terms/terms-acceptance.ts';

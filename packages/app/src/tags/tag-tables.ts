@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { BillTag, Tag } from '@docket/core/local-records';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { liveDatabase } from '../local-store/live-database.ts';
 
 // Live reads of the tags and their assignments for the tag picker, the bill-tags screen and a
 // bill's details. Writes go through core's tag commands only.

@@ -1,7 +1,7 @@
 import type Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Dataset, Job } from '@docket/core/local-records';
-import { createDocketDatabase } from '../local-store/docket-database.ts';
+import { createDocketDatabase } from './docket-database.ts';
 
 // Live reads of the jobs and datasets tables for the screens. The import worker writes through
 // its own connection; Dexie tells every other connection of the same origin about each commit
