@@ -12,7 +12,7 @@ import type { BackupSummary } from '@docket/protocol/backups';
 import { proxy } from 'comlink';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
 import { userDataWorker } from '../user-data-worker/user-data-client.ts';
-import { browserCrypto } from '../sync/browser-crypto.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
 import type { RestorePlans } from '../user-data-worker/backup-runner.ts';
 import { fetchBackup, listBackups, uploadBackup, uploadBackupMetadata } from './backups-api.ts';

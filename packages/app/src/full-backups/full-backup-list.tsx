@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
-import { formatDateTime } from '../datasets/dataset-words.ts';
+import { formatDateTime } from '../ui/formatting.ts';
 import { formatBytes } from './full-backup-words.ts';
 import { saveFullBackup } from './save-full-backup.ts';
-import { useFullBackupList, type FullBackupEntry } from './use-full-backups.ts';
+import { useFullBackupList, type FullBackupEntry } from '../local-store/live-full-backups.ts';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

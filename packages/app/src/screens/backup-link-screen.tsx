@@ -15,7 +15,8 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { createLink, listLinks, revokeLink } from '../public-links/public-links-api.ts';
 import { forgetLinkKey, loadLinkKeys, saveLinkKey } from '../public-links/link-keys-store.ts';
-import { browserCrypto } from '../sync/browser-crypto.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
+import { plural } from '../ui/formatting.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const expiryChoices = [
@@ -218,9 +219,7 @@ export function BackupLinkScreen() {
                       <li key={link.id} className="record-card">
                         <h3>Link made {formatWhen(link.createdAt)}</h3>
                         <p>{linkState(link)}</p>
-                        <p>
-                          Opened {link.viewCount} {link.viewCount === 1 ? 'time' : 'times'}
-                        </p>
+                        <p>Opened {plural(link.viewCount, 'time')}</p>
                         {live && url !== null && (
                           <div className="backup-field">
                             <label htmlFor={`${ids}-${link.id}`}>Link</label>

@@ -9,7 +9,7 @@ import { billCommandContext } from '../bills/bill-command-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { needsAcceptance } from '../terms/terms-acceptance.ts';
 import { TermsPromptModal } from '../terms/terms-prompt-modal.tsx';
-import { cloudKeys } from './cloud-key-client.ts';
+import { cloudKeys } from '../cloud-key-worker/cloud-key-client.ts';
 import {
   loadDeviceCloudKeys,
   saveDeviceCloudKeys,
