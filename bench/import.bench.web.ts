@@ -12,7 +12,10 @@ import { decodeUtf8 } from '@docket/core/text-bytes';
 import { crc32 } from '@docket/core/zip-archive';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
 import { openIndexedDbLocalStore } from '../packages/app/src/local-store/indexeddb-local-store.ts';
-import { eventLoopBreak, WORKER_IMPORT_CHUNKS } from '../packages/app/src/import-worker/import-runner.ts';
+import {
+  eventLoopBreak,
+  WORKER_IMPORT_CHUNKS,
+} from '../packages/app/src/import-worker/import-runner.ts';
 import type { TransactionSpan } from './import-timing.ts';
 import {
   collectGarbage,
