@@ -9,6 +9,15 @@ const coreImports = {
   group: ['@docket/core', '@docket/core/*', '**/core/src/*', '**/core/src/**'],
   message: 'The server is blind: it must not import packages/core (crypto, merge, content).',
 };
+const serverImports = {
+  group: ['@docket/server', '@docket/server/*'],
+  message: 'The app talks to the server over HTTP only.',
+};
+const dexieImports = {
+  group: ['dexie', 'dexie-react-hooks'],
+  message:
+    "Only packages/app/src/local-store/ talks to Dexie: read through its live-*.ts hooks (useLiveRead) and write through core's commands.",
+};
 const appImports = {
   group: ['@docket/app', '@docket/app/*', '**/app/src/**', '@docket/server', '@docket/server/*'],
   message: 'Dependencies point protocol <- core <- app; protocol <- server.',
@@ -96,17 +105,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@docket/server', '@docket/server/*'],
-              message: 'The app talks to the server over HTTP only.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [serverImports, dexieImports] }],
+    },
+  },
+  {
+    // The one room that talks to the database (packages/app/src/local-store/README.md), and the
+    // search worker's service, which follows Dexie's change notifications to keep its index.
+    files: [
+      'packages/app/src/local-store/**/*.{ts,tsx}',
+      'packages/app/src/search-worker/bill-search-service.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverImports] }],
     },
   },
   {

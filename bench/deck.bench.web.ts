@@ -5,7 +5,10 @@ import { matchingBillIds, readDeckPage } from '@docket/core/bill-deck';
 import type { DeckFilter } from '@docket/core/bill-deck-filter';
 import { compileDeckFilter, emptyDeckFilter } from '@docket/core/bill-deck-filter';
 import type { Decision, StoredBill } from '@docket/core/local-records';
-import { DECK_PAGE_SIZE, dexieDeckSource } from '../packages/app/src/deck/dexie-deck-source.ts';
+import {
+  DECK_PAGE_SIZE,
+  dexieDeckSource,
+} from '../packages/app/src/local-store/dexie-deck-source.ts';
 import {
   createDocketDatabase,
   schemaSteps,

@@ -12,7 +12,10 @@ import { decodeUtf8 } from '@docket/core/text-bytes';
 import { crc32 } from '@docket/core/zip-archive';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
 import { openIndexedDbLocalStore } from '../packages/app/src/local-store/indexeddb-local-store.ts';
-import { eventLoopBreak, WORKER_IMPORT_CHUNKS } from '../packages/app/src/jobs/import-runner.ts';
+import {
+  eventLoopBreak,
+  WORKER_IMPORT_CHUNKS,
+} from '../packages/app/src/import-worker/import-runner.ts';
 import type { TransactionSpan } from './import-timing.ts';
 import {
   collectGarbage,
@@ -268,7 +271,7 @@ it(
       jobId: queued.id,
       loadInput: (dataset) => loadStoredDatasetFiles(timedStore, dataset),
       now: () => new Date().toISOString(),
-      // What the import worker passes (packages/app/src/jobs/import-runner.ts).
+      // What the import worker passes (packages/app/src/import-worker/import-runner.ts).
       ...WORKER_IMPORT_CHUNKS,
       chunkClock: () => Date.now(),
       eventLoopBreak,

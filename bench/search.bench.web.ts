@@ -8,7 +8,7 @@ import { BillCatalog, defaultBillListQuery } from '@docket/core/bill-list-query'
 import { BillSearchIndex } from '@docket/core/bill-search-index';
 import type { StoredBill, Tag } from '@docket/core/local-records';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
-import { createBillSearchService } from '../packages/app/src/search/bill-search-service.ts';
+import { createBillSearchService } from '../packages/app/src/search-worker/bill-search-service.ts';
 import type { BillList } from '../packages/app/src/tracked/use-bill-list.ts';
 import { collectGarbage } from './import-timing.ts';
 import '../packages/app/src/tracked/tracked.css';

@@ -1,11 +1,11 @@
 import { IonApp } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { useEffect } from 'react';
-import { AppServicesContext, type AppServices } from './app-services.ts';
+import { AppServicesContext, type AppServices } from './services/app-services.ts';
 import { ConnectivityWatcher } from './connectivity/connectivity-watcher.tsx';
-import { AppRoutes } from './routing/app-routes.tsx';
+import { AppRoutes } from './screens/app-routes.tsx';
 import { SyncNotice } from './sync/sync-notice.tsx';
-import { TermsPrompt } from './terms/terms-prompt.tsx';
+import { TermsPrompt } from './sync/sync-terms-prompt.tsx';
 
 export interface AppProps {
   readonly services: AppServices;

@@ -6,7 +6,7 @@ import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { ColourChoice } from './colour-choice.tsx';
-import { commandMessage } from './command-message.ts';
+import { useCommand } from '../ui/use-command.ts';
 import { NoteField } from './note-field.tsx';
 import { NoteText } from './note-text.tsx';
 
@@ -28,8 +28,7 @@ export function AnnotationEditor({
   const [color, setColor] = useState(annotation.color);
   const [note, setNote] = useState(annotation.note);
   const ids = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useCommand();
   const [confirming, setConfirming] = useState(false);
   const confirmButton = useRef<HTMLIonButtonElement>(null);
   const draft = useFormDraft({
@@ -47,27 +46,15 @@ export function AnnotationEditor({
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
 
-  const run = (doing: string, work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    work()
-      .catch((caught: unknown) => {
-        setError(commandMessage(caught, doing));
-      })
-      .finally(() => {
-        setBusy(false);
-      });
-  };
-
   const save = () => {
-    run('save the highlight', async () => {
+    void run('save the highlight', async () => {
       await updateAnnotation(await billCommandContext(), annotation.id, { note, color });
       draft.clear();
       onSaved();
     });
   };
   const remove = () => {
-    run('delete the highlight', async () => {
+    void run('delete the highlight', async () => {
       await deleteAnnotation(await billCommandContext(), annotation.id);
       draft.clear();
       onDeleted();

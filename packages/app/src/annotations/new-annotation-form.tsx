@@ -5,7 +5,7 @@ import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { ColourChoice } from './colour-choice.tsx';
-import { commandMessage } from './command-message.ts';
+import { commandFailureMessage } from '../ui/command-failure.ts';
 import { defaultHighlightColour } from './highlight-colours.ts';
 import { NoteField } from './note-field.tsx';
 import type { TextOffsets } from './selection-offsets.ts';
@@ -94,7 +94,7 @@ export function NewAnnotationForm({
       document.getSelection()?.removeAllRanges();
       onSaved();
     } catch (caught) {
-      setError(commandMessage(caught, 'save the highlight'));
+      setError(commandFailureMessage(caught, 'save the highlight'));
     } finally {
       setBusy(false);
     }
@@ -109,7 +109,7 @@ export function NewAnnotationForm({
       onSubmit={(event) => {
         event.preventDefault();
         save().catch((caught: unknown) => {
-          setError(commandMessage(caught, 'save the highlight'));
+          setError(commandFailureMessage(caught, 'save the highlight'));
         });
       }}
     >

@@ -31,9 +31,9 @@ vi.mock('../bills/bill-command-services.ts', () => ({
     }),
 }));
 
-vi.mock('../export/user-data-client.ts', async () => {
+vi.mock('../user-data-worker/user-data-client.ts', async () => {
   const { billCommandContext } = await import('../bills/bill-command-services.ts');
-  const { createBackupRunner } = await import('./backup-runner.ts');
+  const { createBackupRunner } = await import('../user-data-worker/backup-runner.ts');
   const runner = createBackupRunner(billCommandContext);
   return { userDataWorker: () => runner };
 });

@@ -11,10 +11,10 @@ import { PublicLinkKeyError } from '@docket/core/public-link-crypto';
 import type { BackupSummary } from '@docket/protocol/backups';
 import { proxy } from 'comlink';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
-import { userDataWorker } from '../export/user-data-client.ts';
-import { browserCrypto } from '../sync/browser-crypto.ts';
+import { userDataWorker } from '../user-data-worker/user-data-client.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
-import type { RestorePlans } from './backup-runner.ts';
+import type { RestorePlans } from '../user-data-worker/backup-runner.ts';
 import { fetchBackup, listBackups, uploadBackup, uploadBackupMetadata } from './backups-api.ts';
 
 // What the backup screens do, each step in core or on the server: reading the user's work,

@@ -3,7 +3,8 @@ import { finalizeBill } from '@docket/core/bill';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupContentsView } from './backup-contents-view.tsx';
-import { describeCounts, formatSize } from './backup-words.ts';
+import { describeCounts } from './backup-words.ts';
+import { formatSize } from '../ui/formatting.ts';
 
 afterEach(cleanup);
 

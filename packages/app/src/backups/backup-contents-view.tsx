@@ -14,7 +14,8 @@ import {
 } from '../bill-details/bill-record-sections.tsx';
 import '../bill-details/bill-details.css';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
-import { describeCounts, kindWords, plural } from './backup-words.ts';
+import { describeCounts, kindWords } from './backup-words.ts';
+import { plural } from '../ui/formatting.ts';
 import './backups.css';
 
 // What a backup or a shared link holds, read-only: the counts, then each bill with its tags,

@@ -1,5 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { useSetting } from '../local-store/live-settings.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
 
@@ -30,15 +29,7 @@ function settingKey(userId: string): string {
 
 export function useBackupKeys(): BackupKeys {
   const userId = useAppState((state) => state.user?.id ?? null);
-  const row = useLiveQuery(
-    async () =>
-      userId === null
-        ? null
-        : ((await liveDatabase()
-            .table<{ key: string; value: unknown }, string>('settings')
-            .get(settingKey(userId))) ?? null),
-    [userId],
-  );
+  const row = useSetting(userId === null ? null : settingKey(userId));
   if (userId === null) return { status: 'signed-out' };
   if (row === undefined) return { status: 'loading' };
   if (row === null || !isDeviceCloudKeys(row.value)) return { status: 'no-password' };

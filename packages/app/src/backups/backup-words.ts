@@ -1,16 +1,7 @@
 import type { BackupCounts } from '@docket/core/backup-contents';
+import { plural } from '../ui/formatting.ts';
 
 // Words the backup screens share.
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 export function formatWhen(iso: string): string {
   const date = new Date(iso);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { openBackup, type OpenedBackup } from './backup-actions.ts';
 import type { BackupKeys } from './backup-keys.ts';
 

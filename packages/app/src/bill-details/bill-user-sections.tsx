@@ -7,7 +7,7 @@ import { dismissBill, laterBill, trackBill } from '@docket/core/triage-commands'
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { commandFailureMessage } from '../tags/command-failure.ts';
+import { commandFailureMessage } from '../ui/command-failure.ts';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { annotationPath } from './bill-details-route.ts';
 import type { AnnotationEntry, DecisionKind, PositionKind } from './bill-details-words.ts';

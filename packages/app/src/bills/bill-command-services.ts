@@ -6,7 +6,7 @@ import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts
 // What the bill screens (deck, tracked list, details, tags, annotations) run core's commands
 // with: the page's own connection to the device's database, this device's id, the wall clock and
 // random ids. Opened once per page, on first use; screens read through live queries
-// (jobs/live-tables.ts) and write only through commands given this context.
+// (local-store/) and write only through commands given this context.
 
 let store: Promise<LocalStore> | null = null;
 let context: Promise<BillCommandContext> | null = null;

@@ -1,37 +1,35 @@
 // Dexie's live queries compare keys through the global IndexedDB it found when it loaded, so a
-// fake one must be global before Dexie is imported; each test still opens its own factory.
+// fake one must be global before Dexie is imported.
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type Dexie from 'dexie';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BillAction, BillStatus } from '@docket/core/bill';
 import { trackedBillChartData, type TrackedBillChartData } from '@docket/core/bill-charts';
 import type { Decision, StoredBill } from '@docket/core/local-records';
+import type { LocalRows } from '@docket/core/local-store';
 import { storedBill } from '@docket/core/test-support/bill-command-harness';
-import { createDocketDatabase } from '../local-store/docket-database.ts';
+import { liveLocalStore } from '../local-store/live-database.ts';
 import { readTrackedChartData } from './tracked-chart-data.ts';
 import { TrackedCharts, TrackedChartsView } from './tracked-charts.tsx';
 
-let database: Dexie;
-let opened = 0;
-vi.mock('../jobs/live-tables.ts', () => ({ liveDatabase: () => database }));
-
-beforeEach(() => {
-  opened += 1;
-  database = createDocketDatabase({
-    name: `charts-test-${opened}`,
-    indexedDB: new IDBFactory(),
-    IDBKeyRange,
+// The charts read through the page's own live connection, on the global fake IndexedDB; each
+// test starts from empty tables.
+beforeEach(async () => {
+  await liveLocalStore().write(['bills', 'decisions'], async (tx) => {
+    await tx.deletePrefix('bills', '');
+    await tx.deletePrefix('decisions', '');
   });
 });
 
 afterEach(() => {
   cleanup();
-  database.close();
 });
+
+async function put<N extends 'bills' | 'decisions'>(table: N, rows: LocalRows[N][]) {
+  await liveLocalStore().write([table], (tx) => tx.putMany(table, rows));
+}
 
 const action = (date: string): BillAction => ({ date, text: 'Introduced.', chamber: null });
 
@@ -129,16 +127,14 @@ describe('tracked chart data', () => {
       bill(2, 'failed'),
       bill(3, 'vetoed'),
     ];
-    await database.table('bills').bulkPut([tracked, dismissed, later]);
-    await database
-      .table('decisions')
-      .bulkPut([
-        decision(tracked, 'track'),
-        decision(dismissed, 'dismiss'),
-        decision(later, 'later'),
-        { billId: 'us/119/hr-99', decision: 'track', decidedAt: '2025-01-15T12:00:00.000Z' },
-      ]);
-    const data = await readTrackedChartData(database);
+    await put('bills', [tracked, dismissed, later]);
+    await put('decisions', [
+      decision(tracked, 'track'),
+      decision(dismissed, 'dismiss'),
+      decision(later, 'later'),
+      { billId: 'us/119/hr-99', decision: 'track', decidedAt: '2025-01-15T12:00:00.000Z' },
+    ]);
+    const data = await readTrackedChartData(liveLocalStore());
     expect(data.total).toBe(1);
     expect(data.byStatus.filter((bar) => bar.count > 0)).toEqual([{ status: 'enacted', count: 1 }]);
     expect(data.byWeek).toEqual([{ weekStart: '2019-01-07', count: 1 }]);
@@ -146,19 +142,22 @@ describe('tracked chart data', () => {
 
   it('reads more tracked bills than one batch holds', async () => {
     const bills = Array.from({ length: 1_001 }, (_, index) => bill(index + 1, 'introduced'));
-    await database.table('bills').bulkPut(bills);
-    await database.table('decisions').bulkPut(bills.map((b) => decision(b, 'track')));
-    expect((await readTrackedChartData(database)).total).toBe(1_001);
+    await put('bills', bills);
+    await put(
+      'decisions',
+      bills.map((b) => decision(b, 'track')),
+    );
+    expect((await readTrackedChartData(liveLocalStore())).total).toBe(1_001);
   });
 
   it('updates the charts live as bills are tracked', async () => {
     const [first, second] = [bill(1, 'enacted', '2019-01-07'), bill(2, 'enacted', '2019-01-09')];
-    await database.table('bills').bulkPut([first, second]);
+    await put('bills', [first, second]);
     renderAt(<TrackedCharts />);
     expect(await screen.findByText(/No tracked bills yet/)).toBeDefined();
-    await database.table('decisions').put(decision(first, 'track'));
+    await put('decisions', [decision(first, 'track')]);
     expect(await screen.findByRole('link', { name: 'Enacted: 1 bill' })).toBeDefined();
-    await database.table('decisions').put(decision(second, 'track'));
+    await put('decisions', [decision(second, 'track')]);
     expect(await screen.findByRole('link', { name: 'Enacted: 2 bills' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'Week of Jan 7, 2019: 2 bills' })).toBeDefined();
   });

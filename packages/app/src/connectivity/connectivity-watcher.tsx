@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { HOME_PATH } from '../routing/route-paths.ts';
 import { watchConnectivity } from './connectivity.ts';
 

@@ -2,8 +2,8 @@ import type { DatasetFormErrors } from '@docket/core/dataset-commands';
 import { validateDatasetForm } from '@docket/core/dataset-commands';
 import type { Dataset } from '@docket/core/local-records';
 import { useState } from 'react';
-import { importJobs } from '../jobs/import-jobs-client.ts';
-import type { PickedFile } from '../jobs/import-runner.ts';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
+import type { PickedFile } from '../import-worker/import-runner.ts';
 
 // The add-dataset form's state and its one command: validate with core's rules, then hand the
 // dataset and its files to the import worker.

@@ -1,33 +1,16 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DeckPage } from '@docket/core/bill-deck';
-import {
-  deckCount,
-  matchingBillIds,
-  readDeckPage,
-  undoHistoryHasSteps,
-} from '@docket/core/bill-deck';
+import { deckCount, undoHistoryHasSteps } from '@docket/core/bill-deck';
 import type { DeckFilter } from '@docket/core/bill-deck-filter';
-import {
-  compileDeckFilter,
-  emptyDeckFilter,
-  readDeckFilter,
-  saveDeckFilter,
-} from '@docket/core/bill-deck-filter';
-import type { Decision, Setting, StoredBill } from '@docket/core/local-records';
+import { emptyDeckFilter, readDeckFilter, saveDeckFilter } from '@docket/core/bill-deck-filter';
 import { TRIAGE_UNDO_SETTING } from '@docket/core/triage-commands';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
-import { DECK_PAGE_SIZE, dexieDeckSource } from './dexie-deck-source.ts';
+import { useMatchingBillIds } from '../local-store/live-deck.ts';
+import { useDecisions } from '../local-store/live-decisions.ts';
+import { useSetting } from '../local-store/live-settings.ts';
 
 // The deck's live reads. The page holds the current card and the next ones, so a decision shows
 // the next card at once while the store catches up; the count is read apart from the cards, so
 // a filter that has to read every bill to count them does not hold up the first card.
-
-/** A stable key for a filter, for the live queries' dependencies. */
-function filterKey(filter: DeckFilter): string {
-  return JSON.stringify(filter);
-}
 
 export interface DeckFilterState {
   /** Undefined until the stored filter is read. */
@@ -72,34 +55,10 @@ export function useDeckFilter(): DeckFilterState {
   return { filter, setFilter, error };
 }
 
-/** The next cards of the deck, or why there are none; undefined while loading. */
-export function useDeckPage(filter: DeckFilter | undefined): DeckPage | undefined {
-  const key = filter === undefined ? null : filterKey(filter);
-  return useLiveQuery(
-    async () =>
-      filter === undefined
-        ? undefined
-        : readDeckPage(dexieDeckSource(liveDatabase()), compileDeckFilter(filter), DECK_PAGE_SIZE),
-    // The key stands for the filter: a new object with the same fields must not re-run it.
-    [key],
-  );
-}
-
 /** How many cards are left in the deck; undefined while counting. */
 export function useDeckCount(filter: DeckFilter | undefined): number | undefined {
-  // "Include later" changes only which decisions count, not which bills match.
-  const matchKey = filter === undefined ? null : filterKey({ ...filter, includeLater: false });
-  const matching = useLiveQuery(
-    async () =>
-      filter === undefined
-        ? undefined
-        : matchingBillIds(dexieDeckSource(liveDatabase()), compileDeckFilter(filter)),
-    [matchKey],
-  );
-  const decisions = useLiveQuery(
-    () => liveDatabase().table<Decision, string>('decisions').toArray(),
-    [],
-  );
+  const matching = useMatchingBillIds(filter);
+  const decisions = useDecisions();
   return useMemo(
     () =>
       matching === undefined || decisions === undefined || filter === undefined
@@ -111,21 +70,6 @@ export function useDeckCount(filter: DeckFilter | undefined): number | undefined
 
 /** Whether "Undo" has a decision of this device to take back. */
 export function useCanUndo(): boolean {
-  return (
-    useLiveQuery(async () => {
-      const row = await liveDatabase().table<Setting, string>('settings').get(TRIAGE_UNDO_SETTING);
-      return undoHistoryHasSteps(row?.value);
-    }, []) ?? false
-  );
-}
-
-/** The jurisdictions of the bills on this device, for the filter (one index walk, no bills). */
-export function useJurisdictions(): string[] | undefined {
-  return useLiveQuery(async () => {
-    const keys = await liveDatabase()
-      .table<StoredBill, string>('bills')
-      .orderBy('jurisdiction')
-      .uniqueKeys();
-    return keys.filter((key): key is string => typeof key === 'string');
-  }, []);
+  const row = useSetting(TRIAGE_UNDO_SETTING);
+  return row === undefined ? false : undoHistoryHasSteps(row?.value);
 }

@@ -1,11 +1,10 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import { clearDeviceData, deviceHoldsData, type DeviceDataSummary } from '@docket/core/device-data';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { clearDeviceData, deviceHoldsData } from '@docket/core/device-data';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
-import { plural } from '../datasets/dataset-words.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { plural } from '../ui/formatting.ts';
+import { useDeviceDataSummary } from '../local-store/live-device-data.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { deviceDataWords } from './device-data-words.ts';
 import './device-data.css';
@@ -13,36 +12,6 @@ import './device-data.css';
 // On the sign-in page, signed out: the device still holds the last account's work (Docket keeps
 // it after sign-out, so signing in again finds it). On a shared computer the next person should
 // know, and be able to keep it as a full backup or clear it.
-
-/** What the device holds, read live so a clear (here or in another tab) shows at once. */
-function useDeviceDataSummary(): DeviceDataSummary | undefined {
-  return useLiveQuery(async () => {
-    const count = (table: string) => liveDatabase().table(table).count();
-    const [bills, datasets, tags, positions, decisions, annotations, fullBackups, unsynced] =
-      await Promise.all(
-        [
-          'bills',
-          'datasets',
-          'tags',
-          'positions',
-          'decisions',
-          'annotations',
-          'fullBackups',
-          'outbox',
-        ].map(count),
-      );
-    return {
-      bills: bills ?? 0,
-      datasets: datasets ?? 0,
-      tags: tags ?? 0,
-      positions: positions ?? 0,
-      decisions: decisions ?? 0,
-      annotations: annotations ?? 0,
-      fullBackups: fullBackups ?? 0,
-      unsynced: unsynced ?? 0,
-    };
-  }, []);
-}
 
 export function DeviceDataNotice() {
   const summary = useDeviceDataSummary();

@@ -1,5 +1,5 @@
 import type { DeviceDataSummary } from '@docket/core/device-data';
-import { plural } from '../datasets/dataset-words.ts';
+import { plural } from '../ui/formatting.ts';
 
 /** "12 bills, 2 datasets and 1 tag": what the device holds, the kinds it has any of. */
 export function deviceDataWords(summary: DeviceDataSummary): string {

@@ -2,8 +2,8 @@ import { IonButton, IonInput } from '@ionic/react';
 import { FullBackupError } from '@docket/core/full-backup-format';
 import { checkFullBackupRequest } from '@docket/core/full-backup-jobs';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { plural } from '../datasets/dataset-words.ts';
-import { fullBackups } from './full-backup-client.ts';
+import { plural } from '../ui/formatting.ts';
+import { fullBackups } from '../full-backup-worker/full-backup-client.ts';
 import { FullBackupJobStatus } from './full-backup-job-status.tsx';
 
 function defaultName(): string {

@@ -2,12 +2,12 @@ import { IonButton, useIonRouter } from '@ionic/react';
 import { deleteFullBackup } from '@docket/core/full-backup-restore';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
-import { formatDateTime } from '../datasets/dataset-words.ts';
+import { formatDateTime } from '../ui/formatting.ts';
 import { formatBytes } from './full-backup-words.ts';
 import { saveFullBackup } from './save-full-backup.ts';
-import { useFullBackupList, type FullBackupEntry } from './use-full-backups.ts';
+import { useFullBackupList, type FullBackupEntry } from '../local-store/live-full-backups.ts';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -1,10 +1,13 @@
 import { IonButton, IonInput, IonSpinner } from '@ionic/react';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, plural } from '../datasets/dataset-words.ts';
-import { fullBackups } from './full-backup-client.ts';
+import { formatDateTime, plural } from '../ui/formatting.ts';
+import { fullBackups } from '../full-backup-worker/full-backup-client.ts';
 import { FullBackupJobStatus } from './full-backup-job-status.tsx';
-import type { FullBackupPreview, FullBackupSource } from './full-backup-runner.ts';
+import type {
+  FullBackupPreview,
+  FullBackupSource,
+} from '../full-backup-worker/full-backup-runner.ts';
 import { formatBytes, reasonWords, tableCount } from './full-backup-words.ts';
 
 type Phase =

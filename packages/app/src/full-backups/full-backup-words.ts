@@ -1,4 +1,5 @@
 import type { TableName } from '@docket/core/local-store';
+import { plural } from '../ui/formatting.ts';
 
 // The words the full-backup screens use for what a backup holds.
 
@@ -23,7 +24,7 @@ const tableWords: Readonly<Record<TableName, readonly [string, string]>> = {
 
 export function tableCount(table: TableName, count: number): string {
   const [one, many] = tableWords[table];
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return plural(count, one, many);
 }
 
 export function formatBytes(size: number): string {

@@ -117,6 +117,14 @@ export async function openIndexedDbLocalStore(
       `the local database is at version ${onDisk}, newer than this build's ${SCHEMA_VERSION}: reload to get the newer build`,
     );
   }
+  return localStoreOn(db);
+}
+
+/**
+ * Core's `LocalStore` on a Dexie connection as it is, opened or not (Dexie opens it on the first
+ * call). The page's live reads use this on their own connection (live-database.ts).
+ */
+export function localStoreOn(db: Dexie): LocalStore {
   return {
     read: (tables, body) => inTransaction(db, 'r', tables, (tx) => body(transactionOver(tx))),
     write: (tables, body) => inTransaction(db, 'rw', tables, (tx) => body(transactionOver(tx))),

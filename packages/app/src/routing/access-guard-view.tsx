@@ -1,7 +1,7 @@
 import { IonContent, IonSpinner, useIonRouter } from '@ionic/react';
 import { createContext, use, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { createGuardHandOver, startAccessGuard, type GuardTimers } from './access-guard.ts';
 
 type GuardPhase =

@@ -1,13 +1,13 @@
 import { IonButton, IonInput, useIonRouter } from '@ionic/react';
 import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { createBackup, renameBackup, type OpenedBackup } from '../backups/backup-actions.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys, type BackupKeys } from '../backups/backup-keys.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
-import { useUnsavedChangesGuard } from '../datasets/use-unsaved-changes-guard.ts';
+import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';

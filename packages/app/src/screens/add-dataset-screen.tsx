@@ -2,15 +2,15 @@ import { IonButton, IonInput, IonSpinner, useIonRouter, useIonViewDidLeave } fro
 import type { Dataset } from '@docket/core/local-records';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import '../datasets/datasets.css';
-import { plural } from '../datasets/dataset-words.ts';
+import '../ui/forms.css';
+import { plural } from '../ui/formatting.ts';
 import { useDatasetForm } from '../datasets/use-dataset-form.ts';
-import { useUnsavedChangesGuard } from '../datasets/use-unsaved-changes-guard.ts';
+import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { useDataset } from '../jobs/live-tables.ts';
+import { useDataset } from '../local-store/live-datasets.ts';
 
 const BACK_HREF = '/tabs/datasets';
 

@@ -1,7 +1,7 @@
 import { useIonRouter } from '@ionic/react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { CreateFullBackupForm } from '../full-backups/create-full-backup-form.tsx';
 import {
   FullBackupActions,
@@ -9,8 +9,8 @@ import {
   FullBackupList,
 } from '../full-backups/full-backup-list.tsx';
 import { FullBackupPreviewPanel } from '../full-backups/full-backup-preview-panel.tsx';
-import type { FullBackupSource } from '../full-backups/full-backup-runner.ts';
-import { useFullBackupEntry } from '../full-backups/use-full-backups.ts';
+import type { FullBackupSource } from '../full-backup-worker/full-backup-runner.ts';
+import { useFullBackupEntry } from '../local-store/live-full-backups.ts';
 import '../full-backups/full-backups.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';

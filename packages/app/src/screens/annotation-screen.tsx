@@ -18,12 +18,14 @@ import '../annotations/annotations.css';
 import type { DraftPassage, PickedPassage } from '../annotations/new-annotation-form.tsx';
 import { NewAnnotationForm } from '../annotations/new-annotation-form.tsx';
 import type { TextOffsets } from '../annotations/selection-offsets.ts';
-import { useBillAnnotations, useStoredBill } from '../annotations/use-bill-annotations.ts';
+import { useBillAnnotations } from '../local-store/live-annotations.ts';
+import { useStoredBill } from '../local-store/live-bills.ts';
 import { billDetailsPath } from '../bills/bill-words.ts';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
+import { plural } from '../ui/formatting.ts';
 
 const TRACKED_PATH = '/tabs/tracked';
 
@@ -242,7 +244,7 @@ function AnnotationWorkspace({
               return (
                 <option key={option.target} value={option.target}>
                   {option.label}
-                  {count === 0 ? '' : ` (${count} ${count === 1 ? 'highlight' : 'highlights'})`}
+                  {count === 0 ? '' : ` (${plural(count, 'highlight')})`}
                 </option>
               );
             })}

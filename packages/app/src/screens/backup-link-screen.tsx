@@ -3,19 +3,20 @@ import { publicLinkUrl, sealLinkContents } from '@docket/core/public-link-crypto
 import type { LinkSummary } from '@docket/protocol/public-links';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { describeCounts, formatWhen } from '../backups/backup-words.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { createLink, listLinks, revokeLink } from '../public-links/public-links-api.ts';
 import { forgetLinkKey, loadLinkKeys, saveLinkKey } from '../public-links/link-keys-store.ts';
-import { browserCrypto } from '../sync/browser-crypto.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
+import { plural } from '../ui/formatting.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const expiryChoices = [
@@ -218,9 +219,7 @@ export function BackupLinkScreen() {
                       <li key={link.id} className="record-card">
                         <h3>Link made {formatWhen(link.createdAt)}</h3>
                         <p>{linkState(link)}</p>
-                        <p>
-                          Opened {link.viewCount} {link.viewCount === 1 ? 'time' : 'times'}
-                        </p>
+                        <p>Opened {plural(link.viewCount, 'time')}</p>
                         {live && url !== null && (
                           <div className="backup-field">
                             <label htmlFor={`${ids}-${link.id}`}>Link</label>

@@ -3,10 +3,11 @@ import { useParams } from 'react-router-dom';
 import { BackupContentsView } from '../backups/backup-contents-view.tsx';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
-import { formatSize, formatWhen } from '../backups/backup-words.ts';
+import { formatWhen } from '../backups/backup-words.ts';
+import { formatSize } from '../ui/formatting.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 

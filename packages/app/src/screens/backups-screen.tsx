@@ -1,18 +1,18 @@
 import { IonButton, useIonAlert, useIonRouter, useIonViewWillEnter } from '@ionic/react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { loadBackupList, type BackupListEntry } from '../backups/backup-actions.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
-import { describeCounts, formatSize, formatWhen } from '../backups/backup-words.ts';
+import { describeCounts, formatWhen } from '../backups/backup-words.ts';
+import { formatSize } from '../ui/formatting.ts';
 import { deleteBackup } from '../backups/backups-api.ts';
 import '../backups/backups.css';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { useFinishedJobCount } from '../local-store/live-jobs.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 
 type ListState =
@@ -31,10 +31,7 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
   const userId = keys.status === 'ready' ? keys.userId : null;
   const epoch = keys.status === 'ready' ? keys.keys.keyEpoch : null;
   // A backup made on the form (a 'backup' job finishing) shows here without a manual refresh.
-  const finishedJobs = useLiveQuery(
-    () => liveDatabase().table('jobs').where('status').equals('done').count(),
-    [],
-  );
+  const finishedJobs = useFinishedJobCount();
 
   const reload = useCallback(() => {
     if (keys.status !== 'ready') return;

@@ -16,17 +16,15 @@ import {
   type CommandReport,
 } from '../bill-details/bill-user-sections.tsx';
 import { useBillDetailsId } from '../bill-details/bill-details-route.ts';
-import {
-  useBillAnnotations,
-  useDecision,
-  usePosition,
-  useStoredBill,
-} from '../bill-details/bill-details-tables.ts';
+import { useBillAnnotations } from '../local-store/live-annotations.ts';
+import { useStoredBill } from '../local-store/live-bills.ts';
+import { useDecision } from '../local-store/live-decisions.ts';
+import { usePosition } from '../local-store/live-positions.ts';
 import '../bill-details/bill-details.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
-import { useBillTags } from '../tags/tag-tables.ts';
+import { useBillTags } from '../local-store/live-tags.ts';
 import '../tags/tags.css';
 
 const BACK_HREF = '/tabs/tracked';

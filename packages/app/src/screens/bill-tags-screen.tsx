@@ -6,7 +6,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { freshNewTag, NewTagForm, type NewTagFields } from '../tags/new-tag-form.tsx';
 import { TagRow, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
-import { useTagBillCounts, useTags } from '../tags/tag-tables.ts';
+import { useTagBillCounts, useTags } from '../local-store/live-tags.ts';
 import '../tags/tags.css';
 import { useStatusToast } from '../toasts/status-toast.ts';
 

@@ -1,17 +1,14 @@
 import { IonButton } from '@ionic/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import '../datasets/datasets.css';
-import {
-  datasetStateWords,
-  formatDateTime,
-  formatName,
-  plural,
-} from '../datasets/dataset-words.ts';
+import '../ui/forms.css';
+import { datasetStateWords, formatName } from '../datasets/dataset-words.ts';
+import { formatDateTime, plural } from '../ui/formatting.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { importJobs } from '../jobs/import-jobs-client.ts';
-import { useDatasets, useJobs } from '../jobs/live-tables.ts';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
+import { useDatasets } from '../local-store/live-datasets.ts';
+import { useJobs } from '../local-store/live-jobs.ts';
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {

@@ -1,22 +1,22 @@
 import { IonButton } from '@ionic/react';
-import type { Tag } from '@docket/core/local-records';
 import type { ExportFormat, ExportSelection } from '@docket/core/user-data-export';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { readUserDataSnapshot } from '@docket/core/user-data-export';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { billListSearch, parseBillListQuery } from '@docket/core/bill-list-query';
-import { useAppServices } from '../app-services.ts';
-import '../datasets/datasets.css';
-import { plural } from '../datasets/dataset-words.ts';
-import '../export/user-data.css';
-import { userDataWorker } from '../export/user-data-client.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { useAppServices } from '../services/app-services.ts';
+import '../ui/forms.css';
+import { plural } from '../ui/formatting.ts';
+import '../ui/user-data-forms.css';
+import { userDataWorker } from '../user-data-worker/user-data-client.ts';
+import { useLiveRead } from '../local-store/live-database.ts';
+import { useTags } from '../local-store/live-tags.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
 
 // Export: which bills, then one button per format. The file is built in the user-data worker
-// (export/user-data-worker.ts), so thousands of bills do not freeze the page, and handed to the
+// (user-data-worker/), so thousands of bills do not freeze the page, and handed to the
 // user as a file (platform.saveFile: a download on the web, the share sheet on native).
 
 type Scope = 'all' | 'tracked' | 'tag' | 'list';
@@ -27,47 +27,30 @@ const formatWords: Readonly<Record<ExportFormat, string>> = {
   annotations: 'annotations',
 };
 
-function useTags(): Tag[] | undefined {
-  return useLiveQuery(
-    () => liveDatabase().table<Tag, string>('tags').orderBy('name').toArray(),
-    [],
-  );
-}
-
-/** How many bills and annotations the choice covers, as the export will find them. */
+/**
+ * How many bills and annotations the choice covers, as the export will find them: core's own
+ * reading of the selection (user-data-export.ts), so the numbers cannot drift from the file.
+ */
 function useSelectionSize(
   selection: ExportSelection | null,
 ): { bills: number; annotations: number } | null | undefined {
-  return useLiveQuery(async () => {
-    if (selection === null) return { bills: 0, annotations: 0 };
-    // The list's search and filters are worked out by the worker when the file is made.
-    if (selection.kind === 'list') return null;
-    const db = liveDatabase();
-    if (selection.kind === 'all') {
-      return {
-        bills: await db.table('bills').count(),
-        annotations: await db.table('annotations').count(),
-      };
-    }
-    const ids =
-      selection.kind === 'tracked'
-        ? ((await db
-            .table('decisions')
-            .where('decision')
-            .equals('track')
-            .primaryKeys()) as string[])
-        : (
-            await db
-              .table<{ billId: string }, string>('billTags')
-              .where('tagId')
-              .equals(selection.tagId)
-              .toArray()
-          ).map((row) => row.billId);
-    const present = (await db.table('bills').bulkGet(ids)).filter((bill) => bill !== undefined);
-    const annotations =
-      ids.length === 0 ? 0 : await db.table('annotations').where('billId').anyOf(ids).count();
-    return { bills: present.length, annotations };
-  }, [selection === null ? '' : JSON.stringify(selection)]);
+  return useLiveRead(
+    async (store) => {
+      if (selection === null) return { bills: 0, annotations: 0 };
+      // The list's search and filters are worked out by the worker when the file is made.
+      if (selection.kind === 'list') return null;
+      // Everything: two counts, without reading 50,000 bills.
+      if (selection.kind === 'all') {
+        return store.read(['bills', 'annotations'], async (tx) => ({
+          bills: await tx.count('bills'),
+          annotations: await tx.count('annotations'),
+        }));
+      }
+      const snapshot = await readUserDataSnapshot(store, selection);
+      return { bills: snapshot.bills.length, annotations: snapshot.annotations.length };
+    },
+    [selection === null ? '' : JSON.stringify(selection)],
+  );
 }
 
 export function ExportScreen() {

@@ -8,10 +8,10 @@ import {
 import { transfer } from 'comlink';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import '../datasets/datasets.css';
-import '../export/user-data.css';
-import { userDataWorker } from '../export/user-data-client.ts';
-import type { ImportCheck, PickedImportFile } from '../export/user-data-runner.ts';
+import '../ui/forms.css';
+import '../ui/user-data-forms.css';
+import { userDataWorker } from '../user-data-worker/user-data-client.ts';
+import type { ImportCheck, PickedImportFile } from '../user-data-worker/user-data-runner.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 

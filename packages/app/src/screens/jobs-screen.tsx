@@ -1,16 +1,12 @@
 import { IonButton, IonProgressBar } from '@ionic/react';
 import type { Dataset, Job } from '@docket/core/local-records';
 import { useEffect, useState } from 'react';
-import '../datasets/datasets.css';
-import {
-  formatDateTime,
-  formatDuration,
-  jobFraction,
-  jobStatusWords,
-  plural,
-} from '../datasets/dataset-words.ts';
-import { importJobs } from '../jobs/import-jobs-client.ts';
-import { useDatasets, useJobs } from '../jobs/live-tables.ts';
+import '../ui/forms.css';
+import { jobFraction, jobStatusWords } from '../datasets/dataset-words.ts';
+import { formatDateTime, formatDuration, plural } from '../ui/formatting.ts';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
+import { useDatasets } from '../local-store/live-datasets.ts';
+import { useJobs } from '../local-store/live-jobs.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 

@@ -1,7 +1,7 @@
 import { IonButton, IonInput, IonSpinner, useIonRouter } from '@ionic/react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { authErrorMessage } from '../auth/auth-error-message.ts';
 import { waitForSignIn } from '../auth/wait-for-sign-in.ts';
 import { DeviceDataNotice } from '../device-data/device-data-notice.tsx';

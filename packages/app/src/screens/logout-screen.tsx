@@ -1,6 +1,6 @@
 import { IonSpinner, useIonRouter } from '@ionic/react';
 import { useEffect, useEffectEvent } from 'react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { logout } from '../auth/logout.ts';
 import { removeStoredAuthRecord } from '../auth/stored-auth-record.ts';
 import { PageBody } from '../layout/page-body.tsx';

@@ -9,7 +9,7 @@ import { useBackupKeys } from '../backups/backup-keys.ts';
 import { formatWhen, kindWords } from '../backups/backup-words.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
-import '../datasets/datasets.css';
+import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 

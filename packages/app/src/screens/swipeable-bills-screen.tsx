@@ -8,20 +8,16 @@ import { deckFilterIsActive, emptyDeckFilter } from '@docket/core/bill-deck-filt
 import type { StoredBill } from '@docket/core/local-records';
 import type { DecisionKind } from '@docket/core/triage-commands';
 import { dismissBill, laterBill, trackBill, undoLastDecision } from '@docket/core/triage-commands';
-import { billCommandContext } from '../bills/bill-command-services.ts';
-import { plural } from '../datasets/dataset-words.ts';
+import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
+import { plural } from '../ui/formatting.ts';
 import { DeckCard } from '../deck/deck-card.tsx';
 import { DeckFilterForm, type DeckFilterFormProps } from '../deck/deck-filter-form.tsx';
 import '../deck/deck.css';
 import { arrowKeyDecision } from '../deck/swipe-decision.ts';
-import {
-  useCanUndo,
-  useDeckCount,
-  useDeckFilter,
-  useDeckPage,
-  useJurisdictions,
-} from '../deck/use-deck.ts';
-import { liveDatabase, useDatasets } from '../jobs/live-tables.ts';
+import { useCanUndo, useDeckCount, useDeckFilter } from '../deck/use-deck.ts';
+import { useJurisdictions } from '../local-store/live-bills.ts';
+import { useDatasets } from '../local-store/live-datasets.ts';
+import { useDeckPage } from '../local-store/live-deck.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 
@@ -227,7 +223,9 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
       if (result.kind !== 'nothing-to-undo') {
         const billId = result.billId;
         showHidden((ids) => ids.delete(billId));
-        const bill = await liveDatabase().table<StoredBill, string>('bills').get(billId);
+        const bill = await (
+          await pageLocalStore()
+        ).read(['bills'], (tx) => tx.get('bills', billId));
         setAnnouncement(undoAnnouncement(result, () => bill?.identifier ?? billId));
       } else {
         setAnnouncement(undoAnnouncement(result, (id) => id));

@@ -3,7 +3,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { ApiRequestError } from '../api/api-client.ts';
 import { acceptTerms, fetchTermsAcceptance } from '../api/terms-api.ts';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { TermsOfServiceText } from '../terms/terms-of-service-text.tsx';

@@ -4,19 +4,16 @@ import {
   matchesTraceFilter,
   traceDetailLines,
   traceExportJson,
-  traceIdFloor,
-  traceWindowStart,
   traceWindows,
   type TraceFilter,
   type TraceWindow,
 } from '@docket/core/trace-log';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useId, useState } from 'react';
-import { useAppServices } from '../app-services.ts';
-import '../datasets/datasets.css';
-import { formatDuration, plural } from '../datasets/dataset-words.ts';
-import '../export/user-data.css';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { useAppServices } from '../services/app-services.ts';
+import '../ui/forms.css';
+import { formatDuration, plural } from '../ui/formatting.ts';
+import '../ui/user-data-forms.css';
+import { readTraceEntries, useTrace } from '../local-store/live-trace.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
@@ -38,34 +35,6 @@ function formatTraceTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-function traceTable() {
-  return liveDatabase().table<TraceEntry, string>('trace');
-}
-
-/** The filter as a Dexie collection, newest first: the window is a key range on the id. */
-function filtered(filter: TraceFilter, nowMs: number) {
-  const start = traceWindowStart(filter.window, nowMs);
-  const base =
-    start === null
-      ? traceTable().orderBy(':id')
-      : traceTable().where(':id').aboveOrEqual(traceIdFloor(start));
-  const collection = base.reverse();
-  const kind = filter.kind;
-  return kind === null ? collection : collection.filter((entry) => entry.kind === kind);
-}
-
-function useTrace(filter: TraceFilter, limit: number) {
-  return useLiveQuery(async () => {
-    const now = Date.now();
-    const [entries, total, kinds] = await Promise.all([
-      filtered(filter, now).limit(limit).toArray(),
-      filtered(filter, now).count(),
-      traceTable().orderBy('kind').uniqueKeys(),
-    ]);
-    return { entries, total, kinds: kinds.map(String) };
-  }, [filter.kind, filter.window, limit]);
-}
-
 export function TraceScreen() {
   const id = useId();
   const { platform } = useAppServices();
@@ -83,8 +52,7 @@ export function TraceScreen() {
   const exportTrace = () => {
     setFailure(null);
     const now = Date.now();
-    filtered(filter, now)
-      .toArray()
+    readTraceEntries(filter, now)
       .then(async (entries) => {
         // The live query's window moved on since; the file holds what the filter holds now.
         const kept = entries.filter((entry) => matchesTraceFilter(entry, filter, now));

@@ -1,5 +1,4 @@
 import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BillCommandError } from '@docket/core/bill-command-context';
@@ -16,13 +15,15 @@ import { trackBill } from '@docket/core/triage-commands';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import { TrackedCharts } from '../charts/tracked-charts.tsx';
-import { liveDatabase, useDatasets } from '../jobs/live-tables.ts';
+import { useDatasets } from '../local-store/live-datasets.ts';
+import { useTags } from '../local-store/live-tags.ts';
 import { PageHeader } from '../layout/page-header.tsx';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
 import { TrackedFilters } from '../tracked/tracked-filters.tsx';
 import { useBillList } from '../tracked/use-bill-list.ts';
 import '../tracked/tracked.css';
+import { plural } from '../ui/formatting.ts';
 
 // The Tracked tab: tracked bills (or all of them) with search, filters and order, all kept in
 // the URL so a link opens the same list. Search and filtering run in the search worker; this
@@ -31,7 +32,7 @@ import '../tracked/tracked.css';
 
 const TRACKED_PATH = '/tabs/tracked';
 
-const bills = (count: number) => (count === 1 ? '1 bill' : `${count.toLocaleString()} bills`);
+const bills = (count: number) => plural(count, 'bill');
 
 function commandMessage(error: unknown): string {
   return error instanceof BillCommandError ? error.message : 'That did not work. Try again.';
@@ -57,13 +58,6 @@ function useListQuery(): [BillListQuery, (change: Partial<BillListQuery>) => voi
     [query, navigate],
   );
   return [query, change];
-}
-
-function useTags(): Tag[] | undefined {
-  return useLiveQuery(
-    () => liveDatabase().table<Tag, string>('tags').orderBy('name').toArray(),
-    [],
-  );
 }
 
 export function TrackedBillsScreen() {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import type { AppState } from './app-store.ts';
 
 /** One field (or any primitive derived from the state) of the app store, kept current. */

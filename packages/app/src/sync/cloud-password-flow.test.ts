@@ -3,7 +3,7 @@ import { webCrypto } from '@docket/core/test-support/sync-devices';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../api/api-client.ts';
-import type { CloudKeyApi } from './cloud-key-worker.ts';
+import type { CloudKeyApi } from '../cloud-key-worker/cloud-key-worker.ts';
 import {
   applyEnteredPassword,
   CloudPasswordError,

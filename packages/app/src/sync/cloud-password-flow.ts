@@ -11,7 +11,7 @@ import {
 } from '@docket/protocol/sync-settings';
 import { syncPaths } from '@docket/protocol/sync-wire';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
-import type { CloudKeyApi } from './cloud-key-worker.ts';
+import type { CloudKeyApi } from '../cloud-key-worker/cloud-key-worker.ts';
 import type { DeviceCloudKeys } from './cloud-keys-store.ts';
 
 // What the "Cloud password" button does with the modal's answer: set a first password, join this

@@ -1,5 +1,5 @@
 import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
 import { syncLabel, syncSentence } from './sync-words.ts';
 

@@ -1,6 +1,6 @@
 import { useIonAlert } from '@ionic/react';
 import { useEffect } from 'react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
 
 function anotherAlertOpen(): boolean {

@@ -1,5 +1,5 @@
 import { IonButton, IonProgressBar } from '@ionic/react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { useCloudPassword } from './use-cloud-password.tsx';
 import { CHECKING_SIGN_IN, syncSentence } from './sync-words.ts';

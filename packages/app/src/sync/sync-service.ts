@@ -7,15 +7,14 @@ import {
   type PushResponse,
 } from '@docket/protocol/sync-changes';
 import { syncPaths } from '@docket/protocol/sync-wire';
-import { liveQuery } from 'dexie';
 import type { ApiClient } from '../api/api-client.ts';
-import { importJobs } from '../jobs/import-jobs-client.ts';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { datasetsNeedingImport } from '@docket/core/dataset-commands';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import { watchOutboxCount } from '../local-store/live-outbox.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { AppStore } from '../state/app-store.ts';
-import { browserCrypto } from './browser-crypto.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { loadDeviceCloudKeys } from './cloud-keys-store.ts';
 import { fetchSyncSettings } from './cloud-password-flow.ts';
 import { termsAcceptedOnServer } from '../terms/terms-acceptance.ts';
@@ -100,8 +99,8 @@ export function startSyncTriggers(
 
   let pause: number | null = null;
   let lastCount = -1;
-  const outbox = liveQuery(() => liveDatabase().table('outbox').count()).subscribe({
-    next: (count) => {
+  const stopWatchingOutbox = watchOutboxCount(
+    (count) => {
       const grew = count > 0 && count !== lastCount;
       lastCount = count;
       if (!grew) return;
@@ -111,10 +110,10 @@ export function startSyncTriggers(
         runner.requestSync();
       }, EDIT_PAUSE_MS);
     },
-    error: (error: unknown) => {
+    (error: unknown) => {
       console.error('[docket] Could not watch the outbox:', error);
     },
-  });
+  );
 
   let events: EventSource | null = null;
   const openEvents = () => {
@@ -153,7 +152,7 @@ export function startSyncTriggers(
   return () => {
     unsubscribeApp();
     unsubscribeEvents();
-    outbox.unsubscribe();
+    stopWatchingOutbox();
     events?.close();
     window.clearInterval(safety);
     if (pause !== null) window.clearTimeout(pause);

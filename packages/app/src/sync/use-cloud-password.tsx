@@ -4,12 +4,12 @@ import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../api/api-client.ts';
 import { fetchTermsAcceptance } from '../api/terms-api.ts';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { needsAcceptance } from '../terms/terms-acceptance.ts';
 import { TermsPromptModal } from '../terms/terms-prompt-modal.tsx';
-import { cloudKeys } from './cloud-key-client.ts';
+import { cloudKeys } from '../cloud-key-worker/cloud-key-client.ts';
 import {
   loadDeviceCloudKeys,
   saveDeviceCloudKeys,

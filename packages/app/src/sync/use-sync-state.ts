@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import type { SyncRunnerState } from './sync-runner.ts';
 
 /** The sync runner's state, kept current. */

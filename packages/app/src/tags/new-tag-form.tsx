@@ -3,7 +3,7 @@ import type { Tag } from '@docket/core/local-records';
 import { createTag } from '@docket/core/tag-commands';
 import { useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { commandFailureMessage } from './command-failure.ts';
+import { commandFailureMessage } from '../ui/command-failure.ts';
 import { TagColourField } from './tag-colour-field.tsx';
 import { TagNameField } from './tag-name-field.tsx';
 import { suggestTagColour } from './tag-palette.ts';

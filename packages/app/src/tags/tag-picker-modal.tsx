@@ -12,10 +12,10 @@ import type { Tag } from '@docket/core/local-records';
 import { createTag } from '@docket/core/tag-commands';
 import { useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { commandFailureMessage } from './command-failure.ts';
+import { commandFailureMessage } from '../ui/command-failure.ts';
 import { TagNameField } from './tag-name-field.tsx';
 import { suggestTagColour } from './tag-palette.ts';
-import { useTags } from './tag-tables.ts';
+import { useTags } from '../local-store/live-tags.ts';
 import './tags.css';
 
 export interface TagPickerModalProps {

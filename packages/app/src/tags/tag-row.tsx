@@ -4,7 +4,8 @@ import { deleteTag, mergeTags, recolourTag, renameTag, tagUsage } from '@docket/
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { commandFailureMessage, isUsageChanged } from './command-failure.ts';
+import { commandFailureMessage, isUsageChanged } from '../ui/command-failure.ts';
+import { useCommand } from '../ui/use-command.ts';
 import { TagColourField } from './tag-colour-field.tsx';
 import { TagNameField } from './tag-name-field.tsx';
 import { tagColourName } from './tag-palette.ts';
@@ -65,20 +66,13 @@ function PanelButtons({
 
 function RenamePanel({ tag, close, report }: PanelProps) {
   const [name, setName] = useState(tag.name);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useCommand();
+  const save = () =>
+    run('rename the tag', async () => {
       const renamed = await renameTag(await billCommandContext(), tag.id, name);
       report.done(`Renamed "${tag.name}" to "${renamed.name}".`);
       close();
-    } catch (failure) {
-      setError(commandFailureMessage(failure, 'rename the tag'));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <form
       className="tag-panel"
@@ -97,21 +91,14 @@ function RenamePanel({ tag, close, report }: PanelProps) {
 
 function ColourPanel({ tag, close, report }: PanelProps) {
   const [colour, setColour] = useState(tag.color);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useCommand();
   const focus = useFocusOnOpen<HTMLFormElement>();
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run('change the colour', async () => {
       const changed = await recolourTag(await billCommandContext(), tag.id, colour);
       report.done(`"${tag.name}" is now ${tagColourName(changed.color)}.`);
       close();
-    } catch (failure) {
-      setError(commandFailureMessage(failure, 'change the colour'));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <form
       ref={focus}
@@ -143,24 +130,18 @@ function MergePanel({
   billCount,
 }: PanelProps & { otherTags: readonly Tag[]; billCount: number }) {
   const [targetId, setTargetId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useCommand();
   const selectId = useId();
   const questionId = useId();
   const focus = useFocusOnOpen<HTMLSelectElement>();
   const target = otherTags.find((other) => other.id === targetId);
   const merge = async () => {
     if (target === undefined) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run('merge the tags', async () => {
       const result = await mergeTags(await billCommandContext(), tag.id, target.id);
       // The row unmounts with its tag: the screen keeps the message.
       report.done(mergeDone(tag.name, target.name, result));
-    } catch (failure) {
-      setError(commandFailureMessage(failure, 'merge the tags'));
-      setBusy(false);
-    }
+    });
   };
   if (otherTags.length === 0) {
     return (
@@ -230,8 +211,7 @@ function DeletePanel({ tag, close, report }: PanelProps) {
   // Read when the panel opens, and again when core says it moved: the count the user is asked
   // about is the count the delete is checked against.
   const [usage, setUsage] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useCommand();
   const questionId = useId();
   const focus = useFocusOnOpen<HTMLParagraphElement>();
 
@@ -251,25 +231,25 @@ function DeletePanel({ tag, close, report }: PanelProps) {
     return () => {
       current = false;
     };
-  }, [tag.id, reading]);
+  }, [tag.id, reading, setError]);
 
   const remove = async () => {
     if (usage === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { billsTouched } = await deleteTag(await billCommandContext(), tag.id, {
-        expectedBillCount: usage,
-      });
-      report.done(deleteDone(tag.name, billsTouched));
-    } catch (failure) {
-      setError(commandFailureMessage(failure, 'delete the tag'));
-      if (isUsageChanged(failure)) {
-        setUsage(null);
-        setReading((count) => count + 1);
-      }
-      setBusy(false);
-    }
+    await run(
+      'delete the tag',
+      async () => {
+        const { billsTouched } = await deleteTag(await billCommandContext(), tag.id, {
+          expectedBillCount: usage,
+        });
+        report.done(deleteDone(tag.name, billsTouched));
+      },
+      (failure) => {
+        if (isUsageChanged(failure)) {
+          setUsage(null);
+          setReading((count) => count + 1);
+        }
+      },
+    );
   };
   return (
     <form
@@ -278,10 +258,8 @@ function DeletePanel({ tag, close, report }: PanelProps) {
       aria-label={`Delete ${tag.name}`}
       onSubmit={(event) => {
         event.preventDefault();
-        remove().catch((failure: unknown) => {
-          setError(commandFailureMessage(failure, 'delete the tag'));
-          setBusy(false);
-        });
+        // run() says a failure itself and never rejects.
+        void remove();
       }}
     >
       <p id={questionId} ref={focus} tabIndex={-1}>

@@ -1,10 +1,11 @@
 import type { MergeTagsResult } from '@docket/core/tag-commands';
+import { plural } from '../ui/formatting.ts';
 
 // What the tag screens say about a tag's bills, and the questions asked before a merge or a
 // delete: each names the tags and the number of bills, so nothing changes unannounced.
 
 export function billCountWord(count: number): string {
-  return count === 1 ? '1 bill' : `${count.toLocaleString()} bills`;
+  return plural(count, 'bill');
 }
 
 /** Where the Tracked list shows the bills carrying a tag. */

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { ApiRequestError } from '../api/api-client.ts';
 import { acceptTerms } from '../api/terms-api.ts';
-import { useAppServices } from '../app-services.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { TermsOfServiceText } from './terms-of-service-text.tsx';
 
 export const TERMS_PROMPT_TITLE = 'Accept the terms to sync';

@@ -1,8 +1,8 @@
 import { proxy } from 'comlink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BillListQuery, BillListRow } from '@docket/core/bill-list-query';
-import { billSearch } from '../search/bill-search-client.ts';
-import type { IndexStatus } from '../search/bill-search-service.ts';
+import { billSearch } from '../search-worker/bill-search-client.ts';
+import type { IndexStatus } from '../search-worker/bill-search-service.ts';
 
 // The tracked list's data: the worker answers a query with a count and the first rows, and the
 // list asks for more rows as they scroll into view, a chunk at a time. Only what is on screen

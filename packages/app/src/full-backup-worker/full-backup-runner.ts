@@ -9,7 +9,7 @@ import {
 } from '@docket/core/full-backup-jobs';
 import { inspectFullBackup, openFullBackup } from '@docket/core/full-backup-reader';
 import type { TableName } from '@docket/core/local-store';
-import { IMPORTS_LOCK, jobLockName, type JobLocks } from '../jobs/job-locks.ts';
+import { IMPORTS_LOCK, jobLockName, type JobLocks } from '../import-worker/job-locks.ts';
 import { traceJobEnd } from '../trace/trace-events.ts';
 
 // What the full-backup worker does, against injected platform pieces so it runs the same in

@@ -1,6 +1,6 @@
 import type { Remote } from 'comlink';
 import { wrap } from 'comlink';
-import type { BackupsApi } from '../backups/backup-runner.ts';
+import type { BackupsApi } from './backup-runner.ts';
 import type { UserDataApi } from './user-data-runner.ts';
 
 // The page's handle on the user-data worker (exports, imports, backups and restores), started on

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readDeckPage } from '@docket/core/bill-deck';
 import { compileDeckFilter, emptyDeckFilter } from '@docket/core/bill-deck-filter';
 import type { StoredBill } from '@docket/core/local-records';
-import { createDocketDatabase } from '../local-store/docket-database.ts';
+import { createDocketDatabase } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';
 
 // The deck's Dexie reads on fake-indexeddb: ids come from keys and indexes in id order, the

@@ -4,7 +4,7 @@ import type { KdfParams } from '@docket/core/sync-crypto';
 import { createTag } from '@docket/core/tag-commands';
 import type { WebCryptoPort } from '@docket/core/web-crypto';
 import { describe, expect, it } from 'vitest';
-import { jobLockName, localJobLocks } from '../jobs/job-locks.ts';
+import { jobLockName, localJobLocks } from '../import-worker/job-locks.ts';
 import { createFullBackupRunner, type FullBackupSource } from './full-backup-runner.ts';
 
 // The worker's half, against the memory store: jobs queued and run under their locks, the

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readDeckPage } from '@docket/core/bill-deck';
 import { compileDeckFilter, emptyDeckFilter } from '@docket/core/bill-deck-filter';
 import { storedBill } from '@docket/core/test-support/bill-command-harness';
-import { createDocketDatabase } from '../local-store/docket-database.ts';
+import { createDocketDatabase } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';
 
 // The deck's dataset seek on Chromium's own IndexedDB (vitest.web.config.ts): the key cursor's

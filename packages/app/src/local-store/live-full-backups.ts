@@ -1,9 +1,9 @@
-import type { FullBackup, Job } from '@docket/core/local-records';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { liveDatabase } from '../jobs/live-tables.ts';
+import type { FullBackup } from '@docket/core/local-records';
+import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the device's full backups, without their bytes: a backup can be hundreds of
-// megabytes, so the list reads them one row at a time and keeps only what it shows.
+// megabytes, so the list reads them one row at a time through Dexie's cursor (core's store
+// interface reads a table whole) and keeps only what it shows.
 
 export type FullBackupEntry = Omit<FullBackup, 'bytes'>;
 
@@ -19,7 +19,7 @@ function entryOf(row: FullBackup): FullBackupEntry {
 
 /** Every full backup, newest first; undefined while loading. */
 export function useFullBackupList(): FullBackupEntry[] | undefined {
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const entries: FullBackupEntry[] = [];
     await liveDatabase()
       .table<FullBackup, string>('fullBackups')
@@ -34,18 +34,12 @@ export function useFullBackupList(): FullBackupEntry[] | undefined {
 
 /** One full backup: undefined while loading, null when there is none with that id. */
 export function useFullBackupEntry(id: string | undefined): FullBackupEntry | null | undefined {
-  return useLiveQuery(async () => {
-    if (id === undefined) return null;
-    const row = await liveDatabase().table<FullBackup, string>('fullBackups').get(id);
-    return row === undefined ? null : entryOf(row);
-  }, [id]);
-}
-
-/** One job, as it moves along: undefined while loading or when there is none. */
-export function useJob(jobId: string | null): Job | undefined {
-  return useLiveQuery(
-    async () =>
-      jobId === null ? undefined : await liveDatabase().table<Job, string>('jobs').get(jobId),
-    [jobId],
+  return useLiveRead(
+    async (store) => {
+      if (id === undefined) return null;
+      const row = await store.read(['fullBackups'], (tx) => tx.get('fullBackups', id));
+      return row === undefined ? null : entryOf(row);
+    },
+    [id],
   );
 }

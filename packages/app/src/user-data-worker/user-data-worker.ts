@@ -1,6 +1,6 @@
 import type { BillCommandContext } from '@docket/core/bill-command-context';
 import { expose } from 'comlink';
-import { createBackupRunner } from '../backups/backup-runner.ts';
+import { createBackupRunner } from './backup-runner.ts';
 import { commandContextOn } from '../bills/bill-command-services.ts';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 import type { UserDataWorkerApi } from './user-data-client.ts';

@@ -2,8 +2,8 @@ import { randomIdSource } from '@docket/core/bill-command-context';
 import { ensureDeviceId } from '@docket/core/device-identity';
 import { expose } from 'comlink';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
-import { localJobLocks, webJobLocks } from '../jobs/job-locks.ts';
-import { browserCrypto } from '../sync/browser-crypto.ts';
+import { localJobLocks, webJobLocks } from '../import-worker/job-locks.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { createFullBackupRunner, type FullBackupApi } from './full-backup-runner.ts';
 
 // The full-backup worker: its own connection to the device's database. Compressing, Argon2id

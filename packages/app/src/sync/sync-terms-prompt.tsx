@@ -1,6 +1,6 @@
-import { useAppServices } from '../app-services.ts';
-import { useSyncState } from '../sync/use-sync-state.ts';
-import { TermsPromptModal } from './terms-prompt-modal.tsx';
+import { useAppServices } from '../services/app-services.ts';
+import { useSyncState } from './use-sync-state.ts';
+import { TermsPromptModal } from '../terms/terms-prompt-modal.tsx';
 
 /**
  * The app-wide ask: when a sync stops because the user has not accepted the current terms (a

@@ -7,7 +7,7 @@ import {
 } from '@docket/core/sync-crypto';
 import type { OpaqueCryptoKey } from '@docket/core/web-crypto';
 import { expose } from 'comlink';
-import { browserCrypto } from './browser-crypto.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 
 // Argon2id with 64 MiB and three passes takes a few hundred milliseconds on a laptop and
 // seconds on a slow phone; run on the page it would freeze the app (the spinner would not even

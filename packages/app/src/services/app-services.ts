@@ -1,10 +1,10 @@
 import { createContext, use } from 'react';
-import type { ApiClient } from './api/api-client.ts';
-import type { DocketAuthClient } from './auth/auth-client.ts';
-import type { AuthSessionSync } from './auth/auth-session-sync.ts';
-import type { Platform } from './platform/platform.ts';
-import type { AppStore } from './state/app-store.ts';
-import type { SyncRunner } from './sync/sync-runner.ts';
+import type { ApiClient } from '../api/api-client.ts';
+import type { DocketAuthClient } from '../auth/auth-client.ts';
+import type { AuthSessionSync } from '../auth/auth-session-sync.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { AppStore } from '../state/app-store.ts';
+import type { SyncRunner } from '../sync/sync-runner.ts';
 
 /** The long-lived services made at startup, handed to screens through React context. */
 export interface AppServices {

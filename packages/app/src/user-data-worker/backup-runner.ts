@@ -29,7 +29,7 @@ import {
 } from '@docket/core/public-link-crypto';
 import type { OpaqueCryptoKey } from '@docket/core/web-crypto';
 import type { BackupResponse, CreateBackupRequest } from '@docket/protocol/backups';
-import { browserCrypto } from '../sync/browser-crypto.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { traceJobEnd } from '../trace/trace-events.ts';
 
 // What the backup screens ask of the user-data worker, written against a command context so it

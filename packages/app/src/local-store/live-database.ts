@@ -1,0 +1,60 @@
+import type Dexie from 'dexie';
+import { liveQuery } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { LocalStore } from '@docket/core/local-store';
+import { createDocketDatabase } from './docket-database.ts';
+import { localStoreOn } from './indexeddb-local-store.ts';
+
+// The page's live reads. The workers (import, user data, full backups) and the page's commands
+// write through connections of their own; Dexie tells every connection of the same origin about
+// each commit (over a BroadcastChannel), so a live read re-runs as a job moves along or a
+// command lands, without polling. Screens read through the hooks of this folder (live-*.ts),
+// never through Dexie: this folder is the one room that talks to the database (lint says so).
+
+let database: Dexie | null = null;
+let store: LocalStore | null = null;
+
+/** The page's own read connection for live queries, opened on first use. */
+export function liveDatabase(): Dexie {
+  database ??= createDocketDatabase();
+  return database;
+}
+
+/**
+ * The same connection as core's `LocalStore`, so core's readers run as live reads (and tests
+ * can put rows where the live reads will see them).
+ */
+export function liveLocalStore(): LocalStore {
+  store ??= localStoreOn(liveDatabase());
+  return store;
+}
+
+/**
+ * A live read through core's store interface: `read` runs now and again after every commit that
+ * touches what it read (in this tab or another, or a worker). Undefined while the first read is
+ * under way. `deps` are what `read` closes over, as for `useEffect`.
+ */
+export function useLiveRead<T>(
+  read: (store: LocalStore) => Promise<T>,
+  deps: readonly unknown[],
+): T | undefined {
+  return useLiveQuery(() => read(liveLocalStore()), [...deps]);
+}
+
+/**
+ * The same outside React: `onValue` hears the first result and each changed one until the
+ * returned function is called.
+ */
+export function watchLiveRead<T>(
+  read: (store: LocalStore) => Promise<T>,
+  onValue: (value: T) => void,
+  onError: (error: unknown) => void,
+): () => void {
+  const subscription = liveQuery(() => read(liveLocalStore())).subscribe({
+    next: onValue,
+    error: onError,
+  });
+  return () => {
+    subscription.unsubscribe();
+  };
+}

@@ -1,0 +1,28 @@
+import type { Dataset } from '@docket/core/local-records';
+import { useLiveRead } from './live-database.ts';
+
+// Live reads of the datasets table.
+
+/** Every dataset, oldest first; undefined while loading. */
+export function useDatasets(): Dataset[] | undefined {
+  return useLiveRead(
+    (store) =>
+      store.read(['datasets'], async (tx) =>
+        (await tx.all('datasets')).sort(
+          (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+        ),
+      ),
+    [],
+  );
+}
+
+/** One dataset: undefined while loading, null when there is none with that id. */
+export function useDataset(id: string | undefined): Dataset | null | undefined {
+  return useLiveRead(
+    async (store) =>
+      id === undefined
+        ? null
+        : ((await store.read(['datasets'], (tx) => tx.get('datasets', id))) ?? null),
+    [id],
+  );
+}
