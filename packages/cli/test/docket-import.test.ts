@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -135,9 +136,12 @@ describe.concurrent('docket import', () => {
     );
   });
 
-  it('imports a LegiScan dataset ZIP and applies a session override', async () => {
+  it('imports a LegiScan dataset ZIP and applies a session override, naming files not used', async () => {
+    const folder = join(scratch, 'wa');
+    cpSync(join(repoRoot, samples, 'legiscan/dataset'), folder, { recursive: true });
+    writeFileSync(join(folder, 'README.txt'), 'LegiScan dataset\n');
     const zip = join(scratch, 'wa.zip');
-    zipFolder(join(repoRoot, samples, 'legiscan/dataset'), zip);
+    zipFolder(folder, zip);
     const out = join(scratch, 'wa.jsonl');
     const run = await docket('import', zip, '--out', out, '--session', '2023 Regular');
     expect(run.status).toBe(0);
@@ -146,6 +150,13 @@ describe.concurrent('docket import', () => {
       'us-wa/2023-regular/sb-5003',
     ]);
     expect(run.stdout).toContain('Format: legiscan');
+    expect(run.stderr).toContain(
+      'wa.zip/README.txt: not bill data: a README, licence or other note that travels with datasets',
+    );
+    expect(run.stderr).toMatch(
+      /not used: .*wa\.zip\/WA\/2023-2024_Regular_Session\/vote\/7099\.json: a LegiScan roll call of bill_id 1999999, which is not among the bills imported/,
+    );
+    expect(run.stdout).toContain('Files not used: 2');
   });
 
   it('writes to standard output with --out -, the summary going to standard error', async () => {
