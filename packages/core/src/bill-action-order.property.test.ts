@@ -225,7 +225,8 @@ describe("action order from each source's own order information", () => {
           legislative_session: '119',
           jurisdiction: { id: 'ocd-jurisdiction/country:us/government' },
           actions: arrange(actions, how, keys).map((action) => ({
-            date: `${action.date}T${action.time}+00:00`,
+            // In Eastern time: the US scraper's midnight Eastern in UTC means "no time".
+            date: `${action.date}T${action.time}-04:00`,
             description: action.text,
             classification: [],
           })),
