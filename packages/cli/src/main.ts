@@ -70,6 +70,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   }
 
   for (const error of errors) io.stderr(describeError(error));
+  for (const { file, reason } of result.notUsed) io.stderr(`not used: ${file}: ${reason}\n`);
   report(
     [
       `Format: ${result.format === 'mixed' ? `mixed (${result.formats.join(', ')})` : (result.format ?? 'none recognised')}`,
@@ -77,6 +78,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       `Records read: ${result.recordsRead}`,
       `Bills written: ${result.bills.length} (${written})`,
       `Errors: ${errors.length}`,
+      ...(result.notUsed.length > 0 ? [`Files not used: ${result.notUsed.length}`] : []),
       '',
     ].join('\n'),
   );

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billSchema } from '@docket/core/bill';
+import { zerosDeflate, zipOfEntry } from '@docket/core/test-support/hostile-zips';
 import type { Bill } from '@docket/core/bill';
 
 // These tests run the real command, as a user would, in child processes (several at once: each
@@ -135,9 +137,12 @@ describe.concurrent('docket import', () => {
     );
   });
 
-  it('imports a LegiScan dataset ZIP and applies a session override', async () => {
+  it('imports a LegiScan dataset ZIP and applies a session override, naming files not used', async () => {
+    const folder = join(scratch, 'wa');
+    cpSync(join(repoRoot, samples, 'legiscan/dataset'), folder, { recursive: true });
+    writeFileSync(join(folder, 'README.txt'), 'LegiScan dataset\n');
     const zip = join(scratch, 'wa.zip');
-    zipFolder(join(repoRoot, samples, 'legiscan/dataset'), zip);
+    zipFolder(folder, zip);
     const out = join(scratch, 'wa.jsonl');
     const run = await docket('import', zip, '--out', out, '--session', '2023 Regular');
     expect(run.status).toBe(0);
@@ -146,6 +151,13 @@ describe.concurrent('docket import', () => {
       'us-wa/2023-regular/sb-5003',
     ]);
     expect(run.stdout).toContain('Format: legiscan');
+    expect(run.stderr).toContain(
+      'wa.zip/README.txt: not bill data: a README, licence or other note that travels with datasets',
+    );
+    expect(run.stderr).toMatch(
+      /not used: .*wa\.zip\/WA\/2023-2024_Regular_Session\/vote\/7099\.json: a LegiScan roll call of bill_id 1999999, which is not among the bills imported/,
+    );
+    expect(run.stdout).toContain('Files not used: 2');
   });
 
   it('writes to standard output with --out -, the summary going to standard error', async () => {
@@ -207,6 +219,86 @@ describe.concurrent('docket import', () => {
       const line = lines.find((candidate) => candidate.includes(`/${name}: `));
       expect(line, name).toContain(message);
     }
+    // eslint-disable-next-line no-control-regex -- the check is that none reach the terminal
+    expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+
+  it('reports each bad archive and file of the bad-input table with its message, importing the rest', async () => {
+    const source = join(repoRoot, samples, 'billstatus/BILLSTATUS-118hr9901.xml');
+    const xml = readFileSync(source, 'utf8');
+    const legiscanBill = readFileSync(
+      join(repoRoot, samples, 'legiscan/dataset/WA/2023-2024_Regular_Session/bill/HB1002.json'),
+    );
+    const folder = join(scratch, 'bad-input');
+    mkdirSync(folder);
+    const wellFormed = zipSync({ 'bill.json': new Uint8Array(legiscanBill) });
+    // 16 MB of JSON whitespace in about 16 KB: honest sizes, a ratio no real data has.
+    const whitespace = new Uint8Array(16 * 1024 * 1024).fill(0x20);
+    whitespace[0] = 0x7b;
+    whitespace[whitespace.length - 1] = 0x7d;
+    const utf16 = new Uint8Array(2 + xml.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let index = 0; index < xml.length; index++) {
+      const unit = xml.charCodeAt(index);
+      utf16[2 + 2 * index] = unit & 0xff;
+      utf16[3 + 2 * index] = unit >>> 8;
+    }
+    const bad: [string, string | Uint8Array, string][] = [
+      ['cut.zip', wellFormed.slice(0, wellFormed.length - 10), 'not a readable ZIP archive: '],
+      [
+        'liar.zip',
+        zipOfEntry('bills.json', zerosDeflate(4_200_000), { size: 1000, crc: 0 }),
+        'ZIP entry could not be read: it inflates past the 1000 bytes it declares; inflating was stopped and the entry refused as a possible ZIP bomb',
+      ],
+      [
+        'whitespace.zip',
+        zipSync({ 'big.json': whitespace }),
+        'over the limit of 100 times for entries over 4 MB; refused as a possible ZIP bomb',
+      ],
+      [
+        'nested.zip',
+        zipSync({ 'inner.zip': wellFormed }),
+        'a ZIP inside a ZIP is not read; unzip the outer archive first',
+      ],
+      [
+        'cut.json',
+        legiscanBill.subarray(0, Math.floor(legiscanBill.length / 2)),
+        'Malformed JSON: ',
+      ],
+      ['empty.json', '', 'file is empty'],
+      [
+        'binary.dat',
+        Uint8Array.from([0x00, 0x1b, 0x5b, 0x32, 0x4a, 0x07, 0xff, 0xfe, 0x80]),
+        'Not a known bill format',
+      ],
+    ];
+    for (const [name, content] of bad) writeFileSync(join(folder, name), content);
+    // Encodings the XML reader decodes: UTF-16 with a byte-order mark, declared ISO-8859-1.
+    writeFileSync(join(folder, 'utf16.xml'), utf16);
+    writeFileSync(
+      join(folder, 'latin1.xml'),
+      Buffer.from(
+        xml
+          .replace(/encoding="[^"]*"/, 'encoding="ISO-8859-1"')
+          .replace(/<billNumber>9901<\/billNumber>/, '<billNumber>9902</billNumber>')
+          .replace(/<title>/, '<title>Caf\u00e9 '),
+        'latin1',
+      ),
+    );
+    const out = join(scratch, 'bad-input.jsonl');
+    const run = await docket('import', relative(repoRoot, folder), '--out', out);
+    const lines = run.stderr.trimEnd().split('\n');
+    for (const [name, , message] of bad) {
+      const line = lines.find((candidate) => candidate.includes(`/${name}`));
+      expect(line, name).toContain(message);
+    }
+    expect(lines.some((line) => line.includes('utf16.xml') || line.includes('latin1.xml'))).toBe(
+      false,
+    );
+    expect(run.status).toBe(0);
+    const bills = readBills(out);
+    expect(bills.map((bill) => bill.id)).toEqual(['us/118/hr-9901', 'us/118/hr-9902']);
+    expect(bills[1]?.title).toMatch(/^Café /);
     // eslint-disable-next-line no-control-regex -- the check is that none reach the terminal
     expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inSourceOrder } from './bill.ts';
 import { importBillStatus } from './bill-importer-billstatus.ts';
 import { importCongressJson } from './bill-importer-congress-json.ts';
+import { importLegiScan } from './bill-importer-legiscan.ts';
 import { importOpenStates } from './bill-importer-openstates.ts';
 import { encodeUtf8 } from './text-bytes.ts';
 
@@ -78,6 +79,34 @@ const arrangementArbitrary = fc.constantFrom<Arrangement>(
   'shuffled',
 );
 const keysArbitrary = fc.array(fc.double({ noNaN: true }), { minLength: 12, maxLength: 12 });
+
+/** Untimed actions on up to three days, oldest first, as sources without times list them. */
+const untimedActionsArbitrary = fc
+  .array(fc.integer({ min: 0, max: DAYS.length - 1 }), { minLength: 1, maxLength: 12 })
+  .map((days) =>
+    [...days]
+      .sort((a, b) => a - b)
+      .map((day, index) => ({
+        text: `Action number ${index + 1}.`,
+        date: DAYS[day] ?? '2024-03-05',
+      })),
+  );
+
+/** The days of an oldest-first list in the order `keys` give, each day's actions as `within`
+ *  says (the direction its source documents), so only the source's own information orders them. */
+function daysInAnyOrder<T extends { date: string }>(
+  actions: readonly T[],
+  within: 'oldest-first' | 'newest-first',
+  keys: readonly number[],
+): T[] {
+  const days = [...new Set(actions.map((action) => action.date))];
+  const keyOf = new Map(days.map((day, index) => [day, keys[index] ?? 0]));
+  const ordered = [...days].sort((a, b) => (keyOf.get(a) ?? 0) - (keyOf.get(b) ?? 0));
+  return ordered.flatMap((day) => {
+    const ofDay = actions.filter((action) => action.date === day);
+    return within === 'newest-first' ? ofDay.reverse() : ofDay;
+  });
+}
 
 function billStatusXml(
   listed: readonly { text: string; date: string; time: string | null }[],
@@ -196,7 +225,8 @@ describe("action order from each source's own order information", () => {
           legislative_session: '119',
           jurisdiction: { id: 'ocd-jurisdiction/country:us/government' },
           actions: arrange(actions, how, keys).map((action) => ({
-            date: `${action.date}T${action.time}+00:00`,
+            // In Eastern time: the US scraper's midnight Eastern in UTC means "no time".
+            date: `${action.date}T${action.time}-04:00`,
             description: action.text,
             classification: [],
           })),
@@ -228,6 +258,97 @@ describe("action order from each source's own order information", () => {
           { name: 'data.json', bytes: encodeUtf8(JSON.stringify(bill)) },
         ]);
         expect(importedTexts(result)).toEqual(actions.map((action) => action.text));
+      }),
+    );
+  });
+
+  it('BILLSTATUS: untimed days listed in any order, each newest first, give the same actions and latest action', () => {
+    fc.assert(
+      fc.property(untimedActionsArbitrary, keysArbitrary, (actions, keys) => {
+        const listed = daysInAnyOrder(actions, 'newest-first', keys).map((action) => ({
+          ...action,
+          time: null,
+        }));
+        const latest = actions.at(-1) ?? null;
+        const bytes = billStatusXml(listed, latest);
+        const result = importBillStatus([{ name: 'BILLSTATUS-118hr9901.xml', bytes }]);
+        expect(importedTexts(result)).toEqual(actions.map((action) => action.text));
+        expect(result.bills[0]?.rawStatus).toBe(latest?.text);
+      }),
+    );
+  });
+
+  it('LegiScan: history days listed in any order, each oldest first, give the same actions', () => {
+    fc.assert(
+      fc.property(untimedActionsArbitrary, keysArbitrary, (actions, keys) => {
+        const answer = {
+          status: 'OK',
+          bill: {
+            bill_id: 9901,
+            bill_number: 'HB9901',
+            state: 'WY',
+            session: { session_name: '2024 Budget Session' },
+            title: 'A bill whose history is listed in some order.',
+            status: 1,
+            history: daysInAnyOrder(actions, 'oldest-first', keys).map((action) => ({
+              date: action.date,
+              action: action.text,
+              chamber: 'H',
+            })),
+          },
+        };
+        const result = importLegiScan([
+          { name: 'bill/HB9901.json', bytes: encodeUtf8(JSON.stringify(answer)) },
+        ]);
+        // (LegiScan's raw status is its status number's name, not the last action.)
+        expect(importedTexts(result)).toEqual(actions.map((action) => action.text));
+      }),
+    );
+  });
+
+  it('data.json: untimed days listed in any order, each oldest first, give the same actions', () => {
+    fc.assert(
+      fc.property(untimedActionsArbitrary, keysArbitrary, (actions, keys) => {
+        const bill = {
+          bill_id: 'hr9901-118',
+          bill_type: 'hr',
+          number: '9901',
+          congress: '118',
+          official_title: 'A bill whose actions are listed in some order.',
+          actions: daysInAnyOrder(actions, 'oldest-first', keys).map((action) => ({
+            acted_at: action.date,
+            text: action.text,
+            type: 'action',
+          })),
+        };
+        const result = importCongressJson([
+          { name: 'data.json', bytes: encodeUtf8(JSON.stringify(bill)) },
+        ]);
+        expect(importedTexts(result)).toEqual(actions.map((action) => action.text));
+      }),
+    );
+  });
+
+  it('Open States: untimed days without order numbers, listed in any order, each oldest first', () => {
+    fc.assert(
+      fc.property(untimedActionsArbitrary, keysArbitrary, (actions, keys) => {
+        const bill = {
+          id: 'ocd-bill/00000000-0000-0000-0000-000000009901',
+          identifier: 'HB 9901',
+          title: 'A bill whose actions are listed in some order.',
+          legislative_session: '2024',
+          jurisdiction: { id: 'ocd-jurisdiction/country:us/state:wy/government' },
+          actions: daysInAnyOrder(actions, 'oldest-first', keys).map((action) => ({
+            date: action.date,
+            description: action.text,
+            classification: [],
+          })),
+        };
+        const result = importOpenStates([
+          { name: 'metadata.json', bytes: encodeUtf8(JSON.stringify(bill)) },
+        ]);
+        expect(importedTexts(result)).toEqual(actions.map((action) => action.text));
+        expect(result.bills[0]?.rawStatus).toBe(actions.at(-1)?.text);
       }),
     );
   });

@@ -108,6 +108,7 @@ function streamed(files: readonly ImportFile[]) {
       errors.push(item.error);
       continue;
     }
+    if (item.kind === 'not-used') continue;
     records++;
     const { outcome } = item;
     if (!outcome.ok) {

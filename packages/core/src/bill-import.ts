@@ -8,6 +8,8 @@ import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
 import { readLegiScanRecords } from './bill-importer-legiscan.ts';
 import { readOpenStatesRecords } from './bill-importer-openstates.ts';
 import type { ImportError, ImportFile, RecordOutcome } from './bill-import-record.ts';
+import type { FileNotUsed } from './dataset-files-not-used.ts';
+import { fileNotUsed, NOTE_NOT_USED } from './dataset-files-not-used.ts';
 import { forgetParsedJson } from './loose-json.ts';
 import type { ImportLimits } from './zip-archive.ts';
 import { defaultImportLimits, expandArchives } from './zip-archive.ts';
@@ -29,6 +31,9 @@ export interface ImportBillsResult {
   /** One per id, sorted by jurisdiction, session, type and number. */
   bills: Bill[];
   errors: ImportError[];
+  /** Files read that brought nothing to any bill, with why (a README beside the data, a
+   *  LegiScan text of a bill not imported). */
+  notUsed: FileNotUsed[];
   /** Records read, whether they became bills or errors. */
   recordsRead: number;
   /** Files examined after ZIPs were expanded. */
@@ -59,6 +64,7 @@ export function importBills(
   const limits: ImportLimits = { ...defaultImportLimits, ...options.limits };
   const overrides: BillOverrides = { jurisdiction: options.jurisdiction, session: options.session };
   const errors: ImportError[] = [];
+  const notUsed: FileNotUsed[] = [];
   const byId = new Map<string, Bill[]>();
   let recordsRead = 0;
   let filesRead = 0;
@@ -75,7 +81,11 @@ export function importBills(
     for (const billFormat of billFormats) {
       const formatFiles = detection.filesByFormat.get(billFormat);
       if (!formatFiles) continue;
-      for (const outcome of readers[billFormat](formatFiles, overrides)) {
+      const outcomes =
+        billFormat === 'legiscan'
+          ? readLegiScanRecords(formatFiles, overrides, (item) => notUsed.push(item))
+          : readers[billFormat](formatFiles, overrides);
+      for (const outcome of outcomes) {
         recordsRead++;
         options.onRecord?.(outcome);
         if (!outcome.ok) {
@@ -87,6 +97,7 @@ export function importBills(
         else byId.set(outcome.bill.id, [outcome.bill]);
       }
     }
+    for (const file of detection.ignored) notUsed.push(fileNotUsed(file.name, NOTE_NOT_USED));
   } catch (error) {
     // Importers guard each record; this is the last line for a bug outside any record.
     errors.push({
@@ -104,5 +115,5 @@ export function importBills(
       reason: 'no bills found in the files',
     });
   }
-  return { format, formats, bills, errors, recordsRead, filesRead };
+  return { format, formats, bills, errors, notUsed, recordsRead, filesRead };
 }

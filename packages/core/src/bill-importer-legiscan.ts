@@ -12,6 +12,12 @@ import { chronological, inSourceOrder, safeUrl, toIsoDate } from './bill.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guardedAll, outcomeFromDraft } from './bill-import-record.ts';
 import { statusFromLegiScan } from './bill-status-mapping.ts';
+import type { FileNotUsed } from './dataset-files-not-used.ts';
+import {
+  fileNotUsed,
+  legiScanBillAbsent,
+  legiScanDocumentNotRead,
+} from './dataset-files-not-used.ts';
 import { htmlToText } from './html-to-text.ts';
 import type { JsonObject } from './loose-json.ts';
 import {
@@ -297,13 +303,20 @@ function billOutcomes(
   return outcomes;
 }
 
-/** Bills from LegiScan getBill answers and session datasets, one outcome per bill. */
+/**
+ * Bills from LegiScan getBill answers and session datasets, one outcome per bill. Roll calls and
+ * texts that bring nothing to a bill imported (their bill is not among the files, or a text is a
+ * PDF) are told to `onNotUsed`, once every bill has been read.
+ */
 export function* readLegiScanRecords(
   files: readonly ImportFile[],
   overrides: BillOverrides = {},
+  onNotUsed?: (notUsed: FileNotUsed) => void,
 ): Generator<RecordOutcome> {
   const bills: { file: string; answer: JsonObject }[] = [];
   const side: SideFiles = { people: new Map(), votes: new Map(), texts: new Map() };
+  const sideFiles: { file: string; kind: 'roll call' | 'text'; billId: string }[] = [];
+  const unreadDocuments: { file: string; mime: string | null }[] = [];
   for (const file of files) {
     const parsed = parseJsonBytes(file.bytes);
     if (!parsed.ok) {
@@ -324,13 +337,23 @@ export function* readLegiScanRecords(
       case 'vote': {
         const rollCall = field(value, 'roll_call') as JsonObject;
         const billId = str(field(rollCall, 'bill_id'));
-        if (billId !== null) pushTo(side.votes, billId, rollCall);
+        if (billId !== null) {
+          pushTo(side.votes, billId, rollCall);
+          sideFiles.push({ file: file.name, kind: 'roll call', billId });
+        }
         break;
       }
       case 'text': {
         const text = field(value, 'text') as JsonObject;
         const billId = str(field(text, 'bill_id'));
-        if (billId !== null) pushTo(side.texts, billId, { file: file.name, text });
+        if (billId !== null) {
+          pushTo(side.texts, billId, { file: file.name, text });
+          sideFiles.push({ file: file.name, kind: 'text', billId });
+          const mime = str(field(text, 'mime'));
+          const kind = mime?.toLowerCase();
+          if (kind !== 'text/html' && kind !== 'text/plain')
+            unreadDocuments.push({ file: file.name, mime });
+        }
         break;
       }
       case 'error': {
@@ -343,11 +366,22 @@ export function* readLegiScanRecords(
         break;
     }
   }
-  // Votes and texts whose bill is not in this import are left out without complaint: a
-  // dataset's side folders routinely cover bills the user did not select.
+  // Votes and texts whose bill is not in this import are left out without an error (a dataset's
+  // side folders routinely cover bills the user did not select), but said as not used.
   for (const { file, answer } of bills) {
     const label = str(fieldAt(answer, 'bill', 'bill_number'));
     yield* guardedAll(file, label, () => billOutcomes(file, answer, side, overrides));
+  }
+  if (onNotUsed === undefined) return;
+  const billIds = new Set(bills.map(({ answer }) => str(fieldAt(answer, 'bill', 'bill_id'))));
+  const absent = new Set<string>();
+  for (const { file, kind, billId } of sideFiles) {
+    if (billIds.has(billId)) continue;
+    absent.add(file);
+    onNotUsed(fileNotUsed(file, legiScanBillAbsent(kind, billId)));
+  }
+  for (const { file, mime } of unreadDocuments) {
+    if (!absent.has(file)) onNotUsed(fileNotUsed(file, legiScanDocumentNotRead(mime)));
   }
 }
 

@@ -359,7 +359,8 @@ describe.skipIf(fixturesRoot === null)(
       expect(bill?.rawStatus).toBe(
         'Referred to the House Committee on Oversight and Government Reform.',
       );
-      // H.Con.Res. 14 on 2025-04-10: by the time each action carries.
+      // H.Con.Res. 14 on 2025-04-10: by the time each timed action carries; the date-only
+      // "Resolving differences" (midnight Eastern in UTC) keeps its place in the source's list.
       const budget = byId.get('us/119/hconres-14');
       expect(budget?.actions.at(-1)?.text).toBe(
         'Star Print ordered on the reported concurrent resolution.',
@@ -369,8 +370,8 @@ describe.skipIf(fixturesRoot === null)(
           .filter((action) => action.date === '2025-04-10')
           .map((action) => action.text.slice(0, 40)),
       ).toEqual([
-        'Resolving differences -- House actions: ',
         'Pursuant to clause 1(c) of rule XIX, the',
+        'Resolving differences -- House actions: ',
         'On motion that the House agree to the Se',
         'Motion to reconsider laid on the table A',
       ]);
@@ -383,6 +384,18 @@ describe.skipIf(fixturesRoot === null)(
           'Requiring Members of the House of Representatives and the Senate to participate in random drug testing.',
         ],
       });
+    });
+
+    it('reads a date-only action (midnight Eastern in UTC) as untimed: H.Con.Res. 89 ends in the Senate', () => {
+      const bill = byId.get('us/119/hconres-89');
+      expect(bill?.actions.slice(-2).map((action) => action.text)).toEqual([
+        'Motion to reconsider laid on the table Agreed to without objection.',
+        'Received in the Senate and referred to the Committee on Foreign Relations.',
+      ]);
+      expect(bill?.actions.slice(0, 2).map((action) => action.text)).toEqual([
+        'Submitted in House',
+        'Referred to the House Committee on Foreign Affairs.',
+      ]);
     });
 
     it('streams one outcome per bill', () => {

@@ -316,6 +316,18 @@ function preferredSource(bill: JsonObject): string | null {
   return urls.find((url) => !/\.(xml|json)$/i.test(url)) ?? urls[0] ?? null;
 }
 
+/**
+ * The time of an action's timestamp, or null when it only carries a date: the US Congress
+ * scraper writes GovInfo's date-only actions as midnight Eastern in UTC (`T04:00:00+00:00` in
+ * summer, `T05:00:00+00:00` in winter), which must not sort before the day's timed actions (H.
+ * Con. Res. 89 of the 119th was "received in the Senate" after the House's timed vote that day).
+ */
+function actionTime(value: unknown, congress: boolean): string | null {
+  if (congress && typeof value === 'string' && /T0[45]:00:00(\.0+)?(\+00:00|Z)$/.test(value.trim()))
+    return null;
+  return timeOfTimestamp(value);
+}
+
 const CLOTURE_NOT_INVOKED = /^(Second |Third |Fourth )?Cloture\b.{0,200}\bnot invoked\b/i;
 
 /** The draft of one bill in Open States' JSON shape (scrape, API, bulk JSON, or CSV rebuilt). */
@@ -330,6 +342,7 @@ export function openStatesDraft(
     : rawActions;
   const latestText = str(field(bill, 'latest_action_description'));
   const latestDate = toIsoDate(field(bill, 'latest_action_date'));
+  const congress = jurisdictionOf(bill) === 'us';
   const actions = inSourceOrder(
     ordered.map((action) => {
       const date = toIsoDate(field(action, 'date'));
@@ -343,13 +356,13 @@ export function openStatesDraft(
             .filter((value): value is string => value !== null),
         },
         date,
-        time: timeOfTimestamp(field(action, 'date')),
+        time: actionTime(field(action, 'date'), congress),
       };
     }),
     {
       // Open States keeps each scraper's order (its `order` numbers count the scraper's list).
       // Its US Congress scraper copies GovInfo's, newest first; state scrapers list oldest first.
-      listing: jurisdictionOf(bill) === 'us' ? 'newest-first' : 'oldest-first',
+      listing: congress ? 'newest-first' : 'oldest-first',
       isLatest: (action) =>
         latestText !== null &&
         action.date === latestDate &&

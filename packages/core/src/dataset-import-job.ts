@@ -2,6 +2,7 @@ import type { Bill, BillOverrides } from './bill.ts';
 import { mergeDuplicateBills } from './bill.ts';
 import type { ImportError, ImportFile } from './bill-import-record.ts';
 import { contentHash } from './canonical-hash.ts';
+import { FilesNotUsed, notUsedSummary } from './dataset-files-not-used.ts';
 import type { DatasetRecords } from './dataset-import-records.ts';
 import { readDatasetRecords } from './dataset-import-records.ts';
 import type { JournalState } from './dataset-import-journal.ts';
@@ -152,6 +153,8 @@ function summary(result: NonNullable<Job['result']>, errorCount: number, stored:
   const parts = [
     `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.removed} removed`,
   ];
+  const notUsed = notUsedSummary(result.notUsedCount ?? 0);
+  if (notUsed !== '') parts.push(notUsed);
   if (errorCount > 0) {
     parts.push(
       errorCount > stored
@@ -313,6 +316,9 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
       return job;
     }
     const state = journal;
+    // Files not used are gathered from every item, also those a resume skips, since the
+    // checkpoint does not keep them; they are not counted as items met.
+    const notUsed = new FilesNotUsed();
 
     /** Items met (records and unreadable files), which the checkpoint counts; records alone. */
     let consumed = 0;
@@ -380,6 +386,10 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     const breakMillis = options.breakMillis ?? 10;
     let lastBreak = chunkBegan;
     for (const item of stream.items()) {
+      if (item.kind === 'not-used') {
+        notUsed.add(item.notUsed);
+        continue;
+      }
       consumed++;
       if (item.kind === 'record') recordsRead++;
       if (consumed <= resumeFrom) continue;
@@ -435,6 +445,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
         at: now(),
         chunkSize,
         checkCancelled,
+        notUsed,
         summarize: (result) => summary(result, errorCount, errorsStored),
       }),
     );
@@ -482,6 +493,7 @@ interface FinishOptions {
   at: string;
   chunkSize: number;
   checkCancelled: () => void;
+  notUsed: FilesNotUsed;
   summarize: (result: NonNullable<Job['result']>) => string;
 }
 
@@ -510,7 +522,11 @@ async function finishJournaledImport(
   // Bills the dataset no longer provides: it lets go of them, and a bill no dataset provides
   // goes. Rows keyed by bill id in other tables (tags, positions, decisions, annotations) stay,
   // so they come back with the bill if it is imported again.
-  const result = { ...journalResult(state), removed: 0 };
+  const result: NonNullable<Job['result']> = {
+    ...journalResult(state),
+    removed: 0,
+    ...options.notUsed.resultFields(),
+  };
   const gone = [...state.before.keys()].filter((id) => !state.seen.has(id));
   for (let start = 0; start < gone.length; start += chunkSize) {
     options.checkCancelled();
@@ -612,6 +628,7 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
   };
 
   const result = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+  const notUsed = new FilesNotUsed();
   let consumed = 0;
   let recordsRead = 0;
   let written = 0;
@@ -676,6 +693,10 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
     };
 
     for (const item of stream.items()) {
+      if (item.kind === 'not-used') {
+        notUsed.add(item.notUsed);
+        continue;
+      }
       consumed++;
       if (item.kind === 'record') recordsRead++;
       const outcome =
@@ -762,14 +783,15 @@ async function importInOneTransaction(options: OneTransactionOptions): Promise<J
         state: 'ready',
       });
     }
+    const finalResult = { ...result, ...notUsed.resultFields() };
     const done: Job = {
       ...job,
       status: 'done',
       finishedAt: at,
       progress,
       errors,
-      result,
-      message: summary(result, errorCount, errors.length),
+      result: finalResult,
+      message: summary(finalResult, errorCount, errors.length),
     };
     await tx.put('jobs', done);
     return done;

@@ -7,6 +7,8 @@ import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
 import { readLegiScanRecords } from './bill-importer-legiscan.ts';
 import { readOpenStatesRecords } from './bill-importer-openstates.ts';
 import type { ImportError, ImportFile, RecordOutcome } from './bill-import-record.ts';
+import type { FileNotUsed } from './dataset-files-not-used.ts';
+import { fileNotUsed, NOTE_NOT_USED } from './dataset-files-not-used.ts';
 import { forgetParsedJson } from './loose-json.ts';
 import type { ImportLimits } from './zip-archive.ts';
 import { defaultImportLimits, planArchives } from './zip-archive.ts';
@@ -43,9 +45,15 @@ const fileByFile: ReadonlySet<BillFormat> = new Set(['billstatus', 'congress-jso
 /** Formats whose readers yield exactly one record per file, so a count of files is a total. */
 const oneRecordPerFile: ReadonlySet<BillFormat> = new Set(['billstatus', 'congress-json']);
 
-/** A record of a bill, or a whole file that could not be read (damaged, or of no known format). */
+/**
+ * A record of a bill, a whole file that could not be read (damaged, or of no known format), or a
+ * file read that brought nothing to any bill (a README beside the data, a LegiScan text of a bill
+ * not imported), with why.
+ */
 export type DatasetItem =
-  { kind: 'record'; outcome: RecordOutcome } | { kind: 'file-error'; error: ImportError };
+  | { kind: 'record'; outcome: RecordOutcome }
+  | { kind: 'file-error'; error: ImportError }
+  | { kind: 'not-used'; notUsed: FileNotUsed };
 
 export interface DatasetRecords {
   /** The formats met, once `items()` has been read to its end: one, 'mixed', or null. */
@@ -138,12 +146,21 @@ export function readDatasetRecords(
         }
         for (const format of billFormats) {
           const list = keptAside.get(format);
-          if (list) yield* records(readers[format](list, overrides));
+          if (!list) continue;
+          if (format === 'legiscan') {
+            const notUsed: FileNotUsed[] = [];
+            yield* records(readLegiScanRecords(list, overrides, (item) => notUsed.push(item)));
+            for (const item of notUsed) yield { kind: 'not-used', notUsed: item };
+          } else {
+            yield* records(readers[format](list, overrides));
+          }
         }
         // Notes are only skipped beside data; a README given alone is refused like any unknown
         // file (as detectExpandedFiles does).
-        if (met.size === 0) {
-          for (const note of notes) yield fileError(note.name, UNKNOWN_FORMAT_MESSAGE);
+        for (const note of notes) {
+          yield met.size === 0
+            ? fileError(note.name, UNKNOWN_FORMAT_MESSAGE)
+            : { kind: 'not-used', notUsed: fileNotUsed(note.name, NOTE_NOT_USED) };
         }
       } finally {
         forgetParsedJson();

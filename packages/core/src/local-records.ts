@@ -127,6 +127,11 @@ export const jobSchema = z.object({
       updated: z.number().int().nonnegative(),
       unchanged: z.number().int().nonnegative(),
       removed: z.number().int().nonnegative(),
+      /** Files read that brought nothing to any bill (a README, a text of a bill not
+       *  imported), the first 100 with why; absent when every file was used. */
+      notUsed: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
+      /** How many files were not used in all. */
+      notUsedCount: z.number().int().nonnegative().optional(),
     })
     .nullable(),
   errors: z.array(z.object({ record: z.string().nullable(), reason: z.string() })),

@@ -1,13 +1,15 @@
-import { inflateSync } from 'fflate';
 import { decodeUtf8 } from './text-bytes.ts';
 import type { ImportError, ImportFile } from './bill-import-record.ts';
+import { byteSizeLabel, inflateWithin } from './zip-entry-inflate.ts';
 
 // Datasets come zipped (LegiScan session datasets, GovInfo bulk BILLSTATUS, Open States CSV).
 // A ZIP can lie about everything, so the central directory is read first to refuse an archive
 // that would expand past the limits before anything is inflated; then each entry, when it is
-// read, is inflated by fflate into a buffer of its declared size (it cannot grow it, so a lying
-// size truncates instead of exhausting memory), and its CRC-32 is checked so a damaged entry is
-// reported instead of being imported with flipped bytes. Entries are read one at a time, so an
+// read, is inflated under a budget of its declared size (zip-entry-inflate.ts: inflating stops as
+// soon as an entry gives more than it declared, so a lying size costs no more than the truth),
+// and its CRC-32 is checked so a damaged entry is reported instead of being imported with flipped
+// bytes. An entry that declares a large size from few compressed bytes (200 MB of whitespace in
+// 200 KB) is refused by its expansion ratio before anything is inflated. Entries are read one at a time, so an
 // import holds one entry's bytes, not the whole expanded archive.
 
 export interface ImportLimits {
@@ -17,12 +19,19 @@ export interface ImportLimits {
   maxTotalBytes: number;
   /** Bytes of one file or one archive entry. */
   maxFileBytes: number;
+  /** How many times an entry may expand (uncompressed over compressed size)... */
+  maxExpansionRatio?: number;
+  /** ...once it is larger than this; small entries may expand as they like. */
+  expansionRatioFromBytes?: number;
 }
 
 export const defaultImportLimits: ImportLimits = {
   maxEntries: 100_000,
   maxTotalBytes: 1024 * 1024 * 1024,
   maxFileBytes: 256 * 1024 * 1024,
+  // Real legislative JSON, XML and CSV deflate 5–20 times; deflate's own ceiling is about 1,032.
+  maxExpansionRatio: 100,
+  expansionRatioFromBytes: 4 * 1024 * 1024,
 };
 
 export function isZip(bytes: Uint8Array): boolean {
@@ -198,7 +207,9 @@ function inflateEntry(zip: Uint8Array, entry: DirectoryEntry): Uint8Array {
   const data = zip.subarray(start, end);
   if (entry.method === 0) return data.slice(0, entry.uncompressedSize);
   if (entry.method === 8) {
-    return inflateSync(data, { out: new Uint8Array(entry.uncompressedSize) });
+    const inflated = inflateWithin(data, entry.uncompressedSize);
+    if (!inflated.ok) throw new Error(inflated.reason);
+    return inflated.bytes;
   }
   throw new Error(`its compression method (${entry.method}) is not supported`);
 }
@@ -289,6 +300,23 @@ export function planArchives(
         tooBig
           ? `ZIP entry ${tooBig.name} would expand to ${megabytes(tooBig.uncompressedSize)}, over the ${megabytes(limits.maxFileBytes)} limit; refused as a possible ZIP bomb`
           : `ZIP archive would expand to ${megabytes(declared)}, over the ${megabytes(limits.maxTotalBytes)} limit; refused as a possible ZIP bomb`,
+      );
+      continue;
+    }
+    const maxRatio = limits.maxExpansionRatio ?? defaultImportLimits.maxExpansionRatio ?? 100;
+    const ratioFrom =
+      limits.expansionRatioFromBytes ?? defaultImportLimits.expansionRatioFromBytes ?? 0;
+    const bomb = wanted.find(
+      (entry) =>
+        entry.method !== 0 &&
+        entry.uncompressedSize > ratioFrom &&
+        entry.uncompressedSize > maxRatio * entry.compressedSize,
+    );
+    if (bomb) {
+      const ratio = Math.round(bomb.uncompressedSize / Math.max(1, bomb.compressedSize));
+      refuse(
+        file.name,
+        `ZIP entry ${bomb.name} would expand ${ratio} times (to ${byteSizeLabel(bomb.uncompressedSize)} from ${byteSizeLabel(bomb.compressedSize)}), over the limit of ${maxRatio} times for entries over ${byteSizeLabel(ratioFrom)}; refused as a possible ZIP bomb`,
       );
       continue;
     }

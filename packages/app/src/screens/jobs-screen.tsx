@@ -187,6 +187,24 @@ function JobCard({
           </ul>
         </details>
       )}
+      {job.result?.notUsed !== undefined && job.result.notUsed.length > 0 && (
+        <details>
+          <summary>
+            {plural(job.result.notUsedCount ?? job.result.notUsed.length, 'file')} not used
+            {(job.result.notUsedCount ?? 0) > job.result.notUsed.length
+              ? ` (the first ${job.result.notUsed.length} are listed)`
+              : ''}
+          </summary>
+          <ul>
+            {job.result.notUsed.map((notUsed, index) => (
+              <li key={index}>
+                <strong>{notUsed.file}: </strong>
+                {notUsed.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       <div className="screen-actions">
         {actionable && (active || job.status === 'interrupted') && (
           <IonButton

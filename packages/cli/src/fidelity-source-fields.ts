@@ -1,0 +1,170 @@
+import { XMLParser } from 'fast-xml-parser';
+
+// What a source file itself says about a bill, read with a minimal parse of its own (fast-xml-parser
+// for XML, JSON.parse for JSON) and none of the importers' code, so that the fidelity report
+// compares the importers with the sources rather than with themselves. Each reader takes the
+// field the source names (BILLSTATUS's latestAction) or, where there is none, the one its
+// documented convention points to (the last of a list documented oldest first).
+
+export type SourceFormat = 'billstatus' | 'congress-json' | 'openstates' | 'legiscan';
+
+/** The fields compared; a source leaves out those it does not have. */
+export interface SourceFields {
+  format: SourceFormat;
+  latestActionText?: string | null | undefined;
+  latestActionDate?: string | null | undefined;
+  title?: string | null | undefined;
+  introducedDate?: string | null | undefined;
+  /** The primary sponsor as the source identifies them: a bioguide id, a people_id or a name. */
+  sponsor?: string | null | undefined;
+  cosponsorCount?: number | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: unknown): Json[] =>
+  Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [];
+const text = (value: unknown): string | null => {
+  if (typeof value === 'string') return value.replace(/\s+/g, ' ').trim() || null;
+  if (typeof value === 'number') return String(value);
+  return null;
+};
+const day = (value: unknown): string | null => text(value)?.slice(0, 10) ?? null;
+
+const xml = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  htmlEntities: true,
+  isArray: (name) => name === 'item',
+});
+
+function billStatusFields(source: string): SourceFields | null {
+  const parsed: unknown = xml.parse(source);
+  const bill = isObject(parsed) && isObject(parsed.billStatus) ? parsed.billStatus.bill : null;
+  if (!isObject(bill)) return null;
+  const latest = isObject(bill.latestAction) ? bill.latestAction : null;
+  const sponsors = isObject(bill.sponsors) ? list(bill.sponsors.item) : [];
+  // A cosponsor who withdrew stays listed, with the date of the withdrawal.
+  const cosponsors = (isObject(bill.cosponsors) ? list(bill.cosponsors.item) : []).filter(
+    (cosponsor) => text(cosponsor.sponsorshipWithdrawnDate) === null,
+  );
+  return {
+    format: 'billstatus',
+    latestActionText: latest === null ? undefined : text(latest.text),
+    latestActionDate: latest === null ? undefined : day(latest.actionDate),
+    title: text(bill.title),
+    introducedDate: day(bill.introducedDate),
+    sponsor: text(sponsors[0]?.bioguideId),
+    cosponsorCount: cosponsors.length,
+  };
+}
+
+function congressJsonFields(bill: Json): SourceFields {
+  // unitedstates/congress lists actions oldest first.
+  const last = list(bill.actions).at(-1);
+  const sponsor = isObject(bill.sponsor) ? bill.sponsor : null;
+  return {
+    format: 'congress-json',
+    latestActionText: last === undefined ? undefined : text(last.text),
+    latestActionDate: last === undefined ? undefined : day(last.acted_at),
+    // The title GovInfo displays where the file has one, else the short, else the official.
+    title:
+      text(list(bill.titles).find((title) => title.type === 'display')?.title) ??
+      text(bill.short_title) ??
+      text(bill.official_title),
+    introducedDate: day(bill.introduced_at),
+    sponsor: sponsor === null ? null : text(sponsor.bioguide_id),
+    cosponsorCount: list(bill.cosponsors).filter(
+      (cosponsor) => text(cosponsor.withdrawn_at) === null,
+    ).length,
+  };
+}
+
+function openStatesFields(bill: Json): SourceFields {
+  const actions = list(bill.actions);
+  // The scraper of the US Congress lists actions newest first (as GovInfo does), the states'
+  // scrapers oldest first; `order`, where given, decides.
+  const jurisdiction = JSON.stringify(bill.jurisdiction ?? '');
+  const newestFirst = jurisdiction.includes('country:us/government');
+  const listed = newestFirst ? [...actions].reverse() : actions;
+  const ordered = listed
+    .map((action, position) => ({ action, position }))
+    .sort((a, b) => {
+      const da = day(a.action.date) ?? '';
+      const db = day(b.action.date) ?? '';
+      if (da !== db) return da < db ? -1 : 1;
+      const oa = typeof a.action.order === 'number' ? a.action.order : null;
+      const ob = typeof b.action.order === 'number' ? b.action.order : null;
+      if (oa !== null && ob !== null && oa !== ob) return oa - ob;
+      return a.position - b.position;
+    });
+  const last = ordered.at(-1)?.action;
+  const introduction = actions.find(
+    (action) =>
+      Array.isArray(action.classification) && action.classification.includes('introduction'),
+  );
+  const sponsorships = list(bill.sponsorships);
+  const primary = sponsorships.find((sponsor) => sponsor.primary === true);
+  return {
+    format: 'openstates',
+    latestActionText: last === undefined ? undefined : text(last.description),
+    latestActionDate: last === undefined ? undefined : day(last.date),
+    title: text(bill.title),
+    introducedDate: introduction === undefined ? undefined : day(introduction.date),
+    sponsor: primary === undefined ? undefined : text(primary.name),
+    cosponsorCount: sponsorships.filter((sponsor) => sponsor.primary !== true).length,
+  };
+}
+
+function legiScanFields(bill: Json): SourceFields {
+  // LegiScan's history is oldest first; a stable sort by date keeps each day as listed.
+  const history = list(bill.history)
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => {
+      const da = day(a.entry.date) ?? '';
+      const db = day(b.entry.date) ?? '';
+      return da === db ? a.position - b.position : da < db ? -1 : 1;
+    });
+  const last = history.at(-1)?.entry;
+  const sponsors = list(bill.sponsors);
+  // sponsor_type_id: 0 sponsor (unspecified), 1 primary, 2 co-sponsor, 3 joint sponsor.
+  const primary = sponsors.find((sponsor) => sponsor.sponsor_type_id === 1) ?? sponsors[0];
+  return {
+    format: 'legiscan',
+    latestActionText: last === undefined ? undefined : text(last.action),
+    latestActionDate: last === undefined ? undefined : day(last.date),
+    title: text(bill.title),
+    sponsor: primary === undefined ? undefined : text(primary.people_id),
+    cosponsorCount: sponsors.filter(
+      (sponsor) => sponsor.sponsor_type_id === 2 || sponsor.sponsor_type_id === 3,
+    ).length,
+  };
+}
+
+/** The source's own fields of the one bill a file holds, or null when it holds none. */
+export function readSourceFields(bytes: Uint8Array): SourceFields | null {
+  const source = new TextDecoder().decode(bytes);
+  const head = source.trimStart();
+  if (head.startsWith('<')) return source.includes('<billStatus') ? billStatusFields(source) : null;
+  if (!head.startsWith('{')) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return null;
+  }
+  if (!isObject(value)) return null;
+  if (isObject(value.bill) && value.bill.bill_id !== undefined) return legiScanFields(value.bill);
+  if (typeof value.bill_id === 'string' && value.bill_type !== undefined)
+    return congressJsonFields(value);
+  // (Vote events carry a session and an identifier too, but no title and no actions.)
+  if (
+    value.legislative_session !== undefined &&
+    typeof value.title === 'string' &&
+    Array.isArray(value.actions)
+  )
+    return openStatesFields(value);
+  return null;
+}
