@@ -9,6 +9,16 @@ const coreImports = {
   group: ['@docket/core', '@docket/core/*', '**/core/src/*', '**/core/src/**'],
   message: 'The server is blind: it must not import packages/core (crypto, merge, content).',
 };
+// Other packages reach core through its folders' index files only (core's `exports` map says the
+// same to TypeScript); inside core, files import each other by path, never through an index.
+const coreDeepImports = {
+  group: ['@docket/core/*/*', '!@docket/core/test-support/*', '**/core/src/**'],
+  message: "Import a core folder's entry point (@docket/core/<folder>), not its files.",
+};
+const coreBarrelsInsideCore = {
+  group: ['@docket/core', '@docket/core/*', '**/index.ts'],
+  message: 'Inside core, import the file itself by relative path; index.ts is for other packages.',
+};
 const appImports = {
   group: ['@docket/app', '@docket/app/*', '**/app/src/**', '@docket/server', '@docket/server/*'],
   message: 'Dependencies point protocol <- core <- app; protocol <- server.',
@@ -82,6 +92,7 @@ export default tseslint.config(
         {
           patterns: [
             appImports,
+            coreBarrelsInsideCore,
             {
               group: ['react', 'react-dom', 'dexie', '@ionic/*', 'fastify'],
               message: 'core is platform-free: no React, no IndexedDB, no server.',
@@ -100,6 +111,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            coreDeepImports,
             {
               group: ['@docket/server', '@docket/server/*'],
               message: 'The app talks to the server over HTTP only.',
@@ -107,6 +119,12 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['packages/cli/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [coreDeepImports] }],
     },
   },
   {

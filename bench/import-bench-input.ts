@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import type { TestProject } from 'vitest/node';
-import { readCongressJsonRecords } from '@docket/core/bill-importer-congress-json';
+import { readCongressJsonRecords } from '@docket/core/importers';
 import { removeBenchProfile } from './bench-profile.ts';
 
 // Builds the import benchmark's input in Node, before the browser starts: a ZIP of

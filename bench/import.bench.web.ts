@@ -1,15 +1,18 @@
 import Dexie from 'dexie';
 import { expect, inject, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import { billContentSchema, finalizeBill } from '@docket/core/bill';
-import type { Bill } from '@docket/core/bill';
-import { congressJsonDraft, isCongressJson } from '@docket/core/bill-importer-congress-json';
-import { loadStoredDatasetFiles, saveDatasetAndQueueImport } from '@docket/core/dataset-commands';
-import { runImportJob } from '@docket/core/dataset-import-job';
-import type { StoredBill } from '@docket/core/local-records';
-import { canonicalJson, fnv1a64HexOfText } from '@docket/core/canonical-hash';
-import { decodeUtf8 } from '@docket/core/text-bytes';
-import { crc32 } from '@docket/core/zip-archive';
+import {
+  type Bill,
+  billContentSchema,
+  canonicalJson,
+  finalizeBill,
+  fnv1a64HexOfText,
+} from '@docket/core/bills';
+import { congressJsonDraft, isCongressJson } from '@docket/core/importers';
+import { loadStoredDatasetFiles, saveDatasetAndQueueImport } from '@docket/core/commands';
+import { runImportJob } from '@docket/core/import-jobs';
+import type { StoredBill } from '@docket/core/store';
+import { crc32, decodeUtf8 } from '@docket/core/encoding';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
 import { openIndexedDbLocalStore } from '../packages/app/src/local-store/indexeddb-local-store.ts';
 import { eventLoopBreak, WORKER_IMPORT_CHUNKS } from '../packages/app/src/jobs/import-runner.ts';

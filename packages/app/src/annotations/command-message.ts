@@ -1,4 +1,4 @@
-import { BillCommandError } from '@docket/core/bill-command-context';
+import { BillCommandError } from '@docket/core/commands';
 
 /** What to tell the user when a command fails: its own words when it refused the input. */
 export function commandMessage(error: unknown, doing: string): string {

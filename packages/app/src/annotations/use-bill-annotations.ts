@@ -1,4 +1,4 @@
-import type { Annotation, StoredBill } from '@docket/core/local-records';
+import type { Annotation, StoredBill } from '@docket/core/store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { liveDatabase } from '../jobs/live-tables.ts';
 

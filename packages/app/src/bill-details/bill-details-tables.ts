@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Annotation, Decision, Position, StoredBill } from '@docket/core/local-records';
+import type { Annotation, Decision, Position, StoredBill } from '@docket/core/store';
 import { liveDatabase } from '../jobs/live-tables.ts';
 
 // Live reads of one bill and the user's own rows about it. An import landing from the worker,

@@ -5,8 +5,8 @@ import {
   createBillChartTally,
   tallyBill,
   type TrackedBillChartData,
-} from '@docket/core/bill-charts';
-import type { Decision, StoredBill } from '@docket/core/local-records';
+} from '@docket/core/lists';
+import type { Decision, StoredBill } from '@docket/core/store';
 import { liveDatabase } from '../jobs/live-tables.ts';
 
 // Bills can carry megabytes of text each, so tracked bills are read a batch at a time and only

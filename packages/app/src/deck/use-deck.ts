@@ -1,21 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DeckPage } from '@docket/core/bill-deck';
-import {
-  deckCount,
-  matchingBillIds,
-  readDeckPage,
-  undoHistoryHasSteps,
-} from '@docket/core/bill-deck';
-import type { DeckFilter } from '@docket/core/bill-deck-filter';
 import {
   compileDeckFilter,
+  deckCount,
+  type DeckFilter,
+  type DeckPage,
   emptyDeckFilter,
+  matchingBillIds,
   readDeckFilter,
+  readDeckPage,
   saveDeckFilter,
-} from '@docket/core/bill-deck-filter';
-import type { Decision, Setting, StoredBill } from '@docket/core/local-records';
-import { TRIAGE_UNDO_SETTING } from '@docket/core/triage-commands';
+  undoHistoryHasSteps,
+} from '@docket/core/deck';
+import type { Decision, Setting, StoredBill } from '@docket/core/store';
+import { TRIAGE_UNDO_SETTING } from '@docket/core/commands';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { liveDatabase } from '../jobs/live-tables.ts';
 import { DECK_PAGE_SIZE, dexieDeckSource } from './dexie-deck-source.ts';

@@ -1,5 +1,5 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import { clearDeviceData, deviceHoldsData, type DeviceDataSummary } from '@docket/core/device-data';
+import { clearDeviceData, deviceHoldsData, type DeviceDataSummary } from '@docket/core/device';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { FullBackup, Job } from '@docket/core/local-records';
+import type { FullBackup, Job } from '@docket/core/store';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { liveDatabase } from '../jobs/live-tables.ts';
 

@@ -1,6 +1,6 @@
 import type Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Dataset, Job } from '@docket/core/local-records';
+import type { Dataset, Job } from '@docket/core/store';
 import { createDocketDatabase } from '../local-store/docket-database.ts';
 
 // Live reads of the jobs and datasets tables for the screens. The import worker writes through

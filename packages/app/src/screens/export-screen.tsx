@@ -1,10 +1,10 @@
 import { IonButton } from '@ionic/react';
-import type { Tag } from '@docket/core/local-records';
-import type { ExportFormat, ExportSelection } from '@docket/core/user-data-export';
+import type { Tag } from '@docket/core/store';
+import type { ExportFormat, ExportSelection } from '@docket/core/export';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { billListSearch, parseBillListQuery } from '@docket/core/bill-list-query';
+import { billListSearch, parseBillListQuery } from '@docket/core/lists';
 import { useAppServices } from '../app-services.ts';
 import '../datasets/datasets.css';
 import { plural } from '../datasets/dataset-words.ts';

@@ -1,5 +1,5 @@
 import { IonButton, IonProgressBar } from '@ionic/react';
-import type { Dataset, Job } from '@docket/core/local-records';
+import type { Dataset, Job } from '@docket/core/store';
 import { useEffect, useState } from 'react';
 import '../datasets/datasets.css';
 import {

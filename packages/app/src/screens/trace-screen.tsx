@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import type { TraceEntry } from '@docket/core/local-records';
+import type { TraceEntry } from '@docket/core/store';
 import {
   matchesTraceFilter,
   traceDetailLines,
@@ -9,7 +9,7 @@ import {
   traceWindows,
   type TraceFilter,
   type TraceWindow,
-} from '@docket/core/trace-log';
+} from '@docket/core/device';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useId, useState } from 'react';
 import { useAppServices } from '../app-services.ts';

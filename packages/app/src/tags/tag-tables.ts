@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { BillTag, Tag } from '@docket/core/local-records';
+import type { BillTag, Tag } from '@docket/core/store';
 import { liveDatabase } from '../jobs/live-tables.ts';
 
 // Live reads of the tags and their assignments for the tag picker, the bill-tags screen and a

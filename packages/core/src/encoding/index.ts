@@ -1,0 +1,6 @@
+// The public face of encoding/ for the other packages (see README.md); inside core, files import each other directly.
+export * from './base64.ts';
+export * from './csv-table.ts';
+export * from './loose-json.ts';
+export * from './text-bytes.ts';
+export * from './zip-archive.ts';

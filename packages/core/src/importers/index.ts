@@ -1,0 +1,11 @@
+// The public face of importers/ for the other packages (see README.md); inside core, files import each other directly.
+export * from './bill-format-detection.ts';
+export * from './bill-import-record.ts';
+export * from './bill-import.ts';
+export * from './bill-importer-billstatus.ts';
+export * from './bill-importer-congress-json.ts';
+export * from './bill-importer-docket-csv.ts';
+export * from './bill-importer-legiscan.ts';
+export * from './bill-importer-openstates.ts';
+export * from './congress-action-text.ts';
+export * from './docket-csv-layout.ts';
