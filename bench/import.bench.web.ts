@@ -53,7 +53,6 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /** How the time of a kind of transaction (and of the work just before it) is shown. */
 const PHASES: Readonly<Record<string, { before: string; inside: string }>> = {
-  // Also the last transaction of commit: 'one-transaction' (the job marked done).
   'write jobs+datasets': { before: 'job start', inside: 'job start: mark running' },
   'read datasetFiles': { before: 'load files', inside: 'load files: read the ZIP back' },
   'read importStaging': {
@@ -67,12 +66,6 @@ const PHASES: Readonly<Record<string, { before: string; inside: string }>> = {
     inside: 'chunk writes (bills + undo journal)',
   },
   'write bills+importStaging+jobs+datasets': { before: 'other', inside: 'finish' },
-  // commit: 'one-transaction': the whole read happens inside the bills transaction, so its
-  // span holds the CPU work too; the job row moves in small transactions beside it.
-  'write bills': {
-    before: 'other',
-    inside: 'read + write every bill (1 tx)',
-  },
 };
 
 type CallTotals = TransactionSpan['calls'];
@@ -275,7 +268,6 @@ it(
       ...WORKER_IMPORT_CHUNKS,
       chunkClock: () => Date.now(),
       eventLoopBreak,
-      commit: input.commit,
       onProgress: importHeap.sample,
     });
     const importEnded = performance.now();
@@ -333,7 +325,7 @@ it(
       ...(input.notice === null ? [] : [`NOTE: ${input.notice}`]),
       `CPU busy just before the run, all processes: ${input.busyBefore === null ? 'unknown' : `${Math.round(input.busyBefore * 100)}%`} of ${navigator.hardwareConcurrency} cores (anything above a few % slows every figure)`,
       `input: ${count(input.bills)} distinct bills, one data.json each, in one ZIP of ${megabytes(input.zipBytes)} MB (${megabytes(input.unzippedBytes)} MB unzipped), varied from ${input.templateSource}`,
-      `path: saveDatasetAndQueueImport (not timed: ${seconds(saveMs)} s), then runImportJob (commit: ${input.commit}) with the worker's chunks (at most ${count(WORKER_IMPORT_CHUNKS.chunkSize)} records or ${WORKER_IMPORT_CHUNKS.chunkMillis} ms of reading each) on openIndexedDbLocalStore, fresh database`,
+      `path: saveDatasetAndQueueImport (not timed: ${seconds(saveMs)} s), then runImportJob with the worker's chunks (at most ${count(WORKER_IMPORT_CHUNKS.chunkSize)} records or ${WORKER_IMPORT_CHUNKS.chunkMillis} ms of reading each) on openIndexedDbLocalStore, fresh database`,
       '',
       `import    ${count(input.bills)} bills in ${seconds(importMs)} s = ${count(billsPerSecond)} bills/s; peak JS heap ${megabytes(importHeap.peak)} MB (${megabytes(heapBefore)} MB before, ${count(importHeap.samples)} samples)`,
       `baseline  bare Dexie bulkPut of the same ${count(rows.length)} rows: ${seconds(baselineMs)} s = ${count(baselinePerSecond)} bills/s (mean of ${baselineRuns.map((ms) => `${seconds(ms)} s`).join(' and ')}); peak JS heap ${megabytes(baselineHeap.peak)} MB`,

@@ -95,8 +95,6 @@ export interface ImportRunnerDeps {
   chunkSize?: number;
   /** A chunk transaction also closes after this much reading (RunImportJobOptions). */
   chunkMillis?: number;
-  /** How runImportJob commits (see RunImportJobOptions.commit); journaled when absent. */
-  commit?: 'journaled' | 'one-transaction';
   onError?: (error: unknown) => void;
 }
 
@@ -179,7 +177,6 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
             ...(deps.chunkMillis === undefined
               ? {}
               : { chunkMillis: deps.chunkMillis, chunkClock: () => Date.now(), eventLoopBreak }),
-            ...(deps.commit === undefined ? {} : { commit: deps.commit }),
           }).then((job) => traceJobEnd(store, job)),
         controller.signal,
       );

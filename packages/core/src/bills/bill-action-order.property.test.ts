@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inSourceOrder } from './bill.ts';
+import { inSourceOrder } from './bill-merge.ts';
 import { importBillStatus } from '../importers/bill-importer-billstatus.ts';
 import { importCongressJson } from '../importers/bill-importer-congress-json.ts';
 import { importOpenStates } from '../importers/bill-importer-openstates.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillStatus } from './bill.ts';
+import type { BillStatus } from './bill-vocabulary.ts';
 import type { StatusEvent } from './bill-status-mapping.ts';
 import {
   billStatusActionEvent,

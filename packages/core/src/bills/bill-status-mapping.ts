@@ -1,4 +1,4 @@
-import type { BillStatus, Chamber } from './bill.ts';
+import type { BillStatus, Chamber } from './bill-vocabulary.ts';
 
 // Each source states a bill's progress in its own terms: LegiScan as a number, the
 // unitedstates/congress scraper as a code word, GovInfo and Open States only through the actions

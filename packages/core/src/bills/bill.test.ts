@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill, BillDraft } from './bill.ts';
+import { billChangeHash, billSchema, finalizeBill } from './bill.ts';
 import {
-  billChangeHash,
   billId,
-  billSchema,
-  chronological,
-  cleanBlock,
-  compareBills,
-  finalizeBill,
   formatBillIdentifier,
-  isIsoDate,
-  mergeDuplicateBills,
   normalizeJurisdiction,
   parseBillIdentifier,
-  safeUrl,
-  toIsoDate,
-} from './bill.ts';
+} from './bill-identifiers.ts';
+import { chronological, compareBills, mergeDuplicateBills } from './bill-merge.ts';
+import { cleanBlock, isIsoDate, safeUrl, toIsoDate } from './bill-text-cleaning.ts';
 import { canonicalJson, contentHash, fnv1a64Hex } from './canonical-hash.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 

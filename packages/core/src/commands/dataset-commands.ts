@@ -1,4 +1,4 @@
-import { normalizeJurisdiction } from '../bills/bill.ts';
+import { normalizeJurisdiction } from '../bills/bill-identifiers.ts';
 import { emptyProgress, REPLACED_MESSAGE } from '../import-jobs/dataset-import-job.ts';
 import { discardImport } from '../import-jobs/dataset-import-journal.ts';
 import type { ImportInput } from '../import-jobs/dataset-import-job.ts';

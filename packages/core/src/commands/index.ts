@@ -1,4 +1,4 @@
-// The public face of commands/ for the other packages (see README.md); inside core, files import each other directly.
+// The public face of commands/ for the other packages (README.md); inside core, files import each other directly.
 export * from './annotation-commands.ts';
 export * from './bill-command-context.ts';
 export * from './dataset-commands.ts';

@@ -1,4 +1,4 @@
-// The public face of crypto/ for the other packages (see README.md); inside core, files import each other directly.
+// The public face of crypto/ for the other packages (README.md); inside core, files import each other directly.
 export * from './backup-crypto.ts';
 export * from './full-backup-crypto.ts';
 export * from './public-link-crypto.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { BillStatus, Chamber } from '../bills/bill.ts';
-import { billStatuses, chambers } from '../bills/bill.ts';
+import type { BillStatus, Chamber } from '../bills/bill-vocabulary.ts';
+import { billStatuses, chambers } from '../bills/bill-vocabulary.ts';
 import type { StoredBill } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
 

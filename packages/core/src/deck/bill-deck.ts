@@ -1,4 +1,4 @@
-import type { BillStatus } from '../bills/bill.ts';
+import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';

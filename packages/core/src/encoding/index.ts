@@ -1,4 +1,4 @@
-// The public face of encoding/ for the other packages (see README.md); inside core, files import each other directly.
+// The public face of encoding/ for the other packages (README.md); inside core, files import each other directly.
 export * from './base64.ts';
 export * from './csv-table.ts';
 export * from './loose-json.ts';

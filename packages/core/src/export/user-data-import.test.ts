@@ -22,9 +22,8 @@ import {
   applyUserDataImport,
   describeCounts,
   previewUserDataImport,
-  readUserDataFile,
-  UserDataImportError,
-} from './user-data-import.ts';
+} from './user-data-import-plan.ts';
+import { readUserDataFile, UserDataImportError } from './user-data-import.ts';
 
 // Export, then import into an empty device: the same rows come back, field for field, for each
 // of the three formats, with text chosen to break CSV, spreadsheets, HTML and layout.

@@ -1,5 +1,5 @@
 import type { Bill } from '../bills/bill.ts';
-import { mergeDuplicateBills } from '../bills/bill.ts';
+import { mergeDuplicateBills } from '../bills/bill-merge.ts';
 import type { ImportStagingRow, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
 

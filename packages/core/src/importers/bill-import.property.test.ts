@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bill } from '../bills/bill.ts';
-import { billChangeHash, billSchema, mergeDuplicateBills } from '../bills/bill.ts';
+import { billChangeHash, billSchema } from '../bills/bill.ts';
+import { mergeDuplicateBills } from '../bills/bill-merge.ts';
 import { importBills } from './bill-import.ts';
 import type { ImportError, ImportFile } from './bill-import-record.ts';
 import { readDatasetRecords } from '../import-jobs/dataset-import-records.ts';

@@ -1,5 +1,5 @@
 import type { Bill, BillOverrides } from '../bills/bill.ts';
-import { compareBills, mergeDuplicateBills } from '../bills/bill.ts';
+import { compareBills, mergeDuplicateBills } from '../bills/bill-merge.ts';
 import type { BillFormat } from './bill-format-detection.ts';
 import { billFormats, detectExpandedFiles } from './bill-format-detection.ts';
 import { readBillStatusRecords } from './bill-importer-billstatus.ts';

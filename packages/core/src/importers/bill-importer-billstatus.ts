@@ -1,13 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type {
-  BillAction,
-  BillDraft,
-  BillOverrides,
-  BillText,
-  Chamber,
-  Sponsor,
-} from '../bills/bill.ts';
-import { inSourceOrder, safeUrl, timeOfDay, toIsoDate } from '../bills/bill.ts';
+import type { BillAction, BillDraft, BillOverrides, BillText, Sponsor } from '../bills/bill.ts';
+import type { Chamber } from '../bills/bill-vocabulary.ts';
+import { inSourceOrder } from '../bills/bill-merge.ts';
+import { safeUrl, timeOfDay, toIsoDate } from '../bills/bill-text-cleaning.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-import-record.ts';
 import type { StatusEvent } from '../bills/bill-status-mapping.ts';

@@ -1,5 +1,7 @@
-import type { BillDraft, BillOverrides, Chamber, Sponsor } from '../bills/bill.ts';
-import { inSourceOrder, timeOfTimestamp, toIsoDate } from '../bills/bill.ts';
+import type { BillDraft, BillOverrides, Sponsor } from '../bills/bill.ts';
+import type { Chamber } from '../bills/bill-vocabulary.ts';
+import { inSourceOrder } from '../bills/bill-merge.ts';
+import { timeOfTimestamp, toIsoDate } from '../bills/bill-text-cleaning.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-import-record.ts';
 import { statusFromCongressJson } from '../bills/bill-status-mapping.ts';

@@ -2,23 +2,14 @@ import type {
   BillAction,
   BillDraft,
   BillOverrides,
-  BillSource,
-  BillStatus,
   BillText,
   BillVote,
-  Chamber,
   Sponsor,
-  SponsorRole,
 } from '../bills/bill.ts';
-import {
-  billSources,
-  billStatuses,
-  chambers,
-  finalizeBill,
-  safeUrl,
-  sponsorRoles,
-  toIsoDate,
-} from '../bills/bill.ts';
+import type { BillSource, BillStatus, Chamber, SponsorRole } from '../bills/bill-vocabulary.ts';
+import { billSources, billStatuses, chambers, sponsorRoles } from '../bills/bill-vocabulary.ts';
+import { finalizeBill } from '../bills/bill.ts';
+import { safeUrl, toIsoDate } from '../bills/bill-text-cleaning.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guarded } from './bill-import-record.ts';
 import { csvHeader, parseCsvTable } from '../encoding/csv-table.ts';

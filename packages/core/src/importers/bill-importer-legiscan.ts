@@ -5,10 +5,11 @@ import type {
   BillOverrides,
   BillText,
   BillVote,
-  Chamber,
   Sponsor,
 } from '../bills/bill.ts';
-import { chronological, inSourceOrder, safeUrl, toIsoDate } from '../bills/bill.ts';
+import type { Chamber } from '../bills/bill-vocabulary.ts';
+import { chronological, inSourceOrder } from '../bills/bill-merge.ts';
+import { safeUrl, toIsoDate } from '../bills/bill-text-cleaning.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { collectOutcomes, failure, guardedAll, outcomeFromDraft } from './bill-import-record.ts';
 import { statusFromLegiScan } from '../bills/bill-status-mapping.ts';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importBills } from './bill-import.ts';
-import {
-  importOpenStates,
-  parseListCell,
-  readOpenStatesRecords,
-} from './bill-importer-openstates.ts';
+import { importOpenStates, readOpenStatesRecords } from './bill-importer-openstates.ts';
+import { parseListCell } from './openstates-csv-tables.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import {
   fixturesRoot,

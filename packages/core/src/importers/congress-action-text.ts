@@ -1,4 +1,5 @@
-import type { BillVote, Chamber } from '../bills/bill.ts';
+import type { BillVote } from '../bills/bill.ts';
+import type { Chamber } from '../bills/bill-vocabulary.ts';
 
 // GovInfo BILLSTATUS and the unitedstates/congress data.json both carry Congress's actions as
 // the clerks wrote them, and neither carries roll-call tallies anywhere but in that text

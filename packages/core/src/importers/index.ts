@@ -1,4 +1,4 @@
-// The public face of importers/ for the other packages (see README.md); inside core, files import each other directly.
+// The public face of importers/ for the other packages (README.md); inside core, files import each other directly.
 export * from './bill-format-detection.ts';
 export * from './bill-import-record.ts';
 export * from './bill-import.ts';
@@ -9,3 +9,4 @@ export * from './bill-importer-legiscan.ts';
 export * from './bill-importer-openstates.ts';
 export * from './congress-action-text.ts';
 export * from './docket-csv-layout.ts';
+export * from './openstates-csv-tables.ts';

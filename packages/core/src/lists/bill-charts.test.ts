@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billStatuses, type BillAction, type BillStatus } from '../bills/bill.ts';
+import { billStatuses, type BillStatus } from '../bills/bill-vocabulary.ts';
+import type { BillAction } from '../bills/bill.ts';
 import {
   addDays,
   billActedInWeek,

@@ -1,4 +1,6 @@
-import { billStatuses, isIsoDate, type Bill, type BillStatus } from '../bills/bill.ts';
+import { billStatuses, type BillStatus } from '../bills/bill-vocabulary.ts';
+import { isIsoDate } from '../bills/bill-text-cleaning.ts';
+import type { Bill } from '../bills/bill.ts';
 
 // The numbers behind the Tracked tab's charts: tracked bills by status, and how many of them saw
 // an action in each week. Kept here, away from the screen, so the rules (which week a date falls

@@ -1,5 +1,6 @@
-import type { BillStatus } from '../bills/bill.ts';
-import { billStatuses, isIsoDate } from '../bills/bill.ts';
+import type { BillStatus } from '../bills/bill-vocabulary.ts';
+import { billStatuses } from '../bills/bill-vocabulary.ts';
+import { isIsoDate } from '../bills/bill-text-cleaning.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
 import type { Position } from '../store/local-records.ts';
 import { positions } from '../store/local-records.ts';

@@ -1,4 +1,4 @@
-import { parseBillIdentifier } from '../bills/bill.ts';
+import { parseBillIdentifier } from '../bills/bill-identifiers.ts';
 
 // Full-text search over bills: a small inverted index from folded words to the bills that hold
 // them. Hand-written rather than a library because the tracked list needs three things at once:

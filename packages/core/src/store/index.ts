@@ -1,4 +1,4 @@
-// The public face of store/ for the other packages (see README.md); inside core, files import each other directly.
+// The public face of store/ for the other packages (README.md); inside core, files import each other directly.
 export * from './local-records.ts';
 export * from './local-store-acceptance.ts';
 export * from './local-store.ts';

@@ -22,7 +22,7 @@ import {
   type TestDevice,
 } from '../test-support/sync-devices.ts';
 import { TestLogError, TestSyncLog, type Delivery } from '../test-support/sync-log-server.ts';
-import { syncCursorSetting } from './sync-engine.ts';
+import { syncCursorSetting } from './sync-cursor.ts';
 import { USER } from '../test-support/sync-devices.ts';
 
 // Issue 5's convergence property: three devices edit the same things while their syncs run in

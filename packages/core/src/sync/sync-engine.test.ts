@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createAnnotation, NOTE_MAX } from '../commands/annotation-commands.ts';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { sealEnvelope } from '../crypto/sync-crypto.ts';
-import {
-  runSync,
-  skipUnreadableChange,
-  skipUnsendableChange,
-  SyncEngineError,
-  syncCursorSetting,
-  type SyncRunReport,
-} from './sync-engine.ts';
+import { runSync, SyncEngineError, type SyncRunReport } from './sync-engine.ts';
+import { skipUnreadableChange, skipUnsendableChange, syncCursorSetting } from './sync-cursor.ts';
 import { setPosition } from '../commands/position-commands.ts';
 import { createTag, deleteTag, renameTag, tagBills } from '../commands/tag-commands.ts';
 import { trackBill } from '../commands/triage-commands.ts';

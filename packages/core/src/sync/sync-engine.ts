@@ -1,3 +1,10 @@
+import {
+  cursorSchema,
+  readCursor,
+  readSkipList,
+  syncCursorSetting,
+  writeCursor,
+} from './sync-cursor.ts';
 import { z } from 'zod';
 import type { PullResponse, PushRequest, PushResponse } from '@docket/protocol/sync-changes';
 import {
@@ -10,7 +17,7 @@ import { base64LengthFor } from '@docket/protocol/sync-wire';
 import { fnv1a64HexOfText } from '../bills/canonical-hash.ts';
 import { decodeHlc, HlcError, receive } from './hybrid-logical-clock.ts';
 import { syncedTables, type OutboxEntry } from '../store/local-records.ts';
-import type { LocalStore, LocalWriteTransaction, TableName } from '../store/local-store.ts';
+import type { LocalStore, TableName } from '../store/local-store.ts';
 import { outboxFields, readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
 import {
   openEnvelope,
@@ -52,17 +59,6 @@ import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 // - A change that does not open (tampered, another key) or does not parse stops the run with a
 //   clear error before anything of its page is written; the cursor stays before it.
 // - This device's own changes are not pulled back into the store: they were merged when made.
-
-/** The settings row of the pull cursor, per user: `{ epoch, seqno }`. */
-export function syncCursorSetting(userId: string): string {
-  return `device:sync-cursor:${userId}`;
-}
-
-const cursorSchema = z.object({
-  epoch: z.number().int().nonnegative(),
-  seqno: z.number().int().nonnegative(),
-});
-export type SyncCursor = z.infer<typeof cursorSchema>;
 
 const payloadSchema = z.strictObject({
   format: z.literal('docket-changes'),
@@ -109,57 +105,6 @@ export class SyncEngineError extends Error {
     super(message);
     this.name = 'SyncEngineError';
   }
-}
-
-/** The settings row of the changes this device was told to skip, per user. */
-export function syncSkipSetting(userId: string): string {
-  return `device:sync-skip:${userId}`;
-}
-
-const skipListSchema = z.array(z.number().int().nonnegative()).max(10_000);
-
-async function readSkipList(store: LocalStore, userId: string): Promise<ReadonlySet<number>> {
-  const row = await store.read(['settings'], (tx) => tx.get('settings', syncSkipSetting(userId)));
-  const parsed = skipListSchema.safeParse(row?.value);
-  return new Set(parsed.success ? parsed.data : []);
-}
-
-/**
- * The repair for a change that cannot be read (tampered, or from a newer Docket): pass over it
- * from now on, so the changes after it can sync. What it held is lost to this device, which the
- * user is told before choosing it; the trace keeps a record.
- */
-export async function skipUnreadableChange(
-  store: LocalStore,
-  userId: string,
-  seqno: number,
-): Promise<void> {
-  await store.write(['settings'], async (tx) => {
-    const parsed = skipListSchema.safeParse(
-      (await tx.get('settings', syncSkipSetting(userId)))?.value,
-    );
-    const list = parsed.success ? parsed.data : [];
-    if (!list.includes(seqno)) list.push(seqno);
-    await tx.put('settings', { key: syncSkipSetting(userId), value: list.slice(-10_000) });
-  });
-}
-
-/**
- * The repair for an outbox entry too large ever to be sent (`change-too-large`): take it out of
- * the outbox, so the entries after it can go. The row stays on this device as it is; the other
- * devices never get this change, which the user is told before choosing it. Returns what was
- * removed, for the trace (the only record left of it); null when it was gone already.
- */
-export async function skipUnsendableChange(
-  store: LocalStore,
-  entryId: string,
-): Promise<(OutboxEntryRef & { readonly op: OutboxEntry['op'] }) | null> {
-  return store.write(['outbox'], async (tx) => {
-    const entry = await tx.get('outbox', entryId);
-    if (entry === undefined) return null;
-    await tx.delete('outbox', entryId);
-    return { id: entry.id, table: entry.table, rowId: entry.rowId, op: entry.op };
-  });
 }
 
 /** Who is syncing, with which key. */
@@ -341,30 +286,6 @@ interface Counters {
   fileProblems: string[];
 }
 type Timed = <T>(work: () => Promise<T>) => Promise<T>;
-
-async function readCursor(
-  store: LocalStore,
-  session: SyncSession,
-): Promise<{ cursor: SyncCursor; outboxSize: number }> {
-  return store.read(['settings', 'outbox'], async (tx) => {
-    const stored = cursorSchema.safeParse(
-      (await tx.get('settings', syncCursorSetting(session.userId)))?.value,
-    );
-    const cursor =
-      stored.success && stored.data.epoch === session.epoch
-        ? stored.data
-        : { epoch: session.epoch, seqno: session.epochStartSeqno };
-    return { cursor, outboxSize: await tx.count('outbox') };
-  });
-}
-
-async function writeCursor(
-  tx: LocalWriteTransaction,
-  session: SyncSession,
-  cursor: SyncCursor,
-): Promise<void> {
-  await tx.put('settings', { key: syncCursorSetting(session.userId), value: cursor });
-}
 
 /** The wire form of an outbox entry: the entry without its wall time. */
 function changeOf(entry: OutboxEntry): RowChange {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalStore } from '../store/local-store.ts';
-import { syncCursorSetting } from './sync-engine.ts';
+import { syncCursorSetting } from './sync-cursor.ts';
 import { claimDeviceData, handOverDeviceData, SYNC_OWNER_SETTING } from './sync-owner.ts';
 import { createTag } from '../commands/tag-commands.ts';
 import { rowsOf, storeWithBills, T0 } from '../test-support/bill-command-harness.ts';

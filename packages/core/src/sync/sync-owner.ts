@@ -1,6 +1,6 @@
 import type { FullBackup } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
-import { syncCursorSetting } from './sync-engine.ts';
+import { syncCursorSetting } from './sync-cursor.ts';
 import { revertToNewEpoch } from './sync-reset.ts';
 
 // Whose work a device holds. The user-made tables are the device's, not an account's: work done

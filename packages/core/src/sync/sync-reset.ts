@@ -11,7 +11,7 @@ import type { LocalWriteTransaction, TableName } from '../store/local-store.ts';
 import type { LocalStore } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
 import { readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
-import { syncCursorSetting } from './sync-engine.ts';
+import { syncCursorSetting } from './sync-cursor.ts';
 import { isSyncedField } from './sync-merge.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 

@@ -1,4 +1,4 @@
-// The public face of text/ for the other packages (see README.md); inside core, files import each other directly.
+// The public face of text/ for the other packages (README.md); inside core, files import each other directly.
 export * from './annotation-targets.ts';
 export * from './html-to-text.ts';
 export * from './text-anchoring.ts';
