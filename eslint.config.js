@@ -18,6 +18,16 @@ const dexieImports = {
   message:
     "Only packages/app/src/local-store/ talks to Dexie: read through its live-*.ts hooks (useLiveRead) and write through core's commands.",
 };
+// Other packages reach core through its folders' index files only (core's `exports` map says the
+// same to TypeScript); inside core, files import each other by path, never through an index.
+const coreDeepImports = {
+  group: ['@docket/core/*/*', '!@docket/core/test-support/*', '**/core/src/**'],
+  message: "Import a core folder's entry point (@docket/core/<folder>), not its files.",
+};
+const coreBarrelsInsideCore = {
+  group: ['@docket/core', '@docket/core/*', '**/index.ts'],
+  message: 'Inside core, import the file itself by relative path; index.ts is for other packages.',
+};
 const appImports = {
   group: ['@docket/app', '@docket/app/*', '**/app/src/**', '@docket/server', '@docket/server/*'],
   message: 'Dependencies point protocol <- core <- app; protocol <- server.',
@@ -91,6 +101,7 @@ export default tseslint.config(
         {
           patterns: [
             appImports,
+            coreBarrelsInsideCore,
             {
               group: ['react', 'react-dom', 'dexie', '@ionic/*', 'fastify'],
               message: 'core is platform-free: no React, no IndexedDB, no server.',
@@ -105,7 +116,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [serverImports, dexieImports] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [coreDeepImports, serverImports, dexieImports] },
+      ],
     },
   },
   {
@@ -116,7 +130,13 @@ export default tseslint.config(
       'packages/app/src/search-worker/bill-search-service.ts',
     ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [serverImports] }],
+      'no-restricted-imports': ['error', { patterns: [coreDeepImports, serverImports] }],
+    },
+  },
+  {
+    files: ['packages/cli/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [coreDeepImports] }],
     },
   },
   {

@@ -1,10 +1,14 @@
 import Dexie, { liveQuery } from 'dexie';
 import { expect, it } from 'vitest';
-import type { DeckPage } from '@docket/core/bill-deck';
-import { matchingBillIds, readDeckPage } from '@docket/core/bill-deck';
-import type { DeckFilter } from '@docket/core/bill-deck-filter';
-import { compileDeckFilter, emptyDeckFilter } from '@docket/core/bill-deck-filter';
-import type { Decision, StoredBill } from '@docket/core/local-records';
+import {
+  compileDeckFilter,
+  type DeckFilter,
+  type DeckPage,
+  emptyDeckFilter,
+  matchingBillIds,
+  readDeckPage,
+} from '@docket/core/deck';
+import type { Decision, StoredBill } from '@docket/core/store';
 import {
   DECK_PAGE_SIZE,
   dexieDeckSource,

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import type { TestProject } from 'vitest/node';
-import { readCongressJsonRecords } from '@docket/core/bill-importer-congress-json';
+import { readCongressJsonRecords } from '@docket/core/importers';
 import { removeBenchProfile } from './bench-profile.ts';
 
 // Builds the import benchmark's input in Node, before the browser starts: a ZIP of
@@ -33,9 +33,6 @@ export interface ImportBenchInput {
   /** Share of all cores busy in the second before the run (Linux), or null: others' work skews
    *  the figures. */
   busyBefore: number | null;
-  /** How runImportJob commits (BENCH_COMMIT): 'journaled', as the import worker does, or
-   *  'one-transaction'. */
-  commit: 'journaled' | 'one-transaction';
 }
 
 declare module 'vitest' {
@@ -132,9 +129,7 @@ function variant(template: Template, copy: number, numberStep: number): [string,
   return [`${congress}/bills/${type}/${type}${number}/data.json`, JSON.stringify(bill, null, 2)];
 }
 
-export function buildImportBenchInput(
-  bills: number,
-): Omit<ImportBenchInput, 'busyBefore' | 'commit'> {
+export function buildImportBenchInput(bills: number): Omit<ImportBenchInput, 'busyBefore'> {
   const fromFixtures = existsSync(fixturesDir);
   const dir = fromFixtures ? fixturesDir : samplesDir;
   const templates = loadTemplates(dir);
@@ -267,15 +262,11 @@ async function prepare(): Promise<ImportBenchInput> {
   if (!Number.isInteger(bills) || bills < 1) {
     throw new Error(`BENCH_BILLS must be a positive whole number, not ${process.env.BENCH_BILLS}`);
   }
-  const commit = process.env.BENCH_COMMIT ?? 'journaled';
-  if (commit !== 'journaled' && commit !== 'one-transaction') {
-    throw new Error(`BENCH_COMMIT must be journaled or one-transaction, not ${commit}`);
-  }
   const started = performance.now();
   const input = buildImportBenchInput(bills);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`[bench] input: ${input.path} (${bills} bills, ready in ${seconds} s)`);
-  return { ...input, commit, busyBefore: await busyShare(1000) };
+  return { ...input, busyBefore: await busyShare(1000) };
 }
 
 /**

@@ -1,8 +1,4 @@
-import type {
-  LocalReadTransaction,
-  LocalStore,
-  LocalWriteTransaction,
-} from '@docket/core/local-store';
+import type { LocalReadTransaction, LocalStore, LocalWriteTransaction } from '@docket/core/store';
 
 // Instruments the import from outside core: a LocalStore wrapper that records when each
 // transaction runs and how long each call inside it takes, and a heap sampler. The gaps between

@@ -1,15 +1,18 @@
 import Dexie from 'dexie';
 import { expect, inject, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import { billContentSchema, finalizeBill } from '@docket/core/bill';
-import type { Bill } from '@docket/core/bill';
-import { congressJsonDraft, isCongressJson } from '@docket/core/bill-importer-congress-json';
-import { loadStoredDatasetFiles, saveDatasetAndQueueImport } from '@docket/core/dataset-commands';
-import { runImportJob } from '@docket/core/dataset-import-job';
-import type { StoredBill } from '@docket/core/local-records';
-import { canonicalJson, fnv1a64HexOfText } from '@docket/core/canonical-hash';
-import { decodeUtf8 } from '@docket/core/text-bytes';
-import { crc32 } from '@docket/core/zip-archive';
+import {
+  type Bill,
+  billContentSchema,
+  canonicalJson,
+  finalizeBill,
+  fnv1a64HexOfText,
+} from '@docket/core/bills';
+import { congressJsonDraft, isCongressJson } from '@docket/core/importers';
+import { loadStoredDatasetFiles, saveDatasetAndQueueImport } from '@docket/core/commands';
+import { runImportJob } from '@docket/core/import-jobs';
+import type { StoredBill } from '@docket/core/store';
+import { crc32, decodeUtf8 } from '@docket/core/encoding';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
 import { openIndexedDbLocalStore } from '../packages/app/src/local-store/indexeddb-local-store.ts';
 import {
@@ -53,7 +56,6 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /** How the time of a kind of transaction (and of the work just before it) is shown. */
 const PHASES: Readonly<Record<string, { before: string; inside: string }>> = {
-  // Also the last transaction of commit: 'one-transaction' (the job marked done).
   'write jobs+datasets': { before: 'job start', inside: 'job start: mark running' },
   'read datasetFiles': { before: 'load files', inside: 'load files: read the ZIP back' },
   'read importStaging': {
@@ -67,12 +69,6 @@ const PHASES: Readonly<Record<string, { before: string; inside: string }>> = {
     inside: 'chunk writes (bills + undo journal)',
   },
   'write bills+importStaging+jobs+datasets': { before: 'other', inside: 'finish' },
-  // commit: 'one-transaction': the whole read happens inside the bills transaction, so its
-  // span holds the CPU work too; the job row moves in small transactions beside it.
-  'write bills': {
-    before: 'other',
-    inside: 'read + write every bill (1 tx)',
-  },
 };
 
 type CallTotals = TransactionSpan['calls'];
@@ -275,7 +271,6 @@ it(
       ...WORKER_IMPORT_CHUNKS,
       chunkClock: () => Date.now(),
       eventLoopBreak,
-      commit: input.commit,
       onProgress: importHeap.sample,
     });
     const importEnded = performance.now();
@@ -333,7 +328,7 @@ it(
       ...(input.notice === null ? [] : [`NOTE: ${input.notice}`]),
       `CPU busy just before the run, all processes: ${input.busyBefore === null ? 'unknown' : `${Math.round(input.busyBefore * 100)}%`} of ${navigator.hardwareConcurrency} cores (anything above a few % slows every figure)`,
       `input: ${count(input.bills)} distinct bills, one data.json each, in one ZIP of ${megabytes(input.zipBytes)} MB (${megabytes(input.unzippedBytes)} MB unzipped), varied from ${input.templateSource}`,
-      `path: saveDatasetAndQueueImport (not timed: ${seconds(saveMs)} s), then runImportJob (commit: ${input.commit}) with the worker's chunks (at most ${count(WORKER_IMPORT_CHUNKS.chunkSize)} records or ${WORKER_IMPORT_CHUNKS.chunkMillis} ms of reading each) on openIndexedDbLocalStore, fresh database`,
+      `path: saveDatasetAndQueueImport (not timed: ${seconds(saveMs)} s), then runImportJob with the worker's chunks (at most ${count(WORKER_IMPORT_CHUNKS.chunkSize)} records or ${WORKER_IMPORT_CHUNKS.chunkMillis} ms of reading each) on openIndexedDbLocalStore, fresh database`,
       '',
       `import    ${count(input.bills)} bills in ${seconds(importMs)} s = ${count(billsPerSecond)} bills/s; peak JS heap ${megabytes(importHeap.peak)} MB (${megabytes(heapBefore)} MB before, ${count(importHeap.samples)} samples)`,
       `baseline  bare Dexie bulkPut of the same ${count(rows.length)} rows: ${seconds(baselineMs)} s = ${count(baselinePerSecond)} bills/s (mean of ${baselineRuns.map((ms) => `${seconds(ms)} s`).join(' and ')}); peak JS heap ${megabytes(baselineHeap.peak)} MB`,

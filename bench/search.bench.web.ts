@@ -3,10 +3,13 @@ import { createElement, type FunctionComponent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { expect, it } from 'vitest';
-import type { BillListRow } from '@docket/core/bill-list-query';
-import { BillCatalog, defaultBillListQuery } from '@docket/core/bill-list-query';
-import { BillSearchIndex } from '@docket/core/bill-search-index';
-import type { StoredBill, Tag } from '@docket/core/local-records';
+import {
+  BillCatalog,
+  type BillListRow,
+  BillSearchIndex,
+  defaultBillListQuery,
+} from '@docket/core/lists';
+import type { StoredBill, Tag } from '@docket/core/store';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
 import { createBillSearchService } from '../packages/app/src/search-worker/bill-search-service.ts';
 import type { BillList } from '../packages/app/src/tracked/use-bill-list.ts';

@@ -2,10 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LocalStore } from '@docket/core/local-store';
-import type { SyncRunReport, SyncSession, SyncTransport } from '@docket/core/sync-engine';
-import { runSync } from '@docket/core/sync-engine';
-import type { OpaqueCryptoKey, WebCryptoPort } from '@docket/core/web-crypto';
+import type { LocalStore } from '@docket/core/store';
+import {
+  runSync,
+  type SyncRunReport,
+  type SyncSession,
+  type SyncTransport,
+} from '@docket/core/sync';
+import type { OpaqueCryptoKey, WebCryptoPort } from '@docket/core/crypto';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { pullResponseSchema, pushResponseSchema } from '@docket/protocol/sync-changes';
 import { syncSettingsSchema, type SyncSettings } from '@docket/protocol/sync-settings';

@@ -1,14 +1,23 @@
-import { createAnnotation } from '@docket/core/annotation-commands';
-import type { BillCommandContext } from '@docket/core/bill-command-context';
-import { finalizeBill } from '@docket/core/bill';
-import type { StoredBill } from '@docket/core/local-records';
-import { syncedTables } from '@docket/core/local-records';
-import type { LocalRows, LocalStore, TableName } from '@docket/core/local-store';
-import { localTables } from '@docket/core/local-store';
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
-import { setPosition } from '@docket/core/position-commands';
-import { createTag, tagBills } from '@docket/core/tag-commands';
-import { dismissBill, laterBill, trackBill } from '@docket/core/triage-commands';
+import {
+  type BillCommandContext,
+  createAnnotation,
+  createTag,
+  dismissBill,
+  laterBill,
+  setPosition,
+  tagBills,
+  trackBill,
+} from '@docket/core/commands';
+import { finalizeBill } from '@docket/core/bills';
+import {
+  createMemoryLocalStore,
+  type LocalRows,
+  type LocalStore,
+  localTables,
+  type StoredBill,
+  syncedTables,
+  type TableName,
+} from '@docket/core/store';
 
 // The sync benchmark's input: what one user made on device A, written through core's commands
 // (each command writes its row, its sync state and its outbox entry in one transaction, as in the

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { decodeBase64, encodeBase64 } from '@docket/core/base64';
-import { canonicalJson } from '@docket/core/canonical-hash';
-import { openEnvelope, sealEnvelope } from '@docket/core/sync-crypto';
-import { outboxFields } from '@docket/core/outbox-changes';
-import { rowChangeSchema, type RowChange } from '@docket/core/sync-merge';
-import { syncedTables } from '@docket/core/local-records';
+import { decodeBase64, encodeBase64 } from '@docket/core/encoding';
+import { canonicalJson } from '@docket/core/bills';
+import { openEnvelope, sealEnvelope } from '@docket/core/crypto';
+import { outboxFields, type RowChange, rowChangeSchema } from '@docket/core/sync';
+import { syncedTables } from '@docket/core/store';
 import { z } from 'zod';
 import {
   newDataKey,

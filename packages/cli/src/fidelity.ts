@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Bill } from '@docket/core/bill';
-import { importBills } from '@docket/core/bill-import';
-import type { ImportFile } from '@docket/core/bill-import-record';
+import type { Bill } from '@docket/core/bills';
+import { importBills, type ImportFile } from '@docket/core/importers';
 import type { SourceFields, SourceFormat } from './fidelity-source-fields.ts';
 import { readSourceFields } from './fidelity-source-fields.ts';
 

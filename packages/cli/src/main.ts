@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { importBills } from '@docket/core/bill-import';
-import type { ImportError } from '@docket/core/bill-import-record';
-import { printable } from '@docket/core/text-bytes';
+import { importBills, type ImportError } from '@docket/core/importers';
+import { printable } from '@docket/core/encoding';
 import { USAGE, parseCliArgs } from './cli-args.ts';
 import { MissingInputError, readInputFiles } from './read-input-files.ts';
 

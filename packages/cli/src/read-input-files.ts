@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { ImportError, ImportFile } from '@docket/core/bill-import-record';
-import { defaultImportLimits } from '@docket/core/zip-archive';
+import type { ImportError, ImportFile } from '@docket/core/importers';
+import { defaultImportLimits } from '@docket/core/encoding';
 
 // Files and folders from the command line, read into memory for importBills. Folders are
 // walked recursively in name order (so output and messages are the same on every run); symbolic

@@ -15,9 +15,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { billSchema } from '@docket/core/bill';
+import { type Bill, billSchema } from '@docket/core/bills';
 import { zerosDeflate, zipOfEntry } from '@docket/core/test-support/hostile-zips';
-import type { Bill } from '@docket/core/bill';
 
 // These tests run the real command, as a user would, in child processes (several at once: each
 // spends most of its second starting Node and tsx).

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
-import { deleteAnnotation, updateAnnotation } from '@docket/core/annotation-commands';
-import type { Annotation } from '@docket/core/local-records';
+import { deleteAnnotation, updateAnnotation } from '@docket/core/commands';
+import type { Annotation } from '@docket/core/store';
 import { useEffect, useId, useRef, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';

@@ -1,4 +1,4 @@
-import type { Annotation } from '@docket/core/local-records';
+import type { Annotation } from '@docket/core/store';
 import { Link } from 'react-router-dom';
 import { annotationPath } from './annotation-path.ts';
 import { highlightColourName } from './highlight-colours.ts';

@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import { createAnnotation, QUOTE_MAX } from '@docket/core/annotation-commands';
+import { createAnnotation, QUOTE_MAX } from '@docket/core/commands';
 import { useId, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';

@@ -1,4 +1,4 @@
-import { NOTE_MAX } from '@docket/core/annotation-commands';
+import { NOTE_MAX } from '@docket/core/commands';
 import { useId } from 'react';
 
 /** The "Note" field. No maxlength: a long paste is refused with a message, not cut silently. */

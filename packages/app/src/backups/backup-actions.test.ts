@@ -1,8 +1,7 @@
-import { buildBackupContents } from '@docket/core/backup-contents';
-import type { LocalStore } from '@docket/core/local-store';
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
-import { createTag } from '@docket/core/tag-commands';
-import type { WebCryptoPort } from '@docket/core/web-crypto';
+import { buildBackupContents } from '@docket/core/backups';
+import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
+import { createTag } from '@docket/core/commands';
+import type { WebCryptoPort } from '@docket/core/crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, type ApiClient, type ApiRequest } from '../api/api-client.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';

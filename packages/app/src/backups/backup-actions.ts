@@ -1,13 +1,17 @@
-import { countBackup, type BackupContents } from '@docket/core/backup-contents';
+import {
+  type BackupContents,
+  countBackup,
+  type RestoreMode,
+  type RestoreResult,
+} from '@docket/core/backups';
 import {
   backupErrorMessage,
+  type BackupMetadata,
   BackupOpenError,
   openBackupMetadata,
+  PublicLinkKeyError,
   sealBackupMetadata,
-  type BackupMetadata,
-} from '@docket/core/backup-crypto';
-import type { RestoreMode, RestoreResult } from '@docket/core/backup-restore';
-import { PublicLinkKeyError } from '@docket/core/public-link-crypto';
+} from '@docket/core/crypto';
 import type { BackupSummary } from '@docket/protocol/backups';
 import { proxy } from 'comlink';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';

@@ -1,5 +1,5 @@
-import type { BackupContents } from '@docket/core/backup-contents';
-import { finalizeBill } from '@docket/core/bill';
+import type { BackupContents } from '@docket/core/backups';
+import { finalizeBill } from '@docket/core/bills';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackupContentsView } from './backup-contents-view.tsx';

@@ -1,6 +1,5 @@
-import type { BackupContents } from '@docket/core/backup-contents';
-import { countBackup } from '@docket/core/backup-contents';
-import type { Annotation, Tag } from '@docket/core/local-records';
+import { type BackupContents, countBackup } from '@docket/core/backups';
+import type { Annotation, Tag } from '@docket/core/store';
 import { IonButton } from '@ionic/react';
 import { useState, type CSSProperties } from 'react';
 import {

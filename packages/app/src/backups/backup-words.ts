@@ -1,4 +1,4 @@
-import type { BackupCounts } from '@docket/core/backup-contents';
+import type { BackupCounts } from '@docket/core/backups';
 import { plural } from '../ui/formatting.ts';
 
 // Words the backup screens share.

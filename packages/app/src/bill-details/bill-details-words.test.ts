@@ -1,5 +1,5 @@
-import type { Bill } from '@docket/core/bill';
-import type { Annotation } from '@docket/core/local-records';
+import type { Bill } from '@docket/core/bills';
+import type { Annotation } from '@docket/core/store';
 import { describe, expect, it } from 'vitest';
 import { annotationPath, billIdOf } from './bill-details-route.ts';
 import {

@@ -1,7 +1,6 @@
-import type { Bill, BillVote, Chamber, Sponsor } from '@docket/core/bill';
-import type { AnnotationPlacement } from '@docket/core/annotation-targets';
-import { placeAnnotation } from '@docket/core/annotation-targets';
-import type { Annotation, Decision, Position } from '@docket/core/local-records';
+import type { Bill, BillVote, Chamber, Sponsor } from '@docket/core/bills';
+import { type AnnotationPlacement, placeAnnotation } from '@docket/core/text';
+import type { Annotation, Decision, Position } from '@docket/core/store';
 
 // What the bill-details screen says about a bill and the user's rows on it, kept apart from
 // the components so the wording and the choices are tested without a browser.

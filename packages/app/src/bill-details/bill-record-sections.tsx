@@ -1,5 +1,5 @@
-import type { BillText, Sponsor } from '@docket/core/bill';
-import type { StoredBill } from '@docket/core/local-records';
+import type { BillText, Sponsor } from '@docket/core/bills';
+import type { StoredBill } from '@docket/core/store';
 import { useId, useState } from 'react';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import {

@@ -1,9 +1,14 @@
 import { IonButton, useIonRouter } from '@ionic/react';
-import type { BillCommandContext } from '@docket/core/bill-command-context';
-import type { Annotation, StoredBill, Tag } from '@docket/core/local-records';
-import { setPosition } from '@docket/core/position-commands';
-import { tagBills, untagBills } from '@docket/core/tag-commands';
-import { dismissBill, laterBill, trackBill } from '@docket/core/triage-commands';
+import {
+  type BillCommandContext,
+  dismissBill,
+  laterBill,
+  setPosition,
+  tagBills,
+  trackBill,
+  untagBills,
+} from '@docket/core/commands';
+import type { Annotation, StoredBill, Tag } from '@docket/core/store';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { billCommandContext } from '../bills/bill-command-services.ts';

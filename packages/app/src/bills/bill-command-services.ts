@@ -1,6 +1,6 @@
-import { randomIdSource, type BillCommandContext } from '@docket/core/bill-command-context';
-import { ensureDeviceId } from '@docket/core/device-identity';
-import type { LocalStore } from '@docket/core/local-store';
+import { randomIdSource, type BillCommandContext } from '@docket/core/commands';
+import { ensureDeviceId } from '@docket/core/device';
+import type { LocalStore } from '@docket/core/store';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 
 // What the bill screens (deck, tracked list, details, tags, annotations) run core's commands

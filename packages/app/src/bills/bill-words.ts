@@ -1,4 +1,4 @@
-import type { BillStatus } from '@docket/core/bill';
+import type { BillStatus } from '@docket/core/bills';
 
 // The words the bill screens share, so the deck, the list, the details and the charts name a
 // status or a date the same way.

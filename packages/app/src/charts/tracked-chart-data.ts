@@ -3,8 +3,8 @@ import {
   createBillChartTally,
   tallyBill,
   type TrackedBillChartData,
-} from '@docket/core/bill-charts';
-import type { LocalStore } from '@docket/core/local-store';
+} from '@docket/core/lists';
+import type { LocalStore } from '@docket/core/store';
 import { useLiveRead } from '../local-store/live-database.ts';
 
 // Bills can carry megabytes of text each, so tracked bills are read a batch at a time and only

@@ -1,4 +1,4 @@
-import type { BillStatus } from '@docket/core/bill';
+import type { BillStatus } from '@docket/core/bills';
 
 // Where a bar of the Tracked tab's charts leads: the tracked list filtered to the bills the bar
 // counts. The Tracked tab reads these query parameters; a week is its Monday, YYYY-MM-DD, and

@@ -1,7 +1,11 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { StatusBar, TrackedBillChartData, WeekBar } from '@docket/core/bill-charts';
-import { addDays } from '@docket/core/bill-charts';
+import {
+  addDays,
+  type StatusBar,
+  type TrackedBillChartData,
+  type WeekBar,
+} from '@docket/core/lists';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import { trackedByStatusPath, trackedByWeekPath } from './tracked-chart-paths.ts';
 import { useTrackedChartData } from './tracked-chart-data.ts';

@@ -1,4 +1,4 @@
-import { SyncCryptoError, type SyncCryptoErrorCode } from '@docket/core/sync-crypto';
+import { SyncCryptoError, type SyncCryptoErrorCode } from '@docket/core/crypto';
 import { wrap, type Remote } from 'comlink';
 import type { CloudKeyApi } from './cloud-key-worker.ts';
 

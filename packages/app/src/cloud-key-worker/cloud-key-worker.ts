@@ -1,11 +1,11 @@
 import {
   changeCloudPassword,
-  createCloudKeys,
-  unlockCloudKeys,
   type CloudKeyMaterial,
+  createCloudKeys,
+  type OpaqueCryptoKey,
+  unlockCloudKeys,
   type UnlockedKeys,
-} from '@docket/core/sync-crypto';
-import type { OpaqueCryptoKey } from '@docket/core/web-crypto';
+} from '@docket/core/crypto';
 import { expose } from 'comlink';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 

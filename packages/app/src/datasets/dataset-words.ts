@@ -1,4 +1,4 @@
-import type { Dataset, Job, JobStatus } from '@docket/core/local-records';
+import type { Dataset, Job, JobStatus } from '@docket/core/store';
 
 // The words the datasets and jobs screens show for stored values, in one place so the two
 // screens say the same thing.

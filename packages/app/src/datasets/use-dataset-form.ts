@@ -1,6 +1,5 @@
-import type { DatasetFormErrors } from '@docket/core/dataset-commands';
-import { validateDatasetForm } from '@docket/core/dataset-commands';
-import type { Dataset } from '@docket/core/local-records';
+import { type DatasetFormErrors, validateDatasetForm } from '@docket/core/commands';
+import type { Dataset } from '@docket/core/store';
 import { useState } from 'react';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import type { PickedFile } from '../import-worker/import-runner.ts';

@@ -1,9 +1,9 @@
 import { createGesture } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { deckCardFacts } from '@docket/core/bill-deck';
-import type { StoredBill } from '@docket/core/local-records';
-import type { DecisionKind } from '@docket/core/triage-commands';
+import { deckCardFacts } from '@docket/core/deck';
+import type { StoredBill } from '@docket/core/store';
+import type { DecisionKind } from '@docket/core/commands';
 import { billDetailsPath, formatBillDate, statusWord } from '../bills/bill-words.ts';
 import { swipeDecision } from './swipe-decision.ts';
 

@@ -1,14 +1,13 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { BillStatus, Chamber } from '@docket/core/bill';
-import { billStatuses } from '@docket/core/bill';
-import type { DeckFilter } from '@docket/core/bill-deck-filter';
+import { type BillStatus, billStatuses, type Chamber } from '@docket/core/bills';
 import {
   DECK_FILTER_TEXT_LIMIT,
+  type DeckFilter,
   deckFilterIsActive,
   emptyDeckFilter,
-} from '@docket/core/bill-deck-filter';
-import type { Dataset } from '@docket/core/local-records';
+} from '@docket/core/deck';
+import type { Dataset } from '@docket/core/store';
 import { statusWord } from '../bills/bill-words.ts';
 
 // The deck's filter. Native selects and inputs: they are labelled, keyboard-driven and announced

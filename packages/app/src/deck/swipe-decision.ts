@@ -1,4 +1,4 @@
-import type { DecisionKind } from '@docket/core/triage-commands';
+import type { DecisionKind } from '@docket/core/commands';
 
 // When a released drag counts as a decision. Far enough (30% of the card's width, within 80 to
 // 150 px, so a wide laptop card does not ask for a long haul) or

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { deckCount, undoHistoryHasSteps } from '@docket/core/bill-deck';
-import type { DeckFilter } from '@docket/core/bill-deck-filter';
-import { emptyDeckFilter, readDeckFilter, saveDeckFilter } from '@docket/core/bill-deck-filter';
-import { TRIAGE_UNDO_SETTING } from '@docket/core/triage-commands';
+import {
+  deckCount,
+  type DeckFilter,
+  emptyDeckFilter,
+  readDeckFilter,
+  saveDeckFilter,
+  undoHistoryHasSteps,
+} from '@docket/core/deck';
+import { TRIAGE_UNDO_SETTING } from '@docket/core/commands';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useMatchingBillIds } from '../local-store/live-deck.ts';
 import { useDecisions } from '../local-store/live-decisions.ts';

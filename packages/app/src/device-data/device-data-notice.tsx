@@ -1,5 +1,5 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import { clearDeviceData, deviceHoldsData } from '@docket/core/device-data';
+import { clearDeviceData, deviceHoldsData } from '@docket/core/device';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { pageLocalStore } from '../bills/bill-command-services.ts';

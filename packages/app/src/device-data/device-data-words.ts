@@ -1,4 +1,4 @@
-import type { DeviceDataSummary } from '@docket/core/device-data';
+import type { DeviceDataSummary } from '@docket/core/device';
 import { plural } from '../ui/formatting.ts';
 
 /** "12 bills, 2 datasets and 1 tag": what the device holds, the kinds it has any of. */

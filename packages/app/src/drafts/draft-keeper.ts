@@ -1,4 +1,4 @@
-import type { FormDraftFields } from '@docket/core/form-drafts';
+import type { FormDraftFields } from '@docket/core/device';
 
 // Keeps a form's draft in step with what is typed, a short pause after the last keystroke, and
 // writes in the order things happened: a save finished after the draft was cleared must not

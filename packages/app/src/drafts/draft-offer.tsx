@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import type { FormDraftFields } from '@docket/core/form-drafts';
+import type { FormDraftFields } from '@docket/core/device';
 import { useId } from 'react';
 import type { FormDraft } from './use-form-draft.ts';
 import './drafts.css';

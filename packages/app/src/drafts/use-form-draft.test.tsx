@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
-import { formDraftKey, readFormDraft, saveFormDraft } from '@docket/core/form-drafts';
+import { createMemoryLocalStore } from '@docket/core/store';
+import { formDraftKey, readFormDraft, saveFormDraft } from '@docket/core/device';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DraftOffer } from './draft-offer.tsx';

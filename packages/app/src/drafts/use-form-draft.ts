@@ -1,10 +1,10 @@
-import type { FormDraftFields } from '@docket/core/form-drafts';
 import {
   deleteFormDraft,
+  type FormDraftFields,
   formDraftKey,
   readFormDraft,
   saveFormDraft,
-} from '@docket/core/form-drafts';
+} from '@docket/core/device';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useAppState } from '../state/use-app-state.ts';

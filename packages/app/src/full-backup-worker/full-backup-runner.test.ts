@@ -1,8 +1,6 @@
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
-import type { Job } from '@docket/core/local-records';
-import type { KdfParams } from '@docket/core/sync-crypto';
-import { createTag } from '@docket/core/tag-commands';
-import type { WebCryptoPort } from '@docket/core/web-crypto';
+import { createMemoryLocalStore, type Job } from '@docket/core/store';
+import type { KdfParams, WebCryptoPort } from '@docket/core/crypto';
+import { createTag } from '@docket/core/commands';
 import { describe, expect, it } from 'vitest';
 import { jobLockName, localJobLocks } from '../import-worker/job-locks.ts';
 import { createFullBackupRunner, type FullBackupSource } from './full-backup-runner.ts';

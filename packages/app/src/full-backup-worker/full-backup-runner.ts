@@ -1,14 +1,16 @@
-import { FullBackupError, type FullBackupManifest } from '@docket/core/full-backup-format';
 import {
   checkFullBackupRequest,
+  FullBackupError,
+  type FullBackupJobContext,
+  type FullBackupManifest,
+  type FullBackupRequest,
+  inspectFullBackup,
+  openFullBackup,
   queueFullBackupJob,
   runFullBackupJob,
   runRestoreJob,
-  type FullBackupJobContext,
-  type FullBackupRequest,
-} from '@docket/core/full-backup-jobs';
-import { inspectFullBackup, openFullBackup } from '@docket/core/full-backup-reader';
-import type { TableName } from '@docket/core/local-store';
+} from '@docket/core/full-backups';
+import type { TableName } from '@docket/core/store';
 import { IMPORTS_LOCK, jobLockName, type JobLocks } from '../import-worker/job-locks.ts';
 import { traceJobEnd } from '../trace/trace-events.ts';
 

@@ -1,5 +1,5 @@
-import { randomIdSource } from '@docket/core/bill-command-context';
-import { ensureDeviceId } from '@docket/core/device-identity';
+import { randomIdSource } from '@docket/core/commands';
+import { ensureDeviceId } from '@docket/core/device';
 import { expose } from 'comlink';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 import { localJobLocks, webJobLocks } from '../import-worker/job-locks.ts';

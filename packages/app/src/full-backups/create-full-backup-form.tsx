@@ -1,6 +1,5 @@
 import { IonButton, IonInput } from '@ionic/react';
-import { FullBackupError } from '@docket/core/full-backup-format';
-import { checkFullBackupRequest } from '@docket/core/full-backup-jobs';
+import { checkFullBackupRequest, FullBackupError } from '@docket/core/full-backups';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { plural } from '../ui/formatting.ts';
 import { fullBackups } from '../full-backup-worker/full-backup-client.ts';

@@ -1,5 +1,5 @@
 import { IonProgressBar } from '@ionic/react';
-import type { Job } from '@docket/core/local-records';
+import type { Job } from '@docket/core/store';
 import { jobFraction, jobStatusWords } from '../datasets/dataset-words.ts';
 import { useJob } from '../local-store/live-jobs.ts';
 

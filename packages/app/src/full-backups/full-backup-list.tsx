@@ -1,5 +1,5 @@
 import { IonButton, useIonRouter } from '@ionic/react';
-import { deleteFullBackup } from '@docket/core/full-backup-restore';
+import { deleteFullBackup } from '@docket/core/full-backups';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';

@@ -1,4 +1,4 @@
-import type { TableName } from '@docket/core/local-store';
+import type { TableName } from '@docket/core/store';
 import { plural } from '../ui/formatting.ts';
 
 // The words the full-backup screens use for what a backup holds.

@@ -1,4 +1,4 @@
-import { fullBackupFileName } from '@docket/core/full-backup-format';
+import { fullBackupFileName } from '@docket/core/full-backups';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import type { Platform } from '../platform/platform.ts';
 

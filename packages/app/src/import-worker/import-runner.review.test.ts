@@ -1,7 +1,5 @@
-import { fnv1a64Hex } from '@docket/core/canonical-hash';
-import type { Job } from '@docket/core/local-records';
-import type { LocalStore } from '@docket/core/local-store';
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import { fnv1a64Hex } from '@docket/core/bills';
+import { createMemoryLocalStore, type Job, type LocalStore } from '@docket/core/store';
 import { describe, expect, it } from 'vitest';
 import { createImportRunner } from './import-runner.ts';
 import { localJobLocks } from './job-locks.ts';

@@ -1,19 +1,17 @@
 import {
   cancelIdleJob,
   datasetsNeedingImport,
-  queueSyncedImport,
   loadStoredDatasetFiles,
   markInterruptedJobs,
+  type PickedDatasetFile,
+  queueSyncedImport,
   requestResume,
   requestRetry,
   saveDatasetAndQueueImport,
-} from '@docket/core/dataset-commands';
-import type { PickedDatasetFile } from '@docket/core/dataset-commands';
-import type { ImportInput } from '@docket/core/dataset-import-job';
-import { runImportJob } from '@docket/core/dataset-import-job';
-import type { Dataset } from '@docket/core/local-records';
-import type { LocalStore } from '@docket/core/local-store';
-import { defaultImportLimits } from '@docket/core/zip-archive';
+} from '@docket/core/commands';
+import { type ImportInput, runImportJob } from '@docket/core/import-jobs';
+import type { Dataset, LocalStore } from '@docket/core/store';
+import { defaultImportLimits } from '@docket/core/encoding';
 import { traceJobEnd } from '../trace/trace-events.ts';
 import type { JobLocks } from './job-locks.ts';
 import { IMPORTS_LOCK, jobLockName } from './job-locks.ts';
@@ -97,8 +95,6 @@ export interface ImportRunnerDeps {
   chunkSize?: number;
   /** A chunk transaction also closes after this much reading (RunImportJobOptions). */
   chunkMillis?: number;
-  /** How runImportJob commits (see RunImportJobOptions.commit); journaled when absent. */
-  commit?: 'journaled' | 'one-transaction';
   onError?: (error: unknown) => void;
 }
 
@@ -181,7 +177,6 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
             ...(deps.chunkMillis === undefined
               ? {}
               : { chunkMillis: deps.chunkMillis, chunkClock: () => Date.now(), eventLoopBreak }),
-            ...(deps.commit === undefined ? {} : { commit: deps.commit }),
           }).then((job) => traceJobEnd(store, job)),
         controller.signal,
       );

@@ -1,5 +1,5 @@
-import { randomIdSource } from '@docket/core/bill-command-context';
-import { ensureDeviceId } from '@docket/core/device-identity';
+import { randomIdSource } from '@docket/core/commands';
+import { ensureDeviceId } from '@docket/core/device';
 import { expose } from 'comlink';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 import type { ControlChannel, ImportRunnerApi } from './import-runner.ts';
@@ -46,11 +46,6 @@ async function start(): Promise<ImportRunnerApi> {
       ),
     now: () => new Date().toISOString(),
     ...WORKER_IMPORT_CHUNKS,
-    // Journaled: each chunk goes into `bills` in its own transaction with its undo journal, so a
-    // job cut off by a closed tab resumes from its checkpoint, a cancel undoes it, and other
-    // writes (a swipe, the job's progress) wait for one chunk at most. 'one-transaction' holds
-    // one transaction for the whole import and starts a cut-off job over (bench/README.md).
-    commit: 'journaled',
     ...(channel === undefined ? {} : { channel }),
   });
   // Start-up: whatever a closed tab left running is interrupted now, before any new work.

@@ -1,8 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { readDeckPage } from '@docket/core/bill-deck';
-import { compileDeckFilter, emptyDeckFilter } from '@docket/core/bill-deck-filter';
-import type { StoredBill } from '@docket/core/local-records';
+import { compileDeckFilter, emptyDeckFilter, readDeckPage } from '@docket/core/deck';
+import type { StoredBill } from '@docket/core/store';
 import { createDocketDatabase } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';
 

@@ -1,7 +1,6 @@
 import Dexie from 'dexie';
-import type { DeckSource } from '@docket/core/bill-deck';
-import type { IndexedCriterion } from '@docket/core/bill-deck-filter';
-import type { Decision, StoredBill } from '@docket/core/local-records';
+import type { DeckSource, IndexedCriterion } from '@docket/core/deck';
+import type { Decision, StoredBill } from '@docket/core/store';
 
 // The deck's reads on the page's Dexie connection. Ids come from primary keys and index keys
 // only (IndexedDB's getAllKeys, or a key cursor for a dataset: no bill is read or cloned), and

@@ -1,7 +1,6 @@
 import Dexie, { liveQuery } from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import { readDeckPage } from '@docket/core/bill-deck';
-import { compileDeckFilter, emptyDeckFilter } from '@docket/core/bill-deck-filter';
+import { compileDeckFilter, emptyDeckFilter, readDeckPage } from '@docket/core/deck';
 import { storedBill } from '@docket/core/test-support/bill-command-harness';
 import { createDocketDatabase } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';

@@ -1,5 +1,5 @@
 import Dexie, { type Transaction } from 'dexie';
-import { localTables, type TableName } from '@docket/core/local-store';
+import { localTables, type TableName } from '@docket/core/store';
 
 // The one module that knows the IndexedDB schema. Every device that ever ran Docket holds a
 // database at one of the versions below, so this history is only ever appended to.

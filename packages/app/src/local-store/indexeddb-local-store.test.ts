@@ -1,7 +1,7 @@
 import './node-typed-arrays.ts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeLocalStoreAcceptance } from '@docket/core/local-store-acceptance';
+import { describeLocalStoreAcceptance } from '@docket/core/store';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 
 // The acceptance suite on fake-indexeddb under jsdom. Each test gets a fresh IDBFactory and its

@@ -6,7 +6,7 @@ import type {
   LocalStore,
   LocalWriteTransaction,
   TableName,
-} from '@docket/core/local-store';
+} from '@docket/core/store';
 import {
   createDocketDatabase,
   inTransaction,

@@ -1,6 +1,6 @@
 import Dexie, { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeLocalStoreAcceptance } from '@docket/core/local-store-acceptance';
+import { describeLocalStoreAcceptance } from '@docket/core/store';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 
 // The acceptance suite on Chromium's own IndexedDB (vitest.web.config.ts). Each test opens its

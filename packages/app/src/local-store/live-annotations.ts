@@ -1,4 +1,4 @@
-import type { Annotation } from '@docket/core/local-records';
+import type { Annotation } from '@docket/core/store';
 import { useLiveRead } from './live-database.ts';
 
 // Live reads of the annotations table. An import rewriting a bill's text re-runs them too, with

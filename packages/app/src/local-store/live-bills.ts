@@ -1,4 +1,4 @@
-import type { StoredBill } from '@docket/core/local-records';
+import type { StoredBill } from '@docket/core/store';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the bills table. An import landing from the worker re-runs them.

@@ -1,7 +1,7 @@
 import type Dexie from 'dexie';
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LocalStore } from '@docket/core/local-store';
+import type { LocalStore } from '@docket/core/store';
 import { createDocketDatabase } from './docket-database.ts';
 import { localStoreOn } from './indexeddb-local-store.ts';
 

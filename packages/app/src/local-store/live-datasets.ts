@@ -1,4 +1,4 @@
-import type { Dataset } from '@docket/core/local-records';
+import type { Dataset } from '@docket/core/store';
 import { useLiveRead } from './live-database.ts';
 
 // Live reads of the datasets table.

@@ -1,4 +1,4 @@
-import type { Decision } from '@docket/core/local-records';
+import type { Decision } from '@docket/core/store';
 import { useLiveRead } from './live-database.ts';
 
 // Live reads of the decisions table (the deck's triage).

@@ -1,7 +1,10 @@
-import type { DeckPage } from '@docket/core/bill-deck';
-import { matchingBillIds, readDeckPage } from '@docket/core/bill-deck';
-import type { DeckFilter } from '@docket/core/bill-deck-filter';
-import { compileDeckFilter } from '@docket/core/bill-deck-filter';
+import {
+  compileDeckFilter,
+  type DeckFilter,
+  type DeckPage,
+  matchingBillIds,
+  readDeckPage,
+} from '@docket/core/deck';
 import { DECK_PAGE_SIZE, dexieDeckSource } from './dexie-deck-source.ts';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 

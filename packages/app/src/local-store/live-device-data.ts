@@ -1,4 +1,4 @@
-import { readDeviceDataSummary, type DeviceDataSummary } from '@docket/core/device-data';
+import { readDeviceDataSummary, type DeviceDataSummary } from '@docket/core/device';
 import { useLiveRead } from './live-database.ts';
 
 // What the device holds, counted by core (device-data.ts), read live so a clear (here or in

@@ -1,4 +1,4 @@
-import type { FullBackup } from '@docket/core/local-records';
+import type { FullBackup } from '@docket/core/store';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the device's full backups, without their bytes: a backup can be hundreds of

@@ -1,4 +1,4 @@
-import type { Job } from '@docket/core/local-records';
+import type { Job } from '@docket/core/store';
 import { useLiveRead } from './live-database.ts';
 
 // Live reads of the jobs table: imports, backups and full backups as they move along.

@@ -1,4 +1,4 @@
-import type { Position } from '@docket/core/local-records';
+import type { Position } from '@docket/core/store';
 import { useLiveRead } from './live-database.ts';
 
 // Live reads of the positions table.

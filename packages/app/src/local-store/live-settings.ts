@@ -1,4 +1,4 @@
-import type { Setting } from '@docket/core/local-records';
+import type { Setting } from '@docket/core/store';
 import { useLiveRead } from './live-database.ts';
 
 // Live reads of the settings table (device-local rows such as `device:cloud-keys:<user>`).

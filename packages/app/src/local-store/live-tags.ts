@@ -1,5 +1,5 @@
-import type { BillTag, Tag } from '@docket/core/local-records';
-import { sortTagsByName } from '@docket/core/tag-order';
+import type { BillTag, Tag } from '@docket/core/store';
+import { sortTagsByName } from '@docket/core/lists';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the tags and their assignments for the tag picker, the bill-tags screen, a

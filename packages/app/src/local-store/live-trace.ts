@@ -1,5 +1,5 @@
-import type { TraceEntry } from '@docket/core/local-records';
-import { traceIdFloor, traceWindowStart, type TraceFilter } from '@docket/core/trace-log';
+import type { TraceEntry } from '@docket/core/store';
+import { traceIdFloor, traceWindowStart, type TraceFilter } from '@docket/core/device';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the trace (the device's diagnostic log, up to 5,000 entries): a page of the

@@ -1,5 +1,5 @@
 import { IonButton, IonInput, IonSpinner, useIonRouter, useIonViewDidLeave } from '@ionic/react';
-import type { Dataset } from '@docket/core/local-records';
+import type { Dataset } from '@docket/core/store';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../ui/forms.css';

@@ -1,10 +1,10 @@
-import type { AnnotationPlacement } from '@docket/core/annotation-targets';
 import {
+  type AnnotationPlacement,
   annotationTargets,
   annotationTargetText,
   placeAnnotation,
-} from '@docket/core/annotation-targets';
-import type { Annotation, StoredBill } from '@docket/core/local-records';
+} from '@docket/core/text';
+import type { Annotation, StoredBill } from '@docket/core/store';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColouredHighlight } from '../annotations/annotated-text.tsx';

@@ -1,5 +1,5 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import { publicLinkUrl, sealLinkContents } from '@docket/core/public-link-crypto';
+import { publicLinkUrl, sealLinkContents } from '@docket/core/crypto';
 import type { LinkSummary } from '@docket/protocol/public-links';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';

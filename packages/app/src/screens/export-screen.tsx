@@ -1,9 +1,8 @@
 import { IonButton } from '@ionic/react';
-import type { ExportFormat, ExportSelection } from '@docket/core/user-data-export';
-import { readUserDataSnapshot } from '@docket/core/user-data-export';
+import { type ExportFormat, type ExportSelection, readUserDataSnapshot } from '@docket/core/export';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { billListSearch, parseBillListQuery } from '@docket/core/bill-list-query';
+import { billListSearch, parseBillListQuery } from '@docket/core/lists';
 import { useAppServices } from '../services/app-services.ts';
 import '../ui/forms.css';
 import { plural } from '../ui/formatting.ts';

@@ -4,7 +4,7 @@ import {
   MAX_IMPORT_BYTES,
   userDataFileKindWords,
   type UserDataImportPlan,
-} from '@docket/core/user-data-import';
+} from '@docket/core/export';
 import { transfer } from 'comlink';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { IonButton, IonProgressBar } from '@ionic/react';
-import type { Dataset, Job } from '@docket/core/local-records';
+import type { Dataset, Job } from '@docket/core/store';
 import { useEffect, useState } from 'react';
 import '../ui/forms.css';
 import { jobFraction, jobStatusWords } from '../datasets/dataset-words.ts';

@@ -1,7 +1,6 @@
 import { IonButton } from '@ionic/react';
-import type { BackupContents } from '@docket/core/backup-contents';
-import { backupErrorMessage } from '@docket/core/backup-crypto';
-import { fragmentKeyOf, PublicLinkKeyError } from '@docket/core/public-link-crypto';
+import type { BackupContents } from '@docket/core/backups';
+import { backupErrorMessage, fragmentKeyOf, PublicLinkKeyError } from '@docket/core/crypto';
 import { publicLinkErrors } from '@docket/protocol/public-links';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';

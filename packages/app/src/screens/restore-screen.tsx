@@ -1,6 +1,5 @@
 import { IonButton, useIonAlert } from '@ionic/react';
-import type { RestoreMode, RestorePlanSummary } from '@docket/core/backup-restore';
-import { backupKinds } from '@docket/core/backup-contents';
+import { backupKinds, type RestoreMode, type RestorePlanSummary } from '@docket/core/backups';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { planRestores, restoreContents, type OpenedBackup } from '../backups/backup-actions.ts';

@@ -1,13 +1,22 @@
 import { IonButton } from '@ionic/react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { DeckEmptyReason } from '@docket/core/bill-deck';
-import { decisionAnnouncement, undoAnnouncement } from '@docket/core/bill-deck';
-import { BillCommandError } from '@docket/core/bill-command-context';
-import type { DeckFilter } from '@docket/core/bill-deck-filter';
-import { deckFilterIsActive, emptyDeckFilter } from '@docket/core/bill-deck-filter';
-import type { StoredBill } from '@docket/core/local-records';
-import type { DecisionKind } from '@docket/core/triage-commands';
-import { dismissBill, laterBill, trackBill, undoLastDecision } from '@docket/core/triage-commands';
+import {
+  decisionAnnouncement,
+  type DeckEmptyReason,
+  type DeckFilter,
+  deckFilterIsActive,
+  emptyDeckFilter,
+  undoAnnouncement,
+} from '@docket/core/deck';
+import {
+  BillCommandError,
+  type DecisionKind,
+  dismissBill,
+  laterBill,
+  trackBill,
+  undoLastDecision,
+} from '@docket/core/commands';
+import type { StoredBill } from '@docket/core/store';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
 import { plural } from '../ui/formatting.ts';
 import { DeckCard } from '../deck/deck-card.tsx';

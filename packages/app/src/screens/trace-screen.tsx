@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import type { TraceEntry } from '@docket/core/local-records';
+import type { TraceEntry } from '@docket/core/store';
 import {
   matchesTraceFilter,
   traceDetailLines,
@@ -7,7 +7,7 @@ import {
   traceWindows,
   type TraceFilter,
   type TraceWindow,
-} from '@docket/core/trace-log';
+} from '@docket/core/device';
 import { Fragment, useId, useState } from 'react';
 import { useAppServices } from '../services/app-services.ts';
 import '../ui/forms.css';

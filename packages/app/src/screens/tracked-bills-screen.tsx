@@ -1,17 +1,15 @@
 import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { BillCommandError } from '@docket/core/bill-command-context';
-import type { BillListQuery } from '@docket/core/bill-list-query';
+import { BillCommandError, tagBills, trackBill } from '@docket/core/commands';
 import {
+  type BillListQuery,
   billListSearch,
   defaultBillListQuery,
   hasBillListFilters,
   parseBillListQuery,
-} from '@docket/core/bill-list-query';
-import type { Tag } from '@docket/core/local-records';
-import { tagBills } from '@docket/core/tag-commands';
-import { trackBill } from '@docket/core/triage-commands';
+} from '@docket/core/lists';
+import type { Tag } from '@docket/core/store';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import { TrackedCharts } from '../charts/tracked-charts.tsx';

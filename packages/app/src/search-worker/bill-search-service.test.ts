@@ -1,9 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultBillListQuery } from '@docket/core/bill-list-query';
-import type { BillDraft } from '@docket/core/bill';
-import { finalizeBill } from '@docket/core/bill';
-import type { StoredBill } from '@docket/core/local-records';
+import { defaultBillListQuery } from '@docket/core/lists';
+import { type BillDraft, finalizeBill } from '@docket/core/bills';
+import type { StoredBill } from '@docket/core/store';
 import { createDocketDatabase } from '../local-store/docket-database.ts';
 import { changedKeys, createBillSearchService } from './bill-search-service.ts';
 

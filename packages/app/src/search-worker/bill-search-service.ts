@@ -1,13 +1,13 @@
 import Dexie from 'dexie';
-import type {
-  BillListQuery,
-  BillListRow,
-  BillMarks,
-  PositionKind,
-} from '@docket/core/bill-list-query';
-import { BillCatalog } from '@docket/core/bill-list-query';
-import { BillSearchIndex } from '@docket/core/bill-search-index';
-import type { BillTag, Decision, Position, StoredBill } from '@docket/core/local-records';
+import {
+  BillCatalog,
+  type BillListQuery,
+  type BillListRow,
+  type BillMarks,
+  BillSearchIndex,
+  type PositionKind,
+} from '@docket/core/lists';
+import type { BillTag, Decision, Position, StoredBill } from '@docket/core/store';
 
 // The tracked list's search engine, run in a Web Worker (bill-search-worker.ts) so that
 // indexing 50,000 bills never freezes the page. It reads bills from IndexedDB through its own

@@ -1,5 +1,4 @@
-import type { CloudKeyMaterial } from '@docket/core/sync-crypto';
-import type { OpaqueCryptoKey } from '@docket/core/web-crypto';
+import type { CloudKeyMaterial, OpaqueCryptoKey } from '@docket/core/crypto';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 
 // This device's cloud keys, per user, in the settings table under a `device:` key (never

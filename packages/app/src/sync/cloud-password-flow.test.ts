@@ -1,4 +1,4 @@
-import { createCloudKeys, unlockCloudKeys } from '@docket/core/sync-crypto';
+import { createCloudKeys, unlockCloudKeys } from '@docket/core/crypto';
 import { webCrypto } from '@docket/core/test-support/sync-devices';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { describe, expect, it } from 'vitest';

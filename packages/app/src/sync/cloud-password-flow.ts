@@ -1,8 +1,4 @@
-import {
-  SyncCryptoError,
-  type CloudKeyMaterial,
-  type UnlockedKeys,
-} from '@docket/core/sync-crypto';
+import { SyncCryptoError, type CloudKeyMaterial, type UnlockedKeys } from '@docket/core/crypto';
 import {
   putSyncSettingsRequestSchema,
   syncSettingsSchema,

@@ -1,6 +1,5 @@
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
-import type { LocalStore } from '@docket/core/local-store';
-import { createTag } from '@docket/core/tag-commands';
+import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
+import { createTag } from '@docket/core/commands';
 import { testContext } from '@docket/core/test-support/bill-command-harness';
 import { newDataKey, webCrypto } from '@docket/core/test-support/sync-devices';
 import { TestSyncLog, testTransport } from '@docket/core/test-support/sync-log-server';

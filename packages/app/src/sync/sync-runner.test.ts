@@ -1,8 +1,6 @@
-import { createAnnotation, NOTE_MAX } from '@docket/core/annotation-commands';
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
-import type { LocalStore } from '@docket/core/local-store';
-import type { TraceInput } from '@docket/core/trace-log';
-import { createTag } from '@docket/core/tag-commands';
+import { createAnnotation, createTag, NOTE_MAX } from '@docket/core/commands';
+import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
+import type { TraceInput } from '@docket/core/device';
 import {
   billIdOf,
   storeWithBills,
@@ -14,7 +12,7 @@ import {
   TestSyncLog,
   testTransport,
 } from '@docket/core/test-support/sync-log-server';
-import { SyncEngineError, type SyncTransport } from '@docket/core/sync-engine';
+import { SyncEngineError, type SyncTransport } from '@docket/core/sync';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/api-client.ts';

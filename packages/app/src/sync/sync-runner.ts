@@ -1,17 +1,21 @@
-import type { LocalStore } from '@docket/core/local-store';
+import type { LocalStore } from '@docket/core/store';
 import {
+  claimDeviceData,
+  handOverDeviceData,
+  needsRevert,
+  revertToNewEpoch,
   runSync,
   skipUnreadableChange,
   skipUnsendableChange,
   SyncEngineError,
   type SyncRunReport,
+  type SyncStatus,
+  syncStatusMachine,
+  syncStatusOf,
   type SyncTransport,
-} from '@docket/core/sync-engine';
-import { syncStatusMachine, syncStatusOf, type SyncStatus } from '@docket/core/sync-status-machine';
-import type { WebCryptoPort } from '@docket/core/web-crypto';
-import { needsRevert, revertToNewEpoch } from '@docket/core/sync-reset';
-import { claimDeviceData, handOverDeviceData } from '@docket/core/sync-owner';
-import type { TraceInput } from '@docket/core/trace-log';
+} from '@docket/core/sync';
+import type { WebCryptoPort } from '@docket/core/crypto';
+import type { TraceInput } from '@docket/core/device';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { createActor } from 'xstate';
 import { ApiRequestError } from '../api/api-client.ts';

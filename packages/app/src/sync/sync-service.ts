@@ -1,4 +1,4 @@
-import { appendTrace } from '@docket/core/trace-log';
+import { appendTrace } from '@docket/core/device';
 import { SYNC_NUDGE_EVENT, syncNudgeSchema } from '@docket/protocol/sync-events';
 import {
   pullResponseSchema,
@@ -9,7 +9,7 @@ import {
 import { syncPaths } from '@docket/protocol/sync-wire';
 import type { ApiClient } from '../api/api-client.ts';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
-import { datasetsNeedingImport } from '@docket/core/dataset-commands';
+import { datasetsNeedingImport } from '@docket/core/commands';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
 import { watchOutboxCount } from '../local-store/live-outbox.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -19,7 +19,7 @@ import { loadDeviceCloudKeys } from './cloud-keys-store.ts';
 import { fetchSyncSettings } from './cloud-password-flow.ts';
 import { termsAcceptedOnServer } from '../terms/terms-acceptance.ts';
 import { SyncRunner } from './sync-runner.ts';
-import type { SyncTransport } from '@docket/core/sync-engine';
+import type { SyncTransport } from '@docket/core/sync';
 
 // The sync runner of this page, with what sets it off: the signed-in user and the connection
 // (from the app store), the outbox growing (a Dexie live query, which also sees other tabs'

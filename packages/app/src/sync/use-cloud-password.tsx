@@ -1,5 +1,5 @@
 import { useIonAlert } from '@ionic/react';
-import { prepareResetUpload } from '@docket/core/sync-reset';
+import { prepareResetUpload } from '@docket/core/sync';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../api/api-client.ts';

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
-import type { Tag } from '@docket/core/local-records';
-import { createTag } from '@docket/core/tag-commands';
+import type { Tag } from '@docket/core/store';
+import { createTag } from '@docket/core/commands';
 import { useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';

@@ -1,5 +1,5 @@
 import { IonInput } from '@ionic/react';
-import { TAG_NAME_MAX } from '@docket/core/tag-commands';
+import { TAG_NAME_MAX } from '@docket/core/commands';
 import { useEffect, useId, useRef } from 'react';
 
 /** The "Tag name" field with core's refusal (empty, too long, a duplicate) shown beside it. */

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
-import type { Tag } from '@docket/core/local-records';
-import { deleteTag, mergeTags, recolourTag, renameTag, tagUsage } from '@docket/core/tag-commands';
+import type { Tag } from '@docket/core/store';
+import { deleteTag, mergeTags, recolourTag, renameTag, tagUsage } from '@docket/core/commands';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { billCommandContext } from '../bills/bill-command-services.ts';

@@ -1,4 +1,4 @@
-import type { MergeTagsResult } from '@docket/core/tag-commands';
+import type { MergeTagsResult } from '@docket/core/commands';
 import { plural } from '../ui/formatting.ts';
 
 // What the tag screens say about a tag's bills, and the questions asked before a merge or a

@@ -1,5 +1,4 @@
-import type { Job } from '@docket/core/local-records';
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import { createMemoryLocalStore, type Job } from '@docket/core/store';
 import { describe, expect, it } from 'vitest';
 import { createAppStore, initialAppState } from '../state/app-store.ts';
 import {

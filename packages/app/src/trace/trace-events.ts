@@ -1,6 +1,5 @@
-import type { Job } from '@docket/core/local-records';
-import type { LocalStore } from '@docket/core/local-store';
-import { appendTrace, type TraceInput } from '@docket/core/trace-log';
+import type { Job, LocalStore } from '@docket/core/store';
+import { appendTrace, type TraceInput } from '@docket/core/device';
 import type { AppState, AppStore } from '../state/app-store.ts';
 
 // The trace entries the app writes besides sync's own (sync/sync-service.ts): jobs ending,

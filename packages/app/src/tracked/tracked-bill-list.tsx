@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import type { BillListRow } from '@docket/core/bill-list-query';
-import type { Tag } from '@docket/core/local-records';
+import type { BillListRow } from '@docket/core/lists';
+import type { Tag } from '@docket/core/store';
 import { billDetailsPath, formatBillDate, statusWord } from '../bills/bill-words.ts';
 import type { BillList } from './use-bill-list.ts';
 

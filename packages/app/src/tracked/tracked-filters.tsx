@@ -1,10 +1,8 @@
 import { IonInput, IonToggle } from '@ionic/react';
 import { useId, useState } from 'react';
-import { billStatuses } from '@docket/core/bill';
-import type { BillListQuery, BillListSort } from '@docket/core/bill-list-query';
-import { billListSorts } from '@docket/core/bill-list-query';
-import type { Dataset, Tag } from '@docket/core/local-records';
-import { positions } from '@docket/core/local-records';
+import { billStatuses } from '@docket/core/bills';
+import { type BillListQuery, type BillListSort, billListSorts } from '@docket/core/lists';
+import { type Dataset, positions, type Tag } from '@docket/core/store';
 import { statusWord } from '../bills/bill-words.ts';
 
 // The search field, the filters, the order and the tracked/all switch. Plain selects: they are

@@ -1,6 +1,6 @@
 import { proxy } from 'comlink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BillListQuery, BillListRow } from '@docket/core/bill-list-query';
+import type { BillListQuery, BillListRow } from '@docket/core/lists';
 import { billSearch } from '../search-worker/bill-search-client.ts';
 import type { IndexStatus } from '../search-worker/bill-search-service.ts';
 

@@ -1,4 +1,4 @@
-import { BillCommandError } from '@docket/core/bill-command-context';
+import { BillCommandError } from '@docket/core/commands';
 
 // What a screen says when one of core's bill commands refuses or fails. A refusal carries a
 // message written for the user; anything else is unexpected and is said plainly, with its text.

@@ -1,11 +1,8 @@
-import { decodeHlc } from '@docket/core/hybrid-logical-clock';
-import type { LocalStore } from '@docket/core/local-store';
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
-import { sealLinkContents } from '@docket/core/public-link-crypto';
-import { createTag } from '@docket/core/tag-commands';
+import { decodeHlc } from '@docket/core/sync';
+import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
+import { sealLinkContents, type WebCryptoPort } from '@docket/core/crypto';
+import { createTag, trackBill } from '@docket/core/commands';
 import { outboxOf, storedBill, testContext } from '@docket/core/test-support/bill-command-harness';
-import { trackBill } from '@docket/core/triage-commands';
-import type { WebCryptoPort } from '@docket/core/web-crypto';
 import type { CreateBackupRequest } from '@docket/protocol/backups';
 import { describe, expect, it } from 'vitest';
 import { createBackupRunner } from './backup-runner.ts';

@@ -1,33 +1,31 @@
-import type { BillCommandContext } from '@docket/core/bill-command-context';
+import type { BillCommandContext } from '@docket/core/commands';
 import {
+  advanceBackupJob,
+  applyRestore,
+  type BackupContents,
   buildBackupContents,
   countBackup,
-  type BackupContents,
-} from '@docket/core/backup-contents';
-import {
-  backupErrorMessage,
-  BackupOpenError,
-  openBackupContents,
-  openBackupMetadata,
-  sealBackup,
-  type BackupMetadata,
-  type BackupOpenErrorCode,
-} from '@docket/core/backup-crypto';
-import { advanceBackupJob, finishBackupJob, startBackupJob } from '@docket/core/backup-job';
-import {
-  applyRestore,
+  finishBackupJob,
   planRestore,
   type RestoreMode,
   type RestorePlanSummary,
   type RestoreResult,
-} from '@docket/core/backup-restore';
-import type { LocalStore } from '@docket/core/local-store';
+  startBackupJob,
+} from '@docket/core/backups';
 import {
+  backupErrorMessage,
+  type BackupMetadata,
+  BackupOpenError,
+  type BackupOpenErrorCode,
+  type LinkKeyProblem,
+  type OpaqueCryptoKey,
+  openBackupContents,
+  openBackupMetadata,
   openLinkContents,
   PublicLinkKeyError,
-  type LinkKeyProblem,
-} from '@docket/core/public-link-crypto';
-import type { OpaqueCryptoKey } from '@docket/core/web-crypto';
+  sealBackup,
+} from '@docket/core/crypto';
+import type { LocalStore } from '@docket/core/store';
 import type { BackupResponse, CreateBackupRequest } from '@docket/protocol/backups';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { traceJobEnd } from '../trace/trace-events.ts';

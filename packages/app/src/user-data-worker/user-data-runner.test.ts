@@ -1,6 +1,6 @@
-import { createMemoryLocalStore } from '@docket/core/memory-local-store';
+import { createMemoryLocalStore } from '@docket/core/store';
 import { storedBill, testContext } from '@docket/core/test-support/bill-command-harness';
-import { trackBill } from '@docket/core/triage-commands';
+import { trackBill } from '@docket/core/commands';
 import { describe, expect, it } from 'vitest';
 import { createUserDataRunner } from './user-data-runner.ts';
 

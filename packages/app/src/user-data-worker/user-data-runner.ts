@@ -1,14 +1,16 @@
-import type { BillCommandContext } from '@docket/core/bill-command-context';
-import type { ExportFormat, ExportSelection, ExportedFile } from '@docket/core/user-data-export';
-import { exportUserData } from '@docket/core/user-data-export';
-import type { UserDataImportPlan } from '@docket/core/user-data-import';
+import type { BillCommandContext } from '@docket/core/commands';
 import {
-  UserDataImportError,
   applyUserDataImport,
   describeCounts,
+  type ExportedFile,
+  type ExportFormat,
+  type ExportSelection,
+  exportUserData,
   previewUserDataImport,
   readUserDataFile,
-} from '@docket/core/user-data-import';
+  UserDataImportError,
+  type UserDataImportPlan,
+} from '@docket/core/export';
 import { traceKindsOfApp, writeTrace } from '../trace/trace-events.ts';
 
 // What the export and import screens ask of the user-data worker, written against a command

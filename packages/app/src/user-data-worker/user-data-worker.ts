@@ -1,4 +1,4 @@
-import type { BillCommandContext } from '@docket/core/bill-command-context';
+import type { BillCommandContext } from '@docket/core/commands';
 import { expose } from 'comlink';
 import { createBackupRunner } from './backup-runner.ts';
 import { commandContextOn } from '../bills/bill-command-services.ts';

@@ -1,14 +1,14 @@
 import { expect } from 'vitest';
-import type { BillCommandContext } from '../bill-command-context.ts';
-import type { BillDraft } from '../bill.ts';
-import { finalizeBill } from '../bill.ts';
-import { decodeHlc } from '../hybrid-logical-clock.ts';
-import { outboxFields } from '../outbox-changes.ts';
-import type { OutboxEntry, StoredBill } from '../local-records.ts';
-import { outboxEntrySchema } from '../local-records.ts';
-import type { LocalRows, LocalStore, TableName } from '../local-store.ts';
-import { localTables } from '../local-store.ts';
-import { createMemoryLocalStore } from '../memory-local-store.ts';
+import type { BillCommandContext } from '../commands/bill-command-context.ts';
+import type { BillDraft } from '../bills/bill.ts';
+import { finalizeBill } from '../bills/bill.ts';
+import { decodeHlc } from '../sync/hybrid-logical-clock.ts';
+import { outboxFields } from '../sync/outbox-changes.ts';
+import type { OutboxEntry, StoredBill } from '../store/local-records.ts';
+import { outboxEntrySchema } from '../store/local-records.ts';
+import type { LocalRows, LocalStore, TableName } from '../store/local-store.ts';
+import { localTables } from '../store/local-store.ts';
+import { createMemoryLocalStore } from '../store/memory-local-store.ts';
 import { idMaker } from './dataset-import-harness.ts';
 
 // Shared by the tests of the commands on the user's bills: a store with a few bills in it, a

@@ -1,11 +1,16 @@
-import type { ImportFile } from '../bill-import-record.ts';
-import { fnv1a64Hex } from '../canonical-hash.ts';
-import { loadStoredDatasetFiles, saveDatasetAndQueueImport } from '../dataset-commands.ts';
-import type { RunImportJobOptions } from '../dataset-import-job.ts';
-import { runImportJob } from '../dataset-import-job.ts';
-import type { Job } from '../local-records.ts';
-import type { LocalRows, LocalStore, LocalWriteTransaction, TableName } from '../local-store.ts';
-import { encodeUtf8 } from '../text-bytes.ts';
+import type { ImportFile } from '../importers/bill-import-record.ts';
+import { fnv1a64Hex } from '../bills/canonical-hash.ts';
+import { loadStoredDatasetFiles, saveDatasetAndQueueImport } from '../commands/dataset-commands.ts';
+import type { RunImportJobOptions } from '../import-jobs/dataset-import-job.ts';
+import { runImportJob } from '../import-jobs/dataset-import-job.ts';
+import type { Job } from '../store/local-records.ts';
+import type {
+  LocalRows,
+  LocalStore,
+  LocalWriteTransaction,
+  TableName,
+} from '../store/local-store.ts';
+import { encodeUtf8 } from '../encoding/text-bytes.ts';
 
 // Shared by the import job and dataset command tests: small Docket CSV datasets built in code
 // (so a test can change one bill and see it counted as updated), a clock, and a store that

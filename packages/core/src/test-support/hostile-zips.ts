@@ -1,4 +1,4 @@
-import { encodeUtf8 } from '../text-bytes.ts';
+import { encodeUtf8 } from '../encoding/text-bytes.ts';
 
 // Hostile archives for tests, built in memory: a DEFLATE stream that inflates to 1 GiB of zeros
 // from 6.5 MB, written by hand (fflate would take seconds to compress that much), inside a ZIP

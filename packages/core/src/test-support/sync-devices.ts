@@ -1,7 +1,7 @@
-import type { LocalRows, LocalStore } from '../local-store.ts';
-import { datasetLocalFields, syncedTables, type SyncedTable } from '../local-records.ts';
-import { runSync, type SyncRunOptions, type SyncRunReport } from '../sync-engine.ts';
-import type { OpaqueCryptoKey, WebCryptoPort } from '../web-crypto.ts';
+import type { LocalRows, LocalStore } from '../store/local-store.ts';
+import { datasetLocalFields, syncedTables, type SyncedTable } from '../store/local-records.ts';
+import { runSync, type SyncRunOptions, type SyncRunReport } from '../sync/sync-engine.ts';
+import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 import { storeWithBills, testContext, type TestContext } from './bill-command-harness.ts';
 import { testTransport, type Delivery, type TestSyncLog } from './sync-log-server.ts';
 

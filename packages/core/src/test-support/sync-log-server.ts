@@ -11,7 +11,7 @@ import {
   pushRequestSchema,
 } from '@docket/protocol/sync-changes';
 import { base64ByteLength } from '@docket/protocol/sync-wire';
-import type { SyncTransport } from '../sync-engine.ts';
+import type { SyncTransport } from '../sync/sync-engine.ts';
 
 // The change-log half of the Docket server as the engine's tests need it: one user's log with
 // the server's rules (packages/server/src/repositories/sync-change-repository.ts: consecutive

@@ -1,5 +1,5 @@
 import { zipSync } from 'fflate';
-import type { ImportFile } from '../bill-import-record.ts';
+import type { ImportFile } from '../importers/bill-import-record.ts';
 
 // Core is compiled without Node's types (it must also run in a browser worker), yet its tests
 // read sample files from disk. Node's own modules are reached through process.getBuiltinModule

@@ -1,0 +1,4 @@
+// The public face of backups/ for the other packages (README.md); inside core, files import each other directly.
+export * from './backup-contents.ts';
+export * from './backup-job.ts';
+export * from './backup-restore.ts';

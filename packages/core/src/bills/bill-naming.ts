@@ -1,0 +1,120 @@
+import { formatBillIdentifier, type BillNumbering } from './bill-identifiers.ts';
+import type { BillStatus } from './bill-vocabulary.ts';
+import { jurisdictionName } from './us-jurisdictions.ts';
+
+// How a bill is named wherever it is shown: where it is from and in which session, not only its
+// number ("HB 1" is a bill in fifty legislatures and every year). One place, so the cards, the
+// lists, bill details, public links and reports say it the same way.
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 101st, 111th. */
+export function ordinal(value: number): string {
+  const lastTwo = value % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${value}th`;
+  switch (value % 10) {
+    case 1:
+      return `${value}st`;
+    case 2:
+      return `${value}nd`;
+    case 3:
+      return `${value}rd`;
+    default:
+      return `${value}th`;
+  }
+}
+
+/**
+ * A session as people name it, from what each source gives: a congress number ("114") becomes
+ * "114th Congress"; a state's numbered legislature (Alaska's "34", Open States' identifier)
+ * becomes "34th Legislature"; a year or a span of years ("2026", "2025-2026") becomes
+ * "2026 session" / "2025–2026 session"; a name the source wrote out (LegiScan's "2023-2024
+ * Regular Session", "119th Congress") is kept as it is.
+ */
+export function sessionLabel(jurisdiction: string, session: string): string {
+  const text = session.trim();
+  const numbered = /^(\d{1,3})(?:st|nd|rd|th)?$/i.exec(text);
+  if (numbered?.[1] !== undefined) {
+    const number = Number(numbered[1]);
+    return `${ordinal(number)} ${jurisdiction === 'us' ? 'Congress' : 'Legislature'}`;
+  }
+  const years = /^((?:19|20)\d{2})(?:\s*[-–/]\s*((?:19|20)?\d{2}))?$/.exec(text);
+  if (years?.[1] !== undefined) {
+    const end = years[2];
+    if (end === undefined) return `${years[1]} session`;
+    const fullEnd = end.length === 2 ? `${years[1].slice(0, 2)}${end}` : end;
+    return `${years[1]}–${fullEnd} session`;
+  }
+  return text;
+}
+
+export interface NamedBill extends BillNumbering {
+  readonly jurisdiction: string;
+  readonly session: string;
+}
+
+/**
+ * The bill's full name: "Alaska HB 1 · 34th Legislature", "H.Con.Res. 70 · 114th Congress"
+ * (Congress's own numbering already says where it is from).
+ */
+export function billFullName(bill: NamedBill): string {
+  const identifier = formatBillIdentifier(bill.jurisdiction, bill);
+  const session = sessionLabel(bill.jurisdiction, bill.session);
+  const place = bill.jurisdiction === 'us' ? '' : `${jurisdictionName(bill.jurisdiction)} `;
+  return `${place}${identifier} · ${session}`;
+}
+
+/** Where the bill is from, for a line of its own: "Alaska · 34th Legislature". */
+export function billPlace(bill: Pick<NamedBill, 'jurisdiction' | 'session'>): string {
+  return `${jurisdictionName(bill.jurisdiction)} · ${sessionLabel(bill.jurisdiction, bill.session)}`;
+}
+
+// Congress numbers each kind of measure on its own, and its own lists give them in this order
+// (bills, joint, concurrent, simple resolutions; House before Senate).
+const CONGRESS_TYPE_ORDER: readonly string[] = [
+  'hr',
+  's',
+  'hjres',
+  'sjres',
+  'hconres',
+  'sconres',
+  'hres',
+  'sres',
+];
+
+function typeRank(jurisdiction: string, type: string): number {
+  if (jurisdiction !== 'us') return 0;
+  const rank = CONGRESS_TYPE_ORDER.indexOf(type);
+  return rank === -1 ? CONGRESS_TYPE_ORDER.length : rank;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The order people expect in a list of bills: by jurisdiction name and session, then by type in
+ * the order the source numbers them, then by number as a number (H.Con.Res. 2 before 10, 10
+ * before 100; "2A" after "2").
+ */
+export function compareBillsByNumber(a: NamedBill, b: NamedBill): number {
+  return (
+    collator.compare(jurisdictionName(a.jurisdiction), jurisdictionName(b.jurisdiction)) ||
+    collator.compare(a.session, b.session) ||
+    typeRank(a.jurisdiction, a.type) - typeRank(b.jurisdiction, b.type) ||
+    collator.compare(a.type, b.type) ||
+    collator.compare(a.number, b.number)
+  );
+}
+
+const STATUS_WORDS: Readonly<Record<BillStatus, string>> = {
+  introduced: 'Introduced',
+  'in-committee': 'In committee',
+  'passed-one-chamber': 'Passed one chamber',
+  'passed-both': 'Passed both chambers',
+  enacted: 'Enacted',
+  vetoed: 'Vetoed',
+  failed: 'Failed',
+  other: 'Other',
+};
+
+/** A status in words ("Passed one chamber"), never the stored code. */
+export function statusWord(status: BillStatus): string {
+  return STATUS_WORDS[status];
+}

@@ -1,0 +1,431 @@
+import { normalizeJurisdiction } from '../bills/bill-identifiers.ts';
+import { emptyProgress, REPLACED_MESSAGE } from '../import-jobs/dataset-import-job.ts';
+import { discardImport } from '../import-jobs/dataset-import-journal.ts';
+import type { ImportInput } from '../import-jobs/dataset-import-job.ts';
+import type { Dataset, DatasetFile, Job } from '../store/local-records.ts';
+import type { LocalStore } from '../store/local-store.ts';
+import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+
+// The named commands behind the datasets and jobs screens. Each is one transaction, so what a
+// screen asks for happens whole or not at all; the import itself runs in runImportJob.
+
+export const DATASET_NAME_MAX = 200;
+export const DATASET_SESSION_MAX = 100;
+/** Files of one dataset at most (the synced definition lists them all). */
+export const DATASET_FILES_MAX = 10_000;
+
+/** What the add-dataset form holds, as typed. */
+export interface DatasetFormValues {
+  name: string;
+  url: string;
+  jurisdiction: string;
+  session: string;
+  /** Files picked in this visit of the form. */
+  pickedFileCount: number;
+  /** Files the dataset already keeps (editing a dataset made from files). */
+  storedFileCount: number;
+}
+
+export type DatasetFormField = 'name' | 'source' | 'url' | 'jurisdiction' | 'session';
+export type DatasetFormErrors = Partial<Record<DatasetFormField, string>>;
+
+/** An http(s) address with a host; core has no URL class, and nothing else may be fetched. */
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/?#@:]+(:\d{1,5})?([/?#]\S*)?$/i.test(value);
+}
+
+/** The form's messages, by field; an empty object means the form can be imported. */
+export function validateDatasetForm(values: DatasetFormValues): DatasetFormErrors {
+  const errors: DatasetFormErrors = {};
+  const name = values.name.trim();
+  const url = values.url.trim();
+  if (name === '') errors.name = 'Enter a name for the dataset.';
+  else if (name.length > DATASET_NAME_MAX)
+    errors.name = `The name is too long: ${DATASET_NAME_MAX} characters at most.`;
+  if (url !== '' && !isHttpUrl(url)) {
+    errors.url = 'The URL must be a web address starting with http:// or https://.';
+  }
+  if (url !== '' && values.pickedFileCount > 0) {
+    errors.source = 'Choose files or a URL, not both.';
+  } else if (url === '' && values.pickedFileCount === 0 && values.storedFileCount === 0) {
+    errors.source = 'Choose files or a folder, or enter a URL.';
+  }
+  const jurisdiction = values.jurisdiction.trim();
+  if (jurisdiction !== '' && normalizeJurisdiction(jurisdiction) === null) {
+    errors.jurisdiction =
+      'Not a jurisdiction Docket knows: use "us", a state code such as "CA" or "us-ca", or a state name.';
+  }
+  if (values.session.trim().length > DATASET_SESSION_MAX) {
+    errors.session = `The session is too long: ${DATASET_SESSION_MAX} characters at most.`;
+  }
+  return errors;
+}
+
+/** A file picked for a dataset, already given its content address by the caller. */
+export interface PickedDatasetFile {
+  /** SHA-256 of the bytes, hex. */
+  id: string;
+  name: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+export type DatasetSource =
+  | { kind: 'files'; files: readonly PickedDatasetFile[] }
+  | { kind: 'url'; url: string }
+  /** Editing a dataset and importing it again from what it already has. */
+  | { kind: 'unchanged' };
+
+export interface SaveDatasetInput {
+  datasetId: string;
+  name: string;
+  jurisdiction: string | null;
+  session: string | null;
+  source: DatasetSource;
+  /** The id of the import job to queue. */
+  jobId: string;
+  now: string;
+  /** This device, the author of the definition's sync change. */
+  deviceId: string;
+}
+
+/** A command refused for a reason the user can act on; the message is shown as is. */
+export class DatasetCommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatasetCommandError';
+  }
+}
+
+function newJob(id: string, datasetId: string, at: string): Job {
+  return {
+    id,
+    kind: 'import',
+    subjectId: datasetId,
+    status: 'queued',
+    createdAt: at,
+    startedAt: null,
+    finishedAt: null,
+    progress: { ...emptyProgress },
+    result: null,
+    errors: [],
+    message: null,
+  };
+}
+
+function blank(value: string | null): string | null {
+  const text = value?.trim() ?? '';
+  return text === '' ? null : text;
+}
+
+/**
+ * Saves a dataset (new or edited), its picked files (content-addressed, so a file shared by two
+ * datasets is kept once) and a queued import job, in one transaction: once this returns, a
+ * reload finds everything the import needs. An older job of the dataset that is waiting or was
+ * interrupted is replaced; a running one makes the command refuse.
+ */
+export async function saveDatasetAndQueueImport(
+  store: LocalStore,
+  input: SaveDatasetInput,
+): Promise<{ dataset: Dataset; job: Job }> {
+  const name = input.name.trim();
+  if (name === '' || name.length > DATASET_NAME_MAX) {
+    throw new DatasetCommandError('Enter a name for the dataset.');
+  }
+  const rawJurisdiction = blank(input.jurisdiction);
+  const jurisdiction = rawJurisdiction === null ? null : normalizeJurisdiction(rawJurisdiction);
+  if (rawJurisdiction !== null && jurisdiction === null) {
+    throw new DatasetCommandError(`Not a jurisdiction Docket knows: ${rawJurisdiction}`);
+  }
+  if (input.source.kind === 'url' && !isHttpUrl(input.source.url.trim())) {
+    throw new DatasetCommandError('The URL must start with http:// or https://.');
+  }
+  if (input.source.kind === 'files' && input.source.files.length === 0) {
+    throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
+  }
+  if (input.source.kind === 'files' && input.source.files.length > DATASET_FILES_MAX) {
+    throw new DatasetCommandError(
+      `A dataset holds at most ${DATASET_FILES_MAX.toLocaleString('en-US')} files; these are ${input.source.files.length.toLocaleString('en-US')}. Put them in a ZIP, or split them into several datasets.`,
+    );
+  }
+
+  const tables = [
+    'bills',
+    'datasets',
+    'datasetFiles',
+    'jobs',
+    'importStaging',
+    ...outboxTables,
+  ] as const;
+  return store.write(tables, async (tx) => {
+    const existing = await tx.get('datasets', input.datasetId);
+    const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
+    if (jobs.some((job) => job.status === 'running')) {
+      throw new DatasetCommandError(
+        'An import of this dataset is running. Cancel it or wait for it to finish.',
+      );
+    }
+    for (const job of jobs) {
+      if (job.status !== 'queued' && job.status !== 'interrupted') continue;
+      await discardImport(tx, job.id, job.subjectId);
+      await tx.put('jobs', {
+        ...job,
+        status: 'cancelled',
+        finishedAt: input.now,
+        message: REPLACED_MESSAGE,
+      });
+    }
+
+    let origin: Dataset['origin'];
+    const source = input.source;
+    if (source.kind === 'unchanged') {
+      if (!existing) throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
+      origin = existing.origin;
+    } else if (source.kind === 'url') {
+      origin = { kind: 'url', url: source.url.trim() };
+    } else {
+      const fileIds: string[] = [];
+      const stored = await tx.getMany(
+        'datasetFiles',
+        source.files.map((file) => file.id),
+      );
+      const rows: DatasetFile[] = [];
+      source.files.forEach((file, index) => {
+        if (fileIds.includes(file.id)) return;
+        fileIds.push(file.id);
+        if (stored[index] !== undefined) return;
+        rows.push({
+          id: file.id,
+          datasetId: input.datasetId,
+          name: file.name,
+          size: file.bytes.length,
+          bytes: file.bytes,
+          addedAt: input.now,
+        });
+      });
+      if (rows.length > 0) await tx.putMany('datasetFiles', rows);
+      origin = { kind: 'files', fileIds };
+    }
+
+    // Files the dataset no longer uses go, unless another dataset holds the same bytes.
+    if (existing?.origin.kind === 'files') {
+      const kept = new Set(origin.kind === 'files' ? origin.fileIds : []);
+      const others = (await tx.all('datasets')).filter((d) => d.id !== input.datasetId);
+      const usedElsewhere = new Set(
+        others.flatMap((d) => (d.origin.kind === 'files' ? d.origin.fileIds : [])),
+      );
+      const unused = existing.origin.fileIds.filter(
+        (id) => !kept.has(id) && !usedElsewhere.has(id),
+      );
+      if (unused.length > 0) await tx.deleteMany('datasetFiles', unused);
+    }
+
+    const fileIds = new Set(origin.kind === 'files' ? origin.fileIds : []);
+    const blobs = existing?.blobs?.filter((blob) => fileIds.has(blob.fileId));
+    // A files dataset that sync brought may not have its files here yet (an edit made while
+    // they download): the job queued here cannot read them, so the mark stays for sync's import.
+    const held = fileIds.size === 0 ? fileIds : new Set(await tx.keys('datasetFiles'));
+    const filesMissing = [...fileIds].some((id) => !held.has(id));
+    const dataset: Dataset = {
+      id: input.datasetId,
+      name,
+      origin,
+      jurisdiction,
+      session: blank(input.session),
+      format: existing?.format ?? null,
+      billCount: existing?.billCount ?? 0,
+      lastImportAt: existing?.lastImportAt ?? null,
+      lastJobId: input.jobId,
+      state: existing?.state === 'importing' ? 'ready' : (existing?.state ?? 'new'),
+      createdAt: existing?.createdAt ?? input.now,
+      updatedAt: input.now,
+      ...(blobs === undefined ? {} : { blobs }),
+      // The job queued here imports what sync may have asked for, once it has the files.
+      needsImport: filesMissing,
+    };
+    const job = newJob(input.jobId, input.datasetId, input.now);
+    const outbox = await OutboxWriter.open(tx, input.deviceId, Date.parse(input.now));
+    await outbox.put('datasets', {
+      row: dataset,
+      ...(existing === undefined ? {} : { changed: changedDefinition(existing, dataset) }),
+    });
+    await outbox.close();
+    await tx.put('jobs', job);
+    return { dataset, job };
+  });
+}
+
+/**
+ * Queues the import of a dataset that sync brought or changed (`needsImport`), once this device
+ * has every file it reads: the bills are rebuilt here from the same files. Nothing is queued
+ * (null) while files are missing or an import of it runs; a later call tries again.
+ */
+export async function queueSyncedImport(
+  store: LocalStore,
+  input: { datasetId: string; jobId: string; now: string },
+): Promise<Job | null> {
+  return store.write(['bills', 'datasets', 'datasetFiles', 'jobs', 'importStaging'], async (tx) => {
+    const dataset = await tx.get('datasets', input.datasetId);
+    if (dataset?.needsImport !== true) return null;
+    // Keys only: a file's row holds its bytes.
+    const held = await tx.keys('datasetFiles');
+    const present = new Set(held);
+    if (dataset.origin.kind === 'files' && dataset.origin.fileIds.some((id) => !present.has(id))) {
+      return null;
+    }
+    const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
+    if (jobs.some((job) => job.status === 'running')) return null;
+    // Files no definition lists any more (another device gave a dataset other files) go, as a
+    // local edit's do in saveDatasetAndQueueImport.
+    const listed = new Set(
+      (await tx.all('datasets')).flatMap((row) =>
+        row.origin.kind === 'files' ? row.origin.fileIds : [],
+      ),
+    );
+    const unlisted = held.filter((id) => !listed.has(id));
+    if (unlisted.length > 0) await tx.deleteMany('datasetFiles', unlisted);
+    for (const job of jobs) {
+      if (job.status !== 'queued' && job.status !== 'interrupted') continue;
+      await discardImport(tx, job.id, job.subjectId);
+      await tx.put('jobs', {
+        ...job,
+        status: 'cancelled',
+        finishedAt: input.now,
+        message: REPLACED_MESSAGE,
+      });
+    }
+    const job = newJob(input.jobId, input.datasetId, input.now);
+    // Local fields only: nothing of this goes to the other devices.
+    await tx.put('datasets', { ...dataset, needsImport: false, lastJobId: job.id });
+    await tx.put('jobs', job);
+    return job;
+  });
+}
+
+/** The ids of the datasets sync marked for import on this device. */
+export async function datasetsNeedingImport(store: LocalStore): Promise<string[]> {
+  const datasets = await store.read(['datasets'], (tx) => tx.all('datasets'));
+  return datasets.filter((dataset) => dataset.needsImport === true).map((dataset) => dataset.id);
+}
+
+/** The synced fields of an edited dataset that the edit changed (updatedAt always). */
+function changedDefinition(before: Dataset, after: Dataset): (keyof Dataset)[] {
+  const names: (keyof Dataset)[] = ['updatedAt'];
+  if (before.name !== after.name) names.push('name');
+  if (JSON.stringify(before.origin) !== JSON.stringify(after.origin)) names.push('origin');
+  if (before.jurisdiction !== after.jurisdiction) names.push('jurisdiction');
+  if (before.session !== after.session) names.push('session');
+  if (JSON.stringify(before.blobs) !== JSON.stringify(after.blobs)) names.push('blobs');
+  return names;
+}
+
+/**
+ * Reads a files dataset's files back from the store, in the order they were picked. The
+ * fingerprint is the list of content addresses, so a resume notices any change of files.
+ */
+export async function loadStoredDatasetFiles(
+  store: LocalStore,
+  dataset: Dataset,
+): Promise<ImportInput> {
+  if (dataset.origin.kind !== 'files') {
+    throw new Error('This dataset is read from a URL, not from files.');
+  }
+  const fileIds = dataset.origin.fileIds;
+  const rows = await store.read(['datasetFiles'], (tx) => tx.getMany('datasetFiles', fileIds));
+  const files = rows.map((row, index) => {
+    if (!row)
+      throw new Error(`A file of this dataset is missing on this device (${fileIds[index]}).`);
+    return { name: row.name, bytes: row.bytes };
+  });
+  return { files, fingerprint: `files:${fileIds.join(',')}` };
+}
+
+const CUT_OFF_MESSAGE =
+  'Cut off before it finished (the page was reloaded or closed). Resume goes on where it stopped; Cancel takes back the bills it saved.';
+
+/**
+ * At start-up: jobs still marked running or queued whose tab is gone are interrupted. `isAlive`
+ * says which jobs another open tab is still working on.
+ */
+export async function markInterruptedJobs(
+  store: LocalStore,
+  options: { now: string; isAlive?: (jobId: string) => boolean },
+): Promise<Job[]> {
+  const isAlive = options.isAlive ?? (() => false);
+  return store.write(['jobs', 'datasets'], async (tx) => {
+    const candidates = [
+      ...(await tx.where('jobs', 'status', 'running')),
+      ...(await tx.where('jobs', 'status', 'queued')),
+    ].filter((job) => !isAlive(job.id));
+    const marked: Job[] = [];
+    for (const job of candidates) {
+      const interrupted: Job = { ...job, status: 'interrupted', message: CUT_OFF_MESSAGE };
+      await tx.put('jobs', interrupted);
+      marked.push(interrupted);
+      const dataset = await tx.get('datasets', job.subjectId);
+      if (dataset?.state === 'importing') {
+        await tx.put('datasets', {
+          ...dataset,
+          state: dataset.lastImportAt === null ? 'new' : 'ready',
+        });
+      }
+    }
+    return marked;
+  });
+}
+
+/** An interrupted job queued again, keeping what it staged, so it goes on where it stopped. */
+export async function requestResume(store: LocalStore, jobId: string): Promise<Job> {
+  return store.write(['jobs'], async (tx) => {
+    const job = await tx.get('jobs', jobId);
+    if (job?.status !== 'interrupted') {
+      throw new DatasetCommandError('Only an interrupted job can be resumed.');
+    }
+    const queued: Job = { ...job, status: 'queued', finishedAt: null, message: null };
+    await tx.put('jobs', queued);
+    return queued;
+  });
+}
+
+/** A failed, cancelled or interrupted job queued again from the start. */
+export async function requestRetry(store: LocalStore, jobId: string): Promise<Job> {
+  return store.write(['bills', 'jobs', 'importStaging'], async (tx) => {
+    const job = await tx.get('jobs', jobId);
+    if (job?.status !== 'failed' && job?.status !== 'cancelled' && job?.status !== 'interrupted') {
+      throw new DatasetCommandError('Only a failed, cancelled or interrupted job can be retried.');
+    }
+    await discardImport(tx, jobId, job.subjectId);
+    const queued: Job = {
+      ...job,
+      status: 'queued',
+      startedAt: null,
+      finishedAt: null,
+      progress: { ...emptyProgress },
+      result: null,
+      errors: [],
+      message: null,
+    };
+    await tx.put('jobs', queued);
+    return queued;
+  });
+}
+
+/**
+ * Cancels a job nobody is running (queued, or interrupted and not wanted any more): its staging
+ * goes, the bills stay as they were. A running job is cancelled through its signal instead.
+ */
+export async function cancelIdleJob(store: LocalStore, jobId: string, now: string): Promise<Job> {
+  return store.write(['bills', 'jobs', 'importStaging'], async (tx) => {
+    const job = await tx.get('jobs', jobId);
+    if (!job) throw new DatasetCommandError('There is no such job.');
+    if (job.status !== 'queued' && job.status !== 'interrupted') return job;
+    await discardImport(tx, jobId, job.subjectId);
+    const cancelled: Job = {
+      ...job,
+      status: 'cancelled',
+      finishedAt: now,
+      message: 'Cancelled; no bills were changed.',
+    };
+    await tx.put('jobs', cancelled);
+    return cancelled;
+  });
+}

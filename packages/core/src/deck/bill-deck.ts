@@ -1,0 +1,371 @@
+import type { BillStatus } from '../bills/bill-vocabulary.ts';
+import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
+import type { Decision, StoredBill } from '../store/local-records.ts';
+import type { LocalReadTransaction } from '../store/local-store.ts';
+import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
+
+// The swipeable deck: the untriaged bills of a filter, dealt a few at a time. A device may hold
+// 50,000 bills of 10 KB and more each, so the deck never reads them all to show a card: it walks
+// the candidates' ids in the store's indexes (keys only, cheap), drops the decided ones (a
+// user's decisions are few next to the bills) and reads only the bills it may deal. Several
+// indexed criteria (status and jurisdiction, say) are joined on the ids by seeking: each list
+// jumps to the id the others reached, so bills of the first jurisdictions in id order are never
+// read to be thrown away. Only a filter on what no index holds (subject, chamber, words) has to
+// read bills it then throws away.
+
+/** What the deck reads. The app answers from IndexedDB indexes; tests from arrays or a store. */
+export interface DeckSource {
+  /** The ids of every bill, or of those an index lists under a value; in id order. */
+  billIds(criterion: IndexedCriterion | null): Promise<string[]>;
+  /**
+   * Up to `limit` of those ids, in id order, from `atLeast` on (null: from the first). The app
+   * answers with a key range, so the store seeks; a source that cannot seek reads up to it.
+   */
+  billIdPage(
+    criterion: IndexedCriterion | null,
+    atLeast: string | null,
+    limit: number,
+  ): Promise<string[]>;
+  /** The bills of these ids, in the same order; undefined for an id with no bill. */
+  bills(ids: readonly string[]): Promise<(StoredBill | undefined)[]>;
+  /**
+   * The ids of the bills a decision takes out of the deck (every decided bill, less the ones put
+   * off for later when those come back), in any order. Keys only: no decision row is read.
+   */
+  decidedIds(includeLater: boolean): Promise<string[]>;
+  /** Every decision row. */
+  decisions(): Promise<Decision[]>;
+  /** How many datasets the user has. */
+  datasetCount(): Promise<number>;
+}
+
+/** Why a deck has no card, which decides what the screen suggests. */
+export type DeckEmptyReason =
+  | { kind: 'no-datasets' }
+  /** Datasets exist but hold no bills yet (an import is queued, running or failed). */
+  | { kind: 'no-bills' }
+  /** Bills exist, but the filter matches none of them, decided or not. */
+  | { kind: 'nothing-matches' }
+  /** Every bill the filter matches is decided; `later` of them were put off for later. */
+  | { kind: 'all-triaged'; later: number };
+
+export interface DeckPage {
+  /** The next bills of the deck, at most the limit asked for. */
+  cards: StoredBill[];
+  /** Null while there are cards. */
+  empty: DeckEmptyReason | null;
+}
+
+/** Bills read per batch while scanning: small enough that one read never stalls the page. */
+export const DECK_SCAN_BATCH = 100;
+
+/** The bills a decision takes out of the deck. */
+export function decidedIds(
+  decisions: readonly Decision[],
+  includeLater: boolean,
+): ReadonlySet<string> {
+  return new Set(
+    decisions.filter((row) => !(includeLater && row.decision === 'later')).map((row) => row.billId),
+  );
+}
+
+/** Key pages start small (the next id is usually near) and grow while a walk goes on. */
+const FIRST_ID_PAGE = 64;
+const LARGEST_ID_PAGE = 4_096;
+/** A lone list's first page may hold every decided id and the cards after them, up to this. */
+const LARGEST_FIRST_PAGE = 16_384;
+
+/** The smallest id after `id` (no string sorts between them): a page from it leaves `id` out. */
+function after(id: string): string {
+  return `${id}\u0000`;
+}
+
+/** One list of ids (every bill's, or an index's under a value), read a page at a time. */
+class IdList {
+  private page: readonly string[] = [];
+  private at = 0;
+  /** The last page read ended the list. */
+  private ended = false;
+
+  constructor(
+    private readonly source: DeckSource,
+    private readonly criterion: IndexedCriterion | null,
+    private pageSize: number,
+  ) {}
+
+  /** The list's first id from `atLeast` on (null: its first), or undefined past its end. */
+  async seek(atLeast: string | null): Promise<string | undefined> {
+    for (;;) {
+      if (atLeast !== null) {
+        while (this.at < this.page.length && (this.page[this.at] ?? '') < atLeast) this.at++;
+      }
+      const id = this.page[this.at];
+      if (id !== undefined) return id;
+      if (this.ended) return undefined;
+      // Past the page: the next starts at the id sought, or right after the page, whichever is
+      // further. Each page starts after the last, so an id never comes twice, even when an
+      // import commits between two pages.
+      const last = this.page[this.page.length - 1];
+      const from =
+        last === undefined ? atLeast : atLeast !== null && atLeast > last ? atLeast : after(last);
+      const page = await this.source.billIdPage(this.criterion, from, this.pageSize);
+      this.ended = page.length < this.pageSize;
+      this.page = page;
+      this.at = 0;
+      this.pageSize = Math.min(this.pageSize * 2, LARGEST_ID_PAGE);
+    }
+  }
+}
+
+/**
+ * The first id from `atLeast` on that every list holds: each list in turn seeks to the id the
+ * others reached, until all agree (a leapfrog join), so stretches only one list holds are
+ * skipped with a key range, never read.
+ */
+async function nextShared(
+  lists: readonly IdList[],
+  atLeast: string | null,
+): Promise<string | undefined> {
+  let candidate = atLeast;
+  let agreeing = 0;
+  for (let turn = 0; ; turn = (turn + 1) % lists.length) {
+    const list = lists[turn];
+    if (list === undefined) return undefined;
+    const id = await list.seek(candidate);
+    if (id === undefined) return undefined;
+    if (id === candidate) agreeing++;
+    else {
+      candidate = id;
+      agreeing = 1;
+    }
+    if (agreeing === lists.length) return candidate;
+  }
+}
+
+function idLists(source: DeckSource, compiled: CompiledDeckFilter, firstPage: number): IdList[] {
+  const criteria = compiled.indexed.length === 0 ? [null] : compiled.indexed;
+  return criteria.map((criterion) => new IdList(source, criterion, firstPage));
+}
+
+/**
+ * Reads ids' bills in batches, in order, and keeps those the filter matches, stopping once
+ * `limit` are found. The filter is applied even to indexed fields: an index read and a bill read
+ * are not one snapshot everywhere, and a bill that changed between them must not slip through.
+ */
+async function scanMatching(
+  source: DeckSource,
+  compiled: CompiledDeckFilter,
+  ids: readonly string[],
+  limit: number,
+): Promise<StoredBill[]> {
+  const found: StoredBill[] = [];
+  let start = 0;
+  while (start < ids.length && found.length < limit) {
+    // Without a filter that needs the bills, every bill read is a card: read no more than needed.
+    const size = compiled.needsBills
+      ? DECK_SCAN_BATCH
+      : Math.min(DECK_SCAN_BATCH, limit - found.length);
+    const batch = await source.bills(ids.slice(start, start + size));
+    start += size;
+    for (const bill of batch) {
+      if (bill !== undefined && compiled.matches(bill)) found.push(bill);
+      if (found.length >= limit) break;
+    }
+  }
+  return found;
+}
+
+async function emptyReason(
+  source: DeckSource,
+  compiled: CompiledDeckFilter,
+  decided: ReadonlySet<string>,
+): Promise<DeckEmptyReason> {
+  if ((await source.datasetCount()) === 0) return { kind: 'no-datasets' };
+  const anyBill = (await source.billIdPage(null, null, 1)).length > 0;
+  if (!anyBill) return { kind: 'no-bills' };
+  // Only reached with an empty deck: the decided bills are read to learn whether the filter
+  // matches any of them.
+  const rows = (await source.decisions()).filter((row) => decided.has(row.billId));
+  const matched = new Set(
+    (
+      await scanMatching(
+        source,
+        { ...compiled, needsBills: true },
+        rows.map((row) => row.billId),
+        Number.POSITIVE_INFINITY,
+      )
+    ).map((bill) => bill.id),
+  );
+  const matching = rows.filter((row) => matched.has(row.billId));
+  if (matching.length === 0) return { kind: 'nothing-matches' };
+  return {
+    kind: 'all-triaged',
+    later: matching.filter((row) => row.decision === 'later').length,
+  };
+}
+
+/** The next `limit` cards of the deck, or why there are none. */
+export async function readDeckPage(
+  source: DeckSource,
+  compiled: CompiledDeckFilter,
+  limit: number,
+): Promise<DeckPage> {
+  const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
+  // A lone list's first `limit` undecided ids are among its first `limit + decided` ids: one
+  // page finds them, however long the run of decided bills before them. Joined lists jump, so
+  // their pages start small.
+  const firstPage =
+    compiled.indexed.length <= 1
+      ? Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE)
+      : FIRST_ID_PAGE;
+  const lists = idLists(source, compiled, firstPage);
+  const cards: StoredBill[] = [];
+  let from: string | null = null;
+  let ended = false;
+  while (!ended && cards.length < limit) {
+    // Without a filter that needs the bills, every undecided id is a card.
+    const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
+    const ids: string[] = [];
+    while (ids.length < wanted) {
+      const id = await nextShared(lists, from);
+      if (id === undefined) {
+        ended = true;
+        break;
+      }
+      from = after(id);
+      if (!decided.has(id)) ids.push(id);
+    }
+    cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
+  }
+  if (cards.length > 0) return { cards, empty: null };
+  return { cards, empty: await emptyReason(source, compiled, decided) };
+}
+
+/**
+ * The ids of every bill the filter matches, decided or not, in id order. Reads bills only when
+ * the filter needs them; the deck's count is these less the decided ones (deckCount), so a
+ * decision does not make it read them again.
+ */
+export async function matchingBillIds(
+  source: DeckSource,
+  compiled: CompiledDeckFilter,
+): Promise<string[]> {
+  let candidates: string[];
+  if (compiled.indexed.length <= 1) {
+    // One list: read whole, in one go.
+    candidates = await source.billIds(compiled.indexed[0] ?? null);
+  } else {
+    candidates = [];
+    const lists = idLists(source, compiled, LARGEST_ID_PAGE / 16);
+    for (let id = await nextShared(lists, null); id !== undefined;) {
+      candidates.push(id);
+      id = await nextShared(lists, after(id));
+    }
+  }
+  if (!compiled.needsBills) return candidates;
+  const bills = await scanMatching(source, compiled, candidates, Number.POSITIVE_INFINITY);
+  return bills.map((bill) => bill.id);
+}
+
+/** How many cards the deck holds: the matching bills no decision takes out. */
+export function deckCount(
+  matchingIds: readonly string[],
+  decisions: readonly Decision[],
+  includeLater: boolean,
+): number {
+  const decided = decidedIds(decisions, includeLater);
+  let count = 0;
+  for (const id of matchingIds) if (!decided.has(id)) count++;
+  return count;
+}
+
+/** A DeckSource over a store's read transaction: for tests and for code without Dexie. */
+export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
+  const billIds = async (criterion: IndexedCriterion | null): Promise<string[]> => {
+    if (criterion === null) return tx.keys('bills');
+    const rows = await tx.where('bills', criterion.index, criterion.value);
+    return rows.map((row) => row.id);
+  };
+  return {
+    billIds,
+    // The store interface has no key ranges: a page is cut from the whole list.
+    billIdPage: async (criterion, atLeast, limit) => {
+      const ids = await billIds(criterion);
+      const start = atLeast === null ? 0 : ids.findIndex((id) => id >= atLeast);
+      return start < 0 ? [] : ids.slice(start, start + limit);
+    },
+    bills: (ids) => tx.getMany('bills', ids),
+    decidedIds: async (includeLater) => [...decidedIds(await tx.all('decisions'), includeLater)],
+    decisions: () => tx.all('decisions'),
+    datasetCount: () => tx.count('datasets'),
+  };
+}
+
+/** What a deck card shows of a bill. */
+export interface DeckCardFacts {
+  id: string;
+  identifier: string;
+  title: string;
+  status: BillStatus;
+  statusDate: string | null;
+  /** "Name (Party)" of the primary sponsor, or of the first sponsor when none is marked primary. */
+  primarySponsor: string | null;
+  subjects: readonly string[];
+  latestAction: { date: string | null; text: string } | null;
+}
+
+export function deckCardFacts(bill: StoredBill): DeckCardFacts {
+  const sponsor = bill.sponsors.find((item) => item.role === 'primary') ?? bill.sponsors[0];
+  // Actions are stored oldest first with undated ones last: the latest is the last dated one.
+  const dated = bill.actions.filter((action) => action.date !== null);
+  const latest = dated[dated.length - 1] ?? bill.actions[bill.actions.length - 1];
+  return {
+    id: bill.id,
+    identifier: bill.identifier,
+    title: bill.title,
+    status: bill.status,
+    statusDate: bill.statusDate,
+    primarySponsor:
+      sponsor === undefined
+        ? null
+        : sponsor.party === null
+          ? sponsor.name
+          : `${sponsor.name} (${sponsor.party})`,
+    subjects: bill.subjects,
+    latestAction: latest === undefined ? null : { date: latest.date, text: latest.text },
+  };
+}
+
+const decisionVerbs: Record<DecisionKind, string> = {
+  track: 'Tracked',
+  dismiss: 'Dismissed',
+  later: 'Saved for later:',
+};
+
+/** What the deck's live region says after a decision: "Tracked S.J.Res. 1". */
+export function decisionAnnouncement(kind: DecisionKind, identifier: string): string {
+  return `${decisionVerbs[kind]} ${identifier}`;
+}
+
+/** What the deck's live region says after "Undo"; `identifierOf` names a bill by its id. */
+export function undoAnnouncement(result: UndoResult, identifierOf: (id: string) => string): string {
+  switch (result.kind) {
+    case 'nothing-to-undo':
+      return 'Nothing to undo.';
+    case 'changed-since':
+      return `${identifierOf(result.billId)} was decided again since, on another device; nothing was undone.`;
+    case 'undone':
+      return result.decision === null
+        ? `Undone: ${identifierOf(result.billId)} is back in the deck`
+        : `Undone: ${identifierOf(result.billId)} is back to ${result.decision.decision}`;
+  }
+}
+
+/**
+ * Whether the triage undo history (the `device:triage-undo` setting's value) has a step, read
+ * from the raw value so a live query on that one row can enable "Undo". Only its being a
+ * non-empty list matters here; undoLastDecision checks each step when it runs.
+ */
+export function undoHistoryHasSteps(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../encoding/csv-table.ts';
+import type { Annotation } from '../store/local-records.ts';
+import { MAX_CELL_CHARACTERS, reportColumns, snapshotToReportCsv } from './report-csv.ts';
+import { storedBill } from '../test-support/bill-command-harness.ts';
+import type { UserDataSnapshot } from './user-data-export.ts';
+
+const AT = '2025-01-15T12:00:00.000Z';
+const formatDate = (date: string) => `[${date}]`;
+
+function note(id: string, billId: string, exact: string, text: string): Annotation {
+  return {
+    id,
+    billId,
+    quote: { exact, prefix: '', suffix: '' },
+    position: { start: 0, end: exact.length },
+    target: 'title',
+    color: '#ffd54f',
+    note: text,
+    createdAt: AT,
+    updatedAt: AT,
+  };
+}
+
+function rowsOf(text: string): string[][] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return parseCsv(text.slice(1)).records.map((record) => record.cells);
+}
+
+const tracked = storedBill(12, {
+  title: '=HYPERLINK("http://evil.example") Tenant protections',
+  status: 'passed-one-chamber',
+  statusDate: '2025-03-02',
+  sponsors: [{ name: 'Jane Roe', role: 'sponsor', party: 'D', externalId: null }],
+  actions: [
+    { date: '2025-01-03', text: 'Introduced in House', chamber: 'lower' },
+    { date: '2025-03-02', text: 'Passed House', chamber: 'lower' },
+  ],
+});
+const later = storedBill(2);
+
+const snapshot: UserDataSnapshot = {
+  selection: 'all',
+  bills: [tracked, later],
+  tags: [
+    { id: 't-1', name: 'Renters', color: '#123abc', createdAt: AT, updatedAt: AT },
+    { id: 't-2', name: 'Housing', color: '#123abc', createdAt: AT, updatedAt: AT },
+  ],
+  billTags: [
+    { id: `${tracked.id}|t-1`, billId: tracked.id, tagId: 't-1', createdAt: AT },
+    { id: `${tracked.id}|t-2`, billId: tracked.id, tagId: 't-2', createdAt: AT },
+  ],
+  positions: [{ billId: tracked.id, position: 'support', updatedAt: AT }],
+  decisions: [
+    { billId: tracked.id, decision: 'track', decidedAt: AT },
+    { billId: later.id, decision: 'later', decidedAt: AT },
+  ],
+  annotations: [
+    note('a-1', tracked.id, 'Tenant', 'Who counts as a tenant?'),
+    note('a-2', tracked.id, 'protections', ''),
+  ],
+};
+
+describe('the report CSV', () => {
+  it('writes one plain row per bill: names, words and the reader’s dates, not codes', () => {
+    const report = snapshotToReportCsv(snapshot, { formatDate });
+    expect(report).toMatchObject({ rows: 2, cutCells: 0 });
+    const [header, first, second] = rowsOf(report.text);
+    expect(header).toEqual([...reportColumns]);
+    const row = Object.fromEntries(reportColumns.map((column, at) => [column, first?.[at]]));
+    expect(row).toEqual({
+      Bill: 'H.R. 12 · 119th Congress',
+      Jurisdiction: 'U.S. Congress',
+      Session: '119th Congress',
+      Number: 'H.R. 12',
+      // A formula is neutralised, as in every export.
+      Title: `'=HYPERLINK("http://evil.example") Tenant protections`,
+      Status: 'Passed one chamber',
+      'Status date': '[2025-03-02]',
+      'Latest action date': '[2025-03-02]',
+      'Latest action': 'Passed House',
+      Sponsor: 'Jane Roe',
+      Tags: 'Housing; Renters',
+      Position: 'Support',
+      Decision: 'Tracked',
+      Notes: '“Tenant”: Who counts as a tenant?',
+    });
+    expect(second?.[0]).toBe('H.R. 2 · 119th Congress');
+    expect(second?.slice(-3)).toEqual(['', 'Later', '']);
+  });
+
+  it('cuts a cell longer than a spreadsheet holds, and says how many were cut', () => {
+    const long = 'word '.repeat(10_000);
+    const report = snapshotToReportCsv(
+      {
+        ...snapshot,
+        annotations: [note('a-3', tracked.id, 'Tenant', long), note('a-4', tracked.id, 'x', long)],
+      },
+      { formatDate },
+    );
+    expect(report.cutCells).toBe(1);
+    const notes = rowsOf(report.text)[1]?.at(-1) ?? '';
+    expect(notes).toHaveLength(MAX_CELL_CHARACTERS);
+    expect(notes.endsWith('…')).toBe(true);
+  });
+});

@@ -1,0 +1,312 @@
+import type { Bill } from '../bills/bill.ts';
+import { annotationTargetText } from '../text/annotation-targets.ts';
+import { exportDocketCsv } from './bill-exporter-docket-csv.ts';
+import type { BillListQuery, BillMarks, PositionKind } from '../lists/bill-list-query.ts';
+import { BillCatalog } from '../lists/bill-list-query.ts';
+import { BillSearchIndex } from '../lists/bill-search-index.ts';
+import { toCsv } from '../encoding/csv-table.ts';
+import { encodeItem, encodeList, neutralizeFormula } from '../importers/docket-csv-layout.ts';
+import type {
+  Annotation,
+  BillTag,
+  Decision,
+  Position,
+  StoredBill,
+  Tag,
+} from '../store/local-records.ts';
+import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
+import { annotationsToJsonLd } from '../text/web-annotation-jsonld.ts';
+
+// Export of the user's work (PRODUCT.md, export / import): the chosen bills with the user's
+// tags, positions and decisions as a spreadsheet-safe CSV or as Docket JSON, and the
+// annotations on them as W3C Web Annotation JSON-LD. user-data-import.ts reads all three back;
+// exporting and importing into an empty device gives back the same rows, field for field.
+//
+// ## Docket JSON, version 1
+//
+//   {
+//     "format": "docket-export", "version": 1,
+//     "exportedAt": ISO time, "selection": "all" | "tracked" | "tag:<name>" | "filtered",
+//     "bills":     Bill[]       the bill records as imported (bill.ts), without datasetIds:
+//                               which datasets provide a bill is this device's business
+//     "tags":      Tag[]        the tags the exported bills carry (every tag when "all")
+//     "billTags":  BillTag[]    `${billId}|${tagId}` assignments
+//     "positions": Position[]
+//     "decisions": Decision[]
+//   }
+//
+// ## Docket CSV with the user's columns
+//
+// Docket's own CSV (docket-csv-layout.ts, written by bill-exporter-docket-csv.ts), so the same
+// file can also be added as a dataset, with five columns in front:
+//
+//   tags                 list of  name; colour; tag id; created; updated; tagged at
+//   position             support, oppose, watch, none, or blank
+//   position_updated_at
+//   decision             track, dismiss, later, or blank
+//   decided_at
+//
+// The bill's `id` column stays last, so a file cut off mid-row fails its id check. Every cell
+// starting with = + - or @ is neutralised for spreadsheets, and restored on import.
+
+export const DOCKET_EXPORT_FORMAT = 'docket-export';
+export const DOCKET_EXPORT_VERSION = 1;
+
+export const userCsvColumns = [
+  'tags',
+  'position',
+  'position_updated_at',
+  'decision',
+  'decided_at',
+] as const;
+
+export type ExportSelection =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'tracked' }
+  | { readonly kind: 'tag'; readonly tagId: string }
+  /** The Tracked tab's list as its URL query has it: search words, filters and order. */
+  | { readonly kind: 'list'; readonly query: BillListQuery };
+
+/** What an export holds: bills without datasetIds, and the user's rows on them. */
+export interface UserDataSnapshot {
+  readonly selection: string;
+  readonly bills: readonly Bill[];
+  readonly tags: readonly Tag[];
+  readonly billTags: readonly BillTag[];
+  readonly positions: readonly Position[];
+  readonly decisions: readonly Decision[];
+  readonly annotations: readonly Annotation[];
+}
+
+export interface DocketExportFile {
+  format: typeof DOCKET_EXPORT_FORMAT;
+  version: typeof DOCKET_EXPORT_VERSION;
+  exportedAt: string;
+  selection: string;
+  bills: Bill[];
+  tags: Tag[];
+  billTags: BillTag[];
+  positions: Position[];
+  decisions: Decision[];
+}
+
+export const exportTables = [
+  'bills',
+  'tags',
+  'billTags',
+  'positions',
+  'decisions',
+  'annotations',
+] as const;
+
+function withoutDatasets(bill: StoredBill): Bill {
+  const copy: Partial<StoredBill> = { ...bill };
+  delete copy.datasetIds;
+  return copy as Bill;
+}
+
+/**
+ * The bills of the Tracked tab's list for a query, in its order: the same catalog and search
+ * index the list's worker uses (bill-list-query.ts), so the file holds what the list shows.
+ */
+async function listedBills(tx: LocalReadTransaction, query: BillListQuery): Promise<StoredBill[]> {
+  const bills = await tx.all('bills');
+  const tags = new Map<string, string[]>();
+  for (const row of await tx.all('billTags')) {
+    const list = tags.get(row.billId);
+    if (list === undefined) tags.set(row.billId, [row.tagId]);
+    else list.push(row.tagId);
+  }
+  const marks: BillMarks = {
+    tracked: new Set((await tx.where('decisions', 'decision', 'track')).map((row) => row.billId)),
+    tags,
+    positions: new Map<string, PositionKind>(
+      (await tx.all('positions')).map((row) => [row.billId, row.position]),
+    ),
+  };
+  const catalog = new BillCatalog(new BillSearchIndex());
+  for (const bill of bills) catalog.put(bill, bill.changeHash);
+  catalog.setMarks(marks);
+  const byId = new Map(bills.map((bill) => [bill.id, bill]));
+  const picked: StoredBill[] = [];
+  for (const doc of catalog.query(query)) {
+    const id = catalog.row(doc)?.id;
+    const bill = id === undefined ? undefined : byId.get(id);
+    if (bill !== undefined) picked.push(bill);
+  }
+  return picked;
+}
+
+async function selectedBills(
+  tx: LocalReadTransaction,
+  selection: ExportSelection,
+): Promise<StoredBill[]> {
+  if (selection.kind === 'all') return tx.all('bills');
+  if (selection.kind === 'list') return listedBills(tx, selection.query);
+  const ids =
+    selection.kind === 'tracked'
+      ? (await tx.where('decisions', 'decision', 'track')).map((row) => row.billId)
+      : (await tx.where('billTags', 'tagId', selection.tagId)).map((row) => row.billId);
+  const bills = await tx.getMany('bills', [...new Set(ids)].sort());
+  return bills.filter((bill): bill is StoredBill => bill !== undefined);
+}
+
+/** The chosen bills and the user's rows on them, read in one transaction. */
+export async function readUserDataSnapshot(
+  store: LocalStore,
+  selection: ExportSelection,
+): Promise<UserDataSnapshot> {
+  return store.read(exportTables, async (tx) => {
+    const stored = await selectedBills(tx, selection);
+    const ids = new Set(stored.map((bill) => bill.id));
+    const pick = <T extends { billId: string }>(rows: readonly T[]) =>
+      rows.filter((row) => ids.has(row.billId));
+    const allTags = await tx.all('tags');
+    const billTags = pick(await tx.all('billTags'));
+    const usedTagIds = new Set(billTags.map((row) => row.tagId));
+    let label: string = selection.kind === 'list' ? 'filtered' : selection.kind;
+    if (selection.kind === 'tag') {
+      const tag = allTags.find((candidate) => candidate.id === selection.tagId);
+      label = `tag:${tag?.name ?? selection.tagId}`;
+    }
+    return {
+      selection: label,
+      bills: stored.map(withoutDatasets),
+      tags: selection.kind === 'all' ? allTags : allTags.filter((tag) => usedTagIds.has(tag.id)),
+      billTags,
+      positions: pick(await tx.all('positions')),
+      decisions: pick(await tx.all('decisions')),
+      annotations: pick(await tx.all('annotations')),
+    };
+  });
+}
+
+export function snapshotToDocketJson(snapshot: UserDataSnapshot, exportedAt: string): string {
+  const file: DocketExportFile = {
+    format: DOCKET_EXPORT_FORMAT,
+    version: DOCKET_EXPORT_VERSION,
+    exportedAt,
+    selection: snapshot.selection,
+    bills: [...snapshot.bills],
+    tags: [...snapshot.tags],
+    billTags: [...snapshot.billTags],
+    positions: [...snapshot.positions],
+    decisions: [...snapshot.decisions],
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** The header line exportDocketCsv writes, which each bill's own output starts with. */
+const DOCKET_CSV_HEADER_LENGTH = exportDocketCsv([], { byteOrderMark: false }).length;
+
+/**
+ * Docket CSV with the user's columns, UTF-8 byte-order mark first (Excel needs it to read
+ * UTF-8), one row per bill, CRLF line ends.
+ */
+export function snapshotToCsv(snapshot: UserDataSnapshot): string {
+  const tagsById = new Map(snapshot.tags.map((tag) => [tag.id, tag]));
+  const tagsOf = new Map<string, BillTag[]>();
+  for (const row of snapshot.billTags) {
+    const list = tagsOf.get(row.billId) ?? [];
+    list.push(row);
+    tagsOf.set(row.billId, list);
+  }
+  const positions = new Map(snapshot.positions.map((row) => [row.billId, row]));
+  const decisions = new Map(snapshot.decisions.map((row) => [row.billId, row]));
+  const header = toCsv([[...userCsvColumns]]).slice(0, -2);
+  const docketHeader = exportDocketCsv([], { byteOrderMark: false });
+  const parts: string[] = [`\uFEFF${header},${docketHeader}`];
+  for (const bill of snapshot.bills) {
+    const assignments = (tagsOf.get(bill.id) ?? []).flatMap((row) => {
+      const tag = tagsById.get(row.tagId);
+      return tag === undefined
+        ? []
+        : [encodeItem([tag.name, tag.color, tag.id, tag.createdAt, tag.updatedAt, row.createdAt])];
+    });
+    const position = positions.get(bill.id);
+    const decision = decisions.get(bill.id);
+    const userCells = [
+      encodeList(assignments),
+      position?.position ?? '',
+      position?.updatedAt ?? '',
+      decision?.decision ?? '',
+      decision?.decidedAt ?? '',
+    ].map(neutralizeFormula);
+    const billRow = exportDocketCsv([bill], { byteOrderMark: false }).slice(
+      DOCKET_CSV_HEADER_LENGTH,
+    );
+    parts.push(`${toCsv([userCells]).slice(0, -2)},${billRow}`);
+  }
+  return parts.join('');
+}
+
+export function snapshotToJsonLd(snapshot: UserDataSnapshot, exportedAt: string): string {
+  const bills = new Map(snapshot.bills.map((bill) => [bill.id, bill]));
+  const textOf = (annotation: Annotation) => {
+    const bill = bills.get(annotation.billId);
+    return bill === undefined ? null : annotationTargetText(bill, annotation.target);
+  };
+  const document = annotationsToJsonLd(snapshot.annotations, exportedAt, textOf);
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+export const exportFormats = ['csv', 'json', 'annotations'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export interface ExportedFile {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly text: string;
+  /** Bills (CSV, JSON) or annotations written. */
+  readonly count: number;
+}
+
+/** A file name for the export: what it holds and when, safe on every file system. */
+export function exportFileName(
+  format: ExportFormat,
+  selection: string,
+  exportedAt: string,
+): string {
+  const day = exportedAt.slice(0, 10);
+  const what = selection
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .toLowerCase();
+  const stem = `docket-${format === 'annotations' ? 'annotations' : 'bills'}-${what || 'export'}-${day}`;
+  return format === 'csv' ? `${stem}.csv` : format === 'json' ? `${stem}.json` : `${stem}.jsonld`;
+}
+
+/** Reads the selection and writes it in the format. */
+export async function exportUserData(
+  store: LocalStore,
+  selection: ExportSelection,
+  format: ExportFormat,
+  exportedAt: string,
+): Promise<ExportedFile> {
+  const snapshot = await readUserDataSnapshot(store, selection);
+  const name = exportFileName(format, snapshot.selection, exportedAt);
+  if (format === 'csv') {
+    return {
+      name,
+      mimeType: 'text/csv;charset=utf-8',
+      text: snapshotToCsv(snapshot),
+      count: snapshot.bills.length,
+    };
+  }
+  if (format === 'json') {
+    return {
+      name,
+      mimeType: 'application/json',
+      text: snapshotToDocketJson(snapshot, exportedAt),
+      count: snapshot.bills.length,
+    };
+  }
+  return {
+    name,
+    mimeType: 'application/ld+json',
+    text: snapshotToJsonLd(snapshot, exportedAt),
+    count: snapshot.annotations.length,
+  };
+}

@@ -1,0 +1,328 @@
+import type { BillCommandContext } from '../commands/bill-command-context.ts';
+import { commandTime, newRowId } from '../commands/bill-command-context.ts';
+import type {
+  Annotation,
+  BillTag,
+  Decision,
+  Position,
+  StoredBill,
+  Tag,
+} from '../store/local-records.ts';
+import { annotationSchema, billTagSchema, tagSchema } from '../store/local-records.ts';
+import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
+import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import type { UserDataBundle, UserDataFileKind } from './user-data-import.ts';
+import { clip, refuse, tagNameKey } from './user-data-import.ts';
+
+// The second step of importing the user's own files (user-data-import.ts reads them): what the
+// import would add and change, shown first, then worked out again and written in one transaction.
+
+export const importKinds = [
+  'bills',
+  'tags',
+  'billTags',
+  'positions',
+  'decisions',
+  'annotations',
+] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+export interface ImportCount {
+  added: number;
+  changed: number;
+  unchanged: number;
+}
+
+export interface ImportChange {
+  readonly kind: ImportKind;
+  readonly action: 'add' | 'change';
+  /** What changes, for people: "HB 1044: position Watch → Support". */
+  readonly description: string;
+}
+
+export interface UserDataImportPlan {
+  readonly kind: UserDataFileKind;
+  readonly counts: Readonly<Record<ImportKind, ImportCount>>;
+  /** Every addition and change, in the order of the kinds. */
+  readonly changes: readonly ImportChange[];
+}
+
+interface PlannedWrites {
+  bills: StoredBill[];
+  tags: Tag[];
+  billTags: BillTag[];
+  positions: Position[];
+  decisions: Decision[];
+  annotations: Annotation[];
+}
+
+export const importTables = [
+  'bills',
+  'tags',
+  'billTags',
+  'positions',
+  'decisions',
+  'annotations',
+  ...outboxTables,
+] as const;
+
+const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+function sameAnnotation(a: Annotation, b: Annotation): boolean {
+  return JSON.stringify(annotationSchema.parse(a)) === JSON.stringify(annotationSchema.parse(b));
+}
+
+async function plan(
+  tx: LocalReadTransaction,
+  bundle: UserDataBundle,
+  newId: () => string,
+  at: string,
+): Promise<{ plan: UserDataImportPlan; writes: PlannedWrites }> {
+  const counts = Object.fromEntries(
+    importKinds.map((kind) => [kind, { added: 0, changed: 0, unchanged: 0 }]),
+  ) as Record<ImportKind, ImportCount>;
+  const changes: ImportChange[] = [];
+  const writes: PlannedWrites = {
+    bills: [],
+    tags: [],
+    billTags: [],
+    positions: [],
+    decisions: [],
+    annotations: [],
+  };
+  const note = (kind: ImportKind, action: 'add' | 'change', description: string) => {
+    counts[kind][action === 'add' ? 'added' : 'changed']++;
+    changes.push({ kind, action, description });
+  };
+
+  const referenced = [
+    ...new Set([
+      ...bundle.bills.map((bill) => bill.id),
+      ...bundle.billTags.map((row) => row.billId),
+      ...bundle.positions.map((row) => row.billId),
+      ...bundle.decisions.map((row) => row.billId),
+      ...bundle.annotations.map((row) => row.billId),
+    ]),
+  ];
+  const stored = await tx.getMany('bills', referenced);
+  const names = new Map<string, string>();
+  referenced.forEach((id, index) => {
+    const bill = stored[index];
+    if (bill !== undefined) names.set(id, bill.identifier);
+  });
+  const storedIds = new Set(names.keys());
+  for (const bill of bundle.bills) {
+    if (storedIds.has(bill.id)) {
+      counts.bills.unchanged++;
+      continue;
+    }
+    names.set(bill.id, bill.identifier);
+    writes.bills.push({ ...bill, datasetIds: [] });
+    note('bills', 'add', `${bill.identifier}: ${clip(bill.title, 120)}`);
+  }
+  const billName = (id: string) => names.get(id) ?? id;
+
+  // Tags by name.
+  const existingTags = await tx.all('tags');
+  const tagIdByName = new Map(existingTags.map((tag) => [tagNameKey(tag.name), tag.id]));
+  const takenIds = new Set(existingTags.map((tag) => tag.id));
+  for (const tag of bundle.tags) {
+    const key = tagNameKey(tag.name);
+    if (tagIdByName.has(key)) {
+      counts.tags.unchanged++;
+      continue;
+    }
+    const id = tag.id !== null && !takenIds.has(tag.id) ? tag.id : newId();
+    takenIds.add(id);
+    tagIdByName.set(key, id);
+    const createdAt = tag.createdAt ?? at;
+    writes.tags.push(
+      tagSchema.parse({
+        id,
+        name: tag.name,
+        color: tag.color,
+        createdAt,
+        updatedAt: tag.updatedAt ?? createdAt,
+      }),
+    );
+    note('tags', 'add', `Tag "${tag.name}"`);
+  }
+  const tagNameById = new Map<string, string>();
+  for (const tag of [...existingTags, ...writes.tags]) tagNameById.set(tag.id, tag.name);
+
+  const assignments = new Map<string, BillTag>();
+  for (const row of bundle.billTags) {
+    const tagId = tagIdByName.get(tagNameKey(row.tagName));
+    if (tagId === undefined) continue;
+    const id = `${row.billId}|${tagId}`;
+    if (!assignments.has(id)) {
+      assignments.set(id, { id, billId: row.billId, tagId, createdAt: row.createdAt ?? at });
+    }
+  }
+  const assignmentIds = [...assignments.keys()];
+  const storedAssignments = await tx.getMany('billTags', assignmentIds);
+  assignmentIds.forEach((id, index) => {
+    const row = assignments.get(id);
+    if (row === undefined) return;
+    if (storedAssignments[index] !== undefined) {
+      counts.billTags.unchanged++;
+      return;
+    }
+    writes.billTags.push(billTagSchema.parse(row));
+    note(
+      'billTags',
+      'add',
+      `${billName(row.billId)}: tagged "${tagNameById.get(row.tagId) ?? row.tagId}"`,
+    );
+  });
+
+  const storedPositions = await tx.getMany(
+    'positions',
+    bundle.positions.map((row) => row.billId),
+  );
+  bundle.positions.forEach((row, index) => {
+    const before = storedPositions[index];
+    if (before?.position === row.position) {
+      counts.positions.unchanged++;
+      return;
+    }
+    writes.positions.push(row);
+    note(
+      'positions',
+      before === undefined ? 'add' : 'change',
+      `${billName(row.billId)}: position ${before === undefined ? '' : `${capitalised(before.position)} → `}${capitalised(row.position)}`,
+    );
+  });
+
+  const storedDecisions = await tx.getMany(
+    'decisions',
+    bundle.decisions.map((row) => row.billId),
+  );
+  bundle.decisions.forEach((row, index) => {
+    const before = storedDecisions[index];
+    if (before?.decision === row.decision) {
+      counts.decisions.unchanged++;
+      return;
+    }
+    writes.decisions.push(row);
+    note(
+      'decisions',
+      before === undefined ? 'add' : 'change',
+      `${billName(row.billId)}: ${before === undefined ? '' : `${capitalised(before.decision)} → `}${capitalised(row.decision)}`,
+    );
+  });
+
+  const withIds = bundle.annotations.map((row) => ({ ...row, id: row.id ?? newId() }));
+  const storedAnnotations = await tx.getMany(
+    'annotations',
+    withIds.map((row) => row.id),
+  );
+  withIds.forEach((row, index) => {
+    const before = storedAnnotations[index];
+    if (before !== undefined && sameAnnotation(before, row)) {
+      counts.annotations.unchanged++;
+      return;
+    }
+    writes.annotations.push(annotationSchema.parse(row));
+    const quote = clip(row.quote.exact.replace(/\s+/g, ' '), 60);
+    note(
+      'annotations',
+      before === undefined ? 'add' : 'change',
+      `${billName(row.billId)}: note on "${quote}"`,
+    );
+  });
+
+  return { plan: { kind: bundle.kind, counts, changes }, writes };
+}
+
+/** What importing the bundle would add and change now, without writing anything. */
+export async function previewUserDataImport(
+  context: BillCommandContext,
+  bundle: UserDataBundle,
+): Promise<UserDataImportPlan> {
+  const { at } = commandTime(context);
+  let counter = 0;
+  // Ids are only placeholders here; apply makes the real ones.
+  const result = await context.store.read(importTables, (tx) =>
+    plan(tx, bundle, () => `preview-${++counter}`, at),
+  );
+  return result.plan;
+}
+
+async function write(
+  tx: LocalWriteTransaction,
+  context: BillCommandContext,
+  writes: PlannedWrites,
+  nowMs: number,
+) {
+  await tx.putMany('bills', writes.bills);
+  const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
+  await outbox.putMany(
+    'tags',
+    writes.tags.map((row) => ({ row })),
+  );
+  await outbox.putMany(
+    'billTags',
+    writes.billTags.map((row) => ({ row })),
+  );
+  await outbox.putMany(
+    'positions',
+    writes.positions.map((row) => ({ row })),
+  );
+  await outbox.putMany(
+    'decisions',
+    writes.decisions.map((row) => ({ row })),
+  );
+  await outbox.putMany(
+    'annotations',
+    writes.annotations.map((row) => ({ row })),
+  );
+  await outbox.close();
+}
+
+/** Imports the bundle in one transaction and says what it added and changed. */
+export async function applyUserDataImport(
+  context: BillCommandContext,
+  bundle: UserDataBundle,
+): Promise<UserDataImportPlan> {
+  const { nowMs, at } = commandTime(context);
+  // Enough fresh ids for every row that may need one, made before the transaction.
+  const fresh = Array.from({ length: bundle.tags.length + bundle.annotations.length }, () =>
+    newRowId(context),
+  );
+  return context.store.write(importTables, async (tx) => {
+    let next = 0;
+    const { plan: done, writes } = await plan(
+      tx,
+      bundle,
+      () => fresh[next++] ?? refuse('Ran out of new ids.'),
+      at,
+    );
+    await write(tx, context, writes, nowMs);
+    return done;
+  });
+}
+
+const kindWords: Readonly<Record<ImportKind, [string, string]>> = {
+  bills: ['bill', 'bills'],
+  tags: ['tag', 'tags'],
+  billTags: ['tag on a bill', 'tags on bills'],
+  positions: ['position', 'positions'],
+  decisions: ['decision', 'decisions'],
+  annotations: ['annotation', 'annotations'],
+};
+
+/** "2 bills, 1 tag and 3 positions", or "nothing" — of the counts' added or changed. */
+export function describeCounts(
+  counts: Readonly<Record<ImportKind, ImportCount>>,
+  which: keyof ImportCount,
+): string {
+  const parts = importKinds.flatMap((kind) => {
+    const count = counts[kind][which];
+    const [one, many] = kindWords[kind];
+    return count === 0 ? [] : [`${count} ${count === 1 ? one : many}`];
+  });
+  if (parts.length === 0) return 'nothing';
+  if (parts.length === 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
+}

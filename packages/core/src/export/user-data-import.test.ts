@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { createAnnotation } from '../commands/annotation-commands.ts';
+import { parseBillListQuery } from '../lists/bill-list-query.ts';
+import { parseCsvTable } from '../encoding/csv-table.ts';
+import type { LocalStore } from '../store/local-store.ts';
+import { createMemoryLocalStore } from '../store/memory-local-store.ts';
+import { setPosition } from '../commands/position-commands.ts';
+import { createTag, tagBills } from '../commands/tag-commands.ts';
+import {
+  billIdOf,
+  everything,
+  outboxOf,
+  rowsOf,
+  storedBill,
+  testContext,
+  type TestContext,
+} from '../test-support/bill-command-harness.ts';
+import { dismissBill, trackBill } from '../commands/triage-commands.ts';
+import { encodeUtf8 } from '../encoding/text-bytes.ts';
+import { exportUserData, type ExportFormat, type ExportSelection } from './user-data-export.ts';
+import {
+  applyUserDataImport,
+  describeCounts,
+  previewUserDataImport,
+} from './user-data-import-plan.ts';
+import { readUserDataFile, UserDataImportError } from './user-data-import.ts';
+
+// Export, then import into an empty device: the same rows come back, field for field, for each
+// of the three formats, with text chosen to break CSV, spreadsheets, HTML and layout.
+
+const NOW = '2025-02-01T10:00:00.000Z';
+const FORMULA = "=cmd|' /C calc'!A0";
+const HTML = '<img src=x onerror=alert(1)>';
+const RTL = 'הצעת חוק לדיור — قانون الإسكان';
+
+async function sourceDevice(): Promise<{ store: LocalStore; context: TestContext }> {
+  const store = createMemoryLocalStore();
+  const bills = [
+    storedBill(1, {
+      title: `${FORMULA}, "quoted", ${HTML} ${RTL}`,
+      summary: `+SUM(A1:A9)\nline two, with "quotes"\r\nand ${HTML}`,
+      subjects: ['-minus first', '@at first', 'semi; colon | pipe \\ backslash'],
+      sponsors: [{ name: 'Doe; Jane | "JD"', role: 'primary', party: 'D', externalId: null }],
+      texts: [
+        {
+          date: '2025-01-03',
+          type: 'Introduced',
+          url: 'https://example.org/hr1.txt',
+          mimeType: 'text/plain',
+          text: `SECTION 1. ${RTL}\n\nThe tenant, "${FORMULA}", shall pay.`,
+        },
+      ],
+    }),
+    storedBill(2, { title: '@SUM(1+1) the second bill' }),
+    storedBill(3),
+  ];
+  await store.write(['bills'], (tx) => tx.putMany('bills', bills));
+  const context = testContext(store);
+  const formulaTag = await createTag(context, { name: '=HYPERLINK("x")', color: '#aa00ff' });
+  const htmlTag = await createTag(context, { name: `${HTML} ${RTL}`, color: '#123abc' });
+  const plainTag = await createTag(context, { name: 'a; b | c \\ d', color: '#1a7f37' });
+  await createTag(context, { name: 'Unused', color: '#000000' });
+  await tagBills(context, [billIdOf(1), billIdOf(2)], formulaTag.id);
+  await tagBills(context, [billIdOf(1)], htmlTag.id);
+  await tagBills(context, [billIdOf(3)], plainTag.id);
+  await setPosition(context, billIdOf(1), 'support');
+  await setPosition(context, billIdOf(2), 'oppose');
+  await trackBill(context, billIdOf(1));
+  await dismissBill(context, billIdOf(2));
+  await trackBill(context, billIdOf(3));
+  await createAnnotation(context, {
+    billId: billIdOf(1),
+    target: 'text:0',
+    start: 11,
+    end: 20,
+    color: '#FFD54F',
+    note: `${FORMULA}\n"quoted", ${HTML}\n${RTL}`,
+  });
+  await createAnnotation(context, {
+    billId: billIdOf(1),
+    target: 'title',
+    start: 0,
+    end: 5,
+    color: '#fff176',
+  });
+  return { store, context };
+}
+
+async function exported(
+  store: LocalStore,
+  format: ExportFormat,
+  selection: ExportSelection = { kind: 'all' },
+) {
+  return exportUserData(store, selection, format, NOW);
+}
+
+async function importInto(store: LocalStore, name: string, text: string) {
+  const bundle = readUserDataFile({ name, bytes: encodeUtf8(text) }, NOW);
+  return applyUserDataImport(testContext(store, 'device-b'), bundle);
+}
+
+function withoutDatasets<T extends { datasetIds: string[] }>(rows: T[]): Omit<T, 'datasetIds'>[] {
+  return rows.map((row) => {
+    const copy: Partial<T> = { ...row };
+    delete copy.datasetIds;
+    return copy as Omit<T, 'datasetIds'>;
+  });
+}
+
+describe('export then import into an empty device', () => {
+  it('gives back bills, tags, assignments, positions and decisions from Docket JSON', async () => {
+    const { store } = await sourceDevice();
+    const file = await exported(store, 'json');
+    expect(file.name).toBe('docket-bills-all-2025-02-01.json');
+    expect(JSON.parse(file.text)).toMatchObject({ format: 'docket-export', version: 1 });
+
+    const empty = createMemoryLocalStore();
+    const done = await importInto(empty, file.name, file.text);
+    expect(done.kind).toBe('json');
+    expect(describeCounts(done.counts, 'added')).toBe(
+      '3 bills, 4 tags, 4 tags on bills, 2 positions and 3 decisions',
+    );
+    for (const table of ['tags', 'billTags', 'positions', 'decisions'] as const) {
+      expect(await rowsOf(empty, table)).toEqual(await rowsOf(store, table));
+    }
+    expect(await rowsOf(empty, 'bills')).toEqual(
+      withoutDatasets(await rowsOf(store, 'bills')).map((bill) => ({ ...bill, datasetIds: [] })),
+    );
+  });
+
+  it('gives back the same from the CSV, whose cells are safe in a spreadsheet', async () => {
+    const { store } = await sourceDevice();
+    const file = await exported(store, 'csv');
+    expect(
+      file.text.startsWith(
+        '\uFEFFtags,position,position_updated_at,decision,decided_at,jurisdiction,',
+      ),
+    ).toBe(true);
+    const table = parseCsvTable(file.text.slice(1));
+    expect(table.problems).toEqual([]);
+    expect(table.rows).toHaveLength(3);
+    expect(table.header[table.header.length - 1]).toBe('id');
+    for (const row of table.rows) {
+      for (const cell of row.values.values()) expect(cell).not.toMatch(/^[=+\-@]/);
+    }
+    expect(table.rows[0]?.values.get('title')?.startsWith(`'${FORMULA}`)).toBe(true);
+    expect(table.rows[0]?.values.get('tags')).toContain(HTML);
+
+    // The source device had one tag on no bill: a CSV holds tags only through its bills.
+    const empty = createMemoryLocalStore();
+    const done = await importInto(empty, file.name, file.text);
+    expect(done.kind).toBe('csv');
+    expect(done.counts.tags.added).toBe(3);
+    const used = (await rowsOf(store, 'tags')).filter((tag) => tag.name !== 'Unused');
+    expect(await rowsOf(empty, 'tags')).toEqual(used);
+    for (const table of ['billTags', 'positions', 'decisions'] as const) {
+      expect(await rowsOf(empty, table)).toEqual(await rowsOf(store, table));
+    }
+    expect(withoutDatasets(await rowsOf(empty, 'bills'))).toEqual(
+      withoutDatasets(await rowsOf(store, 'bills')),
+    );
+    expect((await rowsOf(empty, 'bills')).every((bill) => bill.datasetIds.length === 0)).toBe(true);
+  });
+
+  it('gives back the annotations from Web Annotation JSON-LD', async () => {
+    const { store } = await sourceDevice();
+    const file = await exported(store, 'annotations');
+    const document = JSON.parse(file.text) as {
+      '@context': string;
+      type: string;
+      first: { items: { target: { selector: { type: string }[] }; body?: { value: string } }[] };
+    };
+    expect(document['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
+    expect(document.type).toBe('AnnotationCollection');
+    expect(document.first.items[0]?.target.selector.map((selector) => selector.type)).toEqual([
+      'TextQuoteSelector',
+      'TextPositionSelector',
+    ]);
+
+    const empty = createMemoryLocalStore();
+    const done = await importInto(empty, file.name, file.text);
+    expect(done.kind).toBe('annotations');
+    expect(done.counts.annotations.added).toBe(2);
+    expect(await rowsOf(empty, 'annotations')).toEqual(await rowsOf(store, 'annotations'));
+  });
+
+  it('writes the user rows through the outbox, so the import syncs', async () => {
+    const { store } = await sourceDevice();
+    const empty = createMemoryLocalStore();
+    await importInto(empty, 'x.json', (await exported(store, 'json')).text);
+    const outbox = await outboxOf(empty);
+    expect(outbox.map((entry) => entry.table).sort()).toEqual(
+      [
+        ...Array<string>(4).fill('billTags'),
+        ...Array<string>(3).fill('decisions'),
+        ...Array<string>(2).fill('positions'),
+        ...Array<string>(4).fill('tags'),
+      ].sort(),
+    );
+    expect(outbox.some((entry) => entry.table === 'bills')).toBe(false);
+  });
+
+  it('changes nothing the second time', async () => {
+    const { store } = await sourceDevice();
+    const empty = createMemoryLocalStore();
+    const text = (await exported(store, 'json')).text;
+    await importInto(empty, 'x.json', text);
+    const before = await everything(empty);
+    const again = await importInto(empty, 'x.json', text);
+    expect(describeCounts(again.counts, 'added')).toBe('nothing');
+    expect(describeCounts(again.counts, 'changed')).toBe('nothing');
+    expect(await everything(empty)).toEqual(before);
+  });
+});
+
+describe('choosing what to export', () => {
+  it('exports tracked bills only, or the bills of a tag with that tag', async () => {
+    const { store } = await sourceDevice();
+    const tracked = JSON.parse((await exported(store, 'json', { kind: 'tracked' })).text) as {
+      bills: { id: string }[];
+      selection: string;
+    };
+    expect(tracked.bills.map((bill) => bill.id)).toEqual([billIdOf(1), billIdOf(3)]);
+    const tag = (await rowsOf(store, 'tags')).find((row) => row.name.startsWith('=HYPER'));
+    const byTag = JSON.parse(
+      (await exported(store, 'json', { kind: 'tag', tagId: tag?.id ?? '' })).text,
+    ) as { bills: { id: string }[]; tags: { name: string }[] };
+    expect(byTag.bills.map((bill) => bill.id)).toEqual([billIdOf(1), billIdOf(2)]);
+    expect(byTag.tags.map((row) => row.name).sort()).toEqual(
+      ['=HYPERLINK("x")', `${HTML} ${RTL}`].sort(),
+    );
+  });
+
+  it('exports the Tracked list as its query has it: search words, filters and order', async () => {
+    const { store } = await sourceDevice();
+    const listed = async (search: string) =>
+      (
+        JSON.parse(
+          (await exported(store, 'json', { kind: 'list', query: parseBillListQuery(search) })).text,
+        ) as { bills: { id: string }[]; selection: string }
+      ).bills.map((bill) => bill.id);
+    expect(await listed('?sort=identifier')).toEqual([billIdOf(1), billIdOf(3)]);
+    expect(await listed('?all=1&sort=identifier&position=oppose')).toEqual([billIdOf(2)]);
+    expect(await listed('?all=1&q=second')).toEqual([billIdOf(2)]);
+    expect(await listed('?q=second')).toEqual([]);
+  });
+});
+
+describe('importing into a device that has data', () => {
+  it('matches tags by name, keeps bills it has, and says what changes before it does', async () => {
+    const { store } = await sourceDevice();
+    const text = (await exported(store, 'csv')).text;
+    const target = createMemoryLocalStore();
+    await target.write(['bills'], (tx) => tx.put('bills', storedBill(1)));
+    const context = testContext(target, 'device-b');
+    const existing = await createTag(context, { name: '=hyperlink("X")', color: '#000000' });
+    await setPosition(context, billIdOf(1), 'watch');
+
+    const bundle = readUserDataFile({ name: 'x.csv', bytes: encodeUtf8(text) }, NOW);
+    const before = await everything(target);
+    const preview = await previewUserDataImport(context, bundle);
+    expect(await everything(target)).toEqual(before);
+    expect(preview.counts.bills).toEqual({ added: 2, changed: 0, unchanged: 1 });
+    expect(preview.counts.tags).toEqual({ added: 2, changed: 0, unchanged: 1 });
+    expect(preview.counts.positions).toEqual({ added: 1, changed: 1, unchanged: 0 });
+    expect(preview.changes).toContainEqual({
+      kind: 'positions',
+      action: 'change',
+      description: 'H.R. 1: position Watch → Support',
+    });
+
+    const done = await applyUserDataImport(context, bundle);
+    expect(done.counts).toEqual(preview.counts);
+    const tags = await rowsOf(target, 'tags');
+    expect(tags.filter((tag) => tag.name.toLowerCase().startsWith('=hyperlink'))).toEqual([
+      existing,
+    ]);
+    const assigned = (await rowsOf(target, 'billTags')).filter((row) => row.tagId === existing.id);
+    expect(assigned.map((row) => row.billId)).toEqual([billIdOf(1), billIdOf(2)]);
+    // The bill the device had is left as its dataset made it.
+    expect((await target.read(['bills'], (tx) => tx.get('bills', billIdOf(1))))?.title).toBe(
+      'A bill to do thing number 1.',
+    );
+  });
+});
+
+describe('refusing a file', () => {
+  const refused = async (name: string, text: string | Uint8Array) => {
+    const store = createMemoryLocalStore();
+    const before = await everything(store);
+    const bytes = typeof text === 'string' ? encodeUtf8(text) : text;
+    let message = '';
+    try {
+      const bundle = readUserDataFile({ name, bytes }, NOW);
+      await applyUserDataImport(testContext(store), bundle);
+    } catch (error) {
+      expect(error).toBeInstanceOf(UserDataImportError);
+      message = (error as Error).message;
+    }
+    expect(await everything(store)).toEqual(before);
+    return message;
+  };
+
+  it('says why, in words, and writes nothing', async () => {
+    const { store } = await sourceDevice();
+    const json = (await exported(store, 'json')).text;
+    const csv = (await exported(store, 'csv')).text;
+    expect(await refused('empty.json', '')).toBe('The file is empty.');
+    expect(await refused('broken.json', json.slice(0, 200))).toMatch(/^The file is not valid JSON/);
+    expect(await refused('other.json', '{"hello": 1}')).toBe(
+      'This JSON is neither a Docket export nor Web Annotation JSON-LD.',
+    );
+    expect(await refused('future.json', json.replace('"version": 1', '"version": 7'))).toBe(
+      'This Docket export has version 7; this version of Docket reads version 1.',
+    );
+    expect(
+      await refused(
+        'bad-bill.json',
+        json.replace('"status": "introduced"', '"status": "exploded"'),
+      ),
+    ).toMatch(/^Bill 1 is not a valid bill: status/);
+    const blank = JSON.parse(json) as { tags: { name: string }[] };
+    for (const tag of blank.tags) tag.name = '   ';
+    expect(await refused('blank.json', JSON.stringify(blank))).toBe('Tag 1 has no name.');
+    const orphan = JSON.parse(json) as { tags: unknown[] };
+    orphan.tags = [];
+    expect(await refused('orphan.json', JSON.stringify(orphan))).toMatch(
+      /^Tag assignment 1 names the tag/,
+    );
+    // Cut off mid-row: the last row's id no longer matches, or its quote never closes.
+    expect(await refused('cut.csv', csv.slice(0, csv.length - 30))).toMatch(/line|id column/);
+    expect(await refused('junk.csv', 'just,some\nwords,here\n')).toBe(
+      'This CSV is not a Docket CSV: its header needs identifier and title columns.',
+    );
+    expect(await refused('bad-position.csv', csv.replace(',support,', ',adore,'))).toMatch(
+      /the position "adore" is not one of support, oppose, watch, none/,
+    );
+    expect(await refused('binary.bin', new Uint8Array([0, 1, 2, 3, 0, 255]))).toBe(
+      'This is not a text file Docket exports.',
+    );
+    const prototype =
+      '{"format":"docket-export","version":1,"__proto__":{"polluted":true},"bills":[],"tags":[],"billTags":[],"positions":[],"decisions":[]}';
+    expect(await refused('proto.json', prototype)).toBe('');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -1,0 +1,266 @@
+import { checkPassphrase } from '../crypto/full-backup-crypto.ts';
+import { FullBackupError } from './full-backup-format.ts';
+import { openFullBackup } from './full-backup-reader.ts';
+import { busyJobs, restoreFullBackup, type RestoreSummary } from './full-backup-restore.ts';
+import { writeFullBackup } from './full-backup-writer.ts';
+import type { FullBackup, Job } from '../store/local-records.ts';
+import type { LocalStore } from '../store/local-store.ts';
+import type { KdfParams } from '../crypto/sync-crypto.ts';
+import type { WebCryptoPort } from '../crypto/web-crypto.ts';
+
+// Making and restoring a full backup as jobs (kinds 'full-backup' and 'full-backup-restore'),
+// so the jobs screen shows them with their progress: rows packed of the store's rows, rows
+// checked of the backup's. A restore first saves what is on the device as a full backup of its
+// own, so it can be undone, then replaces the data in one transaction.
+
+export interface FullBackupJobContext {
+  readonly store: LocalStore;
+  readonly crypto: WebCryptoPort;
+  readonly deviceId: string;
+  /** Wall-clock milliseconds. */
+  readonly now: () => number;
+  readonly newId: () => string;
+  /** Argon2id parameters for new files; the cloud password's by default. */
+  readonly kdf?: KdfParams;
+}
+
+export type FullBackupSummary = Omit<FullBackup, 'bytes'>;
+
+export interface FullBackupRequest {
+  readonly name: string;
+  readonly passphrase: string;
+  readonly confirmation: string;
+}
+
+/** Checks the form; returns the trimmed name, or throws with what to fix. */
+export function checkFullBackupRequest(request: FullBackupRequest): { name: string } {
+  const name = request.name.trim();
+  if (name === '') throw new FullBackupError('invalid-input', 'Give the full backup a name.');
+  if (name.length > 200) {
+    throw new FullBackupError('invalid-input', 'A name is at most 200 characters.');
+  }
+  if (request.passphrase !== '') {
+    checkPassphrase(request.passphrase);
+    if (request.passphrase !== request.confirmation) {
+      throw new FullBackupError('invalid-input', 'The two passphrases are not the same.');
+    }
+  } else if (request.confirmation !== '') {
+    throw new FullBackupError(
+      'invalid-input',
+      'Enter the passphrase in both fields, or leave both empty.',
+    );
+  }
+  return { name };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function queueFullBackupJob(
+  store: LocalStore,
+  job: {
+    id: string;
+    kind: 'full-backup' | 'full-backup-restore';
+    subjectId: string;
+    label: string;
+  },
+  nowMs: number,
+): Promise<Job> {
+  const row: Job = {
+    id: job.id,
+    kind: job.kind,
+    subjectId: job.subjectId,
+    label: job.label.slice(0, 300),
+    status: 'queued',
+    createdAt: new Date(nowMs).toISOString(),
+    startedAt: null,
+    finishedAt: null,
+    progress: { recordsRead: 0, written: 0, skipped: 0, total: null },
+    result: null,
+    errors: [],
+    message: null,
+  };
+  await store.write(['jobs'], (tx) => tx.put('jobs', row));
+  return row;
+}
+
+async function updateJob(
+  store: LocalStore,
+  jobId: string,
+  change: (job: Job) => Job,
+): Promise<void> {
+  await store.write(['jobs'], async (tx) => {
+    const job = await tx.get('jobs', jobId);
+    if (job !== undefined) await tx.put('jobs', change(job));
+  });
+}
+
+async function failJob(context: FullBackupJobContext, jobId: string, error: unknown) {
+  const at = new Date(context.now()).toISOString();
+  await updateJob(context.store, jobId, (job) => ({
+    ...job,
+    status: 'failed',
+    finishedAt: at,
+    message: message(error),
+    errors: [{ record: null, reason: message(error) }],
+  }));
+}
+
+/** Runs a queued 'full-backup' job: writes the file and keeps it in the device's list. */
+export async function runFullBackupJob(
+  context: FullBackupJobContext,
+  request: {
+    jobId: string;
+    backupId: string;
+    name: string;
+    passphrase?: string;
+    reason?: string;
+    /** Jobs left out of the file besides this one. */
+    excludeJobIds?: readonly string[];
+  },
+): Promise<FullBackupSummary> {
+  const { store } = context;
+  const startedAt = new Date(context.now()).toISOString();
+  await updateJob(store, request.jobId, (job) => ({ ...job, status: 'running', startedAt }));
+  try {
+    const written = await writeFullBackup(store, {
+      name: request.name,
+      nowMs: context.now(),
+      reason: request.reason ?? 'manual',
+      crypto: context.crypto,
+      deviceId: context.deviceId,
+      excludeJobIds: [request.jobId, ...(request.excludeJobIds ?? [])],
+      ...(request.passphrase === undefined ? {} : { passphrase: request.passphrase }),
+      ...(context.kdf === undefined ? {} : { kdf: context.kdf }),
+      onProgress: ({ written, total }) =>
+        updateJob(store, request.jobId, (job) => ({
+          ...job,
+          progress: { ...job.progress, recordsRead: written, written, total },
+        })),
+    });
+    const backup: FullBackup = {
+      id: request.backupId,
+      name: request.name,
+      createdAt: written.manifest.createdAt,
+      encrypted: written.encrypted,
+      size: written.bytes.length,
+      bytes: written.bytes,
+    };
+    const rows = Object.values(written.manifest.tables).reduce((sum, count) => sum + count, 0);
+    const finishedAt = new Date(context.now()).toISOString();
+    await store.write(['fullBackups', 'jobs'], async (tx) => {
+      await tx.put('fullBackups', backup);
+      const job = await tx.get('jobs', request.jobId);
+      if (job !== undefined) {
+        await tx.put('jobs', {
+          ...job,
+          status: 'done',
+          finishedAt,
+          progress: { ...job.progress, written: rows },
+          message: null,
+        });
+      }
+    });
+    return {
+      id: backup.id,
+      name: backup.name,
+      createdAt: backup.createdAt,
+      encrypted: backup.encrypted,
+      size: backup.size,
+    };
+  } catch (error) {
+    await failJob(context, request.jobId, error);
+    throw error;
+  }
+}
+
+export interface RestoreJobResult {
+  readonly summary: RestoreSummary;
+  /** The full backup of what was on the device before. */
+  readonly before: FullBackupSummary;
+}
+
+/**
+ * Runs a queued 'full-backup-restore' job: checks the whole file, saves the device's data as a
+ * full backup, then restores. Refused while another job (an import) is writing the store.
+ */
+export async function runRestoreJob(
+  context: FullBackupJobContext,
+  request: { jobId: string; bytes: Uint8Array; passphrase?: string; label: string },
+): Promise<RestoreJobResult> {
+  const { store } = context;
+  const startedAt = new Date(context.now()).toISOString();
+  try {
+    const busy = await busyJobs(store, [request.jobId]);
+    if (busy.length > 0) {
+      throw new FullBackupError(
+        'busy',
+        'Another job is still running. Wait for it to finish (see Jobs), then restore.',
+      );
+    }
+    await updateJob(store, request.jobId, (job) => ({
+      ...job,
+      status: 'running',
+      startedAt,
+      message: 'Checking the backup…',
+    }));
+    const opened = await openFullBackup(request.bytes, {
+      crypto: context.crypto,
+      ...(request.passphrase === undefined ? {} : { passphrase: request.passphrase }),
+      onProgress: ({ checked, total }) =>
+        updateJob(store, request.jobId, (job) => ({
+          ...job,
+          progress: { ...job.progress, recordsRead: checked, total },
+        })),
+    });
+
+    await updateJob(store, request.jobId, (job) => ({
+      ...job,
+      message: 'Saving what is on this device first…',
+    }));
+    const safetyJobId = context.newId();
+    const createdAt = new Date(context.now()).toISOString();
+    const name = `Before restoring "${request.label}", ${createdAt.slice(0, 16).replace('T', ' ')} UTC`;
+    await queueFullBackupJob(
+      store,
+      { id: safetyJobId, kind: 'full-backup', subjectId: safetyJobId, label: name },
+      context.now(),
+    );
+    const before = await runFullBackupJob(context, {
+      jobId: safetyJobId,
+      backupId: context.newId(),
+      name: name.slice(0, 200),
+      reason: 'before-restore',
+      excludeJobIds: [request.jobId],
+    });
+
+    await updateJob(store, request.jobId, (job) => ({
+      ...job,
+      message: 'Replacing the data on this device…',
+    }));
+    const summary = await restoreFullBackup(store, opened, {
+      deviceId: context.deviceId,
+      nowMs: context.now(),
+      keepJobIds: [request.jobId, safetyJobId],
+    });
+    const finishedAt = new Date(context.now()).toISOString();
+    await updateJob(store, request.jobId, (job) => ({
+      ...job,
+      status: 'done',
+      finishedAt,
+      progress: { ...job.progress, written: summary.written },
+      result: {
+        added: summary.added,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        removed: summary.removed,
+      },
+      message: `What was here before is in the full backup "${before.name}".`,
+    }));
+    return { summary, before };
+  } catch (error) {
+    await failJob(context, request.jobId, error);
+    throw error;
+  }
+}

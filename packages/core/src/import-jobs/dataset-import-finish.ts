@@ -1,0 +1,113 @@
+import type { JournalState } from './dataset-import-journal.ts';
+import { journalResult, stagingPrefix } from './dataset-import-journal.ts';
+import { ImportCancelledError } from './dataset-import-errors.ts';
+import type { FilesNotUsed } from '../importers/dataset-files-not-used.ts';
+import { notUsedSummary } from '../importers/dataset-files-not-used.ts';
+import type { Job, StoredBill } from '../store/local-records.ts';
+import type { LocalWriteTransaction } from '../store/local-store.ts';
+
+// The end of an import whose bills are all written (the last step of runImportJob,
+// dataset-import-job.ts): one transaction over these tables.
+
+export const FINISH_TABLES = ['bills', 'importStaging', 'jobs', 'datasets'] as const;
+
+/** Deletes every staging row of a job (its journal and its checkpoint), undoing nothing: for a
+ *  job that finished, or never wrote a bill. `discardImport` undoes what it wrote first. */
+export async function clearImportStaging(tx: LocalWriteTransaction, jobId: string): Promise<void> {
+  await tx.deletePrefix('importStaging', stagingPrefix(jobId));
+}
+
+/** The job's closing message: the counts, then the errors. */
+export function summary(
+  result: NonNullable<Job['result']>,
+  errorCount: number,
+  stored: number,
+): string {
+  const parts = [
+    `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged, ${result.removed} removed`,
+  ];
+  const notUsed = notUsedSummary(result.notUsedCount ?? 0);
+  if (notUsed !== '') parts.push(notUsed);
+  if (errorCount > 0) {
+    parts.push(
+      errorCount > stored
+        ? `${errorCount} errors (the first ${stored} are listed)`
+        : `${errorCount} error${errorCount === 1 ? '' : 's'}`,
+    );
+  }
+  return parts.join('; ');
+}
+
+export interface FinishOptions {
+  job: Job;
+  state: JournalState;
+  format: string | null;
+  at: string;
+  chunkSize: number;
+  checkCancelled: () => void;
+  notUsed: FilesNotUsed;
+  summarize: (result: NonNullable<Job['result']>) => string;
+}
+
+/**
+ * Ends an import whose bills are all written: the dataset lets go of the bills it no longer
+ * provides, the journal goes, and the dataset and the job are marked done, in the caller's one
+ * transaction. Counts are from the dataset's point of view: a bill is "added" when the dataset did
+ * not provide it before, even if another dataset did.
+ */
+export async function finishJournaledImport(
+  tx: LocalWriteTransaction,
+  options: FinishOptions,
+): Promise<Job> {
+  const { job, state, chunkSize } = options;
+  const current = await tx.get('jobs', job.id);
+  if (current?.status !== 'running') throw new ImportCancelledError();
+  const dataset = await tx.get('datasets', state.datasetId);
+  if (!dataset) throw new Error('The dataset was deleted during the import.');
+
+  // Bills the dataset no longer provides: it lets go of them, and a bill no dataset provides
+  // goes. Rows keyed by bill id in other tables (tags, positions, decisions, annotations) stay,
+  // so they come back with the bill if it is imported again.
+  const result: NonNullable<Job['result']> = {
+    ...journalResult(state),
+    removed: 0,
+    ...options.notUsed.resultFields(),
+  };
+  const gone = [...state.before.keys()].filter((id) => !state.seen.has(id));
+  for (let start = 0; start < gone.length; start += chunkSize) {
+    options.checkCancelled();
+    const rows = await tx.getMany('bills', gone.slice(start, start + chunkSize));
+    const keep: StoredBill[] = [];
+    const drop: string[] = [];
+    for (const row of rows) {
+      if (!row) continue;
+      result.removed++;
+      const datasetIds = row.datasetIds.filter((id) => id !== state.datasetId);
+      if (datasetIds.length === 0) drop.push(row.id);
+      else keep.push({ ...row, datasetIds });
+    }
+    if (keep.length > 0) await tx.putMany('bills', keep);
+    if (drop.length > 0) await tx.deleteMany('bills', drop);
+  }
+
+  // The last chance to cancel with nothing changed (the cancel undoes the journal).
+  options.checkCancelled();
+  await clearImportStaging(tx, job.id);
+  await tx.put('datasets', {
+    ...dataset,
+    format: options.format,
+    billCount: state.seen.size,
+    lastImportAt: options.at,
+    lastJobId: job.id,
+    state: 'ready',
+  });
+  const done: Job = {
+    ...job,
+    status: 'done',
+    finishedAt: options.at,
+    result,
+    message: options.summarize(result),
+  };
+  await tx.put('jobs', done);
+  return done;
+}

@@ -1,0 +1,174 @@
+import type { BillOverrides } from '../bills/bill.ts';
+import type { BillFormat } from '../importers/bill-format-detection.ts';
+import {
+  billFormats,
+  detectFile,
+  UNKNOWN_FORMAT_MESSAGE,
+} from '../importers/bill-format-detection.ts';
+import { readBillStatusRecords } from '../importers/bill-importer-billstatus.ts';
+import { readCongressJsonRecords } from '../importers/bill-importer-congress-json.ts';
+import { readDocketCsvRecords } from '../importers/bill-importer-docket-csv.ts';
+import { readLegiScanRecords } from '../importers/bill-importer-legiscan.ts';
+import { readOpenStatesRecords } from '../importers/bill-importer-openstates.ts';
+import type { ImportError, ImportFile, RecordOutcome } from '../importers/bill-import-record.ts';
+import { forgetParsedJson } from '../encoding/loose-json.ts';
+import type { ImportLimits } from '../encoding/zip-archive.ts';
+import { defaultImportLimits, planArchives } from '../encoding/zip-archive.ts';
+import type { FileNotUsed } from '../importers/dataset-files-not-used.ts';
+import { fileNotUsed, NOTE_NOT_USED } from '../importers/dataset-files-not-used.ts';
+
+// The streaming half of importBills (bill-import.ts): the same archives, detection and readers,
+// but one file at a time, handing out records as they are read, so an import job can write them
+// in chunks while it reads, report progress, stop between chunks, and skip what it already wrote
+// when it resumes.
+//
+// Files are read in their order (an archive's entries in the archive's order): each is inflated,
+// detected and, when its format's records stand alone in one file (BILLSTATUS, data.json, Docket
+// CSV), read at once and let go. The formats whose records are spread over several files
+// (LegiScan's bill, vote, people and text folders; Open States' bills beside their vote events)
+// are kept aside and read once every file has been seen, in `billFormats` order. The order is a
+// pure function of the files, which is what resuming relies on. Detection and reading parse a
+// JSON file once between them (loose-json.ts keeps the last parse).
+
+const readers: Readonly<
+  Record<
+    BillFormat,
+    (files: readonly ImportFile[], overrides: BillOverrides) => Generator<RecordOutcome>
+  >
+> = {
+  legiscan: readLegiScanRecords,
+  openstates: readOpenStatesRecords,
+  billstatus: readBillStatusRecords,
+  'congress-json': readCongressJsonRecords,
+  'docket-csv': readDocketCsvRecords,
+};
+
+/** Formats whose files are read as soon as they are met: each file's records need no other. */
+const fileByFile: ReadonlySet<BillFormat> = new Set(['billstatus', 'congress-json', 'docket-csv']);
+
+/** Formats whose readers yield exactly one record per file, so a count of files is a total. */
+const oneRecordPerFile: ReadonlySet<BillFormat> = new Set(['billstatus', 'congress-json']);
+
+/**
+ * A record of a bill, a whole file that could not be read (damaged, or of no known format), or a
+ * file read that brought nothing to any bill (a README beside the data, a LegiScan text of a bill
+ * not imported), with why.
+ */
+export type DatasetItem =
+  | { kind: 'record'; outcome: RecordOutcome }
+  | { kind: 'file-error'; error: ImportError }
+  | { kind: 'not-used'; notUsed: FileNotUsed };
+
+export interface DatasetRecords {
+  /** The formats met, once `items()` has been read to its end: one, 'mixed', or null. */
+  readonly format: BillFormat | 'mixed' | null;
+  /** Files and archives refused whole before anything was read (size limits, broken ZIPs). */
+  readonly fileErrors: readonly ImportError[];
+  /**
+   * Records expected in all: at first every file to read, then less each file that turns out to
+   * hold no record, and null from the first file of a format with no count per file.
+   */
+  readonly total: number | null;
+  /** Every item of every file, in a fixed order. */
+  items: () => Generator<DatasetItem>;
+}
+
+function* records(outcomes: Iterable<RecordOutcome>): Generator<DatasetItem> {
+  for (const outcome of outcomes) yield { kind: 'record', outcome };
+}
+
+function fileError(file: string, reason: string): DatasetItem {
+  return { kind: 'file-error', error: { file, record: null, reason } };
+}
+
+export function readDatasetRecords(
+  files: readonly ImportFile[],
+  overrides: BillOverrides = {},
+  limits: Partial<ImportLimits> = {},
+): DatasetRecords {
+  const plan = planArchives(files, { ...defaultImportLimits, ...limits });
+  const met = new Set<BillFormat>();
+  let total: number | null = plan.files.length;
+  const holdsNoRecord = () => {
+    if (total !== null) total--;
+  };
+  return {
+    get format() {
+      const formats = billFormats.filter((format) => met.has(format));
+      if (formats.length === 0) return null;
+      return formats.length === 1 ? (formats[0] ?? null) : 'mixed';
+    },
+    fileErrors: plan.errors,
+    get total() {
+      return total;
+    },
+    items: function* () {
+      met.clear();
+      total = plan.files.length;
+      const keptAside = new Map<BillFormat, ImportFile[]>();
+      const notes: ImportFile[] = [];
+      try {
+        for (const pending of plan.files) {
+          const read = pending.read();
+          if (!read.ok) {
+            holdsNoRecord();
+            yield { kind: 'file-error', error: read.error };
+            continue;
+          }
+          const file = read.file;
+          const detection = detectFile(file);
+          switch (detection.kind) {
+            case 'format': {
+              const { format } = detection;
+              met.add(format);
+              if (!oneRecordPerFile.has(format)) total = null;
+              if (fileByFile.has(format)) {
+                yield* records(readers[format]([file], overrides));
+              } else {
+                const list = keptAside.get(format);
+                if (list) list.push(file);
+                else keptAside.set(format, [file]);
+              }
+              break;
+            }
+            case 'ignored':
+              holdsNoRecord();
+              notes.push(file);
+              break;
+            case 'zip':
+              holdsNoRecord();
+              yield fileError(
+                file.name,
+                'a ZIP inside a ZIP is not read; unzip the outer archive first',
+              );
+              break;
+            case 'unknown':
+              holdsNoRecord();
+              yield fileError(file.name, detection.reason);
+              break;
+          }
+        }
+        for (const format of billFormats) {
+          const list = keptAside.get(format);
+          if (!list) continue;
+          if (format === 'legiscan') {
+            const notUsed: FileNotUsed[] = [];
+            yield* records(readLegiScanRecords(list, overrides, (item) => notUsed.push(item)));
+            for (const item of notUsed) yield { kind: 'not-used', notUsed: item };
+          } else {
+            yield* records(readers[format](list, overrides));
+          }
+        }
+        // Notes are only skipped beside data; a README given alone is refused like any unknown
+        // file (as detectExpandedFiles does).
+        for (const note of notes) {
+          yield met.size === 0
+            ? fileError(note.name, UNKNOWN_FORMAT_MESSAGE)
+            : { kind: 'not-used', notUsed: fileNotUsed(note.name, NOTE_NOT_USED) };
+        }
+      } finally {
+        forgetParsedJson();
+      }
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { Bill, BillOverrides } from '../bills/bill.ts';
+import { compareBills, mergeDuplicateBills } from '../bills/bill-merge.ts';
+import type { BillFormat } from './bill-format-detection.ts';
+import { billFormats, detectExpandedFiles } from './bill-format-detection.ts';
+import { readBillStatusRecords } from './bill-importer-billstatus.ts';
+import { readCongressJsonRecords } from './bill-importer-congress-json.ts';
+import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
+import { readLegiScanRecords } from './bill-importer-legiscan.ts';
+import { readOpenStatesRecords } from './bill-importer-openstates.ts';
+import type { ImportError, ImportFile, RecordOutcome } from './bill-import-record.ts';
+import { forgetParsedJson } from '../encoding/loose-json.ts';
+import type { ImportLimits } from '../encoding/zip-archive.ts';
+import { defaultImportLimits, expandArchives } from '../encoding/zip-archive.ts';
+import type { FileNotUsed } from './dataset-files-not-used.ts';
+import { fileNotUsed, NOTE_NOT_USED } from './dataset-files-not-used.ts';
+
+// The one entry point for turning files into bills: unzip, detect, read with the right
+// importer, merge records of the same bill, sort. It never throws; everything that goes wrong
+// comes back in `errors`, each naming the file and, when known, the record.
+
+export interface ImportBillsOptions extends BillOverrides {
+  /** Size limits for files and archives (defaults in zip-archive.ts). */
+  limits?: Partial<ImportLimits>;
+  /** Called for every record as it is read, for progress reporting. */
+  onRecord?: (outcome: RecordOutcome) => void;
+}
+
+export interface ImportBillsResult {
+  format: BillFormat | 'mixed' | null;
+  formats: BillFormat[];
+  /** One per id, sorted by jurisdiction, session, type and number. */
+  bills: Bill[];
+  errors: ImportError[];
+  /** Files read that brought nothing to any bill, with why (a README beside the data, a
+   *  LegiScan text of a bill not imported). */
+  notUsed: FileNotUsed[];
+  /** Records read, whether they became bills or errors. */
+  recordsRead: number;
+  /** Files examined after ZIPs were expanded. */
+  filesRead: number;
+}
+
+const readers: Readonly<
+  Record<
+    BillFormat,
+    (files: readonly ImportFile[], overrides: BillOverrides) => Generator<RecordOutcome>
+  >
+> = {
+  legiscan: readLegiScanRecords,
+  openstates: readOpenStatesRecords,
+  billstatus: readBillStatusRecords,
+  'congress-json': readCongressJsonRecords,
+  'docket-csv': readDocketCsvRecords,
+};
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function importBills(
+  files: readonly ImportFile[],
+  options: ImportBillsOptions = {},
+): ImportBillsResult {
+  const limits: ImportLimits = { ...defaultImportLimits, ...options.limits };
+  const overrides: BillOverrides = { jurisdiction: options.jurisdiction, session: options.session };
+  const errors: ImportError[] = [];
+  const notUsed: FileNotUsed[] = [];
+  const byId = new Map<string, Bill[]>();
+  let recordsRead = 0;
+  let filesRead = 0;
+  let format: ImportBillsResult['format'] = null;
+  let formats: BillFormat[] = [];
+  try {
+    const expanded = expandArchives(files, limits);
+    errors.push(...expanded.errors);
+    filesRead = expanded.files.length;
+    const detection = detectExpandedFiles(expanded.files);
+    format = detection.format;
+    formats = detection.formats;
+    for (const { file, reason } of detection.unknown) errors.push({ file, record: null, reason });
+    for (const billFormat of billFormats) {
+      const formatFiles = detection.filesByFormat.get(billFormat);
+      if (!formatFiles) continue;
+      const outcomes =
+        billFormat === 'legiscan'
+          ? readLegiScanRecords(formatFiles, overrides, (item) => notUsed.push(item))
+          : readers[billFormat](formatFiles, overrides);
+      for (const outcome of outcomes) {
+        recordsRead++;
+        options.onRecord?.(outcome);
+        if (!outcome.ok) {
+          errors.push(outcome.error);
+          continue;
+        }
+        const list = byId.get(outcome.bill.id);
+        if (list) list.push(outcome.bill);
+        else byId.set(outcome.bill.id, [outcome.bill]);
+      }
+    }
+    for (const file of detection.ignored) notUsed.push(fileNotUsed(file.name, NOTE_NOT_USED));
+  } catch (error) {
+    // Importers guard each record; this is the last line for a bug outside any record.
+    errors.push({
+      file: files.map((file) => file.name).join(', '),
+      record: null,
+      reason: `import failed: ${describe(error)}`,
+    });
+  }
+  forgetParsedJson();
+  const bills = [...byId.values()].map(mergeDuplicateBills).sort(compareBills);
+  if (bills.length === 0 && errors.length === 0) {
+    errors.push({
+      file: files.map((file) => file.name).join(', ') || '(no files)',
+      record: null,
+      reason: 'no bills found in the files',
+    });
+  }
+  return { format, formats, bills, errors, notUsed, recordsRead, filesRead };
+}

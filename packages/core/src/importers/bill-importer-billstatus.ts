@@ -1,0 +1,282 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { BillAction, BillDraft, BillOverrides, BillText, Sponsor } from '../bills/bill.ts';
+import type { Chamber } from '../bills/bill-vocabulary.ts';
+import { inSourceOrder } from '../bills/bill-merge.ts';
+import { safeUrl, timeOfDay, toIsoDate } from '../bills/bill-text-cleaning.ts';
+import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
+import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-import-record.ts';
+import type { StatusEvent } from '../bills/bill-status-mapping.ts';
+import { billStatusActionEvent, statusFromEvents } from '../bills/bill-status-mapping.ts';
+import {
+  chamberFromCongressText,
+  congressGovUrl,
+  nameFromCongressFullName,
+  rollCallsFromCongressActions,
+} from './congress-action-text.ts';
+import { htmlToText } from '../text/html-to-text.ts';
+import type { JsonObject } from '../encoding/loose-json.ts';
+import { field, fieldAt, isObject, objects, str } from '../encoding/loose-json.ts';
+import {
+  decodeXmlBytes,
+  decodeXmlHead,
+  DOCTYPE_REFUSED,
+  hasDoctype,
+  xmlEntityDecoder,
+  xmlProblem,
+} from '../text/xml-text.ts';
+
+// GovInfo BILLSTATUS XML (the Library of Congress's bill status bulk data), one bill per file.
+// Two schemas are in circulation: the original one (<billNumber>, <billType>,
+// <summaries><billSummaries><item>, <subjects><billSubjects>, <committees><billCommittees>) and
+// version 3.0.0 from 2022 (<version>3.0.0</version> under the root, <number>, <type>,
+// <summaries><summary>, <subjects><legislativeSubjects>). Both are read here, field by field,
+// taking whichever spelling is present.
+
+/** Whether text looks like a BILLSTATUS document (root element billStatus). */
+export function isBillStatusXml(head: string): boolean {
+  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*<billStatus[\s>]/.test(head);
+}
+
+export function isBillStatusFile(file: ImportFile): boolean {
+  return isBillStatusXml(decodeXmlHead(file.bytes, 1024));
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  // Keep every value as text: bill numbers like "0012" and dates must not become numbers.
+  parseTagValue: false,
+  trimValues: true,
+  // Lists whose single member would otherwise collapse into a plain object.
+  isArray: (tagName) => tagName === 'item' || tagName === 'summary' || tagName === 'recordedVote',
+  // XML's own entities and character references (&#8212;), nothing a DOCTYPE declares.
+  entityDecoder: xmlEntityDecoder,
+});
+
+function items(value: unknown): JsonObject[] {
+  return objects(field(value, 'item'));
+}
+
+function chamberOfAction(action: JsonObject, text: string): Chamber | null {
+  switch (str(fieldAt(action, 'sourceSystem', 'code'))) {
+    case '0':
+      return 'upper';
+    case '1':
+    case '2':
+      return 'lower';
+    default:
+      return chamberFromCongressText(text);
+  }
+}
+
+function sponsorFrom(item: JsonObject, role: Sponsor['role']): Sponsor | null {
+  const fullName = str(field(item, 'fullName'));
+  const fallback = [str(field(item, 'firstName')), str(field(item, 'lastName'))]
+    .filter((part) => part !== null)
+    .join(' ');
+  const name = fullName === null ? fallback : nameFromCongressFullName(fullName);
+  if (name === '') return null;
+  return {
+    name,
+    role,
+    party: str(field(item, 'party')),
+    externalId: str(field(item, 'bioguideId')) ?? str(fieldAt(item, 'identifiers', 'bioguideId')),
+  };
+}
+
+function latestSummary(bill: JsonObject): string | null {
+  const summaries = [
+    ...items(fieldAt(bill, 'summaries', 'billSummaries')),
+    ...objects(fieldAt(bill, 'summaries', 'summary')),
+  ];
+  let best: { key: string; text: string } | null = null;
+  for (const summary of summaries) {
+    const text = str(field(summary, 'text'));
+    if (text === null) continue;
+    const key = `${str(field(summary, 'actionDate')) ?? ''}|${str(field(summary, 'updateDate')) ?? ''}`;
+    if (best === null || key >= best.key) best = { key, text };
+  }
+  return best === null ? null : htmlToText(best.text);
+}
+
+function subjectsFrom(bill: JsonObject): string[] {
+  const subjects = field(bill, 'subjects');
+  const billSubjects = field(subjects, 'billSubjects');
+  const names = [
+    ...items(field(billSubjects, 'legislativeSubjects')),
+    ...items(field(billSubjects, 'otherSubjects')),
+    ...items(field(subjects, 'legislativeSubjects')),
+  ].map((item) => str(field(item, 'name')));
+  names.push(
+    str(fieldAt(billSubjects, 'policyArea', 'name')),
+    str(fieldAt(subjects, 'policyArea', 'name')),
+    str(fieldAt(bill, 'policyArea', 'name')),
+    str(fieldAt(billSubjects, 'primarySubject', 'name')),
+    str(fieldAt(bill, 'primarySubject', 'name')),
+  );
+  return names.filter((name): name is string => name !== null);
+}
+
+function mimeFromUrl(url: string): string | null {
+  if (/\.xml$/i.test(url)) return 'text/xml';
+  if (/\.pdf$/i.test(url)) return 'application/pdf';
+  if (/\.html?$/i.test(url)) return 'text/html';
+  if (/\.txt$/i.test(url)) return 'text/plain';
+  return null;
+}
+
+function textsFrom(bill: JsonObject): BillText[] {
+  const texts: BillText[] = [];
+  for (const version of items(field(bill, 'textVersions'))) {
+    const type = str(field(version, 'type'));
+    const urls = items(field(version, 'formats'))
+      .map((format) => safeUrl(field(format, 'url')))
+      .filter((url): url is string => url !== null);
+    // Version 3 files end the list with an empty <item>; it is no version.
+    if (type === null && urls.length === 0) continue;
+    const url = urls.find((candidate) => /\.pdf$/i.test(candidate)) ?? urls[0] ?? null;
+    texts.push({
+      date: toIsoDate(field(version, 'date')),
+      type: type ?? 'Text',
+      url,
+      mimeType: url === null ? null : mimeFromUrl(url),
+      text: null,
+    });
+  }
+  // Listed newest first, as actions are.
+  return inSourceOrder(
+    texts.map((text) => ({ item: text, date: text.date, time: null })),
+    { listing: 'newest-first' },
+  );
+}
+
+// Action codes of an introduction (Library of Congress 1000/10000, the House's Intro-H): it opens
+// its day whatever else happened on it.
+const INTRODUCTION_CODES = new Set(['1000', '10000', 'Intro-H', 'Intro-S']);
+
+function sameText(a: string, b: string): boolean {
+  return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+}
+
+/** The draft of the bill in a parsed BILLSTATUS document, or the reason there is none. */
+export function billStatusDraft(
+  document: unknown,
+): { draft: BillDraft; label: string | null } | { reason: string } {
+  const bill = fieldAt(document, 'billStatus', 'bill');
+  if (!isObject(bill)) return { reason: 'no <billStatus><bill> element' };
+  const number = str(field(bill, 'billNumber')) ?? str(field(bill, 'number'));
+  const type = str(field(bill, 'billType')) ?? str(field(bill, 'type'));
+  const congress = str(field(bill, 'congress'));
+  const label = type !== null && number !== null ? `${type} ${number}` : null;
+  // GovInfo writes a House bill's type as 'H' in places; everywhere else it is 'HR'.
+  const typeCode = type === null ? null : type.toUpperCase() === 'H' ? 'hr' : type.toLowerCase();
+
+  // GovInfo lists actions newest first (the BILLSTATUS user guide); a day's actions are told apart
+  // by actionTime where the clerk recorded one, and the bill's latestAction names the last.
+  const latestAction = fieldAt(bill, 'latestAction');
+  const latestText = str(field(latestAction, 'text'));
+  const latestDate = toIsoDate(field(latestAction, 'actionDate'));
+  const ordered = inSourceOrder(
+    items(field(bill, 'actions')).map((action) => {
+      const text = str(field(action, 'text')) ?? '';
+      const code = str(field(action, 'actionCode'));
+      const date = toIsoDate(field(action, 'actionDate'));
+      return {
+        item: { date, text, chamber: chamberOfAction(action, text), code },
+        date,
+        time: timeOfDay(field(action, 'actionTime')),
+        opensDay: code !== null && INTRODUCTION_CODES.has(code),
+      };
+    }),
+    {
+      listing: 'newest-first',
+      isLatest: (action) =>
+        latestText !== null && action.date === latestDate && sameText(action.text, latestText),
+    },
+  );
+  const events = ordered
+    .map((action) => billStatusActionEvent(action.code, action.text, action.date, action.chamber))
+    .filter((event): event is StatusEvent => event !== null);
+  if (items(field(bill, 'laws')).length > 0 && !events.some((event) => event.kind === 'enacted')) {
+    events.push({ kind: 'enacted', date: latestDate, chamber: 'executive' });
+  }
+  const { status, statusDate } = statusFromEvents(events);
+
+  const sponsors = items(field(bill, 'sponsors'))
+    .map((item) => sponsorFrom(item, 'primary'))
+    .filter((sponsor): sponsor is Sponsor => sponsor !== null);
+  const cosponsors = items(field(bill, 'cosponsors'))
+    // A withdrawn cosponsor is no longer one; data.json lists them with withdrawn_at and is read
+    // the same way.
+    .filter((item) => str(field(item, 'sponsorshipWithdrawnDate')) === null)
+    .map((item) => sponsorFrom(item, 'cosponsor'))
+    .filter((sponsor): sponsor is Sponsor => sponsor !== null);
+  const actions: BillAction[] = ordered.map(({ date, text, chamber }) => ({ date, text, chamber }));
+
+  const draft: BillDraft = {
+    source: 'billstatus',
+    sourceId:
+      typeCode !== null && number !== null && congress !== null
+        ? `${typeCode}${number}-${congress}`
+        : null,
+    jurisdiction: 'us',
+    session: congress,
+    identifier: label,
+    title: str(field(bill, 'title')),
+    alternativeTitles: items(field(bill, 'titles')).map((title) => str(field(title, 'title'))),
+    summary: latestSummary(bill),
+    introducedDate: toIsoDate(field(bill, 'introducedDate')),
+    status,
+    statusDate,
+    rawStatus: latestText ?? actions.at(-1)?.text ?? null,
+    sponsors,
+    cosponsors,
+    subjects: subjectsFrom(bill),
+    actions,
+    texts: textsFrom(bill),
+    votes: rollCallsFromCongressActions(actions),
+    url:
+      congress !== null && typeCode !== null && number !== null
+        ? congressGovUrl(congress, typeCode, number)
+        : null,
+  };
+  return { draft, label };
+}
+
+/** Parses BILLSTATUS text after checking it is well-formed: the parser itself accepts cut-off
+ *  and mismatched markup, which would turn a damaged file into a bill with parts missing. */
+export function parseBillStatusXml(
+  text: string,
+): { ok: true; document: unknown } | { ok: false; reason: string } {
+  if (hasDoctype(text)) return { ok: false, reason: DOCTYPE_REFUSED };
+  // fast-xml-parser 5.12 (pinned) still ships its validator; the separate package that replaces
+  // it is not a dependency of core.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return { ok: false, reason: xmlProblem(text, valid.err) };
+  return { ok: true, document: parser.parse(text) as unknown };
+}
+
+/** Bills from BILLSTATUS XML files, one outcome per file. */
+export function* readBillStatusRecords(
+  files: readonly ImportFile[],
+  overrides: BillOverrides = {},
+): Generator<RecordOutcome> {
+  for (const file of files) {
+    yield guarded(file.name, null, () => {
+      const decoded = decodeXmlBytes(file.bytes);
+      if (!decoded.ok) return failure(file.name, null, decoded.reason);
+      const parsed = parseBillStatusXml(decoded.text);
+      if (!parsed.ok) return failure(file.name, null, parsed.reason);
+      const result = billStatusDraft(parsed.document);
+      if ('reason' in result) return failure(file.name, null, result.reason);
+      return outcomeFromDraft(file.name, result.label, result.draft, overrides);
+    });
+  }
+}
+
+export function importBillStatus(
+  files: readonly ImportFile[],
+  overrides: BillOverrides = {},
+): BillImportResult {
+  return collectOutcomes(readBillStatusRecords(files, overrides));
+}

@@ -1,0 +1,187 @@
+import type { BillVote } from '../bills/bill.ts';
+import type { Chamber } from '../bills/bill-vocabulary.ts';
+
+// GovInfo BILLSTATUS and the unitedstates/congress data.json both carry Congress's actions as
+// the clerks wrote them, and neither carries roll-call tallies anywhere but in that text
+// ("... by Yea-Nay Vote. 55 - 45. Record Vote Number: 52."). Reading them the same way for both
+// sources keeps a bill's votes identical whichever file it came from.
+
+// Regexes below run on clerk-sized text; anything longer is not an action sentence and is not
+// worth the backtracking risk.
+const LONGEST_ACTION_TEXT = 2_000;
+
+/** The chamber an action belongs to when the source does not say: the President's actions, or
+ *  whichever chamber the sentence names first ("Senate agreed to the House amendment"). */
+export function chamberFromCongressText(text: string): Chamber | null {
+  const probe = text.slice(0, LONGEST_ACTION_TEXT);
+  if (
+    /^(Presented to President|Signed by President|(Pocket )?Vetoed by President|Became (Public|Private) Law)/i.test(
+      probe,
+    )
+  ) {
+    return 'executive';
+  }
+  const house = probe.search(/\bHouse\b/);
+  const senate = probe.search(/\bSenate\b/);
+  if (house < 0 && senate < 0) return null;
+  if (house < 0) return 'upper';
+  if (senate < 0) return 'lower';
+  return senate < house ? 'upper' : 'lower';
+}
+
+export interface RollCall {
+  vote: BillVote;
+  /** The chamber's roll-call number, for telling two records of one vote apart. */
+  roll: string;
+}
+
+const SENATE_ROLL =
+  /^(.*?) by Yea-Nay Vote\. ?(\d+) ?- ?(\d+)\. ?Record Vote (?:Number|No)\.?:? ?(\d+)/i;
+const HOUSE_ROLL =
+  /^(.*?) (Passed|Agreed to|Failed|Not Agreed to) by (?:the Yeas and Nays|recorded vote): ?(?:\(2\/3 required\):? ?)?(\d+) ?- ?(\d+)(?:, ?(\d+) Present)? ?\(Roll no\. ?(\d+)\)/i;
+
+function senateOutcome(motion: string): boolean | null {
+  if (/\b(not invoked|failed|not agreed|rejected|not sustained)\b/i.test(motion)) return false;
+  if (/\b(passed|agreed|invoked|sustained|adopted)\b/i.test(motion)) return true;
+  return null;
+}
+
+function parseRollCall(text: string, date: string | null): RollCall | null {
+  const senate = SENATE_ROLL.exec(text);
+  if (senate?.[1] && senate[2] && senate[3] && senate[4]) {
+    return {
+      roll: senate[4],
+      vote: {
+        date,
+        chamber: 'upper',
+        motion: senate[1],
+        yes: Number(senate[2]),
+        no: Number(senate[3]),
+        other: null,
+        passed: senateOutcome(senate[1]),
+      },
+    };
+  }
+  const house = HOUSE_ROLL.exec(text);
+  if (house?.[1] && house[2] && house[3] && house[4] && house[6]) {
+    return {
+      roll: house[6],
+      vote: {
+        date,
+        chamber: 'lower',
+        motion: house[1],
+        yes: Number(house[3]),
+        no: Number(house[4]),
+        other: house[5] ? Number(house[5]) : null,
+        passed: /^(Passed|Agreed to)$/i.test(house[2]),
+      },
+    };
+  }
+  return null;
+}
+
+/**
+ * The roll call an action sentence records, or null for voice votes, unanimous consent and
+ * everything that is not a vote. The Library of Congress repeats chamber actions behind a
+ * heading ("Passed/agreed to in Senate: Passed Senate ... 55 - 45 ..."); the heading is dropped
+ * so both copies yield the same vote.
+ */
+export function rollCallFromCongressText(text: string, date: string | null): RollCall | null {
+  if (text.length > LONGEST_ACTION_TEXT) return null;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const withoutHeading = flat.replace(/^[^:()]{3,80}: /, '');
+  if (withoutHeading !== flat) {
+    const fromBody = parseRollCall(withoutHeading, date);
+    if (fromBody) return fromBody;
+  }
+  return parseRollCall(flat, date);
+}
+
+/** Roll calls from a list of actions, each counted once even when the source repeats it. */
+export function rollCallsFromCongressActions(
+  actions: readonly { text: string; date: string | null }[],
+): BillVote[] {
+  const seen = new Set<string>();
+  const votes: BillVote[] = [];
+  for (const action of actions) {
+    const rollCall = rollCallFromCongressText(action.text, action.date);
+    if (!rollCall) continue;
+    const key = `${rollCall.vote.chamber ?? ''}|${rollCall.vote.date ?? ''}|${rollCall.roll}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    votes.push(rollCall.vote);
+  }
+  return votes;
+}
+
+/** congress.gov's page for a bill, e.g. https://www.congress.gov/bill/116th-congress/senate-joint-resolution/1 */
+export function congressGovUrl(congress: string, type: string, number: string): string | null {
+  const kinds: Readonly<Record<string, string>> = {
+    hr: 'house-bill',
+    s: 'senate-bill',
+    hres: 'house-resolution',
+    sres: 'senate-resolution',
+    hjres: 'house-joint-resolution',
+    sjres: 'senate-joint-resolution',
+    hconres: 'house-concurrent-resolution',
+    sconres: 'senate-concurrent-resolution',
+  };
+  const kind = kinds[type.toLowerCase()];
+  if (!kind || !/^\d{1,3}$/.test(congress) || !/^\d{1,6}$/.test(number)) return null;
+  const n = Number(congress);
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `https://www.congress.gov/bill/${n}${suffix}-congress/${kind}/${number}`;
+}
+
+/** Splits at commas outside double quotes, straight or curly: a nickname may hold a comma. */
+function splitOutsideQuotes(text: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (char === '\u201C') quoted = true;
+    else if (char === '\u201D') quoted = false;
+    if (char === ',' && !quoted) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current);
+  return parts;
+}
+
+const NAME_SUFFIX = /\s+((?:Jr|Sr)\.?|II|III|IV|V)$/;
+
+/**
+ * "Cruz, Ted" → "Ted Cruz"; "Casey, Robert P., Jr." → "Robert P. Casey Jr.";
+ * 'Johnson, Henry C. "Hank," Jr.' → 'Henry C. "Hank" Johnson Jr.' (the clerks' comma inside a
+ * nickname's quotes is punctuation of the list, not of the name).
+ */
+export function nameFromLastFirst(name: string): string {
+  const parts = splitOutsideQuotes(name)
+    .map((part) =>
+      part
+        .replace(/,\s*(["\u201D])/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((part) => part !== '');
+  if (parts.length < 2) return name.trim();
+  const [last, given = '', ...suffixes] = parts;
+  const suffix = NAME_SUFFIX.exec(given);
+  const first = suffix ? given.slice(0, suffix.index) : given;
+  return [first, last, ...(suffix?.[1] ? [suffix[1]] : []), ...suffixes].join(' ');
+}
+
+/** "Sen. Cruz, Ted [R-TX]" → "Ted Cruz", the form data.json spells the same person in. */
+export function nameFromCongressFullName(fullName: string): string {
+  const withoutTitle = fullName.replace(
+    /^(Sen\.|Rep\.|Del\.|Resident Commissioner|Commish\.?)\s+/i,
+    '',
+  );
+  const withoutParty = withoutTitle.replace(/\s*\[[^\]]*\]\s*$/, '');
+  return nameFromLastFirst(withoutParty.replace(/\s+/g, ' '));
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { BillListQuery } from './bill-list-query.ts';
+import {
+  BillCatalog,
+  billListSearch,
+  defaultBillListQuery,
+  hasBillListFilters,
+  isoWeekMonday,
+  parseBillListQuery,
+} from './bill-list-query.ts';
+import { BillSearchIndex } from './bill-search-index.ts';
+import { storedBill } from '../test-support/bill-command-harness.ts';
+
+describe('the list query in the URL', () => {
+  it('reads every filter and writes it back the same', () => {
+    const search =
+      'q=clean+water&status=enacted&tag=t1&position=oppose&dataset=d1&jurisdiction=us&sort=identifier&all=1&week=2019-01-07';
+    const query = parseBillListQuery(search);
+    expect(query).toEqual({
+      q: 'clean water',
+      status: 'enacted',
+      tagId: 't1',
+      position: 'oppose',
+      datasetId: 'd1',
+      jurisdiction: 'us',
+      sort: 'identifier',
+      all: true,
+      week: '2019-01-07',
+    });
+    expect(parseBillListQuery(billListSearch(query))).toEqual(query);
+    expect(hasBillListFilters(query)).toBe(true);
+  });
+
+  it('leaves out what it does not know, and defaults out of the URL', () => {
+    const query = parseBillListQuery('?status=bogus&sort=random&position=maybe&week=2019-02-30');
+    expect(query).toEqual(defaultBillListQuery);
+    expect(billListSearch(query)).toBe('');
+    expect(hasBillListFilters(query)).toBe(false);
+  });
+
+  it('takes any day of a week for its Monday', () => {
+    expect(isoWeekMonday('2019-01-07')).toBe('2019-01-07');
+    expect(isoWeekMonday('2019-01-13')).toBe('2019-01-07');
+    expect(isoWeekMonday('2019-01-01')).toBe('2018-12-31');
+    expect(parseBillListQuery('week=2019-01-10').week).toBe('2019-01-07');
+  });
+});
+
+function catalogOf() {
+  const catalog = new BillCatalog(new BillSearchIndex());
+  const a = storedBill(2, {
+    title: 'Clean water act',
+    status: 'enacted',
+    introducedDate: '2025-01-05',
+    actions: [
+      { date: '2025-01-05', text: 'Introduced in House', chamber: 'lower' },
+      { date: '2025-03-04', text: 'Became public law', chamber: 'executive' },
+    ],
+  });
+  const b = storedBill(10, {
+    title: 'Housing for all',
+    introducedDate: '2025-02-01',
+    actions: [{ date: '2025-02-01', text: 'Introduced in House', chamber: 'lower' }],
+  });
+  const c = {
+    ...storedBill(3, { title: 'Water rights', introducedDate: null }),
+    datasetIds: ['d2'],
+  };
+  for (const bill of [a, b, c]) catalog.put(bill, bill.changeHash);
+  catalog.setMarks({
+    tracked: new Set([a.id, b.id]),
+    tags: new Map([[b.id, ['housing']]]),
+    positions: new Map([[a.id, 'support']]),
+  });
+  return { catalog, a, b, c };
+}
+
+function ids(catalog: BillCatalog, query: Partial<BillListQuery>): string[] {
+  return [...catalog.query({ ...defaultBillListQuery, ...query })].map(
+    (doc) => catalog.billId(doc) ?? '?',
+  );
+}
+
+describe('BillCatalog', () => {
+  it('lists tracked bills, or all of them, newest action first', () => {
+    const { catalog, a, b, c } = catalogOf();
+    expect(ids(catalog, {})).toEqual([a.id, b.id]);
+    expect(ids(catalog, { all: true })).toEqual([a.id, b.id, c.id]);
+  });
+
+  it('sorts by introduction or by identifier in numeric order', () => {
+    const { catalog, a, b, c } = catalogOf();
+    expect(ids(catalog, { all: true, sort: 'introduced' })).toEqual([b.id, a.id, c.id]);
+    expect(ids(catalog, { all: true, sort: 'identifier' })).toEqual([a.id, c.id, b.id]);
+    expect(ids(catalog, { all: true, sort: 'identifier', q: 'water' })).toEqual([a.id, c.id]);
+  });
+
+  it('filters by status, tag, position, dataset, jurisdiction and week', () => {
+    const { catalog, a, b, c } = catalogOf();
+    expect(ids(catalog, { all: true, status: 'enacted' })).toEqual([a.id]);
+    expect(ids(catalog, { all: true, tagId: 'housing' })).toEqual([b.id]);
+    expect(ids(catalog, { all: true, position: 'support' })).toEqual([a.id]);
+    expect(ids(catalog, { all: true, position: 'none' })).toEqual([b.id, c.id]);
+    expect(ids(catalog, { all: true, datasetId: 'd2' })).toEqual([c.id]);
+    expect(ids(catalog, { all: true, jurisdiction: 'us-ca' })).toEqual([]);
+    expect(ids(catalog, { all: true, week: '2025-03-03' })).toEqual([a.id]);
+    expect(ids(catalog, { all: true, week: '2025-03-10' })).toEqual([]);
+  });
+
+  it('searches, and replaces a changed bill without a rebuild', () => {
+    const { catalog, a, c } = catalogOf();
+    expect(ids(catalog, { all: true, q: 'public' })).toEqual([a.id]);
+    const changed = storedBill(3, { title: 'Water and public lands', introducedDate: null });
+    expect(catalog.put(c, c.changeHash)).toBe('unchanged');
+    expect(catalog.put(changed, changed.changeHash)).toBe('updated');
+    expect(ids(catalog, { all: true, q: 'public' })).toEqual([a.id, changed.id]);
+    expect(catalog.remove(a.id)).toBe(true);
+    expect(ids(catalog, { all: true, q: 'public' })).toEqual([changed.id]);
+    expect(catalog.size).toBe(2);
+  });
+
+  it('shows rows with the user’s marks', () => {
+    const { catalog, b } = catalogOf();
+    const [doc] = catalog.query({ ...defaultBillListQuery, tagId: 'housing' });
+    expect(catalog.row(doc ?? -1)).toMatchObject({
+      id: b.id,
+      identifier: 'H.R. 10',
+      tagIds: ['housing'],
+      position: null,
+      tracked: true,
+      latestActionDate: '2025-02-01',
+    });
+    expect(catalog.jurisdictions()).toEqual(['us']);
+  });
+});

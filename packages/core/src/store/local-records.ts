@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import { billSchema } from '../bills/bill.ts';
+
+// The rows of every table of the device's local store. Each schema is the gate a row passes
+// when it enters from outside (a backup, a sync message, an old database version); inside, the
+// inferred types are trusted. Fields later issues need are added here, with a new store version.
+
+const isoTimestamp = z.string().min(1);
+const rowId = z.string().min(1).max(200);
+
+/** A bill as stored: the normalized record plus the datasets that currently provide it. */
+export const storedBillSchema = z.object({
+  ...billSchema.shape,
+  datasetIds: z.array(rowId),
+});
+export type StoredBill = z.infer<typeof storedBillSchema>;
+
+export const datasetStates = ['new', 'importing', 'ready', 'failed'] as const;
+
+const blobAddress = z.string().regex(/^[0-9a-f]{64}$/);
+/** One dataset file as stored on the server for the user's other devices. */
+export const datasetFileBlobSchema = z.object({
+  /** The file's id: the SHA-256 of its plaintext bytes. */
+  fileId: z.string().regex(/^[0-9a-f]{64}$/),
+  name: z.string().min(1).max(1000),
+  size: z.number().int().nonnegative(),
+  /** The key epoch the parts were sealed under. */
+  epoch: z.number().int().nonnegative(),
+  /** The addresses (SHA-256 of the ciphertext) of the file's encrypted parts, in order. */
+  parts: z.array(blobAddress).min(1).max(1000),
+});
+export type DatasetFileBlob = z.infer<typeof datasetFileBlobSchema>;
+export const datasetSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(200),
+  /** Where the bills come from: files kept on the device (datasetFiles) or a URL. */
+  origin: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('files'), fileIds: z.array(rowId).max(10_000) }),
+    z.object({ kind: z.literal('url'), url: z.url() }),
+  ]),
+  jurisdiction: z.string().nullable(),
+  session: z.string().nullable(),
+  /** The detected format of the last import, null before the first. */
+  format: z.string().nullable(),
+  billCount: z.number().int().nonnegative(),
+  lastImportAt: isoTimestamp.nullable(),
+  lastJobId: rowId.nullable(),
+  state: z.enum(datasetStates),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+  /**
+   * Where the files are on the server for the user's other devices: per file, the encrypted
+   * parts (content-addressed blobs) under the key epoch that sealed them (sync-dataset-files.ts).
+   * Absent until this device's sync uploaded them.
+   */
+  blobs: z.array(datasetFileBlobSchema).max(10_000).optional(),
+  /**
+   * Set on this device when sync brought a definition (new, or with other files, URL or
+   * override) whose bills are not yet imported here; the import it starts clears it. Local.
+   */
+  needsImport: z.boolean().optional(),
+});
+export type Dataset = z.infer<typeof datasetSchema>;
+
+/** Fields of a dataset that describe this device's import of it, never synced. */
+export const datasetLocalFields = [
+  'format',
+  'billCount',
+  'lastImportAt',
+  'lastJobId',
+  'state',
+  'needsImport',
+] as const satisfies readonly (keyof Dataset)[];
+
+/** A file of a dataset, kept so a re-import or another device can rebuild the bills. */
+export const datasetFileSchema = z.object({
+  /** Content address (hash of the bytes), so the same file is stored and uploaded once. */
+  id: rowId,
+  datasetId: rowId,
+  name: z.string().min(1).max(1000),
+  size: z.number().int().nonnegative(),
+  bytes: z.instanceof(Uint8Array),
+  addedAt: isoTimestamp,
+});
+export type DatasetFile = z.infer<typeof datasetFileSchema>;
+
+export const jobStatuses = [
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+/** Every kind of long work the device does with progress (the jobs screen lists them all). */
+export const jobKinds = [
+  'import',
+  'export',
+  'full-backup',
+  'full-backup-restore',
+  'backup',
+  'restore',
+] as const;
+export type JobKind = (typeof jobKinds)[number];
+export const jobSchema = z.object({
+  id: rowId,
+  kind: z.enum(jobKinds),
+  /** What the job works on, e.g. the dataset id of an import or the id of a backup. */
+  subjectId: rowId,
+  /** What the job works on as people name it, for kinds whose subject is not a dataset. */
+  label: z.string().max(300).optional(),
+  status: z.enum(jobStatuses),
+  createdAt: isoTimestamp,
+  startedAt: isoTimestamp.nullable(),
+  finishedAt: isoTimestamp.nullable(),
+  progress: z.object({
+    recordsRead: z.number().int().nonnegative(),
+    written: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    /** Records expected in all, when known. */
+    total: z.number().int().nonnegative().nullable(),
+  }),
+  result: z
+    .object({
+      added: z.number().int().nonnegative(),
+      updated: z.number().int().nonnegative(),
+      unchanged: z.number().int().nonnegative(),
+      removed: z.number().int().nonnegative(),
+      /** Files read that brought nothing to any bill (a README, a text of a bill not
+       *  imported), the first 100 with why; absent when every file was used. */
+      notUsed: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
+      /** How many files were not used in all. */
+      notUsedCount: z.number().int().nonnegative().optional(),
+    })
+    .nullable(),
+  errors: z.array(z.object({ record: z.string().nullable(), reason: z.string() })),
+  message: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * Work in progress of an import job, keyed by job id: its undo journal (dataset-import-journal.ts)
+ * says what the job wrote into `bills` and how to take it back if the job does not finish; the one
+ * checkpoint row says how far reading got and from which input, so a job cut off by a reload
+ * resumes where it stopped instead of starting over. `bill` and `chunk` rows are how older
+ * versions staged bills before writing them; they are only ever cleared now.
+ */
+export const importStagingSchema = z.discriminatedUnion('kind', [
+  z.object({
+    /** `${jobId}|bill|${billId}`: how jobs staged bills before chunks; now only ever cleared. */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('bill'),
+    bill: billSchema,
+  }),
+  z.object({
+    /** `${jobId}|chunk|${sequence, eight digits}`: how jobs staged bills before the journal. */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('chunk'),
+    /** The chunk's bills (Bill[]) as JSON text: IndexedDB stores and reads back one string
+     *  several times faster than the same bills as objects. */
+    bills: z.string(),
+  }),
+  z.object({
+    /** `${jobId}|before`: the dataset's bills when the import began, as JSON text of
+     *  [bill id, change hash] pairs (dataset-import-journal.ts). */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('before'),
+    bills: z.string(),
+  }),
+  z.object({
+    /** `${jobId}|undo|${sequence, eight digits}`: one chunk written into `bills` and how to undo
+     *  it, each field JSON text: the ids it added, the rows it replaced as they were, and
+     *  [bill id, change hash] for every bill of the chunk as it left them. */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('undo'),
+    added: z.string(),
+    prior: z.string(),
+    written: z.string(),
+  }),
+  z.object({
+    /** `${jobId}|checkpoint` */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('checkpoint'),
+    /** Identifies the input (files and overrides); a resume with other input starts over. */
+    fingerprint: z.string().min(1).max(1000),
+    /** Records of the input already staged; a resume skips this many. */
+    recordsConsumed: z.number().int().nonnegative(),
+    /** Every error so far, though the job row keeps only the first ones. */
+    errorCount: z.number().int().nonnegative(),
+  }),
+]);
+export type ImportStagingRow = z.infer<typeof importStagingSchema>;
+
+export const tagSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(100),
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const billTagSchema = z.object({
+  /** `${billId}|${tagId}`: a bill carries a tag at most once. */
+  id: rowId,
+  billId: rowId,
+  tagId: rowId,
+  createdAt: isoTimestamp,
+});
+export type BillTag = z.infer<typeof billTagSchema>;
+
+export const positions = ['support', 'oppose', 'watch', 'none'] as const;
+export const positionSchema = z.object({
+  billId: rowId,
+  position: z.enum(positions),
+  updatedAt: isoTimestamp,
+});
+export type Position = z.infer<typeof positionSchema>;
+
+export const decisions = ['track', 'dismiss', 'later'] as const;
+export const decisionSchema = z.object({
+  billId: rowId,
+  decision: z.enum(decisions),
+  decidedAt: isoTimestamp,
+});
+export type Decision = z.infer<typeof decisionSchema>;
+
+export const annotationSchema = z.object({
+  id: rowId,
+  billId: rowId,
+  /** W3C Web Annotation selectors: the quote with its context, and its position. */
+  quote: z.object({ exact: z.string(), prefix: z.string(), suffix: z.string() }),
+  position: z.object({ start: z.number().int().nonnegative(), end: z.number().int() }),
+  /** Which text of the bill is annotated: a text version's index, or title/summary. */
+  target: z.string().max(100),
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  note: z.string().max(100_000),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+export type Annotation = z.infer<typeof annotationSchema>;
+
+export const backupIndexSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(200),
+  description: z.string().max(5000),
+  createdAt: isoTimestamp,
+  size: z.number().int().nonnegative(),
+});
+export type BackupIndexEntry = z.infer<typeof backupIndexSchema>;
+
+export const fullBackupSchema = z.object({
+  id: rowId,
+  name: z.string().min(1).max(200),
+  createdAt: isoTimestamp,
+  encrypted: z.boolean(),
+  size: z.number().int().nonnegative(),
+  bytes: z.instanceof(Uint8Array),
+});
+export type FullBackup = z.infer<typeof fullBackupSchema>;
+
+export const traceEntrySchema = z.object({
+  /** Time-ordered id (timestamp then a counter), so the oldest entries are the first keys. */
+  id: rowId,
+  at: isoTimestamp,
+  kind: z.string().min(1).max(50),
+  durationMs: z.number().nonnegative().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TraceEntry = z.infer<typeof traceEntrySchema>;
+
+export const settingSchema = z.object({
+  key: rowId,
+  value: z.unknown(),
+});
+export type Setting = z.infer<typeof settingSchema>;
+
+/**
+ * The tables whose rows the user makes, and which sync: the outbox's and syncState's tables.
+ * Datasets sync their definition (name, source, overrides, where the files are); each device
+ * imports the bills itself (`datasetLocalFields` stay on the device).
+ */
+export const syncedTables = [
+  'datasets',
+  'tags',
+  'billTags',
+  'positions',
+  'decisions',
+  'annotations',
+] as const;
+export type SyncedTable = (typeof syncedTables)[number];
+
+const hlcText = z.string().min(1).max(200);
+
+/**
+ * What sync knows of one row of a synced table (sync-merge.ts): every field's newest value with
+ * the clock that set it, and the clock of the newest delete. The row itself is what these fields
+ * make: those set after the delete, when they are a whole row. Kept apart from the row so that
+ * the tables the screens read stay plain, and so that a change arriving out of order (an edit
+ * before the put that creates its row) is kept, never dropped.
+ */
+export const syncStateSchema = z.object({
+  /** `${table}|${rowId}` */
+  id: z.string().min(1).max(500),
+  table: z.enum(syncedTables),
+  rowId,
+  fields: z.record(z.string(), z.object({ value: z.unknown(), hlc: hlcText })),
+  /** The clock of the newest delete; null when the row was never deleted. */
+  deletedAt: hlcText.nullable(),
+});
+export type SyncState = z.infer<typeof syncStateSchema>;
+
+/** An unsynced change, written in the same transaction as the row it describes. */
+export const outboxEntrySchema = z.object({
+  /** Hybrid-logical-clock timestamp then device id: sorts in the order changes were made. */
+  id: rowId,
+  table: z.string().min(1),
+  rowId,
+  op: z.enum(['put', 'delete']),
+  /** The changed fields (put) or nothing (delete). */
+  fields: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: isoTimestamp,
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

@@ -1,0 +1,516 @@
+import { datasetFileSchema, storedBillSchema, type StoredBill } from './local-records.ts';
+import {
+  type LocalRows,
+  type LocalStore,
+  type LocalWriteTransaction,
+  type TableName,
+} from './local-store.ts';
+import {
+  sleep,
+  hostileStrings,
+  billRow,
+  richBill,
+  datasetFileRow,
+  sampleRows,
+  rowSchemas,
+  tableNames,
+  keyOf,
+  indexLookups,
+  byCodeUnit,
+} from './local-store-acceptance-rows.ts';
+
+// The one suite every LocalStore implementation must pass: the memory store (core, under Node),
+// the IndexedDB store under fake-indexeddb (app, jsdom) and the same IndexedDB store in real
+// Chromium. The test functions are passed in, so this file imports no test runner and runs
+// wherever a store does. What it pins down is what callers rely on and IndexedDB really does:
+// rows are copies, keys sort by UTF-16 code unit, a throwing body writes nothing, writers take
+// turns, and a transaction dies when its body awaits anything but the transaction.
+
+/** The few matchers the suite uses; Vitest's `expect` fits. */
+export interface AcceptanceAssertion {
+  toBe(expected: unknown): void;
+  toEqual(expected: unknown): void;
+  toBeUndefined(): void;
+  toBeInstanceOf(expected: abstract new (...args: never[]) => unknown): void;
+  toHaveLength(length: number): void;
+  readonly not: AcceptanceAssertion;
+  readonly rejects: {
+    toBe(expected: unknown): Promise<void>;
+    toThrow(expected?: string | RegExp): Promise<void>;
+  };
+}
+
+export interface AcceptanceTestApi {
+  describe: (name: string, body: () => void) => void;
+  it: (name: string, body: () => Promise<void> | void, timeout?: number) => void;
+  expect: (actual: unknown) => AcceptanceAssertion;
+  beforeEach: (body: () => Promise<void>) => void;
+  afterEach: (body: () => Promise<void> | void) => void;
+}
+
+export function describeLocalStoreAcceptance(
+  name: string,
+  makeStore: () => Promise<LocalStore>,
+  { describe, it, expect, beforeEach, afterEach }: AcceptanceTestApi,
+): void {
+  describe(name, () => {
+    let store: LocalStore;
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+    afterEach(() => {
+      store.close();
+    });
+
+    const putAll = <N extends TableName>(table: N, rows: readonly LocalRows[N][]): Promise<void> =>
+      store.write([table], (tx) => tx.putMany(table, rows));
+    const getOne = <N extends TableName>(table: N, key: string) =>
+      store.read([table], (tx) => tx.get(table, key));
+    const allOf = <N extends TableName>(table: N) => store.read([table], (tx) => tx.all(table));
+
+    it('has sample rows that pass their schemas (so the suite tests real rows)', () => {
+      for (const table of tableNames) {
+        for (const n of [0, 1]) {
+          expect(rowSchemas[table].safeParse(sampleRows[table](n)).success).toBe(true);
+        }
+      }
+      expect(storedBillSchema.safeParse(richBill()).success).toBe(true);
+    });
+
+    it('puts and gets back an equal row in every table, still valid for its schema', async () => {
+      for (const table of tableNames) {
+        const row = sampleRows[table](7);
+        await store.write([table], (tx) => tx.put(table, row));
+        const back = await getOne(table, keyOf(table, row));
+        expect(back).toEqual(row);
+        expect(rowSchemas[table].safeParse(back).success).toBe(true);
+      }
+    });
+
+    it('supports every method on every table', async () => {
+      for (const table of tableNames) {
+        const rows = [3, 0, 2, 1].map((n) => sampleRows[table](n));
+        const keys = rows.map((row) => keyOf(table, row)).sort(byCodeUnit);
+        await putAll(table, rows);
+        await store.read([table], async (tx) => {
+          expect(await tx.count(table)).toBe(4);
+          expect(await tx.keys(table)).toEqual(keys);
+          expect((await tx.all(table)).map((row) => keyOf(table, row))).toEqual(keys);
+          expect((await tx.all(table, { limit: 2 })).map((row) => keyOf(table, row))).toEqual(
+            keys.slice(0, 2),
+          );
+          const [k0 = '', k1 = '', k2 = '', k3 = ''] = keys;
+          expect(await tx.keysBetween(table, k1, k2, 10)).toEqual([k1, k2]);
+          expect(await tx.keysBetween(table, '', `${k3}\uffff`, 3)).toEqual([k0, k1, k2]);
+          expect(await tx.keysBetween(table, `${k0}\u0000`, k3, 10)).toEqual([k1, k2, k3]);
+          expect(await tx.keysBetween(table, `${k3}\u0000`, `${k3}\uffff`, 10)).toEqual([]);
+          expect(await tx.keysBetween(table, k2, k1, 10)).toEqual([]);
+          expect(await tx.keysBetween(table, k0, k3, 0)).toEqual([]);
+          expect(await tx.getMany(table, [keys[2] ?? '', 'missing', keys[0] ?? ''])).toEqual([
+            rows.find((row) => keyOf(table, row) === keys[2]),
+            undefined,
+            rows.find((row) => keyOf(table, row) === keys[0]),
+          ]);
+          for (const row of rows) {
+            for (const { index, value } of indexLookups(table, row)) {
+              const found = (await tx.where(table, index, value)).map((r) => keyOf(table, r));
+              expect(found.includes(keyOf(table, row))).toBe(true);
+              expect(found).toEqual([...found].sort(byCodeUnit));
+            }
+          }
+        });
+        await store.write([table], async (tx) => {
+          await tx.delete(table, keys[0] ?? '');
+          await tx.deleteMany(table, [keys[1] ?? '', keys[2] ?? '', 'missing']);
+        });
+        expect(await store.read([table], (tx) => tx.keys(table))).toEqual([keys[3]]);
+      }
+    });
+
+    it('round-trips a bill with nested lists, unicode and hostile strings', async () => {
+      const bill = richBill();
+      await store.write(['bills'], (tx) => tx.put('bills', bill));
+      expect(await getOne('bills', bill.id)).toEqual(bill);
+      expect(storedBillSchema.safeParse(await getOne('bills', bill.id)).success).toBe(true);
+    });
+
+    it('round-trips hostile strings as keys and as values', async () => {
+      const rows = hostileStrings.map((text, n) => ({
+        key: `${text}#${n}`,
+        value: { text, nested: [text, { text }] },
+      }));
+      await putAll('settings', rows);
+      for (const row of rows) expect(await getOne('settings', row.key)).toEqual(row);
+      // An own '__proto__' property, as JSON.parse makes from a hostile file, stays data.
+      const parsed = JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}') as unknown;
+      await store.write(['settings'], (tx) => tx.put('settings', { key: 'parsed', value: parsed }));
+      const back = await getOne('settings', 'parsed');
+      expect(back?.value).toEqual(parsed);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('keeps bytes as a Uint8Array with every byte intact', async () => {
+      const file = datasetFileRow(70_000);
+      await store.write(['datasetFiles'], (tx) => tx.put('datasetFiles', file));
+      const back = await getOne('datasetFiles', file.id);
+      expect(back?.bytes).toBeInstanceOf(Uint8Array);
+      expect(back?.bytes.length).toBe(file.bytes.length);
+      expect(Array.from(back?.bytes ?? [])).toEqual(Array.from(file.bytes));
+      expect(datasetFileSchema.safeParse(back).success).toBe(true);
+    });
+
+    it('gives undefined for a missing key, and getMany keeps the order asked for', async () => {
+      await putAll('tags', [sampleRows.tags(1), sampleRows.tags(2)]);
+      await store.read(['tags'], async (tx) => {
+        expect(await tx.get('tags', 'nope')).toBeUndefined();
+        expect(await tx.getMany('tags', [])).toEqual([]);
+        expect(
+          (await tx.getMany('tags', ['tag-2', 'nope', 'tag-1', 'tag-2'])).map((row) => row?.id),
+        ).toEqual(['tag-2', undefined, 'tag-1', 'tag-2']);
+      });
+    });
+
+    it('finds rows by a plain index, exactly and in key order, skipping null fields', async () => {
+      const bills = [12, 3, 40].map((n) => billRow(n));
+      const [a, b, c] = bills as [StoredBill, StoredBill, StoredBill];
+      a.status = 'enacted';
+      a.statusDate = '2025-01-01';
+      c.status = 'enacted';
+      c.jurisdiction = 'us';
+      await putAll('bills', bills);
+      await store.read(['bills'], async (tx) => {
+        const enacted = await tx.where('bills', 'status', 'enacted');
+        expect(enacted.map((row) => row.id)).toEqual([a.id, c.id].sort(byCodeUnit));
+        expect(await tx.where('bills', 'status', 'Enacted')).toEqual([]);
+        expect(await tx.where('bills', 'status', 'vetoed')).toEqual([]);
+        expect((await tx.where('bills', 'statusDate', '2025-01-01')).map((r) => r.id)).toEqual([
+          a.id,
+        ]);
+        expect((await tx.where('bills', 'jurisdiction', 'us')).map((row) => row.id)).toEqual(
+          bills.map((row) => row.id).sort(byCodeUnit),
+        );
+      });
+      expect(b.statusDate).toBe(null);
+    });
+
+    it('finds bills by any of their datasets through the multiEntry index', async () => {
+      await putAll('bills', [
+        billRow(1, ['d-a', 'd-b']),
+        billRow(2, ['d-b']),
+        billRow(3, []),
+        billRow(10, ['d-b', 'd-c', 'd-b']),
+      ]);
+      await store.read(['bills'], async (tx) => {
+        const ids = async (dataset: string) =>
+          (await tx.where('bills', 'datasetIds', dataset)).map((row) => row.id);
+        // Key order is string order: 'us/118/hr-10' sorts before 'us/118/hr-2'.
+        expect(await ids('d-b')).toEqual(['us/118/hr-1', 'us/118/hr-10', 'us/118/hr-2']);
+        expect(await ids('d-a')).toEqual(['us/118/hr-1']);
+        expect(await ids('d-c')).toEqual(['us/118/hr-10']);
+        expect(await ids('d-')).toEqual([]);
+      });
+      // Removing a dataset from a bill takes it out of that dataset's lookup.
+      await store.write(['bills'], (tx) => tx.put('bills', billRow(1, ['d-a'])));
+      expect(
+        (await store.read(['bills'], (tx) => tx.where('bills', 'datasetIds', 'd-b'))).map(
+          (row) => row.id,
+        ),
+      ).toEqual(['us/118/hr-10', 'us/118/hr-2']);
+    });
+
+    it('lists rows and keys in UTF-16 code-unit order, and limit keeps the first', async () => {
+      const keys = ['b', 'a', 'B', 'é', '😀', '\uFFFF', 'a\u0000', '10', '9', 'aa', ' '];
+      await putAll(
+        'settings',
+        keys.map((key) => ({ key, value: key })),
+      );
+      // A surrogate pair (😀 is \uD83D\uDE00) sorts before \uFFFF: code units, not code points.
+      const expected = [' ', '10', '9', 'B', 'a', 'a\u0000', 'aa', 'b', 'é', '😀', '\uFFFF'];
+      await store.read(['settings'], async (tx) => {
+        expect(await tx.keys('settings')).toEqual(expected);
+        expect((await tx.all('settings')).map((row) => row.key)).toEqual(expected);
+        expect((await tx.all('settings', { limit: 3 })).map((row) => row.key)).toEqual(
+          expected.slice(0, 3),
+        );
+        expect(await tx.all('settings', { limit: 0 })).toEqual([]);
+        expect(await tx.all('settings', { limit: 1000 })).toHaveLength(expected.length);
+        expect(await tx.count('settings')).toBe(expected.length);
+      });
+    });
+
+    it('counts and lists an empty table', async () => {
+      await store.read(['annotations'], async (tx) => {
+        expect(await tx.count('annotations')).toBe(0);
+        expect(await tx.keys('annotations')).toEqual([]);
+        expect(await tx.all('annotations')).toEqual([]);
+        expect(await tx.where('annotations', 'billId', 'x')).toEqual([]);
+      });
+    });
+
+    it('replaces a row put again under the same key', async () => {
+      await putAll('tags', [sampleRows.tags(1)]);
+      await putAll('tags', [{ ...sampleRows.tags(1), name: 'Renamed' }]);
+      await store.read(['tags'], async (tx) => {
+        expect((await tx.get('tags', 'tag-1'))?.name).toBe('Renamed');
+        expect(await tx.count('tags')).toBe(1);
+        expect((await tx.where('tags', 'name', 'Renamed')).map((row) => row.id)).toEqual(['tag-1']);
+        expect(await tx.where('tags', 'name', 'Água')).toEqual([]);
+      });
+    });
+
+    it('puts 5 000 bills in one transaction', async () => {
+      const bills = Array.from({ length: 5_000 }, (_, n) => billRow(n, ['bulk', `d-${n % 10}`]));
+      await putAll('bills', bills);
+      await store.read(['bills'], async (tx) => {
+        expect(await tx.count('bills')).toBe(5_000);
+        expect(await tx.get('bills', 'us/118/hr-4999')).toEqual(bills[4999]);
+        expect(await tx.where('bills', 'datasetIds', 'd-3')).toHaveLength(500);
+        expect(await tx.keys('bills')).toEqual(bills.map((row) => row.id).sort(byCodeUnit));
+      });
+      await store.write(['bills'], (tx) =>
+        tx.deleteMany(
+          'bills',
+          bills.map((row) => row.id),
+        ),
+      );
+      expect(await store.read(['bills'], (tx) => tx.count('bills'))).toBe(0);
+    }, 60_000);
+
+    it('deletes by key prefix exactly the keys that start with it', async () => {
+      const keys = [
+        'job',
+        'job|',
+        'job|a',
+        'job|\uffff',
+        'job|\uffff\uffffz',
+        'job|\ud834\udd1e',
+        'job}',
+        'jo',
+        'job-2|a',
+        'a\uffff',
+        'a\uffff\uffff',
+        'b',
+      ];
+      const rows = keys.map((key) => ({ key, value: key }));
+      const remaining = async () => store.read(['settings'], (tx) => tx.keys('settings'));
+      await putAll('settings', rows);
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', 'job|'));
+      expect(await remaining()).toEqual(
+        keys.filter((key) => !key.startsWith('job|')).sort(byCodeUnit),
+      );
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', 'a\uffff'));
+      expect(await remaining()).toEqual(['b', 'jo', 'job', 'job-2|a', 'job}']);
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', 'nothing'));
+      expect(await remaining()).toHaveLength(5);
+      await expect(
+        store.write(['settings'], async (tx) => {
+          await tx.deletePrefix('settings', 'jo');
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await remaining()).toHaveLength(5);
+      await store.write(['settings'], (tx) => tx.deletePrefix('settings', ''));
+      expect(await remaining()).toEqual([]);
+    });
+
+    it('writes nothing when the body throws after several writes, and the error reaches the caller', async () => {
+      await putAll('tags', [sampleRows.tags(1), sampleRows.tags(2)]);
+      const boom = new Error('boom');
+      const attempt = store.write(['tags', 'bills'], async (tx) => {
+        await tx.put('tags', sampleRows.tags(3));
+        await tx.put('tags', { ...sampleRows.tags(1), name: 'Changed' });
+        await tx.delete('tags', 'tag-2');
+        await tx.putMany('bills', [billRow(1), billRow(2)]);
+        expect(await tx.count('tags')).toBe(2);
+        throw boom;
+      });
+      await expect(attempt).rejects.toBe(boom);
+      await store.read(['tags', 'bills'], async (tx) => {
+        expect(await tx.all('tags')).toEqual([sampleRows.tags(1), sampleRows.tags(2)]);
+        expect(await tx.count('bills')).toBe(0);
+      });
+    });
+
+    it('rolls back when a write fails on a row without a key', async () => {
+      const noKey = { ...sampleRows.tags(9), id: undefined } as unknown as LocalRows['tags'];
+      const attempt = store.write(['tags'], async (tx) => {
+        await tx.put('tags', sampleRows.tags(1));
+        await tx.put('tags', noKey);
+      });
+      await expect(attempt).rejects.toThrow();
+      expect(await store.read(['tags'], (tx) => tx.count('tags'))).toBe(0);
+    });
+
+    it('writes a row and its outbox entry together or not at all', async () => {
+      const position = sampleRows.positions(4);
+      const entry = sampleRows.outbox(4);
+      await expect(
+        store.write(['positions', 'outbox'], async (tx) => {
+          await tx.put('positions', position);
+          await tx.put('outbox', entry);
+          throw new Error('after both');
+        }),
+      ).rejects.toThrow('after both');
+      await store.read(['positions', 'outbox'], async (tx) => {
+        expect(await tx.count('positions')).toBe(0);
+        expect(await tx.count('outbox')).toBe(0);
+      });
+      await store.write(['positions', 'outbox'], async (tx) => {
+        await tx.put('positions', position);
+        await tx.put('outbox', entry);
+      });
+      await store.read(['positions', 'outbox'], async (tx) => {
+        expect(await tx.get('positions', position.billId)).toEqual(position);
+        expect(await tx.where('outbox', 'table', 'positions')).toEqual([entry]);
+      });
+    });
+
+    it('stores copies: changing a row after put, or a row read back, changes nothing stored', async () => {
+      const bill = billRow(5, ['d-1']);
+      const original = billRow(5, ['d-1']);
+      await store.write(['bills'], async (tx) => {
+        await tx.put('bills', bill);
+        bill.title = 'changed after put';
+        bill.datasetIds.push('d-2');
+        const inside = await tx.get('bills', bill.id);
+        if (inside) inside.title = 'changed inside';
+        expect(await tx.get('bills', bill.id)).toEqual(original);
+      });
+      const read = await getOne('bills', original.id);
+      expect(read).toEqual(original);
+      if (read) {
+        read.title = 'changed after read';
+        read.datasetIds.length = 0;
+      }
+      const [fromAll] = await allOf('bills');
+      if (fromAll)
+        fromAll.sponsors.push({ name: 'x', role: 'primary', party: null, externalId: null });
+      expect(await getOne('bills', original.id)).toEqual(original);
+      expect(await store.read(['bills'], (tx) => tx.where('bills', 'datasetIds', 'd-2'))).toEqual(
+        [],
+      );
+      const file = datasetFileRow(1);
+      await store.write(['datasetFiles'], (tx) => tx.put('datasetFiles', file));
+      file.bytes[0] = 99;
+      const back = await getOne('datasetFiles', file.id);
+      expect(back?.bytes[0]).toBe(0);
+      if (back) back.bytes[1] = 99;
+      expect((await getOne('datasetFiles', file.id))?.bytes[1]).toBe(1);
+    });
+
+    it('lets a read transaction see a completed write', async () => {
+      await putAll('jobs', [sampleRows.jobs(1)]);
+      await store.write(['jobs'], (tx) =>
+        tx.put('jobs', { ...sampleRows.jobs(1), status: 'failed' }),
+      );
+      await store.read(['jobs'], async (tx) => {
+        expect((await tx.get('jobs', 'job-1'))?.status).toBe('failed');
+        expect((await tx.where('jobs', 'status', 'failed')).map((job) => job.id)).toEqual([
+          'job-1',
+        ]);
+      });
+    });
+
+    it('never shows a reader half of a write', async () => {
+      const rows = Array.from({ length: 50 }, (_, n) => sampleRows.trace(n));
+      const seen: number[] = [];
+      const writing = store.write(['trace'], async (tx) => {
+        for (const row of rows) await tx.put('trace', row);
+      });
+      const readers = Array.from({ length: 5 }, () =>
+        store.read(['trace'], async (tx) => {
+          seen.push(await tx.count('trace'));
+        }),
+      );
+      await Promise.all([writing, ...readers]);
+      for (const count of seen) expect(count === 0 || count === rows.length).toBe(true);
+      expect(await store.read(['trace'], (tx) => tx.count('trace'))).toBe(rows.length);
+    });
+
+    it('lands every one of several concurrent writes', async () => {
+      await Promise.all([
+        putAll('datasets', [sampleRows.datasets(1)]),
+        putAll('datasets', [sampleRows.datasets(2)]),
+        store.write(['datasets', 'jobs'], async (tx) => {
+          await tx.put('datasets', sampleRows.datasets(3));
+          await tx.put('jobs', sampleRows.jobs(3));
+        }),
+      ]);
+      expect(await store.read(['datasets'], (tx) => tx.keys('datasets'))).toEqual([
+        'dataset-1',
+        'dataset-2',
+        'dataset-3',
+      ]);
+    });
+
+    it('runs writers one at a time, so read-modify-write does not lose updates', async () => {
+      const increment = () =>
+        store.write(['settings'], async (tx) => {
+          const current = await tx.get('settings', 'counter');
+          const value = typeof current?.value === 'number' ? current.value : 0;
+          await tx.put('settings', { key: 'counter', value: value + 1 });
+        });
+      await Promise.all(Array.from({ length: 10 }, increment));
+      expect((await getOne('settings', 'counter'))?.value).toBe(10);
+    });
+
+    it('returns what the body returns', async () => {
+      await putAll('tags', [sampleRows.tags(1)]);
+      expect(await store.read(['tags'], async (tx) => (await tx.get('tags', 'tag-1'))?.name)).toBe(
+        'Água',
+      );
+      expect(await store.write(['tags'], async (tx) => (await tx.count('tags')) + 41)).toBe(42);
+    });
+
+    it('refuses a table the transaction did not name', async () => {
+      await expect(store.read(['tags'], (tx) => tx.count('bills'))).rejects.toThrow();
+      await expect(
+        store.write(['tags'], async (tx) => {
+          await tx.put('tags', sampleRows.tags(1));
+          await tx.put('bills', billRow(1));
+        }),
+      ).rejects.toThrow();
+      expect(
+        await store.read(['tags', 'bills'], async (tx) => [
+          await tx.count('tags'),
+          await tx.count('bills'),
+        ]),
+      ).toEqual([0, 0]);
+    });
+
+    it('refuses writes in a read transaction', async () => {
+      await expect(
+        store.read(['tags'], (tx) => (tx as LocalWriteTransaction).put('tags', sampleRows.tags(1))),
+      ).rejects.toThrow();
+      expect(await store.read(['tags'], (tx) => tx.count('tags'))).toBe(0);
+    });
+
+    it('loses the transaction when the body awaits something else (IndexedDB auto-commits)', async () => {
+      // The mistake this catches: awaiting a timer, a fetch or crypto.subtle inside a body.
+      const attempt = store.write(['tags'], async (tx) => {
+        await tx.put('tags', sampleRows.tags(1));
+        await sleep(20);
+        await tx.put('tags', sampleRows.tags(2));
+      });
+      await expect(attempt).rejects.toThrow();
+      expect(await store.read(['tags'], (tx) => tx.get('tags', 'tag-2'))).toBeUndefined();
+      // Even with no call after the await, the caller learns the body outlived its transaction.
+      await expect(
+        store.read(['tags'], async (tx) => {
+          const count = await tx.count('tags');
+          await sleep(20);
+          return count;
+        }),
+      ).rejects.toThrow();
+      // The store is still usable afterwards.
+      await putAll('tags', [sampleRows.tags(3)]);
+      expect(await store.read(['tags'], (tx) => tx.count('tags'))).not.toBe(0);
+    });
+
+    it('refuses transactions after close', async () => {
+      store.close();
+      await expect(store.read(['tags'], (tx) => tx.count('tags'))).rejects.toThrow();
+      await expect(putAll('tags', [sampleRows.tags(1)])).rejects.toThrow();
+    });
+  });
+}

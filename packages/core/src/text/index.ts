@@ -1,0 +1,6 @@
+// The public face of text/ for the other packages (README.md); inside core, files import each other directly.
+export * from './annotation-targets.ts';
+export * from './html-to-text.ts';
+export * from './text-anchoring.ts';
+export * from './web-annotation-jsonld.ts';
+export * from './xml-text.ts';
