@@ -11,6 +11,7 @@ import { createMailSender } from './auth/mail-sender.ts';
 import { createRequireUser } from './auth/require-user.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { AccountLimits } from './http/account-limits.ts';
 import { ApiHttpError, sendApiError } from './http/api-error.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -105,7 +106,11 @@ export async function buildApp({
     mailSender.close();
   });
   const auth = createAuth({ config, db: database.db, secret, mailSender, logger: app.log });
-  app.decorate('requireUser', createRequireUser(auth));
+  const accountLimits = new AccountLimits({
+    ratePerMinute: config.accountRateLimitMax,
+    maxConcurrent: config.accountMaxConcurrent,
+  });
+  app.decorate('requireUser', createRequireUser(auth, accountLimits));
   app.decorateRequest('signedInUser', null);
   const terms = new TermsRepository(database.db);
   const syncSettings = new SyncSettingsRepository(database.db);
@@ -123,15 +128,20 @@ export async function buildApp({
   healthRoutes(app, database);
   await authRoutes(app, auth, config);
   termsRoutes(app, terms);
-  await syncRoutes(app, { settings: syncSettings, changes: syncChanges, blobs: syncBlobs });
+  await syncRoutes(app, {
+    settings: syncSettings,
+    changes: syncChanges,
+    blobs: syncBlobs,
+    quotas: config.quotas,
+  });
   syncEventsRoutes(app, {
     bus: nudges,
     changes: syncChanges,
     heartbeatMs: config.syncHeartbeatMs,
   });
   const backups = new BackupRepository(database.db);
-  backupRoutes(app, backups);
-  publicLinkRoutes(app, new PublicLinkRepository(database.db));
+  backupRoutes(app, backups, config.quotas);
+  publicLinkRoutes(app, new PublicLinkRepository(database.db), config.quotas);
   appShellRoutes(app, config.appDir);
 
   return app;

@@ -39,6 +39,18 @@ export interface ServerConfig {
   keepAliveTimeoutMs: number;
   /** Open connections a process accepts at once; more are closed as they arrive. */
   maxConnections: number;
+  /** Requests one signed-in account may make to Docket's own API in a minute, per process. */
+  accountRateLimitMax: number;
+  /** Requests of one account a process works on at once; more get 429 straight away. */
+  accountMaxConcurrent: number;
+  /** Bytes one account may keep on the server, per kind of data. */
+  quotas: AccountQuotas;
+}
+
+export interface AccountQuotas {
+  blobBytes: number;
+  logBytes: number;
+  backupBytes: number;
 }
 
 const optionalText = z
@@ -78,7 +90,14 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
+  ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  ACCOUNT_MAX_CONCURRENT: z.coerce.number().int().positive().default(4),
+  QUOTA_BLOBS_MIB: z.coerce.number().positive().default(1024),
+  QUOTA_LOG_MIB: z.coerce.number().positive().default(256),
+  QUOTA_BACKUPS_MIB: z.coerce.number().positive().default(1024),
 });
+
+const MIB = 1024 * 1024;
 
 export type ServerEnv = Record<string, string | undefined>;
 
@@ -140,6 +159,13 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     connectionTimeoutMs: Math.round(vars.CONNECTION_TIMEOUT_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     maxConnections: vars.MAX_CONNECTIONS,
+    accountRateLimitMax: vars.ACCOUNT_RATE_LIMIT_MAX,
+    accountMaxConcurrent: vars.ACCOUNT_MAX_CONCURRENT,
+    quotas: {
+      blobBytes: Math.floor(vars.QUOTA_BLOBS_MIB * MIB),
+      logBytes: Math.floor(vars.QUOTA_LOG_MIB * MIB),
+      backupBytes: Math.floor(vars.QUOTA_BACKUPS_MIB * MIB),
+    },
   };
 }
 

@@ -66,6 +66,9 @@ export async function buildTestApp(database: Database, env: ServerEnv = {}): Pro
     PUBLIC_URL,
     // High enough that no test but the rate-limit one ever meets it.
     AUTH_RATE_LIMIT_MAX: '10000',
+    // Likewise the account limits: tests push concurrently on purpose.
+    ACCOUNT_RATE_LIMIT_MAX: '1000000',
+    ACCOUNT_MAX_CONCURRENT: '10000',
     DOCKET_APP_DIR: builtApp,
     ...env,
   });

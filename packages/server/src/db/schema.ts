@@ -161,6 +161,9 @@ export const syncLogHead = pgTable('sync_log_head', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   lastSeqno: seqno('last_seqno').default(0).notNull(),
+  /** Bytes of ciphertext in the user's log, kept beside the head so a push checks its quota
+   * under the lock it takes anyway, without summing the log. */
+  logBytes: bigint('log_bytes', { mode: 'number' }).default(0).notNull(),
 });
 
 /** The append-only change log of each user: encrypted envelopes in the order they arrived. */
