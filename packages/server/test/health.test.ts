@@ -35,7 +35,7 @@ it('keeps one generated auth secret for every app on the same database', async (
     const signUpResponse = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email: `shared-${Date.now()}@example.test`, password: 'long enough', name: 'S' },
+      payload: { email: `shared-${Date.now()}@example.test`, password: 'long enough phrase', name: 'S' },
     });
     const cookie = String(signUpResponse.headers['set-cookie']).split(';', 1)[0] ?? '';
     const viaOther = await other.app.inject({

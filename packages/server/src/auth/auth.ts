@@ -1,11 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { DocketDb } from '../db/database.ts';
 import { authSchema } from '../db/schema.ts';
 import type { MailSender } from './mail-sender.ts';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
 
 /** Where the app receives people who follow a link from an e-mail. */
 export const RETURN_FROM_LOGIN_PATH = '/return-from-login';
@@ -30,6 +32,8 @@ export function createAuth({ config, db, secret, mailSender, logger }: AuthOptio
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     emailAndPassword: {
       enabled: true,
+      // The hook below says so in words first; this is better-auth's own backstop.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       requireEmailVerification: config.requireEmailVerification,
       // A reset proves control of the mailbox; sessions opened with the old password (perhaps
       // by whoever learned it) should not survive it.
@@ -49,6 +53,7 @@ export function createAuth({ config, db, secret, mailSender, logger }: AuthOptio
         await mailSender.sendVerification(user.email, withDefaultCallback(url, VERIFIED_CALLBACK));
       },
     },
+    hooks: { before: refuseWeakPasswords },
     // Fastify's rate limiter guards /api/auth/* with answers in our error shape; a second
     // limiter with other rules would only make the limits harder to reason about.
     rateLimit: { enabled: false },
@@ -73,6 +78,27 @@ export function createAuth({ config, db, secret, mailSender, logger }: AuthOptio
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The body field that carries a new password, on each route that sets one. */
+const NEW_PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+/** Every route that sets a password holds it to the policy (password-policy.ts). */
+const refuseWeakPasswords = createAuthMiddleware((ctx) => {
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  if (field === undefined) return Promise.resolve();
+  const body: unknown = ctx.body;
+  const password =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : null;
+  const problem = typeof password === 'string' ? passwordProblem(password) : null;
+  // A missing or mistyped field is left to better-auth's own validation.
+  if (problem === null) return Promise.resolve();
+  return Promise.reject(new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem }));
+});
 
 /**
  * better-auth puts the callback the app asked for into each e-mail link, or nothing / "/" when
