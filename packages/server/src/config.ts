@@ -45,6 +45,12 @@ export interface ServerConfig {
   accountMaxConcurrent: number;
   /** Bytes one account may keep on the server, per kind of data. */
   quotas: AccountQuotas;
+  /** E-mails (reset, verification) one address may be sent in an hour. */
+  mailPerRecipientPerHour: number;
+  /** Wrong passwords an address may have before each further sign-in waits. */
+  signInFreeFailures: number;
+  /** The first such wait; it doubles with each further wrong password, up to 15 minutes. */
+  signInDelaySeconds: number;
 }
 
 export interface AccountQuotas {
@@ -95,6 +101,9 @@ const envSchema = z.object({
   QUOTA_BLOBS_MIB: z.coerce.number().positive().default(1024),
   QUOTA_LOG_MIB: z.coerce.number().positive().default(256),
   QUOTA_BACKUPS_MIB: z.coerce.number().positive().default(1024),
+  MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  SIGN_IN_FREE_FAILURES: z.coerce.number().int().nonnegative().default(5),
+  SIGN_IN_DELAY_SECONDS: z.coerce.number().positive().max(900).default(30),
 });
 
 const MIB = 1024 * 1024;
@@ -166,6 +175,9 @@ export function loadConfig(env: ServerEnv): ServerConfig {
       logBytes: Math.floor(vars.QUOTA_LOG_MIB * MIB),
       backupBytes: Math.floor(vars.QUOTA_BACKUPS_MIB * MIB),
     },
+    mailPerRecipientPerHour: vars.MAIL_PER_RECIPIENT_PER_HOUR,
+    signInFreeFailures: vars.SIGN_IN_FREE_FAILURES,
+    signInDelaySeconds: vars.SIGN_IN_DELAY_SECONDS,
   };
 }
 
