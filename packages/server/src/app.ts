@@ -7,10 +7,11 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createAuth } from './auth/auth.ts';
-import { createMailSender } from './auth/mail-sender.ts';
+import { createMailSender, withRecipientThrottle } from './auth/mail-sender.ts';
 import { createRequireUser } from './auth/require-user.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { AccountLimits } from './http/account-limits.ts';
 import { ApiHttpError, sendApiError } from './http/api-error.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -18,6 +19,8 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { BackupRepository } from './repositories/backup-repository.ts';
+import { MailThrottleRepository } from './repositories/mail-throttle-repository.ts';
+import { SignInFailureRepository } from './repositories/sign-in-failure-repository.ts';
 import { PublicLinkRepository } from './repositories/public-link-repository.ts';
 import { ServerSecretRepository } from './repositories/server-secret-repository.ts';
 import { SyncBlobRepository } from './repositories/sync-blob-repository.ts';
@@ -35,6 +38,9 @@ import { termsRoutes } from './routes/terms.ts';
 import { openSyncNudgeBus } from './sync/sync-nudge-bus.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** However many wrong passwords an address has had, its next try waits at most this long. */
+const MAX_SIGN_IN_DELAY_SECONDS = 15 * 60;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -96,16 +102,40 @@ export async function buildApp({
   const secret =
     config.betterAuthSecret ??
     (await new ServerSecretRepository(database.db).getOrCreate('better-auth'));
-  const mailSender = createMailSender({
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    logger: app.log,
-  });
-  app.addHook('onClose', () => {
+  const mailThrottle = new MailThrottleRepository(database.db);
+  const mailSender = withRecipientThrottle(
+    createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log }),
+    (recipient) => mailThrottle.take(recipient, config.mailPerRecipientPerHour),
+    app.log,
+  );
+  // Mail goes out after the answer, so a known and an unknown address answer alike and as fast;
+  // close() waits for what is still on its way, before the mailer and the database go.
+  const backgroundTasks = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(backgroundTasks);
     mailSender.close();
   });
-  const auth = createAuth({ config, db: database.db, secret, mailSender, logger: app.log });
-  app.decorate('requireUser', createRequireUser(auth));
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret,
+    mailSender,
+    logger: app.log,
+    runInBackground: (task) => {
+      backgroundTasks.add(task);
+      void task.finally(() => backgroundTasks.delete(task));
+    },
+    signInFailures: new SignInFailureRepository(database.db, {
+      freeFailures: config.signInFreeFailures,
+      delaySeconds: config.signInDelaySeconds,
+      maxDelaySeconds: MAX_SIGN_IN_DELAY_SECONDS,
+    }),
+  });
+  const accountLimits = new AccountLimits({
+    ratePerMinute: config.accountRateLimitMax,
+    maxConcurrent: config.accountMaxConcurrent,
+  });
+  app.decorate('requireUser', createRequireUser(auth, accountLimits));
   app.decorateRequest('signedInUser', null);
   const terms = new TermsRepository(database.db);
   const syncSettings = new SyncSettingsRepository(database.db);
@@ -123,15 +153,20 @@ export async function buildApp({
   healthRoutes(app, database);
   await authRoutes(app, auth, config);
   termsRoutes(app, terms);
-  await syncRoutes(app, { settings: syncSettings, changes: syncChanges, blobs: syncBlobs });
+  await syncRoutes(app, {
+    settings: syncSettings,
+    changes: syncChanges,
+    blobs: syncBlobs,
+    quotas: config.quotas,
+  });
   syncEventsRoutes(app, {
     bus: nudges,
     changes: syncChanges,
     heartbeatMs: config.syncHeartbeatMs,
   });
   const backups = new BackupRepository(database.db);
-  backupRoutes(app, backups);
-  publicLinkRoutes(app, new PublicLinkRepository(database.db));
+  backupRoutes(app, backups, config.quotas);
+  publicLinkRoutes(app, new PublicLinkRepository(database.db), config.quotas);
   appShellRoutes(app, config.appDir);
 
   return app;

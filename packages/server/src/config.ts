@@ -39,6 +39,24 @@ export interface ServerConfig {
   keepAliveTimeoutMs: number;
   /** Open connections a process accepts at once; more are closed as they arrive. */
   maxConnections: number;
+  /** Requests one signed-in account may make to Docket's own API in a minute, per process. */
+  accountRateLimitMax: number;
+  /** Requests of one account a process works on at once; more get 429 straight away. */
+  accountMaxConcurrent: number;
+  /** Bytes one account may keep on the server, per kind of data. */
+  quotas: AccountQuotas;
+  /** E-mails (reset, verification) one address may be sent in an hour. */
+  mailPerRecipientPerHour: number;
+  /** Wrong passwords an address may have before each further sign-in waits. */
+  signInFreeFailures: number;
+  /** The first such wait; it doubles with each further wrong password, up to 15 minutes. */
+  signInDelaySeconds: number;
+}
+
+export interface AccountQuotas {
+  blobBytes: number;
+  logBytes: number;
+  backupBytes: number;
 }
 
 const optionalText = z
@@ -78,7 +96,17 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
+  ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1800),
+  ACCOUNT_MAX_CONCURRENT: z.coerce.number().int().positive().default(8),
+  QUOTA_BLOBS_MIB: z.coerce.number().positive().default(1024),
+  QUOTA_LOG_MIB: z.coerce.number().positive().default(256),
+  QUOTA_BACKUPS_MIB: z.coerce.number().positive().default(1024),
+  MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  SIGN_IN_FREE_FAILURES: z.coerce.number().int().nonnegative().default(5),
+  SIGN_IN_DELAY_SECONDS: z.coerce.number().positive().max(900).default(30),
 });
+
+const MIB = 1024 * 1024;
 
 export type ServerEnv = Record<string, string | undefined>;
 
@@ -140,6 +168,16 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     connectionTimeoutMs: Math.round(vars.CONNECTION_TIMEOUT_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     maxConnections: vars.MAX_CONNECTIONS,
+    accountRateLimitMax: vars.ACCOUNT_RATE_LIMIT_MAX,
+    accountMaxConcurrent: vars.ACCOUNT_MAX_CONCURRENT,
+    quotas: {
+      blobBytes: Math.floor(vars.QUOTA_BLOBS_MIB * MIB),
+      logBytes: Math.floor(vars.QUOTA_LOG_MIB * MIB),
+      backupBytes: Math.floor(vars.QUOTA_BACKUPS_MIB * MIB),
+    },
+    mailPerRecipientPerHour: vars.MAIL_PER_RECIPIENT_PER_HOUR,
+    signInFreeFailures: vars.SIGN_IN_FREE_FAILURES,
+    signInDelaySeconds: vars.SIGN_IN_DELAY_SECONDS,
   };
 }
 

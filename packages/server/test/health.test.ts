@@ -2,7 +2,7 @@ import { healthResponseSchema } from '@docket/protocol/health';
 import { PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase, type TestApp } from './test-server.ts';
+import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
 
 let database: Database;
 let testApp: TestApp;
@@ -32,12 +32,7 @@ it('keeps one generated auth secret for every app on the same database', async (
   // Two processes behind a load balancer: a cookie signed by one must be accepted by the other.
   const other = await buildTestApp(database);
   try {
-    const signUpResponse = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { email: `shared-${Date.now()}@example.test`, password: 'long enough', name: 'S' },
-    });
-    const cookie = String(signUpResponse.headers['set-cookie']).split(';', 1)[0] ?? '';
+    const { cookie } = await signUp(testApp.app, `shared-${Date.now()}@example.test`);
     const viaOther = await other.app.inject({
       method: 'GET',
       url: '/api/terms/acceptance',

@@ -67,7 +67,11 @@ describe('bad requests get our JSON error body and change nothing', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'long enough', name: 'x'.repeat(1024 * 1024) }),
+      body: JSON.stringify({
+        email,
+        password: 'long enough phrase',
+        name: 'x'.repeat(1024 * 1024),
+      }),
     });
     expect(signUpResponse.statusCode).toBe(413);
     expect(apiErrorSchema.parse(signUpResponse.json()).error).toBe('too-large');

@@ -262,7 +262,7 @@ describe('a link made while its backup is deleted', () => {
           ciphertext: randomBytes(200).toString('base64'),
           size: 200,
         },
-        200,
+        { maxCount: 200, maxTotalBytes: 1024 * 1024 },
       ),
     ).toMatchObject({ kind: 'created' });
     // The backup is deleted by another request just as the link's transaction begins.
@@ -284,7 +284,7 @@ describe('a link made while its backup is deleted', () => {
         size: 120,
         expiresAt: null,
       },
-      10,
+      { maxPerBackup: 10, maxBackupSpaceBytes: 1024 * 1024 },
     );
     expect(outcome).toEqual({ kind: 'no-backup' });
   });

@@ -66,6 +66,10 @@ export async function buildTestApp(database: Database, env: ServerEnv = {}): Pro
     PUBLIC_URL,
     // High enough that no test but the rate-limit one ever meets it.
     AUTH_RATE_LIMIT_MAX: '10000',
+    // Likewise the account limits: tests push concurrently on purpose.
+    ACCOUNT_RATE_LIMIT_MAX: '1000000',
+    ACCOUNT_MAX_CONCURRENT: '10000',
+    SIGN_IN_FREE_FAILURES: '10000',
     DOCKET_APP_DIR: builtApp,
     ...env,
   });
@@ -133,7 +137,13 @@ export async function signUp(
   if (response.statusCode !== 200) {
     throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   }
-  return signedInFrom(response);
+  // Sign-up never signs in (so that it answers a taken address like a new one): sign in next,
+  // as the app does.
+  const signedIn = await signIn(app, email, password);
+  if (signedIn.statusCode !== 200) {
+    throw new Error(`sign-in after sign-up failed: ${signedIn.statusCode} ${signedIn.body}`);
+  }
+  return signedInFrom(signedIn);
 }
 
 export function signIn(

@@ -9,6 +9,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly status: number | null,
     readonly code: string | null,
+    /** How long the server asked to wait before trying again (Retry-After), when it did. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -41,8 +43,14 @@ export interface ApiClient {
 /** Throws the error a failed answer means, with the server's own message when it sent one. */
 function failure(answer: Response, payload: unknown): ApiRequestError {
   const error = apiErrorSchema.safeParse(payload);
-  if (error.success)
-    return new ApiRequestError(error.data.message, answer.status, error.data.error);
+  if (error.success) {
+    return new ApiRequestError(
+      error.data.message,
+      answer.status,
+      error.data.error,
+      retryAfterMs(answer.headers.get('retry-after')),
+    );
+  }
   if (answer.status === 401) {
     return new ApiRequestError('You are signed out. Sign in again.', 401, null);
   }
@@ -51,6 +59,12 @@ function failure(answer: Response, payload: unknown): ApiRequestError {
     answer.status,
     null,
   );
+}
+
+/** Retry-After in seconds (the server sends no dates); null when absent or unreadable. */
+function retryAfterMs(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim()) * 1000;
 }
 
 /**

@@ -14,6 +14,8 @@ import { useAppState } from '../state/use-app-state.ts';
 
 type Action = 'sign-in' | 'create-account' | 'forgot-password';
 
+const MIN_ACCOUNT_PASSWORD_LENGTH = 12;
+
 const RESET_LINK_SENT = 'If an account exists for that address, a reset link is on its way.';
 
 /** The part of an address before '@', as the new account's display name. */
@@ -93,6 +95,12 @@ export function LoginScreen() {
   const createAccount = () => {
     const credentials = requireCredentials();
     if (credentials === null) return;
+    // The server's rule (packages/server/src/auth/password-policy.ts); it also refuses common
+    // and leaked passwords, and its message is shown as it is.
+    if (credentials.password.length < MIN_ACCOUNT_PASSWORD_LENGTH) {
+      refuse(`Use at least ${MIN_ACCOUNT_PASSWORD_LENGTH} characters for your password.`);
+      return;
+    }
     const verified = new URLSearchParams({ mode: 'verified' });
     if (returnPath !== null) verified.set(RETURN_TO_LINK_PARAM, returnPath);
     void run('create-account', async () => {

@@ -465,6 +465,28 @@ describe('the sync runner', () => {
     h.runner.setUser(null);
   });
 
+  it("waits at least as long as a 429's Retry-After asks before the next try", async () => {
+    const keys = await deviceKeys();
+    const h = harness({
+      settings: withPassword,
+      keys,
+      transport: (log) => ({
+        ...testTransport(log),
+        pull: () =>
+          Promise.reject(new ApiRequestError('Too many requests.', 429, 'rate-limited', 120_000)),
+      }),
+    });
+    const before = Date.now();
+    h.runner.setUser('user-1');
+    await h.settled();
+    const view = h.runner.get().view;
+    expect(view).toMatchObject({ kind: 'error' });
+    const retryAt = view.kind === 'error' ? view.retryAt : null;
+    expect(retryAt).not.toBeNull();
+    expect(retryAt ?? 0).toBeGreaterThanOrEqual(before + 120_000);
+    h.runner.setUser(null);
+  });
+
   it('traces what a run pushed before it failed', async () => {
     const keys = await deviceKeys();
     const h = harness({

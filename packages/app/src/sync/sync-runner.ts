@@ -599,7 +599,10 @@ export class SyncRunner {
       });
       return;
     }
-    this.scheduleRetry(messageOf(error));
+    this.scheduleRetry(
+      messageOf(error),
+      error instanceof ApiRequestError ? error.retryAfterMs : null,
+    );
   }
 
   private async importSynced(): Promise<void> {
@@ -615,8 +618,9 @@ export class SyncRunner {
     }
   }
 
-  private scheduleRetry(message: string): void {
-    const delay = retryDelay(this.attempts, this.deps.random);
+  private scheduleRetry(message: string, retryAfterMs: number | null = null): void {
+    // Never sooner than the server asked (a 429's Retry-After), however early the back-off is.
+    const delay = Math.max(retryDelay(this.attempts, this.deps.random), retryAfterMs ?? 0);
     this.attempts++;
     this.actor.send({ type: 'retry', flag: true });
     const retryAt = this.deps.now() + delay;

@@ -1,11 +1,14 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { DocketDb } from '../db/database.ts';
 import { authSchema } from '../db/schema.ts';
 import type { MailSender } from './mail-sender.ts';
+import type { SignInFailureRepository } from '../repositories/sign-in-failure-repository.ts';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
 
 /** Where the app receives people who follow a link from an e-mail. */
 export const RETURN_FROM_LOGIN_PATH = '/return-from-login';
@@ -18,9 +21,20 @@ interface AuthOptions {
   secret: string;
   mailSender: MailSender;
   logger: FastifyBaseLogger;
+  /** Takes work (sending mail) that the answer must not wait for; better-auth catches its errors. */
+  runInBackground: (task: Promise<unknown>) => void;
+  signInFailures: SignInFailureRepository;
 }
 
-export function createAuth({ config, db, secret, mailSender, logger }: AuthOptions) {
+export function createAuth({
+  config,
+  db,
+  secret,
+  mailSender,
+  logger,
+  runInBackground,
+  signInFailures,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Docket',
     baseURL: config.publicUrl,
@@ -30,6 +44,12 @@ export function createAuth({ config, db, secret, mailSender, logger }: AuthOptio
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     emailAndPassword: {
       enabled: true,
+      // The hook below says so in words first; this is better-auth's own backstop.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      // Signing up never signs in (the app signs in next): then better-auth answers a sign-up
+      // for a taken address exactly like a new one (a made-up user, no session, the password
+      // hashed all the same), so sign-up cannot tell anyone which addresses have accounts.
+      autoSignIn: false,
       requireEmailVerification: config.requireEmailVerification,
       // A reset proves control of the mailbox; sessions opened with the old password (perhaps
       // by whoever learned it) should not survive it.
@@ -49,6 +69,13 @@ export function createAuth({ config, db, secret, mailSender, logger }: AuthOptio
         await mailSender.sendVerification(user.email, withDefaultCallback(url, VERIFIED_CALLBACK));
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await refuseWeakPasswords(ctx);
+        await delaySignInAfterFailures(ctx, signInFailures);
+      }),
+      after: createAuthMiddleware((ctx) => countSignInOutcome(ctx, signInFailures)),
+    },
     // Fastify's rate limiter guards /api/auth/* with answers in our error shape; a second
     // limiter with other rules would only make the limits harder to reason about.
     rateLimit: { enabled: false },
@@ -62,6 +89,9 @@ export function createAuth({ config, db, secret, mailSender, logger }: AuthOptio
       // better-auth turns callback-URL checks off under a test runner; keep them on so the
       // tests exercise what production does.
       disableOriginCheck: false,
+      // E-mails are sent after the answer: a known address must not answer slower than an
+      // unknown one (forgot-password, sign-up).
+      backgroundTasks: { handler: runInBackground },
     },
     logger: {
       log: (level, message, ...args) => {
@@ -73,6 +103,78 @@ export function createAuth({ config, db, secret, mailSender, logger }: AuthOptio
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The body field that carries a new password, on each route that sets one. */
+const NEW_PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+function bodyField(ctx: HookContext, field: string): unknown {
+  const body: unknown = ctx.body;
+  return typeof body === 'object' && body !== null
+    ? (body as Record<string, unknown>)[field]
+    : undefined;
+}
+
+/** Every route that sets a password holds it to the policy (password-policy.ts). */
+function refuseWeakPasswords(ctx: HookContext): Promise<void> {
+  const field = NEW_PASSWORD_FIELDS[ctx.path];
+  if (field === undefined) return Promise.resolve();
+  const password = bodyField(ctx, field);
+  const problem = typeof password === 'string' ? passwordProblem(password) : null;
+  // A missing or mistyped field is left to better-auth's own validation.
+  if (problem === null) return Promise.resolve();
+  return Promise.reject(new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem }));
+}
+
+/**
+ * After a few wrong passwords for one address, each further try waits longer (the per-IP limit
+ * alone let ten addresses guess at one account). Refused tries are not counted, and the right
+ * password waits too: a guesser must not learn it from a different answer.
+ */
+async function delaySignInAfterFailures(
+  ctx: HookContext,
+  failures: SignInFailureRepository,
+): Promise<void> {
+  if (ctx.path !== '/sign-in/email') return;
+  const email = bodyField(ctx, 'email');
+  if (typeof email !== 'string') return;
+  const seconds = await failures.secondsToWait(email);
+  if (seconds === 0) return;
+  throw new APIError(
+    'TOO_MANY_REQUESTS',
+    {
+      code: 'SIGN_IN_DELAYED',
+      message: `Too many wrong passwords for this address. Try again in ${formatWait(seconds)}, or reset the password.`,
+    },
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** A wrong password (401) counts against the address; a right one clears its count. */
+async function countSignInOutcome(
+  ctx: HookContext,
+  failures: SignInFailureRepository,
+): Promise<void> {
+  if (ctx.path !== '/sign-in/email') return;
+  const email = bodyField(ctx, 'email');
+  if (typeof email !== 'string') return;
+  const returned: unknown = ctx.context.returned;
+  if (returned instanceof APIError) {
+    if (returned.statusCode === 401) await failures.recordFailure(email);
+    return;
+  }
+  await failures.clear(email);
+}
+
+function formatWait(seconds: number): string {
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
 
 /**
  * better-auth puts the callback the app asked for into each e-mail link, or nothing / "/" when

@@ -68,3 +68,28 @@ export function createMailSender({ smtpUrl, mailFrom, logger }: MailSenderOption
     },
   };
 }
+
+/**
+ * Sends at most `allow` lets through to each address (a per-recipient budget kept in the
+ * database); the rest are dropped with a warning, so "forgot password" pressed a hundred times
+ * (by anyone who knows the address) does not bury a mailbox.
+ */
+export function withRecipientThrottle(
+  sender: MailSender,
+  allow: (recipient: string) => Promise<boolean>,
+  logger: FastifyBaseLogger,
+): MailSender {
+  const throttled =
+    (send: (to: string, url: string) => Promise<void>, kind: string) =>
+    async (to: string, url: string): Promise<void> => {
+      if (await allow(to)) return send(to, url);
+      logger.warn(`${kind} e-mail to ${to} held back: too many this hour`);
+    };
+  return {
+    sendPasswordReset: throttled((to, url) => sender.sendPasswordReset(to, url), 'Password reset'),
+    sendVerification: throttled((to, url) => sender.sendVerification(to, url), 'Verification'),
+    close: () => {
+      sender.close();
+    },
+  };
+}

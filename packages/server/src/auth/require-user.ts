@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { AccountLimits } from '../http/account-limits.ts';
 import { sendApiError } from '../http/api-error.ts';
 import { copyWebHeaders, toWebHeaders } from '../http/web-request.ts';
 import type { Auth } from './auth.ts';
@@ -16,13 +17,24 @@ declare module 'fastify' {
      */
     requireUser: onRequestAsyncHookHandler;
   }
+  interface FastifyContextConfig {
+    /**
+     * A long-lived request (the event stream) counts against the account's request budget but
+     * holds no place among its requests in progress.
+     */
+    longLived?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `requireUser`; null on routes that do not use it. */
     signedInUser: SignedInUser | null;
   }
 }
 
-export function createRequireUser(auth: Auth): onRequestAsyncHookHandler {
+/**
+ * Resolves the user, then holds the request to the account's fair share (`AccountLimits`):
+ * past it the answer is 429 with Retry-After, before the body is read or the database asked.
+ */
+export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestAsyncHookHandler {
   return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     const { headers, response: session } = await auth.api.getSession({
       headers: toWebHeaders(request.headers),
@@ -34,6 +46,15 @@ export function createRequireUser(auth: Auth): onRequestAsyncHookHandler {
     if (session === null) {
       return sendApiError(reply, 401, 'unauthorized', 'Sign in to continue.');
     }
+    const admission = limits.admit(session.user.id, {
+      concurrent: request.routeOptions.config.longLived !== true,
+    });
+    if (!admission.admitted) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      return sendApiError(reply, 429, admission.error, admission.message);
+    }
+    // 'close' comes once the answer is sent or the client went away, whichever is first.
+    reply.raw.once('close', admission.release);
     request.signedInUser = { id: session.user.id, email: session.user.email };
   };
 }

@@ -105,6 +105,28 @@ export const serverSecret = pgTable('server_secret', {
   createdAt: timestampTz('created_at').defaultNow().notNull(),
 });
 
+/**
+ * How many e-mails (reset and verification links) went to each address in its current hour,
+ * so a flood of "forgot password" requests cannot flood someone's mailbox. In the database, so
+ * every process counts against one budget.
+ */
+export const mailThrottle = pgTable('mail_throttle', {
+  recipient: text('recipient').primaryKey(),
+  windowStart: timestampTz('window_start').defaultNow().notNull(),
+  sent: integer('sent').default(0).notNull(),
+});
+
+/**
+ * Wrong passwords given for each address since its last sign-in, so guessing slows down however
+ * many client addresses or server processes the guesses come from. Keyed by the address typed,
+ * account or not, so the delay tells nothing about which addresses have accounts.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').default(0).notNull(),
+  lastFailureAt: timestampTz('last_failure_at').defaultNow().notNull(),
+});
+
 /** Which versions of the terms of service each user accepted, and when. */
 export const termsAcceptance = pgTable(
   'terms_acceptance',
@@ -161,6 +183,9 @@ export const syncLogHead = pgTable('sync_log_head', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   lastSeqno: seqno('last_seqno').default(0).notNull(),
+  /** Bytes of ciphertext in the user's log, kept beside the head so a push checks its quota
+   * under the lock it takes anyway, without summing the log. */
+  logBytes: bigint('log_bytes', { mode: 'number' }).default(0).notNull(),
 });
 
 /** The append-only change log of each user: encrypted envelopes in the order they arrived. */
@@ -256,6 +281,8 @@ export const authSchema = { user, session, account, verification };
 export const schema = {
   ...authSchema,
   serverSecret,
+  mailThrottle,
+  signInFailures,
   termsAcceptance,
   userSyncSettings,
   syncLogHead,

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { base64ByteLength } from '@docket/protocol/sync-wire';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { base64Of, fromBase64 } from '../db/base64-bytea.ts';
-import type { DocketDb } from '../db/database.ts';
-import { backups } from '../db/schema.ts';
+import type { DocketDb, DocketTransaction } from '../db/database.ts';
+import { backups, publicLinks } from '../db/schema.ts';
 
 export interface StoredBackupSummary {
   id: string;
@@ -16,7 +17,16 @@ export interface StoredBackup extends StoredBackupSummary {
 }
 
 export type CreateBackupOutcome =
-  { kind: 'created'; backup: StoredBackupSummary } | { kind: 'exists' } | { kind: 'too-many' };
+  | { kind: 'created'; backup: StoredBackupSummary }
+  | { kind: 'exists' }
+  | { kind: 'too-many' }
+  | { kind: 'quota-exceeded'; usedBytes: number };
+
+export interface BackupLimits {
+  maxCount: number;
+  /** Bytes of all the user's backups together, sealed names and descriptions included. */
+  maxTotalBytes: number;
+}
 
 /** Each user's encrypted backups; every query is scoped to the user's id. */
 export class BackupRepository {
@@ -33,16 +43,19 @@ export class BackupRepository {
   async create(
     userId: string,
     input: { id: string; epoch: number; metadata: string; ciphertext: string; size: number },
-    maxPerUser: number,
+    limits: BackupLimits,
   ): Promise<CreateBackupOutcome> {
     return this.db.transaction(async (tx) => {
       // Serialises creates of one user, so two at once cannot both pass the count.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`backups:${userId}`}))`);
+      await lockBackupSpace(tx, userId);
       const [counted] = await tx
         .select({ n: count() })
         .from(backups)
         .where(eq(backups.userId, userId));
-      if ((counted?.n ?? 0) >= maxPerUser) return { kind: 'too-many' };
+      if ((counted?.n ?? 0) >= limits.maxCount) return { kind: 'too-many' };
+      const usedBytes = await backupSpaceUsed(tx, userId);
+      const adding = input.size + base64ByteLength(input.metadata);
+      if (usedBytes + adding > limits.maxTotalBytes) return { kind: 'quota-exceeded', usedBytes };
       const inserted = await tx
         .insert(backups)
         .values({
@@ -108,6 +121,34 @@ export class BackupRepository {
       .returning({ id: backups.id });
     return deleted.length > 0;
   }
+}
+
+/**
+ * Takes the user's backup-space lock for the rest of `tx`: every write that adds to the space
+ * (a backup, a link's copy) holds it, so two at once cannot both pass the quota.
+ */
+export async function lockBackupSpace(tx: DocketTransaction, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`backups:${userId}`}))`);
+}
+
+/**
+ * Bytes the user keeps in backups: their sealed contents, names and descriptions, and the
+ * copies held by links that are not revoked (each link is sealed with its own key).
+ */
+export async function backupSpaceUsed(tx: DocketTransaction, userId: string): Promise<number> {
+  const [inBackups] = await tx
+    .select({
+      bytes: sql`coalesce(sum(${backups.size} + octet_length(${backups.metadata})), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(backups)
+    .where(eq(backups.userId, userId));
+  const [inLinks] = await tx
+    .select({ bytes: sql`coalesce(sum(${publicLinks.size}), 0)`.mapWith(Number) })
+    .from(publicLinks)
+    .where(and(eq(publicLinks.userId, userId), isNotNull(publicLinks.ciphertext)));
+  return (inBackups?.bytes ?? 0) + (inLinks?.bytes ?? 0);
 }
 
 function summary(row: {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { base64Of, fromBase64 } from '../db/base64-bytea.ts';
 import type { DocketDb } from '../db/database.ts';
 import { backups, publicLinks } from '../db/schema.ts';
+import { backupSpaceUsed, lockBackupSpace } from './backup-repository.ts';
 
 export interface StoredLinkSummary {
   id: string;
@@ -17,7 +18,8 @@ export type CreateLinkOutcome =
   | { kind: 'created'; link: StoredLinkSummary }
   | { kind: 'no-backup' }
   | { kind: 'exists' }
-  | { kind: 'too-many' };
+  | { kind: 'too-many' }
+  | { kind: 'quota-exceeded'; usedBytes: number };
 
 export type OpenLinkOutcome =
   | {
@@ -55,9 +57,10 @@ export class PublicLinkRepository {
       size: number;
       expiresAt: Date | null;
     },
-    maxPerBackup: number,
+    limits: { maxPerBackup: number; maxBackupSpaceBytes: number },
   ): Promise<CreateLinkOutcome> {
     return this.db.transaction(async (tx) => {
+      await lockBackupSpace(tx, userId);
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtext(${`links:${userId}:${input.backupId}`}))`,
       );
@@ -73,7 +76,11 @@ export class PublicLinkRepository {
         .select({ n: count() })
         .from(publicLinks)
         .where(and(eq(publicLinks.userId, userId), eq(publicLinks.backupId, input.backupId)));
-      if ((counted?.n ?? 0) >= maxPerBackup) return { kind: 'too-many' };
+      if ((counted?.n ?? 0) >= limits.maxPerBackup) return { kind: 'too-many' };
+      const usedBytes = await backupSpaceUsed(tx, userId);
+      if (usedBytes + input.size > limits.maxBackupSpaceBytes) {
+        return { kind: 'quota-exceeded', usedBytes };
+      }
       const inserted = await tx
         .insert(publicLinks)
         .values({

@@ -1,5 +1,6 @@
 import { PULL_PAGE_TARGET_BYTES } from '@docket/protocol/sync-changes';
 import type { SyncNudge } from '@docket/protocol/sync-events';
+import { base64ByteLength } from '@docket/protocol/sync-wire';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { base64Of, fromBase64 } from '../db/base64-bytea.ts';
 import type { DocketDb } from '../db/database.ts';
@@ -19,7 +20,8 @@ export interface PushedBatch {
 export type PushOutcome =
   | { kind: 'stored'; seqnos: number[]; duplicate: boolean; latestSeqno: number }
   | { kind: 'epoch-mismatch'; keyEpoch: number }
-  | { kind: 'batch-conflict' };
+  | { kind: 'batch-conflict' }
+  | { kind: 'quota-exceeded'; usedBytes: number };
 
 export interface StoredChange {
   seqno: number;
@@ -48,11 +50,12 @@ export class SyncChangeRepository {
   /**
    * Appends the batch under the next sequence numbers, or, when this batch id was stored
    * before with the same change ids in the same order, answers with the numbers it got then and
-   * writes nothing; the id reused for other changes is a `batch-conflict`.
+   * writes nothing; the id reused for other changes is a `batch-conflict`. A batch that would
+   * take the log past `maxLogBytes` of ciphertext is refused whole.
    */
-  async push(userId: string, batch: PushedBatch): Promise<PushOutcome> {
+  async push(userId: string, batch: PushedBatch, maxLogBytes: number): Promise<PushOutcome> {
     return this.db.transaction(async (tx) => {
-      const lastSeqno = await lockSyncLog(tx, userId);
+      const { lastSeqno, logBytes } = await lockSyncLog(tx, userId);
       // Looked up under the lock: a concurrent push of the same batch has committed by now.
       const earlier = await tx
         .select({
@@ -86,6 +89,14 @@ export class SyncChangeRepository {
         return { kind: 'epoch-mismatch', keyEpoch: settings.keyEpoch };
       }
 
+      const batchBytes = batch.envelopes.reduce(
+        (total, envelope) => total + base64ByteLength(envelope.ciphertext),
+        0,
+      );
+      if (logBytes + batchBytes > maxLogBytes) {
+        return { kind: 'quota-exceeded', usedBytes: logBytes };
+      }
+
       const seqnos = batch.envelopes.map((_envelope, index) => lastSeqno + 1 + index);
       const latestSeqno = lastSeqno + batch.envelopes.length;
       await tx.insert(syncChanges).values(
@@ -100,7 +111,10 @@ export class SyncChangeRepository {
           ciphertext: fromBase64(envelope.ciphertext),
         })),
       );
-      await advanceSyncLog(tx, userId, latestSeqno);
+      await advanceSyncLog(tx, userId, {
+        lastSeqno: latestSeqno,
+        logBytes: logBytes + batchBytes,
+      });
       await notifyNudge(tx, userId, { latestSeqno, settingsVersion: settings.version });
       return { kind: 'stored', seqnos, duplicate: false, latestSeqno };
     });

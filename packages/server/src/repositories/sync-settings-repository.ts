@@ -42,7 +42,7 @@ export class SyncSettingsRepository {
     return this.db.transaction(async (tx) => {
       // The log lock orders this write against pushes: a push checks its epoch under the same
       // lock, so none made under the old key can land after the new epoch is in place.
-      const lastSeqno = await lockSyncLog(tx, userId);
+      const { lastSeqno } = await lockSyncLog(tx, userId);
       const current = await readSettings(tx, userId);
       if (current.version !== expectedVersion) return { kind: 'version-conflict', current };
       if (fields.keyEpoch < current.keyEpoch) return { kind: 'epoch-regression', current };

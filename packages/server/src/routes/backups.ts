@@ -13,6 +13,8 @@ import {
 } from '@docket/protocol/backups';
 import { base64ByteLength } from '@docket/protocol/sync-wire';
 import type { FastifyInstance } from 'fastify';
+import type { AccountQuotas } from '../config.ts';
+import { quotaExceeded } from '../http/quota-error.ts';
 import { signedInUserOf } from '../auth/require-user.ts';
 import { ApiHttpError, sendApiError } from '../http/api-error.ts';
 import { parseRequest } from '../http/parse-request.ts';
@@ -23,7 +25,11 @@ import type { BackupRepository } from '../repositories/backup-repository.ts';
  * never sees a name, a description or a row. Another user's backup is answered exactly like a
  * missing one, so ids reveal nothing.
  */
-export function backupRoutes(app: FastifyInstance, backups: BackupRepository): void {
+export function backupRoutes(
+  app: FastifyInstance,
+  backups: BackupRepository,
+  quotas: AccountQuotas,
+): void {
   const onRequest = app.requireUser;
   const byId = `${backupPaths.backups}/:id`;
 
@@ -61,7 +67,7 @@ export function backupRoutes(app: FastifyInstance, backups: BackupRepository): v
           ciphertext: body.ciphertext,
           size,
         },
-        MAX_BACKUPS_PER_USER,
+        { maxCount: MAX_BACKUPS_PER_USER, maxTotalBytes: quotas.backupBytes },
       );
       switch (outcome.kind) {
         case 'created':
@@ -75,6 +81,8 @@ export function backupRoutes(app: FastifyInstance, backups: BackupRepository): v
             'too-many-backups',
             `You keep ${MAX_BACKUPS_PER_USER} backups on the server, the most there can be. Delete one first.`,
           );
+        case 'quota-exceeded':
+          throw quotaExceeded('backups', outcome.usedBytes, quotas.backupBytes);
       }
     },
   );

@@ -14,6 +14,8 @@ import {
 } from '@docket/protocol/public-links';
 import { base64ByteLength } from '@docket/protocol/sync-wire';
 import type { FastifyInstance } from 'fastify';
+import type { AccountQuotas } from '../config.ts';
+import { quotaExceeded } from '../http/quota-error.ts';
 import { signedInUserOf } from '../auth/require-user.ts';
 import { ApiHttpError, sendApiError } from '../http/api-error.ts';
 import { parseRequest } from '../http/parse-request.ts';
@@ -26,7 +28,11 @@ const PUBLIC_OPENS_PER_MINUTE = 120;
  * /api/links: public links of the signed-in user's backups (create, list, revoke), and the one
  * open route that hands a link's ciphertext to anyone who has its id.
  */
-export function publicLinkRoutes(app: FastifyInstance, links: PublicLinkRepository): void {
+export function publicLinkRoutes(
+  app: FastifyInstance,
+  links: PublicLinkRepository,
+  quotas: AccountQuotas,
+): void {
   const onRequest = app.requireUser;
 
   app.post(
@@ -61,7 +67,7 @@ export function publicLinkRoutes(app: FastifyInstance, links: PublicLinkReposito
       const outcome = await links.create(
         user.id,
         { id: body.id, backupId: body.backupId, ciphertext: body.ciphertext, size, expiresAt },
-        MAX_LINKS_PER_BACKUP,
+        { maxPerBackup: MAX_LINKS_PER_BACKUP, maxBackupSpaceBytes: quotas.backupBytes },
       );
       switch (outcome.kind) {
         case 'created':
@@ -77,6 +83,8 @@ export function publicLinkRoutes(app: FastifyInstance, links: PublicLinkReposito
             'too-many-links',
             `A backup has at most ${MAX_LINKS_PER_BACKUP} links, revoked ones included.`,
           );
+        case 'quota-exceeded':
+          throw quotaExceeded('backups', outcome.usedBytes, quotas.backupBytes);
       }
     },
   );

@@ -34,81 +34,85 @@ export function syncEventsRoutes(
     done();
   });
 
-  app.get(syncPaths.events, { onRequest: app.requireUser }, async (request, reply) => {
-    const user = signedInUserOf(request);
-    const raw = reply.raw;
-    // An object, not two lets: the close handler flips them while this handler awaits.
-    const stream = { started: false, closed: false };
-    let known: SyncNudge = { latestSeqno: 0, settingsVersion: 0 };
-    let sent: SyncNudge | null = null;
+  app.get(
+    syncPaths.events,
+    { onRequest: app.requireUser, config: { longLived: true } },
+    async (request, reply) => {
+      const user = signedInUserOf(request);
+      const raw = reply.raw;
+      // An object, not two lets: the close handler flips them while this handler awaits.
+      const stream = { started: false, closed: false };
+      let known: SyncNudge = { latestSeqno: 0, settingsVersion: 0 };
+      let sent: SyncNudge | null = null;
 
-    const flush = () => {
-      if (!stream.started || stream.closed) return;
-      if (
-        sent !== null &&
-        known.latestSeqno <= sent.latestSeqno &&
-        known.settingsVersion <= sent.settingsVersion
-      ) {
-        return;
-      }
-      sent = known;
-      raw.write(
-        `event: ${SYNC_NUDGE_EVENT}\ndata: ${JSON.stringify(syncNudgeSchema.parse(known))}\n\n`,
-      );
-    };
-    // Nudges only ever move forward; one that arrives late (or twice) is folded in, not resent.
-    const learn = (nudge: SyncNudge) => {
-      known = {
-        latestSeqno: Math.max(known.latestSeqno, nudge.latestSeqno),
-        settingsVersion: Math.max(known.settingsVersion, nudge.settingsVersion),
+      const flush = () => {
+        if (!stream.started || stream.closed) return;
+        if (
+          sent !== null &&
+          known.latestSeqno <= sent.latestSeqno &&
+          known.settingsVersion <= sent.settingsVersion
+        ) {
+          return;
+        }
+        sent = known;
+        raw.write(
+          `event: ${SYNC_NUDGE_EVENT}\ndata: ${JSON.stringify(syncNudgeSchema.parse(known))}\n\n`,
+        );
       };
-      flush();
-    };
+      // Nudges only ever move forward; one that arrives late (or twice) is folded in, not resent.
+      const learn = (nudge: SyncNudge) => {
+        known = {
+          latestSeqno: Math.max(known.latestSeqno, nudge.latestSeqno),
+          settingsVersion: Math.max(known.settingsVersion, nudge.settingsVersion),
+        };
+        flush();
+      };
 
-    // Subscribed before reading the current state, so a push in between is not missed.
-    const unsubscribe = bus.subscribe(user.id, learn);
-    const heartbeat = setInterval(() => {
-      if (stream.started && !stream.closed) raw.write(': heartbeat\n\n');
-    }, heartbeatMs);
-    const cleanUp = () => {
-      stream.closed = true;
-      unsubscribe();
-      clearInterval(heartbeat);
-      streams.delete(raw);
-    };
-    raw.on('close', cleanUp);
+      // Subscribed before reading the current state, so a push in between is not missed.
+      const unsubscribe = bus.subscribe(user.id, learn);
+      const heartbeat = setInterval(() => {
+        if (stream.started && !stream.closed) raw.write(': heartbeat\n\n');
+      }, heartbeatMs);
+      const cleanUp = () => {
+        stream.closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        streams.delete(raw);
+      };
+      raw.on('close', cleanUp);
 
-    let current: SyncNudge;
-    try {
-      current = await changes.readNudge(user.id);
-    } catch (error) {
-      cleanUp();
-      throw error;
-    }
-    // From here the stream is written by hand; headers set so far (helmet's, a refreshed
-    // session cookie) go out with it.
-    reply.hijack();
-    if (stream.closed || closing) {
-      // The client left, or the server began to close, while the state was read.
-      raw.end();
+      let current: SyncNudge;
+      try {
+        current = await changes.readNudge(user.id);
+      } catch (error) {
+        cleanUp();
+        throw error;
+      }
+      // From here the stream is written by hand; headers set so far (helmet's, a refreshed
+      // session cookie) go out with it.
+      reply.hijack();
+      if (stream.closed || closing) {
+        // The client left, or the server began to close, while the state was read.
+        raw.end();
+        return reply;
+      }
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) headers[name] = value;
+      }
+      raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx and similar proxies would otherwise hold events back in a buffer.
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: ${RECONNECT_MS}\n\n`);
+      streams.add(raw);
+      stream.started = true;
+      learn(current);
       return reply;
-    }
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) headers[name] = value;
-    }
-    raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise hold events back in a buffer.
-      'x-accel-buffering': 'no',
-    });
-    raw.write(`retry: ${RECONNECT_MS}\n\n`);
-    streams.add(raw);
-    stream.started = true;
-    learn(current);
-    return reply;
-  });
+    },
+  );
 }

@@ -23,8 +23,10 @@ import {
 import { base64ByteLength, syncPaths } from '@docket/protocol/sync-wire';
 import type { FastifyInstance } from 'fastify';
 import { signedInUserOf } from '../auth/require-user.ts';
+import type { AccountQuotas } from '../config.ts';
 import { ApiHttpError, sendApiError } from '../http/api-error.ts';
 import { parseRequest } from '../http/parse-request.ts';
+import { quotaExceeded } from '../http/quota-error.ts';
 import type { SyncBlobRepository } from '../repositories/sync-blob-repository.ts';
 import type { SyncChangeRepository } from '../repositories/sync-change-repository.ts';
 import type { SyncSettingsRepository } from '../repositories/sync-settings-repository.ts';
@@ -33,6 +35,7 @@ export interface SyncRepositories {
   settings: SyncSettingsRepository;
   changes: SyncChangeRepository;
   blobs: SyncBlobRepository;
+  quotas: AccountQuotas;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface SyncRepositories {
  */
 export async function syncRoutes(
   app: FastifyInstance,
-  { settings, changes, blobs }: SyncRepositories,
+  { settings, changes, blobs, quotas }: SyncRepositories,
 ): Promise<void> {
   const onRequest = app.requireUser;
 
@@ -89,12 +92,16 @@ export async function syncRoutes(
       const user = signedInUserOf(request);
       checkPushSizes(request.body);
       const push = parseRequest(pushRequestSchema, request.body, 'body');
-      const outcome = await changes.push(user.id, {
-        batchId: push.batchId,
-        deviceId: push.deviceId,
-        epoch: push.epoch,
-        envelopes: push.envelopes,
-      });
+      const outcome = await changes.push(
+        user.id,
+        {
+          batchId: push.batchId,
+          deviceId: push.deviceId,
+          epoch: push.epoch,
+          envelopes: push.envelopes,
+        },
+        quotas.logBytes,
+      );
       switch (outcome.kind) {
         case 'stored':
           return pushResponseSchema.parse({
@@ -117,6 +124,8 @@ export async function syncRoutes(
             'batch-conflict',
             `Batch "${push.batchId}" was already pushed with different contents; give each batch its own id.`,
           );
+        case 'quota-exceeded':
+          throw quotaExceeded('log', outcome.usedBytes, quotas.logBytes);
       }
     },
   );
@@ -170,7 +179,11 @@ export async function syncRoutes(
             `The bytes hash to ${actual}, not ${sha256}: the upload was changed or cut short.`,
           );
         }
-        const { created } = await blobs.put(user.id, sha256, bytes);
+        const outcome = await blobs.put(user.id, sha256, bytes, quotas.blobBytes);
+        if (outcome.kind === 'quota-exceeded') {
+          throw quotaExceeded('blobs', outcome.usedBytes, quotas.blobBytes);
+        }
+        const { created } = outcome;
         return reply
           .code(created ? 201 : 200)
           .send(blobPutResponseSchema.parse({ sha256, size: bytes.length, created }));

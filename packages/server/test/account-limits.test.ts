@@ -1,0 +1,129 @@
+import { apiErrorSchema } from '@docket/protocol/api-error';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUserOf } from '../src/auth/require-user.ts';
+import type { Database } from '../src/db/database.ts';
+import { makeBatch, pull, push, readSettings } from './sync-client.ts';
+import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+
+// One account's fair share: a request budget a minute and a cap on requests in progress, so
+// that its flood is refused at the door instead of queueing in front of everyone else.
+
+const RATE = 8;
+const CONCURRENT = 2;
+let database: Database;
+let testApp: TestApp;
+/** Requests of /api/test/hold wait here until the test lets them go. */
+let holding: Array<() => void> = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  testApp = await buildTestApp(database, {
+    ACCOUNT_RATE_LIMIT_MAX: String(RATE),
+    ACCOUNT_MAX_CONCURRENT: String(CONCURRENT),
+  });
+  testApp.app.get('/api/test/hold', { onRequest: testApp.app.requireUser }, async (request) => {
+    signedInUserOf(request);
+    await new Promise<void>((resolve) => {
+      holding.push(resolve);
+    });
+    return { held: true };
+  });
+});
+
+afterAll(async () => {
+  await testApp.app.close();
+  await database.close();
+});
+
+function app(): FastifyInstance {
+  return testApp.app;
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 10) {
+    if (waited > 10_000) throw new Error('Timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('per-account rate limit', () => {
+  it(`answers 429 rate-limited with Retry-After past ${RATE} requests a minute; other accounts go on`, async () => {
+    const flooder = await signUp(app());
+    const other = await signUp(app());
+    for (let index = 1; index <= RATE; index += 1) {
+      expect((await readSettings(app(), flooder.cookie)).statusCode, `request ${index}`).toBe(200);
+    }
+    const limited = await readSettings(app(), flooder.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(limited.json()).error).toBe('rate-limited');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Bearer or cookie, it is the account that is counted.
+    const byBearer = await app().inject({
+      method: 'GET',
+      url: '/api/sync/settings',
+      headers: { authorization: `Bearer ${flooder.bearer}` },
+    });
+    expect(byBearer.statusCode).toBe(429);
+
+    expect((await readSettings(app(), other.cookie)).statusCode).toBe(200);
+    expect((await app().inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('per-account cap on requests in progress', () => {
+  it(`holds ${CONCURRENT} requests of one account at once, refuses the rest with 429, and answers another account meanwhile`, async () => {
+    const flooder = await signUp(app());
+    const other = await signUp(app());
+    holding = [];
+    const flood = Array.from({ length: 6 }, () =>
+      app().inject({ method: 'GET', url: '/api/test/hold', headers: { cookie: flooder.cookie } }),
+    );
+    let answered = 0;
+    for (const each of flood) {
+      void each.then(() => {
+        answered += 1;
+      });
+    }
+    // The ones past the cap are answered while the first ones are still held.
+    await until(() => holding.length === CONCURRENT && answered === flood.length - CONCURRENT);
+
+    // Another account is answered while the flooder's requests are held.
+    const otherPull = await pull(app(), other.cookie, 'since=0');
+    expect(otherPull.statusCode).toBe(200);
+    expect(holding).toHaveLength(CONCURRENT);
+    expect(answered).toBe(flood.length - CONCURRENT);
+
+    for (const release of holding) release();
+    const responses = await Promise.all(flood);
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    for (const response of responses.filter((each) => each.statusCode === 429)) {
+      expect(apiErrorSchema.parse(response.json()).error).toBe('too-many-concurrent');
+      expect(response.headers['retry-after']).toBe('1');
+    }
+    // The places are given back once the answers are sent.
+    holding = [];
+    const again = app().inject({
+      method: 'GET',
+      url: '/api/test/hold',
+      headers: { cookie: flooder.cookie },
+    });
+    await until(() => holding.length === 1);
+    for (const release of holding) release();
+    expect((await again).statusCode).toBe(200);
+  });
+
+  it('keeps another account answered while one floods pushes on the database', async () => {
+    const flooder = await signUp(app());
+    const other = await signUp(app());
+    const flood = Array.from({ length: 30 }, () => push(app(), flooder.cookie, makeBatch(20)));
+    const answered = await pull(app(), other.cookie, 'since=0');
+    expect(answered.statusCode).toBe(200);
+    const statuses = (await Promise.all(flood)).map((response) => response.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+  });
+});

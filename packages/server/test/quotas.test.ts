@@ -1,0 +1,120 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { apiErrorSchema } from '@docket/protocol/api-error';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { makeBatch, push, putBlob, sha256Hex } from './sync-client.ts';
+import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+
+// Each account's room on the server, per kind of data: blobs, the change log, and backups
+// together with their links' copies. Past it, 413 quota-exceeded says so in words.
+
+const QUOTA_BYTES = 4096;
+const quotaMiB = String(QUOTA_BYTES / (1024 * 1024));
+let database: Database;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  testApp = await buildTestApp(database, {
+    QUOTA_BLOBS_MIB: quotaMiB,
+    QUOTA_LOG_MIB: quotaMiB,
+    QUOTA_BACKUPS_MIB: quotaMiB,
+  });
+});
+
+afterAll(async () => {
+  await testApp.app.close();
+  await database.close();
+});
+
+function app(): FastifyInstance {
+  return testApp.app;
+}
+
+const headers = (cookie: string) => ({ cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });
+
+function expectQuotaExceeded(response: LightMyRequestResponse, what: RegExp): void {
+  expect(response.statusCode).toBe(413);
+  const body = apiErrorSchema.parse(response.json());
+  expect(body.error).toBe('quota-exceeded');
+  expect(body.message).toMatch(what);
+  expect(body.message).toMatch(/full \(\d+(\.\d+)? KiB of 4 KiB used\)/);
+}
+
+function createBackup(cookie: string, bytes: number, id = randomUUID()) {
+  return app().inject({
+    method: 'POST',
+    url: '/api/backups',
+    headers: headers(cookie),
+    payload: {
+      id,
+      epoch: 0,
+      metadata: randomBytes(80).toString('base64'),
+      ciphertext: randomBytes(bytes).toString('base64'),
+    },
+  });
+}
+
+function createLink(cookie: string, backupId: string, bytes: number) {
+  return app().inject({
+    method: 'POST',
+    url: '/api/links',
+    headers: headers(cookie),
+    payload: {
+      id: randomUUID(),
+      backupId,
+      ciphertext: randomBytes(bytes).toString('base64'),
+      expiresAt: null,
+    },
+  });
+}
+
+describe('per-account quotas', () => {
+  it('refuse a blob past the blob quota; a blob already there and other accounts are unaffected', async () => {
+    const full = await signUp(app());
+    const other = await signUp(app());
+    const first = randomBytes(3000);
+    expect((await putBlob(app(), full.cookie, sha256Hex(first), first)).statusCode).toBe(201);
+    expect((await putBlob(app(), full.cookie, sha256Hex(first), first)).statusCode).toBe(200);
+    const second = randomBytes(2000);
+    expectQuotaExceeded(
+      await putBlob(app(), full.cookie, sha256Hex(second), second),
+      /space for dataset files/,
+    );
+    expect((await putBlob(app(), other.cookie, sha256Hex(second), second)).statusCode).toBe(201);
+  });
+
+  it('refuse a push past the log quota whole; a repeated batch is still acknowledged', async () => {
+    const full = await signUp(app());
+    const other = await signUp(app());
+    // 40 envelopes of 48 bytes: 1920 bytes of ciphertext a batch.
+    const firstBatch = makeBatch(40);
+    expect((await push(app(), full.cookie, firstBatch)).statusCode).toBe(200);
+    expect((await push(app(), full.cookie, makeBatch(40))).statusCode).toBe(200);
+    expectQuotaExceeded(await push(app(), full.cookie, makeBatch(40)), /space for synced changes/);
+    expect((await push(app(), full.cookie, firstBatch)).json()).toMatchObject({ duplicate: true });
+    expect((await push(app(), other.cookie, makeBatch(40))).statusCode).toBe(200);
+  });
+
+  it('count backups and the copies their links hold together; deleting one makes room', async () => {
+    const full = await signUp(app());
+    // 1500 bytes of contents and 80 of name and description: 1580 a backup.
+    const firstId = randomUUID();
+    expect((await createBackup(full.cookie, 1500, firstId)).statusCode).toBe(201);
+    const second = await createBackup(full.cookie, 1500);
+    expect(second.statusCode).toBe(201);
+    expectQuotaExceeded(await createBackup(full.cookie, 1500), /space for backups.*Delete backups/);
+    const secondId = second.json<{ id: string }>().id;
+    expectQuotaExceeded(await createLink(full.cookie, secondId, 1000), /space for backups/);
+
+    const deleted = await app().inject({
+      method: 'DELETE',
+      url: `/api/backups/${firstId}`,
+      headers: headers(full.cookie),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await createLink(full.cookie, secondId, 1000)).statusCode).toBe(201);
+  });
+});
