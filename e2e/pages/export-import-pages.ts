@@ -31,7 +31,7 @@ export class ExportPage {
 
   /** Clicks an export button and returns the file the browser downloads. */
   async export(
-    button: 'Export CSV' | 'Export JSON' | 'Export annotations',
+    button: 'Export CSV' | 'Export report' | 'Export JSON' | 'Export annotations',
   ): Promise<{ name: string; bytes: Buffer }> {
     const downloading = this.page.waitForEvent('download', { timeout: 30_000 });
     await this.page.getByRole('button', { name: button, exact: true }).click();

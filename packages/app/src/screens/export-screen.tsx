@@ -22,6 +22,7 @@ type Scope = 'all' | 'tracked' | 'tag' | 'list';
 
 const formatWords: Readonly<Record<ExportFormat, string>> = {
   csv: 'CSV',
+  report: 'report',
   json: 'JSON',
   annotations: 'annotations',
 };
@@ -92,9 +93,8 @@ export function ExportScreen() {
       .then(async (file) => {
         await platform.saveFile(file.name, new Blob([file.text]), file.mimeType);
         setStatus('');
-        toast.done(
-          `Exported ${plural(file.count, format === 'annotations' ? 'annotation' : 'bill')} to ${file.name}.`,
-        );
+        const done = `Exported ${plural(file.count, format === 'annotations' ? 'annotation' : 'bill')} to ${file.name}.`;
+        toast.done(file.notice === undefined ? done : `${done} ${file.notice}`);
       })
       .catch((error: unknown) => {
         setStatus('');
@@ -129,7 +129,8 @@ export function ExportScreen() {
         <p>
           Save bills with your tags, positions and decisions as a spreadsheet (CSV) or as Docket
           JSON, and your annotations as W3C Web Annotations. Any of these files can be{' '}
-          <Link to="/import">imported</Link> again, on this device or another.
+          <Link to="/import">imported</Link> again, on this device or another. A report is a
+          spreadsheet to read and share: one plain row per bill, in words rather than codes.
         </p>
         <form
           className="user-data-form"
@@ -190,6 +191,14 @@ export function ExportScreen() {
               }}
             >
               Export CSV
+            </IonButton>
+            <IonButton
+              disabled={busy !== null || selection === null}
+              onClick={() => {
+                run('report');
+              }}
+            >
+              Export report
             </IonButton>
             <IonButton
               disabled={busy !== null || selection === null}

@@ -4,6 +4,8 @@ import type { Annotation } from '../store/local-records.ts';
 import { MAX_CELL_CHARACTERS, reportColumns, snapshotToReportCsv } from './report-csv.ts';
 import { storedBill } from '../test-support/bill-command-harness.ts';
 import type { UserDataSnapshot } from './user-data-export.ts';
+import { readUserDataFile } from './user-data-import.ts';
+import { encodeUtf8 } from '../encoding/text-bytes.ts';
 
 const AT = '2025-01-15T12:00:00.000Z';
 const formatDate = (date: string) => `[${date}]`;
@@ -102,5 +104,16 @@ describe('the report CSV', () => {
     const notes = rowsOf(report.text)[1]?.at(-1) ?? '';
     expect(notes).toHaveLength(MAX_CELL_CHARACTERS);
     expect(notes.endsWith('…')).toBe(true);
+  });
+});
+
+describe('a report brought back to Import', () => {
+  it('is refused with a message that says what it is and what to import instead', () => {
+    const report = snapshotToReportCsv(snapshot, { formatDate });
+    expect(() =>
+      readUserDataFile({ name: 'report.csv', bytes: encodeUtf8(report.text) }, AT),
+    ).toThrow(
+      'This is a Docket report, made for reading in a spreadsheet; it cannot be imported. Import a CSV or JSON export instead.',
+    );
   });
 });

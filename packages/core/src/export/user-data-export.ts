@@ -15,6 +15,7 @@ import type {
   Tag,
 } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
+import { MAX_CELL_CHARACTERS, snapshotToReportCsv } from './report-csv.ts';
 import { annotationsToJsonLd } from '../text/web-annotation-jsonld.ts';
 
 // Export of the user's work (PRODUCT.md, export / import): the chosen bills with the user's
@@ -250,15 +251,30 @@ export function snapshotToJsonLd(snapshot: UserDataSnapshot, exportedAt: string)
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-export const exportFormats = ['csv', 'json', 'annotations'] as const;
+export const exportFormats = ['csv', 'report', 'json', 'annotations'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export interface ExportedFile {
   readonly name: string;
   readonly mimeType: string;
   readonly text: string;
-  /** Bills (CSV, JSON) or annotations written. */
+  /** Bills (CSV, report, JSON) or annotations written. */
   readonly count: number;
+  /** Something the person should know about the file (cells a spreadsheet cannot hold, cut). */
+  readonly notice?: string;
+}
+
+/** A calendar date as the reader writes it in a spreadsheet ("03/02/2025" in en-US). */
+const readerDate = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'UTC',
+});
+
+function formatReaderDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : readerDate.format(parsed);
 }
 
 /** A file name for the export: what it holds and when, safe on every file system. */
@@ -274,8 +290,10 @@ export function exportFileName(
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .toLowerCase();
-  const stem = `docket-${format === 'annotations' ? 'annotations' : 'bills'}-${what || 'export'}-${day}`;
-  return format === 'csv' ? `${stem}.csv` : format === 'json' ? `${stem}.json` : `${stem}.jsonld`;
+  const kind = format === 'annotations' ? 'annotations' : format === 'report' ? 'report' : 'bills';
+  const stem = `docket-${kind}-${what || 'export'}-${day}`;
+  if (format === 'csv' || format === 'report') return `${stem}.csv`;
+  return format === 'json' ? `${stem}.json` : `${stem}.jsonld`;
 }
 
 /** Reads the selection and writes it in the format. */
@@ -293,6 +311,20 @@ export async function exportUserData(
       mimeType: 'text/csv;charset=utf-8',
       text: snapshotToCsv(snapshot),
       count: snapshot.bills.length,
+    };
+  }
+  if (format === 'report') {
+    const report = snapshotToReportCsv(snapshot, { formatDate: formatReaderDate });
+    return {
+      name,
+      mimeType: 'text/csv;charset=utf-8',
+      text: report.text,
+      count: report.rows,
+      ...(report.cutCells > 0
+        ? {
+            notice: `${report.cutCells === 1 ? '1 cell was' : `${report.cutCells} cells were`} longer than a spreadsheet holds (${MAX_CELL_CHARACTERS.toLocaleString('en-US')} characters) and cut with “…”.`,
+          }
+        : {}),
     };
   }
   if (format === 'json') {

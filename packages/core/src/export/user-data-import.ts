@@ -15,6 +15,7 @@ import {
 } from '../store/local-records.ts';
 import { decodeUtf8 } from '../encoding/text-bytes.ts';
 import { DOCKET_EXPORT_FORMAT, DOCKET_EXPORT_VERSION, userCsvColumns } from './user-data-export.ts';
+import { reportColumns } from './report-csv.ts';
 import type { ImportedAnnotation } from '../text/web-annotation-jsonld.ts';
 import {
   WebAnnotationError,
@@ -195,6 +196,11 @@ function readDocketJson(value: unknown): UserDataBundle {
   };
 }
 
+/** The header of the report CSV (report-csv.ts), as parseCsvTable gives it (lower case). */
+function isReportHeader(header: readonly string[]): boolean {
+  return reportColumns.every((column, at) => header[at] === column.toLowerCase());
+}
+
 // ---- Docket CSV with the user's columns ----
 
 function readCsv(
@@ -204,6 +210,11 @@ function readCsv(
 ): UserDataBundle {
   const table = parseCsvTable(text);
   if (!isDocketCsvHeader(table.header)) {
+    if (isReportHeader(table.header)) {
+      refuse(
+        'This is a Docket report, made for reading in a spreadsheet; it cannot be imported. Import a CSV or JSON export instead.',
+      );
+    }
     refuse('This CSV is not a Docket CSV: its header needs identifier and title columns.');
   }
   const problem = table.problems[0];
