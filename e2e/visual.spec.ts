@@ -214,6 +214,8 @@ test.describe('visual baselines at 390×844 and 1280×800', () => {
     await deck.expectCard('AB 1');
     await deck.button('Track').click();
     await deck.expectCard('AB 2');
+    // The next card shows before the decision is stored; the full backup below must hold it.
+    await expect.poll(async () => Object.values(await deck.storedDecisions())).toEqual(['track']);
 
     // Real ids where they are cheap: the dataset and a full backup made here.
     await page.goto('/tabs/datasets');

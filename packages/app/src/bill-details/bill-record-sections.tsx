@@ -1,4 +1,4 @@
-import type { BillText, Sponsor } from '@docket/core/bills';
+import { type BillText, jurisdictionName, sessionLabel, type Sponsor } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { useId, useState } from 'react';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
@@ -36,9 +36,9 @@ export function BillFacts({ bill }: { bill: StoredBill }) {
       <dt>Introduced</dt>
       <dd>{bill.introducedDate === null ? 'Not recorded' : formatBillDate(bill.introducedDate)}</dd>
       <dt>Jurisdiction</dt>
-      <dd>{bill.jurisdiction}</dd>
+      <dd>{jurisdictionName(bill.jurisdiction)}</dd>
       <dt>Session</dt>
-      <dd dir="auto">{bill.session}</dd>
+      <dd dir="auto">{sessionLabel(bill.jurisdiction, bill.session)}</dd>
       {bill.url !== null && (
         <>
           <dt>Source</dt>

@@ -1,6 +1,7 @@
 import { createGesture } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { billPlace } from '@docket/core/bills';
 import { deckCardFacts } from '@docket/core/deck';
 import type { StoredBill } from '@docket/core/store';
 import type { DecisionKind } from '@docket/core/commands';
@@ -119,6 +120,7 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
           {facts.identifier}
         </Link>
       </h2>
+      <p className="bill-place">{billPlace(bill)}</p>
       <p className="deck-card-title">{facts.title}</p>
       <dl className="deck-card-facts">
         <dt>Status</dt>

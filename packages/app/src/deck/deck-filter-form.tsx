@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type BillStatus, billStatuses, type Chamber } from '@docket/core/bills';
+import { type BillStatus, billStatuses, type Chamber, jurisdictionName } from '@docket/core/bills';
 import {
   DECK_FILTER_TEXT_LIMIT,
   type DeckFilter,
@@ -21,10 +21,6 @@ const chamberChoices: readonly { value: Chamber; label: string }[] = [
   { value: 'lower', label: 'House or Assembly (lower)' },
   { value: 'legislature', label: 'Unicameral legislature' },
 ];
-
-export function jurisdictionName(code: string): string {
-  return code === 'us' ? 'United States Congress' : code.toUpperCase();
-}
 
 export interface DeckFilterFormProps {
   readonly filter: DeckFilter;

@@ -1,3 +1,4 @@
+import { billPlace } from '@docket/core/bills';
 import { Link } from 'react-router-dom';
 import {
   ActionsTimeline,
@@ -72,6 +73,7 @@ export function BillDetailsScreen() {
       <PageBody>
         <article className="bill-details" aria-labelledby="bill-details-heading">
           <h1 id="bill-details-heading">{bill.identifier}</h1>
+          <p className="bill-place">{billPlace(bill)}</p>
           <p className="bill-title" dir="auto">
             {bill.title}
           </p>

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { billPlace } from '@docket/core/bills';
 import type { BillListRow } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
 import { billDetailsPath, formatBillDate, statusWord } from '../bills/bill-words.ts';
@@ -155,7 +156,10 @@ function BillRow({
       )}
       <div className="tracked-row-main">
         <Link className="tracked-row-link" to={billDetailsPath(row.id)}>
-          <span className="tracked-row-identifier">{row.identifier}</span>
+          <span className="tracked-row-head">
+            <span className="tracked-row-identifier">{row.identifier}</span>
+            <span className="tracked-row-place">{billPlace(row)}</span>
+          </span>
           <span className="tracked-row-title">{row.title}</span>
         </Link>
         <p className="tracked-row-facts">

@@ -1,6 +1,6 @@
 import { IonInput, IonToggle } from '@ionic/react';
 import { useId, useState } from 'react';
-import { billStatuses } from '@docket/core/bills';
+import { billStatuses, jurisdictionName } from '@docket/core/bills';
 import { type BillListQuery, type BillListSort, billListSorts } from '@docket/core/lists';
 import { type Dataset, positions, type Tag } from '@docket/core/store';
 import { statusWord } from '../bills/bill-words.ts';
@@ -147,7 +147,7 @@ export function TrackedFilters({
         <Choice
           label="Jurisdiction"
           value={query.jurisdiction}
-          options={jurisdictions.map((code) => ({ value: code, label: code.toUpperCase() }))}
+          options={jurisdictions.map((code) => ({ value: code, label: jurisdictionName(code) }))}
           onChange={(value) => {
             onChange({ jurisdiction: value });
           }}

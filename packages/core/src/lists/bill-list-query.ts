@@ -164,6 +164,9 @@ export interface BillListEntry {
 export interface BillListRow {
   readonly id: string;
   readonly identifier: string;
+  /** Where the bill is from: its jurisdiction code and session, named by bills/bill-naming.ts. */
+  readonly jurisdiction: string;
+  readonly session: string;
   readonly title: string;
   readonly status: BillStatus;
   readonly statusDate: string | null;
@@ -383,6 +386,8 @@ export class BillCatalog {
     return {
       id: entry.id,
       identifier: entry.identifier,
+      jurisdiction: entry.jurisdiction,
+      session: entry.session,
       title: entry.title,
       status: entry.status,
       statusDate: entry.statusDate,
