@@ -24,11 +24,13 @@ function toast(page: Page, text: string) {
   return page.getByRole('status').filter({ hasText: text });
 }
 
-/** Shown, then gone within 6 s of showing, without anyone touching it. */
+/**
+ * Shown, then gone without anyone touching it. A toast stays 4 s; the bound here is three times
+ * that, because a browser on a busy machine runs its timers and the toast's leaving animation
+ * late (a 6 s bound failed with CPU-heavy work beside the run). Staying for good fails either way.
+ */
 async function expectToastLeaves(page: Page, text: string): Promise<void> {
-  const shown = Date.now();
-  await expect.poll(() => isPainted(toast(page, text)), { timeout: 6_000 }).toBe(false);
-  expect(Date.now() - shown).toBeLessThan(6_000);
+  await expect.poll(() => isPainted(toast(page, text)), { timeout: 12_000 }).toBe(false);
   await expect(toast(page, text)).toHaveCount(0);
 }
 
