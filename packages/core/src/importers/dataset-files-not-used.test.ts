@@ -161,6 +161,8 @@ describe('files a dataset holds that no importer reads', () => {
     expect(job.result).toEqual({ added: 2, updated: 0, unchanged: 0, removed: 0 });
   });
 
+  // Real files from ../shared/fixtures, never copied into the project: skipped only where that
+  // folder is absent (a checkout without shared/ beside it); CI always has it.
   it.skipIf(fixturesRoot === null)(
     'on the real LegiScan files zipped as a dataset: the texts and roll calls of bills not in it',
     () => {
