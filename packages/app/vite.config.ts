@@ -46,6 +46,19 @@ export default defineConfig({
     // Last: brotli and gzip copies of the whole output, the service worker's files included.
     precompress(),
   ],
+  build: {
+    rolldownOptions: {
+      treeshake: {
+        // @ionic/react imports every Ionic component module to wrap it; its wrappers are pure,
+        // but @ionic/core declares no sideEffects, so each unused component (ion-datetime, menu,
+        // range …) stayed in the bundle. A component module only defines its element when
+        // asked, so it has no side effect of its own.
+        moduleSideEffects: [
+          { test: /@ionic\/core\/components\/ion-[a-z-]+\.js$/, sideEffects: false },
+        ],
+      },
+    },
+  },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
 });

@@ -1,8 +1,9 @@
-import { IonContent, IonSpinner, useIonRouter } from '@ionic/react';
+import { useIonRouter } from '@ionic/react';
 import { createContext, use, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
 import { createGuardHandOver, startAccessGuard, type GuardTimers } from './access-guard.ts';
+import { WaitContent } from './wait-content.tsx';
 
 type GuardPhase =
   { readonly kind: 'waiting'; readonly message: string | null } | { readonly kind: 'allowed' };
@@ -94,16 +95,5 @@ export function AccessGuardView({
   if (phase.kind === 'allowed' || (showWhileAuthenticating && message !== null)) {
     return <GuardWaitMessage value={message}>{children}</GuardWaitMessage>;
   }
-  return (
-    <IonContent>
-      <div className="guard-wait" role="status">
-        <IonSpinner aria-hidden="true" name="crescent" color="primary" />
-        {phase.message === null ? (
-          <span className="visually-hidden">Loading</span>
-        ) : (
-          <p>{phase.message}</p>
-        )}
-      </div>
-    </IonContent>
-  );
+  return <WaitContent message={phase.message} />;
 }

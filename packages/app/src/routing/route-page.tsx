@@ -1,7 +1,19 @@
 import { IonPage } from '@ionic/react';
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { AccessGuardView } from './access-guard-view.tsx';
+import { WaitContent } from './wait-content.tsx';
+
+/**
+ * A screen whose code loads when it is first shown, in a chunk of its own, so the first screen
+ * does not wait for every other one (the service worker precaches them all for offline use).
+ * `load` names the export: `lazyScreen(() => import('./x-screen.tsx').then((m) => m.XScreen))`.
+ */
+export function lazyScreen<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
+  return lazy(async () => ({ default: await load() }));
+}
 
 /**
  * Every route renders one stable IonPage (Ionic animates and caches it); screens render only
@@ -16,13 +28,15 @@ function RoutePage({
   showWhileAuthenticating?: boolean;
   children: ReactElement;
 }) {
+  // The page element itself never waits (Ionic animates it once); only its content does.
+  const screen = <Suspense fallback={<WaitContent />}>{children}</Suspense>;
   return (
     <IonPage>
       {guardPattern === undefined ? (
-        children
+        screen
       ) : (
         <AccessGuardView pattern={guardPattern} showWhileAuthenticating={showWhileAuthenticating}>
-          {children}
+          {screen}
         </AccessGuardView>
       )}
     </IonPage>

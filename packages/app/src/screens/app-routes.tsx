@@ -1,32 +1,69 @@
 import { IonRouterOutlet } from '@ionic/react';
-import { AddBackupScreen } from './add-backup-screen.tsx';
-import { AddDatasetScreen } from './add-dataset-screen.tsx';
-import { AddFullBackupScreen } from './add-full-backup-screen.tsx';
-import { AnnotationScreen } from './annotation-screen.tsx';
-import { BackupLinkScreen } from './backup-link-screen.tsx';
-import { BackupPreviewScreen } from './backup-preview-screen.tsx';
-import { BackupsScreen } from './backups-screen.tsx';
-import { BillDetailsScreen } from './bill-details-screen.tsx';
-import { BillTagsScreen } from './bill-tags-screen.tsx';
-import { DatasetsScreen } from './datasets-screen.tsx';
-import { ExportScreen } from './export-screen.tsx';
-import { FullBackupPreviewScreen } from './full-backup-preview-screen.tsx';
-import { ImportScreen } from './import-screen.tsx';
-import { JobsScreen } from './jobs-screen.tsx';
 import { LoginScreen } from './login-screen.tsx';
-import { LogoutScreen } from './logout-screen.tsx';
 import { NotFoundScreen } from './not-found-screen.tsx';
-import { PublicLinkScreen } from './public-link-screen.tsx';
-import { RestoreScreen } from './restore-screen.tsx';
-import { ReturnFromLoginScreen } from './return-from-login-screen.tsx';
-import { SwipeableBillsScreen } from './swipeable-bills-screen.tsx';
 import { TabsScreen } from './tabs-screen.tsx';
-import { TermsForViewerScreen } from './terms-for-viewer-screen.tsx';
-import { TermsOfServiceScreen } from './terms-of-service-screen.tsx';
-import { TraceScreen } from './trace-screen.tsx';
 import { RedirectView } from '../routing/redirect-view.tsx';
-import { guardedRoute, loginRoute, openRoute, pageRoute } from '../routing/route-page.tsx';
+import {
+  guardedRoute,
+  lazyScreen,
+  loginRoute,
+  openRoute,
+  pageRoute,
+} from '../routing/route-page.tsx';
 import { HOME_TAB_PATH, LOGIN_PATH, LOGOUT_PATH } from '../routing/route-paths.ts';
+
+const AddBackupScreen = lazyScreen(() =>
+  import('./add-backup-screen.tsx').then((m) => m.AddBackupScreen),
+);
+const AddDatasetScreen = lazyScreen(() =>
+  import('./add-dataset-screen.tsx').then((m) => m.AddDatasetScreen),
+);
+const AddFullBackupScreen = lazyScreen(() =>
+  import('./add-full-backup-screen.tsx').then((m) => m.AddFullBackupScreen),
+);
+const AnnotationScreen = lazyScreen(() =>
+  import('./annotation-screen.tsx').then((m) => m.AnnotationScreen),
+);
+const BackupLinkScreen = lazyScreen(() =>
+  import('./backup-link-screen.tsx').then((m) => m.BackupLinkScreen),
+);
+const BackupPreviewScreen = lazyScreen(() =>
+  import('./backup-preview-screen.tsx').then((m) => m.BackupPreviewScreen),
+);
+const BackupsScreen = lazyScreen(() => import('./backups-screen.tsx').then((m) => m.BackupsScreen));
+const BillDetailsScreen = lazyScreen(() =>
+  import('./bill-details-screen.tsx').then((m) => m.BillDetailsScreen),
+);
+const BillTagsScreen = lazyScreen(() =>
+  import('./bill-tags-screen.tsx').then((m) => m.BillTagsScreen),
+);
+const DatasetsScreen = lazyScreen(() =>
+  import('./datasets-screen.tsx').then((m) => m.DatasetsScreen),
+);
+const ExportScreen = lazyScreen(() => import('./export-screen.tsx').then((m) => m.ExportScreen));
+const FullBackupPreviewScreen = lazyScreen(() =>
+  import('./full-backup-preview-screen.tsx').then((m) => m.FullBackupPreviewScreen),
+);
+const ImportScreen = lazyScreen(() => import('./import-screen.tsx').then((m) => m.ImportScreen));
+const JobsScreen = lazyScreen(() => import('./jobs-screen.tsx').then((m) => m.JobsScreen));
+const LogoutScreen = lazyScreen(() => import('./logout-screen.tsx').then((m) => m.LogoutScreen));
+const PublicLinkScreen = lazyScreen(() =>
+  import('./public-link-screen.tsx').then((m) => m.PublicLinkScreen),
+);
+const RestoreScreen = lazyScreen(() => import('./restore-screen.tsx').then((m) => m.RestoreScreen));
+const ReturnFromLoginScreen = lazyScreen(() =>
+  import('./return-from-login-screen.tsx').then((m) => m.ReturnFromLoginScreen),
+);
+const SwipeableBillsScreen = lazyScreen(() =>
+  import('./swipeable-bills-screen.tsx').then((m) => m.SwipeableBillsScreen),
+);
+const TermsForViewerScreen = lazyScreen(() =>
+  import('./terms-for-viewer-screen.tsx').then((m) => m.TermsForViewerScreen),
+);
+const TermsOfServiceScreen = lazyScreen(() =>
+  import('./terms-of-service-screen.tsx').then((m) => m.TermsOfServiceScreen),
+);
+const TraceScreen = lazyScreen(() => import('./trace-screen.tsx').then((m) => m.TraceScreen));
 
 /**
  * The route table of spec §2 with the access of §6. /login is guarded as well: a signed-in

@@ -7,14 +7,20 @@ import {
   layersOutline,
 } from 'ionicons/icons';
 import { RedirectView } from '../routing/redirect-view.tsx';
-import { guardedIndexRoute, guardedRoute } from '../routing/route-page.tsx';
-import { BackupsScreen } from './backups-screen.tsx';
-import { DatasetsScreen } from './datasets-screen.tsx';
-import { MoreScreen } from './more-screen.tsx';
+import { guardedIndexRoute, guardedRoute, lazyScreen } from '../routing/route-page.tsx';
 import { NotFoundScreen } from './not-found-screen.tsx';
-import { SwipeableBillsScreen } from './swipeable-bills-screen.tsx';
-import { TrackedBillsScreen } from './tracked-bills-screen.tsx';
 
+const BackupsScreen = lazyScreen(() => import('./backups-screen.tsx').then((m) => m.BackupsScreen));
+const DatasetsScreen = lazyScreen(() =>
+  import('./datasets-screen.tsx').then((m) => m.DatasetsScreen),
+);
+const MoreScreen = lazyScreen(() => import('./more-screen.tsx').then((m) => m.MoreScreen));
+const SwipeableBillsScreen = lazyScreen(() =>
+  import('./swipeable-bills-screen.tsx').then((m) => m.SwipeableBillsScreen),
+);
+const TrackedBillsScreen = lazyScreen(() =>
+  import('./tracked-bills-screen.tsx').then((m) => m.TrackedBillsScreen),
+);
 const tabs = [
   { tab: 'bills', label: 'Bills', icon: albumsOutline },
   { tab: 'tracked', label: 'Tracked', icon: bookmarkOutline },
