@@ -33,8 +33,8 @@ test.describe('signed out', () => {
       const times: { shown?: number; gone?: number } = {};
       (window as unknown as { authenticatingTimes: typeof times }).authenticatingTimes = times;
       const present = () =>
-        [...document.querySelectorAll('[role="status"]')].some((element) =>
-          element.textContent?.includes('Authenticating'),
+        Array.from(document.querySelectorAll('[role="status"]')).some((element) =>
+          element.textContent.includes('Authenticating'),
         );
       new MutationObserver(() => {
         if (times.shown === undefined && present()) times.shown = performance.now();

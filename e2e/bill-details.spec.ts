@@ -56,6 +56,51 @@ test.describe('with a congress-json fixture', () => {
 
     expect(await details.seriousAccessibilityViolations()).toEqual([]);
   });
+
+  test('votes read as a table on a laptop, a word to a line, and as one card per vote on a phone', async ({
+    page,
+  }) => {
+    await signUpAndImport(
+      page,
+      'S.J.Res. 68',
+      fixtureFiles('congress-json/116/bills/sjres/sjres68'),
+    );
+    const details = new BillDetailsPage(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await details.openBill('us/116/sjres-68', 'S.J.Res. 68');
+    const table = details.votes();
+    await expectPainted(table.getByRole('columnheader', { name: 'Chamber' }));
+    // No word in a cell is broken over two lines ("Cha/mbe/r" before).
+    const brokenWords = await table.evaluate((element) => {
+      const broken: string[] = [];
+      for (const cell of Array.from(element.querySelectorAll('th, td'))) {
+        const text = cell.firstChild;
+        if (!(text instanceof Text)) continue;
+        for (const match of text.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const lines = new Set(
+            Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)),
+          );
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
+    });
+    expect(brokenWords).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(table).toBeHidden();
+    const cards = page.getByRole('list', { name: /^Votes/ }).getByRole('listitem');
+    await expect(page.getByRole('heading', { name: 'Votes (5)' })).toBeVisible();
+    await expect(cards).toHaveCount(5);
+    const housePassage = cards.filter({ hasText: '227' });
+    await expectPainted(housePassage.getByText('Yes', { exact: true }));
+    await expect(housePassage).toContainText('186');
+    await expect(housePassage).toContainText('Passed');
+    expect(await details.seriousAccessibilityViolations()).toEqual([]);
+  });
 });
 
 test('an unknown or missing id says so and offers a way back', async ({ page }) => {
@@ -125,7 +170,11 @@ test('hostile text in a bill is shown as text and keeps the phone layout', async
   await expect(details.section('Summary')).toContainText(rtl);
   await expect(details.section('Sponsors')).toContainText(`Rana ${hostile} (D)`);
   await expect(details.timeline()).toContainText(`Public hearing in ${hostile} committee.`);
-  await expect(details.votes()).toContainText(`Final passage ${hostile}`);
+  // On a phone the votes are cards, not a table.
+  await expect(details.votes()).toBeHidden();
+  await expect(details.section(/^Votes/).getByRole('listitem')).toContainText(
+    `Final passage ${hostile}`,
+  );
 
   // Text versions open on demand and hold the text as text.
   const texts = details.section(/^Text versions/);

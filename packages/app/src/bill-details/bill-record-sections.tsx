@@ -251,45 +251,86 @@ export function TextVersionsSection({ texts }: { texts: readonly BillText[] }) {
 }
 
 export function VotesSection({ bill }: { bill: StoredBill }) {
+  const votes = bill.votes.map((vote) => ({
+    date: formatBillDate(vote.date),
+    chamber: chamberWord(vote.chamber, bill.jurisdiction) ?? 'Not recorded',
+    motion: vote.motion,
+    yes: voteCountWord(vote.yes),
+    no: voteCountWord(vote.no),
+    other: voteCountWord(vote.other),
+    result: voteResultWord(vote.passed),
+  }));
+  // A table where there is room for its columns, one card per vote on a phone (the CSS shows one
+  // of the two): seven columns in 390 px broke every word letter by letter.
   return (
     <section aria-labelledby="bill-votes-heading">
       <h2 id="bill-votes-heading">Votes ({bill.votes.length.toLocaleString()})</h2>
-      {bill.votes.length === 0 ? (
+      {votes.length === 0 ? (
         <p className="bill-muted">No votes recorded.</p>
       ) : (
-        <div
-          className="bill-table-scroll"
-          role="region"
-          aria-labelledby="bill-votes-heading"
-          tabIndex={0}
-        >
-          <table className="bill-votes">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Chamber</th>
-                <th scope="col">Motion</th>
-                <th scope="col">Yes</th>
-                <th scope="col">No</th>
-                <th scope="col">Other</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {bill.votes.map((vote, index) => (
-                <tr key={index}>
-                  <td>{formatBillDate(vote.date)}</td>
-                  <td>{chamberWord(vote.chamber, bill.jurisdiction) ?? 'Not recorded'}</td>
-                  <td dir="auto">{vote.motion}</td>
-                  <td>{voteCountWord(vote.yes)}</td>
-                  <td>{voteCountWord(vote.no)}</td>
-                  <td>{voteCountWord(vote.other)}</td>
-                  <td>{voteResultWord(vote.passed)}</td>
+        <>
+          <div
+            className="bill-table-scroll bill-votes-wide"
+            role="region"
+            aria-labelledby="bill-votes-heading"
+            tabIndex={0}
+          >
+            <table className="bill-votes">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Chamber</th>
+                  <th scope="col">Motion</th>
+                  <th scope="col">Yes</th>
+                  <th scope="col">No</th>
+                  <th scope="col">Other</th>
+                  <th scope="col">Result</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {votes.map((vote, index) => (
+                  <tr key={index}>
+                    <td>{vote.date}</td>
+                    <td>{vote.chamber}</td>
+                    <td dir="auto">{vote.motion}</td>
+                    <td>{vote.yes}</td>
+                    <td>{vote.no}</td>
+                    <td>{vote.other}</td>
+                    <td>{vote.result}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="bill-vote-cards" aria-labelledby="bill-votes-heading">
+            {votes.map((vote, index) => (
+              <li key={index} className="bill-vote-card">
+                <p className="bill-timeline-when">
+                  {vote.date} · {vote.chamber}
+                </p>
+                <p dir="auto">{vote.motion}</p>
+                <dl className="bill-vote-counts">
+                  <div>
+                    <dt>Yes</dt>
+                    <dd>{vote.yes}</dd>
+                  </div>
+                  <div>
+                    <dt>No</dt>
+                    <dd>{vote.no}</dd>
+                  </div>
+                  <div>
+                    <dt>Other</dt>
+                    <dd>{vote.other}</dd>
+                  </div>
+                  <div>
+                    <dt>Result</dt>
+                    <dd>{vote.result}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
