@@ -32,9 +32,11 @@ import { authRoutes } from './routes/auth.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { healthRoutes } from './routes/health.ts';
 import { publicLinkRoutes } from './routes/public-links.ts';
+import { sourceRoutes } from './routes/sources.ts';
 import { syncEventsRoutes } from './routes/sync-events.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { termsRoutes } from './routes/terms.ts';
+import { resolveWithDns, type ResolveHost } from './sources/source-fetcher.ts';
 import { openSyncNudgeBus } from './sync/sync-nudge-bus.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,12 +58,15 @@ export interface BuildAppOptions {
   /** Opened (and migrated) by the caller, who also closes it after the app. */
   database: Database;
   logger?: AppLogger;
+  /** How the source relay resolves host names: DNS, or a test's own answers. */
+  resolveSourceHost?: ResolveHost;
 }
 
 export async function buildApp({
   config,
   database,
   logger = false,
+  resolveSourceHost = resolveWithDns,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withSafeSerializers(logger),
@@ -167,6 +172,7 @@ export async function buildApp({
   const backups = new BackupRepository(database.db);
   backupRoutes(app, backups, config.quotas);
   publicLinkRoutes(app, new PublicLinkRepository(database.db), config.quotas);
+  sourceRoutes(app, config, resolveSourceHost);
   appShellRoutes(app, config.appDir);
 
   return app;

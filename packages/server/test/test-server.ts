@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type ServerConfig, type ServerEnv } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { afterAll, beforeAll } from 'vitest';
@@ -60,7 +60,11 @@ export interface TestApp {
 }
 
 /** Builds the app on `database` with test defaults, overridden by `env`. */
-export async function buildTestApp(database: Database, env: ServerEnv = {}): Promise<TestApp> {
+export async function buildTestApp(
+  database: Database,
+  env: ServerEnv = {},
+  options: Pick<BuildAppOptions, 'resolveSourceHost'> = {},
+): Promise<TestApp> {
   const builtApp = await makeBuiltApp();
   const config = loadConfig({
     PUBLIC_URL,
@@ -75,6 +79,7 @@ export async function buildTestApp(database: Database, env: ServerEnv = {}): Pro
   });
   const logs: TestApp['logs'] = [];
   const app = await buildApp({
+    ...options,
     config,
     database,
     logger: {
