@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createAuth } from './auth/auth.ts';
+import { loadAuthSecret } from './auth/auth-secret.ts';
 import { createMailSender, withRecipientThrottle } from './auth/mail-sender.ts';
 import { createRequireUser } from './auth/require-user.ts';
 import type { ServerConfig } from './config.ts';
@@ -22,7 +23,6 @@ import { BackupRepository } from './repositories/backup-repository.ts';
 import { MailThrottleRepository } from './repositories/mail-throttle-repository.ts';
 import { SignInFailureRepository } from './repositories/sign-in-failure-repository.ts';
 import { PublicLinkRepository } from './repositories/public-link-repository.ts';
-import { ServerSecretRepository } from './repositories/server-secret-repository.ts';
 import { SyncBlobRepository } from './repositories/sync-blob-repository.ts';
 import { SyncChangeRepository } from './repositories/sync-change-repository.ts';
 import { SyncSettingsRepository } from './repositories/sync-settings-repository.ts';
@@ -104,9 +104,7 @@ export async function buildApp({
   await registerStaticFiles(app, config);
 
   // Then the app's own services.
-  const secret =
-    config.betterAuthSecret ??
-    (await new ServerSecretRepository(database.db).getOrCreate('better-auth'));
+  const secret = await loadAuthSecret(config, database.db, app.log);
   const mailThrottle = new MailThrottleRepository(database.db);
   const mailSender = withRecipientThrottle(
     createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log }),

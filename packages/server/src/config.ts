@@ -15,8 +15,10 @@ export interface ServerConfig {
   publicOrigins: string[];
   /** Other origins (TRUSTED_ORIGINS) allowed to call the API cross-origin and to sign in. */
   trustedOrigins: string[];
-  /** Null means: use the secret kept in the database, creating it on first start. */
+  /** Null means: use the secret in DOCKET_DATA_DIR/auth-secret, made on first start. */
   betterAuthSecret: string | null;
+  /** NODE_ENV=production: the signing secret must then come from BETTER_AUTH_SECRET. */
+  production: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   requireEmailVerification: boolean;
@@ -110,6 +112,7 @@ const envSchema = z.object({
     'PUBLIC_URL must be an http:// or https:// URL',
   ),
   TRUSTED_ORIGINS: optionalText,
+  NODE_ENV: optionalText,
   BETTER_AUTH_SECRET: optionalText.refine(
     (value) => value === undefined || value.length >= 32,
     'BETTER_AUTH_SECRET must be at least 32 characters',
@@ -190,6 +193,7 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     publicOrigins: [...new Set(publicOrigins)],
     trustedOrigins: splitList(vars.TRUSTED_ORIGINS),
     betterAuthSecret: vars.BETTER_AUTH_SECRET ?? null,
+    production: vars.NODE_ENV === 'production',
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? `Docket <no-reply@${new URL(publicUrl).hostname}>`,
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === 'true',

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,22 @@ export interface TestApp {
   logs: Array<{ level: number; msg: string }>;
 }
 
+/**
+ * DOCKET_DATA_DIR of the apps this test file builds, where the signing secret is made: one per
+ * file, so that two apps on one database accept each other's sessions as two processes do.
+ */
+let sharedDataDir: string | undefined;
+async function testDataDir(): Promise<string> {
+  if (sharedDataDir === undefined) {
+    const dir = await mkdtemp(join(tmpdir(), 'docket-data-'));
+    sharedDataDir = dir;
+    process.once('exit', () => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  return sharedDataDir;
+}
+
 /** Builds the app on `database` with test defaults, overridden by `env`. */
 export async function buildTestApp(
   database: Database,
@@ -75,6 +92,7 @@ export async function buildTestApp(
     ACCOUNT_MAX_CONCURRENT: '10000',
     SIGN_IN_FREE_FAILURES: '10000',
     DOCKET_APP_DIR: builtApp,
+    DOCKET_DATA_DIR: await testDataDir(),
     ...env,
   });
   const logs: TestApp['logs'] = [];
