@@ -41,6 +41,14 @@ import { openSyncNudgeBus } from './sync/sync-nudge-bus.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Said at every start on PGlite. Its Node file system has no fsync (PGlite 0.5 starts PostgreSQL
+ * with fsync off, and its fsync and fdatasync calls return without reaching the disk), so a
+ * commit is in the operating system's cache, not on the disk, when the server acknowledges it.
+ */
+export const PGLITE_DURABILITY_WARNING =
+  'PGlite does not flush writes to the disk: a crash of the machine or a power cut (not of this process) can lose changes the server acknowledged, or damage the database. For data that matters, run on PostgreSQL (DATABASE_URL).';
+
 /** However many wrong passwords an address has had, its next try waits at most this long. */
 const MAX_SIGN_IN_DELAY_SECONDS = 15 * 60;
 
@@ -95,6 +103,8 @@ export async function buildApp({
   app.setNotFoundHandler(handleNotFound);
   app.addHook('onRequest', checkProtocolVersion);
   endKeepAliveWhenClosing(app);
+
+  if (database.kind === 'pglite') app.log.warn(PGLITE_DURABILITY_WARNING);
 
   // External plugins first: their hooks must see every route registered after them.
   await registerSecurityHeaders(app, config);
