@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { createAuth } from './auth/auth.ts';
+import { loadAuthSecret } from './auth/auth-secret.ts';
 import { createMailSender, withRecipientThrottle } from './auth/mail-sender.ts';
 import { createRequireUser } from './auth/require-user.ts';
 import type { ServerConfig } from './config.ts';
@@ -22,7 +23,6 @@ import { BackupRepository } from './repositories/backup-repository.ts';
 import { MailThrottleRepository } from './repositories/mail-throttle-repository.ts';
 import { SignInFailureRepository } from './repositories/sign-in-failure-repository.ts';
 import { PublicLinkRepository } from './repositories/public-link-repository.ts';
-import { ServerSecretRepository } from './repositories/server-secret-repository.ts';
 import { SyncBlobRepository } from './repositories/sync-blob-repository.ts';
 import { SyncChangeRepository } from './repositories/sync-change-repository.ts';
 import { SyncSettingsRepository } from './repositories/sync-settings-repository.ts';
@@ -32,12 +32,22 @@ import { authRoutes } from './routes/auth.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { healthRoutes } from './routes/health.ts';
 import { publicLinkRoutes } from './routes/public-links.ts';
+import { sourceRoutes } from './routes/sources.ts';
 import { syncEventsRoutes } from './routes/sync-events.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { termsRoutes } from './routes/terms.ts';
+import { resolveWithDns, type ResolveHost } from './sources/source-fetcher.ts';
 import { openSyncNudgeBus } from './sync/sync-nudge-bus.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Said at every start on PGlite. Its Node file system has no fsync (PGlite 0.5 starts PostgreSQL
+ * with fsync off, and its fsync and fdatasync calls return without reaching the disk), so a
+ * commit is in the operating system's cache, not on the disk, when the server acknowledges it.
+ */
+export const PGLITE_DURABILITY_WARNING =
+  'PGlite does not flush writes to the disk: a crash of the machine or a power cut (not of this process) can lose changes the server acknowledged, or damage the database. For data that matters, run on PostgreSQL (DATABASE_URL).';
 
 /** However many wrong passwords an address has had, its next try waits at most this long. */
 const MAX_SIGN_IN_DELAY_SECONDS = 15 * 60;
@@ -56,12 +66,15 @@ export interface BuildAppOptions {
   /** Opened (and migrated) by the caller, who also closes it after the app. */
   database: Database;
   logger?: AppLogger;
+  /** How the source relay resolves host names: DNS, or a test's own answers. */
+  resolveSourceHost?: ResolveHost;
 }
 
 export async function buildApp({
   config,
   database,
   logger = false,
+  resolveSourceHost = resolveWithDns,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withSafeSerializers(logger),
@@ -91,6 +104,8 @@ export async function buildApp({
   app.addHook('onRequest', checkProtocolVersion);
   endKeepAliveWhenClosing(app);
 
+  if (database.kind === 'pglite') app.log.warn(PGLITE_DURABILITY_WARNING);
+
   // External plugins first: their hooks must see every route registered after them.
   await registerSecurityHeaders(app, config);
   await registerCors(app, config);
@@ -99,9 +114,7 @@ export async function buildApp({
   await registerStaticFiles(app, config);
 
   // Then the app's own services.
-  const secret =
-    config.betterAuthSecret ??
-    (await new ServerSecretRepository(database.db).getOrCreate('better-auth'));
+  const secret = await loadAuthSecret(config, database.db, app.log);
   const mailThrottle = new MailThrottleRepository(database.db);
   const mailSender = withRecipientThrottle(
     createMailSender({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, logger: app.log }),
@@ -167,6 +180,7 @@ export async function buildApp({
   const backups = new BackupRepository(database.db);
   backupRoutes(app, backups, config.quotas);
   publicLinkRoutes(app, new PublicLinkRepository(database.db), config.quotas);
+  sourceRoutes(app, config, resolveSourceHost);
   appShellRoutes(app, config.appDir);
 
   return app;

@@ -67,6 +67,39 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
   });
 
+  it('allows the four sources’ hosts to the relay, and SOURCE_HOSTS as host[:port]', () => {
+    const defaults = loadConfig({});
+    expect(defaults.sourceHosts).toContainEqual({
+      hostname: 'v3.openstates.org',
+      port: null,
+      named: false,
+    });
+    expect(defaults).toMatchObject({
+      sourceMaxBytes: 200 * 1024 * 1024,
+      sourceTimeoutMs: 60_000,
+      sourceFetchPerMinute: 60,
+    });
+    const config = loadConfig({
+      SOURCE_HOSTS: 'Mirror.example.org, 127.0.0.1:8123,[::1]:9000',
+      SOURCE_MAX_MIB: '5',
+      SOURCE_TIMEOUT_SECONDS: '2.5',
+      SOURCE_FETCH_PER_MINUTE: '10',
+    });
+    expect(config.sourceHosts.filter((host) => host.named)).toEqual([
+      { hostname: 'mirror.example.org', port: null, named: true },
+      { hostname: '127.0.0.1', port: 8123, named: true },
+      { hostname: '[::1]', port: 9000, named: true },
+    ]);
+    expect(config).toMatchObject({
+      sourceMaxBytes: 5 * 1024 * 1024,
+      sourceTimeoutMs: 2500,
+      sourceFetchPerMinute: 10,
+    });
+    for (const entry of ['https://x.org', 'x.org/path', 'user@x.org', '127.1']) {
+      expect(() => loadConfig({ SOURCE_HOSTS: entry }), entry).toThrow(/SOURCE_HOSTS entry/);
+    }
+  });
+
   it('refuses bad values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -15,8 +15,10 @@ export interface ServerConfig {
   publicOrigins: string[];
   /** Other origins (TRUSTED_ORIGINS) allowed to call the API cross-origin and to sign in. */
   trustedOrigins: string[];
-  /** Null means: use the secret kept in the database, creating it on first start. */
+  /** Null means: use the secret in DOCKET_DATA_DIR/auth-secret, made on first start. */
   betterAuthSecret: string | null;
+  /** NODE_ENV=production: the signing secret must then come from BETTER_AUTH_SECRET. */
+  production: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   requireEmailVerification: boolean;
@@ -51,7 +53,38 @@ export interface ServerConfig {
   signInFreeFailures: number;
   /** The first such wait; it doubles with each further wrong password, up to 15 minutes. */
   signInDelaySeconds: number;
+  /** Hosts the source relay may fetch from: the default sources' plus SOURCE_HOSTS. */
+  sourceHosts: SourceHost[];
+  /** Largest source answer the relay passes on; it stops reading there. */
+  sourceMaxBytes: number;
+  /** Longest a source may take for its whole answer (redirects, headers and body). */
+  sourceTimeoutMs: number;
+  /** Relay requests one account may make in a minute. */
+  sourceFetchPerMinute: number;
 }
+
+/**
+ * One allowed source host. `port` null means the scheme's own (80, 443). `named` is true for
+ * SOURCE_HOSTS entries: the operator vouched for that host, so it may resolve to a loopback or
+ * private address (a simulator or a mirror on the local network).
+ */
+export interface SourceHost {
+  hostname: string;
+  port: number | null;
+  named: boolean;
+}
+
+/** The API and bulk-data hosts of LegiScan, Open States, GovInfo and congress.gov. */
+export const DEFAULT_SOURCE_HOSTS = [
+  'api.legiscan.com',
+  'legiscan.com',
+  'v3.openstates.org',
+  'open.pluralpolicy.com',
+  'data.openstates.org',
+  'www.govinfo.gov',
+  'api.govinfo.gov',
+  'api.congress.gov',
+];
 
 export interface AccountQuotas {
   blobBytes: number;
@@ -79,6 +112,7 @@ const envSchema = z.object({
     'PUBLIC_URL must be an http:// or https:// URL',
   ),
   TRUSTED_ORIGINS: optionalText,
+  NODE_ENV: optionalText,
   BETTER_AUTH_SECRET: optionalText.refine(
     (value) => value === undefined || value.length >= 32,
     'BETTER_AUTH_SECRET must be at least 32 characters',
@@ -104,6 +138,10 @@ const envSchema = z.object({
   MAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().positive().default(5),
   SIGN_IN_FREE_FAILURES: z.coerce.number().int().nonnegative().default(5),
   SIGN_IN_DELAY_SECONDS: z.coerce.number().positive().max(900).default(30),
+  SOURCE_HOSTS: optionalText,
+  SOURCE_MAX_MIB: z.coerce.number().positive().default(200),
+  SOURCE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  SOURCE_FETCH_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
 
 const MIB = 1024 * 1024;
@@ -155,6 +193,7 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     publicOrigins: [...new Set(publicOrigins)],
     trustedOrigins: splitList(vars.TRUSTED_ORIGINS),
     betterAuthSecret: vars.BETTER_AUTH_SECRET ?? null,
+    production: vars.NODE_ENV === 'production',
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM ?? `Docket <no-reply@${new URL(publicUrl).hostname}>`,
     requireEmailVerification: vars.REQUIRE_EMAIL_VERIFICATION === 'true',
@@ -178,7 +217,40 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     mailPerRecipientPerHour: vars.MAIL_PER_RECIPIENT_PER_HOUR,
     signInFreeFailures: vars.SIGN_IN_FREE_FAILURES,
     signInDelaySeconds: vars.SIGN_IN_DELAY_SECONDS,
+    sourceHosts: [
+      ...DEFAULT_SOURCE_HOSTS.map((hostname) => ({ hostname, port: null, named: false })),
+      ...splitList(vars.SOURCE_HOSTS).map(parseSourceHost),
+    ],
+    sourceMaxBytes: Math.floor(vars.SOURCE_MAX_MIB * MIB),
+    sourceTimeoutMs: Math.round(vars.SOURCE_TIMEOUT_SECONDS * 1000),
+    sourceFetchPerMinute: vars.SOURCE_FETCH_PER_MINUTE,
   };
+}
+
+/** `host`, `host:port`, `[v6]` or `[v6]:port`, as a URL would write its host. */
+function parseSourceHost(entry: string): SourceHost {
+  let url: URL | null = null;
+  try {
+    url = new URL(`http://${entry}`);
+  } catch {
+    // Reported below with the entry itself.
+  }
+  const plain =
+    url !== null &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    // URL drops a port of 80 for http://; an entry must still mean exactly what it says.
+    entry.toLowerCase().replace(/:80$/, '') === url.host;
+  if (url === null || !plain) {
+    throw new Error(
+      `Invalid server configuration: SOURCE_HOSTS entry "${entry}" is not host or host:port (IPv6 in brackets)`,
+    );
+  }
+  const port = /:(\d+)$/.exec(entry)?.[1];
+  return { hostname: url.hostname, port: port === undefined ? null : Number(port), named: true };
 }
 
 function resolveFrom(baseDir: string, path: string): string {

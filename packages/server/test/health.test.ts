@@ -1,6 +1,7 @@
 import { healthResponseSchema } from '@docket/protocol/health';
 import { PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PGLITE_DURABILITY_WARNING } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
 
@@ -28,8 +29,9 @@ it('reports the database kind and protocol version', async () => {
   expect(response.headers['cache-control']).toBe('no-store');
 });
 
-it('keeps one generated auth secret for every app on the same database', async () => {
-  // Two processes behind a load balancer: a cookie signed by one must be accepted by the other.
+it('keeps one generated auth secret for every app on the same data folder', async () => {
+  // Two processes on one machine behind a load balancer: a cookie signed by one must be
+  // accepted by the other (they share DOCKET_DATA_DIR/auth-secret; see auth-secret.test.ts).
   const other = await buildTestApp(database);
   try {
     const { cookie } = await signUp(testApp.app, `shared-${Date.now()}@example.test`);
@@ -42,4 +44,9 @@ it('keeps one generated auth secret for every app on the same database', async (
   } finally {
     await other.app.close();
   }
+});
+
+it('warns at start that PGlite does not make writes durable, and only on PGlite', () => {
+  const warned = testApp.logs.some((line) => line.msg === PGLITE_DURABILITY_WARNING);
+  expect(warned).toBe(!process.env.DATABASE_URL);
 });

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type ServerConfig, type ServerEnv } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { afterAll, beforeAll } from 'vitest';
@@ -59,8 +60,28 @@ export interface TestApp {
   logs: Array<{ level: number; msg: string }>;
 }
 
+/**
+ * DOCKET_DATA_DIR of the apps this test file builds, where the signing secret is made: one per
+ * file, so that two apps on one database accept each other's sessions as two processes do.
+ */
+let sharedDataDir: string | undefined;
+async function testDataDir(): Promise<string> {
+  if (sharedDataDir === undefined) {
+    const dir = await mkdtemp(join(tmpdir(), 'docket-data-'));
+    sharedDataDir = dir;
+    process.once('exit', () => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  return sharedDataDir;
+}
+
 /** Builds the app on `database` with test defaults, overridden by `env`. */
-export async function buildTestApp(database: Database, env: ServerEnv = {}): Promise<TestApp> {
+export async function buildTestApp(
+  database: Database,
+  env: ServerEnv = {},
+  options: Pick<BuildAppOptions, 'resolveSourceHost'> = {},
+): Promise<TestApp> {
   const builtApp = await makeBuiltApp();
   const config = loadConfig({
     PUBLIC_URL,
@@ -71,10 +92,12 @@ export async function buildTestApp(database: Database, env: ServerEnv = {}): Pro
     ACCOUNT_MAX_CONCURRENT: '10000',
     SIGN_IN_FREE_FAILURES: '10000',
     DOCKET_APP_DIR: builtApp,
+    DOCKET_DATA_DIR: await testDataDir(),
     ...env,
   });
   const logs: TestApp['logs'] = [];
   const app = await buildApp({
+    ...options,
     config,
     database,
     logger: {

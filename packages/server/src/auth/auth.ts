@@ -8,6 +8,7 @@ import type { DocketDb } from '../db/database.ts';
 import { authSchema } from '../db/schema.ts';
 import type { MailSender } from './mail-sender.ts';
 import type { SignInFailureRepository } from '../repositories/sign-in-failure-repository.ts';
+import { withHashedSessionTokens } from './hashed-session-tokens.ts';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
 
 /** Where the app receives people who follow a link from an e-mail. */
@@ -41,7 +42,13 @@ export function createAuth({
     basePath: '/api/auth',
     secret,
     trustedOrigins: [...config.publicOrigins, ...config.trustedOrigins],
-    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    // Session tokens and reset tokens are kept only as hashes: a copy of the database must not
+    // sign anyone in.
+    database: withHashedSessionTokens(drizzleAdapter(db, { provider: 'pg', schema: authSchema })),
+    verification: { storeIdentifier: 'hashed' },
+    // Its filter compares listed sessions (which carry hashes) with the current token, so it
+    // would end the current session too; the app does not use it.
+    disabledPaths: ['/revoke-other-sessions'],
     emailAndPassword: {
       enabled: true,
       // The hook below says so in words first; this is better-auth's own backstop.

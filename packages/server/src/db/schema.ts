@@ -95,9 +95,9 @@ export const verification = pgTable(
 );
 
 /**
- * Secrets the server generates for itself (the better-auth signing secret when
- * BETTER_AUTH_SECRET is not set). Kept in the database, not on a disk, so every process behind
- * a load balancer and every restart signs and verifies cookies with the same key.
+ * Where servers before migration 0006 kept the better-auth signing secret. It now lives in
+ * BETTER_AUTH_SECRET or DOCKET_DATA_DIR/auth-secret (auth/auth-secret.ts), which moves a secret
+ * found here into that file and deletes the row: a copy of the database must not hold it.
  */
 export const serverSecret = pgTable('server_secret', {
   name: text('name').primaryKey(),
