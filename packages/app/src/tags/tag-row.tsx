@@ -17,6 +17,7 @@ import {
   mergeQuestion,
   trackedByTagPath,
 } from './tag-words.ts';
+import '../ui/forms.css';
 
 // One tag on the bill-tags screen: its name, colour and bills, and the four things that can be
 // done to it. One panel is open at a time on the whole screen (the screen holds which), so the
@@ -344,7 +345,9 @@ export function TagRow({
           <button
             key={button.panel}
             type="button"
-            className={button.panel === 'delete' ? 'tag-toggle tag-toggle-danger' : 'tag-toggle'}
+            className={
+              button.panel === 'delete' ? 'toggle-button tag-toggle-danger' : 'toggle-button'
+            }
             aria-expanded={panel === button.panel}
             onClick={() => {
               onPanel(panel === button.panel ? null : button.panel);

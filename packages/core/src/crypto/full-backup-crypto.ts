@@ -12,6 +12,7 @@ import {
 import { DEFAULT_KDF, type KdfParams } from './sync-crypto.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
+import { importRawKeyAndWipe } from './web-crypto.ts';
 
 // The passphrase of a full backup: Argon2id with the cloud password's parameters
 // (sync-crypto.ts DEFAULT_KDF) makes a 256-bit AES-GCM key; a fresh random salt per file means
@@ -79,15 +80,8 @@ async function deriveBytes(
   });
 }
 
-async function importAesKey(crypto: WebCryptoPort, bytes: Uint8Array): Promise<OpaqueCryptoKey> {
-  try {
-    return await crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'AES-GCM' }, false, [
-      'encrypt',
-      'decrypt',
-    ]);
-  } finally {
-    bytes.fill(0);
-  }
+function importAesKey(crypto: WebCryptoPort, bytes: Uint8Array): Promise<OpaqueCryptoKey> {
+  return importRawKeyAndWipe(crypto, bytes, 'AES-GCM');
 }
 
 /** A new key for a new file, and what its header says about it. */

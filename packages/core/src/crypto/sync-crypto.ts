@@ -2,6 +2,7 @@ import { argon2id, argon2Verify } from 'hash-wasm';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
+import { importRawKeyAndWipe } from './web-crypto.ts';
 
 // End-to-end encryption of what syncs (PRODUCT.md, Sync): a random AES-256-GCM data key
 // encrypts every message with a fresh nonce; the data key is wrapped (AES-KW) by a key derived
@@ -118,14 +119,7 @@ async function deriveKeyEncryptionKey(
     hashLength: 32,
     outputType: 'binary',
   });
-  try {
-    return await crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'AES-KW' }, false, [
-      'wrapKey',
-      'unwrapKey',
-    ]);
-  } finally {
-    bytes.fill(0);
-  }
+  return importRawKeyAndWipe(crypto, bytes, 'AES-KW');
 }
 
 async function makeVerifier(
