@@ -110,7 +110,18 @@ async function deriveKeyEncryptionKey(
   kdf: KdfParams,
 ): Promise<OpaqueCryptoKey> {
   checkKdf(kdf);
-  const bytes = await argon2id({
+  const bytes = await argon2idKeyBytes(password, salt, kdf);
+  return importRawKeyAndWipe(crypto, bytes, 'AES-KW');
+}
+
+/** The 32 key bytes Argon2id derives from a password or passphrase with these parameters
+ *  (the cloud password's key-encryption key here, a full backup's key in full-backup-crypto). */
+export function argon2idKeyBytes(
+  password: string,
+  salt: Uint8Array,
+  kdf: KdfParams,
+): Promise<Uint8Array> {
+  return argon2id({
     password,
     salt,
     parallelism: kdf.parallelism,
@@ -119,7 +130,6 @@ async function deriveKeyEncryptionKey(
     hashLength: 32,
     outputType: 'binary',
   });
-  return importRawKeyAndWipe(crypto, bytes, 'AES-KW');
 }
 
 async function makeVerifier(

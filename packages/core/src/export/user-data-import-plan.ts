@@ -262,26 +262,12 @@ async function write(
 ) {
   await tx.putMany('bills', writes.bills);
   const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
-  await outbox.putMany(
-    'tags',
-    writes.tags.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'billTags',
-    writes.billTags.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'positions',
-    writes.positions.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'decisions',
-    writes.decisions.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'annotations',
-    writes.annotations.map((row) => ({ row })),
-  );
+  const changes = <Row>(rows: readonly Row[]) => rows.map((row) => ({ row }));
+  await outbox.putMany('tags', changes(writes.tags));
+  await outbox.putMany('billTags', changes(writes.billTags));
+  await outbox.putMany('positions', changes(writes.positions));
+  await outbox.putMany('decisions', changes(writes.decisions));
+  await outbox.putMany('annotations', changes(writes.annotations));
   await outbox.close();
 }
 
