@@ -26,6 +26,7 @@ export default defineConfig({
       'dexie',
       'zod',
       'fflate',
+      'papaparse',
       'fast-xml-parser',
       'react',
       'react/jsx-runtime',

@@ -5,7 +5,7 @@ import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { ColourChoice } from './colour-choice.tsx';
-import { commandFailureMessage } from '../ui/command-failure.ts';
+import { useCommand } from '../ui/use-command.ts';
 import { defaultHighlightColour } from './highlight-colours.ts';
 import { NoteField } from './note-field.tsx';
 import type { TextOffsets } from './selection-offsets.ts';
@@ -43,8 +43,7 @@ export function NewAnnotationForm({
   const [color, setColor] = useState(defaultHighlightColour.value);
   const [note, setNote] = useState('');
   const ids = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useCommand();
   const draft = useFormDraft({
     form: 'annotation-note',
     scope: billId,
@@ -77,9 +76,7 @@ export function NewAnnotationForm({
       setError('The text changed since you selected the passage (a new import?); select it again.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run('save the highlight', async () => {
       const context = await billCommandContext();
       await createAnnotation(context, {
         billId,
@@ -93,11 +90,7 @@ export function NewAnnotationForm({
       setNote('');
       document.getSelection()?.removeAllRanges();
       onSaved();
-    } catch (caught) {
-      setError(commandFailureMessage(caught, 'save the highlight'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const quote = passage === null ? null : passage.text.slice(passage.start, passage.end);
@@ -108,9 +101,7 @@ export function NewAnnotationForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save().catch((caught: unknown) => {
-          setError(commandFailureMessage(caught, 'save the highlight'));
-        });
+        void save();
       }}
     >
       <h2 id={`${ids}-heading`}>New highlight</h2>

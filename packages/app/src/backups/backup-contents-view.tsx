@@ -26,6 +26,24 @@ const SHOWN_BILLS = 300;
 const positionWords = { support: 'Support', oppose: 'Oppose', watch: 'Watch', none: 'None' };
 const decisionWords = { track: 'Tracked', dismiss: 'Dismissed', later: 'Later' };
 
+/** Tags as chips in their colours: the backup's tags, and each bill's. */
+function TagChips({ tags, label }: { readonly tags: readonly Tag[]; readonly label: string }) {
+  return (
+    <ul className="backup-tag-chips" aria-label={label}>
+      {tags.map((tag) => (
+        <li
+          key={tag.id}
+          className="backup-tag-chip"
+          dir="auto"
+          style={{ '--tag-colour': tag.color } as CSSProperties}
+        >
+          {tag.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function BackupContentsView({
   contents,
   headingLevel = 2,
@@ -69,18 +87,7 @@ export function BackupContentsView({
       {contents.tags.length > 0 && (
         <>
           <Heading>Tags</Heading>
-          <ul className="backup-tag-chips" aria-label="Tags">
-            {contents.tags.map((tag) => (
-              <li
-                key={tag.id}
-                className="backup-tag-chip"
-                dir="auto"
-                style={{ '--tag-colour': tag.color } as CSSProperties}
-              >
-                {tag.name}
-              </li>
-            ))}
-          </ul>
+          <TagChips tags={contents.tags} label="Tags" />
         </>
       )}
       <Heading>Bills</Heading>
@@ -106,18 +113,7 @@ export function BackupContentsView({
                     : ` · Position: ${positionWords[position]}`}
                 </p>
                 {billTags.length > 0 && (
-                  <ul className="backup-tag-chips" aria-label={`Tags of ${bill.identifier}`}>
-                    {billTags.map((tag) => (
-                      <li
-                        key={tag.id}
-                        className="backup-tag-chip"
-                        dir="auto"
-                        style={{ '--tag-colour': tag.color } as CSSProperties}
-                      >
-                        {tag.name}
-                      </li>
-                    ))}
-                  </ul>
+                  <TagChips tags={billTags} label={`Tags of ${bill.identifier}`} />
                 )}
                 <IonButton
                   size="small"

@@ -23,6 +23,7 @@ import {
   positionChoices,
   positionWord,
 } from './bill-details-words.ts';
+import '../ui/forms.css';
 
 // The user's own rows about a bill: tags, position, decision and annotations. Each change goes
 // through one of core's commands; the live queries of the screen then show the result, and the
@@ -201,7 +202,7 @@ export function DecisionSection({
           <button
             key={choice.kind}
             type="button"
-            className="bill-toggle"
+            className="toggle-button"
             aria-pressed={decision === choice.kind}
             disabled={decision === undefined}
             onClick={() => {

@@ -17,6 +17,7 @@ import { createLink, listLinks, revokeLink } from '../public-links/public-links-
 import { forgetLinkKey, loadLinkKeys, saveLinkKey } from '../public-links/link-keys-store.ts';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { plural } from '../ui/formatting.ts';
+import { useCommand } from '../ui/use-command.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const expiryChoices = [
@@ -47,10 +48,9 @@ export function BackupLinkScreen() {
   const [links, setLinks] = useState<LinkSummary[] | null>(null);
   const [linkKeys, setLinkKeys] = useState<Map<string, string>>(new Map());
   const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]['value']>('never');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useCommand();
   const [status, setStatus] = useState('');
   const toast = useStatusToast();
-  const [error, setError] = useState<string | null>(null);
   const [presentAlert] = useIonAlert();
   const origin = window.location.origin;
 
@@ -64,32 +64,29 @@ export function BackupLinkScreen() {
       .catch((failure: unknown) => {
         setError(failure instanceof Error ? failure.message : 'The links could not be loaded.');
       });
-  }, [api, id]);
+  }, [api, id, setError]);
   useEffect(reload, [reload]);
 
   const create = async () => {
     if (opened.status !== 'open') return;
-    setBusy(true);
-    setError(null);
-    try {
+    const { backup } = opened;
+    const linkNotCreated = (failure: unknown) =>
+      failure instanceof Error ? failure.message : 'The link was not created.';
+    await run(linkNotCreated, async () => {
       const linkId = crypto.randomUUID();
-      const sealed = await sealLinkContents(browserCrypto, opened.backup.contents, linkId);
+      const sealed = await sealLinkContents(browserCrypto, backup.contents, linkId);
       const choice = expiryChoices.find((item) => item.value === expiry);
       const ms = choice?.ms ?? null;
       await createLink(api, {
         id: linkId,
-        backupId: opened.backup.summary.id,
+        backupId: backup.summary.id,
         ciphertext: sealed.ciphertext,
         expiresAt: ms === null ? null : new Date(Date.now() + ms).toISOString(),
       });
       await saveLinkKey(linkId, sealed.fragmentKey);
       setStatus('Link created. Copy it and send it to whoever should see these bills.');
       reload();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The link was not created.');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const copy = (url: string) => {

@@ -7,6 +7,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { returnPathFromSearch } from '../routing/return-to-link.ts';
 import { HOME_PATH, LOGIN_PATH } from '../routing/route-paths.ts';
+import { useCommand } from '../ui/use-command.ts';
 
 /** better-auth's error codes on e-mail links, in words. */
 const linkErrorMessages: Record<string, string> = {
@@ -19,8 +20,7 @@ const linkErrorMessages: Record<string, string> = {
 function ResetPasswordForm({ token }: { readonly token: string }) {
   const { authClient } = useAppServices();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useCommand();
   const [done, setDone] = useState(false);
 
   const setNewPassword = async () => {
@@ -28,17 +28,11 @@ function ResetPasswordForm({ token }: { readonly token: string }) {
       setError('Enter a new password.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(authErrorMessage, async () => {
       const result = await authClient.resetPassword({ newPassword: password, token });
       if (result.error) setError(authErrorMessage(result.error));
       else setDone(true);
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (done) {

@@ -1,9 +1,8 @@
 import { IonButton } from '@ionic/react';
 import type { Tag } from '@docket/core/store';
 import { createTag } from '@docket/core/commands';
-import { useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { commandFailureMessage } from '../ui/command-failure.ts';
+import { useCommand } from '../ui/use-command.ts';
 import { TagColourField } from './tag-colour-field.tsx';
 import { TagNameField } from './tag-name-field.tsx';
 import { suggestTagColour } from './tag-palette.ts';
@@ -39,18 +38,11 @@ export function NewTagForm({
   const setColour = (next: string) => {
     onChange({ ...value, colour: next });
   };
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useCommand();
+  const save = () =>
+    run('create the tag', async () => {
       onCreated(await createTag(await billCommandContext(), { name, color: colour }));
-    } catch (failure) {
-      setError(commandFailureMessage(failure, 'create the tag'));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <form
       className="tag-form"

@@ -17,6 +17,7 @@ import {
   mergeQuestion,
   trackedByTagPath,
 } from './tag-words.ts';
+import '../ui/forms.css';
 
 // One tag on the bill-tags screen: its name, colour and bills, and the four things that can be
 // done to it. One panel is open at a time on the whole screen (the screen holds which), so the
@@ -43,24 +44,46 @@ function useFocusOnOpen<T extends HTMLElement>() {
   return ref;
 }
 
+/** A panel's failure, if any, then its submit button and Cancel. `ready` false holds the submit
+ *  button back (nothing chosen yet); `describedBy` names the question it answers. */
 function PanelButtons({
   busy,
   submitLabel,
   close,
+  error = null,
+  ready = true,
+  describedBy,
+  danger = false,
 }: {
   busy: boolean;
   submitLabel: string;
   close: () => void;
+  error?: string | null;
+  ready?: boolean;
+  describedBy?: string | undefined;
+  danger?: boolean;
 }) {
   return (
-    <div className="tag-actions">
-      <IonButton type="submit" disabled={busy}>
-        {submitLabel}
-      </IonButton>
-      <IonButton fill="outline" disabled={busy} onClick={close}>
-        Cancel
-      </IonButton>
-    </div>
+    <>
+      {error !== null && (
+        <p className="tag-field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="tag-actions">
+        <IonButton
+          type="submit"
+          {...(danger ? { color: 'danger' } : {})}
+          disabled={busy || !ready}
+          aria-describedby={describedBy}
+        >
+          {submitLabel}
+        </IonButton>
+        <IonButton fill="outline" disabled={busy} onClick={close}>
+          Cancel
+        </IonButton>
+      </div>
+    </>
   );
 }
 
@@ -112,12 +135,7 @@ function ColourPanel({ tag, close, report }: PanelProps) {
       }}
     >
       <TagColourField legend={`Colour of ${tag.name}`} value={colour} onChange={setColour} />
-      {error !== null && (
-        <p className="tag-field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <PanelButtons busy={busy} submitLabel="Save" close={close} />
+      <PanelButtons busy={busy} submitLabel="Save" close={close} error={error} />
     </form>
   );
 }
@@ -186,23 +204,14 @@ function MergePanel({
           {mergeQuestion(tag.name, target.name, billCount)}
         </p>
       )}
-      {error !== null && (
-        <p className="tag-field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="tag-actions">
-        <IonButton
-          type="submit"
-          disabled={busy || target === undefined}
-          aria-describedby={target === undefined ? undefined : questionId}
-        >
-          Merge tags
-        </IonButton>
-        <IonButton fill="outline" disabled={busy} onClick={close}>
-          Cancel
-        </IonButton>
-      </div>
+      <PanelButtons
+        busy={busy}
+        submitLabel="Merge tags"
+        close={close}
+        error={error}
+        ready={target !== undefined}
+        describedBy={target === undefined ? undefined : questionId}
+      />
     </form>
   );
 }
@@ -265,24 +274,15 @@ function DeletePanel({ tag, close, report }: PanelProps) {
       <p id={questionId} ref={focus} tabIndex={-1}>
         {usage === null ? 'Counting the bills with this tag…' : deleteQuestion(tag.name, usage)}
       </p>
-      {error !== null && (
-        <p className="tag-field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="tag-actions">
-        <IonButton
-          type="submit"
-          color="danger"
-          disabled={busy || usage === null}
-          aria-describedby={questionId}
-        >
-          Delete tag
-        </IonButton>
-        <IonButton fill="outline" disabled={busy} onClick={close}>
-          Cancel
-        </IonButton>
-      </div>
+      <PanelButtons
+        busy={busy}
+        submitLabel="Delete tag"
+        close={close}
+        error={error}
+        ready={usage !== null}
+        describedBy={questionId}
+        danger
+      />
     </form>
   );
 }
@@ -344,7 +344,9 @@ export function TagRow({
           <button
             key={button.panel}
             type="button"
-            className={button.panel === 'delete' ? 'tag-toggle tag-toggle-danger' : 'tag-toggle'}
+            className={
+              button.panel === 'delete' ? 'toggle-button tag-toggle-danger' : 'toggle-button'
+            }
             aria-expanded={panel === button.panel}
             onClick={() => {
               onPanel(panel === button.panel ? null : button.panel);

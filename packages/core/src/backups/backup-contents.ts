@@ -181,24 +181,13 @@ export async function buildBackupContents(
     const bills = (await tx.getMany('bills', billIds)).filter(
       (bill): bill is StoredBill => bill !== undefined,
     );
-    const clocks = await readClocks(tx, {
-      datasets,
-      tags,
-      billTags,
-      positions,
-      decisions,
-      annotations,
-    });
+    const rows = { datasets, tags, billTags, positions, decisions, annotations };
+    const clocks = await readClocks(tx, rows);
     return {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       createdAt,
-      datasets,
-      tags,
-      billTags,
-      positions,
-      decisions,
-      annotations,
+      ...rows,
       bills,
       clocks,
     };

@@ -113,8 +113,12 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Jurisdiction, session, type, then number in numeric order (HB 2 before HB 10). */
-export function compareBills(a: Bill, b: Bill): number {
+/** The parts of a bill its citation order reads. */
+export type CitedBill = Pick<Bill, 'jurisdiction' | 'session' | 'type' | 'number' | 'id'>;
+
+/** Jurisdiction, session, type, then number in numeric order (HB 2 before HB 10): the order
+ *  bills are cited in, for whole bills and the Tracked list's entries alike. */
+export function compareBills(a: CitedBill, b: CitedBill): number {
   return (
     compareText(a.jurisdiction, b.jurisdiction) ||
     compareText(a.session, b.session) ||

@@ -1,4 +1,4 @@
-import { argon2id, createSHA256 } from 'hash-wasm';
+import { createSHA256 } from 'hash-wasm';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import {
   FULL_BACKUP_FORMAT,
@@ -9,9 +9,10 @@ import {
   fullBackupMessages,
   type FullBackupEncryption,
 } from '../full-backups/full-backup-format.ts';
-import { DEFAULT_KDF, type KdfParams } from './sync-crypto.ts';
+import { argon2idKeyBytes, DEFAULT_KDF, type KdfParams } from './sync-crypto.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
+import { importRawKeyAndWipe } from './web-crypto.ts';
 
 // The passphrase of a full backup: Argon2id with the cloud password's parameters
 // (sync-crypto.ts DEFAULT_KDF) makes a 256-bit AES-GCM key; a fresh random salt per file means
@@ -63,31 +64,12 @@ async function sha256(parts: readonly Uint8Array[]): Promise<Uint8Array> {
   return hasher.digest('binary');
 }
 
-async function deriveBytes(
-  passphrase: string,
-  salt: Uint8Array,
-  kdf: KdfParams,
-): Promise<Uint8Array> {
-  return argon2id({
-    password: passphrase,
-    salt,
-    parallelism: kdf.parallelism,
-    iterations: kdf.iterations,
-    memorySize: kdf.memoryKiB,
-    hashLength: 32,
-    outputType: 'binary',
-  });
+function deriveBytes(passphrase: string, salt: Uint8Array, kdf: KdfParams): Promise<Uint8Array> {
+  return argon2idKeyBytes(passphrase, salt, kdf);
 }
 
-async function importAesKey(crypto: WebCryptoPort, bytes: Uint8Array): Promise<OpaqueCryptoKey> {
-  try {
-    return await crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'AES-GCM' }, false, [
-      'encrypt',
-      'decrypt',
-    ]);
-  } finally {
-    bytes.fill(0);
-  }
+function importAesKey(crypto: WebCryptoPort, bytes: Uint8Array): Promise<OpaqueCryptoKey> {
+  return importRawKeyAndWipe(crypto, bytes, 'AES-GCM');
 }
 
 /** A new key for a new file, and what its header says about it. */

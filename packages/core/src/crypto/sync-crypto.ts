@@ -2,6 +2,7 @@ import { argon2id, argon2Verify } from 'hash-wasm';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
+import { importRawKeyAndWipe } from './web-crypto.ts';
 
 // End-to-end encryption of what syncs (PRODUCT.md, Sync): a random AES-256-GCM data key
 // encrypts every message with a fresh nonce; the data key is wrapped (AES-KW) by a key derived
@@ -109,7 +110,18 @@ async function deriveKeyEncryptionKey(
   kdf: KdfParams,
 ): Promise<OpaqueCryptoKey> {
   checkKdf(kdf);
-  const bytes = await argon2id({
+  const bytes = await argon2idKeyBytes(password, salt, kdf);
+  return importRawKeyAndWipe(crypto, bytes, 'AES-KW');
+}
+
+/** The 32 key bytes Argon2id derives from a password or passphrase with these parameters
+ *  (the cloud password's key-encryption key here, a full backup's key in full-backup-crypto). */
+export function argon2idKeyBytes(
+  password: string,
+  salt: Uint8Array,
+  kdf: KdfParams,
+): Promise<Uint8Array> {
+  return argon2id({
     password,
     salt,
     parallelism: kdf.parallelism,
@@ -118,14 +130,6 @@ async function deriveKeyEncryptionKey(
     hashLength: 32,
     outputType: 'binary',
   });
-  try {
-    return await crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'AES-KW' }, false, [
-      'wrapKey',
-      'unwrapKey',
-    ]);
-  } finally {
-    bytes.fill(0);
-  }
 }
 
 async function makeVerifier(

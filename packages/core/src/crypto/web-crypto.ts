@@ -56,3 +56,20 @@ export interface WebCryptoPort {
   readonly subtle: SubtleCryptoPort;
   getRandomValues<T extends Bytes>(array: T): T;
 }
+
+/**
+ * Imports raw key bytes as a non-extractable key and wipes the bytes, imported or not: a
+ * derived or unwrapped key then lives only inside the crypto implementation.
+ */
+export async function importRawKeyAndWipe(
+  crypto: WebCryptoPort,
+  bytes: Uint8Array,
+  name: 'AES-GCM' | 'AES-KW',
+): Promise<OpaqueCryptoKey> {
+  const usages: Usage[] = name === 'AES-GCM' ? ['encrypt', 'decrypt'] : ['wrapKey', 'unwrapKey'];
+  try {
+    return await crypto.subtle.importKey('raw', new Uint8Array(bytes), { name }, false, usages);
+  } finally {
+    bytes.fill(0);
+  }
+}

@@ -1,6 +1,7 @@
-// RFC 4180 CSV, read and written by hand: papaparse's CommonJS build has no ESM named exports
-// under plain Node (the CLI) and its type declarations pull Node's types into core. The format is
-// small enough that a linear reader and writer are clearer than working round either.
+// CSV read and written with papaparse (RFC 4180 quoting, doubled quotes, line breaks in cells).
+// Imported by its default export only: its CommonJS build has no ESM named exports under plain
+// Node. Its types are core's own (papaparse.d.ts), as @types/papaparse brings Node's types in.
+import Papa from 'papaparse';
 
 export interface CsvRecord {
   /** The physical line the record starts on, 1-based (the header is line 1). */
@@ -18,17 +19,28 @@ export interface CsvParseResult {
   problems: CsvProblem[];
 }
 
-const COMMA = 44;
-const QUOTE = 34;
-const CR = 13;
-const LF = 10;
+/** A quoted field (doubled quotes are two of these in a row) or a line end of any kind. */
+const QUOTED_OR_LINE_END = /"[^"]*"|\r\n?/g;
+const LONE_CR = /\r(?!\n)/;
+const LONE_LF = /(?<!\r)\n/;
 
-function countNewlines(text: string, from: number, to: number): number {
+/**
+ * The text with one kind of line end, and that kind: papaparse takes one per text, where files
+ * met in the wild mix CRLF, LF and CR. Only a mixed text is rewritten (every line end outside
+ * quotes as LF, cells untouched), as the rewrite costs about as much as the parse.
+ */
+function withOneKindOfLineEnd(text: string): { text: string; newline: string } {
+  const hasCr = text.includes('\r');
+  if (!hasCr) return { text, newline: '\n' };
+  if (!LONE_CR.test(text) && !LONE_LF.test(text)) return { text, newline: '\r\n' };
+  const lf = text.replace(QUOTED_OR_LINE_END, (match) => (match.startsWith('"') ? match : '\n'));
+  return { text: lf, newline: '\n' };
+}
+
+function countNewlines(cells: readonly string[]): number {
   let count = 0;
-  let index = text.indexOf('\n', from);
-  while (index >= 0 && index < to) {
-    count++;
-    index = text.indexOf('\n', index + 1);
+  for (const cell of cells) {
+    for (let index = cell.indexOf('\n'); index >= 0; index = cell.indexOf('\n', index + 1)) count++;
   }
   return count;
 }
@@ -38,65 +50,19 @@ function countNewlines(text: string, from: number, to: number): number {
 export function parseCsv(text: string): CsvParseResult {
   const records: CsvRecord[] = [];
   const problems: CsvProblem[] = [];
-  const length = text.length;
-  let index = 0;
+  const { text: oneKind, newline } = withOneKindOfLineEnd(text);
+  const { data, errors } = Papa.parse(oneKind, { delimiter: ',', newline });
+  // An unclosed quote runs its field to the end of the text: no record from there on is read.
+  const unclosed = errors.find((error) => error.code === 'MissingQuotes')?.row ?? data.length;
   let line = 1;
-  while (index < length) {
-    const recordLine = line;
-    const cells: string[] = [];
-    let endOfRecord = false;
-    let broken = false;
-    while (!endOfRecord) {
-      let value = '';
-      if (text.charCodeAt(index) === QUOTE) {
-        index++;
-        for (;;) {
-          const quote = text.indexOf('"', index);
-          if (quote < 0) {
-            problems.push({ line: recordLine, reason: 'a quoted field is never closed' });
-            line += countNewlines(text, index, length);
-            index = length;
-            broken = true;
-            break;
-          }
-          value += text.slice(index, quote);
-          line += countNewlines(text, index, quote);
-          if (text.charCodeAt(quote + 1) === QUOTE) {
-            value += '"';
-            index = quote + 2;
-          } else {
-            index = quote + 1;
-            break;
-          }
-        }
-      }
-      // Unquoted text, or anything after a closing quote, runs to the next comma or line end.
-      const start = index;
-      while (index < length) {
-        const code = text.charCodeAt(index);
-        if (code === COMMA || code === CR || code === LF) break;
-        index++;
-      }
-      value += text.slice(start, index);
-      cells.push(value);
-      if (broken || index >= length) {
-        endOfRecord = true;
-      } else if (text.charCodeAt(index) === COMMA) {
-        index++;
-        if (index >= length) {
-          cells.push('');
-          endOfRecord = true;
-        }
-      } else {
-        if (text.charCodeAt(index) === CR && text.charCodeAt(index + 1) === LF) index++;
-        index++;
-        line++;
-        endOfRecord = true;
-      }
+  for (const [index, cells] of data.entries()) {
+    if (index === unclosed) {
+      problems.push({ line, reason: 'a quoted field is never closed' });
+      break;
     }
-    if (broken) break;
-    if (cells.length === 1 && cells[0] === '') continue;
-    records.push({ line: recordLine, cells });
+    if (!(cells.length === 1 && cells[0] === '')) records.push({ line, cells });
+    // A record takes one line, plus one for each line break inside its quoted cells.
+    line += 1 + countNewlines(cells);
   }
   return { records, problems };
 }
@@ -142,10 +108,16 @@ export function csvHeader(head: string): string[] {
 }
 
 export function formatCsvCell(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return needsQuotes(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Quotes, commas and line ends must be quoted; so are cells with space at either end, which
+ *  spreadsheets would otherwise trim (papaparse's own rule looks at the space character only). */
+function needsQuotes(value: string): boolean {
+  return /[",\r\n]|^\s|\s$/.test(value);
 }
 
 /** CSV text with CRLF line ends, as RFC 4180 and spreadsheets expect. */
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(formatCsvCell).join(',')).join('\r\n') + '\r\n';
+  return `${Papa.unparse(rows, { newline: '\r\n', quotes: needsQuotes })}\r\n`;
 }

@@ -176,41 +176,46 @@ async function plan(
     );
   });
 
-  const storedPositions = await tx.getMany(
+  /** Positions and decisions, one value per bill: added, changed, or already as stored. */
+  const planValuePerBill = <Row extends { readonly billId: string }>(
+    kind: 'positions' | 'decisions',
+    rows: readonly Row[],
+    stored: readonly (Row | undefined)[],
+    written: Row[],
+    value: (row: Row) => string,
+    label: string,
+  ) => {
+    rows.forEach((row, index) => {
+      const before = stored[index];
+      if (before !== undefined && value(before) === value(row)) {
+        counts[kind].unchanged++;
+        return;
+      }
+      written.push(row);
+      note(
+        kind,
+        before === undefined ? 'add' : 'change',
+        `${billName(row.billId)}: ${label}${before === undefined ? '' : `${capitalised(value(before))} → `}${capitalised(value(row))}`,
+      );
+    });
+  };
+  const billIds = (rows: readonly { readonly billId: string }[]) => rows.map((row) => row.billId);
+  planValuePerBill(
     'positions',
-    bundle.positions.map((row) => row.billId),
+    bundle.positions,
+    await tx.getMany('positions', billIds(bundle.positions)),
+    writes.positions,
+    (row) => row.position,
+    'position ',
   );
-  bundle.positions.forEach((row, index) => {
-    const before = storedPositions[index];
-    if (before?.position === row.position) {
-      counts.positions.unchanged++;
-      return;
-    }
-    writes.positions.push(row);
-    note(
-      'positions',
-      before === undefined ? 'add' : 'change',
-      `${billName(row.billId)}: position ${before === undefined ? '' : `${capitalised(before.position)} → `}${capitalised(row.position)}`,
-    );
-  });
-
-  const storedDecisions = await tx.getMany(
+  planValuePerBill(
     'decisions',
-    bundle.decisions.map((row) => row.billId),
+    bundle.decisions,
+    await tx.getMany('decisions', billIds(bundle.decisions)),
+    writes.decisions,
+    (row) => row.decision,
+    '',
   );
-  bundle.decisions.forEach((row, index) => {
-    const before = storedDecisions[index];
-    if (before?.decision === row.decision) {
-      counts.decisions.unchanged++;
-      return;
-    }
-    writes.decisions.push(row);
-    note(
-      'decisions',
-      before === undefined ? 'add' : 'change',
-      `${billName(row.billId)}: ${before === undefined ? '' : `${capitalised(before.decision)} → `}${capitalised(row.decision)}`,
-    );
-  });
 
   const withIds = bundle.annotations.map((row) => ({ ...row, id: row.id ?? newId() }));
   const storedAnnotations = await tx.getMany(
@@ -257,26 +262,12 @@ async function write(
 ) {
   await tx.putMany('bills', writes.bills);
   const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
-  await outbox.putMany(
-    'tags',
-    writes.tags.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'billTags',
-    writes.billTags.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'positions',
-    writes.positions.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'decisions',
-    writes.decisions.map((row) => ({ row })),
-  );
-  await outbox.putMany(
-    'annotations',
-    writes.annotations.map((row) => ({ row })),
-  );
+  const changes = <Row>(rows: readonly Row[]) => rows.map((row) => ({ row }));
+  await outbox.putMany('tags', changes(writes.tags));
+  await outbox.putMany('billTags', changes(writes.billTags));
+  await outbox.putMany('positions', changes(writes.positions));
+  await outbox.putMany('decisions', changes(writes.decisions));
+  await outbox.putMany('annotations', changes(writes.annotations));
   await outbox.close();
 }
 

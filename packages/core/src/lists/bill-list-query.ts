@@ -1,6 +1,7 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import { billStatuses } from '../bills/bill-vocabulary.ts';
 import { isIsoDate } from '../bills/bill-text-cleaning.ts';
+import { compareBills } from '../bills/bill-merge.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
 import type { Position } from '../store/local-records.ts';
 import { positions } from '../store/local-records.ts';
@@ -222,14 +223,7 @@ function compareText(a: string, b: string): number {
 
 /** Jurisdiction, session, type, then number in numeric order: the order bills are cited in. */
 export function compareEntriesByIdentifier(a: BillListEntry, b: BillListEntry): number {
-  return (
-    compareText(a.jurisdiction, b.jurisdiction) ||
-    compareText(a.session, b.session) ||
-    compareText(a.type, b.type) ||
-    Number.parseInt(a.number, 10) - Number.parseInt(b.number, 10) ||
-    compareText(a.number, b.number) ||
-    compareText(a.id, b.id)
-  );
+  return compareBills(a, b);
 }
 
 /** Whether any action day falls in the week starting on that Monday. */

@@ -33,7 +33,7 @@ import { TestSyncLog, testTransport } from '../test-support/sync-log-server.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey } from '../crypto/web-crypto.ts';
 
-// Review of dataset file sync against what another device (or the server) may send: a
+// Dataset file sync against what another device (or the server) may send: a
 // definition is the user's other device's word, and that device may be compromised or buggy.
 
 const clock = testClock();
@@ -145,7 +145,7 @@ async function sealedPart(
   return address;
 }
 
-describe('dataset files from another device (review)', () => {
+describe('dataset files from another device', () => {
   it('stops fetching a file as soon as its parts exceed the size its definition records', async () => {
     const { log, key, a, b } = await setup();
     await addFilesDataset(a, 'ca', 1, 20);
@@ -208,7 +208,7 @@ describe('dataset files from another device (review)', () => {
   });
 });
 
-describe('one file listed by two definitions (review)', () => {
+describe('one file listed by two definitions', () => {
   it('fetches it through the good listing when another listing of it is broken', async () => {
     const { log, key, a, b } = await setup();
     await addFilesDataset(a, 'ca', 1);
@@ -225,7 +225,7 @@ describe('one file listed by two definitions (review)', () => {
   });
 });
 
-describe('uploading dataset files (review)', () => {
+describe('uploading dataset files', () => {
   it('reads one file at a time from the store, not every file of a dataset at once', async () => {
     const { log, key, a } = await setup();
     await addFilesDataset(a, 'many', 3);
@@ -252,7 +252,7 @@ describe('uploading dataset files (review)', () => {
   });
 });
 
-describe('starting afresh with datasets (review)', () => {
+describe('starting afresh with datasets', () => {
   // handOverDeviceData (and revertToNewEpoch) clear the synced tables, datasets among them: the
   // bills those datasets provided must go with them, or the next account sees the other
   // account's bills in its deck, provided by no dataset it has, and nothing ever removes them.
@@ -276,7 +276,7 @@ describe('starting afresh with datasets (review)', () => {
   });
 });
 
-describe('definitions that change their files (review)', () => {
+describe('definitions that change their files', () => {
   // When another device changes a dataset's files, this device fetches the new ones and imports
   // them; the old ones, which no definition lists any more, must go (queueSyncedImport deletes
   // them, as saveDatasetAndQueueImport deletes a local edit's), or every edit elsewhere would
@@ -338,7 +338,7 @@ describe('definitions that change their files (review)', () => {
   });
 });
 
-describe('an edit on a device still waiting for a synced dataset’s files (review)', () => {
+describe('an edit on a device still waiting for a synced dataset’s files', () => {
   it('still imports the dataset once its files arrive', async () => {
     const { log, a, b } = await setup();
     await addFilesDataset(a, 'ca', 1, 3);
@@ -375,7 +375,7 @@ describe('an edit on a device still waiting for a synced dataset’s files (revi
   });
 });
 
-describe('a cloud password reset with datasets (review)', () => {
+describe('a cloud password reset with datasets', () => {
   it('reaches a new device even when the resetting device never had the dataset’s files', async () => {
     const { log, a, b } = await setup();
     const [picked] = await addFilesDataset(b, 'ca', 1, 4);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createImportRunner } from './import-runner.ts';
 import { localJobLocks } from './job-locks.ts';
 
-// Review: an import of a dataset runs while a sync run changes the dataset's definition.
+// An import of a dataset runs while a sync run changes the dataset's definition.
 
 const csv = (rows: string[]) =>
   new TextEncoder().encode(['jurisdiction,session,identifier,title', ...rows].join('\n'));
@@ -20,7 +20,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 const jobsOf = (store: LocalStore): Promise<Job[]> => store.read(['jobs'], (tx) => tx.all('jobs'));
 
-describe('synced imports and a running import (review)', () => {
+describe('synced imports and a running import', () => {
   it('imports again once the running import ends, when sync changed the dataset meanwhile', async () => {
     const store = createMemoryLocalStore();
     let release: (() => void) | null = null;

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceCloudKeys } from './cloud-keys-store.ts';
 import { SyncRunner, type SyncRunnerDeps } from './sync-runner.ts';
 
-// Review of the device owner guard as the runner uses it: "Start afresh" races.
+// The device owner guard as the runner uses it: "Start afresh" races.
 
 const settings: SyncSettings = {
   passwordHash: '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA',
@@ -87,7 +87,7 @@ function harness(keys: DeviceCloudKeys): {
 const count = (store: LocalStore, table: 'tags' | 'fullBackups') =>
   store.read([table], (tx) => tx.count(table));
 
-describe('"Start afresh" (review)', () => {
+describe('"Start afresh"', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });

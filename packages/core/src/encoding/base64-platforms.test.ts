@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64, decodePortably, encodeBase64, encodePortably } from './base64.ts';
 
-// Review of the native paths: wherever the platform's decoder is used, it must refuse exactly
-// what the portable decoder refuses, or a device on one platform reads text another refuses.
+// The platforms' own paths (Node's Buffer here, Uint8Array.fromBase64 in Chromium): wherever one
+// is used, it must refuse exactly what atob's path refuses, or a device on one platform reads
+// text another refuses.
 describe('decodeBase64 against the portable decoder', () => {
   it('refuses characters beyond Latin-1 whose low byte is a base64 digit (Node reads Ń as C)', () => {
     // U+0143: Node's Buffer keeps only the low byte (0x43, "C"), so the length check passes.
