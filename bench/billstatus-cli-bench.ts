@@ -21,7 +21,7 @@ import { cpuMeter } from './machine-load.ts';
 // scripts/make-corpus.sh), else the BILLSTATUS files of ../shared/fixtures. It fails only when the
 // CLI does not write one bill per file.
 
-const RUNS = Number(process.env.BENCH_RUNS ?? '3');
+const RUNS = Number(process.env.BENCH_BILLSTATUS_RUNS ?? '3');
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
 function defaultFolders(): string[] {

@@ -21,8 +21,8 @@ export interface SourceFields {
   /**
    * Where the bill stands, in Docket's status words, as far as the source says: data.json's
    * `status` and LegiScan's status code give a stage; BILLSTATUS and Open States scrapes give no
-   * status, only whether the bill became law (BILLSTATUS's `<laws>`, Open States' `became-law`
-   * action), so for them this is 'enacted' or 'not enacted'.
+   * status, only whether the bill became law (BILLSTATUS's `<laws>` or an action of type
+   * `BecameLaw`, Open States' `became-law` action), so for them this is 'enacted' or 'not enacted'.
    */
   status?: string | undefined;
 }
@@ -65,11 +65,17 @@ function billStatusFields(source: string): SourceFields | null {
     introducedDate: day(bill.introducedDate),
     sponsor: text(sponsors[0]?.bioguideId),
     cosponsorCount: cosponsors.length,
-    status: list(isObject(bill.laws) ? bill.laws.item : undefined).some(
-      (law) => text(law.number) !== null,
-    )
-      ? 'enacted'
-      : 'not enacted',
+    // A file written between the signing and the law's number has an empty <laws/> and the
+    // signing as an action of type BecameLaw (H.R. 133 of the 116th).
+    status:
+      list(isObject(bill.laws) ? bill.laws.item : undefined).some(
+        (law) => text(law.number) !== null,
+      ) ||
+      (isObject(bill.actions) ? list(bill.actions.item) : []).some(
+        (action) => text(action.type) === 'BecameLaw',
+      )
+        ? 'enacted'
+        : 'not enacted',
   };
 }
 
@@ -145,10 +151,14 @@ function openStatesFields(bill: Json): SourceFields {
       return a.position - b.position;
     });
   const last = ordered.at(-1)?.action;
-  const introduction = actions.find(
-    (action) =>
-      Array.isArray(action.classification) && action.classification.includes('introduction'),
-  );
+  // The earliest: the US scraper classifies the second chamber's receipt of a bill as an
+  // introduction too ("Received in the Senate. Read the first time.", H.R. 1156 of the 119th).
+  const introduction = actions
+    .filter(
+      (action) =>
+        Array.isArray(action.classification) && action.classification.includes('introduction'),
+    )
+    .sort((a, b) => ((day(a.date) ?? '') < (day(b.date) ?? '') ? -1 : 1))[0];
   const sponsorships = list(bill.sponsorships);
   const primary = sponsorships.find((sponsor) => sponsor.primary === true);
   return {

@@ -104,4 +104,29 @@ describe('npm run fidelity', () => {
       }
     },
   );
+
+  // The larger corpus scripts/make-corpus.mjs makes (51,000 files, minutes to read): run only when
+  // asked, DOCKET_CORPUS=../corpus npx vitest run packages/cli/test/fidelity.test.ts
+  const corpus =
+    process.env.DOCKET_CORPUS === undefined ? null : resolve(process.env.DOCKET_CORPUS);
+  it.skipIf(corpus === null)(
+    'on the corpus of scripts/make-corpus.mjs: every field of every format at 99.5 % or more',
+    () => {
+      for (const folder of ['billstatus-116', 'congress-json-116', 'openstates-us-119']) {
+        const { report } = measureFidelity(join(corpus ?? '', folder));
+        expect(report.size, folder).toBe(1);
+        for (const [format, byField] of report) {
+          for (const field of FIELDS) {
+            const tally = byField.get(field);
+            if (tally === undefined) continue;
+            expect(tally.compared, `${format} ${field}`).toBeGreaterThan(16_000);
+            expect(tally.agreed / tally.compared, `${format} ${field}`).toBeGreaterThanOrEqual(
+              0.995,
+            );
+          }
+        }
+      }
+    },
+    30 * 60_000,
+  );
 });
