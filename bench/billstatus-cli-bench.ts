@@ -49,6 +49,15 @@ function collect(): void {
 interface Run {
   ms: number;
   bills: number;
+  /** CPU time of this process (user + system): on a shared machine, the work's own cost. */
+  cpuMs?: number;
+}
+
+async function timed(work: () => Promise<Run>): Promise<Run> {
+  const cpu = process.cpuUsage();
+  const run = await work();
+  const used = process.cpuUsage(cpu);
+  return { ...run, cpuMs: (used.user + used.system) / 1000 };
 }
 
 async function cliRun(folders: readonly string[], out: string): Promise<Run> {
@@ -110,13 +119,15 @@ try {
     const sides = run % 2 === 0 ? (['cli', 'bare'] as const) : (['bare', 'cli'] as const);
     for (const side of sides) {
       collect();
-      const result = side === 'cli' ? await cliRun(folders, out) : await bareParseRun(paths);
+      const result = await timed(() =>
+        side === 'cli' ? cliRun(folders, out) : bareParseRun(paths),
+      );
       if (result.bills !== paths.length) {
         throw new Error(`${side} read ${result.bills} bills of ${paths.length} files`);
       }
       (side === 'cli' ? cli : bare).push(result);
       process.stdout.write(
-        `run ${run + 1} ${side === 'cli' ? 'docket import   ' : 'bare XMLParser  '} ${seconds(result.ms).padStart(8)}  ${perSecond(result).padStart(6)} bills/s\n`,
+        `run ${run + 1} ${side === 'cli' ? 'docket import   ' : 'bare XMLParser  '} ${seconds(result.ms).padStart(8)}  ${perSecond(result).padStart(6)} bills/s   CPU ${seconds(result.cpuMs ?? 0).padStart(8)}  ${perSecond({ ms: result.cpuMs ?? 0, bills: result.bills }).padStart(6)} bills per CPU-second\n`,
       );
     }
   }
@@ -126,11 +137,15 @@ try {
 const cliMs = median(cli.map((run) => run.ms));
 const bareMs = median(bare.map((run) => run.ms));
 const ratio = cliMs / bareMs;
+const cliCpuMs = median(cli.map((run) => run.cpuMs ?? 0));
+const bareCpuMs = median(bare.map((run) => run.cpuMs ?? 0));
 const cliRate = perSecond({ ms: cliMs, bills: paths.length });
 process.stdout.write(
   `\nMedian of ${RUNS}: docket import ${seconds(cliMs)} (${cliRate} bills/s), ` +
     `bare fast-xml-parser parse ${seconds(bareMs)} (${perSecond({ ms: bareMs, bills: paths.length })} bills/s)\n` +
     `Ratio ${ratio.toFixed(2)}× the bare parse (goal ≤ 2×: ${ratio <= 2 ? 'met' : 'missed'}); ` +
     `${cliRate} bills/s (goal ≥ 2,000: ${(1000 * paths.length) / cliMs >= 2000 ? 'met' : 'missed'})\n` +
+    `CPU time, median: docket import ${seconds(cliCpuMs)} (${perSecond({ ms: cliCpuMs, bills: paths.length })} bills per CPU-second), ` +
+    `bare parse ${seconds(bareCpuMs)} (${perSecond({ ms: bareCpuMs, bills: paths.length })}), ratio ${(cliCpuMs / bareCpuMs).toFixed(2)}×\n` +
     `During the run: ${during()}\n`,
 );
