@@ -24,6 +24,10 @@ LegiScan datasets (CC BY 4.0, attribution required)
   https://legiscan.com/datasets   (one ZIP per session; needs a free API key)
   The ZIPs import as they are: \`npm run fidelity\` reads a folder, so unzip them first.
 
+Ready-made: node scripts/make-corpus.mjs  makes ../corpus (every BILLSTATUS XML and data.json
+of the 116th Congress, every Open States bill of the US 119th; 51,000 files, 720 MB) from
+d-schwabe/congress-bills-data and govbot-data/usa-legislation at fixed commits.
+
 Keep large corpora out of the repository (../corpus beside it, for example).
 `;
 

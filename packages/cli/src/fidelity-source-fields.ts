@@ -18,6 +18,13 @@ export interface SourceFields {
   /** The primary sponsor as the source identifies them: a bioguide id, a people_id or a name. */
   sponsor?: string | null | undefined;
   cosponsorCount?: number | undefined;
+  /**
+   * Where the bill stands, in Docket's status words, as far as the source says: data.json's
+   * `status` and LegiScan's status code give a stage; BILLSTATUS and Open States scrapes give no
+   * status, only whether the bill became law (BILLSTATUS's `<laws>` or an action of type
+   * `BecameLaw`, Open States' `became-law` action), so for them this is 'enacted' or 'not enacted'.
+   */
+  status?: string | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -58,7 +65,49 @@ function billStatusFields(source: string): SourceFields | null {
     introducedDate: day(bill.introducedDate),
     sponsor: text(sponsors[0]?.bioguideId),
     cosponsorCount: cosponsors.length,
+    // A file written between the signing and the law's number has an empty <laws/> and the
+    // signing as an action of type BecameLaw (H.R. 133 of the 116th).
+    status:
+      list(isObject(bill.laws) ? bill.laws.item : undefined).some(
+        (law) => text(law.number) !== null,
+      ) ||
+      (isObject(bill.actions) ? list(bill.actions.item) : []).some(
+        (action) => text(action.type) === 'BecameLaw',
+      )
+        ? 'enacted'
+        : 'not enacted',
   };
+}
+
+/**
+ * The unitedstates/congress scraper's status words (its wiki's "bill status" page) in Docket's
+ * words. A failed cloture vote (PROV_KILL:CLOTUREFAILED) disposes of nothing: the status before
+ * it stands, the last status word of the bill's actions that is not one.
+ */
+function congressJsonStatus(bill: Json): string | undefined {
+  const word = (value: unknown) => text(value)?.toUpperCase() ?? null;
+  let status = word(bill.status);
+  if (status?.startsWith('PROV_KILL:CLOTURE') === true) {
+    status =
+      list(bill.actions)
+        .map((action) => word(action.status))
+        .filter((code) => code !== null && !code.startsWith('PROV_KILL:CLOTURE'))
+        .at(-1) ?? 'INTRODUCED';
+  }
+  if (status === null) return undefined;
+  const [head = '', rest = ''] = status.split(':');
+  if (head === 'INTRODUCED') return 'introduced';
+  if (head === 'REFERRED' || head === 'REPORTED') return 'in-committee';
+  // A simple resolution is voted on by one chamber only; PASS_OVER: passed one, sent to the other.
+  if (status === 'PASSED:SIMPLERES' || head === 'PASS_OVER') return 'passed-one-chamber';
+  // PASS_BACK and CONFERENCE: both chambers passed it, their versions still differ.
+  if (head === 'PASSED' || head === 'PASS_BACK' || head === 'CONFERENCE') return 'passed-both';
+  if (head === 'ENACTED') return 'enacted';
+  if (head === 'VETOED' || head === 'OVERRIDE_PASS_OVER' || status === 'PROV_KILL:VETO') {
+    return 'vetoed';
+  }
+  if (head === 'FAIL' || head === 'PROV_KILL') return 'failed';
+  return rest === '' ? status.toLowerCase() : 'other';
 }
 
 function congressJsonFields(bill: Json): SourceFields {
@@ -79,6 +128,7 @@ function congressJsonFields(bill: Json): SourceFields {
     cosponsorCount: list(bill.cosponsors).filter(
       (cosponsor) => text(cosponsor.withdrawn_at) === null,
     ).length,
+    status: congressJsonStatus(bill),
   };
 }
 
@@ -101,10 +151,14 @@ function openStatesFields(bill: Json): SourceFields {
       return a.position - b.position;
     });
   const last = ordered.at(-1)?.action;
-  const introduction = actions.find(
-    (action) =>
-      Array.isArray(action.classification) && action.classification.includes('introduction'),
-  );
+  // The earliest: the US scraper classifies the second chamber's receipt of a bill as an
+  // introduction too ("Received in the Senate. Read the first time.", H.R. 1156 of the 119th).
+  const introduction = actions
+    .filter(
+      (action) =>
+        Array.isArray(action.classification) && action.classification.includes('introduction'),
+    )
+    .sort((a, b) => ((day(a.date) ?? '') < (day(b.date) ?? '') ? -1 : 1))[0];
   const sponsorships = list(bill.sponsorships);
   const primary = sponsorships.find((sponsor) => sponsor.primary === true);
   return {
@@ -115,8 +169,23 @@ function openStatesFields(bill: Json): SourceFields {
     introducedDate: introduction === undefined ? undefined : day(introduction.date),
     sponsor: primary === undefined ? undefined : text(primary.name),
     cosponsorCount: sponsorships.filter((sponsor) => sponsor.primary !== true).length,
+    status: actions.some(
+      (action) =>
+        Array.isArray(action.classification) && action.classification.includes('became-law'),
+    )
+      ? 'enacted'
+      : 'not enacted',
   };
 }
+
+const LEGISCAN_STATUS: Readonly<Record<number, string>> = {
+  1: 'introduced',
+  2: 'passed-one-chamber',
+  3: 'passed-both',
+  4: 'enacted',
+  5: 'vetoed',
+  6: 'failed',
+};
 
 function legiScanFields(bill: Json): SourceFields {
   // LegiScan's history is oldest first; a stable sort by date keeps each day as listed.
@@ -140,6 +209,12 @@ function legiScanFields(bill: Json): SourceFields {
     cosponsorCount: sponsors.filter(
       (sponsor) => sponsor.sponsor_type_id === 2 || sponsor.sponsor_type_id === 3,
     ).length,
+    // LegiScan's status codes (its API manual): 1 Introduced, 2 Engrossed (passed its first
+    // chamber), 3 Enrolled (passed both), 4 Passed (became law), 5 Vetoed, 6 Failed.
+    status:
+      typeof bill.status === 'number'
+        ? (LEGISCAN_STATUS[bill.status] ?? `code ${bill.status}`)
+        : undefined,
   };
 }
 

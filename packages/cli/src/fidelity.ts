@@ -19,6 +19,7 @@ export const FIELDS = [
   'introducedDate',
   'sponsor',
   'cosponsorCount',
+  'status',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -59,6 +60,14 @@ function importedField(bill: Bill, field: Field, format: SourceFormat): string |
     }
     case 'cosponsorCount':
       return bill.cosponsors.length;
+    case 'status':
+      // At the source's own granularity (fidelity-source-fields.ts): LegiScan's "Introduced"
+      // covers a bill in committee; BILLSTATUS and Open States say only whether it became law.
+      if (format === 'billstatus' || format === 'openstates') {
+        return bill.status === 'enacted' ? 'enacted' : 'not enacted';
+      }
+      if (format === 'legiscan' && bill.status === 'in-committee') return 'introduced';
+      return bill.status;
   }
 }
 

@@ -1,4 +1,3 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { BillAction, BillDraft, BillOverrides, BillText, Sponsor } from '../bills/bill.ts';
 import type { Chamber } from '../bills/bill-vocabulary.ts';
 import { inSourceOrder } from '../bills/bill-merge.ts';
@@ -16,14 +15,8 @@ import {
 import { htmlToText } from '../text/html-to-text.ts';
 import type { JsonObject } from '../encoding/loose-json.ts';
 import { field, fieldAt, isObject, objects, str } from '../encoding/loose-json.ts';
-import {
-  decodeXmlBytes,
-  decodeXmlHead,
-  DOCTYPE_REFUSED,
-  hasDoctype,
-  xmlEntityDecoder,
-  xmlProblem,
-} from '../text/xml-text.ts';
+import { decodeXmlBytes, decodeXmlHead } from '../text/xml-text.ts';
+import { readXmlTree } from './xml-element-tree.ts';
 
 // GovInfo BILLSTATUS XML (the Library of Congress's bill status bulk data), one bill per file.
 // Two schemas are in circulation: the original one (<billNumber>, <billType>,
@@ -41,16 +34,8 @@ export function isBillStatusFile(file: ImportFile): boolean {
   return isBillStatusXml(decodeXmlHead(file.bytes, 1024));
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  // Keep every value as text: bill numbers like "0012" and dates must not become numbers.
-  parseTagValue: false,
-  trimValues: true,
-  // Lists whose single member would otherwise collapse into a plain object.
-  isArray: (tagName) => tagName === 'item' || tagName === 'summary' || tagName === 'recordedVote',
-  // XML's own entities and character references (&#8212;), nothing a DOCTYPE declares.
-  entityDecoder: xmlEntityDecoder,
-});
+// Lists whose single member would otherwise be read as a plain object.
+const ALWAYS_LISTS: ReadonlySet<string> = new Set(['item', 'summary', 'recordedVote']);
 
 function items(value: unknown): JsonObject[] {
   return objects(field(value, 'item'));
@@ -242,18 +227,12 @@ export function billStatusDraft(
   return { draft, label };
 }
 
-/** Parses BILLSTATUS text after checking it is well-formed: the parser itself accepts cut-off
- *  and mismatched markup, which would turn a damaged file into a bill with parts missing. */
+/** Parses BILLSTATUS text, refusing a damaged file (cut off, mismatched markup) rather than
+ *  turning it into a bill with parts missing, and a DOCTYPE, whose entities are never expanded. */
 export function parseBillStatusXml(
   text: string,
 ): { ok: true; document: unknown } | { ok: false; reason: string } {
-  if (hasDoctype(text)) return { ok: false, reason: DOCTYPE_REFUSED };
-  // fast-xml-parser 5.12 (pinned) still ships its validator; the separate package that replaces
-  // it is not a dependency of core.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) return { ok: false, reason: xmlProblem(text, valid.err) };
-  return { ok: true, document: parser.parse(text) as unknown };
+  return readXmlTree(text, ALWAYS_LISTS);
 }
 
 /** Bills from BILLSTATUS XML files, one outcome per file. */

@@ -176,8 +176,21 @@ export function nameFromLastFirst(name: string): string {
   return [first, last, ...(suffix?.[1] ? [suffix[1]] : []), ...suffixes].join(' ');
 }
 
+// The same few hundred members sponsor and cosponsor thousands of bills: each spelling is read
+// once (a tenth of a BILLSTATUS import's time went to reading the same names again). Bounded, so
+// a file of endless distinct names cannot grow it without end.
+const namesRead = new Map<string, string>();
+
 /** "Sen. Cruz, Ted [R-TX]" → "Ted Cruz", the form data.json spells the same person in. */
 export function nameFromCongressFullName(fullName: string): string {
+  const known = namesRead.get(fullName);
+  if (known !== undefined) return known;
+  const name = readCongressFullName(fullName);
+  if (namesRead.size < 20_000) namesRead.set(fullName, name);
+  return name;
+}
+
+function readCongressFullName(fullName: string): string {
   const withoutTitle = fullName.replace(
     /^(Sen\.|Rep\.|Del\.|Resident Commissioner|Commish\.?)\s+/i,
     '',
