@@ -1,4 +1,15 @@
-import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import {
+  IonBadge,
+  IonIcon,
+  IonLabel,
+  IonRouterOutlet,
+  IonTabBar,
+  IonTabButton,
+  IonTabs,
+} from '@ionic/react';
+import { useUnseenChangeCount } from '../changes/what-changed.tsx';
+import { FreshDataWatcher } from '../changes/fresh-data-watcher.tsx';
+import { plural } from '../ui/formatting.ts';
 import {
   albumsOutline,
   bookmarkOutline,
@@ -28,25 +39,40 @@ const tabs = [
  * any unknown tab are behind the access guard inside it (see pageRoute for why not around it).
  */
 export function TabsScreen() {
+  const unseen = useUnseenChangeCount() ?? 0;
   return (
-    <IonTabs>
-      <IonRouterOutlet>
-        {guardedRoute('bills', <SwipeableBillsScreen />, '/tabs/bills')}
-        {guardedRoute('tracked', <TrackedBillsScreen />, '/tabs/tracked')}
-        {guardedRoute('datasets', <DatasetsScreen />, '/tabs/datasets')}
-        {guardedRoute('backups', <BackupsScreen />, '/tabs/backups')}
-        {guardedRoute('more', <MoreScreen />, '/tabs/more')}
-        {guardedIndexRoute('/tabs', <RedirectView to="/tabs/bills" />)}
-        {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
-      </IonRouterOutlet>
-      <IonTabBar slot="bottom">
-        {tabs.map(({ tab, label, icon }) => (
-          <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
-            <IonIcon aria-hidden="true" icon={icon} />
-            <IonLabel>{label}</IonLabel>
-          </IonTabButton>
-        ))}
-      </IonTabBar>
-    </IonTabs>
+    <>
+      {/* Renders nothing: refreshes and alerts while the tabs are open. */}
+      <FreshDataWatcher />
+      <IonTabs>
+        <IonRouterOutlet>
+          {guardedRoute('bills', <SwipeableBillsScreen />, '/tabs/bills')}
+          {guardedRoute('tracked', <TrackedBillsScreen />, '/tabs/tracked')}
+          {guardedRoute('datasets', <DatasetsScreen />, '/tabs/datasets')}
+          {guardedRoute('backups', <BackupsScreen />, '/tabs/backups')}
+          {guardedRoute('more', <MoreScreen />, '/tabs/more')}
+          {guardedIndexRoute('/tabs', <RedirectView to="/tabs/bills" />)}
+          {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
+        </IonRouterOutlet>
+        <IonTabBar slot="bottom">
+          {tabs.map(({ tab, label, icon }) => (
+            <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
+              <IonIcon aria-hidden="true" icon={icon} />
+              <IonLabel>{label}</IonLabel>
+              {tab === 'tracked' && unseen > 0 && (
+                <>
+                  <IonBadge aria-hidden="true" className="unseen-badge">
+                    {unseen}
+                  </IonBadge>
+                  <span className="visually-hidden">
+                    , {plural(unseen, 'bill')} with unseen changes
+                  </span>
+                </>
+              )}
+            </IonTabButton>
+          ))}
+        </IonTabBar>
+      </IonTabs>
+    </>
   );
 }

@@ -300,7 +300,7 @@ describe('diffBill', () => {
       { ...base, actions: [...base.actions, { date: null, chamber: null, text: long }] },
     );
     expect(items.map((item) => item.kind)).toEqual(['action', 'sponsors']);
-    expect(changeWords(items[1]!)).toBe('Sponsors: Ana Lee left');
+    expect(items.slice(1).map(changeWords)).toEqual(['Sponsors: Ana Lee left']);
     expect(items[0]?.kind === 'action' && items[0].text.length).toBe(2000);
   });
 });

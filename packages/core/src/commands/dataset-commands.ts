@@ -296,8 +296,10 @@ export async function queueSyncedImport(
     const job = newJob(input.jobId, input.datasetId, input.now);
     // Local fields only: nothing of this goes to the other devices. The definition may name
     // another URL now, so this import downloads it whole (no validators of the old one).
-    const { sourceEtag: _etag, sourceLastModified: _modified, ...rest } = dataset;
-    await tx.put('datasets', { ...rest, needsImport: false, lastJobId: job.id });
+    const next: Dataset = { ...dataset, needsImport: false, lastJobId: job.id };
+    delete next.sourceEtag;
+    delete next.sourceLastModified;
+    await tx.put('datasets', next);
     await tx.put('jobs', job);
     return job;
   });
