@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonBadge, IonButton } from '@ionic/react';
 import { changeWords, markChangesSeen, type ChangeFeedEntry } from '@docket/core/changes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -84,7 +84,20 @@ export function WhatChanged() {
   );
 }
 
-/** How many followed bills have unseen changes; undefined while loading. */
-export function useUnseenChangeCount(): number | undefined {
-  return useChangeFeed()?.length;
+/**
+ * The Tracked tab button's count of followed bills with unseen changes, said in words to screen
+ * readers. A component of its own, reading live: Ionic's tab bar does not re-render the buttons
+ * it was given when the tabs' page does.
+ */
+export function UnseenChangesBadge() {
+  const unseen = useChangeFeed()?.length ?? 0;
+  if (unseen === 0) return null;
+  return (
+    <>
+      <IonBadge aria-hidden="true" className="unseen-badge">
+        {unseen}
+      </IonBadge>
+      <span className="visually-hidden">{plural(unseen, 'bill')} with unseen changes</span>
+    </>
+  );
 }

@@ -5,8 +5,12 @@ import { z } from 'zod';
 // The bytes behind a dataset's URL. The browser fetches them itself where the site allows it
 // (CORS); where it does not (the fetch fails with a TypeError, which is all a page is told), the
 // Docket server's relay fetches them (`POST /api/sources/fetch`), unless the user turned the
-// relay off in Settings. Either way the request is conditional when the last import left an
-// ETag or a Last-Modified, so a source that has not changed answers 304 and costs one request.
+// relay off in Settings. Either way a source that has not changed costs one request:
+// - directly, the browser's own cache makes the request conditional (`cache: 'no-cache'`
+//   revalidates with the validators it kept) and hands back its copy on a 304; the answer's ETag
+//   (or Last-Modified) equal to the one the last import kept says "unchanged". Setting
+//   If-None-Match by hand would make the request non-simple, and cost a CORS preflight each time;
+// - through the relay, the kept validators go in the request and the relay answers 304.
 
 export interface SourceRequest {
   url: string;
@@ -116,18 +120,12 @@ export async function downloadSource(
   maxBytes = defaultImportLimits.maxFileBytes,
 ): Promise<ImportInput | SourceUnchanged> {
   const { url } = request;
-  const headers = new Headers();
-  if (request.etag !== null) headers.set('if-none-match', request.etag);
-  if (request.lastModified !== null) headers.set('if-modified-since', request.lastModified);
   let response: Response;
   try {
-    // no-store: the browser's cache would answer a 304 with its own copy, and hide that the
-    // source has not changed.
     response = await deps.fetch(url, {
       credentials: 'omit',
       redirect: 'follow',
-      cache: 'no-store',
-      headers,
+      cache: 'no-cache',
     });
   } catch (error) {
     // The browser tells scripts only "failed to fetch", on purpose: the site refused other sites
@@ -143,11 +141,29 @@ export async function downloadSource(
       `the server answered ${response.status} ${response.statusText}`.trim(),
     );
   }
+  const validators = {
+    etag: response.headers.get('etag'),
+    lastModified: response.headers.get('last-modified'),
+  };
+  if (sameSource(request, validators)) {
+    await response.body?.cancel().catch(() => undefined);
+    return { unchanged: true };
+  }
   const bytes = await readBody(url, response, maxBytes);
-  return inputOf(
-    url,
-    bytes,
-    { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') },
-    deps,
+  return inputOf(url, bytes, validators, deps);
+}
+
+/** Whether the answer names the version the last import read: the same ETag, or, with no ETag
+ *  on either side, the same Last-Modified. */
+function sameSource(
+  kept: { etag: string | null; lastModified: string | null },
+  now: { etag: string | null; lastModified: string | null },
+): boolean {
+  if (kept.etag !== null && now.etag !== null) return kept.etag === now.etag;
+  return (
+    kept.etag === null &&
+    now.etag === null &&
+    kept.lastModified !== null &&
+    kept.lastModified === now.lastModified
   );
 }

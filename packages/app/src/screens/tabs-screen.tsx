@@ -1,15 +1,6 @@
-import {
-  IonBadge,
-  IonIcon,
-  IonLabel,
-  IonRouterOutlet,
-  IonTabBar,
-  IonTabButton,
-  IonTabs,
-} from '@ionic/react';
-import { useUnseenChangeCount } from '../changes/what-changed.tsx';
+import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { UnseenChangesBadge } from '../changes/what-changed.tsx';
 import { FreshDataWatcher } from '../changes/fresh-data-watcher.tsx';
-import { plural } from '../ui/formatting.ts';
 import {
   albumsOutline,
   bookmarkOutline,
@@ -39,7 +30,6 @@ const tabs = [
  * any unknown tab are behind the access guard inside it (see pageRoute for why not around it).
  */
 export function TabsScreen() {
-  const unseen = useUnseenChangeCount() ?? 0;
   return (
     <>
       {/* Renders nothing: refreshes and alerts while the tabs are open. */}
@@ -59,16 +49,7 @@ export function TabsScreen() {
             <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
               <IonIcon aria-hidden="true" icon={icon} />
               <IonLabel>{label}</IonLabel>
-              {tab === 'tracked' && unseen > 0 && (
-                <>
-                  <IonBadge aria-hidden="true" className="unseen-badge">
-                    {unseen}
-                  </IonBadge>
-                  <span className="visually-hidden">
-                    , {plural(unseen, 'bill')} with unseen changes
-                  </span>
-                </>
-              )}
+              {tab === 'tracked' && <UnseenChangesBadge />}
             </IonTabButton>
           ))}
         </IonTabBar>

@@ -33,22 +33,25 @@ export const CHANGE_FEED_TABLES = [
   'bills',
 ] as const;
 
-/** The bills the user follows: tracked, with a position, or with a tag. */
-async function followedBills(tx: LocalReadTransaction): Promise<Set<string>> {
-  const followed = new Set<string>();
-  for (const row of await tx.where('decisions', 'decision', 'track')) followed.add(row.billId);
-  for (const row of await tx.all('positions')) {
-    if (row.position !== 'none') followed.add(row.billId);
-  }
-  for (const row of await tx.all('billTags')) followed.add(row.billId);
-  return followed;
-}
-
-/** The unseen changes of followed bills, newest first. */
+/**
+ * The unseen changes of followed bills (tracked, with a position, or with a tag), newest first.
+ * Every read is issued at once, straight on the transaction: the app runs this as a Dexie live
+ * query, which hears of later writes only to what it saw read, and it loses track of reads made
+ * after awaiting a helper of ours.
+ */
 export async function readChangeFeed(tx: LocalReadTransaction): Promise<ChangeFeedEntry[]> {
-  const followed = await followedBills(tx);
+  const [tracked, positions, billTags, changes] = await Promise.all([
+    tx.where('decisions', 'decision', 'track'),
+    tx.all('positions'),
+    tx.all('billTags'),
+    tx.all('billChanges'),
+  ]);
+  const followed = new Set<string>();
+  for (const row of tracked) followed.add(row.billId);
+  for (const row of positions) if (row.position !== 'none') followed.add(row.billId);
+  for (const row of billTags) followed.add(row.billId);
   const byBill = new Map<string, BillChange[]>();
-  for (const change of await tx.all('billChanges')) {
+  for (const change of changes) {
     if (!followed.has(change.billId)) continue;
     const list = byBill.get(change.billId) ?? [];
     list.push(change);
