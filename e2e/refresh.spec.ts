@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { seriousViolations } from './pages/accessibility.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { AddDatasetPage, DatasetsPage, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage } from './pages/deck-page.ts';
@@ -78,16 +79,19 @@ class SourceSimulator {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    const server = this.server;
+    if (server === null) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
   }
 }
 
 /** Ionic's segment button: its host takes the click, its inner button has the name. */
-const whatChangedSegment = () =>
-  pageOf().locator('ion-segment-button', { hasText: 'What changed' });
-let pageOf: () => import('@playwright/test').Page = () => {
-  throw new Error('no page yet');
-};
+const whatChangedSegment = (page: Page) =>
+  page.locator('ion-segment-button', { hasText: 'What changed' });
 
 test('a refresh lists exactly the changed tracked bills under What changed, alerts, and a refresh with nothing new costs one request', async ({
   page,
@@ -95,7 +99,6 @@ test('a refresh lists exactly the changed tracked bills under What changed, aler
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  pageOf = () => page;
   const simulator = new SourceSimulator();
   simulator.serve(snapshot(() => undefined));
   const url = await simulator.start();
@@ -178,7 +181,7 @@ test('a refresh lists exactly the changed tracked bills under What changed, aler
     await expect(page.locator('.unseen-badge')).toHaveText('2');
     await expect(trackedTab).toHaveAccessibleName(/^Tracked\s+2 bills with unseen changes$/);
     await trackedTab.click();
-    await whatChangedSegment().click();
+    await whatChangedSegment(page).click();
     const changed = page.getByRole('list', { name: 'Changed bills' });
     await expect(changed).toBeVisible();
     const cards = changed.locator(':scope > li');
@@ -227,7 +230,7 @@ test('a refresh lists exactly the changed tracked bills under What changed, aler
       { method: 'GET', conditional: true, status: 304 },
     ]);
     await page.goto('/tabs/tracked');
-    await whatChangedSegment().click();
+    await whatChangedSegment(page).click();
     await expect(
       page.getByText('Nothing new on the bills you follow.', { exact: false }),
     ).toBeVisible();
