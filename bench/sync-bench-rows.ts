@@ -192,5 +192,6 @@ export function syncedRowsOf(store: LocalStore): Promise<SyncedSnapshot> {
     positions: await tx.all('positions'),
     decisions: await tx.all('decisions'),
     annotations: await tx.all('annotations'),
+    seenMarks: await tx.all('seenMarks'),
   }));
 }

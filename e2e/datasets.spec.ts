@@ -287,9 +287,7 @@ test('a folder picked whole imports every file in it', async ({ page }) => {
   );
 });
 
-test('a dataset at another site fails plainly: the app may only fetch from its own server', async ({
-  page,
-}) => {
+test('a dataset at a site that cannot be reached fails plainly, with a retry', async ({ page }) => {
   await signUpAt(page, '/add-dataset');
   const form = new AddDatasetPage(page);
   await form.waitForForm();

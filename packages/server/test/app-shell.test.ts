@@ -42,7 +42,7 @@ describe('security headers', () => {
       'style-src': "'self' 'unsafe-inline'",
       'img-src': "'self' data: blob:",
       'font-src': "'self' data:",
-      'connect-src': "'self' https://o42.ingest.sentry.io",
+      'connect-src': "'self' https: http: https://o42.ingest.sentry.io",
       'worker-src': "'self' blob:",
       'manifest-src': "'self'",
       'object-src': "'none'",

@@ -20,6 +20,8 @@ const tableWords: Readonly<Record<TableName, readonly [string, string]>> = {
   outbox: ['unsynced change', 'unsynced changes'],
   importStaging: ['staged import row', 'staged import rows'],
   syncState: ['sync record', 'sync records'],
+  billChanges: ['recorded bill change', 'recorded bill changes'],
+  seenMarks: ['seen mark', 'seen marks'],
 };
 
 export function tableCount(table: TableName, count: number): string {

@@ -91,6 +91,48 @@ describe('the import runner', () => {
     expect(await jobWhen(store, jobId, finished)).toMatchObject({ status: 'done' });
   });
 
+  it('refreshes a URL dataset with one request: the same ETag is "No changes"; a files dataset is refused', async () => {
+    const requests: (string | null)[] = [];
+    const { store, runner } = setup({
+      fetch: (_, init) => {
+        requests.push(init.cache ?? null);
+        return Promise.resolve(
+          new Response(csv(['us-ca,2023,AB 1,Water']), { headers: { etag: '"v1"' } }),
+        );
+      },
+    });
+    const { datasetId, jobId } = await runner.saveAndImport({
+      name: 'Remote',
+      url: 'https://example.org/bills.csv',
+      jurisdiction: '',
+      session: '',
+      files: [],
+    });
+    await jobWhen(store, jobId, finished);
+    const refreshed = await runner.refresh(datasetId);
+    const job = await jobWhen(store, refreshed.jobId, finished);
+    expect(job).toMatchObject({
+      status: 'done',
+      message: 'No changes: the source is as it was at the last import.',
+    });
+    expect(requests).toEqual(['no-cache', 'no-cache']);
+    const all = await runner.refreshAll();
+    expect(all.jobIds).toHaveLength(1);
+    await jobWhen(store, all.jobIds[0] ?? '', finished);
+    expect(requests).toHaveLength(3);
+
+    const files = await runner.saveAndImport({
+      name: 'Files',
+      url: '',
+      jurisdiction: '',
+      session: '',
+      files: [picked('bills.csv', csv(['us-ca,2023,AB 2,Air']))],
+    });
+    await jobWhen(store, files.jobId, finished);
+    await expect(runner.refresh(files.datasetId)).rejects.toThrow(/made of picked files/);
+    expect((await runner.refreshAll()).jobIds).toHaveLength(1);
+  });
+
   it('cancels a job that waits for its turn without touching anything', async () => {
     const { store, locks, runner } = setup();
     let release = (): void => undefined;

@@ -4,12 +4,15 @@ import {
   loadStoredDatasetFiles,
   markInterruptedJobs,
   type PickedDatasetFile,
+  queueRefresh,
   queueSyncedImport,
   requestResume,
   requestRetry,
   saveDatasetAndQueueImport,
 } from '@docket/core/commands';
-import { type ImportInput, runImportJob } from '@docket/core/import-jobs';
+import { type ImportInput, runImportJob, type SourceUnchanged } from '@docket/core/import-jobs';
+import { readDevicePreferences } from '@docket/core/device';
+import { downloadFailure, downloadSource, type SourceRequest } from './source-download.ts';
 import type { Dataset, LocalStore } from '@docket/core/store';
 import { defaultImportLimits } from '@docket/core/encoding';
 import { traceJobEnd } from '../trace/trace-events.ts';
@@ -45,6 +48,10 @@ export interface ImportRunnerApi {
   /** Queues and runs the imports sync asked for (datasets from other devices); returns how
    *  many it started. */
   importSynced(): Promise<number>;
+  /** Queues and starts a refresh of a dataset from a URL; refuses, saying why, otherwise. */
+  refresh(datasetId: string): Promise<{ jobId: string }>;
+  /** Refreshes every dataset from a URL that is not importing now; returns the jobs started. */
+  refreshAll(): Promise<{ jobIds: string[] }>;
   resume(jobId: string): Promise<void>;
   retry(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
@@ -91,6 +98,8 @@ export interface ImportRunnerDeps {
   /** This device's id (device-identity.ts), the author of dataset definitions' sync changes. */
   deviceId: () => Promise<string>;
   channel?: ControlChannel;
+  /** Sends a download to the Docket server's relay (source-download.ts); absent: no relay. */
+  relay?: (request: SourceRequest) => Promise<Response>;
   /** Records per chunk transaction, at most. */
   chunkSize?: number;
   /** A chunk transaction also closes after this much reading (RunImportJobOptions). */
@@ -98,44 +107,20 @@ export interface ImportRunnerDeps {
   onError?: (error: unknown) => void;
 }
 
-export function downloadFailure(url: string, reason: string): Error {
-  return new Error(`Could not download ${url}: ${reason}`);
-}
-
-/** The bytes behind a dataset's URL, or an error that says plainly why there are none. */
+/** The bytes behind a URL, downloaded whole (no validators, no relay): what a first import of
+ *  it needs, and an error that says plainly why there are none. */
 export async function downloadDataset(
   url: string,
   deps: Pick<ImportRunnerDeps, 'fetch' | 'sha256Hex'>,
   maxBytes = defaultImportLimits.maxFileBytes,
 ): Promise<ImportInput> {
-  let response: Response;
-  try {
-    response = await deps.fetch(url, { credentials: 'omit', redirect: 'follow' });
-  } catch {
-    // The browser tells scripts nothing more than "failed to fetch", on purpose. The usual
-    // cause here is the app's Content-Security-Policy (connect-src 'self'), then CORS.
-    throw downloadFailure(
-      url,
-      'the browser refused the request. Docket may only fetch from its own server, and other sites must allow cross-origin requests; download the file yourself and add it under Files instead.',
-    );
-  }
-  if (!response.ok) {
-    throw downloadFailure(
-      url,
-      `the server answered ${response.status} ${response.statusText}`.trim(),
-    );
-  }
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  const tooBig = `it is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`;
-  if (declared > maxBytes) throw downloadFailure(url, tooBig);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > maxBytes) throw downloadFailure(url, tooBig);
-  const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
-  const name = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || 'download';
-  return {
-    files: [{ name, bytes }],
-    fingerprint: `url:${url}|sha256:${await deps.sha256Hex(bytes)}`,
-  };
+  const input = await downloadSource(
+    { url, etag: null, lastModified: null },
+    { ...deps, relay: null },
+    maxBytes,
+  );
+  if ('unchanged' in input) throw downloadFailure(url, 'the server answered 304 Not Modified');
+  return input;
 }
 
 function isAbort(error: unknown): boolean {
@@ -156,10 +141,25 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     active.get(message.jobId)?.abort();
   });
 
-  const loadInput = (dataset: Dataset): Promise<ImportInput> =>
-    dataset.origin.kind === 'files'
-      ? loadStoredDatasetFiles(store, dataset)
-      : downloadDataset(dataset.origin.url, deps);
+  const loadInput = async (dataset: Dataset): Promise<ImportInput | SourceUnchanged> => {
+    if (dataset.origin.kind === 'files') return loadStoredDatasetFiles(store, dataset);
+    const preferences = await store.read(['settings'], readDevicePreferences);
+    // The validators name what the bills on this device were read from: only once an import of
+    // the dataset finished here (a failed or cancelled one leaves those bills as they were).
+    const imported = dataset.lastImportAt !== null;
+    return downloadSource(
+      {
+        url: dataset.origin.url,
+        etag: imported ? (dataset.sourceEtag ?? null) : null,
+        lastModified: imported ? (dataset.sourceLastModified ?? null) : null,
+      },
+      {
+        fetch: deps.fetch,
+        sha256Hex: deps.sha256Hex,
+        relay: preferences.sourceRelay ? (deps.relay ?? null) : null,
+      },
+    );
+  };
 
   /** Runs a queued job while its job lock is held: waits its turn, then imports. */
   async function runHeld(jobId: string, controller: AbortController): Promise<void> {
@@ -312,6 +312,30 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     },
 
     importSynced,
+
+    async refresh(datasetId) {
+      const jobId = deps.newId();
+      await queue(jobId, () => queueRefresh(store, { datasetId, jobId, now: deps.now() }));
+      return { jobId };
+    },
+
+    async refreshAll() {
+      const [datasets, running] = await store.read(['datasets', 'jobs'], async (tx) => [
+        await tx.all('datasets'),
+        await tx.where('jobs', 'status', 'running'),
+      ]);
+      const busy = new Set(running.map((job) => job.subjectId));
+      const jobIds: string[] = [];
+      for (const dataset of datasets) {
+        if (dataset.origin.kind !== 'url' || busy.has(dataset.id)) continue;
+        const jobId = deps.newId();
+        await queue(jobId, () =>
+          queueRefresh(store, { datasetId: dataset.id, jobId, now: deps.now() }),
+        );
+        jobIds.push(jobId);
+      }
+      return { jobIds };
+    },
 
     async resume(jobId) {
       await queue(jobId, () => requestResume(store, jobId));

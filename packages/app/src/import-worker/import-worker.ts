@@ -1,6 +1,7 @@
 import { randomIdSource } from '@docket/core/commands';
 import { ensureDeviceId } from '@docket/core/device';
 import { expose } from 'comlink';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 import type { ControlChannel, ImportRunnerApi } from './import-runner.ts';
 import { createImportRunner, WORKER_IMPORT_CHUNKS } from './import-runner.ts';
@@ -37,6 +38,20 @@ async function start(): Promise<ImportRunnerApi> {
     store,
     locks: 'locks' in navigator ? webJobLocks(navigator.locks) : localJobLocks(),
     fetch: (url, init) => fetch(url, init),
+    relay: (request) =>
+      fetch('/api/sources/fetch', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: {
+          'content-type': 'application/json',
+          [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
+        },
+        body: JSON.stringify({
+          url: request.url,
+          ...(request.etag === null ? {} : { etag: request.etag }),
+          ...(request.lastModified === null ? {} : { lastModified: request.lastModified }),
+        }),
+      }),
     sha256Hex,
     newId: () => crypto.randomUUID(),
     deviceId: () =>
@@ -63,6 +78,8 @@ const api: ImportRunnerApi = {
   recoverInterrupted: async () => (await started).recoverInterrupted(),
   saveAndImport: async (request) => (await started).saveAndImport(request),
   importSynced: async () => (await started).importSynced(),
+  refresh: async (datasetId) => (await started).refresh(datasetId),
+  refreshAll: async () => (await started).refreshAll(),
   resume: async (jobId) => {
     await (await started).resume(jobId);
   },

@@ -143,6 +143,31 @@ describe('docket database schema', () => {
     db.close();
   });
 
+  it('opens a version-3 database with a tag in it and adds the what-changed tables', async () => {
+    const options = { name: 'docket-v3', ...fake() };
+    const old = new Dexie(options.name, options);
+    const version3Stores = {
+      ...version1Stores,
+      bills: 'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id]',
+      syncState: 'id',
+    };
+    old.version(1).stores(version1Stores);
+    old.version(2).stores({ ...version1Stores, syncState: 'id' });
+    old.version(3).stores(version3Stores);
+    await old.table('tags').put(tag('tag-1', 'Housing'));
+    old.close();
+
+    const db = createDocketDatabase(options);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect(await db.table('tags').count()).toBe(1);
+    await db.table('billChanges').put({ id: 'b|2025', billId: 'b', at: '2025' });
+    await db.table('seenMarks').put({ billId: 'b', changeHash: 'h', seenAt: '2025' });
+    expect(await db.table('billChanges').where('billId').equals('b').count()).toBe(1);
+    expect(await db.table('seenMarks').count()).toBe(1);
+    db.close();
+  });
+
   it('runs the upgrade of a step a database is behind (the pattern for version 2)', async () => {
     const options = { name: 'docket-upgrade', ...fake() };
     const current = createDocketDatabase(options);

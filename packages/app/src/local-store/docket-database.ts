@@ -106,6 +106,31 @@ export const schemaSteps: readonly SchemaStep[] = Object.freeze([
       syncState: 'id',
     }),
   }),
+  // What changed: each import's changes to bills the dataset already provided (derived, never
+  // synced) and the user's seen marks (synced). Two new, empty tables; no upgrade.
+  Object.freeze({
+    version: 4,
+    stores: Object.freeze({
+      bills: 'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id]',
+      datasets: 'id, createdAt',
+      datasetFiles: 'id, datasetId',
+      jobs: 'id, subjectId, status, createdAt',
+      tags: 'id, name',
+      billTags: 'id, billId, tagId',
+      positions: 'billId, position',
+      decisions: 'billId, decision',
+      annotations: 'id, billId',
+      backups: 'id, createdAt',
+      fullBackups: 'id, createdAt',
+      trace: 'id, kind, at',
+      settings: 'key',
+      outbox: 'id, table',
+      importStaging: 'id, jobId',
+      syncState: 'id',
+      billChanges: 'id, billId, at',
+      seenMarks: 'billId',
+    }),
+  }),
 ]);
 
 /** The version a database opened by this build ends up at. */

@@ -11,6 +11,8 @@ import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useDataset } from '../local-store/live-datasets.ts';
+import { useJob } from '../local-store/live-jobs.ts';
+import { lastResultWords, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
 
 const BACK_HREF = '/tabs/datasets';
 
@@ -155,6 +157,8 @@ function DatasetForm({
     if (savedAndLeft.current.started !== null) savedAndLeft.current.onSavedAndLeft();
   });
 
+  const lastJob = useJob(dataset?.lastJobId ?? null);
+  const lastResult = lastResultWords(lastJob);
   const errorCount = Object.keys(form.errors).length;
   const describedBy = (field: keyof typeof form.errors) =>
     form.errors[field] === undefined ? undefined : errorId(field);
@@ -164,6 +168,12 @@ function DatasetForm({
       <PageHeader title={title} backHref={BACK_HREF} />
       <PageBody>
         <h1>{title}</h1>
+        {dataset?.origin.kind === 'url' && (
+          <div className="screen-actions">
+            <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
+            {lastResult !== null && <p role="status">Last result: {lastResult}</p>}
+          </div>
+        )}
         <DraftOffer
           draft={draft}
           what="dataset"
@@ -230,7 +240,7 @@ function DatasetForm({
               type="url"
               inputmode="url"
               value={form.text.url}
-              helperText="Docket can download only from its own server; for another site, download the file and pick it above."
+              helperText="The address of a file or ZIP on any site (http or https). Refresh downloads it again when it changed."
               aria-describedby={describedBy('url')}
               onIonInput={(event) => {
                 form.set('url', event.detail.value ?? '');

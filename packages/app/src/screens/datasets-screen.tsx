@@ -9,6 +9,11 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
+import {
+  lastResultWords,
+  RefreshAllButton,
+  RefreshDatasetButton,
+} from '../datasets/dataset-refresh.tsx';
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
@@ -29,6 +34,7 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
           <IonButton routerLink="/jobs" fill="outline">
             Jobs
           </IonButton>
+          <RefreshAllButton datasets={datasets ?? []} />
         </div>
         {datasets === undefined ? (
           <p role="status">Loading datasets…</p>
@@ -40,6 +46,7 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
               const lastJob =
                 dataset.lastJobId === null ? undefined : jobsById.get(dataset.lastJobId);
               const headingId = `dataset-${dataset.id}`;
+              const lastResult = lastResultWords(lastJob);
               return (
                 <li key={dataset.id} className="record-card" aria-labelledby={headingId}>
                   <h2 id={headingId}>
@@ -66,7 +73,14 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
                         ? dataset.origin.url
                         : plural(dataset.origin.fileIds.length, 'file')}
                     </dd>
+                    {lastResult !== null && (
+                      <>
+                        <dt>Last result</dt>
+                        <dd>{lastResult}</dd>
+                      </>
+                    )}
                   </dl>
+                  <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
                 </li>
               );
             })}

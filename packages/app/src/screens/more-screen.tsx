@@ -4,6 +4,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { LOGOUT_PATH } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { SyncPanel } from '../sync/sync-panel.tsx';
+import { DeviceSettingsPanel } from '../settings/device-settings-panel.tsx';
 
 const links = [
   { label: 'Tags', href: '/bill-tags' },
@@ -28,6 +29,10 @@ export function MoreScreen() {
         <section aria-labelledby="more-sync" className="more-sync">
           <h2 id="more-sync">Sync</h2>
           <SyncPanel />
+        </section>
+        <section aria-labelledby="more-settings">
+          <h2 id="more-settings">Settings</h2>
+          <DeviceSettingsPanel />
         </section>
         <nav aria-label="More">
           <IonList>

@@ -1,4 +1,6 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { UnseenChangesBadge } from '../changes/what-changed.tsx';
+import { FreshDataWatcher } from '../changes/fresh-data-watcher.tsx';
 import {
   albumsOutline,
   bookmarkOutline,
@@ -35,24 +37,29 @@ const tabs = [
  */
 export function TabsScreen() {
   return (
-    <IonTabs>
-      <IonRouterOutlet>
-        {guardedRoute('bills', <SwipeableBillsScreen />, '/tabs/bills')}
-        {guardedRoute('tracked', <TrackedBillsScreen />, '/tabs/tracked')}
-        {guardedRoute('datasets', <DatasetsScreen />, '/tabs/datasets')}
-        {guardedRoute('backups', <BackupsScreen />, '/tabs/backups')}
-        {guardedRoute('more', <MoreScreen />, '/tabs/more')}
-        {guardedIndexRoute('/tabs', <RedirectView to="/tabs/bills" />)}
-        {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
-      </IonRouterOutlet>
-      <IonTabBar slot="bottom">
-        {tabs.map(({ tab, label, icon }) => (
-          <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
-            <IonIcon aria-hidden="true" icon={icon} />
-            <IonLabel>{label}</IonLabel>
-          </IonTabButton>
-        ))}
-      </IonTabBar>
-    </IonTabs>
+    <>
+      {/* Renders nothing: refreshes and alerts while the tabs are open. */}
+      <FreshDataWatcher />
+      <IonTabs>
+        <IonRouterOutlet>
+          {guardedRoute('bills', <SwipeableBillsScreen />, '/tabs/bills')}
+          {guardedRoute('tracked', <TrackedBillsScreen />, '/tabs/tracked')}
+          {guardedRoute('datasets', <DatasetsScreen />, '/tabs/datasets')}
+          {guardedRoute('backups', <BackupsScreen />, '/tabs/backups')}
+          {guardedRoute('more', <MoreScreen />, '/tabs/more')}
+          {guardedIndexRoute('/tabs', <RedirectView to="/tabs/bills" />)}
+          {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
+        </IonRouterOutlet>
+        <IonTabBar slot="bottom">
+          {tabs.map(({ tab, label, icon }) => (
+            <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
+              <IonIcon aria-hidden="true" icon={icon} />
+              <IonLabel>{label}</IonLabel>
+              {tab === 'tracked' && <UnseenChangesBadge />}
+            </IonTabButton>
+          ))}
+        </IonTabBar>
+      </IonTabs>
+    </>
   );
 }

@@ -1,4 +1,11 @@
-import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
+import {
+  IonButton,
+  IonContent,
+  IonLabel,
+  IonProgressBar,
+  IonSegment,
+  IonSegmentButton,
+} from '@ionic/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BillCommandError, tagBills, trackBill } from '@docket/core/commands';
@@ -20,6 +27,7 @@ import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
 import { TrackedFilters } from '../tracked/tracked-filters.tsx';
 import { useBillList } from '../tracked/use-bill-list.ts';
+import { WhatChanged } from '../changes/what-changed.tsx';
 import '../tracked/tracked.css';
 import { plural } from '../ui/formatting.ts';
 
@@ -81,6 +89,7 @@ export function TrackedBillsScreen() {
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [view, setView] = useState<'bills' | 'changes'>('bills');
 
   const toggle = useCallback((billId: string, on: boolean) => {
     setSelected((current) => {
@@ -134,125 +143,144 @@ export function TrackedBillsScreen() {
       <IonContent ref={contentRef} className="ion-padding">
         <div className="page-body tracked-page">
           <h1>Tracked</h1>
-          <details className="tracked-charts" open>
-            <summary>Charts</summary>
-            <TrackedCharts />
-          </details>
-          <TrackedFilters
-            query={query}
-            tags={tags ?? []}
-            datasets={datasets ?? []}
-            jurisdictions={list.jurisdictions}
-            onChange={changeQuery}
-          />
-          {query.week !== null && (
-            <p className="tracked-week">
-              Bills with an action in the week of {formatBillDate(query.week)}
-            </p>
-          )}
-          {status?.indexing === true && (
-            <div className="tracked-indexing">
-              <p role="status">
-                Indexing… {status.indexed.toLocaleString()}
-                {status.total === null ? '' : ` of ${bills(status.total)}`}
+          <IonSegment
+            className="tracked-views"
+            aria-label="Show"
+            value={view}
+            onIonChange={(event) => {
+              setView(event.detail.value === 'changes' ? 'changes' : 'bills');
+            }}
+          >
+            <IonSegmentButton value="bills">
+              <IonLabel>Bills</IonLabel>
+            </IonSegmentButton>
+            <IonSegmentButton value="changes">
+              <IonLabel>What changed</IonLabel>
+            </IonSegmentButton>
+          </IonSegment>
+          {view === 'changes' && <WhatChanged />}
+          {/* Hidden, not unmounted: the list keeps its place and its filters. */}
+          <div hidden={view !== 'bills'}>
+            <details className="tracked-charts" open>
+              <summary>Charts</summary>
+              <TrackedCharts />
+            </details>
+            <TrackedFilters
+              query={query}
+              tags={tags ?? []}
+              datasets={datasets ?? []}
+              jurisdictions={list.jurisdictions}
+              onChange={changeQuery}
+            />
+            {query.week !== null && (
+              <p className="tracked-week">
+                Bills with an action in the week of {formatBillDate(query.week)}
               </p>
-              <IonProgressBar
-                aria-label="Indexing progress"
-                value={status.total ? status.indexed / status.total : 0}
-              />
+            )}
+            {status?.indexing === true && (
+              <div className="tracked-indexing">
+                <p role="status">
+                  Indexing… {status.indexed.toLocaleString()}
+                  {status.total === null ? '' : ` of ${bills(status.total)}`}
+                </p>
+                <IonProgressBar
+                  aria-label="Indexing progress"
+                  value={status.total ? status.indexed / status.total : 0}
+                />
+              </div>
+            )}
+            <div className="tracked-toolbar">
+              <p role="status" className="tracked-count">
+                {total === undefined
+                  ? 'Loading bills…'
+                  : `${bills(total)}${query.status === null ? '' : ` · ${statusWord(query.status)}`}`}
+              </p>
+              {total !== undefined && total > 0 && (
+                <Link to={`/export?${billListSearch(query)}`}>Export these bills</Link>
+              )}
+              {filtered && total !== 0 && (
+                <IonButton
+                  fill="clear"
+                  size="small"
+                  onClick={() => {
+                    changeQuery({ ...defaultBillListQuery, all: query.all, sort: query.sort });
+                  }}
+                >
+                  Clear filters
+                </IonButton>
+              )}
+              <IonButton
+                fill={selecting ? 'solid' : 'outline'}
+                size="small"
+                aria-pressed={selecting}
+                onClick={() => {
+                  setSelecting(!selecting);
+                  setSelected(new Set());
+                }}
+              >
+                Select
+              </IonButton>
             </div>
-          )}
-          <div className="tracked-toolbar">
-            <p role="status" className="tracked-count">
-              {total === undefined
-                ? 'Loading bills…'
-                : `${bills(total)}${query.status === null ? '' : ` · ${statusWord(query.status)}`}`}
-            </p>
-            {total !== undefined && total > 0 && (
-              <Link to={`/export?${billListSearch(query)}`}>Export these bills</Link>
-            )}
-            {filtered && total !== 0 && (
-              <IonButton
-                fill="clear"
-                size="small"
-                onClick={() => {
-                  changeQuery({ ...defaultBillListQuery, all: query.all, sort: query.sort });
-                }}
-              >
-                Clear filters
-              </IonButton>
-            )}
-            <IonButton
-              fill={selecting ? 'solid' : 'outline'}
-              size="small"
-              aria-pressed={selecting}
-              onClick={() => {
-                setSelecting(!selecting);
-                setSelected(new Set());
-              }}
-            >
-              Select
-            </IonButton>
-          </div>
-          {selecting && (
-            <div className="tracked-bulk" role="group" aria-label="Selected bills">
-              <p>{bills(selected.size)} selected</p>
-              <IonButton
-                size="small"
-                fill="outline"
-                disabled={total === 0}
-                onClick={() => {
-                  selectAll().catch((error: unknown) => {
-                    setAnnouncement(commandMessage(error));
-                  });
-                }}
-              >
-                Select all
-              </IonButton>
-              <IonButton
-                size="small"
-                disabled={selected.size === 0 || busy}
-                onClick={() => {
-                  setChoosing(true);
-                }}
-              >
-                Tag selected
-              </IonButton>
-              {query.all && (
+            {selecting && (
+              <div className="tracked-bulk" role="group" aria-label="Selected bills">
+                <p>{bills(selected.size)} selected</p>
                 <IonButton
                   size="small"
                   fill="outline"
-                  disabled={selected.size === 0 || busy}
+                  disabled={total === 0}
                   onClick={() => {
-                    trackSelected().catch(() => undefined);
+                    selectAll().catch((error: unknown) => {
+                      setAnnouncement(commandMessage(error));
+                    });
                   }}
                 >
-                  Track selected
+                  Select all
                 </IonButton>
-              )}
-            </div>
-          )}
-          <p className="visually-hidden" role="status" aria-live="polite">
-            {announcement}
-          </p>
-          {list.error !== null && (
-            <p className="field-error" role="alert">
-              {list.error}
+                <IonButton
+                  size="small"
+                  disabled={selected.size === 0 || busy}
+                  onClick={() => {
+                    setChoosing(true);
+                  }}
+                >
+                  Tag selected
+                </IonButton>
+                {query.all && (
+                  <IonButton
+                    size="small"
+                    fill="outline"
+                    disabled={selected.size === 0 || busy}
+                    onClick={() => {
+                      trackSelected().catch(() => undefined);
+                    }}
+                  >
+                    Track selected
+                  </IonButton>
+                )}
+              </div>
+            )}
+            <p className="visually-hidden" role="status" aria-live="polite">
+              {announcement}
             </p>
-          )}
-          {total === 0 ? (
-            <EmptyList query={query} filtered={filtered} onClear={changeQuery} />
-          ) : total === undefined ? null : (
-            <TrackedBillList
-              list={list}
-              total={total}
-              scrollElement={scrollElement}
-              tagsById={tagsById}
-              selecting={selecting}
-              selected={selected}
-              onToggle={toggle}
-            />
-          )}
+            {list.error !== null && (
+              <p className="field-error" role="alert">
+                {list.error}
+              </p>
+            )}
+            {total === 0 ? (
+              <EmptyList query={query} filtered={filtered} onClear={changeQuery} />
+            ) : total === undefined ? null : (
+              <TrackedBillList
+                list={list}
+                total={total}
+                scrollElement={scrollElement}
+                tagsById={tagsById}
+                selecting={selecting}
+                selected={selected}
+                onToggle={toggle}
+              />
+            )}
+          </div>
         </div>
         <TagPickerModal
           isOpen={choosing}

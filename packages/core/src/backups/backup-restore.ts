@@ -80,6 +80,8 @@ export const restoreTables = [
   ...backupKinds,
   ...outboxTables,
   'fullBackups',
+  // Not in a backup, but in the safety copy of every synced table made before the restore.
+  'seenMarks',
 ] as const satisfies readonly TableName[];
 
 const differs = (a: unknown, b: unknown): boolean =>

@@ -294,8 +294,51 @@ export async function queueSyncedImport(
       });
     }
     const job = newJob(input.jobId, input.datasetId, input.now);
-    // Local fields only: nothing of this goes to the other devices.
-    await tx.put('datasets', { ...dataset, needsImport: false, lastJobId: job.id });
+    // Local fields only: nothing of this goes to the other devices. The definition may name
+    // another URL now, so this import downloads it whole (no validators of the old one).
+    const next: Dataset = { ...dataset, needsImport: false, lastJobId: job.id };
+    delete next.sourceEtag;
+    delete next.sourceLastModified;
+    await tx.put('datasets', next);
+    await tx.put('jobs', job);
+    return job;
+  });
+}
+
+/**
+ * Queues a refresh of a dataset from a URL: an import job like any other, whose download sends
+ * the validators kept from the last one (a 304 ends it "No changes"). Refused, saying why, for a
+ * dataset of picked files or one whose import is running; a waiting or cut-off import of it is
+ * replaced.
+ */
+export async function queueRefresh(
+  store: LocalStore,
+  input: { datasetId: string; jobId: string; now: string },
+): Promise<Job> {
+  return store.write(['bills', 'datasets', 'jobs', 'importStaging'], async (tx) => {
+    const dataset = await tx.get('datasets', input.datasetId);
+    if (!dataset) throw new DatasetCommandError('This dataset is no longer on this device.');
+    if (dataset.origin.kind !== 'url') {
+      throw new DatasetCommandError(
+        `"${dataset.name}" is made of picked files, which cannot refresh themselves; edit it to pick newer files.`,
+      );
+    }
+    const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
+    if (jobs.some((job) => job.status === 'running')) {
+      throw new DatasetCommandError(`"${dataset.name}" is being imported already.`);
+    }
+    for (const job of jobs) {
+      if (job.status !== 'queued' && job.status !== 'interrupted') continue;
+      await discardImport(tx, job.id, job.subjectId);
+      await tx.put('jobs', {
+        ...job,
+        status: 'cancelled',
+        finishedAt: input.now,
+        message: REPLACED_MESSAGE,
+      });
+    }
+    const job = newJob(input.jobId, input.datasetId, input.now);
+    await tx.put('datasets', { ...dataset, lastJobId: job.id });
     await tx.put('jobs', job);
     return job;
   });

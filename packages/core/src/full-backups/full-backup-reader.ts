@@ -31,6 +31,8 @@ import {
   settingSchema,
   storedBillSchema,
   syncStateSchema,
+  billChangeSchema,
+  seenMarkSchema,
   tagSchema,
   traceEntrySchema,
   type Dataset,
@@ -63,6 +65,8 @@ const rowSchemas: { [N in BackupTable]: z.ZodType<LocalRows[N]> } = {
   outbox: outboxEntrySchema,
   importStaging: importStagingSchema,
   syncState: syncStateSchema,
+  billChanges: billChangeSchema,
+  seenMarks: seenMarkSchema,
 };
 
 /** What the file says before it is opened: enough to know whether to ask for a passphrase. */

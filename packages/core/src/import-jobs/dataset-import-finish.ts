@@ -1,15 +1,18 @@
 import type { JournalState } from './dataset-import-journal.ts';
-import { journalResult, stagingPrefix } from './dataset-import-journal.ts';
+import { journalResult, readJournalChanges, stagingPrefix } from './dataset-import-journal.ts';
 import { ImportCancelledError } from './dataset-import-errors.ts';
 import type { FilesNotUsed } from '../importers/dataset-files-not-used.ts';
 import { notUsedSummary } from '../importers/dataset-files-not-used.ts';
-import type { Job, StoredBill } from '../store/local-records.ts';
+import type { BillChange, Job, StoredBill } from '../store/local-records.ts';
 import type { LocalWriteTransaction } from '../store/local-store.ts';
 
 // The end of an import whose bills are all written (the last step of runImportJob,
 // dataset-import-job.ts): one transaction over these tables.
 
-export const FINISH_TABLES = ['bills', 'importStaging', 'jobs', 'datasets'] as const;
+export const FINISH_TABLES = ['bills', 'importStaging', 'jobs', 'datasets', 'billChanges'] as const;
+
+/** What one bill's change rows keep at most: the oldest go first. */
+export const CHANGES_KEPT_PER_BILL = 50;
 
 /** Deletes every staging row of a job (its journal and its checkpoint), undoing nothing: for a
  *  job that finished, or never wrote a bill. `discardImport` undoes what it wrote first. */
@@ -47,6 +50,25 @@ export interface FinishOptions {
   checkCancelled: () => void;
   notUsed: FilesNotUsed;
   summarize: (result: NonNullable<Job['result']>) => string;
+  /** The URL's validators the input came with, kept for the next refresh. */
+  source?: SourceValidators;
+}
+
+/** A URL's ETag and Last-Modified, as the last download answered them. */
+export interface SourceValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** The dataset's fields for a source's validators: both replaced (none when not a URL). */
+export function sourceValidators(source: SourceValidators | undefined): {
+  sourceEtag?: string | undefined;
+  sourceLastModified?: string | undefined;
+} {
+  return {
+    sourceEtag: source?.etag ?? undefined,
+    sourceLastModified: source?.lastModified ?? undefined,
+  };
 }
 
 /**
@@ -90,6 +112,37 @@ export async function finishJournaledImport(
     if (drop.length > 0) await tx.deleteMany('bills', drop);
   }
 
+  // What changed in bills the dataset already provided, recorded with the finish's time.
+  const changed = await readJournalChanges(tx, job.id);
+  const changeRows: BillChange[] = [];
+  for (const [billId, changes] of changed) {
+    const toHash = state.seen.get(billId);
+    if (toHash === undefined) continue;
+    changeRows.push({
+      id: `${billId}|${options.at}`,
+      billId,
+      datasetId: state.datasetId,
+      at: options.at,
+      toHash,
+      changes: changes.slice(0, 200),
+    });
+  }
+  if (changeRows.length > 0) {
+    await tx.putMany('billChanges', changeRows);
+    const stale: string[] = [];
+    for (const row of changeRows) {
+      const kept = await tx.keysBetween(
+        'billChanges',
+        `${row.billId}|`,
+        `${row.billId}|\uffff`,
+        1000,
+      );
+      stale.push(...kept.slice(0, Math.max(0, kept.length - CHANGES_KEPT_PER_BILL)));
+    }
+    if (stale.length > 0) await tx.deleteMany('billChanges', stale);
+  }
+  if (changeRows.length > 0) result.changed = changeRows.length;
+
   // The last chance to cancel with nothing changed (the cancel undoes the journal).
   options.checkCancelled();
   await clearImportStaging(tx, job.id);
@@ -100,6 +153,7 @@ export async function finishJournaledImport(
     lastImportAt: options.at,
     lastJobId: job.id,
     state: 'ready',
+    ...sourceValidators(options.source),
   });
   const done: Job = {
     ...job,

@@ -211,7 +211,7 @@ describe('runImportJob', () => {
       now: now(),
     });
     const job = await runStoredImport(store, 'j3', now);
-    expect(job.result).toEqual({ added: 1, updated: 1, unchanged: 1, removed: 2 });
+    expect(job.result).toEqual({ added: 1, updated: 1, unchanged: 1, removed: 2, changed: 1 });
     expect(job.message).toBe('1 added, 1 updated, 1 unchanged, 2 removed');
 
     const bills = new Map((await allRows(store, 'bills')).map((bill) => [bill.identifier, bill]));
@@ -285,7 +285,7 @@ describe('runImportJob', () => {
       now: now(),
     });
     const job = await runStoredImport(store, 'j2', now);
-    expect(job.result).toEqual({ added: 1, updated: 1, unchanged: 0, removed: 2 });
+    expect(job.result).toEqual({ added: 1, updated: 1, unchanged: 0, removed: 2, changed: 1 });
     expect(await userRows()).toEqual(before);
   });
 

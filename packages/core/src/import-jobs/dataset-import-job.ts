@@ -17,6 +17,7 @@ import type { LocalStore } from '../store/local-store.ts';
 import type { ImportLimits } from '../encoding/zip-archive.ts';
 import { FilesNotUsed } from '../importers/dataset-files-not-used.ts';
 import { ImportCancelledError, jobErrorOf } from './dataset-import-errors.ts';
+import type { SourceValidators } from './dataset-import-finish.ts';
 import { FINISH_TABLES, finishJournaledImport, summary } from './dataset-import-finish.ts';
 
 // An import job turns a dataset's files into bills on the device.
@@ -45,7 +46,17 @@ export const STORED_ERROR_LIMIT = 100;
 export interface ImportInput {
   files: readonly ImportFile[];
   fingerprint: string;
+  /** A URL's validators (ETag, Last-Modified), kept with the dataset for the next refresh. */
+  source?: SourceValidators;
 }
+
+/** What `loadInput` gives when a conditional request said the source has not changed. */
+export interface SourceUnchanged {
+  unchanged: true;
+}
+
+/** The job's message when the source had not changed. */
+export const NO_CHANGES_MESSAGE = 'No changes: the source is as it was at the last import.';
 
 /** An AbortSignal, or anything with its `aborted` flag (core is compiled without DOM types). */
 export interface CancelSignal {
@@ -56,7 +67,7 @@ export interface RunImportJobOptions {
   store: LocalStore;
   jobId: string;
   /** Reads the dataset's files (or downloads its URL). Runs outside every transaction. */
-  loadInput: (dataset: Dataset) => Promise<ImportInput>;
+  loadInput: (dataset: Dataset) => Promise<ImportInput | SourceUnchanged>;
   /** ISO timestamps, injectable for tests. */
   now: () => string;
   signal?: CancelSignal;
@@ -141,6 +152,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     checkCancelled();
     const input = await options.loadInput(dataset);
     checkCancelled();
+    if ('unchanged' in input) return await finishUnchanged(options, run, dataset);
     const overrides = overridesOf(dataset);
     // The journal's layout is part of it: a job staged the older ways starts over.
     // The order of records is too: a job read format by format starts over.
@@ -154,7 +166,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     const begun = await resumeOrStartOver(options, run, dataset, stream, fingerprint);
     await announceTotal(store, run, begun, stream);
     const read = await readIntoChunks(options, run, begun, stream, fingerprint);
-    return await finishImport(options, run, begun, read, stream.format);
+    return await finishImport(options, run, begun, read, stream.format, input.source);
   } catch (error) {
     return endUnfinished(options, run, dataset, error);
   }
@@ -451,6 +463,7 @@ async function finishImport(
   begun: ImportStart,
   read: ReadTotals,
   format: string | null,
+  source: SourceValidators | undefined,
 ): Promise<Job> {
   const { errors, errorCount } = read;
   if (read.written === 0) {
@@ -472,8 +485,49 @@ async function finishImport(
       checkCancelled: run.checkCancelled,
       notUsed: read.notUsed,
       summarize: (result) => summary(result, errorCount, errorsStored),
+      ...(source === undefined ? {} : { source }),
     }),
   );
+  run.job = done;
+  run.report(done);
+  return done;
+}
+
+/**
+ * The source answered "not modified": nothing is read or written. Whatever an interrupted run of
+ * this job wrote is undone, so the bills are those of the last import, which is the source as
+ * it still is; the job ends done, saying so.
+ */
+async function finishUnchanged(
+  options: RunImportJobOptions,
+  run: JobRun,
+  dataset: Dataset,
+): Promise<Job> {
+  const at = options.now();
+  const done = await options.store.write(FINISH_TABLES, async (tx) => {
+    const current = await tx.get('jobs', run.job.id);
+    if (current?.status !== 'running') throw new ImportCancelledError();
+    await discardImport(tx, run.job.id, dataset.id);
+    const latest = (await tx.get('datasets', dataset.id)) ?? dataset;
+    await tx.put('datasets', { ...latest, state: idleState(latest), lastJobId: run.job.id });
+    const finished: Job = {
+      ...current,
+      status: 'done',
+      finishedAt: at,
+      progress: { ...current.progress, total: 0 },
+      result: {
+        added: 0,
+        updated: 0,
+        unchanged: latest.billCount,
+        removed: 0,
+        changed: 0,
+        sourceUnchanged: true,
+      },
+      message: NO_CHANGES_MESSAGE,
+    };
+    await tx.put('jobs', finished);
+    return finished;
+  });
   run.job = done;
   run.report(done);
   return done;

@@ -1,6 +1,7 @@
 import type { Bill } from '../bills/bill.ts';
 import { mergeDuplicateBills } from '../bills/bill-merge.ts';
-import type { ImportStagingRow, StoredBill } from '../store/local-records.ts';
+import { diffBill } from '../changes/bill-changes.ts';
+import type { BillChangeItem, ImportStagingRow, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
 
 // The undo journal of an import that writes its bills straight into `bills`, chunk by chunk.
@@ -37,6 +38,10 @@ function undoKey(jobId: string, sequence: number): string {
   return `${undoPrefix(jobId)}${String(sequence).padStart(8, '0')}`;
 }
 
+function changesPrefix(jobId: string): string {
+  return `${jobId}|changes|`;
+}
+
 /** What an import knows of its own writes; rebuilt from the journal when a job resumes. */
 export interface JournalState {
   jobId: string;
@@ -52,6 +57,7 @@ export interface JournalState {
 }
 
 type UndoRow = Extract<ImportStagingRow, { kind: 'undo' }>;
+type ChangesRow = Extract<ImportStagingRow, { kind: 'changes' }>;
 type BeforeRow = Extract<ImportStagingRow, { kind: 'before' }>;
 
 function parsePairs(text: string): [string, string][] {
@@ -166,6 +172,7 @@ export async function writeChunk(
   const added: string[] = [];
   const prior: StoredBill[] = [];
   const written: [string, string][] = [];
+  const changed: [string, BillChangeItem[]][] = [];
   for (const bill of chunk) {
     if (known(bill)) {
       state.seen.set(bill.id, bill.changeHash);
@@ -183,6 +190,17 @@ export async function writeChunk(
         : bill;
       if (content.changeHash !== row.changeHash) next = { ...content, datasetIds };
       else next = has ? null : { ...row, datasetIds };
+    }
+    // What changed, for a bill the dataset already provided, met the first time in this import
+    // (a first import records nothing: new bills are not news).
+    if (
+      next !== null &&
+      row !== undefined &&
+      !state.seen.has(bill.id) &&
+      state.before.has(bill.id)
+    ) {
+      const items = diffBill(withoutDatasets(row), withoutDatasets(next));
+      if (items.length > 0) changed.push([bill.id, items]);
     }
     if (next !== null) {
       if (!state.journaled.has(bill.id)) {
@@ -204,10 +222,17 @@ export async function writeChunk(
     prior: JSON.stringify(prior),
     written: JSON.stringify(written),
   };
+  const changes: ChangesRow = {
+    id: `${changesPrefix(state.jobId)}${undo.id.slice(undoPrefix(state.jobId).length)}`,
+    jobId: state.jobId,
+    kind: 'changes',
+    changes: JSON.stringify(changed),
+  };
   state.chunks++;
   await Promise.all([
     writes.length > 0 ? tx.putMany('bills', writes) : Promise.resolve(),
     tx.put('importStaging', undo),
+    changed.length > 0 ? tx.put('importStaging', changes) : Promise.resolve(),
   ]);
 }
 
@@ -280,4 +305,25 @@ export function journalResult(state: JournalState): {
     else result.updated++;
   }
   return result;
+}
+
+/**
+ * What the import changed in bills the dataset already provided, per bill, read back from the
+ * chunks' `changes` rows (a key range: the undo rows, which can be large, are not read).
+ */
+export async function readJournalChanges(
+  tx: LocalReadTransaction,
+  jobId: string,
+): Promise<Map<string, BillChangeItem[]>> {
+  const prefix = changesPrefix(jobId);
+  const keys = await tx.keysBetween('importStaging', prefix, `${prefix}\uffff`, 1_000_000);
+  const rows = keys.length > 0 ? await tx.getMany('importStaging', keys) : [];
+  const found = new Map<string, BillChangeItem[]>();
+  for (const row of rows) {
+    if (row?.kind !== 'changes') continue;
+    for (const [billId, items] of JSON.parse(row.changes) as [string, BillChangeItem[]][]) {
+      found.set(billId, [...(found.get(billId) ?? []), ...items]);
+    }
+  }
+  return found;
 }

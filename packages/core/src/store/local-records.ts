@@ -59,6 +59,12 @@ export const datasetSchema = z.object({
    * override) whose bills are not yet imported here; the import it starts clears it. Local.
    */
   needsImport: z.boolean().optional(),
+  /**
+   * The URL's validators as this device last imported it (ETag, Last-Modified), sent back on the
+   * next refresh so an unchanged source answers 304 and costs one request. Local.
+   */
+  sourceEtag: z.string().max(1000).optional(),
+  sourceLastModified: z.string().max(200).optional(),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 
@@ -70,6 +76,8 @@ export const datasetLocalFields = [
   'lastJobId',
   'state',
   'needsImport',
+  'sourceEtag',
+  'sourceLastModified',
 ] as const satisfies readonly (keyof Dataset)[];
 
 /** A file of a dataset, kept so a re-import or another device can rebuild the bills. */
@@ -132,6 +140,11 @@ export const jobSchema = z.object({
       notUsed: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
       /** How many files were not used in all. */
       notUsedCount: z.number().int().nonnegative().optional(),
+      /** Bills the dataset already provided in which something worth telling changed
+       *  (billChanges); absent on jobs from before it was counted. */
+      changed: z.number().int().nonnegative().optional(),
+      /** The source said it had not changed (a refresh's 304): nothing was read or written. */
+      sourceUnchanged: z.boolean().optional(),
     })
     .nullable(),
   errors: z.array(z.object({ record: z.string().nullable(), reason: z.string() })),
@@ -181,6 +194,15 @@ export const importStagingSchema = z.discriminatedUnion('kind', [
     added: z.string(),
     prior: z.string(),
     written: z.string(),
+  }),
+  z.object({
+    /** `${jobId}|changes|${sequence, eight digits}`: what the chunk of that sequence changed in
+     *  bills the dataset already provided, as JSON text of [bill id, BillChangeItem[]] pairs;
+     *  the finish turns them into `billChanges` rows (changes/bill-changes.ts). */
+    id: z.string().min(1).max(500),
+    jobId: rowId,
+    kind: z.literal('changes'),
+    changes: z.string(),
   }),
   z.object({
     /** `${jobId}|checkpoint` */
@@ -246,6 +268,61 @@ export const annotationSchema = z.object({
 });
 export type Annotation = z.infer<typeof annotationSchema>;
 
+const changeText = z.string().min(1).max(2000);
+/** One thing an import or a refresh changed in a bill (changes/bill-changes.ts). */
+export const billChangeItemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('action'), date: z.string().nullable(), text: changeText }),
+  z.object({
+    kind: z.literal('status'),
+    from: z.string().min(1).max(40),
+    to: z.string().min(1).max(40),
+    /** The source's own words for the new status, when it gives them. */
+    toRaw: changeText.nullable(),
+  }),
+  z.object({ kind: z.literal('text'), date: z.string().nullable(), type: changeText }),
+  z.object({
+    kind: z.literal('vote'),
+    date: z.string().nullable(),
+    motion: changeText,
+    passed: z.boolean().nullable(),
+  }),
+  z.object({ kind: z.literal('title'), from: changeText, to: changeText }),
+  z.object({
+    kind: z.literal('sponsors'),
+    added: z.array(changeText).max(50),
+    removed: z.array(changeText).max(50),
+  }),
+]);
+export type BillChangeItem = z.infer<typeof billChangeItemSchema>;
+
+/**
+ * What one import or refresh changed in one bill that the dataset already provided, seen on this
+ * device at `at`. Derived like bills, so never synced: each device records what its own imports
+ * found. Kept per bill, newest last (the id sorts by bill then time).
+ */
+export const billChangeSchema = z.object({
+  /** `${billId}|${at}` */
+  id: z.string().min(1).max(800),
+  billId: z.string().min(1).max(700),
+  datasetId: rowId,
+  at: isoTimestamp,
+  /** The bill's change hash once changed: a seen mark on another device names it. */
+  toHash: z.string().min(1).max(200),
+  changes: z.array(billChangeItemSchema).min(1).max(200),
+});
+export type BillChange = z.infer<typeof billChangeSchema>;
+
+/**
+ * The user's "seen up to" on one bill: the changes recorded up to `seenAt` on this device, and
+ * the change that left the bill at `changeHash` on any device, are seen. User data: it syncs.
+ */
+export const seenMarkSchema = z.object({
+  billId: z.string().min(1).max(700),
+  changeHash: z.string().min(1).max(200),
+  seenAt: isoTimestamp,
+});
+export type SeenMark = z.infer<typeof seenMarkSchema>;
+
 export const backupIndexSchema = z.object({
   id: rowId,
   name: z.string().min(1).max(200),
@@ -293,6 +370,7 @@ export const syncedTables = [
   'positions',
   'decisions',
   'annotations',
+  'seenMarks',
 ] as const;
 export type SyncedTable = (typeof syncedTables)[number];
 

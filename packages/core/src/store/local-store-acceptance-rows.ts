@@ -11,6 +11,8 @@ import {
   fullBackupSchema,
   importStagingSchema,
   syncStateSchema,
+  billChangeSchema,
+  seenMarkSchema,
   jobSchema,
   outboxEntrySchema,
   positionSchema,
@@ -278,6 +280,22 @@ export const sampleRows: { [N in TableName]: (n: number) => LocalRows[N] } = {
     fields: { name: { value: `Tag ${n}`, hlc: `00000000000${n}-0000-device-a` } },
     deletedAt: n % 2 === 0 ? null : `00000000000${n}-0001-device-b`,
   }),
+  billChanges: (n) => ({
+    id: `us/119/hr-${n}|2025-03-0${(n % 2) + 1}T00:00:00.000Z`,
+    billId: `us/119/hr-${n}`,
+    datasetId: `dataset-${n % 2}`,
+    at: `2025-03-0${(n % 2) + 1}T00:00:00.000Z`,
+    toHash: `hash-${n}`,
+    changes: [
+      { kind: 'action', date: '2025-03-01', text: n % 2 === 0 ? 'Referred to «Finance»' : 'Água' },
+      { kind: 'status', from: 'introduced', to: 'in-committee', toRaw: null },
+    ],
+  }),
+  seenMarks: (n) => ({
+    billId: `us/119/hr-${n}`,
+    changeHash: `hash-${n}`,
+    seenAt: at,
+  }),
 };
 
 export const rowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
@@ -297,6 +315,8 @@ export const rowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
   outbox: outboxEntrySchema,
   importStaging: importStagingSchema,
   syncState: syncStateSchema,
+  billChanges: billChangeSchema,
+  seenMarks: seenMarkSchema,
 };
 
 export const tableNames = Object.keys(localTables) as TableName[];

@@ -1,6 +1,7 @@
 import type {
   Annotation,
   BackupIndexEntry,
+  BillChange,
   BillTag,
   Dataset,
   DatasetFile,
@@ -10,6 +11,7 @@ import type {
   Job,
   OutboxEntry,
   Position,
+  SeenMark,
   Setting,
   StoredBill,
   SyncState,
@@ -39,6 +41,8 @@ export interface LocalRows {
   outbox: OutboxEntry;
   importStaging: ImportStagingRow;
   syncState: SyncState;
+  billChanges: BillChange;
+  seenMarks: SeenMark;
 }
 export type TableName = keyof LocalRows;
 
@@ -79,6 +83,8 @@ export const localTables = {
   outbox: { key: 'id', indexes: ['table'] },
   importStaging: { key: 'id', indexes: ['jobId'] },
   syncState: { key: 'id', indexes: [] },
+  billChanges: { key: 'id', indexes: ['billId', 'at'] },
+  seenMarks: { key: 'billId', indexes: [] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
 
 type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];

@@ -4,6 +4,7 @@ import { isEncodedHlc } from './hybrid-logical-clock.ts';
 import type { datasetLocalFields } from '../store/local-records.ts';
 import {
   annotationSchema,
+  seenMarkSchema,
   billTagSchema,
   datasetSchema,
   decisionSchema,
@@ -56,6 +57,7 @@ const rowSchemas: { [N in SyncedTable]: z.ZodType<LocalRows[N]> } = {
   positions: positionSchema,
   decisions: decisionSchema,
   annotations: annotationSchema,
+  seenMarks: seenMarkSchema,
 };
 
 /**
@@ -70,6 +72,8 @@ const localFieldDefaults: { readonly [N in SyncedTable]?: Readonly<Record<string
     lastJobId: null,
     state: 'new',
     needsImport: undefined,
+    sourceEtag: undefined,
+    sourceLastModified: undefined,
   } satisfies Record<(typeof datasetLocalFields)[number], unknown>,
 };
 

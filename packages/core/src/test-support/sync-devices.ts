@@ -81,5 +81,6 @@ export function syncedRowsOf(store: LocalStore): Promise<SyncedRows> {
     positions: await tx.all('positions'),
     decisions: await tx.all('decisions'),
     annotations: await tx.all('annotations'),
+    seenMarks: await tx.all('seenMarks'),
   }));
 }

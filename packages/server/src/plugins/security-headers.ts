@@ -7,7 +7,7 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: ServerConfig,
 ): Promise<void> {
-  const connectSrc = ["'self'"];
+  const connectSrc = ["'self'", 'https:', 'http:']; // dataset URLs on any site; CORS decides
   // The app reports errors to Sentry straight from the browser when a DSN is configured.
   if (config.sentryOrigin !== null) connectSrc.push(config.sentryOrigin);
 

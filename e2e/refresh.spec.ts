@@ -1,0 +1,240 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import { seriousViolations } from './pages/accessibility.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { AddDatasetPage, DatasetsPage, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
+import { DeckPage } from './pages/deck-page.ts';
+import { signUpAt } from './pages/login-page.ts';
+
+// Fresh data and what changed, end to end: a source simulator on 127.0.0.1 (another origin than
+// the app, with CORS headers) serves a ZIP of three real LegiScan bill files from
+// ../shared/fixtures with an ETag, then a second snapshot in which every bill has a new action.
+// Two of the bills are tracked; a refresh must list exactly those two under "What changed", count
+// them on the Tracked tab, alert once, and clear with "Mark all as seen"; a refresh with nothing
+// new must cost one request and say so.
+
+test.skip(fixturesRoot === null, '../shared/fixtures is absent');
+
+const BILLS = ['HB1', 'HB2', 'HB3'] as const;
+const NEW_ACTION = 'Referred to the Committee on Finance';
+
+interface LegiScanBill {
+  bill: { history: { date: string; action: string; chamber: string; chamber_id: number }[] };
+}
+
+function billFile(name: string): LegiScanBill {
+  if (fixturesRoot === null) throw new Error('../shared/fixtures is absent');
+  return JSON.parse(
+    readFileSync(join(fixturesRoot, 'legiscan', 'bill', `${name}.json`), 'utf8'),
+  ) as LegiScanBill;
+}
+
+/** The LegiScan dataset ZIP layout: STATE/SESSION/bill/<file>.json. */
+function snapshot(edit: (bill: LegiScanBill) => void): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const name of BILLS) {
+    const bill = billFile(name);
+    edit(bill);
+    entries[`AK/2011-2012_27th_Legislature/bill/${name}.json`] = strToU8(JSON.stringify(bill));
+  }
+  return zipSync(entries);
+}
+
+/** A source answering like a static file host: ETag, 304 to If-None-Match, CORS for any page. */
+class SourceSimulator {
+  private body: Uint8Array = new Uint8Array();
+  private etag = '';
+  readonly requests: { method: string; conditional: boolean; status: number }[] = [];
+  private server: Server | null = null;
+
+  serve(body: Uint8Array): void {
+    this.body = body;
+    this.etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-expose-headers', 'ETag, Last-Modified');
+      const conditional = request.headers['if-none-match'] === this.etag;
+      const status = request.method === 'GET' ? (conditional ? 304 : 200) : 405;
+      this.requests.push({ method: request.method ?? '', conditional, status });
+      response.setHeader('etag', this.etag);
+      response.statusCode = status;
+      if (status !== 200) {
+        response.end();
+        return;
+      }
+      response.setHeader('content-type', 'application/zip');
+      response.end(Buffer.from(this.body));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/legiscan/AK_2011-2012.zip`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server === null) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  }
+}
+
+/** Ionic's segment button: its host takes the click, its inner button has the name. */
+const whatChangedSegment = (page: Page) =>
+  page.locator('ion-segment-button', { hasText: 'What changed' });
+
+test('a refresh lists exactly the changed tracked bills under What changed, alerts, and a refresh with nothing new costs one request', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new SourceSimulator();
+  simulator.serve(snapshot(() => undefined));
+  const url = await simulator.start();
+  try {
+    await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
+    // Records every notification the page shows, then shows it as the browser would.
+    await page.addInitScript(() => {
+      const shown: { title: string; body: string }[] = [];
+      (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+      const Real = window.Notification;
+      class Recorded extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body ?? '' });
+        }
+      }
+      window.Notification = Recorded;
+    });
+
+    await signUpAt(page, '/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('Alaska from a URL');
+    await form.url().fill(url);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('Alaska from a URL', 'Done');
+    expect(simulator.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+
+    // Track the first two bills of the deck; the third is dismissed.
+    const deck = new DeckPage(page);
+    await deck.open();
+    const tracked: string[] = [];
+    for (const decision of ['Track', 'Track', 'Dismiss'] as const) {
+      const heading = deck.card().getByRole('heading', { level: 2 });
+      await expect(heading).toBeVisible({ timeout: 30_000 });
+      const identifier = (await heading.textContent())?.trim() ?? '';
+      if (decision === 'Track') tracked.push(identifier);
+      await deck.button(decision).click();
+      await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(
+        0,
+        { timeout: 15_000 },
+      );
+    }
+    expect(tracked).toHaveLength(2);
+
+    // Alerts on for this device.
+    await page.goto('/tabs/more');
+    const alerts = page.getByRole('switch', { name: /Alert me when followed bills change/ });
+    await alerts.click();
+    await expect(alerts).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The second snapshot: every bill has a new action.
+    simulator.serve(
+      snapshot((bill) => {
+        bill.bill.history.push({
+          date: '2011-05-02',
+          action: NEW_ACTION,
+          chamber: 'H',
+          chamber_id: 1,
+        });
+      }),
+    );
+    const datasets = new DatasetsPage(page);
+    // The Datasets tab, so the tab bar with its badge is on screen.
+    const openDatasetsTab = async () => {
+      await page.goto('/tabs/datasets');
+      await expect(page.getByRole('heading', { level: 1, name: 'Datasets' })).toBeVisible({
+        timeout: 15_000,
+      });
+    };
+    await openDatasetsTab();
+    const row = datasets.dataset('Alaska from a URL');
+    await row.getByRole('button', { name: 'Refresh Alaska from a URL' }).click();
+    await expect(row).toContainText('3 bills with news', { timeout: 60_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The Tracked tab counts the two changed tracked bills, and What changed lists exactly them.
+    const trackedTab = page.getByRole('tab', { name: /Tracked/ });
+    await expect(page.locator('.unseen-badge')).toHaveText('2');
+    await expect(trackedTab).toHaveAccessibleName(/^Tracked\s+2 bills with unseen changes$/);
+    await trackedTab.click();
+    await whatChangedSegment(page).click();
+    const changed = page.getByRole('list', { name: 'Changed bills' });
+    await expect(changed).toBeVisible();
+    const cards = changed.locator(':scope > li');
+    await expect(cards).toHaveCount(2);
+    const headings = (await cards.getByRole('heading', { level: 3 }).allTextContents()).map(
+      (text) => text.trim(),
+    );
+    expect(headings.sort()).toEqual([...tracked].sort());
+    for (const card of await cards.all()) {
+      await expect(card).toContainText(`New action: ${NEW_ACTION}`);
+    }
+    await expect(page.getByText('2 bills changed since you last looked.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const shown = await page.evaluate(
+      () =>
+        (window as unknown as { shownNotifications: { title: string; body: string }[] })
+          .shownNotifications,
+    );
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.title).toBe('2 followed bills changed');
+    expect(shown[0]?.body).toContain(`New action: ${NEW_ACTION}`);
+
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expect(changed).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`what-changed-${width}.png`) });
+    }
+
+    await page.getByRole('button', { name: 'Mark all as seen' }).click();
+    await expect(
+      page.getByText('Nothing new on the bills you follow.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.locator('.unseen-badge')).toHaveCount(0);
+    await expect(trackedTab).not.toHaveAccessibleName(/unseen/);
+
+    // Nothing new: one request, answered 304, and the dataset says so.
+    const before = simulator.requests.length;
+    await openDatasetsTab();
+    await row.getByRole('button', { name: 'Refresh Alaska from a URL' }).click();
+    await expect(row).toContainText('No changes: the source has not changed.', { timeout: 60_000 });
+    expect(simulator.requests.slice(before)).toEqual([
+      { method: 'GET', conditional: true, status: 304 },
+    ]);
+    await page.goto('/tabs/tracked');
+    await whatChangedSegment(page).click();
+    await expect(
+      page.getByText('Nothing new on the bills you follow.', { exact: false }),
+    ).toBeVisible();
+  } finally {
+    await simulator.stop();
+  }
+});

@@ -1,0 +1,71 @@
+import { CHANGE_FEED_TABLES, readChangeFeed } from '@docket/core/changes';
+import { DEVICE_PREFERENCES_SETTING, devicePreferencesOf } from '@docket/core/device';
+import { useEffect, useRef } from 'react';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
+import { useSetting } from '../local-store/live-settings.ts';
+import { useJobs } from '../local-store/live-jobs.ts';
+import { liveLocalStore } from '../local-store/live-database.ts';
+import { changeAlertOf } from './change-alerts.ts';
+
+// While the tabs are open: refreshes datasets from URLs when the app starts and every few hours
+// (the "Refresh datasets automatically" setting), and, with alerts on, shows a notification when
+// an import or refresh that finished in this session found changes to followed bills.
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function FreshDataWatcher() {
+  const setting = useSetting(DEVICE_PREFERENCES_SETTING);
+  const preferences = setting === undefined ? undefined : devicePreferencesOf(setting?.value);
+  const hours = preferences?.autoRefreshHours;
+  const alerts = preferences?.changeAlerts === true;
+
+  useEffect(() => {
+    if (hours === undefined || hours === 0) return;
+    const refresh = () => {
+      importJobs()
+        .refreshAll()
+        .catch((error: unknown) => {
+          console.error('[docket] The automatic refresh did not start:', error);
+        });
+    };
+    refresh();
+    const timer = setInterval(refresh, hours * HOUR_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [hours]);
+
+  const jobs = useJobs();
+  /** Jobs already done when this session first saw them: never alerted. */
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (jobs === undefined) return;
+    const done = jobs.filter((job) => job.kind === 'import' && job.status === 'done');
+    if (known.current === null) {
+      known.current = new Set(done.map((job) => job.id));
+      return;
+    }
+    const seen = known.current;
+    const fresh = done.filter((job) => !seen.has(job.id));
+    for (const job of fresh) seen.add(job.id);
+    if (!alerts || typeof Notification === 'undefined' || Notification.permission !== 'granted') {
+      return;
+    }
+    for (const job of fresh) {
+      if ((job.result?.changed ?? 0) === 0 || job.finishedAt === null) continue;
+      const at = job.finishedAt;
+      liveLocalStore()
+        .read(CHANGE_FEED_TABLES, (tx) => readChangeFeed(tx))
+        .then((feed) => {
+          const alert = changeAlertOf(feed.filter((entry) => entry.at === at));
+          // The job id as the tag: another open tab's alert for the same refresh replaces this.
+          if (alert !== null) new Notification(alert.title, { body: alert.body, tag: job.id });
+        })
+        .catch((error: unknown) => {
+          console.error('[docket] Could not show the change alert:', error);
+        });
+    }
+  }, [jobs, alerts]);
+
+  return null;
+}

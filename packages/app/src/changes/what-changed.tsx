@@ -1,0 +1,103 @@
+import { IonBadge, IonButton } from '@ionic/react';
+import { changeWords, markChangesSeen, type ChangeFeedEntry } from '@docket/core/changes';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { billDetailsPath } from '../bills/bill-words.ts';
+import { useChangeFeed } from '../local-store/live-changes.ts';
+import { useStatusToast } from '../toasts/status-toast.ts';
+import { formatDateTime, plural } from '../ui/formatting.ts';
+import '../ui/forms.css';
+import './what-changed.css';
+
+// The Tracked tab's "What changed" segment: the bills the user follows (tracked, a position, a
+// tag) that changed since they last looked, newest first, each change in words, and "Mark all as
+// seen". The list is core's change feed (changes/change-feed.ts), read live.
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function ChangedBill({ entry }: { readonly entry: ChangeFeedEntry }) {
+  const headingId = `changed-${entry.billId}`;
+  return (
+    <li className="record-card changed-bill" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        <Link to={billDetailsPath(entry.billId)}>{entry.bill?.identifier ?? entry.billId}</Link>
+      </h3>
+      {entry.bill !== undefined && <p className="changed-bill-title">{entry.bill.title}</p>}
+      <ul className="changed-bill-items">
+        {entry.items.map((item, index) => (
+          <li key={index}>{changeWords(item)}</li>
+        ))}
+      </ul>
+      <p className="changed-bill-time">Found {formatDateTime(entry.at)}</p>
+    </li>
+  );
+}
+
+export function WhatChanged() {
+  const feed = useChangeFeed();
+  const toast = useStatusToast();
+  const [busy, setBusy] = useState(false);
+  if (feed === undefined) return <p role="status">Loading what changed…</p>;
+  const markAll = async () => {
+    setBusy(true);
+    try {
+      const marked = await markChangesSeen(await billCommandContext(), feed);
+      toast.done(`Marked ${plural(marked, 'bill')} as seen.`);
+    } catch (error) {
+      toast.failed(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="what-changed" aria-labelledby="what-changed-heading">
+      <h2 id="what-changed-heading">What changed</h2>
+      {feed.length === 0 ? (
+        <p className="what-changed-empty">
+          Nothing new on the bills you follow. Changes found when a dataset is refreshed show here.
+        </p>
+      ) : (
+        <>
+          <div className="screen-actions">
+            <p role="status">{plural(feed.length, 'bill')} changed since you last looked.</p>
+            <IonButton
+              size="small"
+              disabled={busy}
+              onClick={() => {
+                void markAll();
+              }}
+            >
+              Mark all as seen
+            </IonButton>
+          </div>
+          <ul className="record-list" aria-label="Changed bills">
+            {feed.map((entry) => (
+              <ChangedBill key={entry.billId} entry={entry} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The Tracked tab button's count of followed bills with unseen changes, said in words to screen
+ * readers. A component of its own, reading live: Ionic's tab bar does not re-render the buttons
+ * it was given when the tabs' page does.
+ */
+export function UnseenChangesBadge() {
+  const unseen = useChangeFeed()?.length ?? 0;
+  if (unseen === 0) return null;
+  return (
+    <>
+      <IonBadge aria-hidden="true" className="unseen-badge">
+        {unseen}
+      </IonBadge>
+      <span className="visually-hidden">{plural(unseen, 'bill')} with unseen changes</span>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { IonButton } from '@ionic/react';
+import type { Dataset, Job } from '@docket/core/store';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
+import { useStatusToast } from '../toasts/status-toast.ts';
+import { plural } from '../ui/formatting.ts';
+
+// "Refresh" on a dataset from a URL (its row and its page) and "Refresh all" on Datasets: each
+// queues an import job in the import worker, which asks the source whether it changed first.
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether the dataset's newest import is still waiting or running. */
+export function isRefreshing(lastJob: Job | undefined): boolean {
+  return lastJob?.status === 'queued' || lastJob?.status === 'running';
+}
+
+/** What the last finished import or refresh found, in words; null before any. */
+export function lastResultWords(lastJob: Job | undefined): string | null {
+  if (lastJob?.status !== 'done' || lastJob.result === null) return null;
+  const { result } = lastJob;
+  if (result.sourceUnchanged === true) return 'No changes: the source has not changed.';
+  if (result.added === 0 && result.updated === 0 && result.removed === 0) return 'No changes.';
+  const changed = result.changed ?? 0;
+  const parts = [`${result.added} added, ${result.updated} updated, ${result.removed} removed`];
+  if (changed > 0) parts.push(`${plural(changed, 'bill')} with news`);
+  return `${parts.join('; ')}.`;
+}
+
+export function RefreshDatasetButton({
+  dataset,
+  lastJob,
+}: {
+  readonly dataset: Dataset;
+  readonly lastJob: Job | undefined;
+}) {
+  const toast = useStatusToast();
+  if (dataset.origin.kind !== 'url') return null;
+  const busy = isRefreshing(lastJob);
+  return (
+    <IonButton
+      size="small"
+      fill="outline"
+      disabled={busy}
+      aria-label={`Refresh ${dataset.name}`}
+      onClick={() => {
+        importJobs()
+          .refresh(dataset.id)
+          .then(() => {
+            toast.done(`Refreshing “${dataset.name}”.`);
+          })
+          .catch((error: unknown) => {
+            toast.failed(messageOf(error));
+          });
+      }}
+    >
+      {busy ? 'Refreshing…' : 'Refresh'}
+    </IonButton>
+  );
+}
+
+export function RefreshAllButton({ datasets }: { readonly datasets: readonly Dataset[] }) {
+  const toast = useStatusToast();
+  const fromUrls = datasets.filter((dataset) => dataset.origin.kind === 'url').length;
+  return (
+    <IonButton
+      fill="outline"
+      disabled={fromUrls === 0}
+      onClick={() => {
+        importJobs()
+          .refreshAll()
+          .then(({ jobIds }) => {
+            toast.done(
+              jobIds.length === 0
+                ? 'Every dataset from a URL is importing already.'
+                : `Refreshing ${plural(jobIds.length, 'dataset')}.`,
+            );
+          })
+          .catch((error: unknown) => {
+            toast.failed(messageOf(error));
+          });
+      }}
+    >
+      Refresh all
+    </IonButton>
+  );
+}

@@ -1,0 +1,130 @@
+import { IonNote, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
+import {
+  type AutoRefreshHours,
+  autoRefreshChoices,
+  DEVICE_PREFERENCES_SETTING,
+  type DevicePreferences,
+  devicePreferencesOf,
+  saveDevicePreferences,
+} from '@docket/core/device';
+import { useState } from 'react';
+import { pageLocalStore } from '../bills/bill-command-services.ts';
+import { useSetting } from '../local-store/live-settings.ts';
+import './device-settings.css';
+
+// The More tab's Settings: this device's choices about fresh data (core's device-preferences.ts):
+// the relay through the Docket server, automatic refresh, and alerts when followed bills change.
+
+const refreshWords: Record<AutoRefreshHours, string> = {
+  0: 'Off',
+  1: 'Every hour',
+  6: 'Every 6 hours',
+  24: 'Every 24 hours',
+};
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Asks the browser for permission to notify; true when granted. */
+async function notificationsAllowed(): Promise<boolean> {
+  if (typeof Notification === 'undefined') return false;
+  if (Notification.permission === 'granted') return true;
+  if (Notification.permission === 'denied') return false;
+  return (await Notification.requestPermission()) === 'granted';
+}
+
+export function DeviceSettingsPanel() {
+  const setting = useSetting(DEVICE_PREFERENCES_SETTING);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (setting === undefined) return <p role="status">Loading settings…</p>;
+  const preferences = devicePreferencesOf(setting?.value);
+  const save = (change: Partial<DevicePreferences>) => {
+    setFailure(null);
+    pageLocalStore()
+      .then((store) => saveDevicePreferences(store, change))
+      .catch((error: unknown) => {
+        setFailure(messageOf(error));
+      });
+  };
+  return (
+    <div className="device-settings">
+      <div className="device-setting">
+        <IonToggle
+          checked={preferences.sourceRelay}
+          aria-describedby="setting-relay-note"
+          onIonChange={(event) => {
+            save({ sourceRelay: event.detail.checked });
+          }}
+        >
+          Relay source downloads through the Docket server
+        </IonToggle>
+        <IonNote id="setting-relay-note">
+          When a site does not let the app download a dataset's file itself, the Docket server
+          downloads it instead. The server then sees the source's address, never your data.
+        </IonNote>
+      </div>
+      <div className="device-setting">
+        <IonSelect
+          label="Refresh datasets automatically"
+          labelPlacement="stacked"
+          interface="popover"
+          value={preferences.autoRefreshHours}
+          onIonChange={(event) => {
+            const hours = autoRefreshChoices.find(
+              (choice) => choice === Number(event.detail.value),
+            );
+            if (hours !== undefined) save({ autoRefreshHours: hours });
+          }}
+        >
+          {autoRefreshChoices.map((hours) => (
+            <IonSelectOption key={hours} value={hours}>
+              {refreshWords[hours]}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonNote>
+          Datasets from a URL refresh when the app starts and then at this interval while it is
+          open.
+        </IonNote>
+      </div>
+      <div className="device-setting">
+        <IonToggle
+          checked={preferences.changeAlerts}
+          aria-describedby="setting-alerts-note"
+          onIonChange={(event) => {
+            const on = event.detail.checked;
+            if (!on) {
+              save({ changeAlerts: false });
+              return;
+            }
+            notificationsAllowed()
+              .then((allowed) => {
+                if (allowed) save({ changeAlerts: true });
+                else {
+                  setFailure(
+                    'This browser does not allow Docket to show notifications. Allow them in its site settings, then turn alerts on again.',
+                  );
+                  event.target.checked = false;
+                }
+              })
+              .catch((error: unknown) => {
+                setFailure(messageOf(error));
+              });
+          }}
+        >
+          Alert me when followed bills change
+        </IonToggle>
+        <IonNote id="setting-alerts-note">
+          On this device only: a notification when a refresh finds changes to the bills you track,
+          tag or take a position on. Nothing leaves the device to send it.
+        </IonNote>
+      </div>
+      {failure !== null && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
+
+// This device's own choices about fresh data: whether downloads may go through the Docket
+// server's relay, how often datasets from URLs refresh themselves, and whether a refresh that
+// finds changes to tracked bills raises a notification. A `device:` setting: never synced, since
+// each is about this device (its browser's CORS, its notifications).
+
+export const DEVICE_PREFERENCES_SETTING = 'device:preferences';
+
+export const autoRefreshChoices = [0, 1, 6, 24] as const;
+export type AutoRefreshHours = (typeof autoRefreshChoices)[number];
+
+export const devicePreferencesSchema = z.object({
+  /** Downloads a site refuses to the browser (CORS) go through the Docket server's relay. */
+  sourceRelay: z.boolean(),
+  /** Hours between automatic refreshes while the app is open; 0 is off. */
+  autoRefreshHours: z.union(autoRefreshChoices.map((hours) => z.literal(hours))),
+  /** A notification when a refresh finds changes to followed bills. */
+  changeAlerts: z.boolean(),
+});
+export type DevicePreferences = z.infer<typeof devicePreferencesSchema>;
+
+export const defaultDevicePreferences: DevicePreferences = {
+  sourceRelay: true,
+  autoRefreshHours: 0,
+  changeAlerts: false,
+};
+
+/** The stored preferences over the defaults; a stored value that does not parse is ignored. */
+export function devicePreferencesOf(value: unknown): DevicePreferences {
+  const stored = typeof value === 'object' && value !== null ? value : {};
+  const parsed = devicePreferencesSchema.safeParse({ ...defaultDevicePreferences, ...stored });
+  return parsed.success ? parsed.data : defaultDevicePreferences;
+}
+
+export async function readDevicePreferences(tx: LocalReadTransaction): Promise<DevicePreferences> {
+  return devicePreferencesOf((await tx.get('settings', DEVICE_PREFERENCES_SETTING))?.value);
+}
+
+/** Changes some preferences, checked, keeping the others; refuses a value it does not know. */
+export async function saveDevicePreferences(
+  store: LocalStore,
+  change: Partial<DevicePreferences>,
+): Promise<DevicePreferences> {
+  const refused = new Error('That is not a choice Docket offers.');
+  if (!devicePreferencesSchema.safeParse({ ...defaultDevicePreferences, ...change }).success) {
+    throw refused;
+  }
+  return store.write(['settings'], async (tx) => {
+    const next = devicePreferencesSchema.parse({ ...(await readDevicePreferences(tx)), ...change });
+    await tx.put('settings', { key: DEVICE_PREFERENCES_SETTING, value: next });
+    return next;
+  });
+}
