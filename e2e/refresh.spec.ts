@@ -89,9 +89,9 @@ class SourceSimulator {
   }
 }
 
-/** Ionic's segment button: its host takes the click, its inner button has the name. */
+/** Tracked's view switch: Bills or What changed. */
 const whatChangedSegment = (page: Page) =>
-  page.locator('ion-segment-button', { hasText: 'What changed' });
+  page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'What changed' });
 
 test('a refresh lists exactly the changed tracked bills under What changed, alerts, and a refresh with nothing new costs one request', async ({
   page,

@@ -1,11 +1,4 @@
-import {
-  IonButton,
-  IonContent,
-  IonLabel,
-  IonProgressBar,
-  IonSegment,
-  IonSegmentButton,
-} from '@ionic/react';
+import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BillCommandError, tagBills, trackBill } from '@docket/core/commands';
@@ -143,21 +136,30 @@ export function TrackedBillsScreen() {
       <IonContent ref={contentRef} className="ion-padding">
         <div className="page-body tracked-page">
           <h1>Tracked</h1>
-          <IonSegment
-            className="tracked-views"
-            aria-label="Show"
-            value={view}
-            onIonChange={(event) => {
-              setView(event.detail.value === 'changes' ? 'changes' : 'bills');
-            }}
-          >
-            <IonSegmentButton value="bills">
-              <IonLabel>Bills</IonLabel>
-            </IonSegmentButton>
-            <IonSegmentButton value="changes">
-              <IonLabel>What changed</IonLabel>
-            </IonSegmentButton>
-          </IonSegment>
+          {/* Two toggle buttons, not Ionic's segment: every Ionic component the app uses lands in
+              the first screen's script, and a segment with its gestures costs 8 KB there. */}
+          <div className="tracked-views" role="group" aria-label="Show">
+            <button
+              type="button"
+              className="toggle-button"
+              aria-pressed={view === 'bills'}
+              onClick={() => {
+                setView('bills');
+              }}
+            >
+              Bills
+            </button>
+            <button
+              type="button"
+              className="toggle-button"
+              aria-pressed={view === 'changes'}
+              onClick={() => {
+                setView('changes');
+              }}
+            >
+              What changed
+            </button>
+          </div>
           {view === 'changes' && <WhatChanged />}
           {/* Hidden, not unmounted: the list keeps its place and its filters. */}
           <div hidden={view !== 'bills'}>

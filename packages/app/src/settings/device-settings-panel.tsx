@@ -1,4 +1,4 @@
-import { IonNote, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
+import { IonNote, IonToggle } from '@ionic/react';
 import {
   type AutoRefreshHours,
   autoRefreshChoices,
@@ -65,25 +65,30 @@ export function DeviceSettingsPanel() {
         </IonNote>
       </div>
       <div className="device-setting">
-        <IonSelect
-          label="Refresh datasets automatically"
-          labelPlacement="stacked"
-          interface="popover"
+        {/* The browser's own select, not Ionic's: Ionic's brings its popover and action sheet
+            into the first screen's script (every Ionic component the app uses lands there). */}
+        <label className="device-setting-label" htmlFor="setting-auto-refresh">
+          Refresh datasets automatically
+        </label>
+        <select
+          id="setting-auto-refresh"
+          className="device-setting-select"
+          aria-describedby="setting-auto-refresh-note"
           value={preferences.autoRefreshHours}
-          onIonChange={(event) => {
+          onChange={(event) => {
             const hours = autoRefreshChoices.find(
-              (choice) => choice === Number(event.detail.value),
+              (choice) => choice === Number(event.target.value),
             );
             if (hours !== undefined) save({ autoRefreshHours: hours });
           }}
         >
           {autoRefreshChoices.map((hours) => (
-            <IonSelectOption key={hours} value={hours}>
+            <option key={hours} value={hours}>
               {refreshWords[hours]}
-            </IonSelectOption>
+            </option>
           ))}
-        </IonSelect>
-        <IonNote>
+        </select>
+        <IonNote id="setting-auto-refresh-note">
           Datasets from a URL refresh when the app starts and then at this interval while it is
           open.
         </IonNote>
