@@ -119,9 +119,11 @@ test('a reload during an import leaves it interrupted, and Resume finishes it', 
   page,
 }) => {
   const jobs = await reloadDuringImport(page, 'The 116th Congress');
-  // The chunks written before the reload stay, every bill whole, until Resume or Cancel.
+  // The chunks written before the reload stay, every bill whole, until Resume or Cancel. On a
+  // quick machine the reload can land after the last chunk and before the job's last step, so
+  // every bill may be there already; the job is still interrupted, and Resume still finishes it.
   const cutOff = await storedBills(page);
-  expect(cutOff.length).toBeLessThan(593);
+  expect(cutOff.length).toBeLessThanOrEqual(593);
 
   await jobs.job('The 116th Congress').getByRole('button', { name: 'Resume' }).click();
   await jobs.expectStatus('The 116th Congress', 'Done');
