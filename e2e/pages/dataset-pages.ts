@@ -117,3 +117,23 @@ export async function storedBills(page: Page): Promise<string[]> {
       }),
   );
 }
+
+/**
+ * Makes imports wait their turn until the page unloads. Imports run one at a time under the Web
+ * Lock `docket-imports`, and the page takes it: a job added now stays queued, whatever the
+ * machine's speed (a quick machine finished a whole import before a test could reload during it).
+ */
+export async function holdImportsUntilUnload(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(
+          'docket-imports',
+          () =>
+            new Promise<void>(() => {
+              held();
+            }),
+        );
+      }),
+  );
+}

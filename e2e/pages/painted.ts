@@ -85,13 +85,16 @@ export async function expectScreenPainted(page: Page, what?: Locator): Promise<v
   await expectPainted(what ?? page.getByRole('heading', { level: 1 }).filter({ visible: true }));
 }
 
-/** Text painted anywhere on the screen: for checks such as "the toast has left". */
+/**
+ * Text painted anywhere on the screen: for checks such as "the toast has left". Never waits for
+ * an element: one counted here may leave before it is measured (a toast's leaving animation
+ * ends between the two steps), and `evaluate` would wait for another to come, which never does.
+ */
 export async function isPainted(locator: Locator): Promise<boolean> {
-  if ((await locator.count()) === 0) return false;
-  return (
-    (await locator
-      .first()
-      .evaluate(unpaintedReason)
-      .catch(() => 'gone')) === null
-  );
+  const [element] = await locator.elementHandles();
+  if (element === undefined) return false;
+  // An element taken out of the page has no size, so it reads as not painted.
+  const reason = await element.evaluate(unpaintedReason).catch(() => 'gone');
+  await element.dispose();
+  return reason === null;
 }
