@@ -38,100 +38,48 @@ export interface SchemaStep {
   readonly upgrade?: (tx: Transaction) => Promise<void>;
 }
 
-export const schemaSteps: readonly SchemaStep[] = Object.freeze([
-  Object.freeze({
-    version: 1,
-    stores: Object.freeze({
-      bills: 'id, *datasetIds, jurisdiction, status, statusDate',
-      datasets: 'id, createdAt',
-      datasetFiles: 'id, datasetId',
-      jobs: 'id, subjectId, status, createdAt',
-      tags: 'id, name',
-      billTags: 'id, billId, tagId',
-      positions: 'billId, position',
-      decisions: 'billId, decision',
-      annotations: 'id, billId',
-      backups: 'id, createdAt',
-      fullBackups: 'id, createdAt',
-      trace: 'id, kind, at',
-      settings: 'key',
-      outbox: 'id, table',
-      importStaging: 'id, jobId',
-    }),
-  }),
-  // Sync's per-field state of the synced rows (core's sync-merge.ts); a new, empty table.
-  Object.freeze({
-    version: 2,
-    stores: Object.freeze({
-      bills: 'id, *datasetIds, jurisdiction, status, statusDate',
-      datasets: 'id, createdAt',
-      datasetFiles: 'id, datasetId',
-      jobs: 'id, subjectId, status, createdAt',
-      tags: 'id, name',
-      billTags: 'id, billId, tagId',
-      positions: 'billId, position',
-      decisions: 'billId, decision',
-      annotations: 'id, billId',
-      backups: 'id, createdAt',
-      fullBackups: 'id, createdAt',
-      trace: 'id, kind, at',
-      settings: 'key',
-      outbox: 'id, table',
-      importStaging: 'id, jobId',
-      syncState: 'id',
-    }),
-  }),
-  // The deck seeks into the bills of a status or a jurisdiction from a given id (a key range on
-  // [field+id]) instead of counting through them. No upgrade: IndexedDB fills a new index from
-  // the stored rows itself, once, which reads every bill (about 15 s for 50,000 on a slow
-  // machine), while the database is opening.
-  Object.freeze({
-    version: 3,
-    stores: Object.freeze({
-      bills: 'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id]',
-      datasets: 'id, createdAt',
-      datasetFiles: 'id, datasetId',
-      jobs: 'id, subjectId, status, createdAt',
-      tags: 'id, name',
-      billTags: 'id, billId, tagId',
-      positions: 'billId, position',
-      decisions: 'billId, decision',
-      annotations: 'id, billId',
-      backups: 'id, createdAt',
-      fullBackups: 'id, createdAt',
-      trace: 'id, kind, at',
-      settings: 'key',
-      outbox: 'id, table',
-      importStaging: 'id, jobId',
-      syncState: 'id',
-    }),
-  }),
-  // What changed: each import's changes to bills the dataset already provided (derived, never
-  // synced) and the user's seen marks (synced). Two new, empty tables; no upgrade.
-  Object.freeze({
-    version: 4,
-    stores: Object.freeze({
-      bills: 'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id]',
-      datasets: 'id, createdAt',
-      datasetFiles: 'id, datasetId',
-      jobs: 'id, subjectId, status, createdAt',
-      tags: 'id, name',
-      billTags: 'id, billId, tagId',
-      positions: 'billId, position',
-      decisions: 'billId, decision',
-      annotations: 'id, billId',
-      backups: 'id, createdAt',
-      fullBackups: 'id, createdAt',
-      trace: 'id, kind, at',
-      settings: 'key',
-      outbox: 'id, table',
-      importStaging: 'id, jobId',
-      syncState: 'id',
-      billChanges: 'id, billId, at',
-      seenMarks: 'billId',
-    }),
-  }),
-]);
+// Each version's stores are whole (what a database of that version holds), each written as the
+// one before it plus what changed, so no table's line is written twice.
+const version1Stores = Object.freeze({
+  bills: 'id, *datasetIds, jurisdiction, status, statusDate',
+  datasets: 'id, createdAt',
+  datasetFiles: 'id, datasetId',
+  jobs: 'id, subjectId, status, createdAt',
+  tags: 'id, name',
+  billTags: 'id, billId, tagId',
+  positions: 'billId, position',
+  decisions: 'billId, decision',
+  annotations: 'id, billId',
+  backups: 'id, createdAt',
+  fullBackups: 'id, createdAt',
+  trace: 'id, kind, at',
+  settings: 'key',
+  outbox: 'id, table',
+  importStaging: 'id, jobId',
+});
+// Sync's per-field state of the synced rows (core's sync-merge.ts); a new, empty table.
+const version2Stores = Object.freeze({ ...version1Stores, syncState: 'id' });
+// The deck seeks into the bills of a status or a jurisdiction from a given id (a key range on
+// [field+id]) instead of counting through them. No upgrade: IndexedDB fills a new index from
+// the stored rows itself, once, which reads every bill (about 15 s for 50,000 on a slow
+// machine), while the database is opening.
+const version3Stores = Object.freeze({
+  ...version2Stores,
+  bills: 'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id]',
+});
+// What changed: each import's changes to bills the dataset already provided (derived, never
+// synced) and the user's seen marks (synced). Two new, empty tables; no upgrade.
+const version4Stores = Object.freeze({
+  ...version3Stores,
+  billChanges: 'id, billId, at',
+  seenMarks: 'billId',
+});
+
+export const schemaSteps: readonly SchemaStep[] = Object.freeze(
+  [version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
+    Object.freeze({ version: index + 1, stores }),
+  ),
+);
 
 /** The version a database opened by this build ends up at. */
 export const SCHEMA_VERSION = schemaSteps.reduce(
