@@ -1,5 +1,5 @@
 import { normalizeJurisdiction } from '../bills/bill-identifiers.ts';
-import { emptyProgress, REPLACED_MESSAGE } from '../import-jobs/dataset-import-job.ts';
+import { emptyProgress, replaceWaitingImports } from '../import-jobs/dataset-import-job.ts';
 import { discardImport } from '../import-jobs/dataset-import-journal.ts';
 import type { ImportInput } from '../import-jobs/dataset-import-job.ts';
 import type { Dataset, DatasetFile, Job } from '../store/local-records.ts';
@@ -164,16 +164,7 @@ export async function saveDatasetAndQueueImport(
         'An import of this dataset is running. Cancel it or wait for it to finish.',
       );
     }
-    for (const job of jobs) {
-      if (job.status !== 'queued' && job.status !== 'interrupted') continue;
-      await discardImport(tx, job.id, job.subjectId);
-      await tx.put('jobs', {
-        ...job,
-        status: 'cancelled',
-        finishedAt: input.now,
-        message: REPLACED_MESSAGE,
-      });
-    }
+    await replaceWaitingImports(tx, jobs, input.now);
 
     let origin: Dataset['origin'];
     const source = input.source;
@@ -283,16 +274,7 @@ export async function queueSyncedImport(
     );
     const unlisted = held.filter((id) => !listed.has(id));
     if (unlisted.length > 0) await tx.deleteMany('datasetFiles', unlisted);
-    for (const job of jobs) {
-      if (job.status !== 'queued' && job.status !== 'interrupted') continue;
-      await discardImport(tx, job.id, job.subjectId);
-      await tx.put('jobs', {
-        ...job,
-        status: 'cancelled',
-        finishedAt: input.now,
-        message: REPLACED_MESSAGE,
-      });
-    }
+    await replaceWaitingImports(tx, jobs, input.now);
     const job = newJob(input.jobId, input.datasetId, input.now);
     // Local fields only: nothing of this goes to the other devices. The definition may name
     // another URL now, so this import downloads it whole (no validators of the old one).
@@ -327,16 +309,7 @@ export async function queueRefresh(
     if (jobs.some((job) => job.status === 'running')) {
       throw new DatasetCommandError(`"${dataset.name}" is being imported already.`);
     }
-    for (const job of jobs) {
-      if (job.status !== 'queued' && job.status !== 'interrupted') continue;
-      await discardImport(tx, job.id, job.subjectId);
-      await tx.put('jobs', {
-        ...job,
-        status: 'cancelled',
-        finishedAt: input.now,
-        message: REPLACED_MESSAGE,
-      });
-    }
+    await replaceWaitingImports(tx, jobs, input.now);
     const job = newJob(input.jobId, input.datasetId, input.now);
     await tx.put('datasets', { ...dataset, lastJobId: job.id });
     await tx.put('jobs', job);

@@ -13,7 +13,7 @@ import {
   writeChunk,
 } from './dataset-import-journal.ts';
 import type { Dataset, ImportStagingRow, Job } from '../store/local-records.ts';
-import type { LocalStore } from '../store/local-store.ts';
+import type { LocalStore, LocalWriteTransaction } from '../store/local-store.ts';
 import type { ImportLimits } from '../encoding/zip-archive.ts';
 import { FilesNotUsed } from '../importers/dataset-files-not-used.ts';
 import { ImportCancelledError, jobErrorOf } from './dataset-import-errors.ts';
@@ -102,6 +102,28 @@ const RUNNABLE_TABLES = ['jobs', 'datasets'] as const;
 const JOURNAL_TABLES = ['bills', 'importStaging', 'jobs'] as const;
 /** What a job still waiting or cut off says once a newer import of its dataset replaced it. */
 export const REPLACED_MESSAGE = 'Replaced by a newer import.';
+/**
+ * Replaces the imports of a dataset that wait or were cut off (queued, interrupted) by a newer
+ * one: each one's journal is undone, so it can never later undo what the newer import writes,
+ * and it ends cancelled, saying so. Inside a transaction over `bills`, `importStaging` and `jobs`.
+ */
+export async function replaceWaitingImports(
+  tx: LocalWriteTransaction,
+  jobs: readonly Job[],
+  now: string,
+): Promise<void> {
+  for (const job of jobs) {
+    if (job.status !== 'queued' && job.status !== 'interrupted') continue;
+    await discardImport(tx, job.id, job.subjectId);
+    await tx.put('jobs', {
+      ...job,
+      status: 'cancelled',
+      finishedAt: now,
+      message: REPLACED_MESSAGE,
+    });
+  }
+}
+
 /** Chunk transactions queued in the store at once while reading goes on. */
 const CHUNKS_IN_FLIGHT = 2;
 const CHUNK_TABLES = ['bills', 'importStaging', 'jobs'] as const;
@@ -272,17 +294,12 @@ async function resumeOrStartOver(
   // interrupted) is replaced: its journal is undone first, so it can never later undo
   // what this import writes, and the dataset's bills as this import begins are its own.
   const journal = await store.write(JOURNAL_TABLES, async (tx) => {
-    for (const other of await tx.where('jobs', 'subjectId', dataset.id)) {
-      if (other.id === jobId) continue;
-      if (other.status !== 'queued' && other.status !== 'interrupted') continue;
-      await discardImport(tx, other.id, dataset.id);
-      await tx.put('jobs', {
-        ...other,
-        status: 'cancelled',
-        finishedAt: now(),
-        message: REPLACED_MESSAGE,
-      });
-    }
+    const others = await tx.where('jobs', 'subjectId', dataset.id);
+    await replaceWaitingImports(
+      tx,
+      others.filter((other) => other.id !== jobId),
+      now(),
+    );
     await discardImport(tx, jobId, dataset.id);
     return beginJournal(tx, jobId, dataset.id);
   });
