@@ -35,14 +35,34 @@ test.describe('with a congress-json fixture', () => {
     const details = new BillDetailsPage(page);
     await details.openBill('us/116/sjres-68', 'S.J.Res. 68');
 
+    // Newest first: what happened last is what a person opens a bill for.
     const steps = details.timeline().getByRole('listitem');
     await expect(steps).toHaveCount(30);
+    await expect(details.timeline()).toHaveAccessibleName('Actions, newest first');
+    await expectPainted(steps.first());
+    await expect(steps.first()).toContainText('May 7, 2020');
+    await expect(steps.first()).toContainText('Failed of passage in Senate over veto');
+    await expect(steps.last()).toContainText('Jan 9, 2020');
+    await expect(steps.last()).toContainText('Introduced in Senate');
+    const oldestFirst = details.section(/^Actions/).getByRole('button', { name: 'Oldest first' });
+    await expect(oldestFirst).toHaveAttribute('aria-pressed', 'false');
+    await oldestFirst.click();
+    await expect(oldestFirst).toHaveAttribute('aria-pressed', 'true');
+    await expect(details.timeline()).toHaveAccessibleName('Actions, oldest first');
     await expect(steps.first()).toContainText('Jan 9, 2020');
     await expect(steps.first()).toContainText('Introduced in Senate');
     await expect(steps.nth(8)).toContainText('Feb 13, 2020');
     await expect(steps.nth(8)).toContainText('Passed Senate with amendments');
     await expect(steps.last()).toContainText('May 7, 2020');
-    await expect(steps.last()).toContainText('Failed of passage in Senate over veto');
+
+    // The status in words; the source's code only behind a disclosure.
+    await expect(
+      page.getByRole('definition').filter({ hasText: /^Vetoed, May 7, 2020$/ }),
+    ).toBeVisible();
+    const code = page.getByText('VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE', { exact: true });
+    await expect(code).toBeHidden();
+    await page.getByText('Status as the source gives it', { exact: true }).click();
+    await expectPainted(code);
 
     await expect(details.section('Sponsors')).toContainText('Kaine');
     await expect(details.section(/^Cosponsors|Sponsors/).first()).toContainText('Cosponsors');

@@ -22,7 +22,9 @@ export class BillDetailsPage {
     return this.page.getByRole('region', { name });
   }
 
-  readonly timeline = () => this.page.getByRole('list', { name: 'Actions, oldest first' });
+  /** The actions, in whichever order they are shown: newest first unless "Oldest first" is on. */
+  readonly timeline = () =>
+    this.page.getByRole('list', { name: /^Actions, (newest|oldest) first$/ });
   readonly votes = () => this.page.getByRole('table');
   readonly tagsOnBill = () => this.page.getByRole('list', { name: 'Tags on this bill' });
   readonly addTagButton = () => this.page.getByRole('button', { name: 'Add tag', exact: true });

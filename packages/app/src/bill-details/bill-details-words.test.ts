@@ -7,6 +7,7 @@ import {
   annotationTargetWord,
   chamberWord,
   decisionWord,
+  distinctActions,
   sponsorName,
   textSizeWord,
   timelineWindow,
@@ -98,5 +99,30 @@ describe('bill details route', () => {
     expect(annotationPath('us/116/sjres-68', 'a b')).toBe(
       '/annotation?bill=us%2F116%2Fsjres-68&id=a%20b',
     );
+  });
+});
+
+describe('distinctActions', () => {
+  const referred = {
+    date: '2020-01-09',
+    chamber: 'upper' as const,
+    text: 'Referred to committee.',
+  };
+  it('keeps an exact repeat once and counts it, in the order the source gave', () => {
+    const introduced = { date: '2020-01-09', chamber: 'upper' as const, text: 'Introduced.' };
+    expect(distinctActions([introduced, referred, referred, introduced])).toEqual({
+      actions: [introduced, referred],
+      repeats: 2,
+    });
+  });
+  it('keeps steps that differ in date, chamber or words, however alike', () => {
+    const actions = [
+      referred,
+      { ...referred, date: '2020-01-10' },
+      { ...referred, chamber: 'lower' as const },
+      { ...referred, chamber: null },
+      { ...referred, text: 'Referred to committee' },
+    ];
+    expect(distinctActions(actions)).toEqual({ actions, repeats: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import type { Bill, BillVote, Chamber, Sponsor } from '@docket/core/bills';
+import type { Bill, BillAction, BillVote, Chamber, Sponsor } from '@docket/core/bills';
 import { type AnnotationPlacement, placeAnnotation } from '@docket/core/text';
 import type { Annotation, Decision, Position } from '@docket/core/store';
 
@@ -142,4 +142,25 @@ export function timelineWindow(
 ): { first: number; hidden: number } {
   if (showAll || count <= preview) return { first: 0, hidden: 0 };
   return { first: count - preview, hidden: count - preview };
+}
+
+/**
+ * The actions oldest first, each exact repeat (the same date, chamber and words as one listed
+ * before it) kept once: sources list some steps twice (congress data.json repeats a referral to
+ * several committees, once for each, in 58 bills of the 116th Congress), which reads as if it
+ * happened twice.
+ * `repeats` says how many were left out, so the screen can say so.
+ */
+export function distinctActions(actions: readonly BillAction[]): {
+  actions: BillAction[];
+  repeats: number;
+} {
+  const seen = new Set<string>();
+  const kept = actions.filter((action) => {
+    const key = JSON.stringify([action.date, action.chamber, action.text]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { actions: kept, repeats: actions.length - kept.length };
 }

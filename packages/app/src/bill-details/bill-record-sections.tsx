@@ -1,9 +1,11 @@
 import { type BillText, jurisdictionName, sessionLabel, type Sponsor } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { useId, useState } from 'react';
+import { plural } from '../ui/formatting.ts';
 import { formatBillDate, statusWord } from '../bills/bill-words.ts';
 import {
   chamberWord,
+  distinctActions,
   sponsorName,
   sponsorRoleWord,
   textSizeWord,
@@ -19,37 +21,43 @@ import {
 
 export function BillFacts({ bill }: { bill: StoredBill }) {
   return (
-    <dl className="bill-facts">
-      <dt>Status</dt>
-      <dd>
-        {statusWord(bill.status)}
-        {bill.statusDate === null ? '' : `, ${formatBillDate(bill.statusDate)}`}
-        {bill.rawStatus !== null && (
+    <>
+      <dl className="bill-facts">
+        <dt>Status</dt>
+        <dd>
+          {statusWord(bill.status)}
+          {bill.statusDate === null ? '' : `, ${formatBillDate(bill.statusDate)}`}
+        </dd>
+        <dt>Introduced</dt>
+        <dd>
+          {bill.introducedDate === null ? 'Not recorded' : formatBillDate(bill.introducedDate)}
+        </dd>
+        <dt>Jurisdiction</dt>
+        <dd>{jurisdictionName(bill.jurisdiction)}</dd>
+        <dt>Session</dt>
+        <dd dir="auto">{sessionLabel(bill.jurisdiction, bill.session)}</dd>
+        {bill.url !== null && (
           <>
-            {' '}
-            <span className="bill-muted" dir="auto">
-              ({bill.rawStatus})
-            </span>
+            <dt>Source</dt>
+            <dd>
+              <a href={bill.url} target="_blank" rel="noopener noreferrer">
+                {bill.url}
+              </a>
+            </dd>
           </>
         )}
-      </dd>
-      <dt>Introduced</dt>
-      <dd>{bill.introducedDate === null ? 'Not recorded' : formatBillDate(bill.introducedDate)}</dd>
-      <dt>Jurisdiction</dt>
-      <dd>{jurisdictionName(bill.jurisdiction)}</dd>
-      <dt>Session</dt>
-      <dd dir="auto">{sessionLabel(bill.jurisdiction, bill.session)}</dd>
-      {bill.url !== null && (
-        <>
-          <dt>Source</dt>
-          <dd>
-            <a href={bill.url} target="_blank" rel="noopener noreferrer">
-              {bill.url}
-            </a>
-          </dd>
-        </>
+      </dl>
+      {/* The source's own code ("PASSED:CONCURRENTRES", "REFERRED") is for checking against the
+          source, not for reading: folded away. */}
+      {bill.rawStatus !== null && (
+        <details className="bill-source-code">
+          <summary>Status as the source gives it</summary>
+          <p>
+            <code dir="auto">{bill.rawStatus}</code>
+          </p>
+        </details>
       )}
-    </dl>
+    </>
   );
 }
 
@@ -129,9 +137,16 @@ export function SubjectsSection({ subjects }: { subjects: readonly string[] }) {
 
 export function ActionsTimeline({ bill }: { bill: StoredBill }) {
   const [showAll, setShowAll] = useState(false);
+  // Newest first: what happened last is what people open a bill for.
+  const [oldestFirst, setOldestFirst] = useState(false);
   const listId = useId();
-  const count = bill.actions.length;
+  const { actions, repeats } = distinctActions(bill.actions);
+  const count = actions.length;
   const { first, hidden } = timelineWindow(count, showAll);
+  const shown = actions
+    .slice(first)
+    .map((action, index) => ({ action, number: first + index + 1 }));
+  if (!oldestFirst) shown.reverse();
   return (
     <section aria-labelledby="bill-actions-heading">
       <h2 id="bill-actions-heading">Actions ({count.toLocaleString()})</h2>
@@ -139,6 +154,25 @@ export function ActionsTimeline({ bill }: { bill: StoredBill }) {
         <p className="bill-muted">No actions recorded.</p>
       ) : (
         <>
+          <div className="bill-timeline-tools">
+            <button
+              type="button"
+              className="bill-order-toggle"
+              aria-controls={listId}
+              aria-pressed={oldestFirst}
+              onClick={() => {
+                setOldestFirst(!oldestFirst);
+              }}
+            >
+              Oldest first
+            </button>
+          </div>
+          {repeats > 0 && (
+            <p className="bill-muted">
+              Each action is shown once: {plural(repeats, 'repeated entry', 'repeated entries')} of
+              the source left out.
+            </p>
+          )}
           {hidden > 0 && (
             <p className="bill-muted">
               Showing the latest {(count - hidden).toLocaleString()} of {count.toLocaleString()}{' '}
@@ -158,13 +192,13 @@ export function ActionsTimeline({ bill }: { bill: StoredBill }) {
           <ol
             id={listId}
             className="bill-timeline"
-            aria-label="Actions, oldest first"
-            start={first + 1}
+            aria-label={oldestFirst ? 'Actions, oldest first' : 'Actions, newest first'}
+            {...(oldestFirst ? { start: first + 1 } : { reversed: true, start: count })}
           >
-            {bill.actions.slice(first).map((action, index) => {
+            {shown.map(({ action, number }) => {
               const chamber = chamberWord(action.chamber, bill.jurisdiction);
               return (
-                <li key={first + index}>
+                <li key={number}>
                   <p className="bill-timeline-when">
                     <time {...(action.date === null ? {} : { dateTime: action.date })}>
                       {formatBillDate(action.date)}
