@@ -12,6 +12,8 @@ import {
   storedBills,
 } from './pages/dataset-pages.ts';
 import { signUpAt } from './pages/login-page.ts';
+import { expectPainted, expectScreenPainted } from './pages/painted.ts';
+import { TrackedPage } from './pages/tracked-page.ts';
 
 // Datasets and import jobs, driven the way a person drives them: by labels and button names.
 // The real files come from ../shared/fixtures beside the repository.
@@ -57,6 +59,20 @@ test('a dataset from fixture files imports to done with its counts, and re-impor
   await expect(
     job.getByRole('progressbar', { name: 'Progress: Import of Senate joint resolutions' }),
   ).toBeVisible();
+  // A finished import ends in a next step: its bills as a list, or the deck.
+  await expectPainted(job.getByRole('link', { name: 'Open the deck' }));
+  await job.getByRole('link', { name: 'See these bills' }).click();
+  await expect(page).toHaveURL(/\/tabs\/tracked\?dataset=[^&]+&all=1$/);
+  const tracked = new TrackedPage(page);
+  await tracked.expectCount('81 bills');
+  await expect(tracked.allSwitch()).toBeChecked();
+  await expect(page.getByLabel('Dataset', { exact: true }).locator('option:checked')).toHaveText(
+    'Senate joint resolutions',
+  );
+  await page.goBack();
+  await jobs.job('Senate joint resolutions').getByRole('link', { name: 'Open the deck' }).click();
+  await expect(page).toHaveURL('/tabs/bills');
+  await expectScreenPainted(page);
 
   const datasets = new DatasetsPage(page);
   await datasets.open();

@@ -1,4 +1,5 @@
 import { IonButton, IonProgressBar } from '@ionic/react';
+import { billListSearch, defaultBillListQuery } from '@docket/core/lists';
 import type { Dataset, Job } from '@docket/core/store';
 import { useEffect, useState } from 'react';
 import '../ui/forms.css';
@@ -9,6 +10,7 @@ import { useDatasets } from '../local-store/live-datasets.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { HOME_TAB_PATH } from '../routing/route-paths.ts';
 
 const kindWords: Readonly<Record<Job['kind'], string>> = {
   import: 'Import',
@@ -18,6 +20,11 @@ const kindWords: Readonly<Record<Job['kind'], string>> = {
   backup: 'Backup',
   restore: 'Restore of a backup',
 };
+
+/** The list of every bill a dataset provides, on Tracked. */
+function datasetBillsPath(datasetId: string): string {
+  return `/tabs/tracked?${billListSearch({ ...defaultBillListQuery, datasetId, all: true })}`;
+}
 
 /** What a job's "Written" counts: bills for an import, rows for the rest. */
 function writtenUnit(kind: Job['kind']): string {
@@ -206,6 +213,17 @@ function JobCard({
         </details>
       )}
       <div className="screen-actions">
+        {/* A finished import ends in where to go next: its bills, in the deck or as a list. */}
+        {actionable && job.status === 'done' && (
+          <>
+            <IonButton size="small" routerLink={HOME_TAB_PATH}>
+              Open the deck
+            </IonButton>
+            <IonButton size="small" fill="outline" routerLink={datasetBillsPath(job.subjectId)}>
+              See these bills
+            </IonButton>
+          </>
+        )}
         {actionable && (active || job.status === 'interrupted') && (
           <IonButton
             size="small"
