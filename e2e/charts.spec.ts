@@ -4,6 +4,7 @@ import { ChartsPage } from './pages/charts-page.ts';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage } from './pages/deck-page.ts';
 import { signUpAt } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
 
 // The Tracked tab's charts with real bills: three Senate joint resolutions of the 116th Congress
 // imported through the add-dataset form, two of them tracked on the deck the way a person does.
@@ -62,8 +63,13 @@ test('tracked bills by status and per week, each bar leading to its filtered lis
 
   expect(await charts.seriousViolations()).toEqual([]);
 
+  // A bar leads to its filtered list, brought into view, its count taking the focus.
   await charts.statusChart().getByRole('link', { name: 'Vetoed: 1 bill' }).click();
   await expect(page).toHaveURL('/tabs/tracked?status=vetoed');
+  const count = page.getByRole('status').filter({ hasText: /^1 bill · Vetoed$/ });
+  await expect(count).toBeFocused();
+  await expectPainted(count);
+  await expect(count).toBeInViewport();
 
   // A week bar works from the keyboard too.
   await charts.open();
@@ -76,6 +82,9 @@ test('the charts fit a 360 px phone and say so when nothing is tracked', async (
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpAt(page, '/tabs/tracked');
   const charts = new ChartsPage(page);
+  // Folded at first: on a phone the search field comes before the charts.
+  await expectPainted(page.getByLabel('Search', { exact: true }));
+  await charts.unfold();
   await expect(charts.region()).toContainText('No tracked bills yet');
 
   await trackTwoResolutions(page);

@@ -7,11 +7,20 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class ChartsPage {
   constructor(private readonly page: Page) {}
 
+  /** Opens Tracked and unfolds its charts (folded at first, so the list comes first). */
   async open(): Promise<void> {
     await this.page.goto('/tabs/tracked');
     await expect(this.page.getByRole('heading', { level: 1, name: 'Tracked' })).toBeVisible({
       timeout: 15_000,
     });
+    await this.unfold();
+  }
+
+  async unfold(): Promise<void> {
+    await expect(this.region()).toBeHidden();
+    // The disclosure's summary; the region's heading of the same name is for screen readers.
+    await this.page.getByText('Charts', { exact: true }).filter({ visible: true }).click();
+    await expect(this.region()).toBeVisible();
   }
 
   region(): Locator {

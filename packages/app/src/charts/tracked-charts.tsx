@@ -17,6 +17,9 @@ import './tracked-charts.css';
 // in a link, but would add a dependency only to compute widths a percentage gives, and SVG text
 // does not wrap "Passed both chambers" on a 360 px phone; plain elements do, without measuring.
 
+/** What a bar's link tells the Tracked screen: bring the filtered list into view. */
+const TO_THE_LIST = { fromChart: true } as const;
+
 function billCount(count: number): string {
   return count === 1 ? '1 bill' : `${count} bills`;
 }
@@ -48,7 +51,12 @@ function StatusChart({ bars }: { readonly bars: readonly StatusBar[] }) {
           const name = `${statusWord(bar.status)}: ${billCount(bar.count)}`;
           return (
             <li key={bar.status}>
-              <Link className="status-bar" to={trackedByStatusPath(bar.status)} aria-label={name}>
+              <Link
+                className="status-bar"
+                to={trackedByStatusPath(bar.status)}
+                state={TO_THE_LIST}
+                aria-label={name}
+              >
                 <span className="status-bar-label" aria-hidden="true">
                   {statusWord(bar.status)}
                 </span>{' '}
@@ -158,6 +166,7 @@ function WeekChart({ bars }: { readonly bars: readonly WeekBar[] }) {
                       <Link
                         className="week-bar-column"
                         to={trackedByWeekPath(bar.weekStart)}
+                        state={TO_THE_LIST}
                         aria-label={name}
                       >
                         {column}

@@ -66,6 +66,17 @@ export function TrackedBillsScreen() {
   const datasets = useDatasets();
   const tagsById = useMemo(() => new Map((tags ?? []).map((tag) => [tag.id, tag])), [tags]);
 
+  // A chart bar leads to its filtered list: the list, below the charts, comes into view, and its
+  // count (a status, read out) takes the focus, so a person knows how many it lists.
+  const location = useLocation();
+  const countRef = useRef<HTMLParagraphElement>(null);
+  const fromChart = (location.state as { fromChart?: unknown } | null)?.fromChart === true;
+  useEffect(() => {
+    if (!fromChart) return;
+    countRef.current?.scrollIntoView({ block: 'start' });
+    countRef.current?.focus({ preventScroll: true });
+  }, [location.key, fromChart]);
+
   const contentRef = useRef<HTMLIonContentElement>(null);
   const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
   useEffect(() => {
@@ -163,7 +174,8 @@ export function TrackedBillsScreen() {
           {view === 'changes' && <WhatChanged />}
           {/* Hidden, not unmounted: the list keeps its place and its filters. */}
           <div hidden={view !== 'bills'}>
-            <details className="tracked-charts" open>
+            {/* Folded: on a phone the search field and the first rows come first. */}
+            <details className="tracked-charts">
               <summary>Charts</summary>
               <TrackedCharts />
             </details>
@@ -192,7 +204,7 @@ export function TrackedBillsScreen() {
               </div>
             )}
             <div className="tracked-toolbar">
-              <p role="status" className="tracked-count">
+              <p role="status" className="tracked-count" ref={countRef} tabIndex={-1}>
                 {total === undefined
                   ? 'Loading bills…'
                   : `${bills(total)}${query.status === null ? '' : ` · ${statusWord(query.status)}`}`}
