@@ -1,9 +1,8 @@
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ChartsPage } from './pages/charts-page.ts';
-import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
-import { DeckPage } from './pages/deck-page.ts';
+import { fixturesRoot } from './pages/dataset-pages.ts';
 import { signUpAt } from './pages/login-page.ts';
+import { trackTwoResolutions } from './pages/triaged-resolutions.ts';
 import { expectPainted } from './pages/painted.ts';
 
 // The Tracked tab's charts with real bills: three Senate joint resolutions of the 116th Congress
@@ -14,30 +13,6 @@ import { expectPainted } from './pages/painted.ts';
 test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 // Each test signs up (the guard alone holds the login form 4 s), imports and triages.
 test.slow();
-
-async function trackTwoResolutions(page: Page): Promise<void> {
-  await page.goto('/add-dataset');
-  await new AddDatasetPage(page).add(
-    'Joint resolutions',
-    ['sjres1', 'sjres7', 'sjres8'].flatMap((bill) =>
-      fixtureFiles(`congress-json/116/bills/sjres/${bill}`),
-    ),
-  );
-  await new JobsPage(page).expectStatus('Joint resolutions', 'Done');
-
-  const deck = new DeckPage(page);
-  await deck.open();
-  const decisions = [
-    ['S.J.Res. 1', 'Track'],
-    ['S.J.Res. 7', 'Track'],
-    ['S.J.Res. 8', 'Dismiss'],
-  ] as const;
-  for (const [identifier, button] of decisions) {
-    await deck.expectCard(identifier);
-    await deck.button(button).click();
-  }
-  await expect(deck.emptyHeading('Everything triaged')).toBeVisible();
-}
 
 test('tracked bills by status and per week, each bar leading to its filtered list', async ({
   page,

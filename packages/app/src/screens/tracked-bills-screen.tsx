@@ -18,7 +18,7 @@ import { useTags } from '../local-store/live-tags.ts';
 import { PageHeader } from '../layout/page-header.tsx';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
-import { TrackedFilters } from '../tracked/tracked-filters.tsx';
+import { decisionListWords, TrackedFilters } from '../tracked/tracked-filters.tsx';
 import { useBillList } from '../tracked/use-bill-list.ts';
 import { WhatChanged } from '../changes/what-changed.tsx';
 import '../tracked/tracked.css';
@@ -184,6 +184,7 @@ export function TrackedBillsScreen() {
               tags={tags ?? []}
               datasets={datasets ?? []}
               jurisdictions={list.jurisdictions}
+              decisionCounts={list.decisionCounts}
               onChange={changeQuery}
             />
             {query.week !== null && (
@@ -207,7 +208,11 @@ export function TrackedBillsScreen() {
               <p role="status" className="tracked-count" ref={countRef} tabIndex={-1}>
                 {total === undefined
                   ? 'Loading bills…'
-                  : `${bills(total)}${query.status === null ? '' : ` · ${statusWord(query.status)}`}`}
+                  : [
+                      bills(total),
+                      ...(query.decision === null ? [] : [decisionListWords[query.decision]]),
+                      ...(query.status === null ? [] : [statusWord(query.status)]),
+                    ].join(' · ')}
               </p>
               {total !== undefined && total > 0 && (
                 <Link to={`/export?${billListSearch(query)}`}>Export these bills</Link>
@@ -217,7 +222,12 @@ export function TrackedBillsScreen() {
                   fill="clear"
                   size="small"
                   onClick={() => {
-                    changeQuery({ ...defaultBillListQuery, all: query.all, sort: query.sort });
+                    changeQuery({
+                      ...defaultBillListQuery,
+                      all: query.all,
+                      decision: query.decision,
+                      sort: query.sort,
+                    });
                   }}
                 >
                   Clear filters
@@ -259,7 +269,7 @@ export function TrackedBillsScreen() {
                 >
                   Tag selected
                 </IonButton>
-                {query.all && (
+                {(query.all || (query.decision !== null && query.decision !== 'track')) && (
                   <IonButton
                     size="small"
                     fill="outline"
@@ -325,11 +335,27 @@ function EmptyList({
         <p>No bill matches this search and these filters.</p>
         <IonButton
           onClick={() => {
-            onClear({ ...defaultBillListQuery, all: query.all, sort: query.sort });
+            onClear({
+              ...defaultBillListQuery,
+              all: query.all,
+              decision: query.decision,
+              sort: query.sort,
+            });
           }}
         >
           Clear filters
         </IonButton>
+      </div>
+    );
+  }
+  if (query.decision !== null && query.decision !== 'track') {
+    return (
+      <div className="tracked-empty">
+        <h2>No bills in {decisionListWords[query.decision]}</h2>
+        <p>
+          Bills come here from the <Link to="/tabs/bills">Bills deck</Link> and from each bill’s
+          details.
+        </p>
       </div>
     );
   }

@@ -3,9 +3,9 @@ import {
   BillCatalog,
   type BillListQuery,
   type BillListRow,
-  type BillMarks,
+  billMarksOf,
   BillSearchIndex,
-  type PositionKind,
+  type DecisionFilter,
 } from '@docket/core/lists';
 import type { BillTag, Decision, Position, StoredBill } from '@docket/core/store';
 
@@ -34,6 +34,8 @@ export interface BillSearchAnswer {
   readonly rows: readonly (BillListRow | null)[];
   readonly status: IndexStatus;
   readonly jurisdictions: readonly string[];
+  /** How many bills each triage list holds (Tracked, Later, Dismissed, undecided). */
+  readonly decisionCounts: Readonly<Record<DecisionFilter, number>>;
   /** How long the search and filters took in the worker, in milliseconds. */
   readonly tookMs: number;
 }
@@ -115,22 +117,11 @@ export function createBillSearchService(
 
   async function readMarks(): Promise<void> {
     const [decisions, billTags, positions] = await Promise.all([
-      db.table<Decision, string>('decisions').where('decision').equals('track').toArray(),
+      db.table<Decision, string>('decisions').toArray(),
       db.table<BillTag, string>('billTags').toArray(),
       db.table<Position, string>('positions').toArray(),
     ]);
-    const tags = new Map<string, string[]>();
-    for (const row of billTags) {
-      const list = tags.get(row.billId);
-      if (list === undefined) tags.set(row.billId, [row.tagId]);
-      else list.push(row.tagId);
-    }
-    const marks: BillMarks = {
-      tracked: new Set(decisions.map((row) => row.billId)),
-      tags,
-      positions: new Map<string, PositionKind>(positions.map((row) => [row.billId, row.position])),
-    };
-    catalog.setMarks(marks);
+    catalog.setMarks(billMarksOf(decisions, billTags, positions));
   }
 
   /** Reads every bill in key order, re-indexing the changed ones and dropping the gone ones. */
@@ -255,6 +246,7 @@ export function createBillSearchService(
         rows: rowsOf(result, 0, firstRows),
         status,
         jurisdictions: catalog.jurisdictions(),
+        decisionCounts: catalog.decisionCounts(),
         tookMs,
       });
     },

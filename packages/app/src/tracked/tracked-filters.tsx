@@ -1,7 +1,13 @@
 import { IonInput, IonToggle } from '@ionic/react';
 import { useId, useState } from 'react';
 import { billStatuses, jurisdictionName } from '@docket/core/bills';
-import { type BillListQuery, type BillListSort, billListSorts } from '@docket/core/lists';
+import {
+  type BillListQuery,
+  type BillListSort,
+  billListSorts,
+  type DecisionFilter,
+  decisionFilters,
+} from '@docket/core/lists';
 import { type Dataset, positions, type Tag } from '@docket/core/store';
 import { statusWord } from '../bills/bill-words.ts';
 
@@ -14,12 +20,21 @@ const sortWords: Record<BillListSort, string> = {
   identifier: 'Identifier',
 };
 const positionWords = { support: 'Support', oppose: 'Oppose', watch: 'Watch', none: 'None' };
+/** The triage lists by the names the deck's buttons give them. */
+export const decisionListWords: Record<DecisionFilter, string> = {
+  track: 'Tracked',
+  later: 'Later',
+  dismiss: 'Dismissed',
+  undecided: 'Undecided',
+};
 
 export interface TrackedFiltersProps {
   readonly query: BillListQuery;
   readonly tags: readonly Tag[];
   readonly datasets: readonly Dataset[];
   readonly jurisdictions: readonly string[];
+  /** How many bills each triage list holds; null while unknown. */
+  readonly decisionCounts: Readonly<Record<DecisionFilter, number>> | null;
   readonly onChange: (change: Partial<BillListQuery>) => void;
 }
 
@@ -65,6 +80,7 @@ export function TrackedFilters({
   tags,
   datasets,
   jurisdictions,
+  decisionCounts,
   onChange,
 }: TrackedFiltersProps) {
   // The field keeps what is typed; the URL follows it. Without its own state a slow URL round
@@ -109,6 +125,20 @@ export function TrackedFilters({
         Show all bills, not only tracked ones
       </IonToggle>
       <div className="tracked-filter-grid">
+        <Choice
+          label="Decision"
+          value={query.decision}
+          options={decisionFilters.map((decision) => ({
+            value: decision,
+            label:
+              decisionCounts === null
+                ? decisionListWords[decision]
+                : `${decisionListWords[decision]} (${decisionCounts[decision].toLocaleString()})`,
+          }))}
+          onChange={(value) => {
+            onChange({ decision: value as BillListQuery['decision'] });
+          }}
+        />
         <Choice
           label="Status"
           value={query.status}

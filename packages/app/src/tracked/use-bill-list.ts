@@ -1,6 +1,6 @@
 import { proxy } from 'comlink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BillListQuery, BillListRow } from '@docket/core/lists';
+import type { BillListQuery, BillListRow, DecisionFilter } from '@docket/core/lists';
 import { billSearch } from '../search-worker/bill-search-client.ts';
 import type { IndexStatus } from '../search-worker/bill-search-service.ts';
 
@@ -17,6 +17,8 @@ export interface BillList {
   readonly resultId: number | null;
   readonly status: IndexStatus | null;
   readonly jurisdictions: readonly string[];
+  /** How many bills each triage list holds; null until the first answer. */
+  readonly decisionCounts: Readonly<Record<DecisionFilter, number>> | null;
   /** The row at a place: undefined while it loads, null when the bill has gone. */
   readonly row: (index: number) => BillListRow | null | undefined;
   /** Asks for the rows of a range the list shows. */
@@ -30,6 +32,7 @@ interface Answer {
   readonly resultId: number;
   readonly total: number;
   readonly jurisdictions: readonly string[];
+  readonly decisionCounts: Readonly<Record<DecisionFilter, number>>;
   readonly rows: Map<number, BillListRow | null>;
 }
 
@@ -81,6 +84,7 @@ export function useBillList(query: BillListQuery): BillList {
           resultId: next.resultId,
           total: next.total,
           jurisdictions: next.jurisdictions,
+          decisionCounts: next.decisionCounts,
           rows,
         });
         setError(null);
@@ -129,6 +133,7 @@ export function useBillList(query: BillListQuery): BillList {
     resultId: answer?.resultId ?? null,
     status,
     jurisdictions: answer?.jurisdictions ?? [],
+    decisionCounts: answer?.decisionCounts ?? null,
     row: (index) => answer?.rows.get(index),
     load,
     allIds,

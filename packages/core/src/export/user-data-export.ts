@@ -1,8 +1,8 @@
 import type { Bill } from '../bills/bill.ts';
 import { annotationTargetText } from '../text/annotation-targets.ts';
 import { exportDocketCsv } from './bill-exporter-docket-csv.ts';
-import type { BillListQuery, BillMarks, PositionKind } from '../lists/bill-list-query.ts';
-import { BillCatalog } from '../lists/bill-list-query.ts';
+import type { BillListQuery } from '../lists/bill-list-query.ts';
+import { BillCatalog, billMarksOf } from '../lists/bill-list-query.ts';
 import { BillSearchIndex } from '../lists/bill-search-index.ts';
 import { toCsv } from '../encoding/csv-table.ts';
 import { encodeItem, encodeList, neutralizeFormula } from '../importers/docket-csv-layout.ts';
@@ -112,19 +112,11 @@ function withoutDatasets(bill: StoredBill): Bill {
  */
 async function listedBills(tx: LocalReadTransaction, query: BillListQuery): Promise<StoredBill[]> {
   const bills = await tx.all('bills');
-  const tags = new Map<string, string[]>();
-  for (const row of await tx.all('billTags')) {
-    const list = tags.get(row.billId);
-    if (list === undefined) tags.set(row.billId, [row.tagId]);
-    else list.push(row.tagId);
-  }
-  const marks: BillMarks = {
-    tracked: new Set((await tx.where('decisions', 'decision', 'track')).map((row) => row.billId)),
-    tags,
-    positions: new Map<string, PositionKind>(
-      (await tx.all('positions')).map((row) => [row.billId, row.position]),
-    ),
-  };
+  const marks = billMarksOf(
+    await tx.all('decisions'),
+    await tx.all('billTags'),
+    await tx.all('positions'),
+  );
   const catalog = new BillCatalog(new BillSearchIndex());
   for (const bill of bills) catalog.put(bill, bill.changeHash);
   catalog.setMarks(marks);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillListQuery } from './bill-list-query.ts';
 import {
+  billMarksOf,
   BillCatalog,
   billListSearch,
   defaultBillListQuery,
@@ -14,7 +15,7 @@ import { storedBill } from '../test-support/bill-command-harness.ts';
 describe('the list query in the URL', () => {
   it('reads every filter and writes it back the same', () => {
     const search =
-      'q=clean+water&status=enacted&tag=t1&position=oppose&dataset=d1&jurisdiction=us&sort=identifier&all=1&week=2019-01-07';
+      'q=clean+water&status=enacted&tag=t1&position=oppose&dataset=d1&jurisdiction=us&sort=identifier&all=1&decision=later&week=2019-01-07';
     const query = parseBillListQuery(search);
     expect(query).toEqual({
       q: 'clean water',
@@ -25,6 +26,7 @@ describe('the list query in the URL', () => {
       jurisdiction: 'us',
       sort: 'identifier',
       all: true,
+      decision: 'later',
       week: '2019-01-07',
     });
     expect(parseBillListQuery(billListSearch(query))).toEqual(query);
@@ -67,13 +69,21 @@ function catalogOf() {
     datasetIds: ['d2'],
   };
   for (const bill of [a, b, c]) catalog.put(bill, bill.changeHash);
-  catalog.setMarks({
-    tracked: new Set([a.id, b.id]),
-    tags: new Map([[b.id, ['housing']]]),
-    positions: new Map([[a.id, 'support']]),
-  });
+  catalog.setMarks(
+    billMarksOf(
+      [
+        { billId: a.id, decision: 'track', decidedAt: at },
+        { billId: b.id, decision: 'track', decidedAt: at },
+        { billId: c.id, decision: 'later', decidedAt: at },
+      ],
+      [{ id: 't1', billId: b.id, tagId: 'housing', createdAt: at }],
+      [{ billId: a.id, position: 'support', updatedAt: at }],
+    ),
+  );
   return { catalog, a, b, c };
 }
+
+const at = '2025-06-01T00:00:00.000Z';
 
 function ids(catalog: BillCatalog, query: Partial<BillListQuery>): string[] {
   return [...catalog.query({ ...defaultBillListQuery, ...query })].map(
@@ -86,6 +96,19 @@ describe('BillCatalog', () => {
     const { catalog, a, b, c } = catalogOf();
     expect(ids(catalog, {})).toEqual([a.id, b.id]);
     expect(ids(catalog, { all: true })).toEqual([a.id, b.id, c.id]);
+  });
+
+  it('lists the bills of one triage list, whether or not all bills are shown', () => {
+    const { catalog, a, b, c } = catalogOf();
+    const d = storedBill(20, { title: 'Not looked at', introducedDate: null });
+    catalog.put(d, d.changeHash);
+    expect(ids(catalog, { decision: 'track' })).toEqual([a.id, b.id]);
+    expect(ids(catalog, { decision: 'later' })).toEqual([c.id]);
+    expect(ids(catalog, { decision: 'later', all: true })).toEqual([c.id]);
+    expect(ids(catalog, { decision: 'dismiss' })).toEqual([]);
+    expect(ids(catalog, { decision: 'undecided' })).toEqual([d.id]);
+    expect(ids(catalog, { decision: 'undecided', q: 'water' })).toEqual([]);
+    expect(catalog.decisionCounts()).toEqual({ track: 2, later: 1, dismiss: 0, undecided: 1 });
   });
 
   it('sorts by introduction or by identifier in numeric order', () => {

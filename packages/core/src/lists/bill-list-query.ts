@@ -3,7 +3,7 @@ import { billStatuses } from '../bills/bill-vocabulary.ts';
 import { isIsoDate } from '../bills/bill-text-cleaning.ts';
 import { compareBills } from '../bills/bill-merge.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
-import type { Position } from '../store/local-records.ts';
+import type { BillTag, Decision, Position } from '../store/local-records.ts';
 import { positions } from '../store/local-records.ts';
 
 // What the tracked list shows: which bills (tracked, or all), matching which search and
@@ -13,6 +13,10 @@ import { positions } from '../store/local-records.ts';
 export const billListSorts = ['latest-action', 'introduced', 'identifier'] as const;
 export type BillListSort = (typeof billListSorts)[number];
 export type PositionKind = Position['position'];
+export type DecisionKind = Decision['decision'];
+/** The lists a triage decision makes: Tracked, Later, Dismissed, and the bills not yet decided. */
+export const decisionFilters = ['track', 'later', 'dismiss', 'undecided'] as const;
+export type DecisionFilter = (typeof decisionFilters)[number];
 
 export interface BillListQuery {
   /** The search words; '' for none. */
@@ -26,6 +30,8 @@ export interface BillListQuery {
   readonly sort: BillListSort;
   /** Every bill in the store, not only tracked ones. */
   readonly all: boolean;
+  /** The bills of one triage list (Later, Dismissed…); when set, `all` does not matter. */
+  readonly decision: DecisionFilter | null;
   /** The Monday (YYYY-MM-DD) of an ISO week: bills with an action in that week. */
   readonly week: string | null;
 }
@@ -39,6 +45,7 @@ export const defaultBillListQuery: BillListQuery = {
   jurisdiction: null,
   sort: 'latest-action',
   all: false,
+  decision: null,
   week: null,
 };
 
@@ -107,6 +114,7 @@ export function parseBillListQuery(search: string): BillListQuery {
     jurisdiction: text(params.get('jurisdiction')),
     sort: oneOf(billListSorts, params.get('sort')) ?? defaultBillListQuery.sort,
     all: params.get('all') === '1',
+    decision: oneOf(decisionFilters, params.get('decision')),
     // Any date of the week is taken for its Monday, so a hand-typed link still works.
     week: week !== null && isIsoDate(week) ? isoWeekMonday(week) : null,
   };
@@ -123,6 +131,7 @@ export function billListSearch(query: BillListQuery): string {
   if (query.jurisdiction !== null) params.push(['jurisdiction', query.jurisdiction]);
   if (query.sort !== defaultBillListQuery.sort) params.push(['sort', query.sort]);
   if (query.all) params.push(['all', '1']);
+  if (query.decision !== null) params.push(['decision', query.decision]);
   if (query.week !== null) params.push(['week', query.week]);
   return params
     .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/%20/g, '+')}`)
@@ -239,12 +248,36 @@ export function hasActionInWeek(entry: BillListEntry, monday: string): boolean {
 
 /** The user's marks on bills, by bill id. */
 export interface BillMarks {
-  readonly tracked: ReadonlySet<string>;
+  readonly decisions: ReadonlyMap<string, DecisionKind>;
   readonly tags: ReadonlyMap<string, readonly string[]>;
   readonly positions: ReadonlyMap<string, PositionKind>;
 }
 
-export const noBillMarks: BillMarks = { tracked: new Set(), tags: new Map(), positions: new Map() };
+export const noBillMarks: BillMarks = {
+  decisions: new Map(),
+  tags: new Map(),
+  positions: new Map(),
+};
+
+/** The user's marks on bills, from the rows of their tables: one place builds them for the list's
+ *  worker and for "Export these bills", so the two list the same bills. */
+export function billMarksOf(
+  decisions: readonly Decision[],
+  billTags: readonly BillTag[],
+  positionRows: readonly Position[],
+): BillMarks {
+  const tags = new Map<string, string[]>();
+  for (const row of billTags) {
+    const list = tags.get(row.billId);
+    if (list === undefined) tags.set(row.billId, [row.tagId]);
+    else list.push(row.tagId);
+  }
+  return {
+    decisions: new Map(decisions.map((row) => [row.billId, row.decision])),
+    tags,
+    positions: new Map(positionRows.map((row) => [row.billId, row.position])),
+  };
+}
 
 /**
  * The bills the list knows, numbered for the search index: each version of a bill gets a new
@@ -304,6 +337,16 @@ export class BillCatalog {
     this.marks = marks;
   }
 
+  /** How many of the bills held are in each triage list, for the decision filter's choices. */
+  decisionCounts(): Record<DecisionFilter, number> {
+    const counts: Record<DecisionFilter, number> = { track: 0, later: 0, dismiss: 0, undecided: 0 };
+    for (const doc of this.docOf.values()) {
+      const entry = this.entries[doc];
+      if (entry !== undefined) counts[this.marks.decisions.get(entry.id) ?? 'undecided']++;
+    }
+    return counts;
+  }
+
   /** The jurisdictions of the bills held, for the filter's choices. */
   jurisdictions(): string[] {
     const found = new Set<string>();
@@ -359,8 +402,12 @@ export class BillCatalog {
   private acceptor(query: BillListQuery): ((entry: BillListEntry) => boolean) | null {
     const marks = this.marks;
     const tests: ((entry: BillListEntry) => boolean)[] = [];
-    if (!query.all) tests.push((entry) => marks.tracked.has(entry.id));
-    const { status, jurisdiction, datasetId, tagId, position, week } = query;
+    const { status, jurisdiction, datasetId, tagId, position, week, decision } = query;
+    if (decision !== null) {
+      tests.push((entry) => (marks.decisions.get(entry.id) ?? 'undecided') === decision);
+    } else if (!query.all) {
+      tests.push((entry) => marks.decisions.get(entry.id) === 'track');
+    }
     if (status !== null) tests.push((entry) => entry.status === status);
     if (jurisdiction !== null) tests.push((entry) => entry.jurisdiction === jurisdiction);
     if (datasetId !== null) tests.push((entry) => entry.datasetIds.includes(datasetId));
@@ -388,7 +435,7 @@ export class BillCatalog {
       latestActionDate: entry.latestActionDate,
       tagIds: this.marks.tags.get(entry.id) ?? [],
       position: this.marks.positions.get(entry.id) ?? null,
-      tracked: this.marks.tracked.has(entry.id),
+      tracked: this.marks.decisions.get(entry.id) === 'track',
     };
   }
 
