@@ -8,6 +8,7 @@ import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
 import { uniqueEmail } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
 import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
 // Server-stored backups end to end: a signed-in device with a cloud password leaves a half-typed
@@ -42,6 +43,12 @@ test('a backup is made, previewed, restored with Merge after a tag was deleted, 
   await expect(page.getByRole('link', { name: 'Go to Cloud password' })).toBeVisible();
 
   await page.goto('/tabs/more');
+  // The account's room on the server, each kind against its quota (the server's defaults).
+  const space = page.getByRole('region', { name: 'Space on the server' });
+  await expectPainted(
+    space.getByRole('meter', { name: 'Backups and links: 0 bytes of 1.0 GB used' }),
+  );
+  await expect(space.getByRole('meter')).toHaveCount(3);
   await submitCloudPassword(
     page,
     'Set a cloud password',
@@ -91,6 +98,15 @@ test('a backup is made, previewed, restored with Merge after a tag was deleted, 
   for (const secret of ['Before the hearing', 'Tags as of Monday', 'Renters']) {
     expect(stored).not.toContain(secret);
   }
+
+  // The backup takes room on the server, and More says so.
+  await page.goto('/tabs/more');
+  await expectPainted(
+    space.getByRole('meter', {
+      name: /^Backups and links: (?!0 bytes)[\d.]+ (bytes|KB|MB) of 1\.0 GB used$/,
+    }),
+  );
+  await backups.open();
 
   await backups.preview('Before the hearing');
   const bill = page

@@ -36,6 +36,7 @@ import { sourceRoutes } from './routes/sources.ts';
 import { syncEventsRoutes } from './routes/sync-events.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { termsRoutes } from './routes/terms.ts';
+import { accountRoutes } from './routes/account.ts';
 import { resolveWithDns, type ResolveHost } from './sources/source-fetcher.ts';
 import { openSyncNudgeBus } from './sync/sync-nudge-bus.ts';
 
@@ -166,6 +167,7 @@ export async function buildApp({
   healthRoutes(app, database);
   await authRoutes(app, auth, config);
   termsRoutes(app, terms);
+  accountRoutes(app, database.db, config.quotas);
   await syncRoutes(app, {
     settings: syncSettings,
     changes: syncChanges,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { accountUsageResponseSchema } from '@docket/protocol/account-usage';
 import { apiErrorSchema } from '@docket/protocol/api-error';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -116,5 +117,45 @@ describe('per-account quotas', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect((await createLink(full.cookie, secondId, 1000)).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/account/usage', () => {
+  async function usage(cookie: string) {
+    const response = await app().inject({
+      method: 'GET',
+      url: '/api/account/usage',
+      headers: headers(cookie),
+    });
+    expect(response.statusCode).toBe(200);
+    return accountUsageResponseSchema.parse(response.json());
+  }
+
+  it("says what the account uses of each quota, counted as the quota counts it, and no one else's", async () => {
+    const user = await signUp(app());
+    const other = await signUp(app());
+    const limits = { limitBytes: QUOTA_BYTES };
+    expect(await usage(user.cookie)).toEqual({
+      blobs: { usedBytes: 0, ...limits },
+      log: { usedBytes: 0, ...limits },
+      backups: { usedBytes: 0, ...limits },
+    });
+
+    const blob = randomBytes(1000);
+    expect((await putBlob(app(), user.cookie, sha256Hex(blob), blob)).statusCode).toBe(201);
+    expect((await push(app(), user.cookie, makeBatch(10))).statusCode).toBe(200);
+    expect((await createBackup(user.cookie, 1500)).statusCode).toBe(201);
+    // 10 envelopes of 48 bytes; 1500 bytes of contents and 80 of name and description.
+    expect(await usage(user.cookie)).toEqual({
+      blobs: { usedBytes: 1000, ...limits },
+      log: { usedBytes: 480, ...limits },
+      backups: { usedBytes: 1580, ...limits },
+    });
+    expect((await usage(other.cookie)).blobs.usedBytes).toBe(0);
+  });
+
+  it('is for signed-in users only', async () => {
+    const response = await app().inject({ method: 'GET', url: '/api/account/usage' });
+    expect(response.statusCode).toBe(401);
   });
 });

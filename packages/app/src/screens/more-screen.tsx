@@ -3,6 +3,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { LOGOUT_PATH } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
+import { ServerSpacePanel } from '../sync/server-space-panel.tsx';
 import { SyncPanel } from '../sync/sync-panel.tsx';
 import { DeviceSettingsPanel } from '../settings/device-settings-panel.tsx';
 
@@ -29,6 +30,10 @@ export function MoreScreen() {
         <section aria-labelledby="more-sync" className="more-sync">
           <h2 id="more-sync">Sync</h2>
           <SyncPanel />
+        </section>
+        <section aria-labelledby="more-space">
+          <h2 id="more-space">Space on the server</h2>
+          <ServerSpacePanel />
         </section>
         <section aria-labelledby="more-settings">
           <h2 id="more-settings">Settings</h2>

@@ -19,9 +19,10 @@ describe('formatDuration', () => {
 });
 
 describe('formatSize', () => {
-  it('writes bytes, kilobytes and megabytes', () => {
+  it('writes bytes, kilobytes, megabytes and gigabytes', () => {
     expect(formatSize(512)).toBe('512 bytes');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(3.2 * 1024 * 1024)).toBe('3.2 MB');
+    expect(formatSize(1024 * 1024 * 1024)).toBe('1.0 GB');
   });
 });
