@@ -196,6 +196,7 @@ it(`searches ${BILLS.toLocaleString('en-US')} bills and scrolls the list`, async
     resultId: 1,
     status: null,
     jurisdictions: [],
+    sessions: [],
     decisionCounts: null,
     row: (at) => rows[at],
     load: () => undefined,

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { signUpAt } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 
 // The Tracked tab with real bills imported through the UI: the 81 BILLSTATUS files of the
@@ -156,4 +157,30 @@ test('hostile text shows as text and a phone-sized list does not overflow', asyn
   await expect(row.getByRole('link')).toBeFocused();
   await expectNoSeriousViolations(page);
   expect(dialogs).toEqual([]);
+});
+
+test('a session filter lists the bills of one session of a jurisdiction', async ({ page }) => {
+  await signUpAt(page, '/add-dataset');
+  await new AddDatasetPage(page).add(
+    'Two Congresses',
+    fixtureFiles('billstatus-samples/samples/actions-committees').filter((file) =>
+      /BILLSTATUS-(115s2979|116hr5240)\.xml$/.test(file),
+    ),
+  );
+  await new JobsPage(page).expectStatus('Two Congresses', 'Done');
+  const tracked = new TrackedPage(page);
+  await tracked.open('?all=1');
+  await tracked.expectCount('2 bills');
+
+  const session = page.getByLabel('Session', { exact: true });
+  await expect(session.getByRole('option')).toHaveText([
+    'Any',
+    'U.S. Congress · 116th Congress',
+    'U.S. Congress · 115th Congress',
+  ]);
+  await session.selectOption({ label: 'U.S. Congress · 115th Congress' });
+  await expect(page).toHaveURL('/tabs/tracked?session=us%3A115&all=1');
+  await tracked.expectCount('1 bill');
+  await expectPainted(tracked.row('S. 2979'));
+  await expect(tracked.list().getByRole('listitem')).toHaveCount(1);
 });

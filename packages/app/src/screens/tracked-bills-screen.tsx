@@ -184,6 +184,7 @@ export function TrackedBillsScreen() {
               tags={tags ?? []}
               datasets={datasets ?? []}
               jurisdictions={list.jurisdictions}
+              sessions={list.sessions}
               decisionCounts={list.decisionCounts}
               onChange={changeQuery}
             />

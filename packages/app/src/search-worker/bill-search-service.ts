@@ -34,6 +34,8 @@ export interface BillSearchAnswer {
   readonly rows: readonly (BillListRow | null)[];
   readonly status: IndexStatus;
   readonly jurisdictions: readonly string[];
+  /** The sessions of the bills held, as `sessionKey`s, for the session filter. */
+  readonly sessions: readonly string[];
   /** How many bills each triage list holds (Tracked, Later, Dismissed, undecided). */
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>>;
   /** How long the search and filters took in the worker, in milliseconds. */
@@ -246,6 +248,7 @@ export function createBillSearchService(
         rows: rowsOf(result, 0, firstRows),
         status,
         jurisdictions: catalog.jurisdictions(),
+        sessions: catalog.sessions(),
         decisionCounts: catalog.decisionCounts(),
         tookMs,
       });

@@ -1,12 +1,13 @@
 import { IonInput, IonToggle } from '@ionic/react';
 import { useId, useState } from 'react';
-import { billStatuses, jurisdictionName } from '@docket/core/bills';
+import { billStatuses, jurisdictionName, sessionLabel } from '@docket/core/bills';
 import {
   type BillListQuery,
   type BillListSort,
   billListSorts,
   type DecisionFilter,
   decisionFilters,
+  sessionOfKey,
 } from '@docket/core/lists';
 import { type Dataset, positions, type Tag } from '@docket/core/store';
 import { statusWord } from '../bills/bill-words.ts';
@@ -33,6 +34,8 @@ export interface TrackedFiltersProps {
   readonly tags: readonly Tag[];
   readonly datasets: readonly Dataset[];
   readonly jurisdictions: readonly string[];
+  /** The sessions held, as `sessionKey`s ("us-ak:27"). */
+  readonly sessions: readonly string[];
   /** How many bills each triage list holds; null while unknown. */
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>> | null;
   readonly onChange: (change: Partial<BillListQuery>) => void;
@@ -80,6 +83,7 @@ export function TrackedFilters({
   tags,
   datasets,
   jurisdictions,
+  sessions,
   decisionCounts,
   onChange,
 }: TrackedFiltersProps) {
@@ -179,7 +183,28 @@ export function TrackedFilters({
           value={query.jurisdiction}
           options={jurisdictions.map((code) => ({ value: code, label: jurisdictionName(code) }))}
           onChange={(value) => {
-            onChange({ jurisdiction: value });
+            // A session of another jurisdiction would leave nothing to list.
+            const keep =
+              query.session !== null &&
+              (value === null || sessionOfKey(query.session).jurisdiction === value);
+            onChange({ jurisdiction: value, ...(keep ? {} : { session: null }) });
+          }}
+        />
+        <Choice
+          label="Session"
+          value={query.session}
+          options={sessions
+            .map((key) => ({ key, ...sessionOfKey(key) }))
+            .filter(
+              ({ jurisdiction }) =>
+                query.jurisdiction === null || jurisdiction === query.jurisdiction,
+            )
+            .map(({ key, jurisdiction, session }) => ({
+              value: key,
+              label: `${jurisdictionName(jurisdiction)} · ${sessionLabel(jurisdiction, session)}`,
+            }))}
+          onChange={(value) => {
+            onChange({ session: value });
           }}
         />
         <div className="tracked-filter">

@@ -17,6 +17,7 @@ export interface BillList {
   readonly resultId: number | null;
   readonly status: IndexStatus | null;
   readonly jurisdictions: readonly string[];
+  readonly sessions: readonly string[];
   /** How many bills each triage list holds; null until the first answer. */
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>> | null;
   /** The row at a place: undefined while it loads, null when the bill has gone. */
@@ -32,6 +33,7 @@ interface Answer {
   readonly resultId: number;
   readonly total: number;
   readonly jurisdictions: readonly string[];
+  readonly sessions: readonly string[];
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>>;
   readonly rows: Map<number, BillListRow | null>;
 }
@@ -84,6 +86,7 @@ export function useBillList(query: BillListQuery): BillList {
           resultId: next.resultId,
           total: next.total,
           jurisdictions: next.jurisdictions,
+          sessions: next.sessions,
           decisionCounts: next.decisionCounts,
           rows,
         });
@@ -133,6 +136,7 @@ export function useBillList(query: BillListQuery): BillList {
     resultId: answer?.resultId ?? null,
     status,
     jurisdictions: answer?.jurisdictions ?? [],
+    sessions: answer?.sessions ?? [],
     decisionCounts: answer?.decisionCounts ?? null,
     row: (index) => answer?.rows.get(index),
     load,

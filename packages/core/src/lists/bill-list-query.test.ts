@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BillListQuery } from './bill-list-query.ts';
 import {
   billMarksOf,
+  sessionOfKey,
   BillCatalog,
   billListSearch,
   defaultBillListQuery,
@@ -15,7 +16,7 @@ import { storedBill } from '../test-support/bill-command-harness.ts';
 describe('the list query in the URL', () => {
   it('reads every filter and writes it back the same', () => {
     const search =
-      'q=clean+water&status=enacted&tag=t1&position=oppose&dataset=d1&jurisdiction=us&sort=identifier&all=1&decision=later&week=2019-01-07';
+      'q=clean+water&status=enacted&tag=t1&position=oppose&dataset=d1&jurisdiction=us&session=us%3A116&sort=identifier&all=1&decision=later&week=2019-01-07';
     const query = parseBillListQuery(search);
     expect(query).toEqual({
       q: 'clean water',
@@ -24,6 +25,7 @@ describe('the list query in the URL', () => {
       position: 'oppose',
       datasetId: 'd1',
       jurisdiction: 'us',
+      session: 'us:116',
       sort: 'identifier',
       all: true,
       decision: 'later',
@@ -154,5 +156,28 @@ describe('BillCatalog', () => {
       latestActionDate: '2025-02-01',
     });
     expect(catalog.jurisdictions()).toEqual(['us']);
+  });
+
+  it('filters by a session of a jurisdiction, and lists the sessions held, newest first', () => {
+    const { catalog, a, b, c } = catalogOf();
+    const older = { ...storedBill(4, { title: 'Older water' }), session: '118' };
+    const alaska = {
+      ...storedBill(5, { title: 'Alaska water' }),
+      jurisdiction: 'us-ak',
+      session: '119',
+    };
+    for (const bill of [older, alaska]) catalog.put(bill, bill.changeHash);
+    expect(ids(catalog, { all: true, session: 'us:119' }).sort()).toEqual(
+      [a.id, b.id, c.id].sort(),
+    );
+    expect(ids(catalog, { all: true, session: 'us:118' })).toEqual([older.id]);
+    // The same session name in another jurisdiction is another session.
+    expect(ids(catalog, { all: true, session: 'us-ak:119' })).toEqual([alaska.id]);
+    expect(ids(catalog, { all: true, session: 'us:1' })).toEqual([]);
+    expect(catalog.sessions()).toEqual(['us:119', 'us:118', 'us-ak:119']);
+    expect(sessionOfKey('us-ak:2025-2026 Regular Session')).toEqual({
+      jurisdiction: 'us-ak',
+      session: '2025-2026 Regular Session',
+    });
   });
 });

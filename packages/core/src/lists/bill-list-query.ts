@@ -14,6 +14,20 @@ export const billListSorts = ['latest-action', 'introduced', 'identifier'] as co
 export type BillListSort = (typeof billListSorts)[number];
 export type PositionKind = Position['position'];
 export type DecisionKind = Decision['decision'];
+
+/** A session names itself only within its jurisdiction (every state has a "2025"): the list
+ *  filters by both, written as one value. Jurisdiction codes hold no colon. */
+export function sessionKey(jurisdiction: string, session: string): string {
+  return `${jurisdiction}:${session}`;
+}
+
+/** The jurisdiction and session of a `sessionKey`. */
+export function sessionOfKey(key: string): { jurisdiction: string; session: string } {
+  const colon = key.indexOf(':');
+  return colon === -1
+    ? { jurisdiction: key, session: '' }
+    : { jurisdiction: key.slice(0, colon), session: key.slice(colon + 1) };
+}
 /** The lists a triage decision makes: Tracked, Later, Dismissed, and the bills not yet decided. */
 export const decisionFilters = ['track', 'later', 'dismiss', 'undecided'] as const;
 export type DecisionFilter = (typeof decisionFilters)[number];
@@ -27,6 +41,8 @@ export interface BillListQuery {
   readonly position: PositionKind | null;
   readonly datasetId: string | null;
   readonly jurisdiction: string | null;
+  /** A session of a jurisdiction, as `sessionKey` writes it ("us-ak:27"). */
+  readonly session: string | null;
   readonly sort: BillListSort;
   /** Every bill in the store, not only tracked ones. */
   readonly all: boolean;
@@ -43,6 +59,7 @@ export const defaultBillListQuery: BillListQuery = {
   position: null,
   datasetId: null,
   jurisdiction: null,
+  session: null,
   sort: 'latest-action',
   all: false,
   decision: null,
@@ -112,6 +129,7 @@ export function parseBillListQuery(search: string): BillListQuery {
     position: oneOf(positions, params.get('position')),
     datasetId: text(params.get('dataset')),
     jurisdiction: text(params.get('jurisdiction')),
+    session: text(params.get('session')),
     sort: oneOf(billListSorts, params.get('sort')) ?? defaultBillListQuery.sort,
     all: params.get('all') === '1',
     decision: oneOf(decisionFilters, params.get('decision')),
@@ -129,6 +147,7 @@ export function billListSearch(query: BillListQuery): string {
   if (query.position !== null) params.push(['position', query.position]);
   if (query.datasetId !== null) params.push(['dataset', query.datasetId]);
   if (query.jurisdiction !== null) params.push(['jurisdiction', query.jurisdiction]);
+  if (query.session !== null) params.push(['session', query.session]);
   if (query.sort !== defaultBillListQuery.sort) params.push(['sort', query.sort]);
   if (query.all) params.push(['all', '1']);
   if (query.decision !== null) params.push(['decision', query.decision]);
@@ -147,6 +166,7 @@ export function hasBillListFilters(query: BillListQuery): boolean {
     query.position !== null ||
     query.datasetId !== null ||
     query.jurisdiction !== null ||
+    query.session !== null ||
     query.week !== null
   );
 }
@@ -347,6 +367,26 @@ export class BillCatalog {
     return counts;
   }
 
+  /** The sessions of the bills held (`sessionKey`s), for the filter's choices: by jurisdiction,
+   *  the newest session first within one. */
+  sessions(): string[] {
+    const found = new Map<string, { jurisdiction: string; session: string }>();
+    for (const doc of this.docOf.values()) {
+      const entry = this.entries[doc];
+      if (entry === undefined) continue;
+      const key = sessionKey(entry.jurisdiction, entry.session);
+      if (!found.has(key))
+        found.set(key, { jurisdiction: entry.jurisdiction, session: entry.session });
+    }
+    return [...found.entries()]
+      .sort(
+        ([, a], [, b]) =>
+          compareText(a.jurisdiction, b.jurisdiction) ||
+          b.session.localeCompare(a.session, 'en', { numeric: true }),
+      )
+      .map(([key]) => key);
+  }
+
   /** The jurisdictions of the bills held, for the filter's choices. */
   jurisdictions(): string[] {
     const found = new Set<string>();
@@ -410,6 +450,10 @@ export class BillCatalog {
     }
     if (status !== null) tests.push((entry) => entry.status === status);
     if (jurisdiction !== null) tests.push((entry) => entry.jurisdiction === jurisdiction);
+    if (query.session !== null) {
+      const key = query.session;
+      tests.push((entry) => sessionKey(entry.jurisdiction, entry.session) === key);
+    }
     if (datasetId !== null) tests.push((entry) => entry.datasetIds.includes(datasetId));
     if (tagId !== null) tests.push((entry) => (marks.tags.get(entry.id) ?? []).includes(tagId));
     if (position !== null) {
