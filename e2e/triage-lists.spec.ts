@@ -53,4 +53,14 @@ test('the Dismissed list holds what the deck set aside, and a bill moves back to
   // A link to a list opens it, whatever else the list showed before.
   await tracked.open('?decision=track');
   await tracked.expectCount('3 bills · Tracked');
+
+  // And set aside again from there, for later this time.
+  await tracked.startSelecting();
+  await tracked.checkbox('S.J.Res. 8').check();
+  await page.getByRole('button', { name: 'Later selected' }).click();
+  await expect(page.getByText('Moved 1 bill to Later', { exact: true })).toBeAttached();
+  await tracked.expectCount('2 bills · Tracked');
+  await expect(decision.getByRole('option', { name: 'Later (1)' })).toBeAttached();
+  await decision.selectOption({ label: 'Later (1)' });
+  await expectPainted(tracked.row('S.J.Res. 8'));
 });

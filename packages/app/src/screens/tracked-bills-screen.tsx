@@ -1,7 +1,13 @@
 import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { BillCommandError, tagBills, trackBill } from '@docket/core/commands';
+import {
+  BillCommandError,
+  dismissBill,
+  laterBill,
+  tagBills,
+  trackBill,
+} from '@docket/core/commands';
 import {
   type BillListQuery,
   billListSearch,
@@ -123,13 +129,19 @@ export function TrackedBillsScreen() {
     }
   };
 
-  const trackSelected = async () => {
+  /** Moves the selected bills to a triage list: Tracked, Later or Dismissed. */
+  const decideSelected = async (decision: 'track' | 'later' | 'dismiss') => {
     const ids = [...selected];
+    const decide = { track: trackBill, later: laterBill, dismiss: dismissBill }[decision];
     setBusy(true);
     try {
       const context = await billCommandContext();
-      for (const id of ids) await trackBill(context, id);
-      setAnnouncement(`Tracked ${bills(ids.length)}`);
+      for (const id of ids) await decide(context, id);
+      setAnnouncement(
+        decision === 'track'
+          ? `Tracked ${bills(ids.length)}`
+          : `Moved ${bills(ids.length)} to ${decisionListWords[decision]}`,
+      );
     } catch (error) {
       setAnnouncement(commandMessage(error));
     } finally {
@@ -276,12 +288,28 @@ export function TrackedBillsScreen() {
                     fill="outline"
                     disabled={selected.size === 0 || busy}
                     onClick={() => {
-                      trackSelected().catch(() => undefined);
+                      decideSelected('track').catch(() => undefined);
                     }}
                   >
                     Track selected
                   </IonButton>
                 )}
+                {/* Set aside from any list but their own: Later or Dismissed, as on the deck. */}
+                {(['later', 'dismiss'] as const)
+                  .filter((decision) => query.decision !== decision)
+                  .map((decision) => (
+                    <IonButton
+                      key={decision}
+                      size="small"
+                      fill="outline"
+                      disabled={selected.size === 0 || busy}
+                      onClick={() => {
+                        decideSelected(decision).catch(() => undefined);
+                      }}
+                    >
+                      {decision === 'later' ? 'Later selected' : 'Dismiss selected'}
+                    </IonButton>
+                  ))}
               </div>
             )}
             <p className="visually-hidden" role="status" aria-live="polite">
