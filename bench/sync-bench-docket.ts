@@ -53,7 +53,22 @@ async function serverModules(): Promise<ServerModules> {
 }
 
 /** Where the app's pages come from, as far as the server knows; sent as a browser would. */
-const APP_ORIGIN = 'http://localhost:8080';
+export const APP_ORIGIN = 'http://localhost:8080';
+
+/** What a device sends with each call of Docket's own API. */
+export function apiHeaders(cookie: string): Record<string, string> {
+  return { cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
+}
+
+/**
+ * The server serves the built app too; a stand-in folder with an index.html keeps it from
+ * needing a build. The caller removes it.
+ */
+export async function standInAppDir(): Promise<string> {
+  const appDir = await mkdtemp(join(tmpdir(), 'docket-bench-app-'));
+  await writeFile(join(appDir, 'index.html'), '<!doctype html><title>Docket</title>');
+  return appDir;
+}
 
 export interface DocketServer {
   readonly origin: string;
@@ -63,9 +78,7 @@ export interface DocketServer {
 export async function startDocketServer(): Promise<DocketServer> {
   const { openDatabase, loadConfig, buildApp } = await serverModules();
   const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-  // The server serves the built app too; a stand-in folder keeps it from needing a build.
-  const appDir = await mkdtemp(join(tmpdir(), 'docket-sync-bench-app-'));
-  await writeFile(join(appDir, 'index.html'), '<!doctype html><title>Docket</title>');
+  const appDir = await standInAppDir();
   let app: FastifyInstance | undefined;
   try {
     const config = loadConfig({
@@ -103,42 +116,50 @@ export interface DocketAccount {
   readonly settings: SyncSettings;
 }
 
-async function expectOk(response: Response, what: string): Promise<unknown> {
+export async function expectOk(response: Response, what: string): Promise<unknown> {
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
   return response.json();
 }
 
-/**
- * A new user, signed up over HTTP, with a cloud password in the sync settings. The password
- * verifier and wrapped key are stand-ins (the server cannot tell): the devices are handed the
- * data key directly, so no Argon2 runs.
- */
-export async function signUpWithCloudPassword(origin: string): Promise<DocketAccount> {
-  const email = `sync-bench-${randomUUID()}@example.test`;
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+const BENCH_PASSWORD = 'correct horse battery';
+
+/** A new user through better-auth's sign-up, as the app's Create account sends it. */
+export async function signUp(origin: string, email: string): Promise<void> {
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: 'bench' }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD, name: 'bench' }),
   });
-  await expectOk(signUp, 'sign-up');
-  // Sign-up does not sign in (it answers a taken address like a free one): sign in next.
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+  await expectOk(response, 'sign-up');
+}
+
+/** A session of a user made by `signUp`: its id and the cookie a device sends. */
+export async function signIn(
+  origin: string,
+  email: string,
+): Promise<{ userId: string; cookie: string }> {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: APP_ORIGIN },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
-  const { user } = (await expectOk(signIn, 'sign-in')) as { user: { id: string } };
-  const cookie = signIn.headers
+  const { user } = (await expectOk(response, 'sign-in')) as { user: { id: string } };
+  const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(';', 1)[0])
     .join('; ');
+  return { userId: user.id, cookie };
+}
+
+/**
+ * Turns sync on for the signed-in user: sync settings with a cloud password. The password
+ * verifier and wrapped key are stand-ins (the server cannot tell): benchmarks hand devices the
+ * data key directly, so no Argon2 runs.
+ */
+export async function putCloudSettings(origin: string, cookie: string): Promise<SyncSettings> {
   const written = await fetch(`${origin}${syncPaths.settings}`, {
     method: 'PUT',
-    headers: {
-      cookie,
-      'content-type': 'application/json',
-      [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
-    },
+    headers: { ...apiHeaders(cookie), 'content-type': 'application/json' },
     body: JSON.stringify({
       expectedVersion: 0,
       settings: {
@@ -155,8 +176,17 @@ export async function signUpWithCloudPassword(origin: string): Promise<DocketAcc
       },
     }),
   });
-  const settings = syncSettingsSchema.parse(await expectOk(written, 'sync settings'));
-  return { userId: user.id, cookie, settings };
+  return syncSettingsSchema.parse(await expectOk(written, 'sync settings'));
+}
+
+/** A new user, signed up and in over HTTP, with a cloud password in the sync settings. */
+export async function signUpWithCloudPassword(origin: string): Promise<DocketAccount> {
+  const email = `sync-bench-${randomUUID()}@example.test`;
+  await signUp(origin, email);
+  // Sign-up does not sign in (it answers a taken address like a free one): sign in next.
+  const { userId, cookie } = await signIn(origin, email);
+  const settings = await putCloudSettings(origin, cookie);
+  return { userId, cookie, settings };
 }
 
 /** Time spent waiting on one kind of call, and how many calls. */
@@ -190,10 +220,7 @@ export function fetchTransport(origin: string, cookie: string, timing: Timing): 
     body?: unknown,
   ): Promise<z.infer<S>> =>
     timed(timing, async () => {
-      const headers: Record<string, string> = {
-        cookie,
-        [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
-      };
+      const headers = apiHeaders(cookie);
       if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${origin}${path}`, {
         method: body === undefined ? 'GET' : 'POST',
@@ -202,7 +229,7 @@ export function fetchTransport(origin: string, cookie: string, timing: Timing): 
       });
       return schema.parse(await expectOk(response, path));
     });
-  const blobHeaders = { cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
+  const blobHeaders = apiHeaders(cookie);
   return {
     push: (request) => call(syncPaths.push, pushResponseSchema, request),
     pull: (since, limit) =>
