@@ -7,6 +7,7 @@ import { useAppServices } from '../services/app-services.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { TermsOfServiceText } from '../terms/terms-of-service-text.tsx';
+import { useCommand } from '../ui/use-command.ts';
 
 function failureMessage(failure: unknown): string {
   return failure instanceof ApiRequestError
@@ -37,8 +38,7 @@ function AcceptanceState({ acceptance }: { readonly acceptance: TermsAcceptanceR
 export function TermsOfServiceScreen() {
   const { api, platform, sync } = useAppServices();
   const [acceptance, setAcceptance] = useState<TermsAcceptanceResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [accepting, setAccepting] = useState(false);
+  const { busy: accepting, error, setError, run } = useCommand();
 
   useEffect(() => {
     let current = true;
@@ -53,21 +53,14 @@ export function TermsOfServiceScreen() {
     return () => {
       current = false;
     };
-  }, [api]);
+  }, [api, setError]);
 
-  const accept = async (version: string) => {
-    setAccepting(true);
-    setError(null);
-    try {
+  const accept = (version: string) =>
+    run(failureMessage, async () => {
       setAcceptance(await acceptTerms(api, version));
       // Sync waits for the acceptance: it may start now.
       sync.termsAccepted();
-    } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setAccepting(false);
-    }
-  };
+    });
 
   const mayAccept =
     acceptance !== null && acceptance.accepted?.version !== acceptance.currentVersion;

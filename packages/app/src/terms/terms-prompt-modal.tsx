@@ -9,10 +9,10 @@ import {
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
-import { useState } from 'react';
 import { ApiRequestError } from '../api/api-client.ts';
 import { acceptTerms } from '../api/terms-api.ts';
 import { useAppServices } from '../services/app-services.ts';
+import { useCommand } from '../ui/use-command.ts';
 import { TermsOfServiceText } from './terms-of-service-text.tsx';
 
 export const TERMS_PROMPT_TITLE = 'Accept the terms to sync';
@@ -39,26 +39,20 @@ export function TermsPromptModal({
   onSetAside,
 }: TermsPromptModalProps) {
   const { api, platform, sync } = useAppServices();
-  const [accepting, setAccepting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: accepting, error, setError, run } = useCommand();
 
-  const accept = async () => {
-    setAccepting(true);
-    setError(null);
-    try {
-      await acceptTerms(api, version ?? TERMS_VERSION);
-      sync.termsAccepted();
-      onAccepted();
-    } catch (failure) {
-      setError(
+  const accept = () =>
+    run(
+      (failure) =>
         failure instanceof ApiRequestError
           ? failure.message
           : 'The acceptance could not be recorded. Try again in a moment.',
-      );
-    } finally {
-      setAccepting(false);
-    }
-  };
+      async () => {
+        await acceptTerms(api, version ?? TERMS_VERSION);
+        sync.termsAccepted();
+        onAccepted();
+      },
+    );
 
   return (
     <IonModal
