@@ -13,6 +13,7 @@ import { useTags } from '../local-store/live-tags.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
+import { useCommand } from '../ui/use-command.ts';
 
 // Export: which bills, then one button per format. The file is built in the user-data worker
 // (user-data-worker/), so thousands of bills do not freeze the page, and handed to the
@@ -62,10 +63,9 @@ export function ExportScreen() {
   const listQuery = search.length > 1 ? parseBillListQuery(search) : null;
   const [scope, setScope] = useState<Scope>(listQuery === null ? 'all' : 'list');
   const [tagId, setTagId] = useState('');
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const { busy, error: failure, setError: setFailure, run } = useCommand();
   const [status, setStatus] = useState('');
   const toast = useStatusToast();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const chosenTag = tagId !== '' && tags?.some((tag) => tag.id === tagId) === true ? tagId : null;
   const selection: ExportSelection | null =
@@ -80,29 +80,25 @@ export function ExportScreen() {
         : { kind: scope };
   const size = useSelectionSize(selection);
 
-  const run = (format: ExportFormat) => {
+  const exportAs = (format: ExportFormat) => {
     if (selection === null) {
       setFailure('Choose a tag first.');
       return;
     }
-    setBusy(format);
-    setFailure(null);
     setStatus(`Preparing the ${formatWords[format]} file…`);
-    userDataWorker()
-      .exportFile(selection, format)
-      .then(async (file) => {
+    void run(
+      (error) => `The export failed: ${error instanceof Error ? error.message : String(error)}`,
+      async () => {
+        const file = await userDataWorker().exportFile(selection, format);
         await platform.saveFile(file.name, new Blob([file.text]), file.mimeType);
         setStatus('');
         const done = `Exported ${plural(file.count, format === 'annotations' ? 'annotation' : 'bill')} to ${file.name}.`;
         toast.done(file.notice === undefined ? done : `${done} ${file.notice}`);
-      })
-      .catch((error: unknown) => {
+      },
+      () => {
         setStatus('');
-        setFailure(`The export failed: ${error instanceof Error ? error.message : String(error)}`);
-      })
-      .finally(() => {
-        setBusy(null);
-      });
+      },
+    );
   };
 
   const scopeChoice = (value: Scope, label: string) => (
@@ -185,34 +181,34 @@ export function ExportScreen() {
           </p>
           <div className="screen-actions">
             <IonButton
-              disabled={busy !== null || selection === null}
+              disabled={busy || selection === null}
               onClick={() => {
-                run('csv');
+                exportAs('csv');
               }}
             >
               Export CSV
             </IonButton>
             <IonButton
-              disabled={busy !== null || selection === null}
+              disabled={busy || selection === null}
               onClick={() => {
-                run('report');
+                exportAs('report');
               }}
             >
               Export report
             </IonButton>
             <IonButton
-              disabled={busy !== null || selection === null}
+              disabled={busy || selection === null}
               onClick={() => {
-                run('json');
+                exportAs('json');
               }}
             >
               Export JSON
             </IonButton>
             <IonButton
               fill="outline"
-              disabled={busy !== null || selection === null}
+              disabled={busy || selection === null}
               onClick={() => {
-                run('annotations');
+                exportAs('annotations');
               }}
             >
               Export annotations
