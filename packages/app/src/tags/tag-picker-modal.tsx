@@ -12,7 +12,7 @@ import type { Tag } from '@docket/core/store';
 import { createTag } from '@docket/core/commands';
 import { useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { commandFailureMessage } from '../ui/command-failure.ts';
+import { useCommand } from '../ui/use-command.ts';
 import { TagNameField } from './tag-name-field.tsx';
 import { suggestTagColour } from './tag-palette.ts';
 import { useTags } from '../local-store/live-tags.ts';
@@ -62,45 +62,33 @@ export function TagPickerModal(props: TagPickerModalProps) {
 
 function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
   const tags = useTags();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Choosing a tag fails in the dialog's alert; making one fails under its name field.
+  const choosing = useCommand();
+  const making = useCommand();
+  const busy = choosing.busy || making.busy;
+  const failure = choosing.error;
+  const nameError = making.error;
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
   const excluded = new Set(excludeTagIds ?? []);
   const offered = (tags ?? []).filter((tag) => !excluded.has(tag.id));
 
-  const pick = async (tag: Tag) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const pick = (tag: Tag) =>
+    choosing.run('use the tag', async () => {
       await onPick(tag);
-    } catch (error) {
-      setFailure(commandFailureMessage(error, 'use the tag'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
-  const save = async () => {
-    setBusy(true);
-    setNameError(null);
-    setFailure(null);
-    let made: Tag;
-    try {
-      const tag = await createTag(await billCommandContext(), {
+  const save = () => {
+    choosing.setError(null);
+    return making.run('create the tag', async () => {
+      const made = await createTag(await billCommandContext(), {
         name,
         color: suggestTagColour((tags ?? []).map((existing) => existing.color)),
       });
-      made = tag;
-    } catch (error) {
-      setNameError(commandFailureMessage(error, 'create the tag'));
-      setBusy(false);
-      return;
-    }
-    setCreating(false);
-    setName('');
-    await pick(made);
+      setCreating(false);
+      setName('');
+      await pick(made);
+    });
   };
 
   return (
@@ -150,7 +138,7 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
               disabled={busy}
               onClick={() => {
                 setCreating(false);
-                setNameError(null);
+                making.setError(null);
               }}
             >
               Cancel
