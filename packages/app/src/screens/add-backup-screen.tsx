@@ -1,4 +1,4 @@
-import { IonButton, IonInput, useIonRouter } from '@ionic/react';
+import { IonButton, useIonRouter } from '@ionic/react';
 import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
@@ -7,6 +7,7 @@ import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys, type BackupKeys } from '../backups/backup-keys.ts';
 import '../backups/backups.css';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
+import { TextField } from '../ui/text-field.tsx';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
@@ -172,17 +173,13 @@ function BackupForm({
             });
           }}
         >
-          <IonInput
+          <TextField
             label="Name"
-            labelPlacement="stacked"
-            fill="outline"
             value={name}
             maxlength={NAME_MAX}
             autocomplete="off"
             aria-describedby={error === null ? undefined : errorId}
-            onIonInput={(event) => {
-              setName(event.detail.value ?? '');
-            }}
+            onChange={setName}
           />
           <div className="backup-field">
             <label htmlFor={`${ids}-description`}>Description</label>

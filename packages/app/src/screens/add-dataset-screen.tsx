@@ -1,10 +1,11 @@
-import { IonButton, IonInput, IonSpinner, useIonRouter, useIonViewDidLeave } from '@ionic/react';
+import { IonButton, IonSpinner, useIonRouter, useIonViewDidLeave } from '@ionic/react';
 import type { Dataset } from '@docket/core/store';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../ui/forms.css';
 import { plural } from '../ui/formatting.ts';
-import { useDatasetForm } from '../datasets/use-dataset-form.ts';
+import { type DatasetFormText, useDatasetForm } from '../datasets/use-dataset-form.ts';
+import { TextField, type TextFieldProps } from '../ui/text-field.tsx';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
@@ -110,6 +111,33 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
+/** One of the form's typed fields, with core's refusal of it below. */
+function DatasetTextField({
+  form,
+  field,
+  errorId,
+  ...input
+}: {
+  form: ReturnType<typeof useDatasetForm>;
+  field: keyof DatasetFormText;
+  errorId: string;
+} & Omit<TextFieldProps, 'value' | 'onChange' | 'aria-describedby'>) {
+  const error = form.errors[field];
+  return (
+    <>
+      <TextField
+        {...input}
+        value={form.text[field]}
+        aria-describedby={error === undefined ? undefined : errorId}
+        onChange={(value) => {
+          form.set(field, value);
+        }}
+      />
+      <FieldError id={errorId} message={error} />
+    </>
+  );
+}
+
 function DatasetForm({
   title,
   dataset,
@@ -188,19 +216,14 @@ function DatasetForm({
             void form.submit();
           }}
         >
-          <IonInput
+          <DatasetTextField
+            form={form}
+            field="name"
+            errorId={errorId('name')}
             label="Name"
-            labelPlacement="stacked"
-            fill="outline"
-            value={form.text.name}
             maxlength={200}
             autocomplete="off"
-            aria-describedby={describedBy('name')}
-            onIonInput={(event) => {
-              form.set('name', event.detail.value ?? '');
-            }}
           />
-          <FieldError id={errorId('name')} message={form.errors.name} />
 
           <fieldset aria-describedby={describedBy('source')}>
             <legend>Where the bills come from</legend>
@@ -233,49 +256,34 @@ function DatasetForm({
                 {plural(form.files.length + form.folder.length, 'file')} picked.
               </p>
             )}
-            <IonInput
+            <DatasetTextField
+              form={form}
+              field="url"
+              errorId={errorId('url')}
               label="URL"
-              labelPlacement="stacked"
-              fill="outline"
               type="url"
               inputmode="url"
-              value={form.text.url}
               helperText="The address of a file or ZIP on any site (http or https). Refresh downloads it again when it changed."
-              aria-describedby={describedBy('url')}
-              onIonInput={(event) => {
-                form.set('url', event.detail.value ?? '');
-              }}
             />
-            <FieldError id={errorId('url')} message={form.errors.url} />
             <FieldError id={errorId('source')} message={form.errors.source} />
           </fieldset>
 
           <fieldset>
             <legend>Overrides (optional)</legend>
-            <IonInput
+            <DatasetTextField
+              form={form}
+              field="jurisdiction"
+              errorId={errorId('jurisdiction')}
               label="Jurisdiction"
-              labelPlacement="stacked"
-              fill="outline"
-              value={form.text.jurisdiction}
               helperText='Only when the files do not say or say wrongly: "us", "CA", "us-ca" or a state name.'
-              aria-describedby={describedBy('jurisdiction')}
-              onIonInput={(event) => {
-                form.set('jurisdiction', event.detail.value ?? '');
-              }}
             />
-            <FieldError id={errorId('jurisdiction')} message={form.errors.jurisdiction} />
-            <IonInput
+            <DatasetTextField
+              form={form}
+              field="session"
+              errorId={errorId('session')}
               label="Session"
-              labelPlacement="stacked"
-              fill="outline"
-              value={form.text.session}
               helperText='For example "118" or "2023-2024 Regular Session".'
-              aria-describedby={describedBy('session')}
-              onIonInput={(event) => {
-                form.set('session', event.detail.value ?? '');
-              }}
             />
-            <FieldError id={errorId('session')} message={form.errors.session} />
           </fieldset>
 
           {errorCount > 0 && (

@@ -1,4 +1,4 @@
-import { IonButton, IonInput } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
@@ -7,6 +7,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { returnPathFromSearch } from '../routing/return-to-link.ts';
 import { HOME_PATH, LOGIN_PATH } from '../routing/route-paths.ts';
+import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 
 /** better-auth's error codes on e-mail links, in words. */
@@ -54,17 +55,13 @@ function ResetPasswordForm({ token }: { readonly token: string }) {
         void setNewPassword();
       }}
     >
-      <IonInput
+      <TextField
         label="New password"
-        labelPlacement="stacked"
-        fill="outline"
         type="password"
         autocomplete="new-password"
         required
         value={password}
-        onIonInput={(event) => {
-          setPassword(event.detail.value ?? '');
-        }}
+        onChange={setPassword}
         onKeyDown={(event) => {
           if (event.key === 'Enter') void setNewPassword();
         }}

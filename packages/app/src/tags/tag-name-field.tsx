@@ -1,6 +1,6 @@
-import { IonInput } from '@ionic/react';
 import { TAG_NAME_MAX } from '@docket/core/commands';
 import { useEffect, useId, useRef } from 'react';
+import { TextField } from '../ui/text-field.tsx';
 
 /** The "Tag name" field with core's refusal (empty, too long, a duplicate) shown beside it. */
 export function TagNameField({
@@ -22,19 +22,15 @@ export function TagNameField({
   }, [autoFocus]);
   return (
     <>
-      <IonInput
+      <TextField
         ref={input}
         label="Tag name"
-        labelPlacement="stacked"
-        fill="outline"
         value={value}
         maxlength={TAG_NAME_MAX}
         autocomplete="off"
         aria-describedby={error === null ? undefined : errorId}
         aria-invalid={error === null ? undefined : 'true'}
-        onIonInput={(event) => {
-          onChange(event.detail.value ?? '');
-        }}
+        onChange={onChange}
       />
       {error !== null && (
         <p id={errorId} className="tag-field-error" role="alert">
