@@ -1,4 +1,4 @@
-import { IonButton, IonInput, IonSpinner, useIonRouter } from '@ionic/react';
+import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
@@ -11,8 +11,8 @@ import { useGuardWaitMessage } from '../routing/access-guard-view.tsx';
 import { returnPathFromSearch } from '../routing/return-to-link.ts';
 import { HOME_PATH, LOGOUT_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
-
-type Action = 'sign-in' | 'create-account' | 'forgot-password';
+import { TextField } from '../ui/text-field.tsx';
+import { useCommand } from '../ui/use-command.ts';
 
 const MIN_ACCOUNT_PASSWORD_LENGTH = 12;
 
@@ -32,8 +32,7 @@ export function LoginScreen() {
   const ionRouter = useIonRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useCommand();
   const [notice, setNotice] = useState<string | null>(null);
 
   const returnPath = returnPathFromSearch(search);
@@ -43,19 +42,20 @@ export function LoginScreen() {
     ionRouter.navigateRoot(returnPath ?? HOME_PATH);
   };
 
-  /** Runs one action with the form locked; any failure ends up in the alert. */
-  const run = async (action: Action, work: () => Promise<void>) => {
-    if (busy !== null) return;
-    setBusy(action);
-    setError(null);
+  /** Runs one action with the form locked, Enter included; any failure ends up in the alert. */
+  const act = (work: () => Promise<void>) => {
+    if (busy) return;
     setNotice(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
+    void run(authErrorMessage, work);
+  };
+
+  /** Says the server's refusal in the alert; true when there was one. */
+  const refused = <Answer extends { readonly error: unknown }>(
+    answer: Answer,
+  ): answer is Exclude<Answer, { readonly error: null }> => {
+    if (!answer.error) return false;
+    setError(authErrorMessage(answer.error));
+    return true;
   };
 
   const refuse = (message: string) => {
@@ -82,12 +82,8 @@ export function LoginScreen() {
   const signIn = () => {
     const credentials = requireCredentials();
     if (credentials === null) return;
-    void run('sign-in', async () => {
-      const result = await authClient.signIn.email(credentials);
-      if (result.error) {
-        setError(authErrorMessage(result.error));
-        return;
-      }
+    act(async () => {
+      if (refused(await authClient.signIn.email(credentials))) return;
       await finishSignIn();
     });
   };
@@ -103,30 +99,24 @@ export function LoginScreen() {
     }
     const verified = new URLSearchParams({ mode: 'verified' });
     if (returnPath !== null) verified.set(RETURN_TO_LINK_PARAM, returnPath);
-    void run('create-account', async () => {
+    act(async () => {
       const signUp = await authClient.signUp.email({
         ...credentials,
         name: nameFromEmail(credentials.email),
         callbackURL: `/return-from-login?${verified.toString()}`,
       });
-      if (signUp.error) {
-        setError(authErrorMessage(signUp.error));
-        return;
-      }
+      if (refused(signUp)) return;
       // A server that signs new accounts in at once hands out a session token; otherwise
       // sign in now, which tells whether the address must be verified first.
       if (signUp.data.token === null) {
         const signIn = await authClient.signIn.email(credentials);
-        if (signIn.error) {
-          if (signIn.error.status === 403) {
-            setNotice(
-              `Account created. Open the link we sent to ${credentials.email} to verify it, then sign in.`,
-            );
-          } else {
-            setError(authErrorMessage(signIn.error));
-          }
+        if (signIn.error?.status === 403) {
+          setNotice(
+            `Account created. Open the link we sent to ${credentials.email} to verify it, then sign in.`,
+          );
           return;
         }
+        if (refused(signIn)) return;
       }
       await finishSignIn();
     });
@@ -135,15 +125,12 @@ export function LoginScreen() {
   const forgotPassword = () => {
     const address = requireEmail();
     if (address === null) return;
-    void run('forgot-password', async () => {
+    act(async () => {
       const result = await authClient.requestPasswordReset({
         email: address,
         redirectTo: '/return-from-login?mode=reset',
       });
-      if (result.error) {
-        setError(authErrorMessage(result.error));
-        return;
-      }
+      if (refused(result)) return;
       setNotice(RESET_LINK_SENT);
     });
   };
@@ -176,31 +163,23 @@ export function LoginScreen() {
             signIn();
           }}
         >
-          <IonInput
+          <TextField
             label="Email"
-            labelPlacement="stacked"
-            fill="outline"
             type="email"
             inputmode="email"
             autocomplete="email"
             required
             value={email}
-            onIonInput={(event) => {
-              setEmail(event.detail.value ?? '');
-            }}
+            onChange={setEmail}
             onKeyDown={submitOnEnter}
           />
-          <IonInput
+          <TextField
             label="Password"
-            labelPlacement="stacked"
-            fill="outline"
             type="password"
             autocomplete="current-password"
             required
             value={password}
-            onIonInput={(event) => {
-              setPassword(event.detail.value ?? '');
-            }}
+            onChange={setPassword}
             onKeyDown={submitOnEnter}
           />
           {error !== null && (
@@ -213,13 +192,13 @@ export function LoginScreen() {
               {notice}
             </p>
           )}
-          <IonButton type="submit" expand="block" disabled={busy !== null}>
+          <IonButton type="submit" expand="block" disabled={busy}>
             Sign in
           </IonButton>
-          <IonButton expand="block" fill="outline" disabled={busy !== null} onClick={createAccount}>
+          <IonButton expand="block" fill="outline" disabled={busy} onClick={createAccount}>
             Create account
           </IonButton>
-          <IonButton expand="block" fill="clear" disabled={busy !== null} onClick={forgotPassword}>
+          <IonButton expand="block" fill="clear" disabled={busy} onClick={forgotPassword}>
             Forgot password
           </IonButton>
         </form>
