@@ -1,9 +1,11 @@
-import { IonButton, IonInput } from '@ionic/react';
-import { checkFullBackupRequest, FullBackupError } from '@docket/core/full-backups';
+import { IonButton } from '@ionic/react';
+import { checkFullBackupRequest } from '@docket/core/full-backups';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { plural } from '../ui/formatting.ts';
 import { fullBackups } from '../full-backup-worker/full-backup-client.ts';
 import { FullBackupJobStatus } from './full-backup-job-status.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useCommand } from '../ui/use-command.ts';
 
 function defaultName(): string {
   return `Full backup ${new Date().toLocaleDateString('en-CA')}`;
@@ -14,27 +16,20 @@ export function CreateFullBackupForm() {
   const [name, setName] = useState(defaultName);
   const [passphrase, setPassphrase] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, error, setError, run } = useCommand();
   const [job, setJob] = useState<{ id: string; name: string } | null>(null);
   const hintId = useId();
   const errorId = useId();
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    setError(null);
     const request = { name, passphrase, confirmation };
-    let checked: { name: string };
-    try {
-      checked = checkFullBackupRequest(request);
-    } catch (refusal) {
-      setError(refusal instanceof FullBackupError ? refusal.message : String(refusal));
-      return;
-    }
-    setSending(true);
-    fullBackups()
-      .create(request)
-      .then((answer) => {
+    // The form's refusal (FullBackupError) and a failure of the worker, each said as it is.
+    void run(
+      (failure) => (failure instanceof Error ? failure.message : String(failure)),
+      async () => {
+        const checked = checkFullBackupRequest(request);
+        const answer = await fullBackups().create(request);
         if (answer.ok) {
           setJob({ id: answer.jobId, name: checked.name });
           setPassphrase('');
@@ -43,51 +38,28 @@ export function CreateFullBackupForm() {
         } else {
           setError(answer.message);
         }
-      })
-      .catch((failure: unknown) => {
-        setError(failure instanceof Error ? failure.message : String(failure));
-      })
-      .finally(() => {
-        setSending(false);
-      });
+      },
+    );
   };
 
   return (
     <form className="full-backup-form" onSubmit={submit} noValidate>
-      <IonInput
-        label="Name"
-        labelPlacement="stacked"
-        fill="outline"
-        value={name}
-        maxlength={200}
-        autocomplete="off"
-        onIonInput={(event) => {
-          setName(event.detail.value ?? '');
-        }}
-      />
-      <IonInput
+      <TextField label="Name" value={name} maxlength={200} autocomplete="off" onChange={setName} />
+      <TextField
         label="Passphrase"
-        labelPlacement="stacked"
-        fill="outline"
         type="password"
         value={passphrase}
         autocomplete="new-password"
         aria-describedby={hintId}
-        onIonInput={(event) => {
-          setPassphrase(event.detail.value ?? '');
-        }}
+        onChange={setPassphrase}
       />
-      <IonInput
+      <TextField
         label="Confirm passphrase"
-        labelPlacement="stacked"
-        fill="outline"
         type="password"
         value={confirmation}
         autocomplete="new-password"
         aria-describedby={error === null ? undefined : errorId}
-        onIonInput={(event) => {
-          setConfirmation(event.detail.value ?? '');
-        }}
+        onChange={setConfirmation}
       />
       <p id={hintId} className="field-hint">
         Optional. With a passphrase the file is encrypted; without one, anyone who has the file can

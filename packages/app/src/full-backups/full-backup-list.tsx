@@ -7,6 +7,8 @@ import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { formatDateTime } from '../ui/formatting.ts';
 import { formatBytes } from './full-backup-words.ts';
 import { saveFullBackup } from './save-full-backup.ts';
+import { FullBackupConfirm } from './full-backup-confirm.tsx';
+import { useCommand } from '../ui/use-command.ts';
 import { useFullBackupList, type FullBackupEntry } from '../local-store/live-full-backups.ts';
 
 function message(error: unknown): string {
@@ -36,25 +38,18 @@ export function FullBackupActions({
   readonly onDeleted?: () => void;
 }) {
   const [asking, setAsking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Not busy-locked: a download and a delete may run side by side, as before.
+  const { error: failure, run } = useCommand();
   const router = useIonRouter();
   const { platform } = useAppServices();
   const download = () => {
-    setFailure(null);
-    saveFullBackup(platform, backup.id).catch((error: unknown) => {
-      setFailure(message(error));
-    });
+    void run(message, () => saveFullBackup(platform, backup.id));
   };
   const remove = () => {
-    setFailure(null);
-    pageLocalStore()
-      .then((store) => deleteFullBackup(store, backup.id))
-      .then(() => {
-        onDeleted?.();
-      })
-      .catch((error: unknown) => {
-        setFailure(message(error));
-      });
+    void run(message, async () => {
+      await deleteFullBackup(await pageLocalStore(), backup.id);
+      onDeleted?.();
+    });
   };
   return (
     <>
@@ -86,26 +81,21 @@ export function FullBackupActions({
         )}
       </div>
       {asking && (
-        <div className="full-backup-confirm" role="group" aria-label="Delete this full backup?">
+        <FullBackupConfirm
+          question="Delete this full backup?"
+          showQuestion={false}
+          confirm="Delete full backup"
+          size="small"
+          onConfirm={remove}
+          onCancel={() => {
+            setAsking(false);
+          }}
+        >
           <p>
             Delete the full backup &ldquo;{backup.name}&rdquo; from this device? A copy you
             downloaded is not affected. This cannot be undone.
           </p>
-          <div className="screen-actions">
-            <IonButton size="small" color="danger" onClick={remove}>
-              Delete full backup
-            </IonButton>
-            <IonButton
-              size="small"
-              fill="outline"
-              onClick={() => {
-                setAsking(false);
-              }}
-            >
-              Cancel
-            </IonButton>
-          </div>
-        </div>
+        </FullBackupConfirm>
       )}
       {failure !== null && (
         <p className="field-error" role="alert">

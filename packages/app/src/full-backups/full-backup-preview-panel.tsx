@@ -1,5 +1,5 @@
-import { IonButton, IonInput, IonSpinner } from '@ionic/react';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, plural } from '../ui/formatting.ts';
 import { fullBackups } from '../full-backup-worker/full-backup-client.ts';
@@ -9,6 +9,9 @@ import type {
   FullBackupSource,
 } from '../full-backup-worker/full-backup-runner.ts';
 import { formatBytes, reasonWords, tableCount } from './full-backup-words.ts';
+import { FullBackupConfirm } from './full-backup-confirm.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useCommand } from '../ui/use-command.ts';
 
 type Phase =
   | { readonly kind: 'checking' }
@@ -90,16 +93,12 @@ export function FullBackupPreviewPanel({
       return (
         <form className="full-backup-form" onSubmit={open} noValidate>
           <p>This full backup is protected by a passphrase. Enter it to see what it holds.</p>
-          <IonInput
+          <TextField
             label="Passphrase"
-            labelPlacement="stacked"
-            fill="outline"
             type="password"
             value={passphrase}
             autocomplete="current-password"
-            onIonInput={(event) => {
-              setPassphrase(event.detail.value ?? '');
-            }}
+            onChange={setPassphrase}
           />
           {phase.error !== null && (
             <p className="field-error" role="alert">
@@ -139,29 +138,18 @@ function PreviewContents({
 }) {
   const { manifest } = preview;
   const [asking, setAsking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy: sending, error: failure, setError: setFailure, run } = useCommand();
   const [jobId, setJobId] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const confirmId = useId();
   const held = preview.tables.filter(({ rows }) => rows > 0);
 
   const restore = () => {
-    setFailure(null);
-    setSending(true);
-    fullBackups()
-      .restore(source, passphrase)
-      .then((answer) => {
-        if (answer.ok) {
-          setJobId(answer.jobId);
-          setAsking(false);
-        } else setFailure(answer.message);
-      })
-      .catch((error: unknown) => {
-        setFailure(message(error));
-      })
-      .finally(() => {
-        setSending(false);
-      });
+    void run(message, async () => {
+      const answer = await fullBackups().restore(source, passphrase);
+      if (answer.ok) {
+        setJobId(answer.jobId);
+        setAsking(false);
+      } else setFailure(answer.message);
+    });
   };
 
   return (
@@ -241,30 +229,23 @@ function PreviewContents({
         </IonButton>
       )}
       {jobId === null && asking && (
-        <div className="full-backup-confirm" role="group" aria-labelledby={confirmId}>
-          <p id={confirmId}>
-            <strong>Replace the data on this device with this full backup?</strong>
-          </p>
+        <FullBackupConfirm
+          question="Replace the data on this device with this full backup?"
+          showQuestion
+          confirm="Replace my data"
+          busy={sending}
+          onConfirm={restore}
+          onCancel={() => {
+            setAsking(false);
+          }}
+        >
           <p>
             What is on this device now is replaced by what the backup holds. Before anything
             changes, Docket saves the current data as a full backup of its own, so you can undo this
             by restoring that one. When you are signed in, the restored data syncs to your other
             devices like any other change.
           </p>
-          <div className="screen-actions">
-            <IonButton color="danger" disabled={sending} onClick={restore}>
-              Replace my data
-            </IonButton>
-            <IonButton
-              fill="outline"
-              onClick={() => {
-                setAsking(false);
-              }}
-            >
-              Cancel
-            </IonButton>
-          </div>
-        </div>
+        </FullBackupConfirm>
       )}
       {failure !== null && (
         <p className="field-error" role="alert">
