@@ -9,6 +9,7 @@ import { ColourChoice } from './colour-choice.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import { NoteField } from './note-field.tsx';
 import { NoteText } from './note-text.tsx';
+import { FormError } from '../ui/form-error.tsx';
 
 /** An existing highlight: its quote, colour and note, editable, and deletable after asking. */
 export function AnnotationEditor({
@@ -90,11 +91,7 @@ export function AnnotationEditor({
       )}
       <ColourChoice value={color} onChange={setColor} />
       <NoteField value={note} onChange={setNote} />
-      {error !== null && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="screen-actions">
         <IonButton type="submit" disabled={busy}>
           Save

@@ -9,6 +9,7 @@ import { useCommand } from '../ui/use-command.ts';
 import { defaultHighlightColour } from './highlight-colours.ts';
 import { NoteField } from './note-field.tsx';
 import type { TextOffsets } from './selection-offsets.ts';
+import { FormError } from '../ui/form-error.tsx';
 
 /** A passage picked in a text, with the text it was picked in (to notice a re-import). */
 export interface PickedPassage extends TextOffsets {
@@ -130,11 +131,7 @@ export function NewAnnotationForm({
       )}
       <ColourChoice value={color} onChange={setColor} />
       <NoteField value={note} onChange={setNote} />
-      {error !== null && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <IonButton type="submit" disabled={busy}>
         Save
       </IonButton>

@@ -14,6 +14,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { useDataset } from '../local-store/live-datasets.ts';
 import { useJob } from '../local-store/live-jobs.ts';
 import { lastResultWords, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
+import { FormError } from '../ui/form-error.tsx';
 
 const BACK_HREF = '/tabs/datasets';
 
@@ -292,11 +293,7 @@ function DatasetForm({
               importing: {Object.values(form.errors).join(' ')}
             </p>
           )}
-          {form.failure !== null && (
-            <p className="form-error" role="alert">
-              {form.failure}
-            </p>
-          )}
+          <FormError message={form.failure} />
           <IonButton type="submit" expand="block" disabled={form.busy}>
             {form.busy ? <IonSpinner name="dots" aria-hidden="true" /> : null}
             Import

@@ -14,6 +14,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { useCommand } from '../ui/use-command.ts';
+import { FormError } from '../ui/form-error.tsx';
 
 // Export: which bills, then one button per format. The file is built in the user-data worker
 // (user-data-worker/), so thousands of bills do not freeze the page, and handed to the
@@ -216,11 +217,7 @@ export function ExportScreen() {
           </div>
         </form>
         <p role="status">{status}</p>
-        {failure !== null && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
       </PageBody>
     </>
   );

@@ -11,6 +11,7 @@ import { useJobs } from '../local-store/live-jobs.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { HOME_TAB_PATH } from '../routing/route-paths.ts';
+import { FormError } from '../ui/form-error.tsx';
 
 const kindWords: Readonly<Record<Job['kind'], string>> = {
   import: 'Import',
@@ -83,11 +84,7 @@ export function JobsScreen() {
       <PageHeader title="Jobs" backHref="/tabs/more" />
       <PageBody>
         <h1>Jobs</h1>
-        {failure !== null && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
         {jobs === undefined ? (
           <p role="status">Loading jobs…</p>
         ) : jobs.length === 0 ? (

@@ -13,6 +13,7 @@ import { HOME_PATH, LOGOUT_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-p
 import { useAppState } from '../state/use-app-state.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
+import { FormError } from '../ui/form-error.tsx';
 
 const MIN_ACCOUNT_PASSWORD_LENGTH = 12;
 
@@ -182,11 +183,7 @@ export function LoginScreen() {
             onChange={setPassword}
             onKeyDown={submitOnEnter}
           />
-          {error !== null && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           {notice !== null && (
             <p className="form-notice" role="status">
               {notice}

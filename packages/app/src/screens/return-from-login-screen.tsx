@@ -9,6 +9,7 @@ import { returnPathFromSearch } from '../routing/return-to-link.ts';
 import { HOME_PATH, LOGIN_PATH } from '../routing/route-paths.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
+import { FormError } from '../ui/form-error.tsx';
 
 /** better-auth's error codes on e-mail links, in words. */
 const linkErrorMessages: Record<string, string> = {
@@ -66,11 +67,7 @@ function ResetPasswordForm({ token }: { readonly token: string }) {
           if (event.key === 'Enter') void setNewPassword();
         }}
       />
-      {error !== null && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <IonButton type="submit" expand="block" disabled={busy}>
         Set password
       </IonButton>

@@ -29,6 +29,7 @@ import { useDatasets } from '../local-store/live-datasets.ts';
 import { useDeckPage } from '../local-store/live-deck.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { FormError } from '../ui/form-error.tsx';
 
 const commands = { track: trackBill, dismiss: dismissBill, later: laterBill } as const;
 
@@ -344,11 +345,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
         <p className="deck-announcement" role="status" aria-live="polite">
           {announcement}
         </p>
-        {error !== null && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
       </PageBody>
     </>
   );

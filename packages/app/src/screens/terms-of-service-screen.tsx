@@ -8,6 +8,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { TermsOfServiceText } from '../terms/terms-of-service-text.tsx';
 import { useCommand } from '../ui/use-command.ts';
+import { FormError } from '../ui/form-error.tsx';
 
 function failureMessage(failure: unknown): string {
   return failure instanceof ApiRequestError
@@ -78,11 +79,7 @@ export function TermsOfServiceScreen() {
             </p>
           )}
           {acceptance !== null && <AcceptanceState acceptance={acceptance} />}
-          {error !== null && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           {mayAccept && (
             <IonButton
               disabled={accepting}

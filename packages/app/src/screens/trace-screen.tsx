@@ -17,6 +17,7 @@ import { readTraceEntries, useTrace } from '../local-store/live-trace.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
+import { FormError } from '../ui/form-error.tsx';
 
 // The device's diagnostic log, newest first, filtered by kind and time. The log holds up to
 // 5,000 entries (trace-log.ts); they are shown a page at a time, so the screen opens at once.
@@ -118,11 +119,7 @@ export function TraceScreen() {
             Export trace
           </IonButton>
         </div>
-        {failure !== null && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
         {trace === undefined ? (
           <p>Loading the trace…</p>
         ) : trace.total === 0 ? (

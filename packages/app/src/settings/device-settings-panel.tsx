@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useSetting } from '../local-store/live-settings.ts';
 import './device-settings.css';
+import { FormError } from '../ui/form-error.tsx';
 
 // The More tab's Settings: this device's choices about fresh data (core's device-preferences.ts):
 // the relay through the Docket server, automatic refresh, and alerts when followed bills change.
@@ -125,11 +126,7 @@ export function DeviceSettingsPanel() {
           tag or take a position on. Nothing leaves the device to send it.
         </IonNote>
       </div>
-      {failure !== null && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormError message={failure} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { TagNameField } from './tag-name-field.tsx';
 import { suggestTagColour } from './tag-palette.ts';
 import { useTags } from '../local-store/live-tags.ts';
 import './tags.css';
+import { FormError } from '../ui/form-error.tsx';
 
 export interface TagPickerModalProps {
   readonly isOpen: boolean;
@@ -158,11 +159,7 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
           </IonButton>
         </div>
       )}
-      {failure !== null && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormError message={failure} />
     </IonContent>
   );
 }
