@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { importBills, type ImportError } from '@docket/core/importers';
+import { type ImportError } from '@docket/core/importers';
 import { printable } from '@docket/core/encoding';
 import { USAGE, parseCliArgs } from './cli-args.ts';
+import { importFilesInParallel } from './parallel-import.ts';
 import { MissingInputError, readInputFiles } from './read-input-files.ts';
 
 export interface CliIo {
@@ -38,7 +39,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
 
   let input;
   try {
-    input = await readInputFiles(command.inputs, io.cwd);
+    input = readInputFiles(command.inputs, io.cwd);
   } catch (error) {
     if (error instanceof MissingInputError) {
       io.stderr(`docket: ${error.message}\n\n${USAGE}\n`);
@@ -47,7 +48,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     throw error;
   }
 
-  const result = importBills(input.files, {
+  const { result } = await importFilesInParallel(input.files, {
     jurisdiction: command.jurisdiction,
     session: command.session,
   });

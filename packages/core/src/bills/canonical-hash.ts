@@ -92,33 +92,24 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * FNV-1a, 64 bits, over bytes. The 64-bit state is kept in four 16-bit limbs so that every
- * intermediate product stays far below 2^53 and no BigInt is needed (BigInt is several times
- * slower, and bill texts can be megabytes); small integers keep V8 on its fastest path.
+ * FNV-1a, 64 bits, over bytes. The 64-bit state is kept as two 32-bit halves so that no BigInt
+ * is needed (BigInt is several times slower, and bill texts can be megabytes). The prime is
+ * 2^40 + 0x1b3, so the low half times 0x1b3 (below 2^41, exact in a double) gives the new low
+ * half and a carry, and the high half gains its own product, the carry and the low half shifted
+ * by 8 (the 2^40 term), all modulo 2^32.
  */
 export function fnv1a64Hex(bytes: Uint8Array): string {
-  // Offset basis 0xcbf29ce484222325, least significant limb first.
-  let h0 = 0x2325;
-  let h1 = 0x8422;
-  let h2 = 0x9ce4;
-  let h3 = 0xcbf2;
+  // Offset basis 0xcbf29ce484222325.
+  let low = 0x84222325;
+  let high = 0xcbf29ce4;
   const length = bytes.length;
   for (let index = 0; index < length; index++) {
-    h0 ^= bytes[index] as number;
-    // Prime 0x100000001b3 = 2^40 + 0x1b3; 2^40 is 0x100 in the third limb.
-    const t0 = h0 * 0x1b3;
-    const t1 = h1 * 0x1b3;
-    const t2 = h2 * 0x1b3 + h0 * 0x100;
-    const t3 = h3 * 0x1b3 + h1 * 0x100;
-    h0 = t0 & 0xffff;
-    let carry = t1 + (t0 >>> 16);
-    h1 = carry & 0xffff;
-    carry = t2 + (carry >>> 16);
-    h2 = carry & 0xffff;
-    carry = t3 + (carry >>> 16);
-    h3 = carry & 0xffff;
+    const mixed = (low ^ (bytes[index] as number)) >>> 0;
+    const product = mixed * 0x1b3;
+    high = (Math.imul(high, 0x1b3) + (mixed << 8) + ((product / 0x100000000) | 0)) >>> 0;
+    low = product >>> 0;
   }
-  return [h3, h2, h1, h0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
+  return high.toString(16).padStart(8, '0') + low.toString(16).padStart(8, '0');
 }
 
 /**

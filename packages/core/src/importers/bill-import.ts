@@ -57,15 +57,35 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * What importBills read from a run of files before records of one bill are merged: every bill
+ * read, in the order read. Slices of files that stand alone (each file's bills need no other
+ * file, as with BILLSTATUS XML) can be read apart, on several threads, and combined.
+ */
+export interface ImportSlice extends Omit<ImportBillsResult, 'bills'> {
+  records: Bill[];
+}
+
 export function importBills(
   files: readonly ImportFile[],
   options: ImportBillsOptions = {},
 ): ImportBillsResult {
+  return combineImportSlices(
+    [readImportSlice(files, options)],
+    files.map((file) => file.name),
+  );
+}
+
+/** Reads `files` with their importers, without merging records of the same bill. */
+export function readImportSlice(
+  files: readonly ImportFile[],
+  options: ImportBillsOptions = {},
+): ImportSlice {
   const limits: ImportLimits = { ...defaultImportLimits, ...options.limits };
   const overrides: BillOverrides = { jurisdiction: options.jurisdiction, session: options.session };
   const errors: ImportError[] = [];
   const notUsed: FileNotUsed[] = [];
-  const byId = new Map<string, Bill[]>();
+  const records: Bill[] = [];
   let recordsRead = 0;
   let filesRead = 0;
   let format: ImportBillsResult['format'] = null;
@@ -88,13 +108,8 @@ export function importBills(
       for (const outcome of outcomes) {
         recordsRead++;
         options.onRecord?.(outcome);
-        if (!outcome.ok) {
-          errors.push(outcome.error);
-          continue;
-        }
-        const list = byId.get(outcome.bill.id);
-        if (list) list.push(outcome.bill);
-        else byId.set(outcome.bill.id, [outcome.bill]);
+        if (outcome.ok) records.push(outcome.bill);
+        else errors.push(outcome.error);
       }
     }
     for (const file of detection.ignored) notUsed.push(fileNotUsed(file.name, NOTE_NOT_USED));
@@ -107,10 +122,42 @@ export function importBills(
     });
   }
   forgetParsedJson();
+  return { format, formats, records, errors, notUsed, recordsRead, filesRead };
+}
+
+/**
+ * Slices read in the order of their files, as one import: records of one bill merged (in the
+ * order read, as if one slice had read them all), bills sorted, errors and notes in order.
+ */
+export function combineImportSlices(
+  slices: readonly ImportSlice[],
+  fileNames: readonly string[],
+): ImportBillsResult {
+  const byId = new Map<string, Bill[]>();
+  const errors: ImportError[] = [];
+  const notUsed: FileNotUsed[] = [];
+  const seen = new Set<BillFormat>();
+  let recordsRead = 0;
+  let filesRead = 0;
+  for (const slice of slices) {
+    for (const bill of slice.records) {
+      const list = byId.get(bill.id);
+      if (list) list.push(bill);
+      else byId.set(bill.id, [bill]);
+    }
+    errors.push(...slice.errors);
+    notUsed.push(...slice.notUsed);
+    for (const format of slice.formats) seen.add(format);
+    recordsRead += slice.recordsRead;
+    filesRead += slice.filesRead;
+  }
+  const formats = billFormats.filter((format) => seen.has(format));
+  const format =
+    formats.length === 0 ? null : formats.length === 1 ? (formats[0] ?? null) : 'mixed';
   const bills = [...byId.values()].map(mergeDuplicateBills).sort(compareBills);
   if (bills.length === 0 && errors.length === 0) {
     errors.push({
-      file: files.map((file) => file.name).join(', ') || '(no files)',
+      file: fileNames.join(', ') || '(no files)',
       record: null,
       reason: 'no bills found in the files',
     });

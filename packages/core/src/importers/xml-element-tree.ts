@@ -198,7 +198,8 @@ function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
     const lt = text.indexOf('<', at);
     const end = lt === -1 ? text.length : lt;
     const current = stack.at(-1);
-    if (end > at) {
+    // Most text between tags is the file's indentation: checked in place, no string is made.
+    if (end > at && !isBlank(text, at, end)) {
       // Each piece of text is trimmed, as fast-xml-parser's trimValues does; CDATA is kept whole.
       const segment = text.slice(at, end).trim();
       if (segment !== '') {

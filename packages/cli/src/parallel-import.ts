@@ -1,0 +1,139 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import {
+  combineImportSlices,
+  importBills,
+  isBillStatusFile,
+  readImportSlice,
+  type ImportBillsOptions,
+  type ImportBillsResult,
+  type ImportFile,
+  type ImportSlice,
+} from '@docket/core/importers';
+
+// A session of BILLSTATUS is thousands of files, one bill each, that need nothing from each
+// other, so they are read on every core of the machine: the files are cut into slices in order,
+// this thread and a worker per further core take slices from one queue, and core combines the
+// slices in order, which gives exactly what one importBills over all the files gives (a test
+// compares them). Other formats read files together (a LegiScan dataset's people and votes, an
+// Open States scrape's vote events, ZIPs) and are read in one piece, as are small sets, where
+// starting workers costs more than it saves.
+
+export interface ParallelImportOptions {
+  /** Threads, this one included; defaults to the cores of the machine, at most 8. */
+  threads?: number;
+  /** Fewer files than this are read on this thread alone. */
+  minFiles?: number;
+  /** Files per slice: small enough that threads finish together, large enough to be cheap. */
+  sliceFiles?: number;
+  /** Whether this thread reads slices too (tests turn it off to see the workers do it all). */
+  readHere?: boolean;
+}
+
+export interface ParallelImport {
+  result: ImportBillsResult;
+  /** Slices the workers read (0 when the files were read in one piece). */
+  workerSlices: number;
+}
+
+interface SliceRequest {
+  index: number;
+  files: ImportFile[];
+  options: Pick<ImportBillsOptions, 'jurisdiction' | 'session'>;
+}
+
+export interface SliceAnswer {
+  index: number;
+  slice: ImportSlice;
+}
+
+const workerUrl = new URL('../bin/import-worker.mjs', import.meta.url);
+
+export async function importFilesInParallel(
+  files: readonly ImportFile[],
+  options: Pick<ImportBillsOptions, 'jurisdiction' | 'session'>,
+  {
+    threads = Math.min(8, availableParallelism()),
+    minFiles = 1000,
+    sliceFiles = 200,
+    readHere = true,
+  }: ParallelImportOptions = {},
+): Promise<ParallelImport> {
+  if (threads < 2 || files.length < minFiles || !files.every(isBillStatusFile)) {
+    return { result: importBills(files, options), workerSlices: 0 };
+  }
+  const slices: ImportFile[][] = [];
+  for (let start = 0; start < files.length; start += sliceFiles) {
+    slices.push(files.slice(start, start + sliceFiles));
+  }
+  const done = new Array<ImportSlice | undefined>(slices.length);
+  const waiting = slices.map((_, index) => index);
+
+  const workers = Array.from({ length: Math.min(threads - 1, slices.length) }, () =>
+    runWorker(waiting, slices, options, done),
+  );
+  // This thread reads slices too, yielding between them so workers' answers are taken in.
+  let hereSlices = 0;
+  if (readHere) {
+    for (let index = waiting.shift(); index !== undefined; index = waiting.shift()) {
+      done[index] = readImportSlice(slices[index] ?? [], options);
+      hereSlices++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  await Promise.all(workers);
+  const workerSlices = done.filter((slice) => slice !== undefined).length - hereSlices;
+  const result = combineImportSlices(
+    done.map((slice, index) => slice ?? readImportSlice(slices[index] ?? [], options)),
+    files.map((file) => file.name),
+  );
+  return { result, workerSlices };
+}
+
+/**
+ * One worker taking slices from `waiting` until none are left. A worker that fails leaves the
+ * slice it held unread, and this thread reads it at the end: a crash costs time, not bills.
+ */
+async function runWorker(
+  waiting: number[],
+  slices: readonly ImportFile[][],
+  options: SliceRequest['options'],
+  done: (ImportSlice | undefined)[],
+): Promise<void> {
+  const worker = new Worker(workerUrl);
+  try {
+    await new Promise<void>((resolve) => {
+      const sendNext = () => {
+        const index = waiting.shift();
+        if (index === undefined) {
+          resolve();
+          return;
+        }
+        const files = slices[index] ?? [];
+        const request: SliceRequest = { index, files, options };
+        // A file that owns its buffer moves to the worker instead of being copied.
+        const owned = new Set<ArrayBuffer>();
+        for (const { bytes } of files) {
+          const buffer = bytes.buffer;
+          if (buffer instanceof ArrayBuffer && bytes.byteLength === buffer.byteLength) {
+            owned.add(buffer);
+          }
+        }
+        worker.postMessage(request, [...owned]);
+      };
+      worker.on('message', (answer: SliceAnswer) => {
+        done[answer.index] = answer.slice;
+        sendNext();
+      });
+      worker.on('error', () => {
+        resolve();
+      });
+      worker.on('exit', () => {
+        resolve();
+      });
+      sendNext();
+    });
+  } finally {
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importBills, type ImportFile } from '@docket/core/importers';
+import { importFilesInParallel } from '../src/parallel-import.ts';
+import { readInputFiles } from '../src/read-input-files.ts';
+
+// Reading BILLSTATUS on several threads must give exactly what one importBills over the same
+// files gives: the same bills, merged and sorted alike, the same errors in the same order.
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixtures = resolve(repoRoot, '../shared/fixtures');
+const realFolders = ['billstatus-xml-116', 'billstatus-samples'].map((name) =>
+  join(fixtures, name),
+);
+const samples = join(repoRoot, 'packages/core/test-samples/billstatus');
+
+function copies(files: readonly ImportFile[]): ImportFile[] {
+  return files.map((file) => ({ name: file.name, bytes: file.bytes.slice() }));
+}
+
+/** Real files (when ../shared is there) and the hand-made ones with a bad file among them, the
+ *  first file again at the end so one bill is read in two slices. */
+function billStatusFiles(): ImportFile[] {
+  const folders = [...realFolders.filter((folder) => existsSync(folder)), samples];
+  const { files } = readInputFiles(folders, repoRoot);
+  const first = files[0];
+  if (first === undefined) throw new Error('no BILLSTATUS files to read');
+  return [...files, { name: `${first.name} (again)`, bytes: first.bytes.slice() }];
+}
+
+describe('docket import on several threads', () => {
+  it('gives what one thread gives when workers read every slice', async () => {
+    const files = billStatusFiles();
+    const expected = importBills(copies(files));
+    expect(expected.errors.length).toBeGreaterThan(0);
+
+    const { result, workerSlices } = await importFilesInParallel(
+      copies(files),
+      {},
+      { threads: 3, minFiles: 1, sliceFiles: 7, readHere: false },
+    );
+
+    expect(workerSlices).toBe(Math.ceil(files.length / 7));
+    expect(result).toEqual(expected);
+  });
+
+  it('gives what one thread gives when this thread and a worker share the slices', async () => {
+    const files = billStatusFiles();
+    const expected = importBills(copies(files));
+
+    const { result } = await importFilesInParallel(
+      copies(files),
+      {},
+      { threads: 2, minFiles: 1, sliceFiles: 5 },
+    );
+
+    expect(result).toEqual(expected);
+  });
+
+  it('reads files that need each other in one piece', async () => {
+    const { files } = readInputFiles(
+      [join(repoRoot, 'packages/core/test-samples/legiscan')],
+      repoRoot,
+    );
+
+    const { result, workerSlices } = await importFilesInParallel(
+      copies(files),
+      {},
+      { threads: 2, minFiles: 1, sliceFiles: 1 },
+    );
+
+    expect(workerSlices).toBe(0);
+    expect(result).toEqual(importBills(copies(files)));
+  });
+});
