@@ -17,7 +17,7 @@ function machineCpu(): { busy: number; total: number } | null {
 }
 
 /** CPU a process has used (user + system) in jiffies, from /proc/<pid>/stat; 0 once it is gone. */
-function processJiffies(pid: number): number {
+export function processJiffies(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name, in brackets, may hold spaces: the fields are counted after it.

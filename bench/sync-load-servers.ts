@@ -49,17 +49,26 @@ export class Cleanup {
   }
 }
 
+export interface LoadDatabase {
+  readonly url: string;
+  /** Transactions committed in it so far (pg_stat_database; each statement outside one counts). */
+  transactions(): Promise<number>;
+}
+
 /**
  * A database of its own on the PostgreSQL at `adminUrl` (a role that may create databases),
  * dropped at clean-up with the connections still open to it.
  */
-export async function createLoadDatabase(adminUrl: string, cleanup: Cleanup): Promise<string> {
+export async function createLoadDatabase(
+  adminUrl: string,
+  cleanup: Cleanup,
+): Promise<LoadDatabase> {
   const name = `docket_load_${process.pid}`;
-  const admin = async (statement: string) => {
+  const admin = async (statement: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
-      await client.query(statement);
+      return await client.query<Record<string, unknown>>(statement, values);
     } finally {
       await client.end();
     }
@@ -71,10 +80,21 @@ export async function createLoadDatabase(adminUrl: string, cleanup: Cleanup): Pr
       `Could not create a database on ${adminUrl.replace(/:[^:@/]*@/, ':…@')} (is PostgreSQL 15 running? as root: pg_ctlcluster 15 main start; the role needs createdb): ${String(error)}`,
     );
   }
-  cleanup.add(() => admin(`drop database if exists ${name} with (force)`));
+  cleanup.add(async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return url.toString();
+  return {
+    url: url.toString(),
+    transactions: async () => {
+      const answer = await admin(
+        'select xact_commit::text as n from pg_stat_database where datname = $1',
+        [name],
+      );
+      return Number(answer.rows[0]?.n ?? NaN);
+    },
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -105,6 +125,8 @@ export interface ServerSetup {
   /** postgres://… or null for PGlite in a data folder. */
   databaseUrl: string | null;
   env: Record<string, string>;
+  /** Extra flags for the servers' node (`--cpu-prof --cpu-prof-dir=…` to see where time goes). */
+  nodeFlags: readonly string[];
 }
 
 /**
@@ -128,22 +150,26 @@ export async function startServers(
     const logPath = join(workDir, `server-${index + 1}.log`);
     const log = createWriteStream(logPath);
     // node itself, not npx: a signal reaches the server, not a wrapper that ignores it.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...setup.env,
-        ...(setup.databaseUrl === null ? {} : { DATABASE_URL: setup.databaseUrl }),
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: APP_ORIGIN,
-        DOCKET_APP_DIR: appDir,
-        DOCKET_DATA_DIR: join(workDir, `data-${index + 1}`),
-        BETTER_AUTH_SECRET: secret,
-        LOG_LEVEL: 'warn',
+    const child = spawn(
+      process.execPath,
+      [...setup.nodeFlags, '--import', 'tsx', 'packages/server/src/main.ts'],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          ...setup.env,
+          ...(setup.databaseUrl === null ? {} : { DATABASE_URL: setup.databaseUrl }),
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: APP_ORIGIN,
+          DOCKET_APP_DIR: appDir,
+          DOCKET_DATA_DIR: join(workDir, `data-${index + 1}`),
+          BETTER_AUTH_SECRET: secret,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     cleanup.track(child);

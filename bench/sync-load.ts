@@ -16,12 +16,13 @@ import {
 import { SYNC_NUDGE_EVENT, syncNudgeSchema } from '@docket/protocol/sync-events';
 import { syncPaths } from '@docket/protocol/sync-wire';
 import { Pool } from 'undici';
-import { cpuMeter, pidsNamed, type ProcessGroup } from './machine-load.ts';
+import { cpuMeter, pidsNamed, processJiffies, type ProcessGroup } from './machine-load.ts';
 import { apiHeaders, putCloudSettings, signIn, signUp } from './sync-bench-docket.ts';
 import {
   Cleanup,
   createLoadDatabase,
   startServers,
+  type LoadDatabase,
   type ServerProcess,
 } from './sync-load-servers.ts';
 import { alignColumns, msText, PhaseFigures, spreadOf, type Spread } from './sync-load-stats.ts';
@@ -57,13 +58,15 @@ const ACCOUNTS = Math.floor(setting('ACCOUNTS', 250));
 const SECONDS = setting('SECONDS', 60);
 const WARMUP_SECONDS = setting('WARMUP_SECONDS', 15);
 /** The mean pause between one device's pushes (exponential, at most five times the mean). */
-const THINK_SECONDS = setting('THINK_SECONDS', 10);
+const THINK_SECONDS = setting('THINK_SECONDS', 120);
 /** Connections for requests, all server processes together; event streams have their own. */
 const CONNECTIONS = Math.floor(setting('CONNECTIONS', 64));
 /** Requests the flooding account keeps in flight, all processes together. */
 const FLOOD_CONCURRENCY = Math.floor(setting('FLOOD_CONCURRENCY', 32));
 /** How long a flood request refused with 429 waits before it is sent again (Retry-After ignored). */
 const FLOOD_RETRY_MS = setting('FLOOD_RETRY_MS', 20);
+/** Extra node flags for the server processes, space-separated (a profile: `--cpu-prof`). */
+const SERVER_NODE_FLAGS = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://docket:docket@127.0.0.1:5432/postgres';
 
 /** Most envelopes of a device's push; a push carries 1 to this many. */
@@ -76,7 +79,7 @@ const BLOB_SHARE = 0.03;
 const RESEND_SHARE = 0.01;
 const PROCESSES = DATABASE === 'pglite' ? 1 : 2;
 /** Setup, warm-up, two phases, the wind-down and the check, whatever happens. */
-const HARD_LIMIT_MS = (600 + WARMUP_SECONDS + 2 * SECONDS) * 1000;
+const HARD_LIMIT_MS = (900 + WARMUP_SECONDS + 2 * SECONDS) * 1000;
 
 if (DATABASE !== 'postgres' && DATABASE !== 'pglite') {
   throw new Error('DATABASE must be postgres or pglite');
@@ -645,9 +648,14 @@ async function main(): Promise<void> {
 
   try {
     let setupStart = performance.now();
-    const databaseUrl =
+    const database =
       DATABASE === 'postgres' ? await createLoadDatabase(PG_ADMIN_URL, cleanup) : null;
-    const servers = await startServers(PROCESSES, { databaseUrl, env: serverEnv }, cleanup);
+    const databaseUrl = database?.url ?? null;
+    const servers = await startServers(
+      PROCESSES,
+      { databaseUrl, env: serverEnv, nodeFlags: SERVER_NODE_FLAGS },
+      cleanup,
+    );
     console.log(
       `[sync load] ${servers.length} server process(es) up in ${msText(performance.now() - setupStart)} ms: ${servers.map((server) => server.origin).join(', ')}`,
     );
@@ -692,7 +700,7 @@ async function main(): Promise<void> {
     const loops = devices.map((device) => deviceLoop(device));
     await sleep(WARMUP_SECONDS * 1000);
 
-    const steady = await timedPhase('steady', groups);
+    const steady = await timedPhase('steady', groups, database);
     const flood = new PhaseFigures('flood');
     phase = flood;
     const floodLoops = Array.from({ length: FLOOD_CONCURRENCY }, (_, index) => {
@@ -700,7 +708,7 @@ async function main(): Promise<void> {
       if (device === undefined) throw new Error('The flooder has no device');
       return floodLoop(device, index);
     });
-    const floodLoad = await timedPhase(flood, groups);
+    const floodLoad = await timedPhase(flood, groups, database);
     ending.flood = true;
     ending.devices = true;
     signalStop();
@@ -716,7 +724,7 @@ async function main(): Promise<void> {
     const checkSeconds = (performance.now() - checkStart) / 1000;
 
     const serverErrors = (await Promise.all(servers.map((server) => server.errorLines()))).flat();
-    report({ steady: steady.figures, flood: floodLoad.figures }, [steady.cpu, floodLoad.cpu], {
+    report({ steady: steady.figures, flood: floodLoad.figures }, [steady.cost, floodLoad.cost], {
       verdict,
       checkSeconds,
       serverErrors,
@@ -728,22 +736,47 @@ async function main(): Promise<void> {
   }
 }
 
+/** What a phase cost the servers and the database, per answer. */
+interface PhaseCost {
+  /** The machine's load, this process's event-loop delay. */
+  cpu: string;
+  serverJiffies: number;
+  databaseJiffies: number;
+  /** Database transactions committed (PostgreSQL only), NaN otherwise. */
+  transactions: number;
+}
+
 /** Lets the devices run for SECONDS under `name`, measuring the machine and the client's lag. */
 async function timedPhase(
   which: string | PhaseFigures,
   groups: readonly ProcessGroup[],
-): Promise<{ figures: PhaseFigures; cpu: string }> {
+  database: LoadDatabase | null,
+): Promise<{ figures: PhaseFigures; cost: PhaseCost }> {
   const figures = typeof which === 'string' ? new PhaseFigures(which) : which;
   phase = figures;
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const meter = cpuMeter(groups);
+  const jiffies = () =>
+    groups.map((group) => group.pids().reduce((sum, pid) => sum + processJiffies(pid), 0));
+  const jiffiesBefore = jiffies();
+  const transactionsBefore = (await database?.transactions()) ?? NaN;
   figures.startedAt = performance.now();
   await sleep(SECONDS * 1000);
   figures.endedAt = performance.now();
   lag.disable();
+  const jiffiesAfter = jiffies();
+  const used = (index: number) => (jiffiesAfter[index] ?? NaN) - (jiffiesBefore[index] ?? NaN);
   const cpu = `${meter()}; this process's event-loop delay p50 ${msText(lag.percentile(50) / 1e6)} ms, p99 ${msText(lag.percentile(99) / 1e6)} ms`;
-  return { figures, cpu };
+  return {
+    figures,
+    cost: {
+      cpu,
+      serverJiffies: used(0),
+      databaseJiffies: groups.length > 1 ? used(1) : 0,
+      transactions: ((await database?.transactions()) ?? NaN) - transactionsBefore,
+    },
+  };
 }
 
 async function makeAccounts(
@@ -805,12 +838,13 @@ async function makeAccounts(
 
 function report(
   phases: { steady: PhaseFigures; flood: PhaseFigures },
-  cpu: readonly string[],
+  costs: readonly PhaseCost[],
   end: { verdict: Verdict; checkSeconds: number; serverErrors: string[]; servers: ServerProcess[] },
 ): void {
   const { steady, flood } = phases;
   const lines: string[] = [''];
   [steady, flood].forEach((figures, index) => {
+    const cost = costs[index];
     const pushes = figures.latencies('push').length + figures.latencies('flood push').length;
     const answers = [...figures.routes.values()].reduce(
       (sum, route) => sum + [...route.statuses.values()].reduce((a, b) => a + b, 0),
@@ -818,7 +852,8 @@ function report(
     );
     lines.push(
       `Phase "${figures.name}" (${figures.seconds.toFixed(0)} s): ${count(answers)} answers, ${(answers / figures.seconds).toFixed(0)} a second; ${count(pushes)} pushes acknowledged`,
-      `  CPU: ${cpu[index] ?? ''}`,
+      `  CPU: ${cost?.cpu ?? ''}`,
+      `  per answer: servers ${msText((10 * (cost?.serverJiffies ?? NaN)) / answers)} ms of CPU, the database ${msText((10 * (cost?.databaseJiffies ?? NaN)) / answers)} ms${Number.isNaN(cost?.transactions ?? NaN) ? '' : `, ${((cost?.transactions ?? NaN) / answers).toFixed(1)} database transactions`}`,
       ...figures.table().map((line) => `  ${line}`),
     );
     const nudges = nudgeDelays(figures);
