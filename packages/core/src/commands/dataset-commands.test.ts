@@ -3,9 +3,11 @@ import type { DatasetFormValues } from './dataset-commands.ts';
 import {
   cancelIdleJob,
   DatasetCommandError,
+  deleteDataset,
   isHttpUrl,
   loadStoredDatasetFiles,
   markInterruptedJobs,
+  previewDatasetDeletion,
   requestResume,
   requestRetry,
   saveDatasetAndQueueImport,
@@ -251,5 +253,103 @@ describe('job state commands', () => {
     const retried = await requestRetry(store, 'j1');
     expect(retried).toMatchObject({ status: 'queued', progress: { recordsRead: 0 }, errors: [] });
     expect((await runStoredImport(store, 'j1', now)).status).toBe('done');
+  });
+});
+
+describe('deleteDataset', () => {
+  /** d1 has AB 1–3 in its own file; d2 has AB 3–4 (AB 3 is in both) and shares d1's file. */
+  async function twoDatasets() {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    const own = csvFile('own.csv', numberedBills(3));
+    const shared = csvFile('shared.csv', [{ identifier: 'AB 9', title: 'Shared act' }]);
+    const other = csvFile('other.csv', [
+      { identifier: 'AB 3', title: 'Act number 3' },
+      { identifier: 'AB 4', title: 'Act number 4' },
+    ]);
+    const j1 = await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [own, shared],
+      now: now(),
+      name: 'California 2023',
+    });
+    expect((await runStoredImport(store, j1, now)).status).toBe('done');
+    const j2 = await queueFilesImport(store, {
+      datasetId: 'd2',
+      jobId: 'j2',
+      files: [other, shared],
+      now: now(),
+    });
+    expect((await runStoredImport(store, j2, now)).status).toBe('done');
+    return { store, now };
+  }
+
+  it('says first how many bills go and how many stay', async () => {
+    const { store } = await twoDatasets();
+    // AB 1 and AB 2 are d1's alone; AB 3 and AB 9 come from d2 too.
+    expect(await previewDatasetDeletion(store, 'd1')).toEqual({ billsRemoved: 2, billsKept: 2 });
+    expect(await allRows(store, 'bills')).toHaveLength(5);
+  });
+
+  it('takes away the bills only it provides, its jobs and its unshared files, and syncs', async () => {
+    const { store, now } = await twoDatasets();
+
+    const removal = await deleteDataset(store, {
+      datasetId: 'd1',
+      deviceId: 'device-a',
+      now: now(),
+    });
+
+    expect(removal).toEqual({ billsRemoved: 2, billsKept: 2, name: 'California 2023' });
+    const bills = await allRows(store, 'bills');
+    expect(bills.map((bill) => [bill.identifier, bill.datasetIds])).toEqual([
+      ['AB 3', ['d2']],
+      ['AB 4', ['d2']],
+      ['AB 9', ['d2']],
+    ]);
+    expect((await allRows(store, 'datasets')).map((d) => d.id)).toEqual(['d2']);
+    expect((await allRows(store, 'jobs')).map((job) => job.subjectId)).toEqual(['d2']);
+    expect((await allRows(store, 'datasetFiles')).map((f) => f.name).sort()).toEqual([
+      'other.csv',
+      'shared.csv',
+    ]);
+    const outbox = await allRows(store, 'outbox');
+    expect(outbox.filter((entry) => entry.table === 'datasets').at(-1)).toMatchObject({
+      rowId: 'd1',
+      op: 'delete',
+    });
+  });
+
+  it('refuses while its import runs, and a dataset that is gone, changing nothing', async () => {
+    const { store, now } = await twoDatasets();
+    await store.write(['jobs'], async (tx) => {
+      const job = await tx.get('jobs', 'j1');
+      if (job) await tx.put('jobs', { ...job, status: 'running' });
+    });
+    const before = await allRows(store, 'bills');
+
+    await expect(
+      deleteDataset(store, { datasetId: 'd1', deviceId: 'device-a', now: now() }),
+    ).rejects.toThrow(/"California 2023" is being imported/);
+    await expect(
+      deleteDataset(store, { datasetId: 'nope', deviceId: 'device-a', now: now() }),
+    ).rejects.toBeInstanceOf(DatasetCommandError);
+
+    expect(await allRows(store, 'bills')).toEqual(before);
+    expect(await allRows(store, 'datasets')).toHaveLength(2);
+  });
+
+  it('is all or nothing', async () => {
+    const { store, now } = await twoDatasets();
+    const before = await allRows(store, 'bills');
+    const tab = crashingStore(store, (call) => call.table === 'outbox');
+
+    await expect(
+      deleteDataset(tab, { datasetId: 'd1', deviceId: 'device-a', now: now() }),
+    ).rejects.toThrow('simulated crash');
+
+    expect(await allRows(store, 'bills')).toEqual(before);
+    expect(await allRows(store, 'datasets')).toHaveLength(2);
   });
 });

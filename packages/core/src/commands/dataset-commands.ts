@@ -1,6 +1,12 @@
 import { normalizeJurisdiction } from '../bills/bill-identifiers.ts';
 import { emptyProgress, replaceWaitingImports } from '../import-jobs/dataset-import-job.ts';
 import { discardImport } from '../import-jobs/dataset-import-journal.ts';
+import type { DatasetRemoval } from '../import-jobs/dataset-removal.ts';
+import {
+  DATASET_REMOVAL_TABLES,
+  datasetRemovalPreview,
+  removeDatasetHere,
+} from '../import-jobs/dataset-removal.ts';
 import type { ImportInput } from '../import-jobs/dataset-import-job.ts';
 import type { Dataset, DatasetFile, Job } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
@@ -314,6 +320,41 @@ export async function queueRefresh(
     await tx.put('datasets', { ...dataset, lastJobId: job.id });
     await tx.put('jobs', job);
     return job;
+  });
+}
+
+/** What deleting a dataset would take away: the confirmation says it before anything goes. */
+export async function previewDatasetDeletion(
+  store: LocalStore,
+  datasetId: string,
+): Promise<DatasetRemoval> {
+  return store.read(['bills'], (tx) => datasetRemovalPreview(tx, datasetId));
+}
+
+/**
+ * Deletes a dataset on every device: here, with what it brought (dataset-removal.ts), in one
+ * transaction, and a delete of its definition through the outbox, so sync takes it to the
+ * user's other devices, which remove what it brought there. Refused while its import runs.
+ */
+export async function deleteDataset(
+  store: LocalStore,
+  input: { datasetId: string; deviceId: string; now: string },
+): Promise<DatasetRemoval & { name: string }> {
+  const tables = ['datasets', ...DATASET_REMOVAL_TABLES, ...outboxTables] as const;
+  return store.write(tables, async (tx) => {
+    const dataset = await tx.get('datasets', input.datasetId);
+    if (!dataset) throw new DatasetCommandError('This dataset is no longer on this device.');
+    const jobs = await tx.where('jobs', 'subjectId', input.datasetId);
+    if (jobs.some((job) => job.status === 'running')) {
+      throw new DatasetCommandError(
+        `"${dataset.name}" is being imported. Cancel the import or wait for it to finish, then delete the dataset.`,
+      );
+    }
+    const removal = await removeDatasetHere(tx, dataset);
+    const outbox = await OutboxWriter.open(tx, input.deviceId, Date.parse(input.now));
+    await outbox.delete('datasets', dataset.id);
+    await outbox.close();
+    return { ...removal, name: dataset.name };
   });
 }
 

@@ -4,3 +4,4 @@ export * from './dataset-import-finish.ts';
 export * from './dataset-import-job.ts';
 export * from './dataset-import-journal.ts';
 export * from './dataset-import-records.ts';
+export * from './dataset-removal.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   datasetsNeedingImport,
+  deleteDataset,
   queueSyncedImport,
   saveDatasetAndQueueImport,
 } from '../commands/dataset-commands.ts';
@@ -313,6 +314,36 @@ describe('definitions that change their files', () => {
     ).not.toBeNull();
     expect((await runStoredImport(b.store, 'b-2', clock)).status).toBe('done');
     expect((await rowsOf(b.store, 'datasetFiles')).map((row) => row.id)).toEqual([newId]);
+  });
+
+  it('takes a dataset deleted on one device, with its bills, jobs and files, off the other', async () => {
+    const { a, b } = await setup();
+    await addFilesDataset(a, 'ca', 1, 3);
+    await addFilesDataset(a, 'ny', 1, 2);
+    await a.sync();
+    await b.sync();
+    for (const [index, datasetId] of (await datasetsNeedingImport(b.store)).entries()) {
+      await queueSyncedImport(b.store, { datasetId, jobId: `b-${index}`, now: clock() });
+      expect((await runStoredImport(b.store, `b-${index}`, clock)).status).toBe('done');
+    }
+    // ca's AB 1–3 and ny's AB 1–2 are the same bills (the same identifiers in one session).
+    expect((await rowsOf(b.store, 'bills')).map((bill) => bill.datasetIds)).toEqual([
+      ['ca', 'ny'],
+      ['ca', 'ny'],
+      ['ca'],
+    ]);
+
+    await deleteDataset(a.store, { datasetId: 'ca', deviceId: a.id, now: clock() });
+    await a.sync();
+    await b.sync();
+
+    expect((await rowsOf(b.store, 'datasets')).map((row) => row.id)).toEqual(['ny']);
+    expect((await rowsOf(b.store, 'bills')).map((bill) => bill.datasetIds)).toEqual([
+      ['ny'],
+      ['ny'],
+    ]);
+    expect((await rowsOf(b.store, 'jobs')).map((job) => job.subjectId)).toEqual(['ny']);
+    expect((await rowsOf(b.store, 'datasetFiles')).map((row) => row.name)).toEqual(['ny-0.csv']);
   });
 
   // `blobs` is capped at 10,000 files, and so is `origin.fileIds`: a forged definition may not

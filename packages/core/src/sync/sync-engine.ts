@@ -30,7 +30,7 @@ import {
   uploadDatasetFiles,
   type BlobTransport,
 } from './sync-dataset-files.ts';
-import { mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
+import { MERGE_TABLES, mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
 import { decodeUtf8, encodeUtf8, utf8ByteLength } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 
@@ -198,7 +198,7 @@ const ENVELOPE_FRAME_BYTES = '{"id":,"ciphertext":""},'.length;
 /** Room for the batch id in a push body: at most 200 characters, each escaped to 2 at worst. */
 const BATCH_ID_ROOM_BYTES = 400;
 
-const pullTables = [...syncedTables, 'syncState', 'settings'] as const satisfies TableName[];
+const pullTables = [...MERGE_TABLES, 'settings'] as const satisfies TableName[];
 
 /** `performance.now` where there is one (browsers, Node); core is compiled without either. */
 function monotonic(): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalJson } from '../bills/canonical-hash.ts';
+import { DATASET_REMOVAL_TABLES, removeDatasetHere } from '../import-jobs/dataset-removal.ts';
 import { isEncodedHlc } from './hybrid-logical-clock.ts';
 import type { datasetLocalFields } from '../store/local-records.ts';
 import {
@@ -14,7 +15,7 @@ import {
   type SyncedTable,
   type SyncState,
 } from '../store/local-records.ts';
-import type { LocalRows, LocalWriteTransaction } from '../store/local-store.ts';
+import type { LocalRows, LocalWriteTransaction, TableName } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
 
 // Merging changes into rows: last-writer-wins per field, for changes made here (outbox-changes.ts
@@ -202,9 +203,16 @@ export interface MergeOutcome {
   readonly rowsChanged: number;
 }
 
+/** The tables a merge writes: the synced ones, their states, and what a dataset's removal takes. */
+export const MERGE_TABLES = [
+  ...syncedTables,
+  'syncState',
+  ...DATASET_REMOVAL_TABLES,
+] as const satisfies readonly TableName[];
+
 /**
- * Merges changes into the states and rows of their tables, inside a write transaction over the
- * synced tables and `syncState`. Reads every touched state and row once per table, writes each
+ * Merges changes into the states and rows of their tables, inside a write transaction over
+ * MERGE_TABLES. Reads every touched state and row once per table, writes each
  * once: a page of a thousand changes is a handful of bulk calls.
  */
 export async function mergeChanges(
@@ -271,8 +279,13 @@ async function mergeIntoTable(
       row = markForImport(row as LocalRows['datasets'], old as LocalRows['datasets'] | undefined);
     }
     if (sameRow(row, old)) continue;
-    if (row === undefined) deletes.push(rowId);
-    else puts.push(row);
+    if (row === undefined) {
+      deletes.push(rowId);
+      // A dataset deleted on another device takes what it brought here with it.
+      if (table === 'datasets' && old !== undefined) {
+        await removeDatasetHere(tx, old as LocalRows['datasets']);
+      }
+    } else puts.push(row);
   }
   await tx.putMany('syncState', movedStates);
   if (puts.length > 0) await tx.putMany(table, puts);

@@ -1,0 +1,90 @@
+import type { Dataset, StoredBill } from '../store/local-records.ts';
+import { clearImportStaging } from './dataset-import-finish.ts';
+import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
+
+// A dataset leaving this device, deleted here or by sync from another device: what it brought
+// goes with it. Its bills go unless another dataset also provides them (those stay, without it);
+// its files go unless another dataset lists the same bytes; its jobs, their staging and the
+// changes recorded by its imports go. Rows keyed by bill id in the user's own tables (tags,
+// positions, decisions, annotations) stay, so they come back with the bills if the user
+// imports them again.
+
+/** Tables `removeDatasetHere` writes besides `datasets` (which its caller owns). */
+export const DATASET_REMOVAL_TABLES = [
+  'bills',
+  'datasetFiles',
+  'jobs',
+  'importStaging',
+  'billChanges',
+] as const;
+
+export interface DatasetRemoval {
+  /** Bills that go, no other dataset providing them. */
+  billsRemoved: number;
+  /** Bills that stay, because another dataset provides them too. */
+  billsKept: number;
+}
+
+const CHUNK = 1000;
+
+/** What removing the dataset would take away, read without changing anything. */
+export async function datasetRemovalPreview(
+  tx: LocalReadTransaction,
+  datasetId: string,
+): Promise<DatasetRemoval> {
+  const bills = await tx.where('bills', 'datasetIds', datasetId);
+  const billsKept = bills.filter((bill) => bill.datasetIds.some((id) => id !== datasetId)).length;
+  return { billsRemoved: bills.length - billsKept, billsKept };
+}
+
+/**
+ * Takes away what `dataset` brought to this device (not the dataset's own row). In the caller's
+ * transaction, so the dataset and what it brought go together or not at all.
+ */
+export async function removeDatasetHere(
+  tx: LocalWriteTransaction,
+  dataset: Pick<Dataset, 'id' | 'origin'>,
+): Promise<DatasetRemoval> {
+  const bills = await tx.where('bills', 'datasetIds', dataset.id);
+  const keep: StoredBill[] = [];
+  const drop: string[] = [];
+  for (const bill of bills) {
+    const others = bill.datasetIds.filter((id) => id !== dataset.id);
+    if (others.length === 0) drop.push(bill.id);
+    else keep.push({ ...bill, datasetIds: others });
+  }
+  for (let start = 0; start < keep.length; start += CHUNK) {
+    await tx.putMany('bills', keep.slice(start, start + CHUNK));
+  }
+  for (let start = 0; start < drop.length; start += CHUNK) {
+    await tx.deleteMany('bills', drop.slice(start, start + CHUNK));
+  }
+
+  const changes = await tx.all('billChanges');
+  const stale = changes.filter((change) => change.datasetId === dataset.id);
+  if (stale.length > 0) {
+    await tx.deleteMany(
+      'billChanges',
+      stale.map((change) => change.id),
+    );
+  }
+
+  const jobs = await tx.where('jobs', 'subjectId', dataset.id);
+  for (const job of jobs) await clearImportStaging(tx, job.id);
+  if (jobs.length > 0) {
+    await tx.deleteMany(
+      'jobs',
+      jobs.map((job) => job.id),
+    );
+  }
+
+  const others = (await tx.all('datasets')).filter((row) => row.id !== dataset.id);
+  const listedElsewhere = new Set(
+    others.flatMap((row) => (row.origin.kind === 'files' ? row.origin.fileIds : [])),
+  );
+  const files = dataset.origin.kind === 'files' ? dataset.origin.fileIds : [];
+  const unused = files.filter((id) => !listedElsewhere.has(id));
+  if (unused.length > 0) await tx.deleteMany('datasetFiles', unused);
+
+  return { billsRemoved: drop.length, billsKept: keep.length };
+}
