@@ -14,6 +14,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AccountLimits } from './http/account-limits.ts';
 import { ApiHttpError, sendApiError } from './http/api-error.ts';
+import { loggableError } from './http/loggable-error.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -111,7 +112,7 @@ export async function buildApp({
   await registerSecurityHeaders(app, config);
   await registerCors(app, config);
   registerOriginCheck(app, config);
-  await registerRateLimit(app);
+  await registerRateLimit(app, database.db);
   await registerStaticFiles(app, config);
 
   // Then the app's own services.
@@ -299,26 +300,6 @@ function withSafeSerializers(logger: AppLogger): AppLogger {
 
 export function loggablePath(url: string): string {
   return pathOf(url).replace(/(\/reset-password\/)[^/]+/, '$1[token]');
-}
-
-/**
- * A failed query's error repeats the SQL and its parameters (a user's settings, say) in its
- * message; the log gets the database's own message and code, and the stack without the message.
- */
-function loggableError(error: Error): Record<string, unknown> {
-  const cause: unknown = 'cause' in error ? error.cause : undefined;
-  const fromQuery = 'params' in error && cause instanceof Error;
-  const message = fromQuery ? cause.message : error.message;
-  const code = fromQuery && 'code' in cause ? cause.code : (error as { code?: unknown }).code;
-  return {
-    type: fromQuery ? cause.constructor.name : error.constructor.name,
-    message,
-    code,
-    stack: error.stack
-      ?.split('\n')
-      .filter((line) => /^\s+at /.test(line))
-      .join('\n'),
-  };
 }
 
 function handleNotFound(request: FastifyRequest, reply: FastifyReply) {

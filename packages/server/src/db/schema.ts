@@ -127,6 +127,23 @@ export const signInFailures = pgTable('sign_in_failures', {
   lastFailureAt: timestampTz('last_failure_at').defaultNow().notNull(),
 });
 
+/**
+ * Requests each client address made to a rate-limited route in its current window
+ * (`plugins/rate-limit.ts`), so every server process on this database counts against one limit.
+ * A window starts at its key's first request; rows past `expires_at` are swept now and then.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    /** The route's name and the client address, as `plugins/rate-limit.ts` makes it. */
+    key: text('key').primaryKey(),
+    hits: integer('hits').default(0).notNull(),
+    windowStart: timestampTz('window_start').defaultNow().notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+  },
+  (table) => [index('rate_limit_hits_expires_at_idx').on(table.expiresAt)],
+);
+
 /** Which versions of the terms of service each user accepted, and when. */
 export const termsAcceptance = pgTable(
   'terms_acceptance',
@@ -283,6 +300,7 @@ export const schema = {
   serverSecret,
   mailThrottle,
   signInFailures,
+  rateLimitHits,
   termsAcceptance,
   userSyncSettings,
   syncLogHead,
