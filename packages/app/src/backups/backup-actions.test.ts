@@ -1,10 +1,9 @@
 import { buildBackupContents } from '@docket/core/backups';
 import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
 import { createTag } from '@docket/core/commands';
-import type { WebCryptoPort } from '@docket/core/crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, type ApiClient, type ApiRequest } from '../api/api-client.ts';
-import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
+import { deviceKeys } from '../sync/sync-runner-harness.ts';
 import { createBackup, restoreContents } from './backup-actions.ts';
 
 // Backups and restores run as jobs in the user-data worker; like imports, each one's end is in
@@ -36,28 +35,6 @@ vi.mock('../user-data-worker/user-data-client.ts', async () => {
   const runner = createBackupRunner(billCommandContext);
   return { userDataWorker: () => runner };
 });
-
-const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
-
-async function deviceKeys(): Promise<DeviceCloudKeys> {
-  const dataKey = await webCrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
-  return {
-    keyEpoch: 1,
-    dataKey,
-    // Only the data key seals a backup; the rest is never read here.
-    keyEncryptionKey: dataKey,
-    material: {
-      kdf: { algorithm: 'argon2id', memoryKiB: 256, iterations: 1, parallelism: 1 },
-      kekSalt: '',
-      passwordHash: '',
-      wrappedDataKey: '',
-      keyEpoch: 1,
-    },
-  };
-}
 
 /** The server's backups route: takes the upload and answers its summary, or is unreachable. */
 function fakeApi(reachable: boolean): ApiClient {
@@ -98,7 +75,7 @@ beforeEach(() => {
 
 describe('backup and restore jobs', () => {
   it('write their end to the trace, done or failed', async () => {
-    const keys = await deviceKeys();
+    const keys = await deviceKeys(1);
     const input = { userId: 'user-1', keys, description: '' };
     await createBackup({ ...input, api: fakeApi(true), name: 'Weekly' });
     await expect(createBackup({ ...input, api: fakeApi(false), name: 'Offline' })).rejects.toThrow(

@@ -9,18 +9,9 @@ import {
   CloudPasswordError,
   type CloudPasswordProgress,
 } from './cloud-password-flow.ts';
+import { noPassword } from './sync-runner-harness.ts';
 
 const fastKdf = { algorithm: 'argon2id', memoryKiB: 8, iterations: 1, parallelism: 1 } as const;
-
-const noPassword: SyncSettings = {
-  passwordHash: null,
-  keyDerivation: null,
-  wrappedDataKey: null,
-  keyEpoch: 0,
-  version: 0,
-  epochStartSeqno: 0,
-  updatedAt: null,
-};
 
 /** The worker's work, done here with light Argon2id parameters. */
 const keys: CloudKeyApi = {

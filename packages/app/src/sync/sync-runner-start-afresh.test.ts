@@ -1,87 +1,14 @@
-import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
+import type { LocalStore } from '@docket/core/store';
 import { createTag } from '@docket/core/commands';
 import { testContext } from '@docket/core/test-support/bill-command-harness';
-import { newDataKey, webCrypto } from '@docket/core/test-support/sync-devices';
-import { TestSyncLog, testTransport } from '@docket/core/test-support/sync-log-server';
-import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceCloudKeys } from './cloud-keys-store.ts';
-import { SyncRunner, type SyncRunnerDeps } from './sync-runner.ts';
+import { deviceKeys, syncRunnerHarness, withPassword } from './sync-runner-harness.ts';
 
 // The device owner guard as the runner uses it: "Start afresh" races.
 
-const settings: SyncSettings = {
-  passwordHash: '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA',
-  keyDerivation: {
-    algorithm: 'argon2id',
-    salt: 'c2FsdHNhbHRzYWx0c2FsdA==',
-    memoryKiB: 8,
-    iterations: 1,
-    parallelism: 1,
-  },
-  wrappedDataKey: 'd3JhcHBlZA==',
-  keyEpoch: 0,
-  version: 1,
-  epochStartSeqno: 0,
-  updatedAt: null,
-};
-
-async function deviceKeys(): Promise<DeviceCloudKeys> {
-  const dataKey = await newDataKey();
-  return {
-    keyEpoch: 0,
-    dataKey,
-    keyEncryptionKey: dataKey,
-    material: {
-      kdf: { algorithm: 'argon2id', memoryKiB: 8, iterations: 1, parallelism: 1 },
-      kekSalt: 'c2FsdHNhbHRzYWx0c2FsdA==',
-      passwordHash: settings.passwordHash ?? '',
-      wrappedDataKey: settings.wrappedDataKey ?? '',
-      keyEpoch: 0,
-    },
-  };
-}
-
-function harness(keys: DeviceCloudKeys): {
-  runner: SyncRunner;
-  store: LocalStore;
-  settled: () => Promise<void>;
-} {
-  const store = createMemoryLocalStore();
-  const log = new TestSyncLog();
-  let pending: Promise<unknown> = Promise.resolve();
-  let ids = 0;
-  const deps: SyncRunnerDeps = {
-    store: () => Promise.resolve(store),
-    deviceId: () => Promise.resolve('device-a'),
-    fetchSettings: () => Promise.resolve(settings),
-    loadKeys: () => Promise.resolve(keys),
-    transport: testTransport(log),
-    crypto: webCrypto,
-    trace: () => Promise.resolve(),
-    exclusive: (body) => {
-      const run = body();
-      pending = run.catch(() => undefined);
-      return run;
-    },
-    now: () => Date.now(),
-    random: () => 0.5,
-    newId: () => `backup-${++ids}`,
-    setTimer: (callback, ms) => setTimeout(callback, ms),
-    clearTimer: (handle) => {
-      clearTimeout(handle as ReturnType<typeof setTimeout>);
-    },
-  };
-  return {
-    runner: new SyncRunner(deps),
-    store,
-    settled: async () => {
-      for (let n = 0; n < 5; n++) {
-        await pending;
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }
-    },
-  };
+function harness(keys: DeviceCloudKeys) {
+  return syncRunnerHarness({ settings: withPassword, keys });
 }
 
 const count = (store: LocalStore, table: 'tags' | 'fullBackups') =>

@@ -1,122 +1,23 @@
 import { createAnnotation, createTag, NOTE_MAX } from '@docket/core/commands';
-import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
-import type { TraceInput } from '@docket/core/device';
 import {
   billIdOf,
   storeWithBills,
   testContext,
 } from '@docket/core/test-support/bill-command-harness';
-import { newDataKey, webCrypto } from '@docket/core/test-support/sync-devices';
-import {
-  TestLogError,
-  TestSyncLog,
-  testTransport,
-} from '@docket/core/test-support/sync-log-server';
-import { SyncEngineError, type SyncTransport } from '@docket/core/sync';
+import { TestLogError, testTransport } from '@docket/core/test-support/sync-log-server';
+import { SyncEngineError } from '@docket/core/sync';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/api-client.ts';
-import type { DeviceCloudKeys } from './cloud-keys-store.ts';
-import { retryDelay, SyncRunner, type SyncRunnerDeps } from './sync-runner.ts';
-
-const noPassword: SyncSettings = {
-  passwordHash: null,
-  keyDerivation: null,
-  wrappedDataKey: null,
-  keyEpoch: 0,
-  version: 0,
-  epochStartSeqno: 0,
-  updatedAt: null,
-};
-const withPassword: SyncSettings = {
-  ...noPassword,
-  passwordHash: '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA',
-  keyDerivation: {
-    algorithm: 'argon2id',
-    salt: 'c2FsdHNhbHRzYWx0c2FsdA==',
-    memoryKiB: 8,
-    iterations: 1,
-    parallelism: 1,
-  },
-  wrappedDataKey: 'd3JhcHBlZA==',
-  version: 1,
-};
-
-async function deviceKeys(): Promise<DeviceCloudKeys> {
-  const dataKey = await newDataKey();
-  return {
-    keyEpoch: 0,
-    dataKey,
-    keyEncryptionKey: dataKey,
-    material: {
-      kdf: { algorithm: 'argon2id', memoryKiB: 8, iterations: 1, parallelism: 1 },
-      kekSalt: 'c2FsdHNhbHRzYWx0c2FsdA==',
-      passwordHash: withPassword.passwordHash ?? '',
-      wrappedDataKey: withPassword.wrappedDataKey ?? '',
-      keyEpoch: 0,
-    },
-  };
-}
-
-interface Harness {
-  runner: SyncRunner;
-  store: LocalStore;
-  traces: TraceInput[];
-  log: TestSyncLog;
-  settled: () => Promise<void>;
-}
-
-function harness(options: {
-  settings: SyncSettings;
-  keys: DeviceCloudKeys | null;
-  transport?: (log: TestSyncLog) => SyncTransport;
-  store?: LocalStore;
-  termsAccepted?: () => Promise<boolean>;
-}): Harness {
-  const store = options.store ?? createMemoryLocalStore();
-  const log = new TestSyncLog();
-  const traces: TraceInput[] = [];
-  let pending: Promise<unknown> = Promise.resolve();
-  const deps: SyncRunnerDeps = {
-    store: () => Promise.resolve(store),
-    deviceId: () => Promise.resolve('device-a'),
-    fetchSettings: () => Promise.resolve(options.settings),
-    loadKeys: () => Promise.resolve(options.keys),
-    transport: options.transport?.(log) ?? testTransport(log),
-    crypto: webCrypto,
-    trace: (entry) => {
-      traces.push(entry);
-      return Promise.resolve();
-    },
-    exclusive: (body) => {
-      const run = body();
-      pending = run.catch(() => undefined);
-      return run;
-    },
-    now: () => Date.now(),
-    random: () => 0.5,
-    newId: () => 'backup-1',
-    setTimer: (callback, ms) => setTimeout(callback, ms),
-    clearTimer: (handle) => {
-      clearTimeout(handle as ReturnType<typeof setTimeout>);
-    },
-    ...(options.termsAccepted === undefined ? {} : { termsAccepted: options.termsAccepted }),
-  };
-  const runner = new SyncRunner(deps);
-  return {
-    runner,
-    store,
-    traces,
-    log,
-    settled: async () => {
-      // Lets the run (and a run it asked for) finish.
-      for (let n = 0; n < 5; n++) {
-        await pending;
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }
-    },
-  };
-}
+import { retryDelay } from './sync-runner.ts';
+import {
+  deviceKeys,
+  noPassword,
+  passwordDevice,
+  pullFailing,
+  syncRunnerHarness,
+  withPassword,
+} from './sync-runner-harness.ts';
 
 describe('the sync runner', () => {
   beforeEach(() => {
@@ -128,7 +29,7 @@ describe('the sync runner', () => {
 
   it('after a reset on another device, saves this device’s work as a full backup, traces it and says where', async () => {
     const keys = await deviceKeys();
-    const before = harness({ settings: withPassword, keys });
+    const before = syncRunnerHarness({ settings: withPassword, keys });
     await createTag(testContext(before.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
     before.runner.setUser('user-1');
     await before.settled();
@@ -137,7 +38,11 @@ describe('the sync runner', () => {
 
     // The cloud password was reset elsewhere: a new key epoch, which this device now holds.
     const reset: SyncSettings = { ...withPassword, keyEpoch: 1, version: 2, epochStartSeqno: 1 };
-    const h = harness({ settings: reset, keys: { ...keys, keyEpoch: 1 }, store: before.store });
+    const h = syncRunnerHarness({
+      settings: reset,
+      keys: { ...keys, keyEpoch: 1 },
+      store: before.store,
+    });
     h.runner.setUser('user-1');
     await h.settled();
     const backups = await h.store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
@@ -154,7 +59,7 @@ describe('the sync runner', () => {
   });
 
   it('waits for a first cloud password when the server has none (sync up)', async () => {
-    const h = harness({ settings: noPassword, keys: null });
+    const h = syncRunnerHarness({ settings: noPassword, keys: null });
     h.runner.setUser('user-1');
     await h.settled();
     expect(h.runner.get()).toMatchObject({
@@ -171,7 +76,7 @@ describe('the sync runner', () => {
   });
 
   it('waits for the password when this device lacks the keys (sync down)', async () => {
-    const h = harness({ settings: withPassword, keys: null });
+    const h = syncRunnerHarness({ settings: withPassword, keys: null });
     h.runner.setUser('user-1');
     await h.settled();
     expect(h.runner.get()).toMatchObject({
@@ -190,7 +95,7 @@ describe('the sync runner', () => {
     const keys = await deviceKeys();
     let accepted = false;
     let asked = 0;
-    const h = harness({
+    const h = syncRunnerHarness({
       settings: withPassword,
       keys,
       termsAccepted: () => {
@@ -227,7 +132,7 @@ describe('the sync runner', () => {
   });
 
   it('without the password, the terms are the cloud password flow’s to ask, not the run’s', async () => {
-    const h = harness({
+    const h = syncRunnerHarness({
       settings: noPassword,
       keys: null,
       termsAccepted: () => Promise.resolve(false),
@@ -243,7 +148,7 @@ describe('the sync runner', () => {
   it('a run that fails after sign-out leaves the view signed out (no "Sync error")', async () => {
     const keys = await deviceKeys();
     let release: () => void = () => undefined;
-    const h = harness({
+    const h = syncRunnerHarness({
       settings: withPassword,
       keys,
       transport: (log) => {
@@ -272,8 +177,7 @@ describe('the sync runner', () => {
   });
 
   it('pushes the outbox, ends idle and up to date, and traces the run', async () => {
-    const keys = await deviceKeys();
-    const h = harness({ settings: withPassword, keys });
+    const h = await passwordDevice();
     await createTag(testContext(h.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
     h.runner.setUser('user-1');
     await h.settled();
@@ -288,8 +192,7 @@ describe('the sync runner', () => {
   });
 
   it('does not sync one account’s work into another; "Start afresh" saves it first', async () => {
-    const keys = await deviceKeys();
-    const h = harness({ settings: withPassword, keys });
+    const h = await passwordDevice();
     const context = testContext(h.store, 'device-a');
     await createTag(context, { name: 'Housing', color: '#cc0000' });
     h.runner.setUser('user-1');
@@ -340,7 +243,7 @@ describe('the sync runner', () => {
   it('retries a failed run after a back-off, counting retries in retrySeqno', async () => {
     const keys = await deviceKeys();
     let failures = 1;
-    const h = harness({
+    const h = syncRunnerHarness({
       settings: withPassword,
       keys,
       transport: (log) => {
@@ -372,7 +275,7 @@ describe('the sync runner', () => {
 
   it('stops retrying on a tampered change and says so', async () => {
     const keys = await deviceKeys();
-    const h = harness({ settings: withPassword, keys });
+    const h = syncRunnerHarness({ settings: withPassword, keys });
     h.log.push({
       batchId: 'device-x.1',
       deviceId: 'device-x',
@@ -418,15 +321,12 @@ describe('the sync runner', () => {
   ])('stops retrying on %s, says why and waits for "Sync now"', async (_name, failure) => {
     const keys = await deviceKeys();
     let pulls = 0;
-    const h = harness({
+    const h = syncRunnerHarness({
       settings: withPassword,
       keys,
-      transport: (log) => ({
-        ...testTransport(log),
-        pull: () => {
-          pulls++;
-          return Promise.reject(failure);
-        },
+      transport: pullFailing(() => {
+        pulls++;
+        return failure;
       }),
     });
     h.runner.setUser('user-1');
@@ -449,14 +349,8 @@ describe('the sync runner', () => {
   });
 
   it('still retries a 429: it means later, not never', async () => {
-    const keys = await deviceKeys();
-    const h = harness({
-      settings: withPassword,
-      keys,
-      transport: (log) => ({
-        ...testTransport(log),
-        pull: () => Promise.reject(new ApiRequestError('Too many requests.', 429, 'rate-limited')),
-      }),
+    const h = await passwordDevice({
+      transport: pullFailing(() => new ApiRequestError('Too many requests.', 429, 'rate-limited')),
     });
     h.runner.setUser('user-1');
     await h.settled();
@@ -466,15 +360,10 @@ describe('the sync runner', () => {
   });
 
   it("waits at least as long as a 429's Retry-After asks before the next try", async () => {
-    const keys = await deviceKeys();
-    const h = harness({
-      settings: withPassword,
-      keys,
-      transport: (log) => ({
-        ...testTransport(log),
-        pull: () =>
-          Promise.reject(new ApiRequestError('Too many requests.', 429, 'rate-limited', 120_000)),
-      }),
+    const h = await passwordDevice({
+      transport: pullFailing(
+        () => new ApiRequestError('Too many requests.', 429, 'rate-limited', 120_000),
+      ),
     });
     const before = Date.now();
     h.runner.setUser('user-1');
@@ -488,14 +377,8 @@ describe('the sync runner', () => {
   });
 
   it('traces what a run pushed before it failed', async () => {
-    const keys = await deviceKeys();
-    const h = harness({
-      settings: withPassword,
-      keys,
-      transport: (log) => ({
-        ...testTransport(log),
-        pull: () => Promise.reject(new TestLogError('network', 'The request was lost.')),
-      }),
+    const h = await passwordDevice({
+      transport: pullFailing(() => new TestLogError('network', 'The request was lost.')),
     });
     await createTag(testContext(h.store, 'device-a'), { name: 'Housing', color: '#cc0000' });
     h.runner.setUser('user-1');
@@ -519,7 +402,7 @@ describe('the sync runner', () => {
   it('stops on a change too large ever to send, naming its row; skipping it traces the row', async () => {
     const keys = await deviceKeys();
     const { store } = await storeWithBills(1);
-    const h = harness({ settings: withPassword, keys, store });
+    const h = syncRunnerHarness({ settings: withPassword, keys, store });
     const context = testContext(store, 'device-a');
     const annotation = await createAnnotation(context, {
       billId: billIdOf(1),
