@@ -39,6 +39,11 @@ const TRACKED_PATH = '/tabs/tracked';
 
 const bills = (count: number) => plural(count, 'bill');
 
+/** "Clear filters": the search and filters go; which bills, which list and the order stay. */
+function withoutFilters(query: BillListQuery): BillListQuery {
+  return { ...defaultBillListQuery, all: query.all, decision: query.decision, sort: query.sort };
+}
+
 function commandMessage(error: unknown): string {
   return error instanceof BillCommandError ? error.message : 'That did not work. Try again.';
 }
@@ -235,12 +240,7 @@ export function TrackedBillsScreen() {
                   fill="clear"
                   size="small"
                   onClick={() => {
-                    changeQuery({
-                      ...defaultBillListQuery,
-                      all: query.all,
-                      decision: query.decision,
-                      sort: query.sort,
-                    });
+                    changeQuery(withoutFilters(query));
                   }}
                 >
                   Clear filters
@@ -364,12 +364,7 @@ function EmptyList({
         <p>No bill matches this search and these filters.</p>
         <IonButton
           onClick={() => {
-            onClear({
-              ...defaultBillListQuery,
-              all: query.all,
-              decision: query.decision,
-              sort: query.sort,
-            });
+            onClear(withoutFilters(query));
           }}
         >
           Clear filters
