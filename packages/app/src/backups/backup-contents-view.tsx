@@ -1,3 +1,4 @@
+import { statusWord } from '@docket/core/bills';
 import { type BackupContents, countBackup } from '@docket/core/backups';
 import type { Annotation, Tag } from '@docket/core/store';
 import { IonButton } from '@ionic/react';
@@ -12,7 +13,7 @@ import {
   VotesSection,
 } from '../bill-details/bill-record-sections.tsx';
 import '../bill-details/bill-details.css';
-import { formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { formatBillDate } from '../bills/bill-words.ts';
 import { describeCounts, kindWords } from './backup-words.ts';
 import { plural } from '../ui/formatting.ts';
 import './backups.css';

@@ -1,8 +1,14 @@
-import { type BillText, jurisdictionName, sessionLabel, type Sponsor } from '@docket/core/bills';
+import {
+  type BillText,
+  jurisdictionName,
+  sessionLabel,
+  type Sponsor,
+  statusWord,
+} from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { useId, useState } from 'react';
 import { plural } from '../ui/formatting.ts';
-import { formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { formatBillDate } from '../bills/bill-words.ts';
 import {
   chamberWord,
   distinctActions,

@@ -1,22 +1,5 @@
-import type { BillStatus } from '@docket/core/bills';
-
 // The words the bill screens share, so the deck, the list, the details and the charts name a
-// status or a date the same way.
-
-const statusWords: Record<BillStatus, string> = {
-  introduced: 'Introduced',
-  'in-committee': 'In committee',
-  'passed-one-chamber': 'Passed one chamber',
-  'passed-both': 'Passed both chambers',
-  enacted: 'Enacted',
-  vetoed: 'Vetoed',
-  failed: 'Failed',
-  other: 'Other',
-};
-
-export function statusWord(status: BillStatus): string {
-  return statusWords[status];
-}
+// date the same way (a status in words is core's statusWord, which the exports use too).
 
 const dateFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',

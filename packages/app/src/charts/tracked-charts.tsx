@@ -1,3 +1,4 @@
+import { statusWord } from '@docket/core/bills';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -6,7 +7,7 @@ import {
   type TrackedBillChartData,
   type WeekBar,
 } from '@docket/core/lists';
-import { formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { formatBillDate } from '../bills/bill-words.ts';
 import { trackedByStatusPath, trackedByWeekPath } from './tracked-chart-paths.ts';
 import { useTrackedChartData } from './tracked-chart-data.ts';
 import './tracked-charts.css';

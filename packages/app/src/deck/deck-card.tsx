@@ -1,11 +1,11 @@
 import { createGesture } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { billPlace } from '@docket/core/bills';
+import { billPlace, statusWord } from '@docket/core/bills';
 import { deckCardFacts } from '@docket/core/deck';
 import type { StoredBill } from '@docket/core/store';
 import type { DecisionKind } from '@docket/core/commands';
-import { billDetailsPath, formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { billDetailsPath, formatBillDate } from '../bills/bill-words.ts';
 import { swipeDecision } from './swipe-decision.ts';
 
 // The card on top of the deck. While dragged it follows the finger or the mouse (written straight

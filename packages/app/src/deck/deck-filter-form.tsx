@@ -1,6 +1,12 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type BillStatus, billStatuses, type Chamber, jurisdictionName } from '@docket/core/bills';
+import {
+  type BillStatus,
+  billStatuses,
+  type Chamber,
+  jurisdictionName,
+  statusWord,
+} from '@docket/core/bills';
 import {
   DECK_FILTER_TEXT_LIMIT,
   type DeckFilter,
@@ -8,7 +14,6 @@ import {
   emptyDeckFilter,
 } from '@docket/core/deck';
 import type { Dataset } from '@docket/core/store';
-import { statusWord } from '../bills/bill-words.ts';
 
 // The deck's filter. Native selects and inputs: they are labelled, keyboard-driven and announced
 // the same everywhere. Typed text is applied after a pause, so each keystroke does not start a

@@ -1,3 +1,4 @@
+import { statusWord } from '@docket/core/bills';
 import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -17,7 +18,7 @@ import {
 } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { formatBillDate } from '../bills/bill-words.ts';
 import { TrackedCharts } from '../charts/tracked-charts.tsx';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useTags } from '../local-store/live-tags.ts';

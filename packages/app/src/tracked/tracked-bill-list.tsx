@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { billPlace } from '@docket/core/bills';
+import { billPlace, statusWord } from '@docket/core/bills';
 import type { BillListRow } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
-import { billDetailsPath, formatBillDate, statusWord } from '../bills/bill-words.ts';
+import { billDetailsPath, formatBillDate } from '../bills/bill-words.ts';
 import type { BillList } from './use-bill-list.ts';
 
 // The list itself, virtualised: only the rows near the viewport are in the DOM, so 50,000 bills

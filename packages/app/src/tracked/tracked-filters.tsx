@@ -1,6 +1,6 @@
 import { IonInput, IonToggle } from '@ionic/react';
 import { useId, useState } from 'react';
-import { billStatuses, jurisdictionName, sessionLabel } from '@docket/core/bills';
+import { billStatuses, jurisdictionName, sessionLabel, statusWord } from '@docket/core/bills';
 import {
   type BillListQuery,
   type BillListSort,
@@ -10,7 +10,6 @@ import {
   sessionOfKey,
 } from '@docket/core/lists';
 import { type Dataset, positions, type Tag } from '@docket/core/store';
-import { statusWord } from '../bills/bill-words.ts';
 
 // The search field, the filters, the order and the tracked/all switch. Plain selects: they are
 // keyboard- and screen-reader-friendly everywhere and open the phone's own picker.
