@@ -317,4 +317,80 @@ test('a dataset at a site that cannot be reached fails plainly, with a retry', a
     'Could not download https://example.org/bills.zip',
   );
   await expect(jobs.job('Elsewhere').getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  // A dataset that never imported does not have to stay: it can be deleted.
+  const datasets = new DatasetsPage(page);
+  await datasets.open();
+  await datasets.dataset('Elsewhere').getByRole('button', { name: 'Delete dataset' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Delete dataset?' });
+  await expect(question).toContainText(
+    '“Elsewhere” goes from this device and your other devices; no bill goes with it.',
+  );
+  await question.getByRole('button', { name: 'Delete dataset' }).click();
+  await expectPainted(page.getByText('Deleted “Elsewhere”.'));
+  await expect(datasets.dataset('Elsewhere')).toHaveCount(0);
+  // Its failed job went with it.
+  await page.goto('/jobs');
+  await expectPainted(page.getByText('No jobs yet.', { exact: false }));
+});
+
+test('deleting a dataset asks first, takes the bills only it provides and keeps the others', async ({
+  page,
+}) => {
+  await signUpAt(page, '/add-dataset');
+  const form = new AddDatasetPage(page);
+  const jobs = new JobsPage(page);
+  // Five joint resolutions as data.json, then all 81 as BILLSTATUS XML: the five are in both.
+  await form.add(
+    'Five resolutions',
+    ['sjres1', 'sjres2', 'sjres3', 'sjres4', 'sjres5'].flatMap((bill) =>
+      fixtureFiles(`congress-json/116/bills/sjres/${bill}`),
+    ),
+  );
+  await jobs.expectStatus('Five resolutions', 'Done');
+  await page.goto('/add-dataset');
+  await form.add('Senate joint resolutions', fixtureFiles('billstatus-xml-116/116/bills/sjres'));
+  await jobs.expectStatus('Senate joint resolutions', 'Done');
+  expect(await storedBills(page)).toHaveLength(81);
+
+  const datasets = new DatasetsPage(page);
+  await datasets.open();
+  const row = datasets.dataset('Senate joint resolutions');
+  await row.getByRole('button', { name: 'Delete dataset' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Delete dataset?' });
+  await expectPainted(question);
+  await expect(question).toContainText(
+    '“Senate joint resolutions” and its 76 bills go from this device and your other devices. 5 bills another dataset also provides stay.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  // Cancel changes nothing.
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expectPainted(row);
+  expect(await storedBills(page)).toHaveLength(81);
+
+  await row.getByRole('button', { name: 'Delete dataset' }).click();
+  await question.getByRole('button', { name: 'Delete dataset' }).click();
+  await expectPainted(page.getByText('Deleted “Senate joint resolutions” and 76 bills.'));
+  await expect(row).toHaveCount(0);
+  await expectPainted(datasets.dataset('Five resolutions'));
+  expect(await storedBills(page)).toHaveLength(5);
+
+  // From the dataset's own page: it goes, and the page leaves for the list.
+  await datasets
+    .dataset('Five resolutions')
+    .getByRole('link', { name: 'Five resolutions' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit dataset' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete dataset' }).click();
+  await expect(question).toContainText(
+    '“Five resolutions” and its 5 bills go from this device and your other devices.',
+  );
+  await question.getByRole('button', { name: 'Delete dataset' }).click();
+  await expect(page).toHaveURL('/tabs/datasets');
+  // The tab's own list (the /datasets page shown earlier stays mounted, hidden).
+  await expectPainted(
+    page.getByText('No datasets yet.', { exact: false }).filter({ visible: true }),
+  );
+  expect(await storedBills(page)).toHaveLength(0);
 });

@@ -1,4 +1,6 @@
+import type { DatasetRemoval } from '@docket/core/import-jobs';
 import type { Dataset, Job, JobStatus } from '@docket/core/store';
+import { plural } from '../ui/formatting.ts';
 
 // The words the datasets and jobs screens show for stored values, in one place so the two
 // screens say the same thing.
@@ -68,4 +70,24 @@ export function datasetStateWords(dataset: Dataset, lastJob: Job | undefined): s
     case 'failed':
       return 'Import failed';
   }
+}
+
+/** The question before a dataset is deleted: what goes, what stays, what is kept. */
+export function deletionQuestion(name: string, removal: DatasetRemoval): string {
+  const going =
+    removal.billsRemoved === 0
+      ? `“${name}” goes from this device and your other devices; no bill goes with it.`
+      : `“${name}” and its ${plural(removal.billsRemoved, 'bill')} go from this device and your other devices.`;
+  const staying =
+    removal.billsKept === 0
+      ? ''
+      : ` ${plural(removal.billsKept, 'bill')} another dataset also provides ${removal.billsKept === 1 ? 'stays' : 'stay'}.`;
+  return `${going}${staying} Your tags, positions, decisions and notes on its bills are kept, and come back if you import the bills again.`;
+}
+
+/** Said once a dataset is deleted. */
+export function deletionDone(removal: DatasetRemoval & { name: string }): string {
+  return removal.billsRemoved === 0
+    ? `Deleted “${removal.name}”.`
+    : `Deleted “${removal.name}” and ${plural(removal.billsRemoved, 'bill')}.`;
 }

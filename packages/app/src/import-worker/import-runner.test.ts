@@ -157,6 +157,43 @@ describe('the import runner', () => {
     expect(await store.read(['bills'], (tx) => tx.count('bills'))).toBe(0);
   });
 
+  it('deletes a dataset whose import waits its turn, and the waiting job ends quietly', async () => {
+    const reported: unknown[] = [];
+    const { store, locks, runner } = setup({ onError: (error) => reported.push(error) });
+    let release = (): void => undefined;
+    const busy = locks.hold(
+      IMPORTS_LOCK,
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    const { datasetId, jobId } = await runner.saveAndImport({
+      name: 'Waiting',
+      url: '',
+      jurisdiction: '',
+      session: '',
+      files: [picked('bills.csv', csv(['us-ca,2023,AB 1,Water']))],
+    });
+    expect((await jobWhen(store, jobId, () => true)).status).toBe('queued');
+
+    expect(await runner.deleteDataset(datasetId)).toEqual({
+      name: 'Waiting',
+      billsRemoved: 0,
+      billsKept: 0,
+    });
+    release();
+    await busy;
+    // The lock passes to the deleted job, which finds nothing to do.
+    await locks.hold(IMPORTS_LOCK, () => Promise.resolve());
+
+    const left = await store.read(['datasets', 'jobs', 'bills', 'datasetFiles'], async (tx) => [
+      await tx.count('datasets'),
+      await tx.count('jobs'),
+      await tx.count('bills'),
+      await tx.count('datasetFiles'),
+    ]);
+    expect(left).toEqual([0, 0, 0, 0]);
+    expect(reported).toEqual([]);
+  });
+
   it('marks a job nobody holds as interrupted, and resumes it', async () => {
     const { store, runner } = setup();
     await store.write(['datasets', 'jobs'], async (tx) => {

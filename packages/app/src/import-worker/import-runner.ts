@@ -1,6 +1,7 @@
 import {
   cancelIdleJob,
   datasetsNeedingImport,
+  deleteDataset,
   loadStoredDatasetFiles,
   markInterruptedJobs,
   type PickedDatasetFile,
@@ -55,6 +56,10 @@ export interface ImportRunnerApi {
   resume(jobId: string): Promise<void>;
   retry(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
+  /** Deletes a dataset here and, through sync, on the other devices; refused while it imports. */
+  deleteDataset(
+    datasetId: string,
+  ): Promise<{ name: string; billsRemoved: number; billsKept: number }>;
 }
 
 /** Messages between the runners of different tabs. */
@@ -182,6 +187,9 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       );
     } catch (error) {
       if (isAbort(error)) await cancelIdleJob(store, jobId, deps.now());
+      // A job that waited its turn while its dataset was deleted (with its jobs) has nothing left
+      // to do.
+      else if (await jobGone(jobId)) return;
       else report(error);
     } finally {
       active.delete(jobId);
@@ -190,6 +198,10 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     // import): its import starts now, not at some later sync run. Queued marks are cleared, so
     // this ends once nothing is marked or every marked dataset still lacks files.
     await importSynced().catch(report);
+  }
+
+  async function jobGone(jobId: string): Promise<boolean> {
+    return (await store.read(['jobs'], (tx) => tx.get('jobs', jobId))) === undefined;
   }
 
   async function importSynced(): Promise<number> {
@@ -317,6 +329,11 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       const jobId = deps.newId();
       await queue(jobId, () => queueRefresh(store, { datasetId, jobId, now: deps.now() }));
       return { jobId };
+    },
+
+    async deleteDataset(datasetId) {
+      const deviceId = await deps.deviceId();
+      return deleteDataset(store, { datasetId, deviceId, now: deps.now() });
     },
 
     async refreshAll() {

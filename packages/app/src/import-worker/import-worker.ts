@@ -80,6 +80,7 @@ const api: ImportRunnerApi = {
   importSynced: async () => (await started).importSynced(),
   refresh: async (datasetId) => (await started).refresh(datasetId),
   refreshAll: async () => (await started).refreshAll(),
+  deleteDataset: async (datasetId) => (await started).deleteDataset(datasetId),
   resume: async (jobId) => {
     await (await started).resume(jobId);
   },

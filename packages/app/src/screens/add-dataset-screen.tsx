@@ -13,6 +13,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useDataset } from '../local-store/live-datasets.ts';
 import { useJob } from '../local-store/live-jobs.ts';
+import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
 import { lastResultWords, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
 import { FormError } from '../ui/form-error.tsx';
 
@@ -197,10 +198,20 @@ function DatasetForm({
       <PageHeader title={title} backHref={BACK_HREF} />
       <PageBody>
         <h1>{title}</h1>
-        {dataset?.origin.kind === 'url' && (
+        {dataset !== null && (
           <div className="screen-actions">
             <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
-            {lastResult !== null && <p role="status">Last result: {lastResult}</p>}
+            <DeleteDatasetButton
+              dataset={dataset}
+              lastJob={lastJob}
+              onDeleted={() => {
+                leave();
+                ionRouter.push(BACK_HREF, 'back');
+              }}
+            />
+            {dataset.origin.kind === 'url' && lastResult !== null && (
+              <p role="status">Last result: {lastResult}</p>
+            )}
           </div>
         )}
         <DraftOffer

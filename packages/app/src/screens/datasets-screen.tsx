@@ -9,6 +9,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
+import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
 import {
   lastResultWords,
   RefreshAllButton,
@@ -80,7 +81,10 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
                       </>
                     )}
                   </dl>
-                  <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
+                  <div className="record-actions">
+                    <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
+                    <DeleteDatasetButton dataset={dataset} lastJob={lastJob} />
+                  </div>
                 </li>
               );
             })}

@@ -1,0 +1,82 @@
+import { IonButton, useIonAlert } from '@ionic/react';
+import { previewDatasetDeletion } from '@docket/core/commands';
+import type { Dataset, Job } from '@docket/core/store';
+import { useState } from 'react';
+import { pageLocalStore } from '../bills/bill-command-services.ts';
+import { importJobs } from '../import-worker/import-jobs-client.ts';
+import { useStatusToast } from '../toasts/status-toast.ts';
+import { commandFailureMessage } from '../ui/command-failure.ts';
+import { deletionQuestion, deletionDone } from './dataset-words.ts';
+
+// "Delete dataset" on a dataset's row and its page: it asks first, saying how many bills go with
+// the dataset and how many stay because another dataset provides them, then deletes it on this
+// device and, through sync, on the user's other devices.
+
+export function DeleteDatasetButton({
+  dataset,
+  lastJob,
+  onDeleted,
+}: {
+  readonly dataset: Pick<Dataset, 'id' | 'name'>;
+  readonly lastJob: Job | undefined;
+  /** After the dataset is gone (its page leaves for the list). */
+  readonly onDeleted?: () => void;
+}) {
+  const [presentAlert] = useIonAlert();
+  const toast = useStatusToast();
+  const [busy, setBusy] = useState(false);
+  const importing = lastJob?.status === 'running';
+
+  const remove = () => {
+    setBusy(true);
+    importJobs()
+      .deleteDataset(dataset.id)
+      .then(
+        (removal) => {
+          toast.done(deletionDone(removal));
+          onDeleted?.();
+        },
+        (error: unknown) => {
+          toast.failed(commandFailureMessage(error, 'delete the dataset'));
+        },
+      )
+      .finally(() => {
+        setBusy(false);
+      });
+  };
+
+  const ask = () => {
+    setBusy(true);
+    pageLocalStore()
+      .then((store) => previewDatasetDeletion(store, dataset.id))
+      .then((preview) =>
+        presentAlert({
+          header: 'Delete dataset?',
+          message: deletionQuestion(dataset.name, preview),
+          buttons: [
+            { text: 'Cancel', role: 'cancel' },
+            { text: 'Delete dataset', role: 'destructive', handler: remove },
+          ],
+        }),
+      )
+      .catch((error: unknown) => {
+        toast.failed(commandFailureMessage(error, 'delete the dataset'));
+      })
+      .finally(() => {
+        setBusy(false);
+      });
+  };
+
+  return (
+    <IonButton
+      size="small"
+      fill="outline"
+      color="danger"
+      disabled={busy || importing}
+      aria-label={`Delete dataset ${dataset.name}`}
+      onClick={ask}
+    >
+      Delete dataset
+    </IonButton>
+  );
+}
