@@ -62,7 +62,7 @@ export function databaseRateLimitStore(
           new ApiHttpError(
             503,
             'database-unavailable',
-            'The server cannot check its request limits right now. Try again in a minute.',
+            'The server cannot reach its database right now. Try again in a minute.',
           ),
         );
       },
