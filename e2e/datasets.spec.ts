@@ -56,6 +56,10 @@ test('a dataset from fixture files imports to done with its counts, and re-impor
   const job = jobs.job('Senate joint resolutions');
   await expect(job).toContainText('81 added, 0 updated, 0 unchanged, 0 removed');
   await expect(job).toContainText('86 of 86 records');
+  // The counts add up: the five data.json files gave bills the XML files also gave.
+  await expect(job).toContainText(
+    '86 records read: 81 bills, 5 records merged into a bill another record also gave, 0 records skipped.',
+  );
   await expect(
     job.getByRole('progressbar', { name: 'Progress: Import of Senate joint resolutions' }),
   ).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletionDone, deletionQuestion } from './dataset-words.ts';
+import { deletionDone, deletionQuestion, recordTallyWords } from './dataset-words.ts';
 
 describe('the words around deleting a dataset', () => {
   it('say what goes, what stays and what is kept', () => {
@@ -18,5 +18,31 @@ describe('the words around deleting a dataset', () => {
     expect(deletionDone({ name: 'Broken', billsRemoved: 0, billsKept: 0 })).toBe(
       'Deleted “Broken”.',
     );
+  });
+});
+
+describe("an import's tally of records", () => {
+  const job = (written: number, skipped: number, added: number, unchanged = 0) => ({
+    progress: { recordsRead: written + skipped, written, skipped, total: written + skipped },
+    result: { added, updated: 0, unchanged, removed: 0 },
+  });
+
+  it('adds up: bills, records merged into another record’s bill, records skipped', () => {
+    expect(recordTallyWords(job(86, 0, 81))).toBe(
+      '86 records read: 81 bills, 5 records merged into a bill another record also gave, 0 records skipped.',
+    );
+    expect(recordTallyWords(job(10, 2, 4, 6))).toBe(
+      '12 records read: 10 bills, 2 records skipped.',
+    );
+  });
+
+  it('is not said for a job that read nothing or does not add up', () => {
+    expect(
+      recordTallyWords({
+        progress: { recordsRead: 0, written: 0, skipped: 0, total: 0 },
+        result: { added: 0, updated: 0, unchanged: 81, removed: 0, sourceUnchanged: true },
+      }),
+    ).toBeNull();
+    expect(recordTallyWords({ ...job(1, 0, 1), result: null })).toBeNull();
   });
 });

@@ -91,3 +91,22 @@ export function deletionDone(removal: DatasetRemoval & { name: string }): string
     ? `Deleted “${removal.name}”.`
     : `Deleted “${removal.name}” and ${plural(removal.billsRemoved, 'bill')}.`;
 }
+
+/**
+ * How a finished import's records add up: every record read became a bill, was merged into a
+ * bill another record of the dataset also gave (a bill's data.json beside its BILLSTATUS XML),
+ * or was skipped. Null when the job read nothing (a refresh whose source had not changed).
+ */
+export function recordTallyWords(job: Pick<Job, 'progress' | 'result'>): string | null {
+  const { result, progress } = job;
+  if (result === null || result.sourceUnchanged === true) return null;
+  const bills = result.added + result.updated + result.unchanged;
+  const merged = progress.written - bills;
+  if (merged < 0) return null;
+  const parts = [plural(bills, 'bill')];
+  if (merged > 0) {
+    parts.push(`${plural(merged, 'record')} merged into a bill another record also gave`);
+  }
+  parts.push(`${plural(progress.skipped, 'record')} skipped`);
+  return `${plural(progress.written + progress.skipped, 'record')} read: ${parts.join(', ')}.`;
+}

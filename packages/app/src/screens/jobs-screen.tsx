@@ -3,7 +3,7 @@ import { billListSearch, defaultBillListQuery } from '@docket/core/lists';
 import type { Dataset, Job } from '@docket/core/store';
 import { useEffect, useState } from 'react';
 import '../ui/forms.css';
-import { jobFraction, jobStatusWords } from '../datasets/dataset-words.ts';
+import { jobFraction, jobStatusWords, recordTallyWords } from '../datasets/dataset-words.ts';
 import { formatDateTime, formatDuration, plural } from '../ui/formatting.ts';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
@@ -27,9 +27,10 @@ function datasetBillsPath(datasetId: string): string {
   return `/tabs/tracked?${billListSearch({ ...defaultBillListQuery, datasetId, all: true })}`;
 }
 
-/** What a job's "Written" counts: bills for an import, rows for the rest. */
+/** What a job's "Written" counts: records for an import (several may give one bill), rows for
+ *  the rest. */
 function writtenUnit(kind: Job['kind']): string {
-  return kind === 'import' ? 'bill' : 'row';
+  return kind === 'import' ? 'record' : 'row';
 }
 
 /** Re-renders every second while something runs, so durations count up. */
@@ -124,6 +125,7 @@ function JobCard({
   const active = job.status === 'running' || job.status === 'queued';
   const took = duration(job, now);
   const { recordsRead, written, skipped, total } = job.progress;
+  const tally = job.kind === 'import' ? recordTallyWords(job) : null;
   const errorCount = Math.max(skipped, job.errors.length);
   const label =
     job.kind === 'import'
@@ -164,6 +166,12 @@ function JobCard({
               {job.result.added} added, {job.result.updated} updated, {job.result.unchanged}{' '}
               unchanged, {job.result.removed} removed
             </dd>
+          </>
+        )}
+        {tally !== null && (
+          <>
+            <dt>Records</dt>
+            <dd>{tally}</dd>
           </>
         )}
         <dt>Started</dt>
