@@ -50,6 +50,29 @@ async function jobWhen(
 
 const finished = (job: Job) => job.status !== 'queued' && job.status !== 'running';
 
+/** An import of a new dataset "Waiting" queued while another import holds the imports lock;
+ *  `release` lets that one end. */
+async function importWaitingItsTurn({ store, locks, runner }: ReturnType<typeof setup>) {
+  let release = (): void => undefined;
+  const busy = locks.hold(IMPORTS_LOCK, () => new Promise<void>((resolve) => (release = resolve)));
+  const { datasetId, jobId } = await runner.saveAndImport({
+    name: 'Waiting',
+    url: '',
+    jurisdiction: '',
+    session: '',
+    files: [picked('bills.csv', csv(['us-ca,2023,AB 1,Water']))],
+  });
+  expect((await jobWhen(store, jobId, () => true)).status).toBe('queued');
+  return {
+    datasetId,
+    jobId,
+    busy,
+    release: () => {
+      release();
+    },
+  };
+}
+
 describe('the import runner', () => {
   it('stores the dataset and its files, then imports them', async () => {
     const { store, runner } = setup();
@@ -135,19 +158,7 @@ describe('the import runner', () => {
 
   it('cancels a job that waits for its turn without touching anything', async () => {
     const { store, locks, runner } = setup();
-    let release = (): void => undefined;
-    const busy = locks.hold(
-      IMPORTS_LOCK,
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
-    const { jobId } = await runner.saveAndImport({
-      name: 'Waiting',
-      url: '',
-      jurisdiction: '',
-      session: '',
-      files: [picked('bills.csv', csv(['us-ca,2023,AB 1,Water']))],
-    });
-    expect((await jobWhen(store, jobId, () => true)).status).toBe('queued');
+    const { jobId, release, busy } = await importWaitingItsTurn({ store, locks, runner });
     // While it waits, it is alive: a start-up check in another tab must leave it alone.
     expect(await runner.recoverInterrupted()).toBe(0);
     await runner.cancel(jobId);
@@ -160,19 +171,7 @@ describe('the import runner', () => {
   it('deletes a dataset whose import waits its turn, and the waiting job ends quietly', async () => {
     const reported: unknown[] = [];
     const { store, locks, runner } = setup({ onError: (error) => reported.push(error) });
-    let release = (): void => undefined;
-    const busy = locks.hold(
-      IMPORTS_LOCK,
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
-    const { datasetId, jobId } = await runner.saveAndImport({
-      name: 'Waiting',
-      url: '',
-      jurisdiction: '',
-      session: '',
-      files: [picked('bills.csv', csv(['us-ca,2023,AB 1,Water']))],
-    });
-    expect((await jobWhen(store, jobId, () => true)).status).toBe('queued');
+    const { datasetId, release, busy } = await importWaitingItsTurn({ store, locks, runner });
 
     expect(await runner.deleteDataset(datasetId)).toEqual({
       name: 'Waiting',
