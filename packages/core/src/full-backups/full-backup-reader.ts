@@ -17,26 +17,7 @@ import {
   type FullBackupManifest,
   type FullBackupDatasetSummary,
 } from './full-backup-format.ts';
-import {
-  annotationSchema,
-  backupIndexSchema,
-  billTagSchema,
-  datasetFileSchema,
-  datasetSchema,
-  decisionSchema,
-  importStagingSchema,
-  jobSchema,
-  outboxEntrySchema,
-  positionSchema,
-  settingSchema,
-  storedBillSchema,
-  syncStateSchema,
-  billChangeSchema,
-  seenMarkSchema,
-  tagSchema,
-  traceEntrySchema,
-  type Dataset,
-} from '../store/local-records.ts';
+import { localRowSchemas, type Dataset } from '../store/local-records.ts';
 import type { LocalRows, TableName } from '../store/local-store.ts';
 import { decodeUtf8 } from '../encoding/text-bytes.ts';
 import type { WebCryptoPort } from '../crypto/web-crypto.ts';
@@ -49,25 +30,7 @@ import type { WebCryptoPort } from '../crypto/web-crypto.ts';
 
 type BackupTable = Exclude<TableName, 'fullBackups'>;
 
-const rowSchemas: { [N in BackupTable]: z.ZodType<LocalRows[N]> } = {
-  bills: storedBillSchema,
-  datasets: datasetSchema,
-  datasetFiles: datasetFileSchema,
-  jobs: jobSchema,
-  tags: tagSchema,
-  billTags: billTagSchema,
-  positions: positionSchema,
-  decisions: decisionSchema,
-  annotations: annotationSchema,
-  backups: backupIndexSchema,
-  trace: traceEntrySchema,
-  settings: settingSchema,
-  outbox: outboxEntrySchema,
-  importStaging: importStagingSchema,
-  syncState: syncStateSchema,
-  billChanges: billChangeSchema,
-  seenMarks: seenMarkSchema,
-};
+const rowSchemas: { [N in BackupTable]: z.ZodType<LocalRows[N]> } = localRowSchemas;
 
 /** What the file says before it is opened: enough to know whether to ask for a passphrase. */
 export interface FullBackupInfo {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billSchema } from '../bills/bill.ts';
+import type { LocalRows, TableName } from './local-store.ts';
 
 // The rows of every table of the device's local store. Each schema is the gate a row passes
 // when it enters from outside (a backup, a sync message, an old database version); inside, the
@@ -406,3 +407,25 @@ export const outboxEntrySchema = z.object({
   createdAt: isoTimestamp,
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+/** Every table's row schema: what a row that comes from outside (a full backup) must be. */
+export const localRowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
+  bills: storedBillSchema,
+  datasets: datasetSchema,
+  datasetFiles: datasetFileSchema,
+  jobs: jobSchema,
+  tags: tagSchema,
+  billTags: billTagSchema,
+  positions: positionSchema,
+  decisions: decisionSchema,
+  annotations: annotationSchema,
+  backups: backupIndexSchema,
+  fullBackups: fullBackupSchema,
+  trace: traceEntrySchema,
+  settings: settingSchema,
+  outbox: outboxEntrySchema,
+  importStaging: importStagingSchema,
+  syncState: syncStateSchema,
+  billChanges: billChangeSchema,
+  seenMarks: seenMarkSchema,
+};

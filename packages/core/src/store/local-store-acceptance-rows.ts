@@ -1,28 +1,6 @@
-import type { z } from 'zod';
 import { billChangeHash, type Bill, type BillContent } from '../bills/bill.ts';
 import { billId } from '../bills/bill-identifiers.ts';
-import {
-  annotationSchema,
-  backupIndexSchema,
-  billTagSchema,
-  datasetFileSchema,
-  datasetSchema,
-  decisionSchema,
-  fullBackupSchema,
-  importStagingSchema,
-  syncStateSchema,
-  billChangeSchema,
-  seenMarkSchema,
-  jobSchema,
-  outboxEntrySchema,
-  positionSchema,
-  settingSchema,
-  storedBillSchema,
-  tagSchema,
-  traceEntrySchema,
-  type DatasetFile,
-  type StoredBill,
-} from './local-records.ts';
+import type { DatasetFile, StoredBill } from './local-records.ts';
 import { localTables, type IndexOf, type LocalRows, type TableName } from './local-store.ts';
 
 // The one suite every LocalStore implementation must pass: the memory store (core, under Node),
@@ -296,27 +274,6 @@ export const sampleRows: { [N in TableName]: (n: number) => LocalRows[N] } = {
     changeHash: `hash-${n}`,
     seenAt: at,
   }),
-};
-
-export const rowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
-  bills: storedBillSchema,
-  datasets: datasetSchema,
-  datasetFiles: datasetFileSchema,
-  jobs: jobSchema,
-  tags: tagSchema,
-  billTags: billTagSchema,
-  positions: positionSchema,
-  decisions: decisionSchema,
-  annotations: annotationSchema,
-  backups: backupIndexSchema,
-  fullBackups: fullBackupSchema,
-  trace: traceEntrySchema,
-  settings: settingSchema,
-  outbox: outboxEntrySchema,
-  importStaging: importStagingSchema,
-  syncState: syncStateSchema,
-  billChanges: billChangeSchema,
-  seenMarks: seenMarkSchema,
 };
 
 export const tableNames = Object.keys(localTables) as TableName[];

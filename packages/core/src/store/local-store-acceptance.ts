@@ -1,4 +1,9 @@
-import { datasetFileSchema, storedBillSchema, type StoredBill } from './local-records.ts';
+import {
+  datasetFileSchema,
+  localRowSchemas,
+  storedBillSchema,
+  type StoredBill,
+} from './local-records.ts';
 import {
   type LocalRows,
   type LocalStore,
@@ -12,7 +17,6 @@ import {
   richBill,
   datasetFileRow,
   sampleRows,
-  rowSchemas,
   tableNames,
   keyOf,
   indexLookups,
@@ -71,7 +75,7 @@ export function describeLocalStoreAcceptance(
     it('has sample rows that pass their schemas (so the suite tests real rows)', () => {
       for (const table of tableNames) {
         for (const n of [0, 1]) {
-          expect(rowSchemas[table].safeParse(sampleRows[table](n)).success).toBe(true);
+          expect(localRowSchemas[table].safeParse(sampleRows[table](n)).success).toBe(true);
         }
       }
       expect(storedBillSchema.safeParse(richBill()).success).toBe(true);
@@ -83,7 +87,7 @@ export function describeLocalStoreAcceptance(
         await store.write([table], (tx) => tx.put(table, row));
         const back = await getOne(table, keyOf(table, row));
         expect(back).toEqual(row);
-        expect(rowSchemas[table].safeParse(back).success).toBe(true);
+        expect(localRowSchemas[table].safeParse(back).success).toBe(true);
       }
     });
 
