@@ -1,17 +1,23 @@
 import { CHANGE_FEED_TABLES, readChangeFeed } from '@docket/core/changes';
-import { DEVICE_PREFERENCES_SETTING, devicePreferencesOf } from '@docket/core/device';
+import {
+  AUTO_REFRESH_AT_SETTING,
+  autoRefreshDelay,
+  DEVICE_PREFERENCES_SETTING,
+  devicePreferencesOf,
+  markAutoRefresh,
+} from '@docket/core/device';
 import { useEffect, useRef } from 'react';
+import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useSetting } from '../local-store/live-settings.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
 import { liveLocalStore } from '../local-store/live-database.ts';
 import { changeAlertOf } from './change-alerts.ts';
 
-// While the tabs are open: refreshes datasets from URLs when the app starts and every few hours
-// (the "Refresh datasets automatically" setting), and, with alerts on, shows a notification when
+// While the tabs are open: refreshes datasets from URLs every few hours (the "Refresh datasets
+// automatically" setting), counted from the last automatic refresh on this device, so a start
+// within the hours does not refresh again; and, with alerts on, shows a notification when
 // an import or refresh that finished in this session found changes to followed bills.
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export function FreshDataWatcher() {
   const setting = useSetting(DEVICE_PREFERENCES_SETTING);
@@ -19,21 +25,32 @@ export function FreshDataWatcher() {
   const hours = preferences?.autoRefreshHours;
   const alerts = preferences?.changeAlerts === true;
 
+  // When the last automatic refresh started, on this device: undefined while loading.
+  const lastSetting = useSetting(AUTO_REFRESH_AT_SETTING);
+  const lastAt =
+    lastSetting === undefined
+      ? undefined
+      : typeof lastSetting?.value === 'string'
+        ? lastSetting.value
+        : null;
   useEffect(() => {
-    if (hours === undefined || hours === 0) return;
-    const refresh = () => {
-      importJobs()
-        .refreshAll()
+    if (hours === undefined || lastAt === undefined) return;
+    const delay = autoRefreshDelay(hours, lastAt, Date.now());
+    if (delay === null) return;
+    // Marking the start first moves `lastAt`, which schedules the next one `hours` later here and
+    // in every other open tab, so tabs do not refresh the same sources one after another.
+    const timer = setTimeout(() => {
+      pageLocalStore()
+        .then((store) => markAutoRefresh(store, new Date().toISOString()))
+        .then(() => importJobs().refreshAll())
         .catch((error: unknown) => {
           console.error('[docket] The automatic refresh did not start:', error);
         });
-    };
-    refresh();
-    const timer = setInterval(refresh, hours * HOUR_MS);
+    }, delay);
     return () => {
-      clearInterval(timer);
+      clearTimeout(timer);
     };
-  }, [hours]);
+  }, [hours, lastAt]);
 
   const jobs = useJobs();
   /** Jobs already done when this session first saw them: never alerted. */

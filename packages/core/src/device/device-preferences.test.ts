@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
 import {
+  AUTO_REFRESH_AT_SETTING,
+  autoRefreshDelay,
   defaultDevicePreferences,
+  markAutoRefresh,
   DEVICE_PREFERENCES_SETTING,
   readDevicePreferences,
   saveDevicePreferences,
@@ -30,5 +33,30 @@ describe('device preferences', () => {
       tx.put('settings', { key: DEVICE_PREFERENCES_SETTING, value: { sourceRelay: 'yes' } }),
     );
     expect(await store.read(['settings'], readDevicePreferences)).toEqual(defaultDevicePreferences);
+  });
+});
+
+describe('the automatic refresh schedule', () => {
+  const now = Date.parse('2026-11-26T12:00:00.000Z');
+  const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+
+  it('is off at 0 hours, due at once when never run, and due again `hours` after the last', () => {
+    expect(autoRefreshDelay(0, null, now)).toBeNull();
+    expect(autoRefreshDelay(6, null, now)).toBe(0);
+    expect(autoRefreshDelay(6, hoursAgo(1), now)).toBe(5 * 3_600_000);
+    expect(autoRefreshDelay(6, hoursAgo(6), now)).toBe(0);
+    expect(autoRefreshDelay(1, hoursAgo(30), now)).toBe(0);
+  });
+
+  it('counts a last time it cannot read, or one in the future, as due', () => {
+    expect(autoRefreshDelay(24, 'yesterday', now)).toBe(0);
+    expect(autoRefreshDelay(24, hoursAgo(-3), now)).toBe(0);
+  });
+
+  it('keeps when the last one started on this device', async () => {
+    const store = createMemoryLocalStore();
+    await markAutoRefresh(store, hoursAgo(2));
+    const row = await store.read(['settings'], (tx) => tx.get('settings', AUTO_REFRESH_AT_SETTING));
+    expect(autoRefreshDelay(6, row?.value as string, now)).toBe(4 * 3_600_000);
   });
 });

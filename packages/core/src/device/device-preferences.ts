@@ -53,3 +53,32 @@ export async function saveDevicePreferences(
     return next;
   });
 }
+
+/** When this device last started an automatic refresh (an ISO time; `device:`, never synced). */
+export const AUTO_REFRESH_AT_SETTING = 'device:auto-refresh-at';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Milliseconds until the next automatic refresh is due: 0 when it is due now (never refreshed,
+ * or the last one is `hours` old), null when automatic refresh is off. A last time in the future
+ * (a clock set back) counts as due, so a wrong clock cannot stop refreshes for good.
+ */
+export function autoRefreshDelay(
+  hours: number,
+  lastAt: string | null,
+  nowMs: number,
+): number | null {
+  if (hours <= 0) return null;
+  const last = lastAt === null ? Number.NaN : Date.parse(lastAt);
+  if (Number.isNaN(last) || last > nowMs) return 0;
+  return Math.max(0, last + hours * HOUR_MS - nowMs);
+}
+
+/** Notes that an automatic refresh started now, so other tabs and the next start wait for the
+ *  next one. */
+export async function markAutoRefresh(store: LocalStore, at: string): Promise<void> {
+  await store.write(['settings'], (tx) =>
+    tx.put('settings', { key: AUTO_REFRESH_AT_SETTING, value: at }),
+  );
+}
