@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { annotationPath } from './annotation-path.ts';
 import { highlightColourName } from './highlight-colours.ts';
 import { NoteText } from './note-text.tsx';
+import '../ui/forms.css';
 
 const QUOTE_SHOWN = 240;
 
@@ -40,7 +41,7 @@ export function AnnotationList({
   readonly currentId: string | null;
 }) {
   return (
-    <ul className="annotation-list" aria-label={label}>
+    <ul className="record-list" aria-label={label}>
       {items.map(({ annotation, quote }) => (
         <li key={annotation.id} className="annotation-card">
           {annotation.id === currentId ? (

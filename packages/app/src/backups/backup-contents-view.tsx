@@ -17,6 +17,7 @@ import { formatBillDate } from '../bills/bill-words.ts';
 import { describeCounts, kindWords } from './backup-words.ts';
 import { plural } from '../ui/formatting.ts';
 import './backups.css';
+import '../ui/forms.css';
 
 // What a backup or a shared link holds, read-only: the counts, then each bill with its tags,
 // position, triage decision and notes. Everything is rendered as text, whoever wrote it.
@@ -95,7 +96,7 @@ export function BackupContentsView({
       {contents.bills.length === 0 ? (
         <p>No bills.</p>
       ) : (
-        <ul className="backup-bills" aria-label="Bills">
+        <ul className="record-list" aria-label="Bills">
           {shown.map((bill) => {
             const billTags = tagsOf.get(bill.id) ?? [];
             const notes = notesOf.get(bill.id) ?? [];
