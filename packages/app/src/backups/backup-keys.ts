@@ -1,6 +1,10 @@
 import { useSetting } from '../local-store/live-settings.ts';
 import { useAppState } from '../state/use-app-state.ts';
-import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
+import {
+  cloudKeysSettingKey,
+  isDeviceCloudKeys,
+  type DeviceCloudKeys,
+} from '../sync/cloud-keys-store.ts';
 
 // Backups are sealed with the sync data key, so they need this device to hold the user's cloud
 // keys (set or entered under More → "Cloud password"). The keys row is watched live: entering
@@ -12,24 +16,9 @@ export type BackupKeys =
   | { readonly status: 'no-password' }
   | { readonly status: 'ready'; readonly userId: string; readonly keys: DeviceCloudKeys };
 
-function isDeviceCloudKeys(value: unknown): value is DeviceCloudKeys {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    typeof record.keyEpoch === 'number' &&
-    typeof record.dataKey === 'object' &&
-    record.dataKey !== null
-  );
-}
-
-/** The same key as cloud-keys-store.ts keeps them under. */
-function settingKey(userId: string): string {
-  return `device:cloud-keys:${userId}`;
-}
-
 export function useBackupKeys(): BackupKeys {
   const userId = useAppState((state) => state.user?.id ?? null);
-  const row = useSetting(userId === null ? null : settingKey(userId));
+  const row = useSetting(userId === null ? null : cloudKeysSettingKey(userId));
   if (userId === null) return { status: 'signed-out' };
   if (row === undefined) return { status: 'loading' };
   if (row === null || !isDeviceCloudKeys(row.value)) return { status: 'no-password' };

@@ -13,11 +13,12 @@ export interface DeviceCloudKeys {
   readonly material: CloudKeyMaterial;
 }
 
-function settingKey(userId: string): string {
+/** The setting a user's keys are kept under on this device. */
+export function cloudKeysSettingKey(userId: string): string {
   return `device:cloud-keys:${userId}`;
 }
 
-function isDeviceCloudKeys(value: unknown): value is DeviceCloudKeys {
+export function isDeviceCloudKeys(value: unknown): value is DeviceCloudKeys {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
@@ -33,13 +34,15 @@ function isDeviceCloudKeys(value: unknown): value is DeviceCloudKeys {
 
 export async function loadDeviceCloudKeys(userId: string): Promise<DeviceCloudKeys | null> {
   const store = await pageLocalStore();
-  const row = await store.read(['settings'], (tx) => tx.get('settings', settingKey(userId)));
+  const row = await store.read(['settings'], (tx) =>
+    tx.get('settings', cloudKeysSettingKey(userId)),
+  );
   return row !== undefined && isDeviceCloudKeys(row.value) ? row.value : null;
 }
 
 export async function saveDeviceCloudKeys(userId: string, keys: DeviceCloudKeys): Promise<void> {
   const store = await pageLocalStore();
   await store.write(['settings'], (tx) =>
-    tx.put('settings', { key: settingKey(userId), value: keys }),
+    tx.put('settings', { key: cloudKeysSettingKey(userId), value: keys }),
   );
 }
