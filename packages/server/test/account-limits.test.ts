@@ -1,8 +1,10 @@
 import { apiErrorSchema } from '@docket/protocol/api-error';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUserOf } from '../src/auth/require-user.ts';
 import type { Database } from '../src/db/database.ts';
+import { session } from '../src/db/schema.ts';
 import { makeBatch, pull, push, readSettings } from './sync-client.ts';
 import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
 
@@ -114,6 +116,26 @@ describe('per-account cap on requests in progress', () => {
     await until(() => holding.length === 1);
     for (const release of holding) release();
     expect((await again).statusCode).toBe(200);
+  });
+
+  it('refuses a request past the cap before looking up its session, and still checks the admitted ones', async () => {
+    const flooder = await signUp(app());
+    holding = [];
+    const held = Array.from({ length: CONCURRENT }, () =>
+      app().inject({ method: 'GET', url: '/api/test/hold', headers: { cookie: flooder.cookie } }),
+    );
+    await until(() => holding.length === CONCURRENT);
+    // The session is gone from the database (revoked elsewhere): a lookup would answer 401.
+    await database.db.delete(session).where(eq(session.userId, flooder.userId));
+
+    const refused = await readSettings(app(), flooder.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(apiErrorSchema.parse(refused.json()).error).toBe('too-many-concurrent');
+
+    for (const release of holding) release();
+    expect((await Promise.all(held)).map((response) => response.statusCode)).toEqual([200, 200]);
+    // Under the cap again, the request is looked up, and the revoked session is refused.
+    expect((await readSettings(app(), flooder.cookie)).statusCode).toBe(401);
   });
 
   it('keeps another account answered while one floods pushes on the database', async () => {

@@ -35,7 +35,20 @@ declare module 'fastify' {
  * past it the answer is 429 with Retry-After, before the body is read or the database asked.
  */
 export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestAsyncHookHandler {
+  const recent = new RecentCredentials();
   return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+    const concurrent = request.routeOptions.config.longLived !== true;
+    // A flood costs its account's own budget, not the server's: credentials that resolved to an
+    // account lately are refused at once while that account is over its share, before the
+    // session is looked up (a cookie's signature and two queries, about what serving a small
+    // request costs). This never lets a request in: an admitted one is resolved as always.
+    const credential = credentialOf(request);
+    const knownUser = credential === null ? undefined : recent.get(credential);
+    const early = knownUser === undefined ? null : limits.refusal(knownUser, { concurrent });
+    if (early !== null) {
+      reply.header('retry-after', String(early.retryAfterSeconds));
+      return sendApiError(reply, 429, early.error, early.message);
+    }
     const { headers, response: session } = await auth.api.getSession({
       headers: toWebHeaders(request.headers),
       returnHeaders: true,
@@ -46,9 +59,8 @@ export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestA
     if (session === null) {
       return sendApiError(reply, 401, 'unauthorized', 'Sign in to continue.');
     }
-    const admission = limits.admit(session.user.id, {
-      concurrent: request.routeOptions.config.longLived !== true,
-    });
+    if (credential !== null) recent.set(credential, session.user.id);
+    const admission = limits.admit(session.user.id, { concurrent });
     if (!admission.admitted) {
       reply.header('retry-after', String(admission.retryAfterSeconds));
       return sendApiError(reply, 429, admission.error, admission.message);
@@ -67,4 +79,34 @@ export function signedInUserOf(request: FastifyRequest): SignedInUser {
     );
   }
   return request.signedInUser;
+}
+
+/** The request's credentials as they came: its Cookie and Authorization headers; null without. */
+function credentialOf(request: FastifyRequest): string | null {
+  const { cookie, authorization } = request.headers;
+  if (cookie === undefined && authorization === undefined) return null;
+  return `${cookie ?? ''}\n${authorization ?? ''}`;
+}
+
+/**
+ * Which account each of the last few thousand credentials resolved to, in this process's memory
+ * only (never logged, gone on restart). Used only to refuse early, never to admit.
+ */
+class RecentCredentials {
+  private static readonly MAX = 10_000;
+  private readonly users = new Map<string, string>();
+
+  get(credential: string): string | undefined {
+    return this.users.get(credential);
+  }
+
+  set(credential: string, userId: string): void {
+    this.users.delete(credential);
+    this.users.set(credential, userId);
+    if (this.users.size > RecentCredentials.MAX) {
+      // A Map keeps insertion order: the first key is the one least recently resolved.
+      const oldest = this.users.keys().next().value;
+      if (oldest !== undefined) this.users.delete(oldest);
+    }
+  }
 }

@@ -41,6 +41,24 @@ export class AccountLimits {
     this.now = options.now ?? Date.now;
   }
 
+  /**
+   * The refusal `admit` would give `userId` now, without counting anything; null when it would
+   * admit. For refusing before the work of finding out who is asking (see require-user.ts).
+   */
+  refusal(
+    userId: string,
+    { concurrent = true }: { concurrent?: boolean } = {},
+  ): Exclude<Admission, { admitted: true }> | null {
+    const state = this.accounts.get(userId);
+    if (state === undefined) return null;
+    const now = this.now();
+    if (now - state.windowStart < WINDOW_MS && state.count >= this.options.ratePerMinute) {
+      return this.rateLimited(state, now);
+    }
+    if (concurrent && state.inFlight >= this.options.maxConcurrent) return this.tooManyConcurrent();
+    return null;
+  }
+
   /** Counts a request of `userId`; an admitted one holds its place until `release`. */
   admit(userId: string, { concurrent = true }: { concurrent?: boolean } = {}): Admission {
     const now = this.now();
@@ -54,23 +72,8 @@ export class AccountLimits {
       state.windowStart = now;
       state.count = 0;
     }
-    if (state.count >= this.options.ratePerMinute) {
-      const seconds = Math.max(1, Math.ceil((state.windowStart + WINDOW_MS - now) / 1000));
-      return {
-        admitted: false,
-        error: 'rate-limited',
-        message: `This account made more than ${this.options.ratePerMinute} requests in a minute. Try again in ${seconds} s.`,
-        retryAfterSeconds: seconds,
-      };
-    }
-    if (concurrent && state.inFlight >= this.options.maxConcurrent) {
-      return {
-        admitted: false,
-        error: 'too-many-concurrent',
-        message: `This account already has ${this.options.maxConcurrent} requests in progress. Wait for them, then try again.`,
-        retryAfterSeconds: 1,
-      };
-    }
+    if (state.count >= this.options.ratePerMinute) return this.rateLimited(state, now);
+    if (concurrent && state.inFlight >= this.options.maxConcurrent) return this.tooManyConcurrent();
     state.count += 1;
     if (!concurrent) return { admitted: true, release: () => undefined };
     state.inFlight += 1;
@@ -83,6 +86,25 @@ export class AccountLimits {
         released = true;
         held.inFlight -= 1;
       },
+    };
+  }
+
+  private rateLimited(state: AccountState, now: number): Exclude<Admission, { admitted: true }> {
+    const seconds = Math.max(1, Math.ceil((state.windowStart + WINDOW_MS - now) / 1000));
+    return {
+      admitted: false,
+      error: 'rate-limited',
+      message: `This account made more than ${this.options.ratePerMinute} requests in a minute. Try again in ${seconds} s.`,
+      retryAfterSeconds: seconds,
+    };
+  }
+
+  private tooManyConcurrent(): Exclude<Admission, { admitted: true }> {
+    return {
+      admitted: false,
+      error: 'too-many-concurrent',
+      message: `This account already has ${this.options.maxConcurrent} requests in progress. Wait for them, then try again.`,
+      retryAfterSeconds: 1,
     };
   }
 
