@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { readImportSlice, type ImportBillsOptions, type ImportFile } from '@docket/core/importers';
-import type { SliceAnswer } from './parallel-import.ts';
+import type { ImportBillsOptions, ImportFile } from '@docket/core/importers';
+import { readSliceLines, type SliceAnswer } from './parallel-import.ts';
 
 // A worker of parallel-import.ts: reads each slice of files it is sent and answers with what it
 // read. Started through bin/import-worker.mjs, which registers tsx as bin/docket.mjs does.
@@ -14,7 +14,7 @@ parentPort?.on(
   }) => {
     const answer: SliceAnswer = {
       index: request.index,
-      slice: readImportSlice(request.files, request.options),
+      slice: readSliceLines(request.files, request.options),
     };
     parentPort?.postMessage(answer);
   },

@@ -48,7 +48,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     throw error;
   }
 
-  const { result } = await importFilesInParallel(input.files, {
+  const { report: result, lines: billLines } = await importFilesInParallel(input.files, {
     jurisdiction: command.jurisdiction,
     session: command.session,
   });
@@ -57,8 +57,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   const report = command.out === '-' ? io.stderr : io.stdout;
 
   let written = 'nothing written';
-  if (result.bills.length > 0) {
-    const lines = result.bills.map((bill) => `${JSON.stringify(bill)}\n`).join('');
+  if (billLines.length > 0) {
+    const lines = billLines.map((line) => `${line}\n`).join('');
     if (command.out === '-') {
       io.stdout(lines);
       written = 'to standard output';
@@ -76,11 +76,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       `Format: ${result.format === 'mixed' ? `mixed (${result.formats.join(', ')})` : (result.format ?? 'none recognised')}`,
       `Files: ${input.files.length + input.errors.length}`,
       `Records read: ${result.recordsRead}`,
-      `Bills written: ${result.bills.length} (${written})`,
+      `Bills written: ${billLines.length} (${written})`,
       `Errors: ${errors.length}`,
       ...(result.notUsed.length > 0 ? [`Files not used: ${result.notUsed.length}`] : []),
       '',
     ].join('\n'),
   );
-  return result.bills.length > 0 ? 0 : 1;
+  return billLines.length > 0 ? 0 : 1;
 }

@@ -1,23 +1,26 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { type Bill, type CitedBill, compareBills, mergeDuplicateBills } from '@docket/core/bills';
 import {
-  combineImportSlices,
+  combineSliceReports,
   importBills,
   isBillStatusFile,
-  readImportSlice,
   type ImportBillsOptions,
   type ImportBillsResult,
   type ImportFile,
   type ImportSlice,
+  readImportSlice,
 } from '@docket/core/importers';
 
 // A session of BILLSTATUS is thousands of files, one bill each, that need nothing from each
 // other, so they are read on every core of the machine: the files are cut into slices in order,
-// this thread and a worker per further core take slices from one queue, and core combines the
-// slices in order, which gives exactly what one importBills over all the files gives (a test
-// compares them). Other formats read files together (a LegiScan dataset's people and votes, an
-// Open States scrape's vote events, ZIPs) and are read in one piece, as are small sets, where
-// starting workers costs more than it saves.
+// this thread and a worker per further core take slices from one queue, and the slices are
+// joined in order, which gives exactly what one importBills over all the files gives (a test
+// compares them). A slice comes back as its bills' JSON lines with the few fields that sort and
+// merge them: copying strings between threads is cheap where rebuilding thousands of bill
+// objects on this thread cost it more than reading them. Other formats read files together (a
+// LegiScan dataset's people and votes, an Open States scrape's vote events, ZIPs) and are read in
+// one piece, as are small sets, where starting workers costs more than it saves.
 
 export interface ParallelImportOptions {
   /** Threads, this one included; defaults to the cores of the machine, at most 8. */
@@ -30,8 +33,20 @@ export interface ParallelImportOptions {
   readHere?: boolean;
 }
 
+/** A bill as one line of the output, with what orders it and finds its duplicates. */
+export interface BillLine extends CitedBill {
+  line: string;
+}
+
+export interface SliceLines extends Omit<ImportSlice, 'records'> {
+  lines: BillLine[];
+}
+
 export interface ParallelImport {
-  result: ImportBillsResult;
+  /** Everything but the bills themselves. */
+  report: Omit<ImportBillsResult, 'bills'>;
+  /** One JSON line per bill (no newline), in the order bills are cited. */
+  lines: string[];
   /** Slices the workers read (0 when the files were read in one piece). */
   workerSlices: number;
 }
@@ -44,10 +59,24 @@ interface SliceRequest {
 
 export interface SliceAnswer {
   index: number;
-  slice: ImportSlice;
+  slice: SliceLines;
 }
 
 const workerUrl = new URL('../bin/import-worker.mjs', import.meta.url);
+
+function lineOf(bill: Bill): BillLine {
+  const { id, jurisdiction, session, type, number } = bill;
+  return { id, jurisdiction, session, type, number, line: JSON.stringify(bill) };
+}
+
+/** A slice read here or in a worker, its bills as lines. */
+export function readSliceLines(
+  files: readonly ImportFile[],
+  options: SliceRequest['options'],
+): SliceLines {
+  const { records, ...report } = readImportSlice(files, options);
+  return { ...report, lines: records.map(lineOf) };
+}
 
 export async function importFilesInParallel(
   files: readonly ImportFile[],
@@ -60,13 +89,14 @@ export async function importFilesInParallel(
   }: ParallelImportOptions = {},
 ): Promise<ParallelImport> {
   if (threads < 2 || files.length < minFiles || !files.every(isBillStatusFile)) {
-    return { result: importBills(files, options), workerSlices: 0 };
+    const { bills, ...report } = importBills(files, options);
+    return { report, lines: bills.map((bill) => JSON.stringify(bill)), workerSlices: 0 };
   }
   const slices: ImportFile[][] = [];
   for (let start = 0; start < files.length; start += sliceFiles) {
     slices.push(files.slice(start, start + sliceFiles));
   }
-  const done = new Array<ImportSlice | undefined>(slices.length);
+  const done = new Array<SliceLines | undefined>(slices.length);
   const waiting = slices.map((_, index) => index);
 
   const workers = Array.from({ length: Math.min(threads - 1, slices.length) }, () =>
@@ -76,18 +106,38 @@ export async function importFilesInParallel(
   let hereSlices = 0;
   if (readHere) {
     for (let index = waiting.shift(); index !== undefined; index = waiting.shift()) {
-      done[index] = readImportSlice(slices[index] ?? [], options);
+      done[index] = readSliceLines(slices[index] ?? [], options);
       hereSlices++;
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
   await Promise.all(workers);
   const workerSlices = done.filter((slice) => slice !== undefined).length - hereSlices;
-  const result = combineImportSlices(
-    done.map((slice, index) => slice ?? readImportSlice(slices[index] ?? [], options)),
+  const read = done.map((slice, index) => slice ?? readSliceLines(slices[index] ?? [], options));
+  const lines = joinLines(read);
+  const report = combineSliceReports(
+    read,
     files.map((file) => file.name),
+    lines.length,
   );
-  return { result, workerSlices };
+  return { report, lines, workerSlices };
+}
+
+/** The slices' bills in order: records of one bill merged as importBills merges them, sorted. */
+function joinLines(slices: readonly SliceLines[]): string[] {
+  const byId = new Map<string, BillLine[]>();
+  for (const slice of slices) {
+    for (const line of slice.lines) {
+      const list = byId.get(line.id);
+      if (list) list.push(line);
+      else byId.set(line.id, [line]);
+    }
+  }
+  const bills = [...byId.values()].map((records): BillLine => {
+    if (records.length === 1) return records[0] as BillLine;
+    return lineOf(mergeDuplicateBills(records.map((record) => JSON.parse(record.line) as Bill)));
+  });
+  return bills.sort(compareBills).map((bill) => bill.line);
 }
 
 /**
@@ -98,7 +148,7 @@ async function runWorker(
   waiting: number[],
   slices: readonly ImportFile[][],
   options: SliceRequest['options'],
-  done: (ImportSlice | undefined)[],
+  done: (SliceLines | undefined)[],
 ): Promise<void> {
   const worker = new Worker(workerUrl);
   try {

@@ -134,17 +134,32 @@ export function combineImportSlices(
   fileNames: readonly string[],
 ): ImportBillsResult {
   const byId = new Map<string, Bill[]>();
-  const errors: ImportError[] = [];
-  const notUsed: FileNotUsed[] = [];
-  const seen = new Set<BillFormat>();
-  let recordsRead = 0;
-  let filesRead = 0;
   for (const slice of slices) {
     for (const bill of slice.records) {
       const list = byId.get(bill.id);
       if (list) list.push(bill);
       else byId.set(bill.id, [bill]);
     }
+  }
+  const bills = [...byId.values()].map(mergeDuplicateBills).sort(compareBills);
+  return { ...combineSliceReports(slices, fileNames, bills.length), bills };
+}
+
+/**
+ * Everything of slices read in order but their bills: formats, errors, notes and counts, with
+ * the error that nothing was found when `billCount` is 0 and nothing else went wrong.
+ */
+export function combineSliceReports(
+  slices: readonly Omit<ImportSlice, 'records'>[],
+  fileNames: readonly string[],
+  billCount: number,
+): Omit<ImportBillsResult, 'bills'> {
+  const errors: ImportError[] = [];
+  const notUsed: FileNotUsed[] = [];
+  const seen = new Set<BillFormat>();
+  let recordsRead = 0;
+  let filesRead = 0;
+  for (const slice of slices) {
     errors.push(...slice.errors);
     notUsed.push(...slice.notUsed);
     for (const format of slice.formats) seen.add(format);
@@ -154,13 +169,12 @@ export function combineImportSlices(
   const formats = billFormats.filter((format) => seen.has(format));
   const format =
     formats.length === 0 ? null : formats.length === 1 ? (formats[0] ?? null) : 'mixed';
-  const bills = [...byId.values()].map(mergeDuplicateBills).sort(compareBills);
-  if (bills.length === 0 && errors.length === 0) {
+  if (billCount === 0 && errors.length === 0) {
     errors.push({
       file: fileNames.join(', ') || '(no files)',
       record: null,
       reason: 'no bills found in the files',
     });
   }
-  return { format, formats, bills, errors, notUsed, recordsRead, filesRead };
+  return { format, formats, errors, notUsed, recordsRead, filesRead };
 }
