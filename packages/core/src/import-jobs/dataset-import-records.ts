@@ -1,15 +1,12 @@
 import type { BillOverrides } from '../bills/bill.ts';
 import type { BillFormat } from '../importers/bill-format-detection.ts';
 import {
+  billFormatReaders,
   billFormats,
   detectFile,
   UNKNOWN_FORMAT_MESSAGE,
 } from '../importers/bill-format-detection.ts';
-import { readBillStatusRecords } from '../importers/bill-importer-billstatus.ts';
-import { readCongressJsonRecords } from '../importers/bill-importer-congress-json.ts';
-import { readDocketCsvRecords } from '../importers/bill-importer-docket-csv.ts';
 import { readLegiScanRecords } from '../importers/bill-importer-legiscan.ts';
-import { readOpenStatesRecords } from '../importers/bill-importer-openstates.ts';
 import type { ImportError, ImportFile, RecordOutcome } from '../importers/bill-import-record.ts';
 import { forgetParsedJson } from '../encoding/loose-json.ts';
 import type { ImportLimits } from '../encoding/zip-archive.ts';
@@ -29,19 +26,6 @@ import { fileNotUsed, NOTE_NOT_USED } from '../importers/dataset-files-not-used.
 // are kept aside and read once every file has been seen, in `billFormats` order. The order is a
 // pure function of the files, which is what resuming relies on. Detection and reading parse a
 // JSON file once between them (loose-json.ts keeps the last parse).
-
-const readers: Readonly<
-  Record<
-    BillFormat,
-    (files: readonly ImportFile[], overrides: BillOverrides) => Generator<RecordOutcome>
-  >
-> = {
-  legiscan: readLegiScanRecords,
-  openstates: readOpenStatesRecords,
-  billstatus: readBillStatusRecords,
-  'congress-json': readCongressJsonRecords,
-  'docket-csv': readDocketCsvRecords,
-};
 
 /** Formats whose files are read as soon as they are met: each file's records need no other. */
 const fileByFile: ReadonlySet<BillFormat> = new Set(['billstatus', 'congress-json', 'docket-csv']);
@@ -123,7 +107,7 @@ export function readDatasetRecords(
               met.add(format);
               if (!oneRecordPerFile.has(format)) total = null;
               if (fileByFile.has(format)) {
-                yield* records(readers[format]([file], overrides));
+                yield* records(billFormatReaders[format]([file], overrides));
               } else {
                 const list = keptAside.get(format);
                 if (list) list.push(file);
@@ -156,7 +140,7 @@ export function readDatasetRecords(
             yield* records(readLegiScanRecords(list, overrides, (item) => notUsed.push(item)));
             for (const item of notUsed) yield { kind: 'not-used', notUsed: item };
           } else {
-            yield* records(readers[format](list, overrides));
+            yield* records(billFormatReaders[format](list, overrides));
           }
         }
         // Notes are only skipped beside data; a README given alone is refused like any unknown

@@ -1,8 +1,14 @@
-import { isBillStatusXml } from './bill-importer-billstatus.ts';
-import { isCongressJson } from './bill-importer-congress-json.ts';
-import { legiScanRole } from './bill-importer-legiscan.ts';
-import { openStatesCsvRole, openStatesJsonRole } from './bill-importer-openstates.ts';
-import type { ImportFile } from './bill-import-record.ts';
+import type { BillOverrides } from '../bills/bill.ts';
+import { isBillStatusXml, readBillStatusRecords } from './bill-importer-billstatus.ts';
+import { isCongressJson, readCongressJsonRecords } from './bill-importer-congress-json.ts';
+import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
+import { legiScanRole, readLegiScanRecords } from './bill-importer-legiscan.ts';
+import {
+  openStatesCsvRole,
+  openStatesJsonRole,
+  readOpenStatesRecords,
+} from './bill-importer-openstates.ts';
+import type { ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { csvHeader } from '../encoding/csv-table.ts';
 import { isDocketCsvHeader } from './docket-csv-layout.ts';
 import { looksLikeJson, parseJsonBytes } from '../encoding/loose-json.ts';
@@ -23,6 +29,20 @@ export const billFormats = [
   'docket-csv',
 ] as const;
 export type BillFormat = (typeof billFormats)[number];
+
+/** Each format's reader, one registry for importBills and the import job's record stream. */
+export const billFormatReaders: Readonly<
+  Record<
+    BillFormat,
+    (files: readonly ImportFile[], overrides: BillOverrides) => Generator<RecordOutcome>
+  >
+> = {
+  legiscan: readLegiScanRecords,
+  openstates: readOpenStatesRecords,
+  billstatus: readBillStatusRecords,
+  'congress-json': readCongressJsonRecords,
+  'docket-csv': readDocketCsvRecords,
+};
 
 export const UNKNOWN_FORMAT_MESSAGE =
   'Not a known bill format: expected LegiScan JSON or ZIP, Open States JSON or CSV, GovInfo BILLSTATUS XML, congress data.json, or Docket CSV.';

@@ -1,12 +1,8 @@
 import type { Bill, BillOverrides } from '../bills/bill.ts';
 import { compareBills, mergeDuplicateBills } from '../bills/bill-merge.ts';
 import type { BillFormat } from './bill-format-detection.ts';
-import { billFormats, detectExpandedFiles } from './bill-format-detection.ts';
-import { readBillStatusRecords } from './bill-importer-billstatus.ts';
-import { readCongressJsonRecords } from './bill-importer-congress-json.ts';
-import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
+import { billFormatReaders, billFormats, detectExpandedFiles } from './bill-format-detection.ts';
 import { readLegiScanRecords } from './bill-importer-legiscan.ts';
-import { readOpenStatesRecords } from './bill-importer-openstates.ts';
 import type { ImportError, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { forgetParsedJson } from '../encoding/loose-json.ts';
 import type { ImportLimits } from '../encoding/zip-archive.ts';
@@ -39,19 +35,6 @@ export interface ImportBillsResult {
   /** Files examined after ZIPs were expanded. */
   filesRead: number;
 }
-
-const readers: Readonly<
-  Record<
-    BillFormat,
-    (files: readonly ImportFile[], overrides: BillOverrides) => Generator<RecordOutcome>
-  >
-> = {
-  legiscan: readLegiScanRecords,
-  openstates: readOpenStatesRecords,
-  billstatus: readBillStatusRecords,
-  'congress-json': readCongressJsonRecords,
-  'docket-csv': readDocketCsvRecords,
-};
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -104,7 +87,7 @@ export function readImportSlice(
       const outcomes =
         billFormat === 'legiscan'
           ? readLegiScanRecords(formatFiles, overrides, (item) => notUsed.push(item))
-          : readers[billFormat](formatFiles, overrides);
+          : billFormatReaders[billFormat](formatFiles, overrides);
       for (const outcome of outcomes) {
         recordsRead++;
         options.onRecord?.(outcome);
