@@ -1,10 +1,9 @@
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
-import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail, signUpAt } from './pages/login-page.ts';
+import { fixtureFiles, fixturesRoot, signUpWithDataset } from './pages/dataset-pages.ts';
+import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
 
 // A bill's details: the record as imported (timeline, sponsors, votes, texts) and the user's
@@ -17,17 +16,11 @@ const longWord = 'Supercalifragilistic'.repeat(15);
 const rtl = 'قانون حماية المستأجرين';
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
 
-async function signUpAndImport(page: Page, name: string, files: readonly string[]): Promise<void> {
-  await signUpAt(page, '/add-dataset');
-  await new AddDatasetPage(page).add(name, files);
-  await new JobsPage(page).expectStatus(name, 'Done');
-}
-
 test.describe('with a congress-json fixture', () => {
   test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 
   test('shows the actions as a timeline in order, the sponsors and the votes', async ({ page }) => {
-    await signUpAndImport(
+    await signUpWithDataset(
       page,
       'S.J.Res. 68',
       fixtureFiles('congress-json/116/bills/sjres/sjres68'),
@@ -80,7 +73,7 @@ test.describe('with a congress-json fixture', () => {
   test('votes read as a table on a laptop, a word to a line, and as one card per vote on a phone', async ({
     page,
   }) => {
-    await signUpAndImport(
+    await signUpWithDataset(
       page,
       'S.J.Res. 68',
       fixtureFiles('congress-json/116/bills/sjres/sjres68'),
@@ -143,7 +136,7 @@ test('an unknown or missing id says so and offers a way back', async ({ page }) 
 test('tags, position and decision are changed on the details and kept after a reload', async ({
   page,
 }) => {
-  await signUpAndImport(page, 'Tenant bills', [hostileSample]);
+  await signUpWithDataset(page, 'Tenant bills', [hostileSample]);
   const details = new BillDetailsPage(page);
   await details.openBill(tenantBill, 'HB 4242');
 
@@ -181,7 +174,7 @@ test('tags, position and decision are changed on the details and kept after a re
 
 test('hostile text in a bill is shown as text and keeps the phone layout', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signUpAndImport(page, 'Hostile bills', [hostileSample]);
+  await signUpWithDataset(page, 'Hostile bills', [hostileSample]);
   const details = new BillDetailsPage(page);
   await details.openBill(tenantBill, 'HB 4242');
 

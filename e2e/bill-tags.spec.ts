@@ -4,8 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
-import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
-import { signUpAt } from './pages/login-page.ts';
+import { signUpWithDataset } from './pages/dataset-pages.ts';
 import { expectPainted } from './pages/painted.ts';
 
 // The bill-tags screen: create, rename, recolour, merge and delete, each saying what it does
@@ -17,9 +16,7 @@ const companionBill = 'us-wa/2025-2026-regular-session/hb-4243';
 const hostile = '<img src=x onerror=window.__pwned=1>';
 
 async function signUpAndImport(page: Page): Promise<void> {
-  await signUpAt(page, '/add-dataset');
-  await new AddDatasetPage(page).add('Tenant bills', [sample]);
-  await new JobsPage(page).expectStatus('Tenant bills', 'Done');
+  await signUpWithDataset(page, 'Tenant bills', [sample]);
 }
 
 test('tags are created, renamed, recoloured, merged and deleted with their bills', async ({

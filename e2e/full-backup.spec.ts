@@ -5,9 +5,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
-import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
+import {
+  AddDatasetPage,
+  fixtureFiles,
+  fixturesRoot,
+  JobsPage,
+  signUpWithDataset,
+} from './pages/dataset-pages.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail, signUpAt } from './pages/login-page.ts';
+import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 
 // Full backups: one file of the whole device, made, downloaded, previewed and restored, with a
 // passphrase; the same screens open to a visitor who is not signed in; and a device rescued
@@ -49,12 +55,11 @@ async function clearSiteStorage(page: Page): Promise<void> {
 }
 
 async function signUpAndImport(page: Page): Promise<void> {
-  await signUpAt(page, '/add-dataset');
-  await new AddDatasetPage(page).add(
+  await signUpWithDataset(
+    page,
     'S.J.Res. 68',
     fixtureFiles('congress-json/116/bills/sjres/sjres68'),
   );
-  await new JobsPage(page).expectStatus('S.J.Res. 68', 'Done');
 }
 
 test.describe('with a congress-json fixture', () => {

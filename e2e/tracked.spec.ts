@@ -3,7 +3,13 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AddDatasetPage, fixtureFiles, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
+import {
+  AddDatasetPage,
+  fixtureFiles,
+  fixturesRoot,
+  JobsPage,
+  signUpWithDataset,
+} from './pages/dataset-pages.ts';
 import { signUpAt } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
@@ -16,13 +22,10 @@ test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 const hostileCsv = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'tracked-hostile.csv');
 
 async function signUpAndImport(page: Page): Promise<void> {
-  await signUpAt(page, '/add-dataset');
-  const form = new AddDatasetPage(page);
-  await form.add('Joint resolutions', [
+  await signUpWithDataset(page, 'Joint resolutions', [
     ...fixtureFiles('billstatus-xml-116/116/bills/sjres'),
     hostileCsv,
   ]);
-  await new JobsPage(page).expectStatus('Joint resolutions', 'Done');
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {

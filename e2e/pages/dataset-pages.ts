@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signUpAt } from './login-page.ts';
 
 // The datasets, add-dataset and jobs screens, found by their labels, headings and button names.
 
@@ -56,6 +57,20 @@ export class AddDatasetPage {
     // The files are read, hashed and stored before the jobs screen opens.
     await expect(this.page).toHaveURL('/jobs', { timeout: 30_000 });
   }
+}
+
+/**
+ * A new account with one dataset imported: signs up into the add-dataset form, imports `files`
+ * as `name` and waits for the import to be done.
+ */
+export async function signUpWithDataset(
+  page: Page,
+  name: string,
+  files: readonly string[],
+): Promise<void> {
+  await signUpAt(page, '/add-dataset');
+  await new AddDatasetPage(page).add(name, files);
+  await new JobsPage(page).expectStatus(name, 'Done');
 }
 
 export class JobsPage {
