@@ -38,6 +38,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.bundle/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

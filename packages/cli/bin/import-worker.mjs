@@ -1,6 +1,5 @@
-// A thread of `docket import` (src/parallel-import.ts): registers tsx's ESM loader, as docket.mjs
-// does, and runs src/import-worker.ts.
-import { register } from 'tsx/esm/api';
+// A thread of `docket import` (src/parallel-import.ts): runs src/import-worker.ts, bundled or
+// through tsx, as bin/docket.mjs runs src/main.ts (load-entry.mjs).
+import { loadEntry } from './load-entry.mjs';
 
-register();
-await import('../src/import-worker.ts');
+await loadEntry('import-worker');

@@ -1,9 +1,10 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type ImportError } from '@docket/core/importers';
 import { printable } from '@docket/core/encoding';
 import { USAGE, parseCliArgs } from './cli-args.ts';
-import { importFilesInParallel } from './parallel-import.ts';
+import { importFilesInParallel, startImportWorkers } from './parallel-import.ts';
 import { MissingInputError, readInputFiles } from './read-input-files.ts';
 
 export interface CliIo {
@@ -25,6 +26,10 @@ function describeError(error: ImportError): string {
   return `error: ${printable(error.file, 1_000)}${record}: ${printable(error.reason, 1_000)}\n`;
 }
 
+function isFolder(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
 /** Runs `docket <argv>` and resolves to the exit status. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const command = parseCliArgs(argv);
@@ -37,10 +42,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     return 2;
   }
 
+  // A folder may hold thousands of BILLSTATUS files, read on every core: the workers start
+  // loading now, while this thread reads the files.
+  const workers = command.inputs.some((input) => isFolder(resolve(io.cwd, input)))
+    ? startImportWorkers()
+    : undefined;
   let input;
   try {
     input = readInputFiles(command.inputs, io.cwd);
   } catch (error) {
+    await Promise.all((workers ?? []).map(({ worker }) => worker.terminate()));
     if (error instanceof MissingInputError) {
       io.stderr(`docket: ${error.message}\n\n${USAGE}\n`);
       return 2;
@@ -48,10 +59,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     throw error;
   }
 
-  const { report: result, lines: billLines } = await importFilesInParallel(input.files, {
-    jurisdiction: command.jurisdiction,
-    session: command.session,
-  });
+  const { report: result, lines: billLines } = await importFilesInParallel(
+    input.files,
+    { jurisdiction: command.jurisdiction, session: command.session },
+    { workers },
+  );
   const errors = [...input.errors, ...result.errors];
   // With the bills on standard output, the summary goes with the errors to standard error.
   const report = command.out === '-' ? io.stderr : io.stdout;

@@ -31,6 +31,11 @@ export interface ParallelImportOptions {
   sliceFiles?: number;
   /** Whether this thread reads slices too (tests turn it off to see the workers do it all). */
   readHere?: boolean;
+  /**
+   * Workers started before the files were read (startImportWorkers), so that their start-up
+   * overlaps the reading. They are used if the files call for them and ended either way.
+   */
+  workers?: readonly ImportWorker[] | undefined;
 }
 
 /** A bill as one line of the output, with what orders it and finds its duplicates. */
@@ -64,6 +69,37 @@ export interface SliceAnswer {
 
 const workerUrl = new URL('../bin/import-worker.mjs', import.meta.url);
 
+function defaultThreads(): number {
+  return Math.min(8, availableParallelism());
+}
+
+/**
+ * The workers of a parallel import (one per core beyond this thread's), started now: a worker
+ * takes a few hundred milliseconds to load before it reads its first file, which `docket import`
+ * spends reading the files from disk.
+ */
+export function startImportWorkers(threads = defaultThreads()): ImportWorker[] {
+  return Array.from({ length: Math.max(0, threads - 1) }, () => {
+    const worker = new Worker(workerUrl);
+    // Listened to from the start: a worker can fail while it loads, before it is given work.
+    const gone = new Promise<void>((resolve) => {
+      worker.once('error', () => {
+        resolve();
+      });
+      worker.once('exit', () => {
+        resolve();
+      });
+    });
+    return { worker, gone };
+  });
+}
+
+/** A worker thread of a parallel import, and when it ended (failed or exited). */
+export interface ImportWorker {
+  worker: Worker;
+  gone: Promise<void>;
+}
+
 function lineOf(bill: Bill): BillLine {
   const { id, jurisdiction, session, type, number } = bill;
   return { id, jurisdiction, session, type, number, line: JSON.stringify(bill) };
@@ -82,13 +118,15 @@ export async function importFilesInParallel(
   files: readonly ImportFile[],
   options: Pick<ImportBillsOptions, 'jurisdiction' | 'session'>,
   {
-    threads = Math.min(8, availableParallelism()),
+    threads = defaultThreads(),
     minFiles = 1000,
     sliceFiles = 200,
     readHere = true,
+    workers: started,
   }: ParallelImportOptions = {},
 ): Promise<ParallelImport> {
   if (threads < 2 || files.length < minFiles || !files.every(isBillStatusFile)) {
+    await Promise.all((started ?? []).map(({ worker }) => worker.terminate()));
     const { bills, ...report } = importBills(files, options);
     return { report, lines: bills.map((bill) => JSON.stringify(bill)), workerSlices: 0 };
   }
@@ -99,9 +137,9 @@ export async function importFilesInParallel(
   const done = new Array<SliceLines | undefined>(slices.length);
   const waiting = slices.map((_, index) => index);
 
-  const workers = Array.from({ length: Math.min(threads - 1, slices.length) }, () =>
-    runWorker(waiting, slices, options, done),
-  );
+  const threadWorkers = started ? [...started] : startImportWorkers(threads);
+  for (const spare of threadWorkers.splice(slices.length)) void spare.worker.terminate();
+  const workers = threadWorkers.map((worker) => runWorker(worker, waiting, slices, options, done));
   // This thread reads slices too, yielding between them so workers' answers are taken in.
   let hereSlices = 0;
   if (readHere) {
@@ -145,12 +183,12 @@ function joinLines(slices: readonly SliceLines[]): string[] {
  * slice it held unread, and this thread reads it at the end: a crash costs time, not bills.
  */
 async function runWorker(
+  { worker, gone }: ImportWorker,
   waiting: number[],
   slices: readonly ImportFile[][],
   options: SliceRequest['options'],
   done: (SliceLines | undefined)[],
 ): Promise<void> {
-  const worker = new Worker(workerUrl);
   try {
     await new Promise<void>((resolve) => {
       const sendNext = () => {
@@ -175,12 +213,7 @@ async function runWorker(
         done[answer.index] = answer.slice;
         sendNext();
       });
-      worker.on('error', () => {
-        resolve();
-      });
-      worker.on('exit', () => {
-        resolve();
-      });
+      void gone.then(resolve);
       sendNext();
     });
   } finally {

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importBills, type ImportFile } from '@docket/core/importers';
-import { importFilesInParallel } from '../src/parallel-import.ts';
+import { importFilesInParallel, startImportWorkers } from '../src/parallel-import.ts';
 import { readInputFiles } from '../src/read-input-files.ts';
 
 // Reading BILLSTATUS on several threads must give exactly what one importBills over the same
@@ -79,5 +79,39 @@ describe('docket import on several threads', () => {
 
     expect(workerSlices).toBe(0);
     expect({ report, lines }).toEqual(oneThread(files));
+  });
+
+  it('uses workers started before the files were read', async () => {
+    const workers = startImportWorkers(3);
+    const files = billStatusFiles();
+    const expected = oneThread(files);
+
+    const { report, lines, workerSlices } = await importFilesInParallel(
+      copies(files),
+      {},
+      { threads: 3, minFiles: 1, sliceFiles: 7, readHere: false, workers },
+    );
+
+    expect(workerSlices).toBe(Math.ceil(files.length / 7));
+    expect({ report, lines }).toEqual(expected);
+    // Every one of them is ended, none left running.
+    await Promise.all(workers.map(({ gone }) => gone));
+  });
+
+  it('ends the workers started before the files were read when the files do not need them', async () => {
+    const workers = startImportWorkers(2);
+    const { files } = readInputFiles(
+      [join(repoRoot, 'packages/core/test-samples/legiscan')],
+      repoRoot,
+    );
+
+    const { workerSlices } = await importFilesInParallel(
+      copies(files),
+      {},
+      { threads: 2, minFiles: 1, workers },
+    );
+
+    expect(workerSlices).toBe(0);
+    await Promise.all(workers.map(({ gone }) => gone));
   });
 });
