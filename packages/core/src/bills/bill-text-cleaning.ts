@@ -10,8 +10,13 @@ export function isIsoDate(value: string): boolean {
   const month = Number(match[2]);
   const day = Number(match[3]);
   if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
+  // Every action of every bill passes here: the calendar by arithmetic, not a Date each time.
+  if (day <= 28) return true;
+  if (month === 2) {
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    return day <= (leap ? 29 : 28);
+  }
+  return day <= (month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31);
 }
 
 /**

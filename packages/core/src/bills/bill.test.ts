@@ -166,6 +166,18 @@ describe('jurisdictions and dates', () => {
     expect(isIsoDate('2019-1-3')).toBe(false);
   });
 
+  it('knows the calendar: every day of leap, common and century years, as Date counts them', () => {
+    for (const year of [1900, 2000, 2023, 2024, 2100]) {
+      for (let month = 1; month <= 12; month++) {
+        const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          expect(isIsoDate(text), text).toBe(day >= 1 && day <= days);
+        }
+      }
+    }
+  });
+
   it('keeps only http(s) links', () => {
     expect(safeUrl('https://example.org/a b')).toBeNull();
     expect(safeUrl('javascript:alert(1)')).toBeNull();

@@ -35,7 +35,10 @@ const LATIN_1_LABELS = new Set([
 
 /** The encoding of an XML file: its byte-order mark, else its declaration, else UTF-8. */
 function xmlEncoding(bytes: Uint8Array): Encoding {
-  const [b0, b1, b2, b3] = bytes;
+  const b0 = bytes[0];
+  const b1 = bytes[1];
+  const b2 = bytes[2];
+  const b3 = bytes[3];
   if (
     (b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff) ||
     (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0)
@@ -48,10 +51,8 @@ function xmlEncoding(bytes: Uint8Array): Encoding {
   if (b0 === 0x3c && b1 === 0 && b2 === 0x3f && b3 === 0) return 'utf-16le';
   if (b0 === 0 && b1 === 0x3c && b2 === 0 && b3 === 0x3f) return 'utf-16be';
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return 'utf-8';
-  let prolog = '';
-  for (let at = 0; at < Math.min(bytes.length, 200); at++) {
-    prolog += String.fromCharCode(bytes[at] ?? 0);
-  }
+  // The declaration is ASCII: its bytes as characters, in one call rather than 200 appends.
+  const prolog = String.fromCharCode(...bytes.subarray(0, 200));
   const label = /^<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']/.exec(prolog)?.[1];
   if (label === undefined) return 'utf-8';
   const lower = label.toLowerCase();
