@@ -89,6 +89,7 @@ test('a report opens in LibreOffice Calc with one plain row per bill, as written
     'Sponsor',
     'Tags',
     'Position',
+    'Reason',
     'Decision',
     'Notes',
   ]);

@@ -7,7 +7,7 @@ import {
   type BackupContents,
 } from './backup-contents.ts';
 import { applyRestore, planRestore } from './backup-restore.ts';
-import { setPosition } from '../commands/position-commands.ts';
+import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { createTag, deleteTag, renameTag, tagBills } from '../commands/tag-commands.ts';
 import type { TestContext } from '../test-support/bill-command-harness.ts';
 import {
@@ -167,6 +167,47 @@ describe('restore', () => {
     expect(merge.kinds.tags.changed).toBe(1);
     await applyRestore(store, newer, 'merge', options(T0 + 5000, 'safety-3'));
     expect((await rowsOf(store, 'tags'))[0]?.name).toBe('From the future');
+  });
+
+  it('keeps a position’s reason, merges it by its clock, and reads a backup from before reasons', async () => {
+    const { store, context } = await workedStore();
+    context.setNow(T0 + 1000);
+    await setPositionReason(context, billIdOf(1), 'Clean water first');
+    const contents = await buildBackupContents(store, new Date(T0).toISOString());
+    expect(contents.positions).toMatchObject([
+      { position: 'support', reason: 'Clean water first' },
+    ]);
+
+    context.setNow(T0 + 2000);
+    await setPositionReason(context, billIdOf(1), 'Newer here');
+    await setPosition(context, billIdOf(1), 'watch');
+    await applyRestore(store, contents, 'merge', options(T0 + 3000));
+    expect(await rowsOf(store, 'positions')).toMatchObject([
+      { position: 'watch', reason: 'Newer here' },
+    ]);
+    await applyRestore(store, contents, 'replace', options(T0 + 4000, 'safety-2'));
+    expect(await rowsOf(store, 'positions')).toMatchObject([
+      { position: 'support', reason: 'Clean water first' },
+    ]);
+
+    // A backup made before reasons: its positions have none, and it restores.
+    const older = parseBackupContents(
+      JSON.parse(
+        JSON.stringify({
+          ...contents,
+          positions: contents.positions.map(({ billId, position, updatedAt }) => ({
+            billId,
+            position,
+            updatedAt,
+          })),
+        }),
+      ),
+    );
+    const empty = createMemoryLocalStore();
+    await applyRestore(empty, older, 'replace', options(T0 + 5000, 'safety-3'));
+    expect(await rowsOf(empty, 'positions')).toEqual([
+      { billId: billIdOf(1), position: 'support', updatedAt: expect.any(String) as string },
+    ]);
   });
 
   it('with Replace removes what the backup lacks, and keeps datasets', async () => {

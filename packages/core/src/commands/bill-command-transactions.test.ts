@@ -3,7 +3,7 @@ import { createAnnotation, deleteAnnotation, updateAnnotation } from './annotati
 import type { BillCommandContext } from './bill-command-context.ts';
 import type { BillText } from '../bills/bill.ts';
 import { syncedTables } from '../sync/outbox-changes.ts';
-import { setPosition } from './position-commands.ts';
+import { setPosition, setPositionReason } from './position-commands.ts';
 import {
   createTag,
   deleteTag,
@@ -77,6 +77,11 @@ const commands: [string, (context: BillCommandContext, ids: Fixture) => Promise<
   ['tagBills', (c, ids) => tagBills(c, [billIdOf(1), billIdOf(2), billIdOf(3)], ids.tagB)],
   ['untagBills', (c, ids) => untagBills(c, [billIdOf(1), billIdOf(2)], ids.tagA)],
   ['setPosition', (c) => setPosition(c, billIdOf(1), 'oppose')],
+  ['setPositionReason', (c) => setPositionReason(c, billIdOf(1), 'It costs too much')],
+  [
+    'setPositionReason on a bill without a position',
+    (c) => setPositionReason(c, billIdOf(3), 'Ask'),
+  ],
   [
     'createAnnotation',
     (c) =>

@@ -52,7 +52,14 @@ const snapshot: UserDataSnapshot = {
     { id: `${tracked.id}|t-1`, billId: tracked.id, tagId: 't-1', createdAt: AT },
     { id: `${tracked.id}|t-2`, billId: tracked.id, tagId: 't-2', createdAt: AT },
   ],
-  positions: [{ billId: tracked.id, position: 'support', updatedAt: AT }],
+  positions: [
+    {
+      billId: tracked.id,
+      position: 'support',
+      reason: '+1 for renters <b>now</b>',
+      updatedAt: AT,
+    },
+  ],
   decisions: [
     { billId: tracked.id, decision: 'track', decidedAt: AT },
     { billId: later.id, decision: 'later', decidedAt: AT },
@@ -84,6 +91,7 @@ describe('the report CSV', () => {
       Sponsor: 'Jane Roe',
       Tags: 'Housing; Renters',
       Position: 'Support',
+      Reason: "'+1 for renters <b>now</b>",
       Decision: 'Tracked',
       Notes: '“Tenant”: Who counts as a tenant?',
     });

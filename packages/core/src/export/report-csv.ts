@@ -31,6 +31,7 @@ export const reportColumns = [
   'Sponsor',
   'Tags',
   'Position',
+  'Reason',
   'Decision',
   'Notes',
 ] as const;
@@ -73,7 +74,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 export function snapshotToReportCsv(snapshot: UserDataSnapshot, options: ReportOptions): ReportCsv {
   const tagNames = new Map(snapshot.tags.map((tag) => [tag.id, tag.name]));
   const tagsOf = groupBy(snapshot.billTags, (billTag) => billTag.billId);
-  const positions = new Map(snapshot.positions.map((row) => [row.billId, row.position]));
+  const positions = new Map(snapshot.positions.map((row) => [row.billId, row]));
   const decisions = new Map(snapshot.decisions.map((row) => [row.billId, row.decision]));
   const notesOf = groupBy(
     snapshot.annotations.filter((annotation) => annotation.note.trim() !== ''),
@@ -110,7 +111,8 @@ export function snapshotToReportCsv(snapshot: UserDataSnapshot, options: ReportO
       latest?.text ?? '',
       bill.sponsors[0]?.name ?? '',
       tags.join('; '),
-      POSITION_WORDS[positions.get(bill.id) ?? 'none'] ?? '',
+      POSITION_WORDS[positions.get(bill.id)?.position ?? 'none'] ?? '',
+      positions.get(bill.id)?.reason ?? '',
       decision === undefined ? '' : (DECISION_WORDS[decision] ?? ''),
       notes.join('\n\n'),
     ].map(cell);

@@ -32,18 +32,20 @@ import { annotationsToJsonLd } from '../text/web-annotation-jsonld.ts';
 //                               which datasets provide a bill is this device's business
 //     "tags":      Tag[]        the tags the exported bills carry (every tag when "all")
 //     "billTags":  BillTag[]    `${billId}|${tagId}` assignments
-//     "positions": Position[]
+//     "positions": Position[]   each with its `reason` when the user gave one (files from
+//                               before reasons have none, and still read)
 //     "decisions": Decision[]
 //   }
 //
 // ## Docket CSV with the user's columns
 //
 // Docket's own CSV (docket-csv-layout.ts, written by bill-exporter-docket-csv.ts), so the same
-// file can also be added as a dataset, with five columns in front:
+// file can also be added as a dataset, with six columns in front:
 //
 //   tags                 list of  name; colour; tag id; created; updated; tagged at
 //   position             support, oppose, watch, none, or blank
 //   position_updated_at
+//   position_reason      why, in the user's words (files from before it lack the column)
 //   decision             track, dismiss, later, or blank
 //   decided_at
 //
@@ -57,6 +59,7 @@ export const userCsvColumns = [
   'tags',
   'position',
   'position_updated_at',
+  'position_reason',
   'decision',
   'decided_at',
 ] as const;
@@ -222,6 +225,7 @@ export function snapshotToCsv(snapshot: UserDataSnapshot): string {
       encodeList(assignments),
       position?.position ?? '',
       position?.updatedAt ?? '',
+      position?.reason ?? '',
       decision?.decision ?? '',
       decision?.decidedAt ?? '',
     ].map(neutralizeFormula);

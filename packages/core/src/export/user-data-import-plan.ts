@@ -176,9 +176,9 @@ async function plan(
     );
   });
 
-  /** Positions and decisions, one value per bill: added, changed, or already as stored. */
+  /** Decisions, one value per bill: added, changed, or already as stored. */
   const planValuePerBill = <Row extends { readonly billId: string }>(
-    kind: 'positions' | 'decisions',
+    kind: 'decisions',
     rows: readonly Row[],
     stored: readonly (Row | undefined)[],
     written: Row[],
@@ -200,14 +200,40 @@ async function plan(
     });
   };
   const billIds = (rows: readonly { readonly billId: string }[]) => rows.map((row) => row.billId);
-  planValuePerBill(
-    'positions',
-    bundle.positions,
-    await tx.getMany('positions', billIds(bundle.positions)),
-    writes.positions,
-    (row) => row.position,
-    'position ',
-  );
+  const storedPositions = await tx.getMany('positions', billIds(bundle.positions));
+  bundle.positions.forEach((file, index) => {
+    const before = storedPositions[index];
+    // A file from before reasons says nothing of them: the device's reason stays. An empty
+    // one (a CSV cell) on a row that never had one adds nothing.
+    let row: Position = file;
+    if (file.reason === undefined && before?.reason !== undefined) {
+      row = { ...file, reason: before.reason };
+    } else if (file.reason === '' && before?.reason === undefined) {
+      row = { billId: file.billId, position: file.position, updatedAt: file.updatedAt };
+    }
+    const newReason = (before?.reason ?? '') !== (row.reason ?? '');
+    if (before !== undefined && before.position === row.position && !newReason) {
+      counts.positions.unchanged++;
+      return;
+    }
+    writes.positions.push(row);
+    const said: string[] = [];
+    if (before?.position !== row.position) {
+      const was = before === undefined ? '' : `${capitalised(before.position)} → `;
+      said.push(`position ${was}${capitalised(row.position)}`);
+    }
+    if (newReason) {
+      const reason = row.reason ?? '';
+      said.push(
+        reason === '' ? 'reason removed' : `why “${clip(reason.replace(/\s+/g, ' '), 60)}”`,
+      );
+    }
+    note(
+      'positions',
+      before === undefined ? 'add' : 'change',
+      `${billName(row.billId)}: ${said.join('; ')}`,
+    );
+  });
   planValuePerBill(
     'decisions',
     bundle.decisions,

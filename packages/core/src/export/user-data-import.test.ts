@@ -4,7 +4,7 @@ import { parseBillListQuery } from '../lists/bill-list-query.ts';
 import { parseCsvTable } from '../encoding/csv-table.ts';
 import type { LocalStore } from '../store/local-store.ts';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
-import { setPosition } from '../commands/position-commands.ts';
+import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { createTag, tagBills } from '../commands/tag-commands.ts';
 import {
   billIdOf,
@@ -17,6 +17,7 @@ import {
 } from '../test-support/bill-command-harness.ts';
 import { dismissBill, trackBill } from '../commands/triage-commands.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
+import { exportDocketCsv } from './bill-exporter-docket-csv.ts';
 import { exportUserData, type ExportFormat, type ExportSelection } from './user-data-export.ts';
 import {
   applyUserDataImport,
@@ -32,6 +33,7 @@ const NOW = '2025-02-01T10:00:00.000Z';
 const FORMULA = "=cmd|' /C calc'!A0";
 const HTML = '<img src=x onerror=alert(1)>';
 const RTL = 'הצעת חוק לדיור — قانون الإسكان';
+const REASON = `${FORMULA} keeps "rents", ${HTML}\nlow; ${RTL}`;
 
 async function sourceDevice(): Promise<{ store: LocalStore; context: TestContext }> {
   const store = createMemoryLocalStore();
@@ -64,6 +66,7 @@ async function sourceDevice(): Promise<{ store: LocalStore; context: TestContext
   await tagBills(context, [billIdOf(1)], htmlTag.id);
   await tagBills(context, [billIdOf(3)], plainTag.id);
   await setPosition(context, billIdOf(1), 'support');
+  await setPositionReason(context, billIdOf(1), REASON);
   await setPosition(context, billIdOf(2), 'oppose');
   await trackBill(context, billIdOf(1));
   await dismissBill(context, billIdOf(2));
@@ -133,7 +136,7 @@ describe('export then import into an empty device', () => {
     const file = await exported(store, 'csv');
     expect(
       file.text.startsWith(
-        '\uFEFFtags,position,position_updated_at,decision,decided_at,jurisdiction,',
+        '\uFEFFtags,position,position_updated_at,position_reason,decision,decided_at,jurisdiction,',
       ),
     ).toBe(true);
     const table = parseCsvTable(file.text.slice(1));
@@ -145,6 +148,7 @@ describe('export then import into an empty device', () => {
     }
     expect(table.rows[0]?.values.get('title')?.startsWith(`'${FORMULA}`)).toBe(true);
     expect(table.rows[0]?.values.get('tags')).toContain(HTML);
+    expect(table.rows[0]?.values.get('position_reason')).toBe(`'${REASON}`);
 
     // The source device had one tag on no bill: a CSV holds tags only through its bills.
     const empty = createMemoryLocalStore();
@@ -266,7 +270,9 @@ describe('importing into a device that has data', () => {
     expect(preview.changes).toContainEqual({
       kind: 'positions',
       action: 'change',
-      description: 'H.R. 1: position Watch → Support',
+      description: expect.stringMatching(
+        /^H\.R\. 1: position Watch → Support; why “=cmd/,
+      ) as string,
     });
 
     const done = await applyUserDataImport(context, bundle);
@@ -342,5 +348,90 @@ describe('refusing a file', () => {
       '{"format":"docket-export","version":1,"__proto__":{"polluted":true},"bills":[],"tags":[],"billTags":[],"positions":[],"decisions":[]}';
     expect(await refused('proto.json', prototype)).toBe('');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('a position’s reason', () => {
+  /** A device with bill 1, watched for a reason of its own. */
+  async function deviceWithReason() {
+    const store = createMemoryLocalStore();
+    await store.write(['bills'], (tx) => tx.put('bills', storedBill(1)));
+    const context = testContext(store, 'device-b');
+    await setPosition(context, billIdOf(1), 'watch');
+    await setPositionReason(context, billIdOf(1), 'Mine');
+    return { store, context };
+  }
+
+  it('reads files from before reasons, and leaves the device’s reason as it was', async () => {
+    // Docket JSON as it was written before reasons: positions without one.
+    const json = JSON.stringify({
+      format: 'docket-export',
+      version: 1,
+      bills: [],
+      tags: [],
+      billTags: [],
+      positions: [{ billId: billIdOf(1), position: 'support', updatedAt: NOW }],
+      decisions: [],
+    });
+    // Docket CSV as it was written before reasons: no position_reason column.
+    const csv = `position,position_updated_at,decision,decided_at,${exportDocketCsv(
+      [storedBill(1)],
+      {
+        byteOrderMark: false,
+      },
+    ).replace('\r\n', `\r\noppose,${NOW},,,`)}`;
+    for (const [name, text, position] of [
+      ['old.json', json, 'support'],
+      ['old.csv', csv, 'oppose'],
+    ] as const) {
+      const { store, context } = await deviceWithReason();
+      const bundle = readUserDataFile({ name, bytes: encodeUtf8(text) }, NOW);
+      expect(bundle.positions).toEqual([
+        { billId: billIdOf(1), position, updatedAt: expect.any(String) as string },
+      ]);
+      const done = await applyUserDataImport(context, bundle);
+      expect(done.changes).toContainEqual({
+        kind: 'positions',
+        action: 'change',
+        description: `H.R. 1: position Watch → ${position === 'support' ? 'Support' : 'Oppose'}`,
+      });
+      expect(await rowsOf(store, 'positions')).toMatchObject([{ position, reason: 'Mine' }]);
+    }
+  });
+
+  it('says a changed or removed reason before importing it', async () => {
+    const { store } = await sourceDevice();
+    const file = JSON.parse((await exported(store, 'json')).text) as {
+      positions: { billId: string; position: string; reason?: string }[];
+    };
+    const { store: target, context } = await deviceWithReason();
+    const preview = async () =>
+      (
+        await previewUserDataImport(
+          context,
+          readUserDataFile({ name: 'x.json', bytes: encodeUtf8(JSON.stringify(file)) }, NOW),
+        )
+      ).changes.filter((change) => change.kind === 'positions');
+    expect((await preview())[0]?.description).toBe(
+      `H.R. 1: position Watch → Support; why “${REASON.replace(/\s+/g, ' ').slice(0, 60)}…”`,
+    );
+    for (const row of file.positions) row.reason = '';
+    file.positions = file.positions.map((row) => ({ ...row, position: 'watch' }));
+    expect((await preview())[0]?.description).toBe('H.R. 1: reason removed');
+    expect(await rowsOf(target, 'positions')).toMatchObject([{ reason: 'Mine' }]);
+  });
+
+  it('refuses a reason longer than a position keeps, saying so', async () => {
+    const { store, context } = await sourceDevice();
+    await setPositionReason(context, billIdOf(2), 'PLACEHOLDER');
+    const long = 'x'.repeat(2_001);
+    const json = (await exported(store, 'json')).text.replace('PLACEHOLDER', long);
+    const csv = (await exported(store, 'csv')).text.replace('PLACEHOLDER', long);
+    expect(() => readUserDataFile({ name: 'x.json', bytes: encodeUtf8(json) }, NOW)).toThrow(
+      'This Docket export does not fit: positions.1.reason: a reason is at most 2,000 characters.',
+    );
+    expect(() => readUserDataFile({ name: 'x.csv', bytes: encodeUtf8(csv) }, NOW)).toThrow(
+      /^Row at line \d+ \(H\.R\. 2\): the reason has 2,001 characters; a reason is at most 2,000\.$/,
+    );
   });
 });

@@ -7,6 +7,7 @@ import { decodeList, isDocketCsvHeader, restoreFormula } from '../importers/dock
 import type { Decision, Position } from '../store/local-records.ts';
 import {
   billTagSchema,
+  POSITION_REASON_MAX,
   decisionSchema,
   decisions as decisionKinds,
   positionSchema,
@@ -234,6 +235,7 @@ function readCsv(
   const positions: Position[] = [];
   const decisions: Decision[] = [];
   const hasUserColumns = userCsvColumns.some((column) => table.header.includes(column));
+  const hasReasons = table.header.includes('position_reason');
   table.rows.forEach((row, index) => {
     const bill = bills[index];
     if (!hasUserColumns || bill === undefined) return;
@@ -266,18 +268,28 @@ function readCsv(
       billTags.push({ billId: bill.id, tagName: tag.data.name.trim(), createdAt: taggedAt });
     }
     const position = cell('position');
-    if (position !== '') {
-      const parsed = positionSchema.safeParse({
-        billId: bill.id,
-        position: position.toLowerCase(),
-        updatedAt: cell('position_updated_at') || nowIso,
-      });
-      if (!parsed.success) {
+    // A file from before reasons has no such column: it says nothing about them.
+    const reason = hasReasons ? cell('position_reason') : undefined;
+    if (position !== '' || (reason ?? '') !== '') {
+      const kind = position === '' ? 'none' : position.toLowerCase();
+      if (!(positionKinds as readonly string[]).includes(kind)) {
         refuse(
           `${where}: the position "${clip(position, 30)}" is not one of ${positionKinds.join(', ')}.`,
         );
       }
-      positions.push(parsed.data);
+      if (reason !== undefined && reason.length > POSITION_REASON_MAX) {
+        refuse(
+          `${where}: the reason has ${reason.length.toLocaleString('en-US')} characters; a reason is at most ${POSITION_REASON_MAX.toLocaleString('en-US')}.`,
+        );
+      }
+      positions.push(
+        positionSchema.parse({
+          billId: bill.id,
+          position: kind,
+          ...(reason === undefined ? {} : { reason }),
+          updatedAt: cell('position_updated_at') || nowIso,
+        }),
+      );
     }
     const decision = cell('decision');
     if (decision !== '') {

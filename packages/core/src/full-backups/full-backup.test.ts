@@ -18,7 +18,7 @@ import type { Dataset, DatasetFile, Job } from '../store/local-records.ts';
 import type { LocalStore, TableName } from '../store/local-store.ts';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
 import { outboxFields } from '../sync/outbox-changes.ts';
-import { setPosition } from '../commands/position-commands.ts';
+import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { revertToNewEpoch } from '../sync/sync-reset.ts';
 import type { KdfParams } from '../crypto/sync-crypto.ts';
 import { createTag, deleteTag, tagBills } from '../commands/tag-commands.ts';
@@ -59,6 +59,7 @@ async function fullDevice(): Promise<{ store: LocalStore; fileBytes: Uint8Array 
   });
   await tagBills(context, [billIdOf(1), billIdOf(2)], tag.id);
   await setPosition(context, billIdOf(3), 'oppose');
+  await setPositionReason(context, billIdOf(3), 'Costs <b>too</b> much — التكلفة');
   await trackBill(context, billIdOf(4));
   await createAnnotation(context, {
     billId: billIdOf(1),

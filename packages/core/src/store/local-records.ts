@@ -239,9 +239,22 @@ export const billTagSchema = z.object({
 export type BillTag = z.infer<typeof billTagSchema>;
 
 export const positions = ['support', 'oppose', 'watch', 'none'] as const;
+/** The longest reason ("Why") a position keeps: a few paragraphs, not a memo. */
+export const POSITION_REASON_MAX = 2_000;
 export const positionSchema = z.object({
   billId: rowId,
   position: z.enum(positions),
+  /**
+   * Why the user holds the position, in their words; '' once cleared. Optional: rows, backups
+   * and exports from before it existed have none. It syncs as a field of its own, so it and the
+   * position each keep their newest value (per-field last-writer-wins, sync-merge.ts).
+   */
+  reason: z
+    .string()
+    .max(POSITION_REASON_MAX, {
+      message: `a reason is at most ${POSITION_REASON_MAX.toLocaleString('en-US')} characters`,
+    })
+    .optional(),
   updatedAt: isoTimestamp,
 });
 export type Position = z.infer<typeof positionSchema>;

@@ -187,6 +187,8 @@ export const sampleRows: { [N in TableName]: (n: number) => LocalRows[N] } = {
   positions: (n) => ({
     billId: billRow(n).id,
     position: n % 2 === 0 ? 'support' : 'oppose',
+    // Rows from before reasons existed have none: both kinds are stored.
+    ...(n % 2 === 0 ? { reason: `Reason ${n}` } : {}),
     updatedAt: at,
   }),
   decisions: (n) => ({

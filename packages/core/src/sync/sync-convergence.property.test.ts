@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BillCommandError } from '../commands/bill-command-context.ts';
 import type { OutboxEntry } from '../store/local-records.ts';
 import { outboxFields } from './outbox-changes.ts';
-import { setPosition } from '../commands/position-commands.ts';
+import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { mergeChanges, type RowChange } from './sync-merge.ts';
 import {
   createTag,
@@ -43,6 +43,7 @@ type Step =
   | { kind: 'tag-bill'; device: number; tag: number; bill: number }
   | { kind: 'untag-bill'; device: number; tag: number; bill: number }
   | { kind: 'position'; device: number; bill: number; position: number }
+  | { kind: 'reason'; device: number; bill: number; reason: number }
   | { kind: 'decide'; device: number; bill: number; decision: number }
   | { kind: 'sync'; device: number; fate: Delivery }
   | { kind: 'rewind'; device: number }
@@ -58,6 +59,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('tag-bill'), device, tag: index, bill: index }),
   fc.record({ kind: fc.constant('untag-bill'), device, tag: index, bill: index }),
   fc.record({ kind: fc.constant('position'), device, bill: index, position: index }),
+  fc.record({ kind: fc.constant('reason'), device, bill: index, reason: index }),
   fc.record({ kind: fc.constant('decide'), device, bill: index, decision: index }),
   fc.record({
     kind: fc.constant('sync'),
@@ -117,6 +119,13 @@ async function perform(devices: readonly TestDevice[], step: Step): Promise<void
           context,
           bill,
           (['support', 'oppose', 'watch', 'none'] as const)[step.position % 4] ?? 'none',
+        );
+        return;
+      case 'reason':
+        await setPositionReason(
+          context,
+          bill,
+          ['', 'Costs', 'Helps tenants'][step.reason % 3] ?? '',
         );
         return;
       case 'decide':

@@ -5,7 +5,7 @@ import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { sealEnvelope } from '../crypto/sync-crypto.ts';
 import { runSync, SyncEngineError, type SyncRunReport } from './sync-engine.ts';
 import { skipUnreadableChange, skipUnsendableChange, syncCursorSetting } from './sync-cursor.ts';
-import { setPosition } from '../commands/position-commands.ts';
+import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { createTag, deleteTag, renameTag, tagBills } from '../commands/tag-commands.ts';
 import { trackBill } from '../commands/triage-commands.ts';
 import {
@@ -83,6 +83,24 @@ describe('the sync engine', () => {
     expect(pulled.pulled).toBe(5);
     expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
     expect((await rowsOf(b.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+  });
+
+  it('keeps a position chosen on one device and its reason typed on another, on both', async () => {
+    const { a, b } = await twoDevices();
+    await setPosition(a.context, billIdOf(1), 'watch');
+    await a.sync();
+    await b.sync();
+    a.context.setNow(T0 + 1000);
+    b.context.setNow(T0 + 2000);
+    await setPosition(a.context, billIdOf(1), 'oppose');
+    await setPositionReason(b.context, billIdOf(1), 'Cuts the shelter budget');
+    await b.sync();
+    await a.sync();
+    await b.sync();
+    expect(await rowsOf(a.store, 'positions')).toMatchObject([
+      { billId: billIdOf(1), position: 'oppose', reason: 'Cuts the shelter budget' },
+    ]);
+    expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
   });
 
   it('lets the later of two concurrent renames win on both devices', async () => {

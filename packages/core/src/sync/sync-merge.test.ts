@@ -97,6 +97,57 @@ describe('merging changes into a row', () => {
     expect(next && rowOfState('tags', next)).toMatchObject({ name: 'New', color: '#cc0000' });
   });
 
+  it('merges a position and its reason as fields of their own; a row without a reason reads', () => {
+    const bill = 'us/119/hr-1';
+    const positionPut = (hlc: string, fields: RowChange['fields']): RowChange => ({
+      id: hlc,
+      table: 'positions',
+      rowId: bill,
+      op: 'put',
+      fields,
+    });
+    const at = '2025-01-15T12:00:00.000Z';
+    // A row made before reasons existed, as an older build still writes it.
+    const older = positionPut(clock(1), {
+      position: { value: 'watch', hlc: clock(1) },
+      updatedAt: { value: at, hlc: clock(1) },
+    });
+    const start = mergeChange(initialSyncState('positions', bill, undefined), older);
+    expect(start && rowOfState('positions', start)).toEqual({
+      billId: bill,
+      position: 'watch',
+      updatedAt: at,
+    });
+    const reason = positionPut(clock(3, 'device-b'), {
+      reason: { value: 'Costs the city nothing', hlc: clock(3, 'device-b') },
+      updatedAt: { value: at, hlc: clock(3, 'device-b') },
+    });
+    const choice = positionPut(clock(2), {
+      position: { value: 'support', hlc: clock(2) },
+      updatedAt: { value: at, hlc: clock(2) },
+    });
+    for (const order of [
+      [older, reason, choice],
+      [choice, reason, older],
+      [reason, older, choice, reason],
+    ]) {
+      const state = order.reduce(
+        (current, change) => mergeChange(current, change) ?? current,
+        initialSyncState('positions', bill, undefined),
+      );
+      expect(rowOfState('positions', state)).toMatchObject({
+        position: 'support',
+        reason: 'Costs the city nothing',
+      });
+    }
+    // A reason longer than a position keeps is no row, as any invalid field makes none.
+    const tooLong = mergeChange(
+      start ?? initialSyncState('positions', bill, undefined),
+      positionPut(clock(4), { reason: { value: 'x'.repeat(2_001), hlc: clock(4) } }),
+    );
+    expect(tooLong && rowOfState('positions', tooLong)).toBeUndefined();
+  });
+
   it('makes no row of fields that are not a valid one', () => {
     const state = mergeAll([
       put(clock(1), { ...tagFields(clock(1)), color: { value: 'red', hlc: clock(1) } }),
