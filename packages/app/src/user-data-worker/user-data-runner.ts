@@ -56,9 +56,15 @@ async function traceRefusal(
 export function createUserDataRunner(context: () => Promise<BillCommandContext>): UserDataApi {
   return {
     async exportFile(selection, format) {
-      const { store, now } = await context();
+      const { store, now, newId } = await context();
       const started = now();
-      const file = await exportUserData(store, selection, format, new Date(started).toISOString());
+      const file = await exportUserData(
+        store,
+        selection,
+        format,
+        new Date(started).toISOString(),
+        newId,
+      );
       await writeTrace(store, {
         kind: traceKindsOfApp.export,
         durationMs: now() - started,

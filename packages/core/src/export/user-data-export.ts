@@ -237,13 +237,18 @@ export function snapshotToCsv(snapshot: UserDataSnapshot): string {
   return parts.join('');
 }
 
-export function snapshotToJsonLd(snapshot: UserDataSnapshot, exportedAt: string): string {
+/** `newUuid` gives the collection and its page fresh ids (`randomIdSource` in the app). */
+export function snapshotToJsonLd(
+  snapshot: UserDataSnapshot,
+  exportedAt: string,
+  newUuid: () => string,
+): string {
   const bills = new Map(snapshot.bills.map((bill) => [bill.id, bill]));
   const textOf = (annotation: Annotation) => {
     const bill = bills.get(annotation.billId);
     return bill === undefined ? null : annotationTargetText(bill, annotation.target);
   };
-  const document = annotationsToJsonLd(snapshot.annotations, exportedAt, textOf);
+  const document = annotationsToJsonLd(snapshot.annotations, { exportedAt, newUuid, textOf });
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
@@ -292,12 +297,16 @@ export function exportFileName(
   return format === 'json' ? `${stem}.json` : `${stem}.jsonld`;
 }
 
-/** Reads the selection and writes it in the format. */
+/**
+ * Reads the selection and writes it in the format. `newUuid` makes the ids an annotation
+ * export gives itself (the command context's `newId`, random UUIDs).
+ */
 export async function exportUserData(
   store: LocalStore,
   selection: ExportSelection,
   format: ExportFormat,
   exportedAt: string,
+  newUuid: () => string,
 ): Promise<ExportedFile> {
   const snapshot = await readUserDataSnapshot(store, selection);
   const name = exportFileName(format, snapshot.selection, exportedAt);
@@ -334,7 +343,7 @@ export async function exportUserData(
   return {
     name,
     mimeType: 'application/ld+json',
-    text: snapshotToJsonLd(snapshot, exportedAt),
+    text: snapshotToJsonLd(snapshot, exportedAt, newUuid),
     count: snapshot.annotations.length,
   };
 }

@@ -11,6 +11,8 @@ import type {
 import { annotationSchema, billTagSchema, tagSchema } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
 import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { annotationTargetText } from '../text/annotation-targets.ts';
+import { positionInUtf16 } from '../text/web-annotation-jsonld.ts';
 import type { UserDataBundle, UserDataFileKind } from './user-data-import.ts';
 import { clip, refuse, tagNameKey } from './user-data-import.ts';
 
@@ -106,9 +108,15 @@ async function plan(
   ];
   const stored = await tx.getMany('bills', referenced);
   const names = new Map<string, string>();
+  const billsById = new Map<string, Pick<StoredBill, 'title' | 'summary' | 'texts'>>(
+    bundle.bills.map((bill) => [bill.id, bill]),
+  );
   referenced.forEach((id, index) => {
     const bill = stored[index];
-    if (bill !== undefined) names.set(id, bill.identifier);
+    if (bill !== undefined) {
+      names.set(id, bill.identifier);
+      billsById.set(id, bill);
+    }
   });
   const storedIds = new Set(names.keys());
   for (const bill of bundle.bills) {
@@ -243,7 +251,16 @@ async function plan(
     '',
   );
 
-  const withIds = bundle.annotations.map((row) => ({ ...row, id: row.id ?? newId() }));
+  // The file counts positions in code points; the rows count UTF-16 in the text they are on.
+  const textOf = (row: { billId: string; target: string }) => {
+    const bill = billsById.get(row.billId);
+    return bill === undefined ? null : annotationTargetText(bill, row.target);
+  };
+  const withIds = bundle.annotations.map((row) => ({
+    ...row,
+    id: row.id ?? newId(),
+    position: positionInUtf16(textOf(row), row.position),
+  }));
   const storedAnnotations = await tx.getMany(
     'annotations',
     withIds.map((row) => row.id),

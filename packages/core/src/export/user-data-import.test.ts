@@ -16,6 +16,8 @@ import {
   type TestContext,
 } from '../test-support/bill-command-harness.ts';
 import { dismissBill, trackBill } from '../commands/triage-commands.ts';
+import { randomIdSource } from '../commands/bill-command-context.ts';
+import { webCrypto } from '../test-support/sync-devices.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import { exportDocketCsv } from './bill-exporter-docket-csv.ts';
 import { exportUserData, type ExportFormat, type ExportSelection } from './user-data-export.ts';
@@ -33,6 +35,7 @@ const NOW = '2025-02-01T10:00:00.000Z';
 const FORMULA = "=cmd|' /C calc'!A0";
 const HTML = '<img src=x onerror=alert(1)>';
 const RTL = 'הצעת חוק לדיור — قانون الإسكان';
+const newUuid = randomIdSource((bytes) => webCrypto.getRandomValues(bytes));
 const REASON = `${FORMULA} keeps "rents", ${HTML}\nlow; ${RTL}`;
 
 async function sourceDevice(): Promise<{ store: LocalStore; context: TestContext }> {
@@ -94,7 +97,7 @@ async function exported(
   format: ExportFormat,
   selection: ExportSelection = { kind: 'all' },
 ) {
-  return exportUserData(store, selection, format, NOW);
+  return exportUserData(store, selection, format, NOW, newUuid);
 }
 
 async function importInto(store: LocalStore, name: string, text: string) {

@@ -5,9 +5,16 @@ import { annotationSchema } from '../store/local-records.ts';
 // Annotations as W3C Web Annotation JSON-LD (https://www.w3.org/TR/annotation-model/), one
 // AnnotationCollection with a single page holding every annotation:
 //
+//   { "@context", "id": "urn:uuid:…", "type": "AnnotationCollection", "label", "generated",
+//     "total", "last": the page's id,
+//     "first": { "@context", "id": "urn:uuid:…", "type": "AnnotationPage",
+//                "partOf": { "id", "label", "total" }, "startIndex": 0, "items": [ … ] } }
+//
+// and each item:
+//
 //   {
 //     "@context": "http://www.w3.org/ns/anno.jsonld" (on each one, so it stands alone),
-//     "id":       "urn:docket:annotation:<id>",
+//     "id":       "urn:uuid:<id>" (Docket's ids are UUIDs; "urn:docket:annotation:<id>" if not),
 //     "type":     "Annotation",
 //     "motivation": "commenting" (a note) | "highlighting" (none),
 //     "created", "modified",
@@ -20,20 +27,30 @@ import { annotationSchema } from '../store/local-records.ts';
 //     "stylesheet": { "type": "CssStylesheet", "value": ".docket-colour-rrggbb { … }" }
 //   }
 //
+// Ids: a local export has no web address to give, so nothing here pretends to one. The
+// collection and its page get fresh random UUIDs (`urn:uuid:`, RFC 9562) when the file is
+// written: they name that one export, which no later export is. An annotation's id is its row
+// id, a UUID, so it keeps the same `urn:uuid:` from export to export and a re-import finds it.
+// Bills have no UUID, so their parts are named under `urn:docket:bill:`, a name only Docket
+// reads (the target's source says which text the selectors count in, it is not fetched).
+//
 // The bill id and the part of the bill (title, summary, text:N) are URI-encoded into the
 // target's source, so the selectors are relative to exactly the text they were made on. The
 // highlight colour travels the model's own way, as a CSS class on the target.
 //
 // The model counts a TextPositionSelector's offsets in Unicode code points; JavaScript strings
-// (and so the stored positions) count UTF-16 code units, which differ after any character
-// outside the Basic Multilingual Plane (an emoji, a rare CJK character). Where the annotated text
-// is at hand the offsets are converted both ways; where it is not, they pass as they are, and
-// placing the annotation leans on the quote, as it does after a re-import.
+// (and so the stored positions, and text-anchoring.ts) count UTF-16 code units, which differ
+// after any character outside the Basic Multilingual Plane (an emoji, 𝒳, a rare CJK
+// character). The conversion is at the file's edge: the writer converts with the text the
+// annotation was made on; the reader gives code points, and the import converts them back with
+// the device's copy of the bill (`positionInUtf16`). Where the text is not at hand the offsets
+// pass as they are, and placing the annotation leans on the quote, as it does after a re-import.
 
 export const ANNOTATION_CONTEXT = 'http://www.w3.org/ns/anno.jsonld';
 const ANNOTATION_URN = 'urn:docket:annotation:';
 const BILL_URN = 'urn:docket:bill:';
-const COLLECTION_URN = 'urn:docket:annotations:';
+const UUID_URN = 'urn:uuid:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLOUR_CLASS = /^docket-colour-([0-9a-f]{6})$/;
 /** The colour of an annotation whose file does not give one (the app's default, yellow). */
 export const DEFAULT_ANNOTATION_COLOUR = '#fff176';
@@ -59,15 +76,45 @@ export function codePointOffset(text: string, units: number): number {
   return points + Math.max(0, units - text.length);
 }
 
-/** The UTF-16 offset of the `points`-th code point of `text`. */
+/**
+ * The UTF-16 offset of the `points`-th code point of `text`; past its end, one unit a point, so
+ * that it undoes `codePointOffset` there too.
+ */
 export function utf16Offset(text: string, points: number): number {
   let at = 0;
-  for (let counted = 0; counted < points && at < text.length; counted += 1) {
+  let counted = 0;
+  for (; counted < points && at < text.length; counted += 1) {
     const code = text.charCodeAt(at);
     const next = text.charCodeAt(at + 1);
     at += code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
   }
-  return at;
+  return at + (points - counted);
+}
+
+/**
+ * A position read from the model (code points) as the stored rows count it (UTF-16), given the
+ * text it is on; unchanged when the text is not known.
+ */
+export function positionInUtf16(
+  text: string | null,
+  position: { readonly start: number; readonly end: number },
+): { start: number; end: number } {
+  if (text === null) return { start: position.start, end: position.end };
+  return { start: utf16Offset(text, position.start), end: utf16Offset(text, position.end) };
+}
+
+/** An annotation's IRI: `urn:uuid:` for the UUIDs Docket makes, its own URN for anything else. */
+function annotationIri(id: string): string {
+  return UUID.test(id) && id === id.toLowerCase()
+    ? `${UUID_URN}${id}`
+    : `${ANNOTATION_URN}${encodeURIComponent(id)}`;
+}
+
+/** A fresh `urn:uuid:` from a source of version-4 UUIDs (`randomIdSource` in the app). */
+function freshUuidUrn(newUuid: () => string): string {
+  const uuid = newUuid();
+  if (!UUID.test(uuid)) throw new Error(`Not a UUID: ${JSON.stringify(uuid.slice(0, 60))}`);
+  return `${UUID_URN}${uuid.toLowerCase()}`;
 }
 
 /**
@@ -82,7 +129,7 @@ export function annotationToJsonLd(
   const { start, end } = annotation.position;
   return {
     '@context': ANNOTATION_CONTEXT,
-    id: `${ANNOTATION_URN}${encodeURIComponent(annotation.id)}`,
+    id: annotationIri(annotation.id),
     type: 'Annotation',
     motivation: annotation.note === '' ? 'highlighting' : 'commenting',
     created: annotation.createdAt,
@@ -121,17 +168,22 @@ export function annotationToJsonLd(
   };
 }
 
-/**
- * Every annotation in one AnnotationCollection of one page, both with ids of their own (the
- * export's time, which differs between exports). `textOf` gives the text an annotation was made
- * on, when the export holds it.
- */
+export interface JsonLdExport {
+  /** When the file is written: the collection's `generated`. */
+  readonly exportedAt: string;
+  /** Fresh UUIDs for the collection's and the page's ids (`randomIdSource` in the app). */
+  readonly newUuid: () => string;
+  /** The text an annotation was made on, when the export holds it, to count in code points. */
+  readonly textOf?: (annotation: Annotation) => string | null;
+}
+
+/** Every annotation in one AnnotationCollection of one page, each with an id of its own. */
 export function annotationsToJsonLd(
   annotations: readonly Annotation[],
-  exportedAt: string,
-  textOf: (annotation: Annotation) => string | null = () => null,
+  { exportedAt, newUuid, textOf = () => null }: JsonLdExport,
 ): Record<string, unknown> {
-  const id = `${COLLECTION_URN}${exportedAt}`;
+  const id = freshUuidUrn(newUuid);
+  const pageId = freshUuidUrn(newUuid);
   return {
     '@context': ANNOTATION_CONTEXT,
     id,
@@ -139,10 +191,12 @@ export function annotationsToJsonLd(
     label: 'Docket annotations',
     generated: exportedAt,
     total: annotations.length,
+    // One page, so the last is the first, named as the model asks a collection to.
+    last: pageId,
     first: {
       // The page, too, stands alone when taken out of its collection.
       '@context': ANNOTATION_CONTEXT,
-      id: `${id}:page:1`,
+      id: pageId,
       type: 'AnnotationPage',
       // Described, not only named, as the model's own examples do, so a page read alone says
       // what it is part of.
@@ -205,7 +259,11 @@ export class WebAnnotationError extends Error {
   }
 }
 
-/** An annotation read from JSON-LD: `id` is null when it was not made by Docket. */
+/**
+ * An annotation read from JSON-LD: `id` is null when the file's is not one Docket can keep (a
+ * `urn:uuid:` or Docket's own URN). Its `position` counts code points, as the model does, until
+ * `positionInUtf16` turns it into the stored rows' UTF-16 with the text it is on.
+ */
 export interface ImportedAnnotation extends Omit<Annotation, 'id'> {
   readonly id: string | null;
 }
@@ -228,15 +286,19 @@ function decode(part: string, what: string): string {
   }
 }
 
-/** The text a bill's part holds on this device, to turn code point offsets back into UTF-16. */
-export type AnnotatedTextLookup = (billId: string, target: string) => string | null;
+/** The row id an annotation's IRI carries, or null when it carries none Docket can keep. */
+function rowIdOf(iri: string | undefined, label: string): string | null {
+  if (iri === undefined) return null;
+  if (iri.toLowerCase().startsWith(UUID_URN)) {
+    const uuid = iri.slice(UUID_URN.length);
+    return UUID.test(uuid) ? uuid : null;
+  }
+  return iri.startsWith(ANNOTATION_URN)
+    ? decode(iri.slice(ANNOTATION_URN.length), `${label}'s id`)
+    : null;
+}
 
-function readOne(
-  value: unknown,
-  label: string,
-  fallbackTime: string,
-  textOf: AnnotatedTextLookup,
-): ImportedAnnotation {
+function readOne(value: unknown, label: string, fallbackTime: string): ImportedAnnotation {
   const parsed = jsonLdAnnotationSchema.safeParse(value);
   if (!parsed.success) {
     throw new WebAnnotationError(`${label} is not a Web Annotation: ${issuesOf(parsed.error)}`);
@@ -272,18 +334,13 @@ function readOne(
     .filter((text): text is string => text !== undefined)
     .join('\n\n');
   const colour = COLOUR_CLASS.exec(item.target.styleClass ?? '')?.[1];
-  const id =
-    item.id?.startsWith(ANNOTATION_URN) === true
-      ? decode(item.id.slice(ANNOTATION_URN.length), `${label}'s id`)
-      : null;
+  const id = rowIdOf(item.id, label);
   const created = item.created ?? fallbackTime;
-  const text = textOf(billId, target);
-  const at = (points: number) => (text === null ? points : utf16Offset(text, points));
   const candidate = {
     id: id ?? 'placeholder',
     billId,
     quote: { exact: quote.exact, prefix: quote.prefix ?? '', suffix: quote.suffix ?? '' },
-    position: { start: at(position.start), end: at(position.end) },
+    position: { start: position.start, end: position.end },
     target,
     color: colour === undefined ? DEFAULT_ANNOTATION_COLOUR : `#${colour}`,
     note,
@@ -310,13 +367,10 @@ export function isWebAnnotationJson(value: unknown): boolean {
 
 /**
  * The annotations of a JSON-LD document: an AnnotationCollection (its first page), one
- * Annotation, or a list of them. Throws WebAnnotationError naming the first that does not fit.
+ * Annotation, or a list of them, with positions in code points (see ImportedAnnotation). Throws
+ * WebAnnotationError naming the first that does not fit.
  */
-export function annotationsFromJsonLd(
-  value: unknown,
-  fallbackTime: string,
-  textOf: AnnotatedTextLookup = () => null,
-): ImportedAnnotation[] {
+export function annotationsFromJsonLd(value: unknown, fallbackTime: string): ImportedAnnotation[] {
   let items: unknown[];
   if (Array.isArray(value)) {
     if (value.length > MAX_IMPORTED_ANNOTATIONS) {
@@ -334,5 +388,5 @@ export function annotationsFromJsonLd(
       );
     }
   }
-  return items.map((item, index) => readOne(item, `Annotation ${index + 1}`, fallbackTime, textOf));
+  return items.map((item, index) => readOne(item, `Annotation ${index + 1}`, fallbackTime));
 }
