@@ -1,3 +1,4 @@
+import { openLinkContents, type WebCryptoPort } from '@docket/core/crypto';
 import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +13,12 @@ import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
 // A backup published as a public link: opened in a fresh, signed-out browser it shows the bill,
 // its tag and the note on it; a damaged or missing key says so; once revoked, the link says it
-// was revoked.
+// was revoked. The sharer chooses what goes in: what is left out is absent from the link's
+// decrypted payload, and the page is headed by the backup's name, description and date.
 
 const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details-hostile.csv');
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
+const companionBill = 'us-wa/2025-2026-regular-session/hb-4243';
 const notedPassage = 'AN ACT relating to tenants';
 const note = 'Ask the sponsor <b>why</b> = leases only';
 
@@ -115,6 +118,152 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   await viewer.goto(link);
   await expect(
     viewer.getByRole('heading', { level: 1, name: 'This link was revoked' }),
+  ).toBeVisible(SLOW);
+  expect(await seriousViolations(viewer)).toEqual([]);
+  await viewerContext.close();
+});
+
+test('the sharer leaves notes out or lets dismissed bills in; the page is headed by the backup', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await signedInDevice(browser, uniqueEmail(), true);
+  await submitCloudPassword(
+    owner,
+    'Set a cloud password',
+    'link lantern 9',
+    'The cloud password is set.',
+  );
+  await owner.goto('/add-dataset');
+  await new AddDatasetPage(owner).add('Tenant bills', [sample]);
+  await new JobsPage(owner).expectStatus('Tenant bills', 'Done');
+  // HB 4242 tracked, tagged and noted; HB 4243 dismissed.
+  const details = new BillDetailsPage(owner);
+  await details.openBill(tenantBill, 'HB 4242');
+  await details.decisionButton('Track').click();
+  await expect(details.decisionButton('Track')).toHaveAttribute('aria-pressed', 'true');
+  await details.addTag('Renters', { create: true });
+  await details.openBill(companionBill, 'HB 4243');
+  await details.decisionButton('Dismiss').click();
+  await expect(details.decisionButton('Dismiss')).toHaveAttribute('aria-pressed', 'true');
+  const annotation = new AnnotationPage(owner);
+  await annotation.open(tenantBill);
+  await annotation.selectWithMouse(notedPassage);
+  await annotation.note().fill(note);
+  await annotation.save().click();
+  await expect(annotation.status('Highlight saved.')).toBeVisible();
+
+  const backups = new BackupsPage(owner);
+  await backups.open();
+  const description = 'For the tenants’ coalition: what we follow this session.';
+  await backups.create('Tenant watch', description);
+  await backups.share('Tenant watch');
+  const linkPage = new BackupLinkPage(owner);
+  // The defaults: dismissed bills out, decisions and notes in; the screen says what goes in.
+  await expect(linkPage.choice('Dismissed bills')).not.toBeChecked();
+  await expect(linkPage.choice('Decisions')).toBeChecked();
+  await expect(linkPage.choice('Notes')).toBeChecked();
+  await expect(
+    owner.getByText('The link will hold 1 tracked bill, 1 tag, notes included.'),
+  ).toBeVisible();
+  await linkPage.choice('Notes').uncheck();
+  await expect(
+    owner.getByText('The link will hold 1 tracked bill, 1 tag, notes left out.'),
+  ).toBeVisible();
+  const withoutNotes = await linkPage.create();
+  expect(await seriousViolations(owner)).toEqual([]);
+
+  // What the server hands anyone, decrypted with the fragment's key: no note, no dismissed bill.
+  const [base, fragment] = withoutNotes.split('#');
+  const linkId = base?.split('/').pop() ?? '';
+  const stored = await owner.request.get(`/api/links/${linkId}/public`);
+  const { ciphertext } = (await stored.json()) as { ciphertext: string };
+  const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
+  const payload = await openLinkContents(webCrypto, ciphertext, fragment?.slice(2) ?? null, linkId);
+  expect(payload.contents.annotations).toEqual([]);
+  expect(payload.contents.bills.map((bill) => bill.id)).toEqual([tenantBill]);
+  const decrypted = JSON.stringify(payload);
+  expect(decrypted).not.toContain('Ask the sponsor');
+  expect(decrypted).not.toContain(companionBill);
+  expect(payload).toMatchObject({ name: 'Tenant watch', description });
+
+  // A reader elsewhere, never signed in, whose browser speaks German.
+  const viewerContext = await browser.newContext({
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(withoutNotes);
+  await expect(
+    viewer.getByRole('heading', { level: 1, name: 'Tenant watch', exact: true }),
+  ).toBeVisible(SLOW);
+  await expect(viewer.getByText(description, { exact: true })).toBeVisible();
+  const backedUp = viewer.locator('.shared-link-title time');
+  const at = (await backedUp.getAttribute('datetime')) ?? '';
+  const german = new Intl.DateTimeFormat('de-DE', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Berlin',
+  }).format(new Date(at));
+  expect(german).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+  await expect(viewer.getByText(`Backed up ${german}`, { exact: true })).toBeVisible();
+  await expect(
+    viewer.getByText('This link holds 1 tracked bill, 1 tag, notes left out.', { exact: true }),
+  ).toBeVisible();
+  const bills = viewer.getByRole('list', { name: 'Bills' });
+  await expect(
+    bills.getByRole('listitem').filter({ has: viewer.getByRole('heading') }),
+  ).toHaveCount(1);
+  const tenant = bills.getByRole('listitem').filter({
+    has: viewer.getByRole('heading', { name: /^HB 4242:/ }),
+  });
+  await expect(tenant.getByRole('list', { name: 'Tags of HB 4242' })).toHaveText('Renters');
+  await expect(tenant).toContainText('Tracked');
+  await expect(viewer.getByRole('list', { name: 'Notes on HB 4242' })).toHaveCount(0);
+  await expect(viewer.getByText(note)).toHaveCount(0);
+  await expect(viewer.getByRole('heading', { name: /^HB 4243:/ })).toHaveCount(0);
+  expect(await seriousViolations(viewer)).toEqual([]);
+
+  // A second link with the dismissed bills let in: HB 4243 is there, marked Dismissed.
+  await linkPage.choice('Dismissed bills').check();
+  await expect(
+    owner.getByText('The link will hold 1 tracked bill, 1 dismissed bill, 1 tag, notes left out.'),
+  ).toBeVisible();
+  const withDismissed = await linkPage.create();
+  expect(withDismissed).not.toBe(withoutNotes);
+  await viewer.goto(withDismissed);
+  await expect(
+    viewer.getByText('This link holds 1 tracked bill, 1 dismissed bill, 1 tag, notes left out.', {
+      exact: true,
+    }),
+  ).toBeVisible(SLOW);
+  const companion = bills.getByRole('listitem').filter({
+    has: viewer.getByRole('heading', { name: /^HB 4243:/ }),
+  });
+  await expect(companion).toContainText('Dismissed');
+
+  // What the server sent, cut short or changed, does not open, and the page says so.
+  await viewer.route(`**/api/links/*/public`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { ciphertext: string };
+    // Half, cut at a whole base64 quantum: the sealed bytes are short, the text is still base64.
+    const cut = {
+      ...body,
+      ciphertext: body.ciphertext.slice(0, Math.floor(body.ciphertext.length / 8) * 4),
+    };
+    await route.fulfill({ response, json: cut });
+  });
+  await viewer.goto('about:blank');
+  await viewer.goto(withDismissed);
+  await expect(
+    viewer.getByRole('heading', { level: 1, name: 'This link does not open' }),
+  ).toBeVisible(SLOW);
+  await expect(viewer.getByRole('alert')).toContainText('what the server sent was changed');
+  await viewer.unroute(`**/api/links/*/public`);
+  // A key cut short when the link was copied.
+  await viewer.goto(withDismissed.slice(0, -10));
+  await expect(
+    viewer.getByRole('heading', { level: 1, name: 'This link’s key is damaged' }),
   ).toBeVisible(SLOW);
   expect(await seriousViolations(viewer)).toEqual([]);
   await viewerContext.close();

@@ -82,11 +82,19 @@ export class BackupLinkPage {
   readonly revokeButton = () => this.page.getByRole('button', { name: 'Revoke', exact: true });
   readonly url = () => this.page.getByLabel('Link', { exact: true });
 
-  /** Creates a link and returns its address as the screen shows it. */
+  /** A choice of what the link shares: "Dismissed bills", "Decisions", "Notes". */
+  choice(name: 'Dismissed bills' | 'Decisions' | 'Notes'): Locator {
+    return this.page
+      .getByRole('group', { name: 'What the link shares' })
+      .getByRole('checkbox', { name, exact: true });
+  }
+
+  /** Creates a link and returns its address as the screen shows it (newest links come first). */
   async create(): Promise<string> {
+    const before = await this.url().count();
     await this.createButton().click();
-    await expect(this.copyButton()).toBeVisible(SLOW);
-    const link = await this.url().inputValue();
+    await expect(this.url()).toHaveCount(before + 1, SLOW);
+    const link = await this.url().first().inputValue();
     expect(link).toMatch(/\/public-link\/[0-9a-f-]+#k=[A-Za-z0-9_-]{43}$/);
     return link;
   }

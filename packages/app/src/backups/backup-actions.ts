@@ -3,6 +3,7 @@ import {
   countBackup,
   type RestoreMode,
   type RestoreResult,
+  type SharedLink,
 } from '@docket/core/backups';
 import {
   backupErrorMessage,
@@ -153,14 +154,14 @@ export async function renameBackup(input: {
   await uploadBackupMetadata(input.api, summary.id, metadata);
 }
 
-/** Opens a public link's contents; throws what the link screen tells its viewer. */
+/** Opens a public link; throws what the link screen tells its viewer. */
 export async function openLink(
   ciphertext: string,
   fragmentKey: string,
   linkId: string,
-): Promise<BackupContents> {
+): Promise<SharedLink> {
   const opened = await userDataWorker().openLink(ciphertext, fragmentKey, linkId);
-  if (opened.ok) return opened.contents;
+  if (opened.ok) return opened.link;
   if (opened.keyProblem !== null) throw new PublicLinkKeyError(opened.keyProblem);
   throw new BackupOpenError(opened.code, opened.message);
 }

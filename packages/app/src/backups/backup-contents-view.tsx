@@ -49,9 +49,12 @@ function TagChips({ tags, label }: { readonly tags: readonly Tag[]; readonly lab
 export function BackupContentsView({
   contents,
   headingLevel = 2,
+  summary,
 }: {
   readonly contents: BackupContents;
   readonly headingLevel?: 2 | 3;
+  /** The sentence that says what it holds; by default the counts of each kind. */
+  readonly summary?: string;
 }) {
   const counts = countBackup(contents);
   const tags = new Map<string, Tag>(contents.tags.map((tag) => [tag.id, tag]));
@@ -75,7 +78,7 @@ export function BackupContentsView({
 
   return (
     <>
-      <p>{describeCounts(counts)}.</p>
+      <p>{summary ?? `${describeCounts(counts)}.`}</p>
       <dl className="record-facts">
         <dt>Bills</dt>
         <dd>{counts.bills}</dd>

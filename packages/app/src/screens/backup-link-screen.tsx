@@ -1,7 +1,14 @@
 import { IonButton, useIonAlert } from '@ionic/react';
+import {
+  defaultLinkChoices,
+  describeLink,
+  type LinkChoices,
+  makeLinkPayload,
+  selectLinkContents,
+} from '@docket/core/backups';
 import { publicLinkUrl, sealLinkContents } from '@docket/core/crypto';
 import type { LinkSummary } from '@docket/protocol/public-links';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
@@ -28,6 +35,25 @@ const expiryChoices = [
   { value: '365', label: 'In a year', ms: 365 * DAY_MS },
 ] as const;
 
+/** What the sharer may let into a link, each with what it means. */
+const linkChoiceFields: readonly {
+  readonly key: keyof LinkChoices;
+  readonly label: string;
+  readonly hint: string;
+}[] = [
+  {
+    key: 'dismissedBills',
+    label: 'Dismissed bills',
+    hint: 'Bills you dismissed, with their tags, positions and notes.',
+  },
+  {
+    key: 'decisions',
+    label: 'Decisions',
+    hint: 'Whether each bill is Tracked, Later or Dismissed.',
+  },
+  { key: 'notes', label: 'Notes', hint: 'Your highlights and notes on the bills’ text.' },
+];
+
 function linkState(link: LinkSummary): string {
   if (link.revokedAt !== null) return `Revoked ${formatWhen(link.revokedAt)}`;
   if (link.expiresAt !== null && Date.parse(link.expiresAt) <= Date.now()) {
@@ -48,6 +74,7 @@ export function BackupLinkScreen() {
   const [links, setLinks] = useState<LinkSummary[] | null>(null);
   const [linkKeys, setLinkKeys] = useState<Map<string, string>>(new Map());
   const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]['value']>('never');
+  const [choices, setChoices] = useState<LinkChoices>(defaultLinkChoices);
   const { busy, error, setError, run } = useCommand();
   const [status, setStatus] = useState('');
   const toast = useStatusToast();
@@ -67,6 +94,15 @@ export function BackupLinkScreen() {
   }, [api, id, setError]);
   useEffect(reload, [reload]);
 
+  const backupContents = opened.status === 'open' ? opened.backup.contents : null;
+  const holds = useMemo(
+    () =>
+      backupContents === null
+        ? ''
+        : describeLink({ choices, contents: selectLinkContents(backupContents, choices) }),
+    [backupContents, choices],
+  );
+
   const create = async () => {
     if (opened.status !== 'open') return;
     const { backup } = opened;
@@ -74,7 +110,9 @@ export function BackupLinkScreen() {
       failure instanceof Error ? failure.message : 'The link was not created.';
     await run(linkNotCreated, async () => {
       const linkId = crypto.randomUUID();
-      const sealed = await sealLinkContents(browserCrypto, backup.contents, linkId);
+      // Only what the sharer chose is sealed: the rest never leaves this device.
+      const payload = makeLinkPayload(backup.contents, backup.metadata, choices);
+      const sealed = await sealLinkContents(browserCrypto, payload, linkId);
       const choice = expiryChoices.find((item) => item.value === expiry);
       const ms = choice?.ms ?? null;
       await createLink(api, {
@@ -181,6 +219,32 @@ export function BackupLinkScreen() {
                   ))}
                 </select>
               </div>
+              <fieldset className="backup-choices">
+                <legend>What the link shares</legend>
+                <p className="backup-hint">
+                  Always the bills you kept: tracked, set aside for later, tagged or given a
+                  position, with their tags and positions. Also:
+                </p>
+                {linkChoiceFields.map((field) => (
+                  <div key={field.key} className="backup-choice">
+                    <input
+                      id={`${ids}-${field.key}`}
+                      type="checkbox"
+                      checked={choices[field.key]}
+                      aria-describedby={`${ids}-${field.key}-hint`}
+                      onChange={(event) => {
+                        const checked = event.currentTarget.checked;
+                        setChoices((current) => ({ ...current, [field.key]: checked }));
+                      }}
+                    />
+                    <label htmlFor={`${ids}-${field.key}`}>{field.label}</label>
+                    <p id={`${ids}-${field.key}-hint`} className="backup-hint">
+                      {field.hint}
+                    </p>
+                  </div>
+                ))}
+              </fieldset>
+              <p aria-live="polite">The link will hold {holds}.</p>
               <div className="screen-actions">
                 <IonButton
                   disabled={busy}

@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import type { BackupContents } from '@docket/core/backups';
+import { type BackupContents, describeLink, type SharedLink } from '@docket/core/backups';
 import { backupErrorMessage, fragmentKeyOf, PublicLinkKeyError } from '@docket/core/crypto';
 import { publicLinkErrors } from '@docket/protocol/public-links';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,6 @@ import { ApiRequestError } from '../api/api-client.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { openLink, restoreContents } from '../backups/backup-actions.ts';
 import { BackupContentsView } from '../backups/backup-contents-view.tsx';
-import { formatWhen } from '../backups/backup-words.ts';
 import '../backups/backups.css';
 import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
@@ -16,13 +15,14 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { fetchPublicLink } from '../public-links/public-links-api.ts';
 import { LOGIN_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
+import { formatDateTime } from '../ui/formatting.ts';
 
 type LinkState =
   | { readonly status: 'loading' }
   | { readonly status: 'problem'; readonly title: string; readonly message: string }
   | {
       readonly status: 'open';
-      readonly contents: BackupContents;
+      readonly shared: SharedLink;
       readonly createdAt: string;
       readonly expiresAt: string | null;
     };
@@ -86,8 +86,8 @@ export function PublicLinkScreen() {
       // Without a key there is nothing to open: the server is not asked (nor a view counted).
       if (fragmentKey === null) throw new PublicLinkKeyError('missing-key');
       const link = await fetchPublicLink(api, id);
-      const contents = await openLink(link.ciphertext, fragmentKey, id);
-      return { contents, createdAt: link.createdAt, expiresAt: link.expiresAt };
+      const shared = await openLink(link.ciphertext, fragmentKey, id);
+      return { shared, createdAt: link.createdAt, expiresAt: link.expiresAt };
     })().then(
       (opened) => {
         if (effect.live) setState({ request, value: { status: 'open', ...opened } });
@@ -144,18 +144,35 @@ export function PublicLinkScreen() {
           </>
         ) : (
           <>
-            <h1>Shared bills</h1>
+            {/* The backup's own name, description and date head the page; links made before
+                names were sealed into them have none. Dates are in the reader's locale. */}
+            <div className="shared-link-title">
+              <h1 dir="auto">{link.shared.name ?? 'Shared bills'}</h1>
+              {link.shared.description !== '' && (
+                <p className="backup-text" dir="auto">
+                  {link.shared.description}
+                </p>
+              )}
+              <p>
+                Backed up{' '}
+                <time dateTime={link.shared.backedUpAt}>
+                  {formatDateTime(link.shared.backedUpAt)}
+                </time>
+              </p>
+            </div>
             <p>
-              Shared {formatWhen(link.createdAt)}
-              {link.expiresAt === null ? '' : `; the link expires ${formatWhen(link.expiresAt)}`}.
-              Read-only: nothing here changes anyone’s data.
+              Shared {formatDateTime(link.createdAt)}
+              {link.expiresAt === null
+                ? ''
+                : `; the link expires ${formatDateTime(link.expiresAt)}`}
+              . Read-only: nothing here changes anyone’s data.
             </p>
             <div className="screen-actions">
               {signedIn ? (
                 <IonButton
                   disabled={importing}
                   onClick={() => {
-                    importSet(link.contents);
+                    importSet(link.shared.contents);
                   }}
                 >
                   Import into my data
@@ -177,7 +194,10 @@ export function PublicLinkScreen() {
                 {imported.message}
               </p>
             )}
-            <BackupContentsView contents={link.contents} />
+            <BackupContentsView
+              contents={link.shared.contents}
+              summary={`This link holds ${describeLink(link.shared)}.`}
+            />
           </>
         )}
       </PageBody>

@@ -1,6 +1,7 @@
 import { decodeHlc } from '@docket/core/sync';
 import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
 import { sealLinkContents, type WebCryptoPort } from '@docket/core/crypto';
+import { defaultLinkChoices, makeLinkPayload } from '@docket/core/backups';
 import { createTag, trackBill } from '@docket/core/commands';
 import { outboxOf, storedBill, testContext } from '@docket/core/test-support/bill-command-harness';
 import type { CreateBackupRequest } from '@docket/protocol/backups';
@@ -106,14 +107,20 @@ describe('the backup runner', () => {
     });
     expect(await tracedJobs(target)).toEqual(['restore done']);
 
-    const link = await sealLinkContents(webCrypto, opened.contents, 'link-1');
+    const payload = makeLinkPayload(opened.contents, opened.metadata, defaultLinkChoices);
+    const link = await sealLinkContents(webCrypto, payload, 'link-1');
     const shared = await runner.openLink(link.ciphertext, link.fragmentKey, 'link-1');
-    expect(shared.ok && shared.contents.tags.map((tag) => tag.name)).toEqual(['Housing']);
+    expect(shared.ok && shared.link.name).toBe('Weekly');
+    expect(shared.ok && shared.link.contents.decisions.map((row) => row.decision)).toEqual([
+      'track',
+    ]);
+    // A tag no shared bill carries stays out of the link.
+    expect(shared.ok && shared.link.contents.tags).toEqual([]);
     expect(await runner.openLink(link.ciphertext, 'damaged', 'link-1')).toMatchObject({
       ok: false,
       keyProblem: 'bad-key',
     });
-    const other = await sealLinkContents(webCrypto, opened.contents, 'link-2');
+    const other = await sealLinkContents(webCrypto, payload, 'link-2');
     expect(await runner.openLink(link.ciphertext, other.fragmentKey, 'link-1')).toMatchObject({
       ok: false,
       keyProblem: null,

@@ -10,6 +10,7 @@ import {
   type RestoreMode,
   type RestorePlanSummary,
   type RestoreResult,
+  type SharedLink,
   startBackupJob,
 } from '@docket/core/backups';
 import {
@@ -54,7 +55,7 @@ export type BackupOpening =
   | { readonly ok: false; readonly message: string };
 
 export type LinkOpening =
-  | { readonly ok: true; readonly contents: BackupContents }
+  | { readonly ok: true; readonly link: SharedLink }
   | {
       readonly ok: false;
       /** What is wrong with the fragment's key, or null when the key was fine. */
@@ -84,7 +85,7 @@ export interface BackupsApi {
     userId: string,
     dataKey: OpaqueCryptoKey,
   ): Promise<BackupOpening>;
-  /** Opens a public link's contents with the key of its fragment. */
+  /** Opens a public link (its name, choices and contents) with the key of its fragment. */
   openLink(ciphertext: string, fragmentKey: string | null, linkId: string): Promise<LinkOpening>;
   /** What Replace and Merge would change; writes nothing. */
   planRestore(contents: BackupContents): Promise<RestorePlans>;
@@ -168,8 +169,8 @@ export function createBackupRunner(context: () => Promise<BillCommandContext>): 
 
     async openLink(ciphertext, fragmentKey, linkId) {
       try {
-        const contents = await openLinkContents(browserCrypto, ciphertext, fragmentKey, linkId);
-        return { ok: true, contents };
+        const link = await openLinkContents(browserCrypto, ciphertext, fragmentKey, linkId);
+        return { ok: true, link };
       } catch (error) {
         return {
           ok: false,

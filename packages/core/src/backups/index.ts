@@ -2,3 +2,4 @@
 export * from './backup-contents.ts';
 export * from './backup-job.ts';
 export * from './backup-restore.ts';
+export * from './link-contents.ts';

@@ -1,6 +1,7 @@
 import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildBackupContents, countBackup } from '../backups/backup-contents.ts';
+import { defaultLinkChoices, makeLinkPayload } from '../backups/link-contents.ts';
 import {
   BackupOpenError,
   openBackupContents,
@@ -40,7 +41,8 @@ async function fixture() {
     description: 'Before the hearing',
     counts: countBackup(contents),
   };
-  return { contents, key, metadata };
+  const payload = makeLinkPayload(contents, metadata, defaultLinkChoices);
+  return { contents, key, metadata, payload };
 }
 
 function flipByte(base64: string, index: number): string {
@@ -115,28 +117,29 @@ describe('sealed backups', () => {
 
 describe('public link contents', () => {
   it('open with the key of the fragment, and share no clocks or datasets', async () => {
-    const { contents } = await fixture();
-    const { ciphertext, fragmentKey } = await sealLinkContents(crypto, contents, 'link-1');
+    const { contents, payload } = await fixture();
+    const { ciphertext, fragmentKey } = await sealLinkContents(crypto, payload, 'link-1');
     const url = publicLinkUrl('https://docket.example', 'link-1', fragmentKey);
     expect(url).toMatch(/^https:\/\/docket\.example\/public-link\/link-1#k=[A-Za-z0-9_-]{43}$/);
     const key = fragmentKeyOf(url.slice(url.indexOf('#')));
     const opened = await openLinkContents(crypto, ciphertext, key, 'link-1');
-    expect(opened.tags).toEqual(contents.tags);
-    expect(opened.clocks).toEqual({});
-    expect(opened.datasets).toEqual([]);
-    expect(opened.bills.every((bill) => bill.datasetIds.length === 0)).toBe(true);
+    expect(opened.name).toBe('Weekly');
+    expect(opened.contents.tags).toEqual(contents.tags);
+    expect(opened.contents.clocks).toEqual({});
+    expect(opened.contents.datasets).toEqual([]);
+    expect(opened.contents.bills.every((bill) => bill.datasetIds.length === 0)).toBe(true);
   });
 
   it('say which: missing key, damaged key, wrong key or another link', async () => {
-    const { contents } = await fixture();
-    const { ciphertext, fragmentKey } = await sealLinkContents(crypto, contents, 'link-1');
+    const { payload } = await fixture();
+    const { ciphertext, fragmentKey } = await sealLinkContents(crypto, payload, 'link-1');
     await expect(openLinkContents(crypto, ciphertext, null, 'link-1')).rejects.toBeInstanceOf(
       PublicLinkKeyError,
     );
     await expect(openLinkContents(crypto, ciphertext, 'short', 'link-1')).rejects.toThrow(
       /damaged/,
     );
-    const other = await sealLinkContents(crypto, contents, 'link-1');
+    const other = await sealLinkContents(crypto, payload, 'link-1');
     await expect(openLinkContents(crypto, ciphertext, other.fragmentKey, 'link-1')).rejects.toThrow(
       /key is wrong/,
     );

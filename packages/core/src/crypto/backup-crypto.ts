@@ -82,9 +82,24 @@ export async function openBytes(
   }
 }
 
+/** A value as gzipped JSON: backup contents, or a public link's payload. */
+export function packJson(value: unknown): Uint8Array {
+  return gzipSync(encodeUtf8(JSON.stringify(value)), { level: 6 });
+}
+
 /** Contents as gzipped JSON. */
 export function packContents(contents: BackupContents): Uint8Array {
-  return gzipSync(encodeUtf8(JSON.stringify(contents)), { level: 6 });
+  return packJson(contents);
+}
+
+/** Gzipped JSON back to a value still to be checked; refuses bombs and broken gzip. */
+export function unpackJson(packed: Uint8Array, cap = MAX_BACKUP_PLAINTEXT_BYTES): unknown {
+  const json = gunzipCapped(packed, cap);
+  try {
+    return JSON.parse(decodeUtf8(json));
+  } catch {
+    throw new BackupOpenError('invalid', 'This backup is damaged: its contents are not readable.');
+  }
 }
 
 /** Gzipped JSON back to checked contents; refuses bombs, broken gzip and invalid rows. */
@@ -92,14 +107,7 @@ export function unpackContents(
   packed: Uint8Array,
   cap = MAX_BACKUP_PLAINTEXT_BYTES,
 ): BackupContents {
-  const json = gunzipCapped(packed, cap);
-  let value: unknown;
-  try {
-    value = JSON.parse(decodeUtf8(json));
-  } catch {
-    throw new BackupOpenError('invalid', 'This backup is damaged: its contents are not readable.');
-  }
-  return parseBackupContents(value);
+  return parseBackupContents(unpackJson(packed, cap));
 }
 
 function gunzipCapped(packed: Uint8Array, cap: number): Uint8Array {

@@ -1,11 +1,5 @@
-import { type BackupContents } from '../backups/backup-contents.ts';
-import {
-  BackupOpenError,
-  openBytes,
-  packContents,
-  sealBytes,
-  unpackContents,
-} from './backup-crypto.ts';
+import { parseLinkPayload, type LinkPayload, type SharedLink } from '../backups/link-contents.ts';
+import { BackupOpenError, openBytes, packJson, sealBytes, unpackJson } from './backup-crypto.ts';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
 
@@ -14,24 +8,14 @@ import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
 // server stores ciphertext it cannot open. The ciphertext is bound to the link's id, so a server
 // cannot serve one link's contents under another's address.
 //
-// What a link shares is the backup minus what only matters to its owner: the sync clocks, the
-// dataset definitions (sources, URLs and file names of the owner's) and which of the owner's
-// datasets held each bill.
+// What a link shares is made by backups/link-contents.ts (makeLinkPayload): the backup's name
+// and description, and only the rows the sharer chose, never the owner's sync clocks, dataset
+// definitions or which datasets held each bill.
 
 const KEY_BYTES = 32;
 
 export function linkSealContext(linkId: string): readonly string[] {
   return ['docket-public-link', linkId];
-}
-
-/** The part of a backup a link shares. */
-export function linkContentsOf(contents: BackupContents): BackupContents {
-  return {
-    ...contents,
-    datasets: [],
-    clocks: {},
-    bills: contents.bills.map((bill) => ({ ...bill, datasetIds: [] })),
-  };
 }
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -45,20 +29,15 @@ async function importKey(crypto: WebCryptoPort, bytes: Uint8Array): Promise<Opaq
   ]);
 }
 
-/** Seals a link's contents under a new key; returns the ciphertext and the key for the fragment. */
+/** Seals a link's payload under a new key; returns the ciphertext and the key for the fragment. */
 export async function sealLinkContents(
   crypto: WebCryptoPort,
-  contents: BackupContents,
+  payload: LinkPayload,
   linkId: string,
 ): Promise<{ ciphertext: string; fragmentKey: string }> {
   const raw = crypto.getRandomValues(new Uint8Array(KEY_BYTES));
   const key = await importKey(crypto, raw);
-  const sealed = await sealBytes(
-    crypto,
-    key,
-    packContents(linkContentsOf(contents)),
-    linkSealContext(linkId),
-  );
+  const sealed = await sealBytes(crypto, key, packJson(payload), linkSealContext(linkId));
   const fragmentKey = toBase64Url(raw);
   raw.fill(0);
   return { ciphertext: encodeBase64(sealed), fragmentKey };
@@ -89,13 +68,16 @@ export class PublicLinkKeyError extends Error {
   }
 }
 
-/** Opens a link's ciphertext with the key from its fragment; refuses a wrong or damaged key. */
+/**
+ * Opens a link's ciphertext with the key from its fragment; refuses a wrong or damaged key, and
+ * says so when what the server sent was changed or cut short.
+ */
 export async function openLinkContents(
   crypto: WebCryptoPort,
   ciphertext: string,
   fragmentKey: string | null,
   linkId: string,
-): Promise<BackupContents> {
+): Promise<SharedLink> {
   if (fragmentKey === null) throw new PublicLinkKeyError('missing-key');
   const raw = /^[A-Za-z0-9_-]{43}$/.test(fragmentKey) ? decodeBase64(fragmentKey) : null;
   if (raw?.length !== KEY_BYTES) throw new PublicLinkKeyError('bad-key');
@@ -110,8 +92,14 @@ export async function openLinkContents(
           'This link does not open: its key is wrong, or what the server sent was changed.',
         );
       }
+      if (error instanceof BackupOpenError && error.code === 'invalid') {
+        throw new BackupOpenError(
+          'invalid',
+          'This link is damaged: what the server sent is cut short.',
+        );
+      }
       throw error;
     },
   );
-  return unpackContents(bytes);
+  return parseLinkPayload(unpackJson(bytes));
 }
