@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
+import { ExportPage } from './pages/export-import-pages.ts';
 import { fixtureFiles, fixturesRoot, signUpWithDataset } from './pages/dataset-pages.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
@@ -170,6 +171,63 @@ test('tags, position and decision are changed on the details and kept after a re
   await details.addTagButton().click();
   await expect(details.picker()).toBeVisible();
   expect(await details.seriousAccessibilityViolations()).toEqual([]);
+});
+
+test('a position’s reason ("Why") saves as it is typed, stays after a reload and is exported', async ({
+  page,
+}) => {
+  await signUpWithDataset(page, 'Tenant bills', [hostileSample]);
+  const details = new BillDetailsPage(page);
+  await details.openBill(tenantBill, 'HB 4242');
+
+  await details.position('Support').check();
+  await expectPainted(details.toast('Position set to Support.'));
+  const reason = `Keeps rents fair: ${hostile}\n=HYPERLINK("x") and ${rtl}`;
+  await details.why().fill(reason);
+  // No Save button: it saves a moment after the typing stops.
+  await expectPainted(details.reasonSaved());
+
+  await page.reload();
+  await expect(details.heading()).toHaveText('HB 4242', { timeout: 15_000 });
+  await expect(details.position('Support')).toBeChecked();
+  await expect(details.why()).toHaveValue(reason);
+  await expectPainted(details.why());
+  // Shown as text: the markup is in the field's text, and nothing of it ran.
+  expect(await page.locator('.bill-details img').count()).toBe(0);
+  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+  // Too long to keep: said at once, not saved, and not lost either (kept as a draft).
+  const long = 'x'.repeat(2_001);
+  await details.why().fill(long);
+  await expectPainted(
+    page.getByRole('alert').filter({
+      hasText: 'A reason is at most 2,000 characters; this one has 2,001.',
+    }),
+  );
+  await expect(details.why()).toHaveAttribute('aria-invalid', 'true');
+  expect(await details.seriousAccessibilityViolations()).toEqual([]);
+  await page.waitForTimeout(1_000);
+  await page.reload();
+  await expect(details.heading()).toHaveText('HB 4242', { timeout: 15_000 });
+  await expect(details.why()).toHaveValue(reason);
+  const offer = page.getByRole('group', { name: 'Restore your unsaved reason?' });
+  await expectPainted(offer);
+  await offer.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect(offer).toBeHidden();
+
+  // The export holds it: Docket JSON and the report CSV.
+  const exporter = new ExportPage(page);
+  await exporter.open();
+  await exporter.scope('All bills').check();
+  const json = JSON.parse((await exporter.export('Export JSON')).bytes.toString('utf8')) as {
+    positions: { billId: string; position: string; reason?: string }[];
+  };
+  expect(json.positions).toEqual([
+    { billId: tenantBill, position: 'support', reason, updatedAt: expect.any(String) as string },
+  ]);
+  const report = (await exporter.export('Export report')).bytes.toString('utf8');
+  expect(report).toContain('Reason');
+  expect(report).toContain(`Keeps rents fair: ${hostile}`);
 });
 
 test('hostile text in a bill is shown as text and keeps the phone layout', async ({ page }) => {

@@ -40,6 +40,12 @@ export class BillDetailsPage {
     return this.page.getByRole('radio', { name: label, exact: true });
   }
 
+  /** The position's "Why" field. */
+  readonly why = () => this.page.getByRole('textbox', { name: 'Why', exact: true });
+  /** What the "Why" field says once its text is stored. */
+  readonly reasonSaved = () =>
+    this.section('Your position').getByRole('status').filter({ hasText: 'Reason saved.' });
+
   decisionButton(label: 'Track' | 'Dismiss' | 'Later'): Locator {
     return this.page
       .getByRole('group', { name: 'Change the decision' })

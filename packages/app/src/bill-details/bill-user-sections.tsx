@@ -15,6 +15,7 @@ import { billCommandContext } from '../bills/bill-command-services.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { annotationPath } from './bill-details-route.ts';
+import { PositionReasonField } from './position-reason-field.tsx';
 import type { AnnotationEntry, DecisionKind, PositionKind } from './bill-details-words.ts';
 import {
   annotationEntries,
@@ -123,10 +124,13 @@ export function BillTagsSection({
 export function PositionSection({
   billId,
   position,
+  reason,
   report,
 }: {
   billId: string;
   position: PositionKind | undefined;
+  /** Why the user holds it ('' for no reason); undefined while loading. */
+  reason: string | undefined;
   report: CommandReport;
 }) {
   const name = useId();
@@ -171,6 +175,14 @@ export function PositionSection({
           </label>
         ))}
       </fieldset>
+      {reason !== undefined && (
+        <PositionReasonField
+          key={billId}
+          billId={billId}
+          stored={reason}
+          onFailure={report.failed}
+        />
+      )}
     </section>
   );
 }

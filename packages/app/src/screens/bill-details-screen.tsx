@@ -82,6 +82,7 @@ export function BillDetailsScreen() {
           <PositionSection
             billId={bill.id}
             position={position === undefined ? undefined : (position?.position ?? 'none')}
+            reason={position === undefined ? undefined : (position?.reason ?? '')}
             report={report}
           />
           <DecisionSection

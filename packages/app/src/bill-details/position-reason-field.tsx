@@ -1,0 +1,129 @@
+import { POSITION_REASON_MAX, setPositionReason } from '@docket/core/commands';
+import { useEffect, useId, useRef, useState } from 'react';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { DraftOffer } from '../drafts/draft-offer.tsx';
+import { useFormDraft } from '../drafts/use-form-draft.ts';
+import { commandFailureMessage } from '../ui/command-failure.ts';
+import {
+  createReasonAutosave,
+  type ReasonAutosave,
+  reasonAfterStoredChange,
+} from './reason-autosave.ts';
+
+// "Why": the reason for the position, in the user's words. It saves as it is typed (no Save
+// button, as the position beside it), and a draft is kept on the device meanwhile
+// (drafts/use-form-draft.ts), so a reload or a crash before the save loses nothing; a text too
+// long to save stays in the field and in the draft, with the limit said under it. The text is
+// a textarea's value, never markup.
+
+function tooLongMessage(text: string): string | null {
+  const length = text.trim().length;
+  return length > POSITION_REASON_MAX
+    ? `A reason is at most ${POSITION_REASON_MAX.toLocaleString('en-US')} characters; this one has ${length.toLocaleString('en-US')}.`
+    : null;
+}
+
+export function PositionReasonField({
+  billId,
+  stored,
+  onFailure,
+}: {
+  readonly billId: string;
+  /** The reason as stored ('' for none). */
+  readonly stored: string;
+  readonly onFailure: (message: string) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(stored);
+  const [previous, setPrevious] = useState(stored);
+  const [saved, setSaved] = useState(false);
+  // A change of the stored reason: ours landing, or another tab's or device's (see the rule).
+  if (stored !== previous) {
+    setPrevious(stored);
+    setText(reasonAfterStoredChange(text, previous, stored));
+  }
+  const latest = useRef({ stored, onFailure });
+  useEffect(() => {
+    latest.current = { stored, onFailure };
+  });
+
+  const autosave = useRef<ReasonAutosave | null>(null);
+  useEffect(() => {
+    const made = createReasonAutosave({
+      stored: () => latest.current.stored,
+      save: async (reason) => {
+        await setPositionReason(await billCommandContext(), billId, reason);
+        setSaved(true);
+      },
+      onError: (error) => {
+        latest.current.onFailure(commandFailureMessage(error, 'save the reason'));
+      },
+    });
+    autosave.current = made;
+    // Leaving the page (the reconnect's reload too) saves what waits.
+    const leaving = () => {
+      void made.flush();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leaving();
+    };
+    window.addEventListener('pagehide', leaving);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leaving);
+      document.removeEventListener('visibilitychange', hidden);
+      leaving();
+      if (autosave.current === made) autosave.current = null;
+    };
+  }, [billId]);
+
+  const change = (next: string) => {
+    setText(next);
+    setSaved(false);
+    if (tooLongMessage(next) === null) autosave.current?.change(next);
+    else autosave.current?.cancel();
+  };
+  const draft = useFormDraft({
+    form: 'position-reason',
+    scope: billId,
+    fields: { reason: text },
+    dirty: text.trim() !== stored.trim(),
+    onRestore: (fields) => {
+      change(fields.reason);
+    },
+  });
+  const error = tooLongMessage(text);
+
+  return (
+    <div className="position-reason">
+      <DraftOffer draft={draft} what="reason" preview={(fields) => fields.reason} />
+      <label htmlFor={`${id}-why`}>Why</label>
+      <textarea
+        id={`${id}-why`}
+        value={text}
+        rows={3}
+        dir="auto"
+        aria-invalid={error !== null}
+        aria-describedby={`${id}-hint${error === null ? '' : ` ${id}-error`}`}
+        onChange={(event) => {
+          change(event.currentTarget.value);
+        }}
+        onBlur={() => {
+          void autosave.current?.flush();
+        }}
+      />
+      {error !== null && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p id={`${id}-hint`} className="field-hint">
+        Your reason for this position, in your words: saved as you type, at most{' '}
+        {POSITION_REASON_MAX.toLocaleString('en-US')} characters.
+      </p>
+      <p className="field-hint" role="status">
+        {saved && error === null && text.trim() === stored.trim() ? 'Reason saved.' : ''}
+      </p>
+    </div>
+  );
+}
