@@ -1,120 +1,83 @@
 import Dexie from 'dexie';
-import type { DeckSource, IndexedCriterion } from '@docket/core/deck';
+import { billOrderFields } from '@docket/core/bills';
+import type { DeckSource, IndexedCriterion, OrderedCriterion } from '@docket/core/deck';
 import type { Decision, StoredBill } from '@docket/core/store';
 
-// The deck's reads on the page's Dexie connection. Ids come from primary keys and index keys
-// only (IndexedDB's getAllKeys, or a key cursor for a dataset: no bill is read or cloned), and
-// bills are fetched by id in the small batches core's readDeckPage asks for. Run inside
-// useLiveQuery, every read here is observed (the dataset cursor through a read of the same
-// range beside it), so the deck moves on when a decision or an import commits, in any tab or
-// the worker.
+// The deck's reads on the page's Dexie connection. Order keys come from index keys only (no bill
+// is read or cloned): the order's own index for every bill, or the compound index of a status, a
+// jurisdiction or a session of one followed by the order's key (schema version 5), entered at a
+// key with a key range. A dataset's ids are read whole from its multiEntry index, keys only.
+// Bills are fetched by id in the small batches core's readDeckPage asks for. Run inside
+// useLiveQuery, every read here is observed, so the deck moves on when a decision or an import
+// commits, in any tab or the worker.
 
 /** Cards read at a time: the one shown and the next few, so a decision shows the next at once. */
 export const DECK_PAGE_SIZE = 4;
 
-/**
- * Up to `limit` ids of a dataset's bills, in id order, from `atLeast` on. The dataset index is
- * multiEntry, which IndexedDB cannot put in a compound index, so no key range enters its ids in
- * the middle; a key cursor can, with continuePrimaryKey (entries are ordered by dataset id, then
- * bill id). Dexie does not offer that call, so this reads IndexedDB itself, in a read-only
- * transaction of its own, and answers with a Dexie promise so that a live query calling it keeps
- * its context for the reads that follow.
- */
-function datasetIdsFrom(
-  idb: IDBDatabase,
-  datasetId: string,
+/** The index of a criterion's bills in an order, and the key range of its bills in it. */
+function orderedRange(
+  criterion: OrderedCriterion,
+  field: string,
   atLeast: string | null,
-  limit: number,
-): Promise<string[]> {
-  return new Dexie.Promise<string[]>((resolve, reject) => {
-    const ids: string[] = [];
-    if (limit <= 0) {
-      resolve(ids);
-      return;
-    }
-    const start = atLeast ?? '';
-    const request = idb
-      .transaction('bills', 'readonly')
-      .objectStore('bills')
-      .index('datasetIds')
-      .openKeyCursor();
-    let positioned = false;
-    request.onerror = () => {
-      reject(request.error ?? new Error('The deck could not read the dataset’s bills.'));
-    };
-    request.onsuccess = () => {
-      const cursor = request.result;
-      if (cursor === null) {
-        resolve(ids);
-        return;
-      }
-      const key: unknown = cursor.key;
-      const id: unknown = cursor.primaryKey;
-      if (!positioned) {
-        positioned = true;
-        // The first entry of the whole index: seek to the dataset at the id, unless the cursor
-        // is already there or past it (continuePrimaryKey may not move backwards). Numbers and
-        // dates sort before every string in IndexedDB; there are none here, but a seek from
-        // them is still forward.
-        const before =
-          typeof key === 'string'
-            ? key < datasetId || (key === datasetId && typeof id === 'string' && id < start)
-            : typeof key === 'number' || key instanceof Date;
-        if (before) {
-          cursor.continuePrimaryKey(datasetId, start);
-          return;
-        }
-      }
-      if (key !== datasetId || typeof id !== 'string') {
-        resolve(ids);
-        return;
-      }
-      ids.push(id);
-      if (ids.length >= limit) resolve(ids);
-      else cursor.continue();
-    };
-  });
+): { index: string; lower: unknown[]; upper: unknown[] } {
+  const from = atLeast ?? '';
+  switch (criterion.index) {
+    case 'session':
+      return {
+        index: `[jurisdiction+session+${field}]`,
+        lower: [criterion.jurisdiction, criterion.session, from],
+        upper: [criterion.jurisdiction, criterion.session, Dexie.maxKey],
+      };
+    case 'jurisdiction':
+    case 'status':
+      return {
+        index: `[${criterion.index}+${field}]`,
+        lower: [criterion.value, from],
+        upper: [criterion.value, Dexie.maxKey],
+      };
+  }
 }
 
 export function dexieDeckSource(db: Dexie): DeckSource {
   const bills = db.table<StoredBill, string>('bills');
   const decisions = db.table<Decision, string>('decisions');
 
-  async function datasetPage(datasetId: string, atLeast: string | null, limit: number) {
-    // From the dataset's start, Dexie's getAllKeys answers (one request, however many ids). From
-    // an id, a read of one key through Dexie first: inside a live query it registers the
-    // dataset's whole index range, so the deck moves on when any of its bills changes, and it
-    // opens the database if it is not yet; then the cursor seeks.
-    const dataset = bills.where('datasetIds').equals(datasetId);
-    if (atLeast === null) return await dataset.limit(limit).primaryKeys();
-    const first = await dataset.limit(1).primaryKeys();
-    if (first.length === 0) return [];
-    return await datasetIdsFrom(db.backendDB(), datasetId, atLeast, limit);
-  }
-
-  async function page(criterion: IndexedCriterion | null, atLeast: string | null, limit: number) {
-    if (criterion === null) {
-      // A key range seeks straight to the id.
-      const rest =
-        atLeast === null ? bills.orderBy(':id') : bills.where(':id').aboveOrEqual(atLeast);
-      return await rest.limit(limit).primaryKeys();
+  async function billIds(criterion: IndexedCriterion | null): Promise<string[]> {
+    if (criterion === null) return await bills.toCollection().primaryKeys();
+    if (criterion.index === 'session') {
+      return await bills
+        .where('[jurisdiction+session]')
+        .equals([criterion.jurisdiction, criterion.session])
+        .primaryKeys();
     }
-    if (criterion.index === 'datasetIds') return await datasetPage(criterion.value, atLeast, limit);
-    // [status+id] and [jurisdiction+id] hold the field's bills in id order as one key: a range
-    // from [value, atLeast] seeks into the middle of them (schema version 3).
-    return await bills
-      .where(`[${criterion.index}+id]`)
-      .between([criterion.value, atLeast ?? ''], [criterion.value, Dexie.maxKey], true, true)
-      .limit(limit)
-      .primaryKeys();
+    return await bills.where(criterion.index).equals(criterion.value).primaryKeys();
   }
 
   return {
-    billIds: async (criterion) =>
-      criterion === null
-        ? await bills.toCollection().primaryKeys()
-        : await bills.where(criterion.index).equals(criterion.value).primaryKeys(),
-    billIdPage: page,
+    billIds,
+    billKeyPage: async (criterion, order, atLeast, limit) => {
+      const field = billOrderFields[order];
+      if (criterion === null) {
+        // A key range on the order's index seeks straight to the key.
+        const keys = await bills
+          .where(field)
+          .aboveOrEqual(atLeast ?? '')
+          .limit(limit)
+          .keys();
+        return keys.filter((key): key is string => typeof key === 'string');
+      }
+      const range = orderedRange(criterion, field, atLeast);
+      const keys = await bills
+        .where(range.index)
+        .between(range.lower, range.upper, true, true)
+        .limit(limit)
+        .keys();
+      // Each key is [value(s)…, order key]: the order key is the last part.
+      return keys.flatMap((key) => {
+        const last: unknown = Array.isArray(key) ? key[key.length - 1] : undefined;
+        return typeof last === 'string' ? [last] : [];
+      });
+    },
     bills: async (ids) => await bills.bulkGet([...ids]),
     decidedIds: async (includeLater) => {
       const decided = await decisions.toCollection().primaryKeys();

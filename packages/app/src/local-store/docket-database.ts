@@ -1,4 +1,5 @@
-import Dexie, { type Transaction } from 'dexie';
+import Dexie, { type DBCore, type DBCoreMutateRequest, type Transaction } from 'dexie';
+import { billOrderKeys } from '@docket/core/bills';
 import { localTables, type TableName } from '@docket/core/store';
 
 // The one module that knows the IndexedDB schema. Every device that ever ran Docket holds a
@@ -75,11 +76,87 @@ const version4Stores = Object.freeze({
   seenMarks: 'billId',
 });
 
-export const schemaSteps: readonly SchemaStep[] = Object.freeze(
-  [version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
+// The deck deals bills in order of recent activity or by number, of the whole table, a status, a
+// jurisdiction or a session of one: indexes of the order keys the store derives from each bill it
+// writes (core's bills/bill-sort-keys.ts, through `withOrderKeys` below), and [jurisdiction+
+// session], whose unique keys are the sessions a filter offers. The [field+id] indexes the deck
+// walked before go. Bills stored before have no keys: the upgrade writes each once with them
+// (about as long as version 3's indexing, once, while the database opens).
+const version5Stores = Object.freeze({
+  ...version4Stores,
+  bills:
+    'id, *datasetIds, jurisdiction, status, statusDate, activityKey, numberKey, [jurisdiction+session], [jurisdiction+activityKey], [jurisdiction+numberKey], [jurisdiction+session+activityKey], [jurisdiction+session+numberKey], [status+activityKey], [status+numberKey]',
+});
+
+export const schemaSteps: readonly SchemaStep[] = Object.freeze([
+  ...[version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
     Object.freeze({ version: index + 1, stores }),
   ),
-);
+  Object.freeze({
+    version: 5,
+    stores: version5Stores,
+    upgrade: async (tx: Transaction) => {
+      await tx
+        .table('bills')
+        .toCollection()
+        .modify((bill: Record<string, unknown>) => {
+          Object.assign(bill, orderKeysOf(bill));
+        });
+    },
+  }),
+]);
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * A stored bill's order keys, read loosely: a row an older build wrote (or a damaged one) is
+ * keyed from what it has rather than stop the database from opening or a write from landing.
+ */
+function orderKeysOf(row: Record<string, unknown>): { activityKey: string; numberKey: string } {
+  const actions = Array.isArray(row['actions']) ? (row['actions'] as unknown[]) : [];
+  return billOrderKeys({
+    id: text(row['id']),
+    jurisdiction: text(row['jurisdiction']),
+    session: text(row['session']),
+    type: text(row['type']),
+    number: text(row['number']),
+    statusDate: typeof row['statusDate'] === 'string' ? row['statusDate'] : null,
+    actions: actions.map((action) => {
+      const date: unknown =
+        typeof action === 'object' && action !== null ? Reflect.get(action, 'date') : null;
+      return { date: typeof date === 'string' ? date : null };
+    }),
+  });
+}
+
+function withOrderKeys(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const row = value as Record<string, unknown>;
+  return { ...row, ...orderKeysOf(row) };
+}
+
+/**
+ * Every bill written through this connection gets its order keys, whoever writes it (a command,
+ * an import chunk, a restore, an upgrade's modify): one place, so no writer can forget them.
+ */
+function orderKeysMiddleware(down: DBCore): DBCore {
+  return {
+    ...down,
+    table: (name) => {
+      const table = down.table(name);
+      if (name !== 'bills') return table;
+      return {
+        ...table,
+        mutate: (request: DBCoreMutateRequest) =>
+          table.mutate(
+            request.type === 'put' || request.type === 'add'
+              ? { ...request, values: request.values.map(withOrderKeys) }
+              : request,
+          ),
+      };
+    },
+  };
+}
 
 /** The version a database opened by this build ends up at. */
 export const SCHEMA_VERSION = schemaSteps.reduce(
@@ -116,6 +193,7 @@ export function createDocketDatabase(options: DocketDatabaseOptions = {}): Dexie
     const version = db.version(step.version).stores({ ...step.stores });
     if (step.upgrade !== undefined) version.upgrade(step.upgrade);
   }
+  db.use({ stack: 'dbcore', name: 'bill-order-keys', create: orderKeysMiddleware });
   return db;
 }
 

@@ -1,28 +1,32 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
-import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
+import { type BillOrder, billIdOfOrderKey, billOrderKey } from '../bills/bill-sort-keys.ts';
+import type { CompiledDeckFilter, IndexedCriterion, OrderedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
 import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 
-// The swipeable deck: the untriaged bills of a filter, dealt a few at a time. A device may hold
-// 50,000 bills of 10 KB and more each, so the deck never reads them all to show a card: it walks
-// the candidates' ids in the store's indexes (keys only, cheap), drops the decided ones (a
+// The swipeable deck: the untriaged bills of a filter, dealt a few at a time in the chosen order
+// (most recent activity first, or by bill number). A device may hold 50,000 bills of 10 KB and
+// more each, so the deck never reads them all to show a card: it walks the candidates' order keys
+// (bills/bill-sort-keys.ts) in the store's indexes (keys only, cheap), drops the decided ones (a
 // user's decisions are few next to the bills) and reads only the bills it may deal. Several
-// indexed criteria (status and jurisdiction, say) are joined on the ids by seeking: each list
-// jumps to the id the others reached, so bills of the first jurisdictions in id order are never
-// read to be thrown away. Only a filter on what no index holds (subject, chamber, words) has to
-// read bills it then throws away.
+// indexed criteria (status and session, say) are joined on the keys by seeking: each list jumps
+// to the key the others reached, so runs of bills only one list holds are never read to be
+// thrown away. A dataset's ids are read whole (keys only) and checked as the walk goes. Only a
+// filter on what no index holds (subject, chamber, words) has to read bills it then throws away.
 
 /** What the deck reads. The app answers from IndexedDB indexes; tests from arrays or a store. */
 export interface DeckSource {
-  /** The ids of every bill, or of those an index lists under a value; in id order. */
+  /** The ids of every bill, or of those an index lists under a value; in no set order. */
   billIds(criterion: IndexedCriterion | null): Promise<string[]>;
   /**
-   * Up to `limit` of those ids, in id order, from `atLeast` on (null: from the first). The app
-   * answers with a key range, so the store seeks; a source that cannot seek reads up to it.
+   * Up to `limit` order keys (billOrderKey) of every bill, or of those an index lists under a
+   * value, in that order, from the key `atLeast` on (null: from the first). The app answers with
+   * a key range, so the store seeks; a source that cannot seek sorts and reads up to it.
    */
-  billIdPage(
-    criterion: IndexedCriterion | null,
+  billKeyPage(
+    criterion: OrderedCriterion | null,
+    order: BillOrder,
     atLeast: string | null,
     limit: number,
   ): Promise<string[]>;
@@ -75,13 +79,13 @@ const LARGEST_ID_PAGE = 4_096;
 /** A lone list's first page may hold every decided id and the cards after them, up to this. */
 const LARGEST_FIRST_PAGE = 16_384;
 
-/** The smallest id after `id` (no string sorts between them): a page from it leaves `id` out. */
-function after(id: string): string {
-  return `${id}\u0000`;
+/** The smallest key after `key` (no string sorts between them): a page from it leaves it out. */
+function after(key: string): string {
+  return `${key}\u0000`;
 }
 
-/** One list of ids (every bill's, or an index's under a value), read a page at a time. */
-class IdList {
+/** One list of order keys (every bill's, or an index's under a value), read a page at a time. */
+class KeyList {
   private page: readonly string[] = [];
   private at = 0;
   /** The last page read ended the list. */
@@ -89,11 +93,12 @@ class IdList {
 
   constructor(
     private readonly source: DeckSource,
-    private readonly criterion: IndexedCriterion | null,
+    private readonly criterion: OrderedCriterion | null,
+    private readonly order: BillOrder,
     private pageSize: number,
   ) {}
 
-  /** The list's first id from `atLeast` on (null: its first), or undefined past its end. */
+  /** The list's first key from `atLeast` on (null: its first), or undefined past its end. */
   async seek(atLeast: string | null): Promise<string | undefined> {
     for (;;) {
       if (atLeast !== null) {
@@ -102,13 +107,13 @@ class IdList {
       const id = this.page[this.at];
       if (id !== undefined) return id;
       if (this.ended) return undefined;
-      // Past the page: the next starts at the id sought, or right after the page, whichever is
-      // further. Each page starts after the last, so an id never comes twice, even when an
+      // Past the page: the next starts at the key sought, or right after the page, whichever
+      // is further. Each page starts after the last, so a key never comes twice, even when an
       // import commits between two pages.
       const last = this.page[this.page.length - 1];
       const from =
         last === undefined ? atLeast : atLeast !== null && atLeast > last ? atLeast : after(last);
-      const page = await this.source.billIdPage(this.criterion, from, this.pageSize);
+      const page = await this.source.billKeyPage(this.criterion, this.order, from, this.pageSize);
       this.ended = page.length < this.pageSize;
       this.page = page;
       this.at = 0;
@@ -118,12 +123,12 @@ class IdList {
 }
 
 /**
- * The first id from `atLeast` on that every list holds: each list in turn seeks to the id the
+ * The first key from `atLeast` on that every list holds: each list in turn seeks to the key the
  * others reached, until all agree (a leapfrog join), so stretches only one list holds are
  * skipped with a key range, never read.
  */
 async function nextShared(
-  lists: readonly IdList[],
+  lists: readonly KeyList[],
   atLeast: string | null,
 ): Promise<string | undefined> {
   let candidate = atLeast;
@@ -142,9 +147,23 @@ async function nextShared(
   }
 }
 
-function idLists(source: DeckSource, compiled: CompiledDeckFilter, firstPage: number): IdList[] {
-  const criteria = compiled.indexed.length === 0 ? [null] : compiled.indexed;
-  return criteria.map((criterion) => new IdList(source, criterion, firstPage));
+function isOrdered(criterion: IndexedCriterion): criterion is OrderedCriterion {
+  return criterion.index !== 'datasetIds';
+}
+
+function keyLists(source: DeckSource, compiled: CompiledDeckFilter, firstPage: number): KeyList[] {
+  const ordered = compiled.indexed.filter(isOrdered);
+  const criteria = ordered.length === 0 ? [null] : ordered;
+  return criteria.map((criterion) => new KeyList(source, criterion, compiled.order, firstPage));
+}
+
+/** The ids of each dataset the filter names, read whole (keys only). */
+async function datasetSets(
+  source: DeckSource,
+  compiled: CompiledDeckFilter,
+): Promise<ReadonlySet<string>[]> {
+  const datasets = compiled.indexed.filter((criterion) => !isOrdered(criterion));
+  return Promise.all(datasets.map(async (criterion) => new Set(await source.billIds(criterion))));
 }
 
 /**
@@ -181,7 +200,7 @@ async function emptyReason(
   decided: ReadonlySet<string>,
 ): Promise<DeckEmptyReason> {
   if ((await source.datasetCount()) === 0) return { kind: 'no-datasets' };
-  const anyBill = (await source.billIdPage(null, null, 1)).length > 0;
+  const anyBill = (await source.billKeyPage(null, compiled.order, null, 1)).length > 0;
   if (!anyBill) return { kind: 'no-bills' };
   // Only reached with an empty deck: the decided bills are read to learn whether the filter
   // matches any of them.
@@ -211,14 +230,15 @@ export async function readDeckPage(
   limit: number,
 ): Promise<DeckPage> {
   const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
-  // A lone list's first `limit` undecided ids are among its first `limit + decided` ids: one
+  const within = await datasetSets(source, compiled);
+  // A lone list's first `limit` undecided keys are among its first `limit + decided` keys: one
   // page finds them, however long the run of decided bills before them. Joined lists jump, so
   // their pages start small.
   const firstPage =
-    compiled.indexed.length <= 1
+    compiled.indexed.filter(isOrdered).length <= 1
       ? Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE)
       : FIRST_ID_PAGE;
-  const lists = idLists(source, compiled, firstPage);
+  const lists = keyLists(source, compiled, firstPage);
   const cards: StoredBill[] = [];
   let from: string | null = null;
   let ended = false;
@@ -227,13 +247,14 @@ export async function readDeckPage(
     const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
     const ids: string[] = [];
     while (ids.length < wanted) {
-      const id = await nextShared(lists, from);
-      if (id === undefined) {
+      const key = await nextShared(lists, from);
+      if (key === undefined) {
         ended = true;
         break;
       }
-      from = after(id);
-      if (!decided.has(id)) ids.push(id);
+      from = after(key);
+      const id = billIdOfOrderKey(key);
+      if (!decided.has(id) && within.every((ids) => ids.has(id))) ids.push(id);
     }
     cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
   }
@@ -242,26 +263,25 @@ export async function readDeckPage(
 }
 
 /**
- * The ids of every bill the filter matches, decided or not, in id order. Reads bills only when
- * the filter needs them; the deck's count is these less the decided ones (deckCount), so a
+ * The ids of every bill the filter matches, decided or not, in no set order. Reads bills only
+ * when the filter needs them; the deck's count is these less the decided ones (deckCount), so a
  * decision does not make it read them again.
  */
 export async function matchingBillIds(
   source: DeckSource,
   compiled: CompiledDeckFilter,
 ): Promise<string[]> {
-  let candidates: string[];
-  if (compiled.indexed.length <= 1) {
-    // One list: read whole, in one go.
-    candidates = await source.billIds(compiled.indexed[0] ?? null);
-  } else {
-    candidates = [];
-    const lists = idLists(source, compiled, LARGEST_ID_PAGE / 16);
-    for (let id = await nextShared(lists, null); id !== undefined;) {
-      candidates.push(id);
-      id = await nextShared(lists, after(id));
-    }
-  }
+  // Each index's ids read whole (keys only), the shortest list kept where the others hold it.
+  const lists = await Promise.all(
+    compiled.indexed.length === 0
+      ? [source.billIds(null)]
+      : compiled.indexed.map((criterion) => source.billIds(criterion)),
+  );
+  lists.sort((a, b) => a.length - b.length);
+  const [shortest = [], ...others] = lists;
+  const sets = others.map((ids) => new Set(ids));
+  const candidates =
+    sets.length === 0 ? shortest : shortest.filter((id) => sets.every((ids) => ids.has(id)));
   if (!compiled.needsBills) return candidates;
   const bills = await scanMatching(source, compiled, candidates, Number.POSITIVE_INFINITY);
   return bills.map((bill) => bill.id);
@@ -281,18 +301,20 @@ export function deckCount(
 
 /** A DeckSource over a store's read transaction: for tests and for code without Dexie. */
 export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
-  const billIds = async (criterion: IndexedCriterion | null): Promise<string[]> => {
-    if (criterion === null) return tx.keys('bills');
-    const rows = await tx.where('bills', criterion.index, criterion.value);
-    return rows.map((row) => row.id);
+  const billsOf = async (criterion: IndexedCriterion | null): Promise<StoredBill[]> => {
+    if (criterion === null) return tx.all('bills');
+    if (criterion.index !== 'session') return tx.where('bills', criterion.index, criterion.value);
+    const rows = await tx.where('bills', 'jurisdiction', criterion.jurisdiction);
+    return rows.filter((row) => row.session === criterion.session);
   };
   return {
-    billIds,
-    // The store interface has no key ranges: a page is cut from the whole list.
-    billIdPage: async (criterion, atLeast, limit) => {
-      const ids = await billIds(criterion);
-      const start = atLeast === null ? 0 : ids.findIndex((id) => id >= atLeast);
-      return start < 0 ? [] : ids.slice(start, start + limit);
+    billIds: async (criterion) =>
+      criterion === null ? tx.keys('bills') : (await billsOf(criterion)).map((row) => row.id),
+    // The store interface has no key ranges: a page is cut from the whole list, sorted here.
+    billKeyPage: async (criterion, order, atLeast, limit) => {
+      const keys = (await billsOf(criterion)).map((row) => billOrderKey(row, order)).sort();
+      const start = atLeast === null ? 0 : keys.findIndex((key) => key >= atLeast);
+      return start < 0 ? [] : keys.slice(start, start + limit);
     },
     bills: (ids) => tx.getMany('bills', ids),
     decidedIds: async (includeLater) => [...decidedIds(await tx.all('decisions'), includeLater)],
