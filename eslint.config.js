@@ -39,6 +39,9 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.bundle/**',
+      // The native shells: generated projects, and the web build copied into them.
+      'packages/app/android/**',
+      'packages/app/ios/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

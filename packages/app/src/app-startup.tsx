@@ -2,7 +2,7 @@ import { setupIonicReact } from '@ionic/react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/api-client.ts';
 import { pageLocalStore } from './bills/bill-command-services.ts';
-import { importJobs } from './import-worker/import-jobs-client.ts';
+import { importJobs, setSourceFetcher } from './import-worker/import-jobs-client.ts';
 import { App } from './app.tsx';
 import type { AppServices } from './services/app-services.ts';
 import { createDocketAuthClient } from './auth/auth-client.ts';
@@ -23,6 +23,7 @@ export const LOG_PREFIX = '[docket]';
 /** Builds the app's services, renders it, and schedules the service worker. */
 export async function startApp(container: HTMLElement): Promise<void> {
   const platform = pickPlatform();
+  if (platform.sourceFetcher !== null) setSourceFetcher(platform.sourceFetcher);
   const reporter = createErrorReporter(import.meta.env.VITE_SENTRY_DSN, import.meta.env.MODE);
   const appStore = createAppStore({ online: navigator.onLine });
   const authClient = createDocketAuthClient(platform, window.location.origin);

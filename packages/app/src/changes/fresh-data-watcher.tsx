@@ -12,6 +12,7 @@ import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useSetting } from '../local-store/live-settings.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
 import { liveLocalStore } from '../local-store/live-database.ts';
+import { useAppServices } from '../services/app-services.ts';
 import { changeAlertOf } from './change-alerts.ts';
 
 // While the tabs are open: refreshes datasets from URLs every few hours (the "Refresh datasets
@@ -20,6 +21,7 @@ import { changeAlertOf } from './change-alerts.ts';
 // an import or refresh that finished in this session found changes to followed bills.
 
 export function FreshDataWatcher() {
+  const { alerts: deviceAlerts } = useAppServices().platform;
   const setting = useSetting(DEVICE_PREFERENCES_SETTING);
   const preferences = setting === undefined ? undefined : devicePreferencesOf(setting?.value);
   const hours = preferences?.autoRefreshHours;
@@ -65,24 +67,26 @@ export function FreshDataWatcher() {
     const seen = known.current;
     const fresh = done.filter((job) => !seen.has(job.id));
     for (const job of fresh) seen.add(job.id);
-    if (!alerts || typeof Notification === 'undefined' || Notification.permission !== 'granted') {
-      return;
-    }
-    for (const job of fresh) {
-      if ((job.result?.changed ?? 0) === 0 || job.finishedAt === null) continue;
-      const at = job.finishedAt;
-      liveLocalStore()
-        .read(CHANGE_FEED_TABLES, (tx) => readChangeFeed(tx))
-        .then((feed) => {
-          const alert = changeAlertOf(feed.filter((entry) => entry.at === at));
+    if (!alerts) return;
+    const changed = fresh.filter(
+      (job) => (job.result?.changed ?? 0) > 0 && job.finishedAt !== null,
+    );
+    if (changed.length === 0) return;
+    deviceAlerts
+      .allowed()
+      .then(async (allowed) => {
+        if (!allowed) return;
+        const feed = await liveLocalStore().read(CHANGE_FEED_TABLES, (tx) => readChangeFeed(tx));
+        for (const job of changed) {
+          const alert = changeAlertOf(feed.filter((entry) => entry.at === job.finishedAt));
           // The job id as the tag: another open tab's alert for the same refresh replaces this.
-          if (alert !== null) new Notification(alert.title, { body: alert.body, tag: job.id });
-        })
-        .catch((error: unknown) => {
-          console.error('[docket] Could not show the change alert:', error);
-        });
-    }
-  }, [jobs, alerts]);
+          if (alert !== null) await deviceAlerts.show({ ...alert, tag: job.id });
+        }
+      })
+      .catch((error: unknown) => {
+        console.error('[docket] Could not show the change alert:', error);
+      });
+  }, [jobs, alerts, deviceAlerts]);
 
   return null;
 }

@@ -13,7 +13,12 @@ import {
 } from '@docket/core/commands';
 import { type ImportInput, runImportJob, type SourceUnchanged } from '@docket/core/import-jobs';
 import { readDevicePreferences } from '@docket/core/device';
-import { downloadFailure, downloadSource, type SourceRequest } from './source-download.ts';
+import {
+  downloadFailure,
+  downloadSource,
+  type SourceFetch,
+  type SourceRequest,
+} from './source-download.ts';
 import type { Dataset, LocalStore } from '@docket/core/store';
 import { defaultImportLimits } from '@docket/core/encoding';
 import { traceJobEnd } from '../trace/trace-events.ts';
@@ -96,7 +101,7 @@ export function eventLoopBreak(): Promise<void> {
 export interface ImportRunnerDeps {
   store: LocalStore;
   locks: JobLocks;
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  fetch: SourceFetch;
   sha256Hex: (bytes: Uint8Array<ArrayBuffer>) => Promise<string>;
   newId: () => string;
   now: () => string;

@@ -6,6 +6,9 @@ import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts
 import type { ControlChannel, ImportRunnerApi } from './import-runner.ts';
 import { createImportRunner, WORKER_IMPORT_CHUNKS } from './import-runner.ts';
 import { localJobLocks, webJobLocks } from './job-locks.ts';
+import type { SourceFetcher } from '../platform/platform.ts';
+import { fetchThrough } from './source-fetcher.ts';
+import type { SourceFetch } from './source-download.ts';
 
 // The import worker: its own connection to the device's database, the import runner, and the
 // API the page calls through comlink. Parsing and writing happen here, so a large dataset does
@@ -31,13 +34,17 @@ function controlChannel(): ControlChannel | undefined {
   };
 }
 
+/** The page's fetcher for sources, when the platform has one (useSourceFetcher). */
+let pageFetch: SourceFetch | null = null;
+
 async function start(): Promise<ImportRunnerApi> {
   const store = await openIndexedDbLocalStore();
   const channel = controlChannel();
   const runner = createImportRunner({
     store,
     locks: 'locks' in navigator ? webJobLocks(navigator.locks) : localJobLocks(),
-    fetch: (url, init) => fetch(url, init),
+    fetch: (url, init, kept) =>
+      pageFetch === null ? fetch(url, init) : pageFetch(url, init, kept),
     relay: (request) =>
       fetch('/api/sources/fetch', {
         method: 'POST',
@@ -73,8 +80,17 @@ started.catch((error: unknown) => {
   console.error('[docket] The import worker could not start:', error);
 });
 
+/** What the page calls: the runner's API, and the platform's way to fetch sources. */
+export interface ImportWorkerApi extends ImportRunnerApi {
+  /** The fetcher arrives as a comlink proxy: each call is a message to the page. */
+  setSourceFetcher(fetcher: SourceFetcher): void;
+}
+
 // Exposed at once, so calls made while the database opens wait for it instead of getting lost.
-const api: ImportRunnerApi = {
+const api: ImportWorkerApi = {
+  setSourceFetcher: (fetcher) => {
+    pageFetch = fetchThrough(fetcher);
+  },
   recoverInterrupted: async () => (await started).recoverInterrupted(),
   saveAndImport: async (request) => (await started).saveAndImport(request),
   importSynced: async () => (await started).importSynced(),

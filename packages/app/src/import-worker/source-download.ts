@@ -18,8 +18,19 @@ export interface SourceRequest {
   lastModified: string | null;
 }
 
+/**
+ * A fetch of a source. `kept` is what the last import kept of it: a fetch that is not the
+ * browser's (the native shells', which has no HTTP cache and no CORS to avoid) sends it as
+ * If-None-Match and If-Modified-Since, so an unchanged source still costs one 304.
+ */
+export type SourceFetch = (
+  url: string,
+  init: RequestInit,
+  kept: SourceRequest,
+) => Promise<Response>;
+
 export interface SourceDownloadDeps {
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  fetch: SourceFetch;
   sha256Hex: (bytes: Uint8Array<ArrayBuffer>) => Promise<string>;
   /** Sends the request to the Docket server's relay; null when the user turned it off. */
   relay: ((request: SourceRequest) => Promise<Response>) | null;
@@ -122,11 +133,11 @@ export async function downloadSource(
   const { url } = request;
   let response: Response;
   try {
-    response = await deps.fetch(url, {
-      credentials: 'omit',
-      redirect: 'follow',
-      cache: 'no-cache',
-    });
+    response = await deps.fetch(
+      url,
+      { credentials: 'omit', redirect: 'follow', cache: 'no-cache' },
+      request,
+    );
   } catch (error) {
     // The browser tells scripts only "failed to fetch", on purpose: the site refused other sites
     // (CORS), or could not be reached. The relay can tell which.

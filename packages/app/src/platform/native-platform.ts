@@ -1,4 +1,6 @@
+import { nativeAlerts } from './native-alerts.ts';
 import { nativeFileSharing } from './native-file-sharing.ts';
+import { nativeSourceFetch } from './native-source-fetch.ts';
 import type { KeyValueStore, Platform } from './platform.ts';
 import { preferencesKeyValueStore } from './preferences-key-value-store.ts';
 
@@ -8,7 +10,8 @@ const BEARER_TOKEN_KEY = 'auth-token';
 /**
  * The iOS and Android shells: persistent sign-in with a bearer token kept in Preferences, and
  * a server at VITE_DOCKET_SERVER_URL since the shell's own origin serves only the bundle, and
- * files and links handed to the system share sheet.
+ * files and links handed to the system share sheet, alerts through Local Notifications, and
+ * sources fetched by the shell's own HTTP, which no site's CORS policy stops.
  */
 export function createNativePlatform(
   kind: 'ios' | 'android',
@@ -29,6 +32,8 @@ export function createNativePlatform(
       forgetToken: () => store.remove(BEARER_TOKEN_KEY),
     },
     usesServiceWorker: false,
+    alerts: nativeAlerts,
+    sourceFetcher: nativeSourceFetch,
     ...nativeFileSharing,
   } satisfies Platform;
 }

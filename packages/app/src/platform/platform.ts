@@ -39,6 +39,37 @@ export interface FileSharing {
   shareLink(url: string, title: string): Promise<void>;
 }
 
+/**
+ * Notifications the device itself shows when a refresh finds changes to followed bills: the
+ * browser's Notification API on the web, Local Notifications in the native shells. Nothing
+ * leaves the device to send them.
+ */
+export interface DeviceAlerts {
+  /** Whether alerts may be shown now, without asking. */
+  allowed(): Promise<boolean>;
+  /** Asks the user where the platform needs to; whether alerts may then be shown. */
+  askToAllow(): Promise<boolean>;
+  /** What to tell the user when alerts are not allowed, and where to allow them. */
+  readonly refusedMessage: string;
+  /** Shows one alert; an alert with the same tag replaces the one before it. */
+  show(alert: { title: string; body: string; tag: string }): Promise<void>;
+}
+
+/** A source's answer as plain data, so it can cross from the page to the import worker. */
+export interface SourceAnswer {
+  status: number;
+  statusText: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+/**
+ * Fetches a source's URL outside the web view's rules: the native shells' HTTP (Capacitor's),
+ * which no site's CORS policy stops. Throws an error that says why when there is no answer.
+ */
+export type SourceFetcher = (url: string, headers: Record<string, string>) => Promise<SourceAnswer>;
+
 export interface Platform extends FileSharing {
   readonly kind: PlatformKind;
   /** Origin of the Docket server; '' means the app's own origin. */
@@ -47,4 +78,7 @@ export interface Platform extends FileSharing {
   readonly auth: AuthPersistence;
   /** Whether the app shell is cached by a service worker (the native shells bundle it). */
   readonly usesServiceWorker: boolean;
+  readonly alerts: DeviceAlerts;
+  /** How the import worker fetches sources instead of its own fetch; null on the web. */
+  readonly sourceFetcher: SourceFetcher | null;
 }

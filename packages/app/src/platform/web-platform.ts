@@ -1,10 +1,11 @@
 import type { Platform } from './platform.ts';
 import { preferencesKeyValueStore } from './preferences-key-value-store.ts';
+import { webAlerts } from './web-alerts.ts';
 import { webFileSharing } from './web-file-sharing.ts';
 
 /**
  * The browser: same-origin server, standard cookie session, service worker for offline use,
- * files offered as downloads.
+ * files offered as downloads, alerts through the Notification API.
  */
 export const webPlatform = {
   kind: 'web',
@@ -17,5 +18,7 @@ export const webPlatform = {
     forgetToken: () => Promise.resolve(),
   },
   usesServiceWorker: true,
+  alerts: webAlerts,
+  sourceFetcher: null,
   ...webFileSharing,
 } satisfies Platform;

@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useSetting } from '../local-store/live-settings.ts';
+import { useAppServices } from '../services/app-services.ts';
 import './device-settings.css';
 import { FormError } from '../ui/form-error.tsx';
 
@@ -27,15 +28,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Asks the browser for permission to notify; true when granted. */
-async function notificationsAllowed(): Promise<boolean> {
-  if (typeof Notification === 'undefined') return false;
-  if (Notification.permission === 'granted') return true;
-  if (Notification.permission === 'denied') return false;
-  return (await Notification.requestPermission()) === 'granted';
-}
-
 export function DeviceSettingsPanel() {
+  const { alerts } = useAppServices().platform;
   const setting = useSetting(DEVICE_PREFERENCES_SETTING);
   const [failure, setFailure] = useState<string | null>(null);
   if (setting === undefined) return <p role="status">Loading settings…</p>;
@@ -104,13 +98,12 @@ export function DeviceSettingsPanel() {
               save({ changeAlerts: false });
               return;
             }
-            notificationsAllowed()
+            alerts
+              .askToAllow()
               .then((allowed) => {
                 if (allowed) save({ changeAlerts: true });
                 else {
-                  setFailure(
-                    'This browser does not allow Docket to show notifications. Allow them in its site settings, then turn alerts on again.',
-                  );
+                  setFailure(alerts.refusedMessage);
                   event.target.checked = false;
                 }
               })

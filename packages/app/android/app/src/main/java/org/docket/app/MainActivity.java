@@ -1,0 +1,5 @@
+package org.docket.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
