@@ -53,6 +53,27 @@ describe('bill details words', () => {
     expect(sponsorName({ name: 'Kaine, Tim', role: 'primary', party: 'D', externalId: null })).toBe(
       'Kaine, Tim (D)',
     );
+    expect(
+      sponsorName({
+        name: 'Ted Cruz',
+        role: 'primary',
+        party: 'R',
+        district: 'TX',
+        externalId: null,
+      }),
+    ).toBe('Ted Cruz (R, TX)');
+    expect(
+      sponsorName({
+        name: 'Ada Quintero',
+        role: 'primary',
+        party: null,
+        district: 'HD-014',
+        externalId: null,
+      }),
+    ).toBe('Ada Quintero (HD-014)');
+    expect(sponsorName({ name: 'A. Person', role: 'sponsor', party: null, externalId: null })).toBe(
+      'A. Person',
+    );
     expect(voteCountWord(null)).toBe('not recorded');
     expect(voteResultWord(true)).toBe('Passed');
     expect(voteResultWord(null)).toBe('Not recorded');

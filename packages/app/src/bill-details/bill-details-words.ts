@@ -32,8 +32,10 @@ export function sponsorRoleWord(role: Sponsor['role']): string {
 }
 
 /** "Sen. Jane Doe (D)": the name as the source gives it, with the party when known. */
+/** "Ted Cruz (R, TX)", "Ada Quintero (D, HD-014)": the party and seat where the source gives them. */
 export function sponsorName(sponsor: Sponsor): string {
-  return sponsor.party === null ? sponsor.name : `${sponsor.name} (${sponsor.party})`;
+  const about = [sponsor.party, sponsor.district ?? null].filter((part) => part !== null);
+  return about.length === 0 ? sponsor.name : `${sponsor.name} (${about.join(', ')})`;
 }
 
 export function voteCountWord(count: number | null): string {

@@ -184,12 +184,22 @@ export function mergeDuplicateBills(bills: readonly Bill[]): Bill {
     if (merged.actions.length === 0) merged.actions = other.actions;
     if (merged.texts.length === 0) merged.texts = other.texts;
     if (merged.votes.length === 0) merged.votes = other.votes;
+    // What one source knows of a person and the other does not: the party, the seat.
     const fillParty = (sponsor: Sponsor): Sponsor => {
-      if (sponsor.party !== null) return sponsor;
+      if (sponsor.party !== null && sponsor.district !== undefined) return sponsor;
       const match = [...other.sponsors, ...other.cosponsors].find((candidate) =>
         sameSponsor(candidate, sponsor),
       );
-      return match?.party ? { ...sponsor, party: match.party } : sponsor;
+      if (match === undefined) return sponsor;
+      const party = sponsor.party ?? match.party;
+      const district = sponsor.district ?? match.district;
+      return {
+        name: sponsor.name,
+        role: sponsor.role,
+        party,
+        ...(district === undefined ? {} : { district }),
+        externalId: sponsor.externalId,
+      };
     };
     merged.sponsors = merged.sponsors.map(fillParty);
     merged.cosponsors = merged.cosponsors.map(fillParty);

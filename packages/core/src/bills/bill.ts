@@ -37,6 +37,12 @@ export const sponsorSchema = z.strictObject({
   name: textSchema(billLimits.shortText),
   role: z.enum(sponsorRoles),
   party: textSchema(100).nullable(),
+  /**
+   * The seat the person holds, as the source names it: "GA-4" for a representative of Congress,
+   * "GA" for a senator, LegiScan's "HD-012". Left out (not null) where the source has none, so
+   * bills imported before districts were read keep their change hash.
+   */
+  district: textSchema(100).optional(),
   /** The source's id for the person: a bioguide id for Congress, LegiScan's people_id, an
    *  Open States ocd-person id. */
   externalId: textSchema(200).nullable(),
@@ -178,7 +184,9 @@ function hasKeys(value: object, count: number): boolean {
 
 function isSponsor(sponsor: Sponsor): boolean {
   return (
-    hasKeys(sponsor, 4) &&
+    (sponsor.district === undefined
+      ? hasKeys(sponsor, 4)
+      : hasKeys(sponsor, 5) && isText(sponsor.district, 100)) &&
     isText(sponsor.name, billLimits.shortText) &&
     isOneOf(sponsor.role, sponsorRoles) &&
     isTextOrNull(sponsor.party, 100) &&
@@ -335,10 +343,12 @@ export function formatSchemaIssues(error: z.ZodError): string {
 function cleanSponsor(sponsor: Sponsor): Sponsor | null {
   const name = cleanLine(sponsor.name);
   if (name === null) return null;
+  const district = cleanLine(sponsor.district ?? null);
   return {
     name,
     role: sponsor.role,
     party: cleanLine(sponsor.party),
+    ...(district === null ? {} : { district }),
     externalId: cleanLine(sponsor.externalId),
   };
 }

@@ -20,7 +20,9 @@ export interface DocketCsvOptions {
 }
 
 function sponsorItem(sponsor: Sponsor): string {
-  return encodeItem([sponsor.name, sponsor.party, sponsor.role, sponsor.externalId]);
+  const parts = [sponsor.name, sponsor.party, sponsor.role, sponsor.externalId];
+  // A fifth part only when there is a district, so a bill without one is written as before.
+  return encodeItem(sponsor.district === undefined ? parts : [...parts, sponsor.district]);
 }
 
 function cells(bill: Bill, includeTextBodies: boolean): Record<DocketCsvColumn, string> {

@@ -72,6 +72,7 @@ describe.skipIf(fixturesRoot === null)(
         name: 'Ted Cruz',
         role: 'primary',
         party: 'R',
+        district: 'TX',
         externalId: 'C001098',
       });
     });

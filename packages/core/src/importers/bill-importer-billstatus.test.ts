@@ -37,11 +37,23 @@ describe('BILLSTATUS XML (hand-made)', () => {
       url: 'https://www.congress.gov/bill/118th-congress/house-bill/9901',
     });
     expect(bill?.sponsors).toEqual([
-      { name: 'Eleanor Marsh', role: 'primary', party: 'D', externalId: 'M009901' },
+      {
+        name: 'Eleanor Marsh',
+        role: 'primary',
+        party: 'D',
+        district: 'OR-3',
+        externalId: 'M009901',
+      },
     ]);
     // The withdrawn cosponsor is left out.
     expect(bill?.cosponsors).toEqual([
-      { name: 'Silas K. Thornbury', role: 'cosponsor', party: 'R', externalId: 'T009902' },
+      {
+        name: 'Silas K. Thornbury',
+        role: 'cosponsor',
+        party: 'R',
+        district: 'KS',
+        externalId: 'T009902',
+      },
     ]);
     expect(bill?.actions.map((action) => [action.date, action.chamber])).toEqual([
       ['2024-03-05', 'lower'],
@@ -84,6 +96,7 @@ describe('BILLSTATUS XML (hand-made)', () => {
       name: 'Adaeze Okonkwo',
       role: 'primary',
       party: 'D',
+      district: 'MI',
       externalId: 'O009904',
     });
     expect(bill?.votes.map((vote) => [vote.chamber, vote.yes, vote.no, vote.passed])).toEqual([
@@ -269,7 +282,7 @@ describe.skipIf(fixturesRoot === null)('BILLSTATUS real files', () => {
       statusDate: '2019-01-03',
     });
     expect(bill?.sponsors).toEqual([
-      { name: 'Ted Cruz', role: 'primary', party: 'R', externalId: 'C001098' },
+      { name: 'Ted Cruz', role: 'primary', party: 'R', district: 'TX', externalId: 'C001098' },
     ]);
     expect(bill?.cosponsors).toHaveLength(15);
     expect(bill?.actions).toHaveLength(2);

@@ -8,6 +8,7 @@ import type { StatusEvent } from '../bills/bill-status-mapping.ts';
 import { billStatusActionEvent, statusFromEvents } from '../bills/bill-status-mapping.ts';
 import {
   chamberFromCongressText,
+  congressDistrict,
   congressGovUrl,
   nameFromCongressFullName,
   rollCallsFromCongressActions,
@@ -60,10 +61,12 @@ function sponsorFrom(item: JsonObject, role: Sponsor['role']): Sponsor | null {
     .join(' ');
   const name = fullName === null ? fallback : nameFromCongressFullName(fullName);
   if (name === '') return null;
+  const district = congressDistrict(str(field(item, 'state')), str(field(item, 'district')));
   return {
     name,
     role,
     party: str(field(item, 'party')),
+    ...(district === null ? {} : { district }),
     externalId: str(field(item, 'bioguideId')) ?? str(fieldAt(item, 'identifiers', 'bioguideId')),
   };
 }

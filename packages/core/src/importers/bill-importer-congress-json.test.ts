@@ -3,6 +3,7 @@ import { importBills } from './bill-import.ts';
 import { BillSearchIndex } from '../lists/bill-search-index.ts';
 import { importCongressJson, readCongressJsonRecords } from './bill-importer-congress-json.ts';
 import {
+  congressDistrict,
   nameFromCongressFullName,
   nameFromLastFirst,
   rollCallFromCongressText,
@@ -33,7 +34,13 @@ describe('congress data.json (hand-made)', () => {
       url: 'https://www.congress.gov/bill/118th-congress/house-bill/9901',
     });
     expect(bill?.sponsors).toEqual([
-      { name: 'Eleanor Marsh', role: 'primary', party: null, externalId: 'M009901' },
+      {
+        name: 'Eleanor Marsh',
+        role: 'primary',
+        party: null,
+        district: 'OR-3',
+        externalId: 'M009901',
+      },
     ]);
     expect(bill?.cosponsors.map((cosponsor) => cosponsor.name)).toEqual(['Silas K. Thornbury']);
     expect(bill?.actions.map((action) => action.chamber)).toEqual([
@@ -73,6 +80,18 @@ describe('congress data.json (hand-made)', () => {
         reason: 'missing title',
       },
     ]);
+  });
+
+  it('names the seat a member holds as Congress writes it in [D-GA-4]', () => {
+    expect(congressDistrict('GA', '4')).toBe('GA-4');
+    expect(congressDistrict('GA', '04')).toBe('GA-4');
+    expect(congressDistrict('TX', null)).toBe('TX');
+    expect(congressDistrict('WY', '0')).toBe('WY-At Large');
+    expect(congressDistrict('DE', 'At Large')).toBe('DE-At Large');
+    expect(congressDistrict(null, '4')).toBeNull();
+    // Anything else from a file is not passed on as a seat.
+    expect(congressDistrict('Georgia', '4')).toBeNull();
+    expect(congressDistrict('GA', '4; DROP')).toBe('GA');
   });
 
   it('reads Congress names and roll calls the way BILLSTATUS is read', () => {
@@ -145,7 +164,13 @@ describe.skipIf(fixturesRoot === null)(
         statusDate: '2019-03-08',
       });
       expect(bill?.sponsors).toEqual([
-        { name: 'John P. Sarbanes', role: 'primary', party: null, externalId: 'S001168' },
+        {
+          name: 'John P. Sarbanes',
+          role: 'primary',
+          party: null,
+          district: 'MD-3',
+          externalId: 'S001168',
+        },
       ]);
       expect(bill?.actions).toHaveLength(122);
       expect(bill?.cosponsors).toHaveLength(236);

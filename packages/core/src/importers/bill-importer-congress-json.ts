@@ -7,6 +7,7 @@ import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-impo
 import { statusFromCongressJson } from '../bills/bill-status-mapping.ts';
 import {
   chamberFromCongressText,
+  congressDistrict,
   congressGovUrl,
   nameFromLastFirst,
   rollCallsFromCongressActions,
@@ -43,10 +44,12 @@ function chamberOf(action: JsonObject, text: string): Chamber | null {
 function sponsorFrom(person: unknown, role: Sponsor['role']): Sponsor | null {
   const name = str(field(person, 'name'));
   if (name === null) return null;
+  const district = congressDistrict(str(field(person, 'state')), str(field(person, 'district')));
   return {
     name: nameFromLastFirst(name),
     role,
     party: str(field(person, 'party')),
+    ...(district === null ? {} : { district }),
     externalId: str(field(person, 'bioguide_id')) ?? str(field(person, 'thomas_id')),
   };
 }

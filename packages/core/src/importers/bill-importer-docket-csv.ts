@@ -67,12 +67,14 @@ function sponsors(cell: string, column: string, defaultRole: SponsorRole): Spons
   return items(
     cell,
     column,
-    ([name = null, party = null, role = null, externalId = null], what) => {
+    ([name = null, party = null, role = null, externalId = null, district = null], what) => {
       if (name === null) throw new CellError(`${what} has no name`);
       return {
         name,
         party,
         role: role === null ? defaultRole : oneOf(sponsorRoles, role.toLowerCase(), `${what} role`),
+        // Files written before districts were kept have four parts.
+        ...(district === null ? {} : { district }),
         externalId,
       };
     },

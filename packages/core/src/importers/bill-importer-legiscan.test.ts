@@ -41,10 +41,16 @@ describe('LegiScan getBill answers (hand-made)', () => {
     });
     // sponsor_order puts the primary sponsor first even though the file lists her second.
     expect(bill?.sponsors).toEqual([
-      { name: 'Ada Quintero', role: 'primary', party: 'D', externalId: '501' },
+      { name: 'Ada Quintero', role: 'primary', party: 'D', district: 'HD-014', externalId: '501' },
     ]);
     expect(bill?.cosponsors).toEqual([
-      { name: 'Benedict Harlow', role: 'cosponsor', party: 'R', externalId: '502' },
+      {
+        name: 'Benedict Harlow',
+        role: 'cosponsor',
+        party: 'R',
+        district: 'HD-009',
+        externalId: '502',
+      },
     ]);
     expect(bill?.actions).toHaveLength(4);
     expect(bill?.actions[3]).toEqual({
@@ -111,7 +117,13 @@ describe('LegiScan session dataset ZIP (hand-made)', () => {
     });
     // The bill file leaves name and party empty; people/503.json supplies them.
     expect(library?.sponsors).toEqual([
-      { name: 'Carmen Ostrowski', role: 'primary', party: 'D', externalId: '503' },
+      {
+        name: 'Carmen Ostrowski',
+        role: 'primary',
+        party: 'D',
+        district: 'HD-021',
+        externalId: '503',
+      },
     ]);
     // votes/7002.json adds the roll call the bill file does not list.
     expect(library?.votes).toEqual([
@@ -260,6 +272,7 @@ describe.skipIf(fixturesRoot === null)('LegiScan real files (../shared/fixtures/
       name: 'Carl Gatto',
       role: 'sponsor',
       party: 'R',
+      district: 'HD-013',
       externalId: '6033',
     });
     expect(hb1?.actions).toHaveLength(27);

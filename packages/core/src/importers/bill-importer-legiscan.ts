@@ -171,7 +171,15 @@ function sponsorsFrom(
     // sponsor_type_id: 1 primary, 2 co-sponsor, 3 joint sponsor, 0 not stated.
     const type = num(field(entry, 'sponsor_type_id'));
     const role = type === 1 ? 'primary' : type === 2 || type === 3 ? 'cosponsor' : 'sponsor';
-    const sponsor: Sponsor = { name, role, party, externalId: peopleId };
+    // LegiScan's own label for the seat: "HD-012", "SD-002".
+    const district = str(field(entry, 'district')) ?? str(field(person, 'district'));
+    const sponsor: Sponsor = {
+      name,
+      role,
+      party,
+      ...(district === null ? {} : { district }),
+      externalId: peopleId,
+    };
     if (role === 'primary') primary.push(sponsor);
     else if (role === 'cosponsor') cosponsors.push(sponsor);
     else generic.push(sponsor);

@@ -261,10 +261,19 @@ function sponsorsFrom(bill: JsonObject): { sponsors: Sponsor[]; cosponsors: Spon
       externalId = bioguides[0] ?? null;
     }
     const party = str(fieldAt(entry, 'person', 'party')) ?? str(field(entry, 'party'));
-    if (primary) sponsors.push({ name, role: 'primary', party, externalId });
-    else if (classification.startsWith('co'))
-      cosponsors.push({ name, role: 'cosponsor', party, externalId });
-    else others.push({ name, role: 'sponsor', party, externalId });
+    // API v3 with include=sponsorships names the person's seat; scrapes do not.
+    const district = str(field(fieldAt(entry, 'person', 'current_role'), 'district'));
+    const role = primary ? 'primary' : classification.startsWith('co') ? 'cosponsor' : 'sponsor';
+    const sponsor: Sponsor = {
+      name,
+      role,
+      party,
+      ...(district === null ? {} : { district }),
+      externalId,
+    };
+    if (role === 'primary') sponsors.push(sponsor);
+    else if (role === 'cosponsor') cosponsors.push(sponsor);
+    else others.push(sponsor);
   }
   return { sponsors: [...sponsors, ...others], cosponsors };
 }

@@ -198,3 +198,15 @@ function readCongressFullName(fullName: string): string {
   const withoutParty = withoutTitle.replace(/\s*\[[^\]]*\]\s*$/, '');
   return nameFromLastFirst(withoutParty.replace(/\s+/g, ' '));
 }
+
+/**
+ * A member's seat as Congress writes it in "[D-GA-4]": "GA-4" for a representative, "GA" for a
+ * senator (no district), "GA-At Large" for a state's only representative (district 0, as GovInfo
+ * and data.json both write it). Null without a state.
+ */
+export function congressDistrict(state: string | null, district: string | null): string | null {
+  if (state === null || !/^[A-Z]{2}$/.test(state)) return null;
+  if (district === null) return state;
+  if (/^0+$/.test(district) || /^at[- ]?large$/i.test(district)) return `${state}-At Large`;
+  return /^\d{1,3}$/.test(district) ? `${state}-${String(Number(district))}` : state;
+}

@@ -13,8 +13,8 @@
 //   status_date      YYYY-MM-DD (also MM/DD/YYYY on import)
 //   raw_status       the source's own words for the status
 //   introduced_date  YYYY-MM-DD
-//   sponsors         list of  name; party; role; external id        (role blank: sponsor)
-//   cosponsors       list of  name; party; role; external id        (role blank: cosponsor)
+//   sponsors         list of  name; party; role; external id[; district]   (role blank: sponsor)
+//   cosponsors       list of  name; party; role; external id[; district]   (role blank: cosponsor)
 //   subjects         list of  subject
 //   actions          list of  date; chamber; text
 //   texts            list of  date; type; url; media type; text
