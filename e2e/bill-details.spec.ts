@@ -222,9 +222,8 @@ test('a position’s reason ("Why") saves as it is typed, stays after a reload a
   const json = JSON.parse((await exporter.export('Export JSON')).bytes.toString('utf8')) as {
     positions: { billId: string; position: string; reason?: string }[];
   };
-  expect(json.positions).toEqual([
-    { billId: tenantBill, position: 'support', reason, updatedAt: expect.any(String) as string },
-  ]);
+  expect(json.positions).toHaveLength(1);
+  expect(json.positions[0]).toMatchObject({ billId: tenantBill, position: 'support', reason });
   const report = (await exporter.export('Export report')).bytes.toString('utf8');
   expect(report).toContain('Reason');
   expect(report).toContain(`Keeps rents fair: ${hostile}`);

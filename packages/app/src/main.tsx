@@ -6,6 +6,7 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.system.css';
 import './theme/app.css';
+import './printing/print.css';
 import { LOG_PREFIX, startApp } from './app-startup.tsx';
 
 const container = document.getElementById('root');

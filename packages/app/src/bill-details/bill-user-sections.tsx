@@ -144,7 +144,7 @@ export function PositionSection({
   return (
     <section aria-labelledby="bill-position-heading">
       <h2 id="bill-position-heading">Your position</h2>
-      <fieldset className="bill-choice-group" disabled={position === undefined}>
+      <fieldset className="bill-choice-group no-print" disabled={position === undefined}>
         <legend>Position</legend>
         {positionChoices.map((choice) => (
           <label key={choice.kind} className="bill-choice">
@@ -175,6 +175,21 @@ export function PositionSection({
           </label>
         ))}
       </fieldset>
+      {/* On paper the choice and the reason are text, not form controls. */}
+      {position !== undefined && (
+        <dl className="bill-facts print-only">
+          <dt>Position</dt>
+          <dd>{positionWord(position)}</dd>
+          {(reason ?? '').trim() !== '' && (
+            <>
+              <dt>Why</dt>
+              <dd className="bill-prose" dir="auto">
+                {reason}
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
       {reason !== undefined && (
         <PositionReasonField
           key={billId}

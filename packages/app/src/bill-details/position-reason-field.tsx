@@ -95,7 +95,7 @@ export function PositionReasonField({
   const error = tooLongMessage(text);
 
   return (
-    <div className="position-reason">
+    <div className="position-reason no-print">
       <DraftOffer draft={draft} what="reason" preview={(fields) => fields.reason} />
       <label htmlFor={`${id}-why`}>Why</label>
       <textarea

@@ -80,7 +80,7 @@ describe('dexieDeckSource', () => {
     db.close();
   });
 
-  it('pages every list in both orders from a key on: the order, [field+order], a session', async () => {
+  it("pages the order in both orders from a key on, and lists a session's ids", async () => {
     const db = createDocketDatabase({
       name: 'deck-source-pages',
       indexedDB: new IDBFactory(),
@@ -105,35 +105,26 @@ describe('dexieDeckSource', () => {
         .sort();
     for (const order of ['activity', 'number'] as const) {
       const all = sorted(() => true, order);
-      expect(await source.billKeyPage(null, order, null, 3)).toEqual(all.slice(0, 3));
-      expect(await source.billKeyPage(null, order, all[10] ?? null, 2)).toEqual(all.slice(10, 12));
-      const enacted = sorted((row) => row.status === 'enacted', order);
-      expect(
-        await source.billKeyPage(
-          { index: 'status', value: 'enacted' },
-          order,
-          enacted[50] ?? '',
-          3,
-        ),
-      ).toEqual(enacted.slice(50, 53));
-      const california = sorted((row) => row.jurisdiction === 'us-ca', order);
-      expect(
-        await source.billKeyPage(
-          { index: 'jurisdiction', value: 'us-ca' },
-          order,
-          `${california[100] ?? ''}\u0000`,
-          2,
-        ),
-      ).toEqual(california.slice(101, 103));
-      const session = sorted((row) => row.jurisdiction === 'us' && row.session === '118', order);
-      const criterion = { index: 'session', jurisdiction: 'us', session: '118' } as const;
-      expect(await source.billKeyPage(criterion, order, null, 500)).toEqual(session);
-      expect(await source.billKeyPage(criterion, order, session[20] ?? '', 1)).toEqual([
-        session[20],
-      ]);
-      expect(
-        await source.billKeyPage({ index: 'status', value: 'vetoed' }, order, null, 5),
-      ).toEqual([]);
+      const ids = (keys: readonly string[]) => keys.map(billIdOfOrderKey);
+      // A page: its ids in order, and the key of its last, where the next starts.
+      expect(await source.orderPage(order, null, 3)).toEqual({
+        ids: ids(all.slice(0, 3)),
+        last: all[2],
+      });
+      expect(await source.orderPage(order, all[9] ?? null, 2)).toEqual({
+        ids: ids(all.slice(10, 12)),
+        last: all[11],
+      });
+      // Walked page by page, the order comes whole, each id once; the last page ends it.
+      const walked: string[] = [];
+      for (let after: string | null = null, ended = false; !ended;) {
+        const page = await source.orderPage(order, after, 128);
+        walked.push(...page.ids);
+        after = page.last;
+        ended = page.last === null;
+      }
+      expect(walked).toEqual(ids(all));
+      expect(await source.orderPage(order, all.at(-1) ?? null, 5)).toEqual({ ids: [], last: null });
     }
     expect(
       (await source.billIds({ index: 'session', jurisdiction: 'us', session: '118' })).sort(),

@@ -76,16 +76,17 @@ const version4Stores = Object.freeze({
   seenMarks: 'billId',
 });
 
-// The deck deals bills in order of recent activity or by number, of the whole table, a status, a
-// jurisdiction or a session of one: indexes of the order keys the store derives from each bill it
-// writes (core's bills/bill-sort-keys.ts, through `withOrderKeys` below), and [jurisdiction+
-// session], whose unique keys are the sessions a filter offers. The [field+id] indexes the deck
-// walked before go. Bills stored before have no keys: the upgrade writes each once with them
-// (about as long as version 3's indexing, once, while the database opens).
+// The deck deals bills in order of recent activity or by number: an index of each order's key,
+// which the store derives from every bill it writes (core's bills/bill-sort-keys.ts, through
+// `withOrderKeys` below), and [jurisdiction+session], whose unique keys are the sessions a filter
+// offers and whose ranges are a session's bills. The deck checks a status or a jurisdiction on
+// ids, so the [field+id] indexes it walked before go, and a bill write updates one index more
+// than before. Bills stored before have no keys: the upgrade writes each once with them, while
+// the database opens (for 50,000 bills, minutes on a slow machine: see bench/deck.bench).
 const version5Stores = Object.freeze({
   ...version4Stores,
   bills:
-    'id, *datasetIds, jurisdiction, status, statusDate, activityKey, numberKey, [jurisdiction+session], [jurisdiction+activityKey], [jurisdiction+numberKey], [jurisdiction+session+activityKey], [jurisdiction+session+numberKey], [status+activityKey], [status+numberKey]',
+    'id, *datasetIds, jurisdiction, status, statusDate, activityKey, numberKey, [jurisdiction+session]',
 });
 
 export const schemaSteps: readonly SchemaStep[] = Object.freeze([

@@ -1,4 +1,5 @@
 import { billPlace } from '@docket/core/bills';
+import { IonButton } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import {
   ActionsTimeline,
@@ -77,6 +78,16 @@ export function BillDetailsScreen() {
           <p className="bill-title" dir="auto">
             {bill.title}
           </p>
+          <div className="bill-actions">
+            <IonButton
+              fill="outline"
+              onClick={() => {
+                window.print();
+              }}
+            >
+              Print
+            </IonButton>
+          </div>
           <BillFacts bill={bill} />
           <BillTagsSection bill={bill} tags={tags} report={report} />
           <PositionSection

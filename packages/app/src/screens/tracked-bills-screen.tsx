@@ -27,6 +27,8 @@ import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
 import { decisionListWords, TrackedFilters } from '../tracked/tracked-filters.tsx';
 import { useBillList } from '../tracked/use-bill-list.ts';
+import { useListPrint } from '../tracked/use-list-print.ts';
+import { BillReportView } from '../printing/bill-report-view.tsx';
 import { WhatChanged } from '../changes/what-changed.tsx';
 import '../tracked/tracked.css';
 import { plural } from '../ui/formatting.ts';
@@ -74,6 +76,7 @@ function useListQuery(): [BillListQuery, (change: Partial<BillListQuery>) => voi
 export function TrackedBillsScreen() {
   const [query, changeQuery] = useListQuery();
   const list = useBillList(query);
+  const listPrint = useListPrint(list);
   const tags = useTags();
   const datasets = useDatasets();
   const tagsById = useMemo(() => new Map((tags ?? []).map((tag) => [tag.id, tag])), [tags]);
@@ -158,6 +161,14 @@ export function TrackedBillsScreen() {
   const status = list.status;
   const total = list.total;
   const filtered = hasBillListFilters(query);
+  const countText =
+    total === undefined
+      ? 'Loading bills…'
+      : [
+          bills(total),
+          ...(query.decision === null ? [] : [decisionListWords[query.decision]]),
+          ...(query.status === null ? [] : [statusWord(query.status)]),
+        ].join(' · ');
 
   return (
     <>
@@ -225,16 +236,20 @@ export function TrackedBillsScreen() {
             )}
             <div className="tracked-toolbar">
               <p role="status" className="tracked-count" ref={countRef} tabIndex={-1}>
-                {total === undefined
-                  ? 'Loading bills…'
-                  : [
-                      bills(total),
-                      ...(query.decision === null ? [] : [decisionListWords[query.decision]]),
-                      ...(query.status === null ? [] : [statusWord(query.status)]),
-                    ].join(' · ')}
+                {countText}
               </p>
               {total !== undefined && total > 0 && (
                 <Link to={`/export?${billListSearch(query)}`}>Export these bills</Link>
+              )}
+              {total !== undefined && total > 0 && (
+                <IonButton
+                  fill="outline"
+                  size="small"
+                  disabled={listPrint.state.phase === 'preparing'}
+                  onClick={listPrint.print}
+                >
+                  Print
+                </IonButton>
               )}
               {filtered && total !== 0 && (
                 <IonButton
@@ -316,6 +331,14 @@ export function TrackedBillsScreen() {
             <p className="visually-hidden" role="status" aria-live="polite">
               {announcement}
             </p>
+            {listPrint.state.phase === 'preparing' && (
+              <p role="status">Preparing {bills(total ?? 0)} for printing…</p>
+            )}
+            {listPrint.state.phase === 'failed' && (
+              <p className="field-error" role="alert">
+                {listPrint.state.message}
+              </p>
+            )}
             {list.error !== null && (
               <p className="field-error" role="alert">
                 {list.error}
@@ -335,6 +358,18 @@ export function TrackedBillsScreen() {
               />
             )}
           </div>
+          {listPrint.state.phase === 'ready' ? (
+            <BillReportView
+              title={query.all ? 'All bills' : 'Tracked'}
+              caption={countText}
+              entries={listPrint.state.entries}
+            />
+          ) : (
+            <p className="print-only">
+              This list shows only the bills on screen. To print every listed bill, use “Print” on
+              the Tracked tab.
+            </p>
+          )}
         </div>
         <TagPickerModal
           isOpen={choosing}

@@ -136,19 +136,14 @@ export function billChamber(bill: Pick<StoredBill, 'type' | 'actions'>): Chamber
 }
 
 /**
- * A criterion a store index can answer in either of the deck's orders, without reading the bills
- * themselves (the `[field+activityKey]` and `[field+numberKey]` indexes).
+ * A criterion a store index can answer without reading the bills: its bills' ids are read whole,
+ * keys only, and checked as the deck walks the order's index.
  */
-export type OrderedCriterion =
+export type IndexedCriterion =
+  | { index: 'datasetIds'; value: string }
   | { index: 'jurisdiction'; value: string }
   | { index: 'status'; value: BillStatus }
   | { index: 'session'; jurisdiction: string; session: string };
-
-/**
- * A criterion a store index can answer without reading the bills: an ordered one, or a dataset
- * (a multiEntry index, which no compound index can hold: its ids are read whole, keys only).
- */
-export type IndexedCriterion = OrderedCriterion | { index: 'datasetIds'; value: string };
 
 /** A filter taken apart for the reader: what indexes can narrow, and what needs each bill read. */
 export interface CompiledDeckFilter {

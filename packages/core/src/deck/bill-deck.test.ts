@@ -60,20 +60,18 @@ function arraySource(
     pages,
     /** Keys handed out by pages: what a store would have read of its indexes. */
     keysListed: 0,
-    billKeyPage: (
-      criterion: Parameters<DeckSource['billKeyPage']>[0],
-      order: BillOrder,
-      atLeast: string | null,
-      limit: number,
-    ) => {
+    orderPage: (order: BillOrder, after: string | null, limit: number) => {
       pages.push(limit);
-      const list = listed(criterion)
+      const list = listed(null)
         .map((bill) => billOrderKey(bill, order))
         .sort();
-      const start = atLeast === null ? 0 : list.findIndex((key) => key >= atLeast);
+      const start = after === null ? 0 : list.findIndex((key) => key > after);
       const page = start < 0 ? [] : list.slice(start, start + limit);
       source.keysListed += page.length;
-      return Promise.resolve(page);
+      return Promise.resolve({
+        ids: page.map(billIdOfKey),
+        last: page.length < limit ? null : (page[page.length - 1] ?? null),
+      });
     },
     billIds: (criterion: Parameters<DeckSource['billIds']>[0]) =>
       Promise.resolve(listed(criterion).map((bill) => bill.id)),
@@ -176,7 +174,7 @@ describe('readDeckPage', () => {
     expect(source.pages).toEqual([64, 128, 256, 512, 1024, 2048]);
   });
 
-  it('joins indexed criteria by seeking, reading neither the keys nor the bills between', async () => {
+  it('checks indexed criteria on ids as it walks the order, reading only the cards', async () => {
     // By number, bills sort by jurisdiction name first: the enacted bills of New York come after
     // every enacted bill of California and of Congress.
     const all = ['us', 'us-ca', 'us-ny'].flatMap((jurisdiction) =>
@@ -194,10 +192,9 @@ describe('readDeckPage', () => {
       3,
     );
     expect(ids(page)).toEqual(['us-ny/119/hr-00004', 'us-ny/119/hr-00008', 'us-ny/119/hr-00012']);
+    // Only the cards are read: the criteria are checked on ids.
     expect(source.read).toEqual(ids(page));
-    // A few small pages, not the 1,000 enacted ids before 'us-ny'.
-    expect(source.keysListed).toBeLessThan(400);
-    // The count joins the same way and agrees with the filter on every bill.
+    // The count agrees with the filter on every bill.
     const matching = await matchingBillIds(
       source,
       filter({ status: 'enacted', jurisdiction: 'us-ny' }),
@@ -210,7 +207,7 @@ describe('readDeckPage', () => {
     );
   });
 
-  it('joins lists whose keys interleave, dealing each shared bill once, in order', async () => {
+  it('deals each bill every criterion holds once, in order', async () => {
     const all = bills(500, (n) => ({
       status: n % 2 === 0 ? 'enacted' : 'introduced',
       jurisdiction: n % 3 === 0 ? 'us-ca' : 'us',

@@ -1,35 +1,35 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import { type BillOrder, billIdOfOrderKey, billOrderKey } from '../bills/bill-sort-keys.ts';
-import type { CompiledDeckFilter, IndexedCriterion, OrderedCriterion } from './bill-deck-filter.ts';
+import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
 import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 
 // The swipeable deck: the untriaged bills of a filter, dealt a few at a time in the chosen order
 // (most recent activity first, or by bill number). A device may hold 50,000 bills of 10 KB and
-// more each, so the deck never reads them all to show a card: it walks the candidates' order keys
-// (bills/bill-sort-keys.ts) in the store's indexes (keys only, cheap), drops the decided ones (a
-// user's decisions are few next to the bills) and reads only the bills it may deal. Several
-// indexed criteria (status and session, say) are joined on the keys by seeking: each list jumps
-// to the key the others reached, so runs of bills only one list holds are never read to be
-// thrown away. A dataset's ids are read whole (keys only) and checked as the walk goes. Only a
-// filter on what no index holds (subject, chamber, words) has to read bills it then throws away.
+// more each, so the deck never reads them all to show a card: it walks the ids of the order's
+// index (bills/bill-sort-keys.ts: one key per bill, so a page of ids in order is one keys-only
+// read) and keeps those every indexed criterion holds (each criterion's ids read whole, keys only:
+// a dataset, a jurisdiction, a session, a status) and no decision takes out; only those bills are
+// read. Only a filter on what no index holds (subject, chamber, words) reads bills it then throws
+// away.
+
+/** A page of the order: ids in order, and the key of the last one, to go on after it. */
+export interface OrderPage {
+  ids: string[];
+  /** The order key of the last id; null when the page ends the order. */
+  last: string | null;
+}
 
 /** What the deck reads. The app answers from IndexedDB indexes; tests from arrays or a store. */
 export interface DeckSource {
   /** The ids of every bill, or of those an index lists under a value; in no set order. */
   billIds(criterion: IndexedCriterion | null): Promise<string[]>;
   /**
-   * Up to `limit` order keys (billOrderKey) of every bill, or of those an index lists under a
-   * value, in that order, from the key `atLeast` on (null: from the first). The app answers with
-   * a key range, so the store seeks; a source that cannot seek sorts and reads up to it.
+   * Up to `limit` ids of every bill in the order, after the order key `after` (null: from the
+   * first). The app answers from the order's index with a key range, keys only.
    */
-  billKeyPage(
-    criterion: OrderedCriterion | null,
-    order: BillOrder,
-    atLeast: string | null,
-    limit: number,
-  ): Promise<string[]>;
+  orderPage(order: BillOrder, after: string | null, limit: number): Promise<OrderPage>;
   /** The bills of these ids, in the same order; undefined for an id with no bill. */
   bills(ids: readonly string[]): Promise<(StoredBill | undefined)[]>;
   /**
@@ -73,97 +73,50 @@ export function decidedIds(
   );
 }
 
-/** Key pages start small (the next id is usually near) and grow while a walk goes on. */
+/** Order pages start small (a card is usually near) and grow while a walk goes on. */
 const FIRST_ID_PAGE = 64;
 const LARGEST_ID_PAGE = 4_096;
-/** A lone list's first page may hold every decided id and the cards after them, up to this. */
+/** The first page may hold every decided id and the cards after them, up to this. */
 const LARGEST_FIRST_PAGE = 16_384;
 
-/** The smallest key after `key` (no string sorts between them): a page from it leaves it out. */
-function after(key: string): string {
-  return `${key}\u0000`;
-}
-
-/** One list of order keys (every bill's, or an index's under a value), read a page at a time. */
-class KeyList {
+/** The order's ids, read a page at a time, each page starting after the last one's key. */
+class OrderWalk {
   private page: readonly string[] = [];
   private at = 0;
-  /** The last page read ended the list. */
+  private after: string | null = null;
   private ended = false;
 
   constructor(
     private readonly source: DeckSource,
-    private readonly criterion: OrderedCriterion | null,
     private readonly order: BillOrder,
     private pageSize: number,
   ) {}
 
-  /** The list's first key from `atLeast` on (null: its first), or undefined past its end. */
-  async seek(atLeast: string | null): Promise<string | undefined> {
-    for (;;) {
-      if (atLeast !== null) {
-        while (this.at < this.page.length && (this.page[this.at] ?? '') < atLeast) this.at++;
-      }
-      const id = this.page[this.at];
-      if (id !== undefined) return id;
+  /** The next id of the order, or undefined past its end. */
+  async next(): Promise<string | undefined> {
+    while (this.at >= this.page.length) {
       if (this.ended) return undefined;
-      // Past the page: the next starts at the key sought, or right after the page, whichever
-      // is further. Each page starts after the last, so a key never comes twice, even when an
-      // import commits between two pages.
-      const last = this.page[this.page.length - 1];
-      const from =
-        last === undefined ? atLeast : atLeast !== null && atLeast > last ? atLeast : after(last);
-      const page = await this.source.billKeyPage(this.criterion, this.order, from, this.pageSize);
-      this.ended = page.length < this.pageSize;
-      this.page = page;
+      const page = await this.source.orderPage(this.order, this.after, this.pageSize);
+      this.page = page.ids;
       this.at = 0;
-      this.pageSize = Math.min(this.pageSize * 2, LARGEST_ID_PAGE);
+      // Each page starts after the last, so an id never comes twice, even when an import
+      // commits between two pages.
+      this.after = page.last;
+      this.ended = page.last === null || page.ids.length < this.pageSize;
+      this.pageSize = Math.min(this.pageSize * 2, Math.max(this.pageSize, LARGEST_ID_PAGE));
     }
+    return this.page[this.at++];
   }
 }
 
-/**
- * The first key from `atLeast` on that every list holds: each list in turn seeks to the key the
- * others reached, until all agree (a leapfrog join), so stretches only one list holds are
- * skipped with a key range, never read.
- */
-async function nextShared(
-  lists: readonly KeyList[],
-  atLeast: string | null,
-): Promise<string | undefined> {
-  let candidate = atLeast;
-  let agreeing = 0;
-  for (let turn = 0; ; turn = (turn + 1) % lists.length) {
-    const list = lists[turn];
-    if (list === undefined) return undefined;
-    const id = await list.seek(candidate);
-    if (id === undefined) return undefined;
-    if (id === candidate) agreeing++;
-    else {
-      candidate = id;
-      agreeing = 1;
-    }
-    if (agreeing === lists.length) return candidate;
-  }
-}
-
-function isOrdered(criterion: IndexedCriterion): criterion is OrderedCriterion {
-  return criterion.index !== 'datasetIds';
-}
-
-function keyLists(source: DeckSource, compiled: CompiledDeckFilter, firstPage: number): KeyList[] {
-  const ordered = compiled.indexed.filter(isOrdered);
-  const criteria = ordered.length === 0 ? [null] : ordered;
-  return criteria.map((criterion) => new KeyList(source, criterion, compiled.order, firstPage));
-}
-
-/** The ids of each dataset the filter names, read whole (keys only). */
-async function datasetSets(
+/** The ids of each indexed criterion, read whole (keys only). */
+function criterionSets(
   source: DeckSource,
   compiled: CompiledDeckFilter,
 ): Promise<ReadonlySet<string>[]> {
-  const datasets = compiled.indexed.filter((criterion) => !isOrdered(criterion));
-  return Promise.all(datasets.map(async (criterion) => new Set(await source.billIds(criterion))));
+  return Promise.all(
+    compiled.indexed.map(async (criterion) => new Set(await source.billIds(criterion))),
+  );
 }
 
 /**
@@ -200,7 +153,7 @@ async function emptyReason(
   decided: ReadonlySet<string>,
 ): Promise<DeckEmptyReason> {
   if ((await source.datasetCount()) === 0) return { kind: 'no-datasets' };
-  const anyBill = (await source.billKeyPage(null, compiled.order, null, 1)).length > 0;
+  const anyBill = (await source.orderPage(compiled.order, null, 1)).ids.length > 0;
   if (!anyBill) return { kind: 'no-bills' };
   // Only reached with an empty deck: the decided bills are read to learn whether the filter
   // matches any of them.
@@ -230,31 +183,24 @@ export async function readDeckPage(
   limit: number,
 ): Promise<DeckPage> {
   const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
-  const within = await datasetSets(source, compiled);
-  // A lone list's first `limit` undecided keys are among its first `limit + decided` keys: one
-  // page finds them, however long the run of decided bills before them. Joined lists jump, so
-  // their pages start small.
-  const firstPage =
-    compiled.indexed.filter(isOrdered).length <= 1
-      ? Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE)
-      : FIRST_ID_PAGE;
-  const lists = keyLists(source, compiled, firstPage);
+  const within = await criterionSets(source, compiled);
+  // Unfiltered, the first `limit` undecided ids are among the order's first `limit + decided`:
+  // one page finds them, however long the run of decided bills before them.
+  const firstPage = Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
+  const walk = new OrderWalk(source, compiled.order, firstPage);
   const cards: StoredBill[] = [];
-  let from: string | null = null;
   let ended = false;
   while (!ended && cards.length < limit) {
-    // Without a filter that needs the bills, every undecided id is a card.
+    // Without a filter that needs the bills, every undecided id the criteria hold is a card.
     const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
     const ids: string[] = [];
     while (ids.length < wanted) {
-      const key = await nextShared(lists, from);
-      if (key === undefined) {
+      const id = await walk.next();
+      if (id === undefined) {
         ended = true;
         break;
       }
-      from = after(key);
-      const id = billIdOfOrderKey(key);
-      if (!decided.has(id) && within.every((ids) => ids.has(id))) ids.push(id);
+      if (!decided.has(id) && within.every((held) => held.has(id))) ids.push(id);
     }
     cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
   }
@@ -310,11 +256,13 @@ export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
   return {
     billIds: async (criterion) =>
       criterion === null ? tx.keys('bills') : (await billsOf(criterion)).map((row) => row.id),
-    // The store interface has no key ranges: a page is cut from the whole list, sorted here.
-    billKeyPage: async (criterion, order, atLeast, limit) => {
-      const keys = (await billsOf(criterion)).map((row) => billOrderKey(row, order)).sort();
-      const start = atLeast === null ? 0 : keys.findIndex((key) => key >= atLeast);
-      return start < 0 ? [] : keys.slice(start, start + limit);
+    // The store interface has no key ranges: a page is cut from the whole order, sorted here.
+    orderPage: async (order, after, limit) => {
+      const keys = (await tx.all('bills')).map((row) => billOrderKey(row, order)).sort();
+      const start = after === null ? 0 : keys.findIndex((key) => key > after);
+      const page = start < 0 ? [] : keys.slice(start, start + limit);
+      const last = page.length < limit ? null : (page[page.length - 1] ?? null);
+      return { ids: page.map(billIdOfOrderKey), last };
     },
     bills: (ids) => tx.getMany('bills', ids),
     decidedIds: async (includeLater) => [...decidedIds(await tx.all('decisions'), includeLater)],

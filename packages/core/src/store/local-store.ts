@@ -51,11 +51,9 @@ export type TableName = keyof LocalRows;
  * Each table's primary key and the fields it can be looked up by. A `*` marks a field holding a
  * list whose every item is indexed (IndexedDB's multiEntry). Keys are strings everywhere.
  *
- * `[a+b]` is a compound index: the rows of a value of `a` in `b`'s order, as one key, so a key
- * range can start in the middle of them. The app's Dexie readers use them to seek (the deck walks
- * the bills of a status in order of recent activity from a given key) instead of counting
- * through the field's list. `where` never takes one (IndexOf leaves them out): it uses a plain
- * field's index, which must be declared too; the memory store has nothing to seek.
+ * `[a+b]` is a compound index: the rows of a value of `a` in `b`'s order, as one key (the app
+ * reads the unique [jurisdiction+session] pairs, and a session's bills, from one). `where` never
+ * takes one (IndexOf leaves them out): it uses a plain field's index, which must be declared too.
  *
  * The bills' `activityKey` and `numberKey` are not fields of a bill: every store derives them
  * when it writes a bill (`derivedFields`) and leaves them out of the rows it reads back.
@@ -71,12 +69,6 @@ export const localTables = {
       'activityKey',
       'numberKey',
       '[jurisdiction+session]',
-      '[jurisdiction+activityKey]',
-      '[jurisdiction+numberKey]',
-      '[jurisdiction+session+activityKey]',
-      '[jurisdiction+session+numberKey]',
-      '[status+activityKey]',
-      '[status+numberKey]',
     ],
   },
   datasets: { key: 'id', indexes: ['createdAt'] },
