@@ -105,7 +105,7 @@ test('bills exported as CSV and JSON come back on an empty device, tags and all'
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csvText = csv.bytes.toString('utf8').slice(1);
   expect(csvText.split('\r\n')[0]).toBe(
-    'tags,position,position_updated_at,decision,decided_at,jurisdiction,session,identifier,title,alternative_titles,summary,status,status_date,raw_status,introduced_date,sponsors,cosponsors,subjects,actions,texts,votes,url,source,source_id,id',
+    'tags,position,position_updated_at,position_reason,decision,decided_at,jurisdiction,session,identifier,title,alternative_titles,summary,status,status_date,raw_status,introduced_date,sponsors,cosponsors,subjects,actions,texts,votes,url,source,source_id,id',
   );
   // The tag starts with "=": neutralised for spreadsheets.
   expect(csvText).toContain(`'${tagName}; #`);
