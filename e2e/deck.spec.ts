@@ -244,6 +244,8 @@ test('a session filter deals only that session, and the order is a choice that i
   await deck.expectCard('HB 1');
   await deck.button('Dismiss').click();
   await deck.expectCard('HB 2');
+  // The decision is stored before the reload (the next card shows before it is).
+  await expect(deck.announcement()).toHaveText('Dismissed HB 1');
   await page.reload();
   await deck.expectCard('HB 2');
   await deck.openFilter();
