@@ -1,13 +1,10 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  type BillOrder,
-  billOrders,
   type BillStatus,
   billStatuses,
   type Chamber,
   jurisdictionName,
-  sessionLabel,
   statusWord,
 } from '@docket/core/bills';
 import {
@@ -16,7 +13,6 @@ import {
   deckFilterIsActive,
   emptyDeckFilter,
 } from '@docket/core/deck';
-import { sessionOfKey } from '@docket/core/lists';
 import type { Dataset } from '@docket/core/store';
 
 // The deck's filter. Native selects and inputs: they are labelled, keyboard-driven and announced
@@ -31,52 +27,14 @@ const chamberChoices: readonly { value: Chamber; label: string }[] = [
   { value: 'legislature', label: 'Unicameral legislature' },
 ];
 
-/** The deck's orders as the filter offers them. */
-export const deckOrderWords: Record<BillOrder, string> = {
-  activity: 'Recent activity',
-  number: 'Bill number',
-};
-
 export interface DeckFilterFormProps {
   readonly filter: DeckFilter;
   readonly onChange: (filter: DeckFilter) => void;
   readonly datasets: readonly Dataset[];
   readonly jurisdictions: readonly string[];
-  /** The sessions held, as `sessionKey`s ("us-ak:34"). */
-  readonly sessions: readonly string[];
 }
 
-/**
- * The sessions to offer: those of the chosen jurisdiction by their labels ("34th Legislature"),
- * or, with none chosen, every one with its jurisdiction ("Alaska · 34th Legislature"); by
- * jurisdiction name, the newest session first.
- */
-export function sessionChoices(
-  sessions: readonly string[],
-  jurisdiction: string | null,
-): { value: string; label: string }[] {
-  return sessions
-    .map((key) => ({ key, ...sessionOfKey(key) }))
-    .filter((each) => jurisdiction === null || each.jurisdiction === jurisdiction)
-    .map((each) => ({ ...each, name: jurisdictionName(each.jurisdiction) }))
-    .sort(
-      (a, b) =>
-        a.name.localeCompare(b.name, 'en') ||
-        b.session.localeCompare(a.session, 'en', { numeric: true }),
-    )
-    .map((each) => {
-      const label = sessionLabel(each.jurisdiction, each.session);
-      return { value: each.key, label: jurisdiction === null ? `${each.name} · ${label}` : label };
-    });
-}
-
-export function DeckFilterForm({
-  filter,
-  onChange,
-  datasets,
-  jurisdictions,
-  sessions,
-}: DeckFilterFormProps) {
+export function DeckFilterForm({ filter, onChange, datasets, jurisdictions }: DeckFilterFormProps) {
   const id = useId();
   const [search, setSearch] = useState(filter.search);
   const [subject, setSubject] = useState(filter.subject);
@@ -154,35 +112,13 @@ export function DeckFilterForm({
           id={field('jurisdiction')}
           value={filter.jurisdiction ?? ''}
           onChange={(event) => {
-            const jurisdiction = event.target.value === '' ? null : event.target.value;
-            // A session of another jurisdiction would leave nothing to deal.
-            const keep =
-              filter.session !== null &&
-              (jurisdiction === null || sessionOfKey(filter.session).jurisdiction === jurisdiction);
-            change({ jurisdiction, ...(keep ? {} : { session: null }) });
+            change({ jurisdiction: event.target.value === '' ? null : event.target.value });
           }}
         >
           <option value="">Any jurisdiction</option>
           {jurisdictions.map((code) => (
             <option key={code} value={code}>
               {jurisdictionName(code)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="deck-filter-field">
-        <label htmlFor={field('session')}>Session</label>
-        <select
-          id={field('session')}
-          value={filter.session ?? ''}
-          onChange={(event) => {
-            change({ session: event.target.value === '' ? null : event.target.value });
-          }}
-        >
-          <option value="">Any session</option>
-          {sessionChoices(sessions, filter.jurisdiction).map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
             </option>
           ))}
         </select>
@@ -240,23 +176,6 @@ export function DeckFilterForm({
           }}
         />
       </div>
-      <div className="deck-filter-field">
-        <label htmlFor={field('order')}>Order</label>
-        <select
-          id={field('order')}
-          value={filter.order}
-          onChange={(event) => {
-            const order = billOrders.find((each) => each === event.target.value);
-            if (order !== undefined) change({ order });
-          }}
-        >
-          {billOrders.map((order) => (
-            <option key={order} value={order}>
-              {deckOrderWords[order]}
-            </option>
-          ))}
-        </select>
-      </div>
       <div className="deck-filter-check">
         <input
           id={field('later')}
@@ -275,8 +194,7 @@ export function DeckFilterForm({
         onClick={() => {
           setSearch('');
           setSubject('');
-          // Clearing narrows nothing any more; the order chosen stays.
-          onChange({ ...emptyDeckFilter, order: filter.order });
+          onChange(emptyDeckFilter);
         }}
       >
         Clear filter

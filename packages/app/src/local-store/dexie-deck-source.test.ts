@@ -1,14 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { compileDeckFilter, emptyDeckFilter, readDeckPage } from '@docket/core/deck';
-import { type BillOrder, billIdOfOrderKey, billOrderKey } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { createDocketDatabase } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';
 
-// The deck's Dexie reads on fake-indexeddb: order keys come from the order indexes (each bill's
-// keys derived as it is written), ids from keys and indexes, the multi-entry datasetIds index
-// included, and core's deck is dealt from them.
+// The deck's Dexie reads on fake-indexeddb: ids come from keys and indexes in id order, the
+// multi-entry datasetIds index included, and core's deck is dealt from them.
 
 function bill(id: string, changes: Partial<StoredBill> = {}): StoredBill {
   const [jurisdiction = 'us', session = '119', rest = 'hr-1'] = id.split('/');
@@ -42,7 +40,7 @@ function bill(id: string, changes: Partial<StoredBill> = {}): StoredBill {
 }
 
 describe('dexieDeckSource', () => {
-  it('lists ids by key and by index, and deals the deck from them', async () => {
+  it('lists ids by key and by index, in id order, and deals the deck from them', async () => {
     const db = createDocketDatabase({
       name: 'deck-source-test',
       indexedDB: new IDBFactory(),
@@ -80,84 +78,90 @@ describe('dexieDeckSource', () => {
     db.close();
   });
 
-  it("pages the order in both orders from a key on, and lists a session's ids", async () => {
+  it('pages every list from an id on: by key, by [field+id] ranges and by a dataset seek', async () => {
     const db = createDocketDatabase({
       name: 'deck-source-pages',
       indexedDB: new IDBFactory(),
       IDBKeyRange,
     });
     const numbers = Array.from({ length: 600 }, (_, index) => index + 1);
-    const rows = numbers.map((n) =>
-      bill(`us/${n % 4 === 0 ? '118' : '119'}/hr-${n}`, {
-        status: n % 2 === 0 ? 'enacted' : 'introduced',
-        jurisdiction: n % 3 === 0 ? 'us-ca' : 'us',
-        session: n % 4 === 0 ? '118' : '119',
-        datasetIds: n % 5 === 0 ? ['d5', 'd1'] : ['d1'],
-        actions: [{ date: `2025-0${(n % 9) + 1}-01`, text: 'Reported.', chamber: 'lower' }],
-      }),
+    const id = (n: number) => `us/119/hr-${String(n).padStart(4, '0')}`;
+    await db.table('bills').bulkPut(
+      numbers.map((n) =>
+        bill(id(n), {
+          status: n % 2 === 0 ? 'enacted' : 'introduced',
+          jurisdiction: n % 3 === 0 ? 'us-ca' : 'us',
+          datasetIds: n % 5 === 0 ? ['d5', 'd1'] : ['d1'],
+        }),
+      ),
     );
-    await db.table('bills').bulkPut(rows);
     const source = dexieDeckSource(db);
-    const sorted = (keep: (row: StoredBill) => boolean, order: BillOrder) =>
-      rows
-        .filter(keep)
-        .map((row) => billOrderKey(row, order))
-        .sort();
-    for (const order of ['activity', 'number'] as const) {
-      const all = sorted(() => true, order);
-      const ids = (keys: readonly string[]) => keys.map(billIdOfOrderKey);
-      // A page: its ids in order, and the key of its last, where the next starts.
-      expect(await source.orderPage(order, null, 3)).toEqual({
-        ids: ids(all.slice(0, 3)),
-        last: all[2],
-      });
-      expect(await source.orderPage(order, all[9] ?? null, 2)).toEqual({
-        ids: ids(all.slice(10, 12)),
-        last: all[11],
-      });
-      // Walked page by page, the order comes whole, each id once; the last page ends it.
-      const walked: string[] = [];
-      for (let after: string | null = null, ended = false; !ended;) {
-        const page = await source.orderPage(order, after, 128);
-        walked.push(...page.ids);
-        after = page.last;
-        ended = page.last === null;
-      }
-      expect(walked).toEqual(ids(all));
-      expect(await source.orderPage(order, all.at(-1) ?? null, 5)).toEqual({ ids: [], last: null });
-    }
-    expect(
-      (await source.billIds({ index: 'session', jurisdiction: 'us', session: '118' })).sort(),
-    ).toEqual(
-      rows
-        .filter((row) => row.jurisdiction === 'us' && row.session === '118')
-        .map((row) => row.id)
-        .sort(),
+    const listOf = (keep: (n: number) => boolean) => numbers.filter(keep).map(id);
+    const enacted = listOf((n) => n % 2 === 0);
+    const california = listOf((n) => n % 3 === 0);
+    const d5 = listOf((n) => n % 5 === 0);
+    expect(await source.billIdPage(null, null, 3)).toEqual(numbers.slice(0, 3).map(id));
+    expect(await source.billIdPage(null, id(10), 2)).toEqual([id(10), id(11)]);
+    expect(await source.billIdPage({ index: 'status', value: 'enacted' }, id(101), 3)).toEqual(
+      enacted.slice(50, 53),
     );
+    expect(
+      await source.billIdPage({ index: 'jurisdiction', value: 'us-ca' }, `${id(300)}\u0000`, 2),
+    ).toEqual([id(303), id(306)]);
+    expect(await source.billIdPage({ index: 'status', value: 'vetoed' }, null, 5)).toEqual([]);
+    // The dataset's cursor seeks to the id asked for and stops at the dataset's end.
+    expect(await source.billIdPage({ index: 'datasetIds', value: 'd1' }, id(590), 20)).toEqual(
+      numbers.slice(589).map(id),
+    );
+    expect(await source.billIdPage({ index: 'datasetIds', value: 'd5' }, id(51), 2)).toEqual(
+      d5.slice(10, 12),
+    );
+    expect(await source.billIdPage({ index: 'datasetIds', value: 'd5' }, id(601), 2)).toEqual([]);
 
-    // The deck joins the lists and the dataset and deals exactly what the filter matches.
+    // The deck joins the three lists and deals exactly what the filter matches.
     const page = await readDeckPage(
       source,
       compileDeckFilter({
         ...emptyDeckFilter,
         status: 'enacted',
-        session: 'us:118',
+        jurisdiction: 'us-ca',
         datasetId: 'd5',
       }),
       4,
     );
     expect(page.cards.map((card) => card.id)).toEqual(
-      sorted(
-        (row) =>
-          row.status === 'enacted' &&
-          row.jurisdiction === 'us' &&
-          row.session === '118' &&
-          row.datasetIds.includes('d5'),
-        'activity',
-      )
-        .slice(0, 4)
-        .map(billIdOfOrderKey),
+      enacted.filter((key) => california.includes(key) && d5.includes(key)).slice(0, 4),
     );
+    db.close();
+  });
+  it('seeks in a dataset between others, from any id, and reads no further than asked', async () => {
+    const db = createDocketDatabase({
+      name: 'deck-source-dataset-seek',
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    });
+    const id = (n: number) => `us/119/hr-${String(n).padStart(4, '0')}`;
+    const datasetsOf = (n: number) =>
+      [n % 2 === 0 ? 'a' : null, n % 3 === 0 ? 'm' : null, n % 7 === 0 ? 'z' : null].filter(
+        (value): value is string => value !== null,
+      );
+    const numbers = Array.from({ length: 300 }, (_, index) => index + 1);
+    await db.table('bills').bulkPut(numbers.map((n) => bill(id(n), { datasetIds: datasetsOf(n) })));
+    const source = dexieDeckSource(db);
+    const starts = [null, '', id(1), id(2), `${id(150)}\u0000`, id(150), id(299), id(300), 'zzz'];
+    for (const dataset of ['a', 'm', 'z', '0', 'b', 'zz']) {
+      const all = numbers.filter((n) => datasetsOf(n).includes(dataset)).map(id);
+      for (const atLeast of starts) {
+        for (const limit of [1, 3, 500]) {
+          const from = atLeast === null ? 0 : all.findIndex((key) => key >= atLeast);
+          const expected = from < 0 ? [] : all.slice(from, from + limit);
+          expect(
+            await source.billIdPage({ index: 'datasetIds', value: dataset }, atLeast, limit),
+            `${dataset} from ${String(atLeast)}, ${limit}`,
+          ).toEqual(expected);
+        }
+      }
+    }
     db.close();
   });
 });

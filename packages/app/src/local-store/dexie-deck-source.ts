@@ -1,54 +1,120 @@
-import type Dexie from 'dexie';
-import { billIdOfOrderKey, billOrderFields } from '@docket/core/bills';
+import Dexie from 'dexie';
 import type { DeckSource, IndexedCriterion } from '@docket/core/deck';
 import type { Decision, StoredBill } from '@docket/core/store';
 
-// The deck's reads on the page's Dexie connection, keys only until the cards: pages of the
-// order's index (schema version 5) as primary keys, which IndexedDB hands over in one request
-// (getAllKeys), where index keys would need a cursor step each; the key a page ends at from one
-// cursor that skips to it; and each criterion's ids whole (a dataset, a jurisdiction, a status,
-// a session through [jurisdiction+session]). Bills are fetched by id in the small batches core's
-// readDeckPage asks for. Run inside useLiveQuery, every read here is observed, so the deck moves
-// on when a decision or an import commits, in any tab or the worker.
+// The deck's reads on the page's Dexie connection. Ids come from primary keys and index keys
+// only (IndexedDB's getAllKeys, or a key cursor for a dataset: no bill is read or cloned), and
+// bills are fetched by id in the small batches core's readDeckPage asks for. Run inside
+// useLiveQuery, every read here is observed (the dataset cursor through a read of the same
+// range beside it), so the deck moves on when a decision or an import commits, in any tab or
+// the worker.
 
 /** Cards read at a time: the one shown and the next few, so a decision shows the next at once. */
 export const DECK_PAGE_SIZE = 4;
+
+/**
+ * Up to `limit` ids of a dataset's bills, in id order, from `atLeast` on. The dataset index is
+ * multiEntry, which IndexedDB cannot put in a compound index, so no key range enters its ids in
+ * the middle; a key cursor can, with continuePrimaryKey (entries are ordered by dataset id, then
+ * bill id). Dexie does not offer that call, so this reads IndexedDB itself, in a read-only
+ * transaction of its own, and answers with a Dexie promise so that a live query calling it keeps
+ * its context for the reads that follow.
+ */
+function datasetIdsFrom(
+  idb: IDBDatabase,
+  datasetId: string,
+  atLeast: string | null,
+  limit: number,
+): Promise<string[]> {
+  return new Dexie.Promise<string[]>((resolve, reject) => {
+    const ids: string[] = [];
+    if (limit <= 0) {
+      resolve(ids);
+      return;
+    }
+    const start = atLeast ?? '';
+    const request = idb
+      .transaction('bills', 'readonly')
+      .objectStore('bills')
+      .index('datasetIds')
+      .openKeyCursor();
+    let positioned = false;
+    request.onerror = () => {
+      reject(request.error ?? new Error('The deck could not read the dataset’s bills.'));
+    };
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (cursor === null) {
+        resolve(ids);
+        return;
+      }
+      const key: unknown = cursor.key;
+      const id: unknown = cursor.primaryKey;
+      if (!positioned) {
+        positioned = true;
+        // The first entry of the whole index: seek to the dataset at the id, unless the cursor
+        // is already there or past it (continuePrimaryKey may not move backwards). Numbers and
+        // dates sort before every string in IndexedDB; there are none here, but a seek from
+        // them is still forward.
+        const before =
+          typeof key === 'string'
+            ? key < datasetId || (key === datasetId && typeof id === 'string' && id < start)
+            : typeof key === 'number' || key instanceof Date;
+        if (before) {
+          cursor.continuePrimaryKey(datasetId, start);
+          return;
+        }
+      }
+      if (key !== datasetId || typeof id !== 'string') {
+        resolve(ids);
+        return;
+      }
+      ids.push(id);
+      if (ids.length >= limit) resolve(ids);
+      else cursor.continue();
+    };
+  });
+}
 
 export function dexieDeckSource(db: Dexie): DeckSource {
   const bills = db.table<StoredBill, string>('bills');
   const decisions = db.table<Decision, string>('decisions');
 
-  async function billIds(criterion: IndexedCriterion | null): Promise<string[]> {
-    if (criterion === null) return await bills.toCollection().primaryKeys();
-    if (criterion.index === 'session') {
-      return await bills
-        .where('[jurisdiction+session]')
-        .equals([criterion.jurisdiction, criterion.session])
-        .primaryKeys();
+  async function datasetPage(datasetId: string, atLeast: string | null, limit: number) {
+    // From the dataset's start, Dexie's getAllKeys answers (one request, however many ids). From
+    // an id, a read of one key through Dexie first: inside a live query it registers the
+    // dataset's whole index range, so the deck moves on when any of its bills changes, and it
+    // opens the database if it is not yet; then the cursor seeks.
+    const dataset = bills.where('datasetIds').equals(datasetId);
+    if (atLeast === null) return await dataset.limit(limit).primaryKeys();
+    const first = await dataset.limit(1).primaryKeys();
+    if (first.length === 0) return [];
+    return await datasetIdsFrom(db.backendDB(), datasetId, atLeast, limit);
+  }
+
+  async function page(criterion: IndexedCriterion | null, atLeast: string | null, limit: number) {
+    if (criterion === null) {
+      // A key range seeks straight to the id.
+      const rest =
+        atLeast === null ? bills.orderBy(':id') : bills.where(':id').aboveOrEqual(atLeast);
+      return await rest.limit(limit).primaryKeys();
     }
-    return await bills.where(criterion.index).equals(criterion.value).primaryKeys();
+    if (criterion.index === 'datasetIds') return await datasetPage(criterion.value, atLeast, limit);
+    // [status+id] and [jurisdiction+id] hold the field's bills in id order as one key: a range
+    // from [value, atLeast] seeks into the middle of them (schema version 3).
+    return await bills
+      .where(`[${criterion.index}+id]`)
+      .between([criterion.value, atLeast ?? ''], [criterion.value, Dexie.maxKey], true, true)
+      .limit(limit)
+      .primaryKeys();
   }
 
   return {
-    billIds,
-    orderPage: async (order, after, limit) => {
-      const field = billOrderFields[order];
-      const range = () => (after === null ? bills.orderBy(field) : bills.where(field).above(after));
-      for (;;) {
-        const ids = await range().limit(limit).primaryKeys();
-        if (ids.length < limit) return { ids, last: null };
-        // The page's last key, where the next page starts: one cursor, advanced to it natively.
-        const [last] = await range()
-          .offset(limit - 1)
-          .limit(1)
-          .keys();
-        // The key ends with its bill's id: it agrees with the page unless a write landed between
-        // the two reads, and then the page is read again.
-        if (typeof last === 'string' && billIdOfOrderKey(last) === ids[ids.length - 1]) {
-          return { ids, last };
-        }
-      }
-    },
+    billIds: async (criterion) =>
+      criterion === null
+        ? await bills.toCollection().primaryKeys()
+        : await bills.where(criterion.index).equals(criterion.value).primaryKeys(),
+    billIdPage: page,
     bills: async (ids) => await bills.bulkGet([...ids]),
     decidedIds: async (includeLater) => {
       const decided = await decisions.toCollection().primaryKeys();

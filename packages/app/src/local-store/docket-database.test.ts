@@ -11,10 +11,6 @@ import {
   type SchemaStep,
 } from './docket-database.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
-import { dexieDeckSource } from './dexie-deck-source.ts';
-import { compileDeckFilter, emptyDeckFilter, readDeckPage } from '@docket/core/deck';
-import type { StoredBill } from '@docket/core/store';
-import { storedBill } from '@docket/core/test-support/bill-command-harness';
 
 // The schema's history, and the pattern every future version's test copies: make a database
 // the way an older build left it, with rows, then open it with this build and find the rows.
@@ -125,13 +121,9 @@ describe('docket database schema', () => {
       ]);
     old.close();
 
-    // Opened at version 3 (version 5 dropped these indexes for the order-key ones).
-    const db = createDocketDatabase({
-      ...options,
-      steps: schemaSteps.filter((step) => step.version <= 3),
-    });
+    const db = createDocketDatabase(options);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     const bills = db.table('bills');
     // Version 3 indexed the bills already stored: a key range starts in the middle of a status.
     expect(
@@ -148,81 +140,6 @@ describe('docket database schema', () => {
         .primaryKeys(),
     ).toEqual(['us/1/hr-1', 'us/1/hr-2']);
     expect(await bills.where('status').equals('enacted').count()).toBe(3);
-    db.close();
-  });
-
-  it('opens a version-4 database with bills and decisions in it and orders the bills (version 5)', async () => {
-    const options = { name: 'docket-v4', ...fake() };
-    // Version 4 as an older build left it: no middleware, so its bills have no order keys.
-    const old = new Dexie(options.name, options);
-    for (const step of schemaSteps.filter((each) => each.version <= 4)) {
-      old.version(step.version).stores({ ...step.stores });
-    }
-    const on = (date: string) => [{ date, text: 'Reported.', chamber: 'lower' as const }];
-    const bills: StoredBill[] = [
-      storedBill(10, { actions: on('2025-02-01') }),
-      storedBill(2, { actions: on('2025-02-01') }),
-      storedBill(1, { actions: on('2024-12-01') }),
-      {
-        ...storedBill(70, { identifier: 'H.Con.Res. 70', actions: on('2025-03-05') }),
-        session: '114',
-        id: 'us/114/hconres-70',
-      },
-      {
-        ...storedBill(5, { identifier: 'HB 5', actions: on('2025-01-10') }),
-        jurisdiction: 'us-ak',
-        session: '34',
-        id: 'us-ak/34/hb-5',
-      },
-    ];
-    await old.table('bills').bulkPut(bills);
-    // A row an early build wrote without actions or a session: it must come through.
-    const bare = { id: 'us/119/hr-99', status: 'introduced', jurisdiction: 'us', datasetIds: [] };
-    await old.table('bills').put(bare);
-    await old.table('decisions').put({
-      billId: 'us/119/hr-2',
-      decision: 'dismiss',
-      decidedAt: '2025-01-01T00:00:00.000Z',
-    });
-    await old.table('tags').put(tag('tag-1', 'Housing'));
-    old.close();
-
-    const store = await openIndexedDbLocalStore(options);
-    try {
-      await store.read(['bills', 'decisions', 'tags'], async (tx) => {
-        // Every row as it was, the keys the upgrade added left out of what is read.
-        for (const bill of bills) expect(await tx.get('bills', bill.id)).toEqual(bill);
-        expect(await tx.get('bills', bare.id)).toEqual(bare);
-        expect(await tx.count('bills')).toBe(6);
-        expect(await tx.all('decisions')).toHaveLength(1);
-        expect(await tx.all('tags')).toEqual([tag('tag-1', 'Housing')]);
-      });
-    } finally {
-      store.close();
-    }
-    const db = createDocketDatabase(options);
-    await db.open();
-    expect(db.verno).toBe(SCHEMA_VERSION);
-    // The deck deals the upgraded bills in order of recent activity, the dismissed one left out.
-    const page = await readDeckPage(dexieDeckSource(db), compileDeckFilter(emptyDeckFilter), 10);
-    expect(page.cards.map((bill) => bill.id)).toEqual([
-      'us/114/hconres-70',
-      'us/119/hr-10',
-      'us-ak/34/hb-5',
-      'us/119/hr-1',
-      'us/119/hr-99',
-    ]);
-    const bySession = await readDeckPage(
-      dexieDeckSource(db),
-      compileDeckFilter({ ...emptyDeckFilter, session: 'us:119', order: 'number' }),
-      10,
-    );
-    expect(bySession.cards.map((bill) => bill.id)).toEqual(['us/119/hr-1', 'us/119/hr-10']);
-    expect(await db.table('bills').orderBy('[jurisdiction+session]').uniqueKeys()).toEqual([
-      ['us', '114'],
-      ['us', '119'],
-      ['us-ak', '34'],
-    ]);
     db.close();
   });
 

@@ -1,5 +1,4 @@
-import Dexie, { type DBCore, type DBCoreMutateRequest, type Transaction } from 'dexie';
-import { billOrderKeys } from '@docket/core/bills';
+import Dexie, { type Transaction } from 'dexie';
 import { localTables, type TableName } from '@docket/core/store';
 
 // The one module that knows the IndexedDB schema. Every device that ever ran Docket holds a
@@ -76,88 +75,11 @@ const version4Stores = Object.freeze({
   seenMarks: 'billId',
 });
 
-// The deck deals bills in order of recent activity or by number: an index of each order's key,
-// which the store derives from every bill it writes (core's bills/bill-sort-keys.ts, through
-// `withOrderKeys` below), and [jurisdiction+session], whose unique keys are the sessions a filter
-// offers and whose ranges are a session's bills. The deck checks a status or a jurisdiction on
-// ids, so the [field+id] indexes it walked before go, and a bill write updates one index more
-// than before. Bills stored before have no keys: the upgrade writes each once with them, while
-// the database opens (for 50,000 bills, minutes on a slow machine: see bench/deck.bench).
-const version5Stores = Object.freeze({
-  ...version4Stores,
-  bills:
-    'id, *datasetIds, jurisdiction, status, statusDate, activityKey, numberKey, [jurisdiction+session]',
-});
-
-export const schemaSteps: readonly SchemaStep[] = Object.freeze([
-  ...[version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
+export const schemaSteps: readonly SchemaStep[] = Object.freeze(
+  [version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
     Object.freeze({ version: index + 1, stores }),
   ),
-  Object.freeze({
-    version: 5,
-    stores: version5Stores,
-    upgrade: async (tx: Transaction) => {
-      await tx
-        .table('bills')
-        .toCollection()
-        .modify((bill: Record<string, unknown>) => {
-          Object.assign(bill, orderKeysOf(bill));
-        });
-    },
-  }),
-]);
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/**
- * A stored bill's order keys, read loosely: a row an older build wrote (or a damaged one) is
- * keyed from what it has rather than stop the database from opening or a write from landing.
- */
-function orderKeysOf(row: Record<string, unknown>): { activityKey: string; numberKey: string } {
-  const actions = Array.isArray(row['actions']) ? (row['actions'] as unknown[]) : [];
-  return billOrderKeys({
-    id: text(row['id']),
-    jurisdiction: text(row['jurisdiction']),
-    session: text(row['session']),
-    type: text(row['type']),
-    number: text(row['number']),
-    statusDate: typeof row['statusDate'] === 'string' ? row['statusDate'] : null,
-    actions: actions.map((action) => {
-      const date: unknown =
-        typeof action === 'object' && action !== null ? Reflect.get(action, 'date') : null;
-      return { date: typeof date === 'string' ? date : null };
-    }),
-  });
-}
-
-function withOrderKeys(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const row = value as Record<string, unknown>;
-  return { ...row, ...orderKeysOf(row) };
-}
-
-/**
- * Every bill written through this connection gets its order keys, whoever writes it (a command,
- * an import chunk, a restore, an upgrade's modify): one place, so no writer can forget them.
- */
-function orderKeysMiddleware(down: DBCore): DBCore {
-  return {
-    ...down,
-    table: (name) => {
-      const table = down.table(name);
-      if (name !== 'bills') return table;
-      return {
-        ...table,
-        mutate: (request: DBCoreMutateRequest) =>
-          table.mutate(
-            request.type === 'put' || request.type === 'add'
-              ? { ...request, values: request.values.map(withOrderKeys) }
-              : request,
-          ),
-      };
-    },
-  };
-}
+);
 
 /** The version a database opened by this build ends up at. */
 export const SCHEMA_VERSION = schemaSteps.reduce(
@@ -194,7 +116,6 @@ export function createDocketDatabase(options: DocketDatabaseOptions = {}): Dexie
     const version = db.version(step.version).stores({ ...step.stores });
     if (step.upgrade !== undefined) version.upgrade(step.upgrade);
   }
-  db.use({ stack: 'dbcore', name: 'bill-order-keys', create: orderKeysMiddleware });
   return db;
 }
 

@@ -7,7 +7,6 @@ import type {
   LocalWriteTransaction,
   TableName,
 } from '@docket/core/store';
-import { withoutDerivedFields } from '@docket/core/store';
 import {
   createDocketDatabase,
   inTransaction,
@@ -42,33 +41,20 @@ function prefixEnd(prefix: string): string | null {
   return prefix.slice(0, end - 1) + String.fromCharCode(prefix.charCodeAt(end - 1) + 1);
 }
 
-/**
- * Rows as core reads them: without the fields the store derives for its indexes (the bills'
- * order keys, added on every write by docket-database.ts).
- */
-function rowsOut<N extends TableName>(name: N, rows: LocalRows[N][]): LocalRows[N][] {
-  return name === 'bills' ? rows.map((row) => withoutDerivedFields(name, row)) : rows;
-}
-
-function rowOut<N extends TableName>(name: N, row: LocalRows[N] | undefined) {
-  return row === undefined ? undefined : withoutDerivedFields(name, row);
-}
-
 /** Every call is bound to `tx` (see inTransaction for why not to `db`). */
 function transactionOver(tx: Transaction): LocalWriteTransaction {
   const table = <N extends TableName>(name: N) => tx.table<LocalRows[N], string>(name);
   return {
-    get: async (name, key) => rowOut(name, await table(name).get(key)),
-    getMany: async (name, keys) =>
-      (await table(name).bulkGet([...keys])).map((row) => rowOut(name, row)),
+    get: async (name, key) => await table(name).get(key),
+    getMany: async (name, keys) => await table(name).bulkGet([...keys]),
     where: async <N extends TableName>(name: N, index: IndexOf<N>, value: IndexValue) =>
-      rowsOut(name, await table(name).where(index).equals(value).toArray()),
+      await table(name).where(index).equals(value).toArray(),
     all: async (name, options) => {
       const limit = checkLimit(options?.limit);
       // IndexedDB reads a count of 0 as "no limit".
       if (limit === 0) return [];
       const rows = table(name).toCollection();
-      return rowsOut(name, await (limit === undefined ? rows : rows.limit(limit)).toArray());
+      return await (limit === undefined ? rows : rows.limit(limit)).toArray();
     },
     keys: async (name) => await table(name).toCollection().primaryKeys(),
     keysBetween: async (name, lower, upper, limit) => {

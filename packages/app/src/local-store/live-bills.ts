@@ -1,4 +1,3 @@
-import { sessionKey } from '@docket/core/lists';
 import type { StoredBill } from '@docket/core/store';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
@@ -25,24 +24,5 @@ export function useJurisdictions(): string[] | undefined {
       .orderBy('jurisdiction')
       .uniqueKeys();
     return keys.filter((key): key is string => typeof key === 'string');
-  }, []);
-}
-
-/**
- * The sessions of the bills on this device, as `sessionKey`s ("us-ak:34"), for the deck's
- * filter; undefined while loading. The unique keys of [jurisdiction+session] (schema version 5):
- * no bill is read.
- */
-export function useSessions(): string[] | undefined {
-  return useLiveRead(async () => {
-    const keys = await liveDatabase()
-      .table<StoredBill, string>('bills')
-      .orderBy('[jurisdiction+session]')
-      .uniqueKeys();
-    return keys.flatMap((key) =>
-      Array.isArray(key) && typeof key[0] === 'string' && typeof key[1] === 'string'
-        ? [sessionKey(key[0], key[1])]
-        : [],
-    );
   }, []);
 }

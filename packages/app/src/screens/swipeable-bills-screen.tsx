@@ -21,11 +21,10 @@ import { billCommandContext, pageLocalStore } from '../bills/bill-command-servic
 import { plural } from '../ui/formatting.ts';
 import { DeckCard } from '../deck/deck-card.tsx';
 import { DeckFilterForm, type DeckFilterFormProps } from '../deck/deck-filter-form.tsx';
-import type { BillOrder } from '@docket/core/bills';
 import '../deck/deck.css';
 import { arrowKeyDecision } from '../deck/swipe-decision.ts';
 import { useCanUndo, useDeckCount, useDeckFilter } from '../deck/use-deck.ts';
-import { useJurisdictions, useSessions } from '../local-store/live-bills.ts';
+import { useJurisdictions } from '../local-store/live-bills.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useDeckPage } from '../local-store/live-deck.ts';
 import { PageBody } from '../layout/page-body.tsx';
@@ -33,12 +32,6 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 
 const commands = { track: trackBill, dismiss: dismissBill, later: laterBill } as const;
-
-/** The order, as the deck's summary says it. */
-const deckOrderSaid: Record<BillOrder, string> = {
-  activity: 'most recent activity first',
-  number: 'by bill number',
-};
 
 function failureMessage(error: unknown): string {
   if (error instanceof BillCommandError) return error.message;
@@ -70,7 +63,7 @@ function EmptyDeck({
     <IonButton
       fill="outline"
       onClick={() => {
-        onFilter({ ...emptyDeckFilter, order: filter.order });
+        onFilter(emptyDeckFilter);
       }}
     >
       Clear filter
@@ -168,7 +161,6 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   const canUndo = useCanUndo();
   const datasets = useDatasets();
   const jurisdictions = useJurisdictions();
-  const sessions = useSessions();
   const hintId = useId();
 
   // Bills decided here whose decision the live query has not shown yet: hidden at once, so the
@@ -279,14 +271,13 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
             onChange={setFilter}
             datasets={datasets ?? []}
             jurisdictions={jurisdictions ?? []}
-            sessions={sessions ?? []}
           />
         )}
         {filterError !== null && <p className="form-error">{filterError}</p>}
         <p className="deck-summary" aria-live="off">
           {count === undefined
             ? 'Counting bills…'
-            : `${plural(count, 'bill')} left in the deck${filterActive ? ' (filtered)' : ''}, ${deckOrderSaid[filter?.order ?? 'activity']}`}
+            : `${plural(count, 'bill')} left in the deck${filterActive ? ' (filtered)' : ''}`}
         </p>
         <section
           ref={deckRef}

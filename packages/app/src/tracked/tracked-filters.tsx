@@ -15,9 +15,9 @@ import { type Dataset, positions, type Tag } from '@docket/core/store';
 // keyboard- and screen-reader-friendly everywhere and open the phone's own picker.
 
 const sortWords: Record<BillListSort, string> = {
-  'latest-action': 'Recent activity',
+  'latest-action': 'Latest action',
   introduced: 'Introduced',
-  identifier: 'Bill number',
+  identifier: 'Identifier',
 };
 const positionWords = { support: 'Support', oppose: 'Oppose', watch: 'Watch', none: 'None' };
 /** The triage lists by the names the deck's buttons give them. */

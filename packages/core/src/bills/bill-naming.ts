@@ -69,7 +69,7 @@ export function billPlace(bill: Pick<NamedBill, 'jurisdiction' | 'session'>): st
 
 // Congress numbers each kind of measure on its own, and its own lists give them in this order
 // (bills, joint, concurrent, simple resolutions; House before Senate).
-export const CONGRESS_TYPE_ORDER: readonly string[] = [
+const CONGRESS_TYPE_ORDER: readonly string[] = [
   'hr',
   's',
   'hjres',

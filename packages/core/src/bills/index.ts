@@ -2,7 +2,6 @@
 export * from './bill-identifiers.ts';
 export * from './bill-merge.ts';
 export * from './bill-naming.ts';
-export * from './bill-sort-keys.ts';
 export * from './bill-status-mapping.ts';
 export * from './bill-text-cleaning.ts';
 export * from './bill-vocabulary.ts';

@@ -81,22 +81,6 @@ describe('compileDeckFilter', () => {
     expect(matches({ chamber: 'upper' })).toBe(false);
     expect(matches({ subject: 'rail' })).toBe(true);
     expect(matches({ subject: 'health' })).toBe(false);
-    expect(matches({ session: 'us:119' })).toBe(true);
-    expect(matches({ session: 'us:118' })).toBe(false);
-    expect(matches({ session: 'us-ak:119' })).toBe(false);
-  });
-
-  it('puts a session on its own index, which stands for its jurisdiction too', () => {
-    expect(
-      compileDeckFilter(filter({ session: 'us-ak:34', jurisdiction: 'us-ak' })).indexed,
-    ).toEqual([{ index: 'session', jurisdiction: 'us-ak', session: '34' }]);
-    // Another jurisdiction is kept, and the walk finds nothing both hold.
-    expect(compileDeckFilter(filter({ session: 'us-ak:34', jurisdiction: 'us' })).indexed).toEqual([
-      { index: 'session', jurisdiction: 'us-ak', session: '34' },
-      { index: 'jurisdiction', value: 'us' },
-    ]);
-    expect(compileDeckFilter(filter({})).order).toBe('activity');
-    expect(compileDeckFilter(filter({ order: 'number' })).order).toBe('number');
   });
 
   it('searches all words in identifier, title, summary, subjects and sponsors, folding case and accents', () => {
@@ -113,9 +97,6 @@ describe('compileDeckFilter', () => {
     expect(deckFilterIsActive(emptyDeckFilter)).toBe(false);
     expect(deckFilterIsActive(filter({ search: '  ', includeLater: true }))).toBe(false);
     expect(deckFilterIsActive(filter({ chamber: 'upper' }))).toBe(true);
-    expect(deckFilterIsActive(filter({ session: 'us:119' }))).toBe(true);
-    // The order orders the deck; it narrows nothing.
-    expect(deckFilterIsActive(filter({ order: 'number' }))).toBe(false);
     expect(foldText('  Ça   Va ')).toBe('ca va');
   });
 });
@@ -137,13 +118,6 @@ describe('the stored filter', () => {
     expect(
       parseDeckFilter({ status: 'enacted', chamber: 'moon', search: 42, future: true }),
     ).toEqual(filter({ status: 'enacted' }));
-    // A filter kept before sessions and orders existed: its fields stay, the order is the
-    // default (most recent activity first).
-    const before = { ...emptyDeckFilter, jurisdiction: 'us-ak' } as Record<string, unknown>;
-    delete before['session'];
-    delete before['order'];
-    expect(parseDeckFilter(before)).toEqual(filter({ jurisdiction: 'us-ak', order: 'activity' }));
-    expect(parseDeckFilter({ ...emptyDeckFilter, order: 'sideways' }).order).toBe('activity');
   });
 
   it('refuses what is not a filter and clips long text', async () => {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { BillStatus, Chamber } from '../bills/bill-vocabulary.ts';
 import { billStatuses, chambers } from '../bills/bill-vocabulary.ts';
-import { type BillOrder, billOrders } from '../bills/bill-sort-keys.ts';
-import { sessionOfKey } from '../lists/bill-list-query.ts';
 import type { StoredBill } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
 
@@ -21,8 +19,6 @@ const filterId = z.string().min(1).max(200).nullable();
 export const deckFilterSchema = z.object({
   datasetId: filterId,
   jurisdiction: filterId,
-  /** A session of a jurisdiction, as the Tracked list writes it (`sessionKey`: "us-ak:34"). */
-  session: z.string().min(1).max(400).nullable(),
   status: z.enum(billStatuses).nullable(),
   /** A word or phrase one of the bill's subjects contains, ignoring case and accents. */
   subject: filterText,
@@ -32,32 +28,27 @@ export const deckFilterSchema = z.object({
   search: filterText,
   /** Bills put off for later come back into the deck. */
   includeLater: z.boolean(),
-  /** The order cards are dealt in: the most recently active first, or by bill number. */
-  order: z.enum(billOrders),
 });
 export type DeckFilter = z.infer<typeof deckFilterSchema>;
 
 export const emptyDeckFilter: DeckFilter = Object.freeze({
   datasetId: null,
   jurisdiction: null,
-  session: null,
   status: null,
   subject: '',
   chamber: null,
   search: '',
   includeLater: false,
-  order: 'activity',
 });
 
 /**
- * Whether the filter narrows the deck down from every untriaged bill. "Include later" widens it
- * and the order only orders it, so neither counts.
+ * Whether the filter narrows the deck down from every untriaged bill. "Include later" widens it,
+ * so it does not count.
  */
 export function deckFilterIsActive(filter: DeckFilter): boolean {
   return (
     filter.datasetId !== null ||
     filter.jurisdiction !== null ||
-    filter.session !== null ||
     filter.status !== null ||
     filter.chamber !== null ||
     foldText(filter.subject) !== '' ||
@@ -135,20 +126,15 @@ export function billChamber(bill: Pick<StoredBill, 'type' | 'actions'>): Chamber
   return null;
 }
 
-/**
- * A criterion a store index can answer without reading the bills: its bills' ids are read whole,
- * keys only, and checked as the deck walks the order's index.
- */
+/** A criterion a store index can answer without reading the bills themselves. */
 export type IndexedCriterion =
   | { index: 'datasetIds'; value: string }
   | { index: 'jurisdiction'; value: string }
-  | { index: 'status'; value: BillStatus }
-  | { index: 'session'; jurisdiction: string; session: string };
+  | { index: 'status'; value: BillStatus };
 
 /** A filter taken apart for the reader: what indexes can narrow, and what needs each bill read. */
 export interface CompiledDeckFilter {
   readonly filter: DeckFilter;
-  readonly order: BillOrder;
   /** Bills must match every one of these; answered from the store's indexes. */
   readonly indexed: readonly IndexedCriterion[];
   /** Whether `matches` looks at more than the indexed fields (so every candidate must be read). */
@@ -179,10 +165,7 @@ function searchableText(bill: StoredBill): string {
 export function compileDeckFilter(filter: DeckFilter): CompiledDeckFilter {
   const indexed: IndexedCriterion[] = [];
   if (filter.datasetId !== null) indexed.push({ index: 'datasetIds', value: filter.datasetId });
-  const session = filter.session === null ? null : sessionOfKey(filter.session);
-  if (session !== null) indexed.push({ index: 'session', ...session });
-  // A session names its jurisdiction: the jurisdiction's own list would only repeat it.
-  if (filter.jurisdiction !== null && filter.jurisdiction !== session?.jurisdiction) {
+  if (filter.jurisdiction !== null) {
     indexed.push({ index: 'jurisdiction', value: filter.jurisdiction });
   }
   if (filter.status !== null) indexed.push({ index: 'status', value: filter.status });
@@ -193,12 +176,6 @@ export function compileDeckFilter(filter: DeckFilter): CompiledDeckFilter {
   const matches = (bill: StoredBill): boolean => {
     if (filter.datasetId !== null && !bill.datasetIds.includes(filter.datasetId)) return false;
     if (filter.jurisdiction !== null && bill.jurisdiction !== filter.jurisdiction) return false;
-    if (
-      session !== null &&
-      (bill.jurisdiction !== session.jurisdiction || bill.session !== session.session)
-    ) {
-      return false;
-    }
     if (filter.status !== null && bill.status !== filter.status) return false;
     if (chamber !== null && billChamber(bill) !== chamber) return false;
     if (subject !== '' && !bill.subjects.some((item) => foldText(item).includes(subject))) {
@@ -210,5 +187,5 @@ export function compileDeckFilter(filter: DeckFilter): CompiledDeckFilter {
     }
     return true;
   };
-  return { filter, order: filter.order, indexed, needsBills, matches };
+  return { filter, indexed, needsBills, matches };
 }

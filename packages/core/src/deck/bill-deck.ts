@@ -1,35 +1,31 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
-import { type BillOrder, billIdOfOrderKey, billOrderKey } from '../bills/bill-sort-keys.ts';
 import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
 import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 
-// The swipeable deck: the untriaged bills of a filter, dealt a few at a time in the chosen order
-// (most recent activity first, or by bill number). A device may hold 50,000 bills of 10 KB and
-// more each, so the deck never reads them all to show a card: it walks the ids of the order's
-// index (bills/bill-sort-keys.ts: one key per bill, so a page of ids in order is one keys-only
-// read) and keeps those every indexed criterion holds (each criterion's ids read whole, keys only:
-// a dataset, a jurisdiction, a session, a status) and no decision takes out; only those bills are
-// read. Only a filter on what no index holds (subject, chamber, words) reads bills it then throws
-// away.
-
-/** A page of the order: ids in order, and the key of the last one, to go on after it. */
-export interface OrderPage {
-  ids: string[];
-  /** The order key of the last id; null when the page ends the order. */
-  last: string | null;
-}
+// The swipeable deck: the untriaged bills of a filter, dealt a few at a time. A device may hold
+// 50,000 bills of 10 KB and more each, so the deck never reads them all to show a card: it walks
+// the candidates' ids in the store's indexes (keys only, cheap), drops the decided ones (a
+// user's decisions are few next to the bills) and reads only the bills it may deal. Several
+// indexed criteria (status and jurisdiction, say) are joined on the ids by seeking: each list
+// jumps to the id the others reached, so bills of the first jurisdictions in id order are never
+// read to be thrown away. Only a filter on what no index holds (subject, chamber, words) has to
+// read bills it then throws away.
 
 /** What the deck reads. The app answers from IndexedDB indexes; tests from arrays or a store. */
 export interface DeckSource {
-  /** The ids of every bill, or of those an index lists under a value; in no set order. */
+  /** The ids of every bill, or of those an index lists under a value; in id order. */
   billIds(criterion: IndexedCriterion | null): Promise<string[]>;
   /**
-   * Up to `limit` ids of every bill in the order, after the order key `after` (null: from the
-   * first). The app answers from the order's index with a key range, keys only.
+   * Up to `limit` of those ids, in id order, from `atLeast` on (null: from the first). The app
+   * answers with a key range, so the store seeks; a source that cannot seek reads up to it.
    */
-  orderPage(order: BillOrder, after: string | null, limit: number): Promise<OrderPage>;
+  billIdPage(
+    criterion: IndexedCriterion | null,
+    atLeast: string | null,
+    limit: number,
+  ): Promise<string[]>;
   /** The bills of these ids, in the same order; undefined for an id with no bill. */
   bills(ids: readonly string[]): Promise<(StoredBill | undefined)[]>;
   /**
@@ -73,50 +69,82 @@ export function decidedIds(
   );
 }
 
-/** Order pages start small (a card is usually near) and grow while a walk goes on. */
+/** Key pages start small (the next id is usually near) and grow while a walk goes on. */
 const FIRST_ID_PAGE = 64;
 const LARGEST_ID_PAGE = 4_096;
-/** The first page may hold every decided id and the cards after them, up to this. */
+/** A lone list's first page may hold every decided id and the cards after them, up to this. */
 const LARGEST_FIRST_PAGE = 16_384;
 
-/** The order's ids, read a page at a time, each page starting after the last one's key. */
-class OrderWalk {
+/** The smallest id after `id` (no string sorts between them): a page from it leaves `id` out. */
+function after(id: string): string {
+  return `${id}\u0000`;
+}
+
+/** One list of ids (every bill's, or an index's under a value), read a page at a time. */
+class IdList {
   private page: readonly string[] = [];
   private at = 0;
-  private after: string | null = null;
+  /** The last page read ended the list. */
   private ended = false;
 
   constructor(
     private readonly source: DeckSource,
-    private readonly order: BillOrder,
+    private readonly criterion: IndexedCriterion | null,
     private pageSize: number,
   ) {}
 
-  /** The next id of the order, or undefined past its end. */
-  async next(): Promise<string | undefined> {
-    while (this.at >= this.page.length) {
+  /** The list's first id from `atLeast` on (null: its first), or undefined past its end. */
+  async seek(atLeast: string | null): Promise<string | undefined> {
+    for (;;) {
+      if (atLeast !== null) {
+        while (this.at < this.page.length && (this.page[this.at] ?? '') < atLeast) this.at++;
+      }
+      const id = this.page[this.at];
+      if (id !== undefined) return id;
       if (this.ended) return undefined;
-      const page = await this.source.orderPage(this.order, this.after, this.pageSize);
-      this.page = page.ids;
+      // Past the page: the next starts at the id sought, or right after the page, whichever is
+      // further. Each page starts after the last, so an id never comes twice, even when an
+      // import commits between two pages.
+      const last = this.page[this.page.length - 1];
+      const from =
+        last === undefined ? atLeast : atLeast !== null && atLeast > last ? atLeast : after(last);
+      const page = await this.source.billIdPage(this.criterion, from, this.pageSize);
+      this.ended = page.length < this.pageSize;
+      this.page = page;
       this.at = 0;
-      // Each page starts after the last, so an id never comes twice, even when an import
-      // commits between two pages.
-      this.after = page.last;
-      this.ended = page.last === null || page.ids.length < this.pageSize;
-      this.pageSize = Math.min(this.pageSize * 2, Math.max(this.pageSize, LARGEST_ID_PAGE));
+      this.pageSize = Math.min(this.pageSize * 2, LARGEST_ID_PAGE);
     }
-    return this.page[this.at++];
   }
 }
 
-/** The ids of each indexed criterion, read whole (keys only). */
-function criterionSets(
-  source: DeckSource,
-  compiled: CompiledDeckFilter,
-): Promise<ReadonlySet<string>[]> {
-  return Promise.all(
-    compiled.indexed.map(async (criterion) => new Set(await source.billIds(criterion))),
-  );
+/**
+ * The first id from `atLeast` on that every list holds: each list in turn seeks to the id the
+ * others reached, until all agree (a leapfrog join), so stretches only one list holds are
+ * skipped with a key range, never read.
+ */
+async function nextShared(
+  lists: readonly IdList[],
+  atLeast: string | null,
+): Promise<string | undefined> {
+  let candidate = atLeast;
+  let agreeing = 0;
+  for (let turn = 0; ; turn = (turn + 1) % lists.length) {
+    const list = lists[turn];
+    if (list === undefined) return undefined;
+    const id = await list.seek(candidate);
+    if (id === undefined) return undefined;
+    if (id === candidate) agreeing++;
+    else {
+      candidate = id;
+      agreeing = 1;
+    }
+    if (agreeing === lists.length) return candidate;
+  }
+}
+
+function idLists(source: DeckSource, compiled: CompiledDeckFilter, firstPage: number): IdList[] {
+  const criteria = compiled.indexed.length === 0 ? [null] : compiled.indexed;
+  return criteria.map((criterion) => new IdList(source, criterion, firstPage));
 }
 
 /**
@@ -153,7 +181,7 @@ async function emptyReason(
   decided: ReadonlySet<string>,
 ): Promise<DeckEmptyReason> {
   if ((await source.datasetCount()) === 0) return { kind: 'no-datasets' };
-  const anyBill = (await source.orderPage(compiled.order, null, 1)).ids.length > 0;
+  const anyBill = (await source.billIdPage(null, null, 1)).length > 0;
   if (!anyBill) return { kind: 'no-bills' };
   // Only reached with an empty deck: the decided bills are read to learn whether the filter
   // matches any of them.
@@ -183,24 +211,29 @@ export async function readDeckPage(
   limit: number,
 ): Promise<DeckPage> {
   const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
-  const within = await criterionSets(source, compiled);
-  // Unfiltered, the first `limit` undecided ids are among the order's first `limit + decided`:
-  // one page finds them, however long the run of decided bills before them.
-  const firstPage = Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
-  const walk = new OrderWalk(source, compiled.order, firstPage);
+  // A lone list's first `limit` undecided ids are among its first `limit + decided` ids: one
+  // page finds them, however long the run of decided bills before them. Joined lists jump, so
+  // their pages start small.
+  const firstPage =
+    compiled.indexed.length <= 1
+      ? Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE)
+      : FIRST_ID_PAGE;
+  const lists = idLists(source, compiled, firstPage);
   const cards: StoredBill[] = [];
+  let from: string | null = null;
   let ended = false;
   while (!ended && cards.length < limit) {
-    // Without a filter that needs the bills, every undecided id the criteria hold is a card.
+    // Without a filter that needs the bills, every undecided id is a card.
     const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
     const ids: string[] = [];
     while (ids.length < wanted) {
-      const id = await walk.next();
+      const id = await nextShared(lists, from);
       if (id === undefined) {
         ended = true;
         break;
       }
-      if (!decided.has(id) && within.every((held) => held.has(id))) ids.push(id);
+      from = after(id);
+      if (!decided.has(id)) ids.push(id);
     }
     cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
   }
@@ -209,25 +242,26 @@ export async function readDeckPage(
 }
 
 /**
- * The ids of every bill the filter matches, decided or not, in no set order. Reads bills only
- * when the filter needs them; the deck's count is these less the decided ones (deckCount), so a
+ * The ids of every bill the filter matches, decided or not, in id order. Reads bills only when
+ * the filter needs them; the deck's count is these less the decided ones (deckCount), so a
  * decision does not make it read them again.
  */
 export async function matchingBillIds(
   source: DeckSource,
   compiled: CompiledDeckFilter,
 ): Promise<string[]> {
-  // Each index's ids read whole (keys only), the shortest list kept where the others hold it.
-  const lists = await Promise.all(
-    compiled.indexed.length === 0
-      ? [source.billIds(null)]
-      : compiled.indexed.map((criterion) => source.billIds(criterion)),
-  );
-  lists.sort((a, b) => a.length - b.length);
-  const [shortest = [], ...others] = lists;
-  const sets = others.map((ids) => new Set(ids));
-  const candidates =
-    sets.length === 0 ? shortest : shortest.filter((id) => sets.every((ids) => ids.has(id)));
+  let candidates: string[];
+  if (compiled.indexed.length <= 1) {
+    // One list: read whole, in one go.
+    candidates = await source.billIds(compiled.indexed[0] ?? null);
+  } else {
+    candidates = [];
+    const lists = idLists(source, compiled, LARGEST_ID_PAGE / 16);
+    for (let id = await nextShared(lists, null); id !== undefined;) {
+      candidates.push(id);
+      id = await nextShared(lists, after(id));
+    }
+  }
   if (!compiled.needsBills) return candidates;
   const bills = await scanMatching(source, compiled, candidates, Number.POSITIVE_INFINITY);
   return bills.map((bill) => bill.id);
@@ -247,22 +281,18 @@ export function deckCount(
 
 /** A DeckSource over a store's read transaction: for tests and for code without Dexie. */
 export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
-  const billsOf = async (criterion: IndexedCriterion | null): Promise<StoredBill[]> => {
-    if (criterion === null) return tx.all('bills');
-    if (criterion.index !== 'session') return tx.where('bills', criterion.index, criterion.value);
-    const rows = await tx.where('bills', 'jurisdiction', criterion.jurisdiction);
-    return rows.filter((row) => row.session === criterion.session);
+  const billIds = async (criterion: IndexedCriterion | null): Promise<string[]> => {
+    if (criterion === null) return tx.keys('bills');
+    const rows = await tx.where('bills', criterion.index, criterion.value);
+    return rows.map((row) => row.id);
   };
   return {
-    billIds: async (criterion) =>
-      criterion === null ? tx.keys('bills') : (await billsOf(criterion)).map((row) => row.id),
-    // The store interface has no key ranges: a page is cut from the whole order, sorted here.
-    orderPage: async (order, after, limit) => {
-      const keys = (await tx.all('bills')).map((row) => billOrderKey(row, order)).sort();
-      const start = after === null ? 0 : keys.findIndex((key) => key > after);
-      const page = start < 0 ? [] : keys.slice(start, start + limit);
-      const last = page.length < limit ? null : (page[page.length - 1] ?? null);
-      return { ids: page.map(billIdOfOrderKey), last };
+    billIds,
+    // The store interface has no key ranges: a page is cut from the whole list.
+    billIdPage: async (criterion, atLeast, limit) => {
+      const ids = await billIds(criterion);
+      const start = atLeast === null ? 0 : ids.findIndex((id) => id >= atLeast);
+      return start < 0 ? [] : ids.slice(start, start + limit);
     },
     bills: (ids) => tx.getMany('bills', ids),
     decidedIds: async (includeLater) => [...decidedIds(await tx.all('decisions'), includeLater)],

@@ -120,33 +120,6 @@ describe('BillCatalog', () => {
     expect(ids(catalog, { all: true, sort: 'identifier', q: 'water' })).toEqual([a.id, c.id]);
   });
 
-  it('sorts by bill number as Congress numbers its measures: H.R. before H.Con.Res., 2 before 10', () => {
-    const catalog = new BillCatalog(new BillSearchIndex());
-    const written = [
-      'H.Con.Res. 10',
-      'H.Con.Res. 2',
-      'H.R. 100',
-      'H.R. 9',
-      'S.J.Res. 10',
-      'S.J.Res. 9',
-    ];
-    for (const identifier of written) {
-      const bill = storedBill(1, { identifier });
-      catalog.put(bill, bill.changeHash);
-    }
-    const shown = [
-      ...catalog.query({ ...defaultBillListQuery, all: true, sort: 'identifier' }),
-    ].map((doc) => catalog.row(doc)?.identifier);
-    expect(shown).toEqual([
-      'H.R. 9',
-      'H.R. 100',
-      'S.J.Res. 9',
-      'S.J.Res. 10',
-      'H.Con.Res. 2',
-      'H.Con.Res. 10',
-    ]);
-  });
-
   it('filters by status, tag, position, dataset, jurisdiction and week', () => {
     const { catalog, a, b, c } = catalogOf();
     expect(ids(catalog, { all: true, status: 'enacted' })).toEqual([a.id]);

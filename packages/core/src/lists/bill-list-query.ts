@@ -1,7 +1,7 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import { billStatuses } from '../bills/bill-vocabulary.ts';
 import { isIsoDate } from '../bills/bill-text-cleaning.ts';
-import { compareBillsByNumber } from '../bills/bill-naming.ts';
+import { compareBills } from '../bills/bill-merge.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
 import type { BillTag, Decision, Position } from '../store/local-records.ts';
 import { positions } from '../store/local-records.ts';
@@ -250,10 +250,9 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** By bill number, as the deck's "Bill number" order: jurisdiction name, session, type in the
- *  order the source numbers them, number as a number (H.Con.Res. 2 before 10); then the id. */
+/** Jurisdiction, session, type, then number in numeric order: the order bills are cited in. */
 export function compareEntriesByIdentifier(a: BillListEntry, b: BillListEntry): number {
-  return compareBillsByNumber(a, b) || compareText(a.id, b.id);
+  return compareBills(a, b);
 }
 
 /** Whether any action day falls in the week starting on that Monday. */

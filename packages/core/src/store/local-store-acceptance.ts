@@ -4,9 +4,7 @@ import {
   storedBillSchema,
   type StoredBill,
 } from './local-records.ts';
-import { billOrderKeys } from '../bills/bill-sort-keys.ts';
 import {
-  derivedFieldNames,
   type LocalRows,
   type LocalStore,
   type LocalWriteTransaction,
@@ -197,36 +195,6 @@ export function describeLocalStoreAcceptance(
         );
       });
       expect(b.statusDate).toBe(null);
-    });
-
-    it('keys bills by their order (derived on write, never read back) and finds a bill by its key', async () => {
-      const bills = [2, 10, 1].map((n) => billRow(n));
-      const [two, ten, one] = bills as [StoredBill, StoredBill, StoredBill];
-      one.actions = [{ date: '2025-03-01', text: 'Reported.', chamber: 'lower' }];
-      ten.actions = [{ date: '2025-03-01', text: 'Reported.', chamber: 'lower' }];
-      await putAll('bills', bills);
-      const keyed = billOrderKeys(ten);
-      await store.read(['bills'], async (tx) => {
-        // What the store derived is not handed back: a bill reads back as it was written.
-        expect(await tx.get('bills', ten.id)).toEqual(ten);
-        expect(await tx.getMany('bills', [two.id])).toEqual([two]);
-        expect(await tx.where('bills', 'jurisdiction', ten.jurisdiction)).toHaveLength(3);
-        for (const row of await tx.all('bills')) {
-          expect(derivedFieldNames.bills?.some((name) => name in row)).toBe(false);
-        }
-        // Yet its indexes hold it: a bill is found by its order key.
-        const found = await tx.where('bills', 'activityKey', keyed.activityKey);
-        expect(found.map((row) => row.id)).toEqual([ten.id]);
-        expect(found[0]).toEqual(ten);
-        expect(
-          (await tx.where('bills', 'numberKey', billOrderKeys(two).numberKey)).map((r) => r.id),
-        ).toEqual([two.id]);
-      });
-      // A rewritten bill is keyed anew.
-      await store.write(['bills'], (tx) => tx.put('bills', { ...ten, actions: [] }));
-      expect(
-        await store.read(['bills'], (tx) => tx.where('bills', 'activityKey', keyed.activityKey)),
-      ).toEqual([]);
     });
 
     it('finds bills by any of their datasets through the multiEntry index', async () => {

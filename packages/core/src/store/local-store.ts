@@ -18,7 +18,6 @@ import type {
   Tag,
   TraceEntry,
 } from './local-records.ts';
-import { billOrderFields, billOrderKeys } from '../bills/bill-sort-keys.ts';
 
 // The small storage interface the domain code runs against. The app implements it on IndexedDB
 // (Dexie, packages/app/src/local-store), core on memory (memory-local-store.ts); one acceptance
@@ -51,12 +50,11 @@ export type TableName = keyof LocalRows;
  * Each table's primary key and the fields it can be looked up by. A `*` marks a field holding a
  * list whose every item is indexed (IndexedDB's multiEntry). Keys are strings everywhere.
  *
- * `[a+b]` is a compound index: the rows of a value of `a` in `b`'s order, as one key (the app
- * reads the unique [jurisdiction+session] pairs, and a session's bills, from one). `where` never
- * takes one (IndexOf leaves them out): it uses a plain field's index, which must be declared too.
- *
- * The bills' `activityKey` and `numberKey` are not fields of a bill: every store derives them
- * when it writes a bill (`derivedFields`) and leaves them out of the rows it reads back.
+ * `[field+key]` is a compound index of a plain field and the table's key: the field's rows in key
+ * order again, but as one key, so a key range can start in the middle of them. The app's Dexie
+ * readers use it to seek (the deck walks the bills of a status from a given id) instead of
+ * counting through the field's list. `where` never takes one (IndexOf leaves them out): it uses
+ * the plain field's index, which must be declared too; the memory store has nothing to seek.
  */
 export const localTables = {
   bills: {
@@ -66,9 +64,8 @@ export const localTables = {
       'jurisdiction',
       'status',
       'statusDate',
-      'activityKey',
-      'numberKey',
-      '[jurisdiction+session]',
+      '[jurisdiction+id]',
+      '[status+id]',
     ],
   },
   datasets: { key: 'id', indexes: ['createdAt'] },
@@ -89,33 +86,6 @@ export const localTables = {
   billChanges: { key: 'id', indexes: ['billId', 'at'] },
   seenMarks: { key: 'billId', indexes: [] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
-
-/** The fields a store derives from a row it writes, for its indexes alone, table by table. */
-export const derivedFieldNames: { readonly [N in TableName]?: readonly string[] } = {
-  bills: Object.values(billOrderFields),
-};
-
-/**
- * The row as a store writes it: with the fields its indexes are derived from (the bills' order
- * keys). Derived by the store, so every writer (imports, restores, sync) gets them right.
- */
-export function withDerivedFields<N extends TableName>(table: N, row: LocalRows[N]): LocalRows[N] {
-  if (table !== 'bills') return row;
-  return { ...row, ...billOrderKeys(row as StoredBill) };
-}
-
-/** A row as read back: a shallow copy without what the store derived. */
-export function withoutDerivedFields<N extends TableName>(
-  table: N,
-  row: LocalRows[N],
-): LocalRows[N] {
-  const names = derivedFieldNames[table];
-  if (names === undefined) return row;
-  const fields = Object.entries(row as unknown as Record<string, unknown>).filter(
-    ([name]) => !names.includes(name),
-  );
-  return Object.fromEntries(fields) as unknown as LocalRows[N];
-}
 
 type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];
 // Distributes over the specs, so a table without indexes has none (never) and, inside generic

@@ -6,8 +6,6 @@ import {
   type LocalStore,
   type LocalWriteTransaction,
   type TableName,
-  withDerivedFields,
-  withoutDerivedFields,
 } from './local-store.ts';
 
 // The local store in memory: for core's tests and for anything that runs where IndexedDB does
@@ -23,9 +21,6 @@ const host = globalThis as unknown as {
   setTimeout(callback: () => void, ms: number): unknown;
 };
 const clone = <T>(value: T): T => host.structuredClone(value);
-/** A stored row as a read hands it out: a copy, without the fields derived for indexes. */
-const copyOut = <N extends TableName>(table: N, row: LocalRows[N]): LocalRows[N] =>
-  withoutDerivedFields(table, clone(row));
 // Taken once at load, so a test that installs fake timers does not stop the auto-commit check.
 const nextTask = host.setTimeout.bind(globalThis);
 
@@ -168,14 +163,14 @@ export function createMemoryLocalStore(): LocalStore {
       get: <N extends TableName>(table: N, key: string) =>
         settle(() => {
           const row = rowsOf(table).get(key);
-          return row === undefined ? undefined : copyOut(table, row as LocalRows[N]);
+          return row === undefined ? undefined : (clone(row) as LocalRows[N]);
         }),
       getMany: <N extends TableName>(table: N, keys: readonly string[]) =>
         settle(() => {
           const rows = rowsOf(table);
           return keys.map((key) => {
             const row = rows.get(key);
-            return row === undefined ? undefined : copyOut(table, row as LocalRows[N]);
+            return row === undefined ? undefined : (clone(row) as LocalRows[N]);
           });
         }),
       where: <N extends TableName>(table: N, index: IndexOf<N>, value: IndexValue) =>
@@ -186,7 +181,7 @@ export function createMemoryLocalStore(): LocalStore {
           for (const key of keysOf(table)) {
             const row = rows.get(key);
             if (row !== undefined && matchesIndex(row, index, multiEntry, value)) {
-              found.push(copyOut(table, row as LocalRows[N]));
+              found.push(clone(row) as LocalRows[N]);
             }
           }
           return found;
@@ -197,7 +192,7 @@ export function createMemoryLocalStore(): LocalStore {
           const rows = rowsOf(table);
           return keysOf(table)
             .slice(0, limit)
-            .map((key) => copyOut(table, rows.get(key) as LocalRows[N]));
+            .map((key) => clone(rows.get(key)) as LocalRows[N]);
         }),
       keys: (table) => settle(() => [...keysOf(table)]),
       keysBetween: (table, lower, upper, limit) =>
@@ -214,15 +209,13 @@ export function createMemoryLocalStore(): LocalStore {
       put: (table, row) =>
         settle(() => {
           const key = keyOf(table, row);
-          const stored = clone(withDerivedFields(table, row));
+          const stored = clone(row);
           writable(table).set(key, stored);
         }),
       putMany: (table, rows) =>
         settle(() => {
           // Clone everything first: a row that cannot be stored refuses the whole batch.
-          const entries = rows.map(
-            (row) => [keyOf(table, row), clone(withDerivedFields(table, row))] as const,
-          );
+          const entries = rows.map((row) => [keyOf(table, row), clone(row)] as const);
           const target = writable(table);
           for (const [key, row] of entries) target.set(key, row);
         }),
