@@ -396,6 +396,8 @@ describe('runImportJob', () => {
       expect(await store.read(['bills'], (tx) => tx.count('bills'))).toBe(562);
     },
   );
+
+  // The same: real files, skipped only where ../shared/fixtures is absent.
   it.runIf(fixturesRoot !== null)(
     'bills that come twice (BILLSTATUS beside data.json) merge with what the import wrote, across a crash and resume',
     async () => {

@@ -41,6 +41,8 @@ describe('readXmlTree', () => {
     }
   });
 
+  // Real files from ../shared/fixtures: skipped only where that folder is absent (a checkout
+  // without shared/ beside it); CI always has it.
   it.skipIf(fixturesRoot === null)('gives the same tree for every real BILLSTATUS fixture', () => {
     const files = [...readFixtures('billstatus-xml-116'), ...readFixtures('billstatus-samples')];
     expect(files.length).toBeGreaterThan(150);
