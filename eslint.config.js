@@ -127,12 +127,8 @@ export default tseslint.config(
     },
   },
   {
-    // The one room that talks to the database (packages/app/src/local-store/README.md), and the
-    // search worker's service, which follows Dexie's change notifications to keep its index.
-    files: [
-      'packages/app/src/local-store/**/*.{ts,tsx}',
-      'packages/app/src/search-worker/bill-search-service.ts',
-    ],
+    // The one room that talks to the database (packages/app/src/local-store/README.md).
+    files: ['packages/app/src/local-store/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [coreDeepImports, serverImports] }],
     },

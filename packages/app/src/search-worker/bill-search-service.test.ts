@@ -4,7 +4,8 @@ import { defaultBillListQuery } from '@docket/core/lists';
 import { type BillDraft, finalizeBill } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { createDocketDatabase } from '../local-store/docket-database.ts';
-import { changedKeys, createBillSearchService } from './bill-search-service.ts';
+import { changedKeys, dexieBillSearchFeed } from '../local-store/bill-search-feed.ts';
+import { createBillSearchService } from './bill-search-service.ts';
 
 // The search service on fake-indexeddb: the first read, then changes written by another
 // connection (as the import worker and the page write), seen through Dexie's notifications.
@@ -62,7 +63,7 @@ describe('the search service', () => {
     await writer
       .table('bills')
       .bulkPut([bill(1, 'Equal rights amendment'), bill(2, 'Clean water')]);
-    const service = createBillSearchService(reader, { batchSize: 1 });
+    const service = createBillSearchService(dexieBillSearchFeed(reader), { batchSize: 1 });
     closers.push(() => {
       service.close();
     });

@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import {
   BillCatalog,
   type BillListQuery,
@@ -7,14 +6,15 @@ import {
   BillSearchIndex,
   type DecisionFilter,
 } from '@docket/core/lists';
-import type { BillTag, Decision, Position, StoredBill } from '@docket/core/store';
+import type { StoredBill } from '@docket/core/store';
+import type { BillSearchChange, BillSearchFeed } from '../local-store/bill-search-feed.ts';
 
 // The tracked list's search engine, run in a Web Worker (bill-search-worker.ts) so that
-// indexing 50,000 bills never freezes the page. It reads bills from IndexedDB through its own
-// connection and keeps its index current from Dexie's change notifications, which reach every
-// same-origin context (the import worker's commits, the page's tagging) over a BroadcastChannel:
-// a change to a few bills re-reads those bills; an import (Dexie reports bulk writes as "the
-// whole table") is compared bill by bill by change hash, and only changed bills are re-indexed.
+// indexing 50,000 bills never freezes the page. It reads bills through its feed
+// (local-store/bill-search-feed.ts: the worker's own connection and the database's change
+// notifications from every same-origin context): a change to a few bills re-reads those bills;
+// an import (reported as "all") is compared bill by bill by change hash, and only changed bills
+// are re-indexed.
 
 export interface IndexStatus {
   /** True while the first read of the store (or a re-read after an import) is under way. */
@@ -64,33 +64,12 @@ export interface BillSearchServiceOptions {
 const KEPT_RESULTS = 4;
 const STATUS_INTERVAL_MS = 200;
 
-/** What Dexie sends about a table: a tree of key ranges ({d: 0} when empty). */
-interface RangeNode {
-  readonly from?: unknown;
-  readonly to?: unknown;
-  readonly d?: number;
-  readonly l?: RangeNode | null;
-  readonly r?: RangeNode | null;
-}
-
-/** The single keys of a change, or 'all' when it covers ranges (bulk writes, clears). */
-export function changedKeys(tree: RangeNode | undefined, limit = 1000): string[] | 'all' {
-  const keys: string[] = [];
-  const walk = (node: RangeNode | null | undefined): boolean => {
-    if (node === null || node === undefined || node.d === 0) return true;
-    if (typeof node.from !== 'string' || node.from !== node.to) return false;
-    keys.push(node.from);
-    return keys.length <= limit && walk(node.l) && walk(node.r);
-  };
-  return walk(tree) ? keys : 'all';
-}
-
 function billVersion(bill: StoredBill): string {
   return `${bill.changeHash}|${bill.datasetIds.join(',')}`;
 }
 
 export function createBillSearchService(
-  db: Dexie,
+  feed: BillSearchFeed,
   options: BillSearchServiceOptions = {},
 ): BillSearchApi & { close(): void } {
   const batchSize = options.batchSize ?? 500;
@@ -107,8 +86,6 @@ export function createBillSearchService(
   let running: Promise<void> | null = null;
   let lastSent = 0;
 
-  const bills = () => db.table<StoredBill, string>('bills');
-
   function setStatus(next: Omit<IndexStatus, 'version'>, force: boolean): void {
     status = { ...next, version: status.version + 1 };
     const now = Date.now();
@@ -118,26 +95,18 @@ export function createBillSearchService(
   }
 
   async function readMarks(): Promise<void> {
-    const [decisions, billTags, positions] = await Promise.all([
-      db.table<Decision, string>('decisions').toArray(),
-      db.table<BillTag, string>('billTags').toArray(),
-      db.table<Position, string>('positions').toArray(),
-    ]);
+    const { decisions, billTags, positions } = await feed.marks();
     catalog.setMarks(billMarksOf(decisions, billTags, positions));
   }
 
   /** Reads every bill in key order, re-indexing the changed ones and dropping the gone ones. */
   async function readAllBills(): Promise<void> {
-    const total = await bills().count();
+    const total = await feed.countBills();
     const seen = new Set<string>();
     let last: string | null = null;
     setStatus({ indexing: true, indexed: catalog.size, total }, true);
     for (;;) {
-      const batch: StoredBill[] = await (
-        last === null ? bills().orderBy(':id') : bills().where(':id').above(last)
-      )
-        .limit(batchSize)
-        .toArray();
+      const batch = await feed.billsAfter(last, batchSize);
       for (const bill of batch) {
         seen.add(bill.id);
         catalog.put(bill, billVersion(bill));
@@ -151,7 +120,7 @@ export function createBillSearchService(
   }
 
   async function readSomeBills(ids: readonly string[]): Promise<void> {
-    const found = await bills().bulkGet([...ids]);
+    const found = await feed.billsOf(ids);
     ids.forEach((id, index) => {
       const bill = found[index];
       if (bill === undefined) catalog.remove(id);
@@ -185,35 +154,16 @@ export function createBillSearchService(
     return running;
   }
 
-  const prefix = `idb://${db.name}/`;
-  function onStorageMutated(parts: Record<string, RangeNode>): void {
-    let changed = false;
-    for (const [part, tree] of Object.entries(parts)) {
-      if (!part.startsWith(prefix)) continue;
-      const [table, index] = part.slice(prefix.length).split('/');
-      // Only the primary-key part says which rows changed; index parts repeat it.
-      if (index !== '') continue;
-      if (table === 'decisions' || table === 'billTags' || table === 'positions') {
-        const keys = changedKeys(tree);
-        if (keys === 'all' || keys.length > 0) {
-          marksStale = true;
-          changed = true;
-        }
-      } else if (table === 'bills') {
-        const keys = changedKeys(tree);
-        if (keys === 'all') billsToRead = 'all';
-        else if (keys.length > 0 && billsToRead !== 'all') {
-          billsToRead ??= new Set();
-          for (const key of keys) billsToRead.add(key);
-        }
-        changed ||= keys === 'all' || keys.length > 0;
-      }
+  function onChange(change: BillSearchChange): void {
+    marksStale ||= change.marks;
+    if (change.bills === 'all') billsToRead = 'all';
+    else if (change.bills.length > 0 && billsToRead !== 'all') {
+      billsToRead ??= new Set();
+      for (const id of change.bills) billsToRead.add(id);
     }
-    if (changed) {
-      schedule().catch(() => undefined);
-    }
+    schedule().catch(() => undefined);
   }
-  Dexie.on('storagemutated', onStorageMutated);
+  const stopWatching = feed.watch(onChange);
   schedule().catch(() => undefined);
 
   function remember(result: Int32Array): number {
@@ -283,7 +233,7 @@ export function createBillSearchService(
       return status;
     },
     close: () => {
-      Dexie.on('storagemutated').unsubscribe(onStorageMutated);
+      stopWatching();
       listeners.clear();
     },
   };
