@@ -120,6 +120,28 @@ describe('BillCatalog', () => {
     expect(ids(catalog, { all: true, sort: 'identifier', q: 'water' })).toEqual([a.id, c.id]);
   });
 
+  it('sorts by number the way Congress lists its measures: bills before resolutions, 2 before 10', () => {
+    const catalog = new BillCatalog(new BillSearchIndex());
+    const identifiers = ['H.Con.Res. 10', 'H.Con.Res. 2', 'H.R. 100', 'S. 1', 'H.R. 9', 'H.Res. 1'];
+    for (const [place, identifier] of identifiers.entries()) {
+      const bill = storedBill(place, { identifier });
+      catalog.put(bill, bill.changeHash);
+    }
+    const older = storedBill(99, { identifier: 'H.R. 1', session: '99' });
+    catalog.put(older, older.changeHash);
+    const rows = catalog.query({ ...defaultBillListQuery, all: true, sort: 'identifier' });
+    expect([...rows].map((doc) => catalog.row(doc)?.identifier)).toEqual([
+      'H.R. 1',
+      'H.R. 9',
+      'H.R. 100',
+      'S. 1',
+      'H.Con.Res. 2',
+      'H.Con.Res. 10',
+      'H.Res. 1',
+    ]);
+    expect(catalog.row(rows[0] ?? -1)?.session).toBe('99');
+  });
+
   it('filters by status, tag, position, dataset, jurisdiction and week', () => {
     const { catalog, a, b, c } = catalogOf();
     expect(ids(catalog, { all: true, status: 'enacted' })).toEqual([a.id]);

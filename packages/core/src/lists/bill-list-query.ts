@@ -1,7 +1,7 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import { billStatuses } from '../bills/bill-vocabulary.ts';
 import { isIsoDate } from '../bills/bill-text-cleaning.ts';
-import { compareBills } from '../bills/bill-merge.ts';
+import { billOrderKey } from '../bills/bill-naming.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
 import type { BillTag, Decision, Position } from '../store/local-records.ts';
 import { positions } from '../store/local-records.ts';
@@ -188,6 +188,8 @@ export interface BillListEntry {
   readonly datasetIds: readonly string[];
   /** Distinct action days (days since 1970-01-01), ascending. */
   readonly actionDays: Int32Array;
+  /** Where the bill falls in the order by number (bills/bill-naming.ts `billOrderKey`). */
+  readonly orderKey: string;
 }
 
 /** A bill as its row shows it, with the user's own marks on it. */
@@ -243,6 +245,7 @@ export function billListEntry(bill: ListableBill): BillListEntry {
     number: bill.number,
     datasetIds: [...(bill.datasetIds ?? [])],
     actionDays: Int32Array.from([...days].sort((a, b) => a - b)),
+    orderKey: billOrderKey(bill),
   };
 }
 
@@ -250,9 +253,9 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Jurisdiction, session, type, then number in numeric order: the order bills are cited in. */
+/** Jurisdiction name, session, type in the source's order, then number as a number; ties by id. */
 export function compareEntriesByIdentifier(a: BillListEntry, b: BillListEntry): number {
-  return compareBills(a, b);
+  return compareText(a.orderKey, b.orderKey) || compareText(a.id, b.id);
 }
 
 /** Whether any action day falls in the week starting on that Monday. */
