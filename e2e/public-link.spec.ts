@@ -9,18 +9,22 @@ import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
 import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
 // A backup published as a public link: opened in a fresh, signed-out browser it shows the bill,
 // its tag and the note on it; a damaged or missing key says so; once revoked, the link says it
 // was revoked. The sharer chooses what goes in: what is left out is absent from the link's
-// decrypted payload, and the page is headed by the backup's name, description and date.
+// decrypted payload, and the page is headed by the backup's name, description and date. A
+// position's reason ("Why") shows as text on the backup's preview and on the link's page, and
+// the sharer's list of links says what each holds.
 
 const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details-hostile.csv');
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
 const companionBill = 'us-wa/2025-2026-regular-session/hb-4243';
 const notedPassage = 'AN ACT relating to tenants';
 const note = 'Ask the sponsor <b>why</b> = leases only';
+const reason = 'Keeps rents fair <img src=x onerror=window.__pwned=1> for small landlords too';
 
 test('a public link opens signed out, says when its key is wrong, and says when it is revoked', async ({
   browser,
@@ -143,6 +147,10 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   await details.decisionButton('Track').click();
   await expect(details.decisionButton('Track')).toHaveAttribute('aria-pressed', 'true');
   await details.addTag('Renters', { create: true });
+  await details.position('Support').check();
+  await expectPainted(details.toast('Position set to Support.'));
+  await details.why().fill(reason);
+  await expectPainted(details.reasonSaved());
   await details.openBill(companionBill, 'HB 4243');
   await details.decisionButton('Dismiss').click();
   await expect(details.decisionButton('Dismiss')).toHaveAttribute('aria-pressed', 'true');
@@ -157,6 +165,18 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   await backups.open();
   const description = 'For the tenants’ coalition: what we follow this session.';
   await backups.create('Tenant watch', description);
+  // The preview shows the reason under the position, as text.
+  await backups.preview('Tenant watch');
+  const previewed = owner
+    .getByRole('list', { name: 'Bills' })
+    .getByRole('listitem')
+    .filter({ has: owner.getByRole('heading', { name: /^HB 4242:/ }) });
+  await expect(previewed).toContainText('Position: Support');
+  await expect(previewed.getByRole('term')).toHaveText('Why');
+  await expectPainted(previewed.getByRole('definition').filter({ hasText: reason }));
+  expect(await owner.locator('.backup-bill img').count()).toBe(0);
+  expect(await seriousViolations(owner)).toEqual([]);
+  await backups.open();
   await backups.share('Tenant watch');
   const linkPage = new BackupLinkPage(owner);
   // The defaults: dismissed bills out, decisions and notes in; the screen says what goes in.
@@ -164,13 +184,20 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   await expect(linkPage.choice('Decisions')).toBeChecked();
   await expect(linkPage.choice('Notes')).toBeChecked();
   await expect(
-    owner.getByText('The link will hold 1 tracked bill, 1 tag, notes included.'),
+    owner.getByText('The link will hold 1 tracked bill, 1 tag, 1 position, notes included.'),
   ).toBeVisible();
   await linkPage.choice('Notes').uncheck();
   await expect(
-    owner.getByText('The link will hold 1 tracked bill, 1 tag, notes left out.'),
+    owner.getByText('The link will hold 1 tracked bill, 1 tag, 1 position, notes left out.'),
   ).toBeVisible();
   const withoutNotes = await linkPage.create();
+  // The list of links says what the link holds: kept on this device beside its key.
+  const links = owner.getByRole('list', { name: 'Links' }).getByRole('listitem');
+  await expectPainted(
+    links
+      .first()
+      .getByText('Holds 1 tracked bill, 1 tag, 1 position, notes left out', { exact: true }),
+  );
   expect(await seriousViolations(owner)).toEqual([]);
 
   // What the server hands anyone, decrypted with the fragment's key: no note, no dismissed bill.
@@ -208,7 +235,9 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   expect(german).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
   await expect(viewer.getByText(`Backed up ${german}`, { exact: true })).toBeVisible();
   await expect(
-    viewer.getByText('This link holds 1 tracked bill, 1 tag, notes left out.', { exact: true }),
+    viewer.getByText('This link holds 1 tracked bill, 1 tag, 1 position, notes left out.', {
+      exact: true,
+    }),
   ).toBeVisible();
   const bills = viewer.getByRole('list', { name: 'Bills' });
   await expect(
@@ -219,6 +248,11 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   });
   await expect(tenant.getByRole('list', { name: 'Tags of HB 4242' })).toHaveText('Renters');
   await expect(tenant).toContainText('Tracked');
+  await expect(tenant).toContainText('Position: Support');
+  await expect(tenant.getByRole('term')).toHaveText('Why');
+  await expectPainted(tenant.getByRole('definition').filter({ hasText: reason }));
+  expect(await viewer.locator('.backup-bill img').count()).toBe(0);
+  expect(await viewer.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(viewer.getByRole('list', { name: 'Notes on HB 4242' })).toHaveCount(0);
   await expect(viewer.getByText(note)).toHaveCount(0);
   await expect(viewer.getByRole('heading', { name: /^HB 4243:/ })).toHaveCount(0);
@@ -227,15 +261,26 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   // A second link with the dismissed bills let in: HB 4243 is there, marked Dismissed.
   await linkPage.choice('Dismissed bills').check();
   await expect(
-    owner.getByText('The link will hold 1 tracked bill, 1 dismissed bill, 1 tag, notes left out.'),
+    owner.getByText(
+      'The link will hold 1 tracked bill, 1 dismissed bill, 1 tag, 1 position, notes left out.',
+    ),
   ).toBeVisible();
   const withDismissed = await linkPage.create();
   expect(withDismissed).not.toBe(withoutNotes);
+  // Newest first, each saying what it holds.
+  await expect(links).toHaveCount(2);
+  await expect(links.first()).toContainText(
+    'Holds 1 tracked bill, 1 dismissed bill, 1 tag, 1 position, notes left out',
+  );
+  await expect(links.last()).toContainText(
+    'Holds 1 tracked bill, 1 tag, 1 position, notes left out',
+  );
   await viewer.goto(withDismissed);
   await expect(
-    viewer.getByText('This link holds 1 tracked bill, 1 dismissed bill, 1 tag, notes left out.', {
-      exact: true,
-    }),
+    viewer.getByText(
+      'This link holds 1 tracked bill, 1 dismissed bill, 1 tag, 1 position, notes left out.',
+      { exact: true },
+    ),
   ).toBeVisible(SLOW);
   const companion = bills.getByRole('listitem').filter({
     has: viewer.getByRole('heading', { name: /^HB 4243:/ }),

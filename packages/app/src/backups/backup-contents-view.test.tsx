@@ -41,7 +41,7 @@ function contents(): BackupContents {
     datasets: [],
     tags: [{ id: 't1', name: hostile, color: '#112233', createdAt: at, updatedAt: at }],
     billTags: [{ id: `${bill.id}|t1`, billId: bill.id, tagId: 't1', createdAt: at }],
-    positions: [{ billId: bill.id, position: 'support', updatedAt: at }],
+    positions: [{ billId: bill.id, position: 'support', reason: `Why: ${hostile}`, updatedAt: at }],
     decisions: [{ billId: bill.id, decision: 'track', decidedAt: at }],
     annotations: [
       {
@@ -70,6 +70,23 @@ describe('BackupContentsView', () => {
     expect(screen.getByRole('list', { name: 'Tags of H.R. 1' }).textContent).toBe(hostile);
     expect(screen.getByText(`Note: ${hostile}`)).toBeTruthy();
     expect(screen.getByText(/Tracked · Position: Support/)).toBeTruthy();
+    // The reason under the position, as text.
+    const bill = within(bills).getAllByRole('listitem')[0] ?? bills;
+    expect(within(bill).getByRole('term').textContent).toBe('Why');
+    expect(within(bill).getByRole('definition').textContent).toBe(`Why: ${hostile}`);
+  });
+
+  it('shows no reason where the position has none, or only spaces', () => {
+    const base = contents();
+    const [row] = base.positions;
+    if (row === undefined) throw new Error('no position');
+    for (const reason of [undefined, '', '  ']) {
+      const { container } = render(
+        <BackupContentsView contents={{ ...base, positions: [{ ...row, reason }] }} />,
+      );
+      expect(container.querySelector('.backup-reason')).toBeNull();
+      cleanup();
+    }
   });
 });
 

@@ -20,7 +20,8 @@ import './backups.css';
 import '../ui/forms.css';
 
 // What a backup or a shared link holds, read-only: the counts, then each bill with its tags,
-// position, triage decision and notes. Everything is rendered as text, whoever wrote it.
+// position and its reason ("Why"), triage decision and notes. Everything is rendered as text,
+// whoever wrote it.
 
 /** Bills drawn at once; the rest are counted (a backup rarely holds more than this). */
 const SHOWN_BILLS = 300;
@@ -68,7 +69,7 @@ export function BackupContentsView({
   for (const note of contents.annotations) {
     notesOf.set(note.billId, [...(notesOf.get(note.billId) ?? []), note]);
   }
-  const positions = new Map(contents.positions.map((row) => [row.billId, row.position]));
+  const positions = new Map(contents.positions.map((row) => [row.billId, row]));
   const decisions = new Map(contents.decisions.map((row) => [row.billId, row.decision]));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const BillHeading = headingLevel === 2 ? 'h3' : 'h4';
@@ -103,7 +104,8 @@ export function BackupContentsView({
           {shown.map((bill) => {
             const billTags = tagsOf.get(bill.id) ?? [];
             const notes = notesOf.get(bill.id) ?? [];
-            const position = positions.get(bill.id);
+            const position = positions.get(bill.id)?.position;
+            const reason = positions.get(bill.id)?.reason?.trim() ?? '';
             const decision = decisions.get(bill.id);
             return (
               <li key={bill.id} className="backup-bill">
@@ -117,6 +119,15 @@ export function BackupContentsView({
                     ? ''
                     : ` · Position: ${positionWords[position]}`}
                 </p>
+                {/* The position's reason, as its owner typed it: text, never markup. */}
+                {reason !== '' && (
+                  <dl className="backup-reason">
+                    <dt>Why</dt>
+                    <dd className="backup-text" dir="auto">
+                      {reason}
+                    </dd>
+                  </dl>
+                )}
                 {billTags.length > 0 && (
                   <TagChips tags={billTags} label={`Tags of ${bill.identifier}`} />
                 )}

@@ -1,34 +1,84 @@
+import {
+  type LinkChoices,
+  linkChoicesSchema,
+  type LinkCounts,
+  linkCountsSchema,
+} from '@docket/core/backups';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 
 // The fragment keys of the links this device made, so "Copy link" still works after the screen
-// was left. Kept under a `device:` setting (never synced, never sent): the server must not be
-// able to get them, and another device of the user simply cannot copy the link again.
+// was left, and what each link holds (the sharer's choices and the counts of what was sealed),
+// so the list of links can say it: the server keeps only the ciphertext, which it cannot read.
+// Kept under a `device:` setting (never synced, never sent): the server must not be able to get
+// them, and another device of the user simply cannot copy the link again.
+//
+// The setting's value: { key, choices, counts }, key null once the link is revoked (it opens
+// nothing any more, and what it held is still worth saying); links made before choices were
+// kept have the key alone, as a string.
 
 function settingKey(linkId: string): string {
   return `device:public-link-key:${linkId}`;
 }
 
-export async function saveLinkKey(linkId: string, fragmentKey: string): Promise<void> {
-  const store = await pageLocalStore();
-  await store.write(['settings'], (tx) =>
-    tx.put('settings', { key: settingKey(linkId), value: fragmentKey }),
-  );
+/** What this device knows of a link it made. */
+export interface KeptLink {
+  /** The fragment key (`#k=…`); null once the link is revoked. */
+  readonly key: string | null;
+  /** What the link holds; null for links made before it was kept. */
+  readonly holds: { readonly choices: LinkChoices; readonly counts: LinkCounts } | null;
 }
 
-export async function loadLinkKeys(linkIds: readonly string[]): Promise<Map<string, string>> {
+function keptLinkOf(value: unknown): KeptLink | null {
+  if (typeof value === 'string') return { key: value, holds: null };
+  if (typeof value !== 'object' || value === null) return null;
+  const { key, choices, counts } = value as Record<string, unknown>;
+  if (typeof key !== 'string' && key !== null) return null;
+  const parsedChoices = linkChoicesSchema.safeParse(choices);
+  const parsedCounts = linkCountsSchema.safeParse(counts);
+  return {
+    key,
+    holds:
+      parsedChoices.success && parsedCounts.success
+        ? { choices: parsedChoices.data, counts: parsedCounts.data }
+        : null,
+  };
+}
+
+export async function saveLinkKey(
+  linkId: string,
+  fragmentKey: string,
+  holds: { readonly choices: LinkChoices; readonly counts: LinkCounts },
+): Promise<void> {
+  const store = await pageLocalStore();
+  const value = { key: fragmentKey, choices: holds.choices, counts: holds.counts };
+  await store.write(['settings'], (tx) => tx.put('settings', { key: settingKey(linkId), value }));
+}
+
+/** What this device kept of each of these links: those it made. */
+export async function loadLinkKeys(linkIds: readonly string[]): Promise<Map<string, KeptLink>> {
   const store = await pageLocalStore();
   const rows = await store.read(['settings'], (tx) =>
     tx.getMany('settings', linkIds.map(settingKey)),
   );
-  const keys = new Map<string, string>();
+  const kept = new Map<string, KeptLink>();
   rows.forEach((row, index) => {
     const id = linkIds[index];
-    if (id !== undefined && typeof row?.value === 'string') keys.set(id, row.value);
+    const link = keptLinkOf(row?.value);
+    if (id !== undefined && link !== null) kept.set(id, link);
   });
-  return keys;
+  return kept;
 }
 
+/** Drops a revoked link's key, keeping what it held. */
 export async function forgetLinkKey(linkId: string): Promise<void> {
   const store = await pageLocalStore();
-  await store.write(['settings'], (tx) => tx.delete('settings', settingKey(linkId)));
+  await store.write(['settings'], async (tx) => {
+    const kept = keptLinkOf((await tx.get('settings', settingKey(linkId)))?.value);
+    if (kept?.holds == null) {
+      await tx.delete('settings', settingKey(linkId));
+      return;
+    }
+    const value = { key: null, choices: kept.holds.choices, counts: kept.holds.counts };
+    await tx.put('settings', { key: settingKey(linkId), value });
+  });
 }

@@ -1,7 +1,9 @@
 import { IonButton, useIonAlert } from '@ionic/react';
 import {
+  countLink,
   defaultLinkChoices,
   describeLink,
+  describeLinkCounts,
   type LinkChoices,
   makeLinkPayload,
   selectLinkContents,
@@ -21,7 +23,12 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { createLink, listLinks, revokeLink } from '../public-links/public-links-api.ts';
-import { forgetLinkKey, loadLinkKeys, saveLinkKey } from '../public-links/link-keys-store.ts';
+import {
+  forgetLinkKey,
+  type KeptLink,
+  loadLinkKeys,
+  saveLinkKey,
+} from '../public-links/link-keys-store.ts';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { plural } from '../ui/formatting.ts';
 import { useCommand } from '../ui/use-command.ts';
@@ -72,7 +79,7 @@ export function BackupLinkScreen() {
   const opened = useOpenedBackup(id, keys);
   const ids = useId();
   const [links, setLinks] = useState<LinkSummary[] | null>(null);
-  const [linkKeys, setLinkKeys] = useState<Map<string, string>>(new Map());
+  const [linkKeys, setLinkKeys] = useState<Map<string, KeptLink>>(new Map());
   const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]['value']>('never');
   const [choices, setChoices] = useState<LinkChoices>(defaultLinkChoices);
   const { busy, error, setError, run } = useCommand();
@@ -121,7 +128,11 @@ export function BackupLinkScreen() {
         ciphertext: sealed.ciphertext,
         expiresAt: ms === null ? null : new Date(Date.now() + ms).toISOString(),
       });
-      await saveLinkKey(linkId, sealed.fragmentKey);
+      // What it holds is kept here beside the key: the server can only keep it sealed.
+      await saveLinkKey(linkId, sealed.fragmentKey, {
+        choices: payload.choices,
+        counts: countLink(payload.contents),
+      });
       setStatus('Link created. Copy it and send it to whoever should see these bills.');
       reload();
     });
@@ -223,7 +234,7 @@ export function BackupLinkScreen() {
                 <legend>What the link shares</legend>
                 <p className="backup-hint">
                   Always the bills you kept: tracked, set aside for later, tagged or given a
-                  position, with their tags and positions. Also:
+                  position, with their tags, and their positions with your reasons. Also:
                 </p>
                 {linkChoiceFields.map((field) => (
                   <div key={field.key} className="backup-choice">
@@ -273,12 +284,19 @@ export function BackupLinkScreen() {
               ) : (
                 <ul className="record-list" aria-label="Links">
                   {[...links].reverse().map((link) => {
-                    const key = linkKeys.get(link.id);
+                    const kept = linkKeys.get(link.id);
+                    const key = kept?.key ?? null;
                     const live = link.revokedAt === null;
-                    const url = key === undefined ? null : publicLinkUrl(origin, link.id, key);
+                    const url = key === null ? null : publicLinkUrl(origin, link.id, key);
                     return (
                       <li key={link.id} className="record-card">
                         <h3>Link made {formatWhen(link.createdAt)}</h3>
+                        {kept?.holds != null && (
+                          <p>
+                            {live ? 'Holds' : 'Held'}{' '}
+                            {describeLinkCounts(kept.holds.counts, kept.holds.choices)}
+                          </p>
+                        )}
                         <p>{linkState(link)}</p>
                         <p>Opened {plural(link.viewCount, 'time')}</p>
                         {live && url !== null && (
@@ -295,8 +313,11 @@ export function BackupLinkScreen() {
                             />
                           </div>
                         )}
-                        {live && url === null && (
-                          <p>This link was made on another device; copy it there.</p>
+                        {live && kept === undefined && (
+                          <p>
+                            This link was made on another device; copy it there, where it also says
+                            what the link holds.
+                          </p>
                         )}
                         {live && (
                           <div className="screen-actions">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnnotation } from '../commands/annotation-commands.ts';
-import { setPosition } from '../commands/position-commands.ts';
+import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { createTag, tagBills } from '../commands/tag-commands.ts';
 import { dismissBill, laterBill, trackBill } from '../commands/triage-commands.ts';
 import {
@@ -23,6 +23,8 @@ import {
   countLink,
   defaultLinkChoices,
   describeLink,
+  describeLinkCounts,
+  linkCountsSchema,
   LINK_FORMAT,
   makeLinkPayload,
   parseLinkPayload,
@@ -35,6 +37,7 @@ const crypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
 const TRACKED_NOTE = 'Call the sponsor before the hearing';
 const DISMISSED_NOTE = 'Dead on arrival, keep this to ourselves';
 const LONE_NOTE = 'Only a note on this one';
+const REASON = 'Protects the <b>aquifer</b>; see the hearing';
 
 // Bill 1 tracked, tagged, supported and noted; 2 for later, tagged; 3 dismissed, with a tag of
 // its own, a position and a note; 4 undecided with only a note; 5 with only a cleared position;
@@ -50,6 +53,7 @@ async function workedContents(): Promise<BackupContents> {
   await tagBills(context, [billIdOf(1), billIdOf(2)], water.id);
   await tagBills(context, [billIdOf(3)], kill.id);
   await setPosition(context, billIdOf(1), 'support');
+  await setPositionReason(context, billIdOf(1), REASON);
   await setPosition(context, billIdOf(3), 'oppose');
   await setPosition(context, billIdOf(5), 'none');
   const note = (number: number, text: string) =>
@@ -143,6 +147,13 @@ describe('what a link shares', () => {
     expect(describeLink({ choices: null, contents: { ...contents, bills: [] } })).toMatch(
       /^no bills, 3 tags/,
     );
+    // The same words from the counts and choices a device keeps beside a link's key.
+    for (const choices of [defaultLinkChoices, choose({ notes: false, decisions: false })]) {
+      const counts = countLink(selectLinkContents(contents, choices));
+      expect(linkCountsSchema.parse(JSON.parse(JSON.stringify(counts)))).toEqual(counts);
+      expect(describeLinkCounts(counts, choices)).toBe(words(choices));
+    }
+    expect(linkCountsSchema.safeParse({ bills: -1 }).success).toBe(false);
     expect(countLink(selectLinkContents(contents, choose({ dismissedBills: true })))).toEqual({
       bills: 4,
       tracked: 1,
@@ -194,6 +205,10 @@ describe('a sealed link', () => {
       choices: { dismissedBills: false, decisions: true, notes: false },
     });
     expect(opened.contents).toEqual(payload.contents);
+    // A position goes with its reason, as the owner typed it.
+    expect(opened.contents.positions).toEqual([
+      expect.objectContaining({ billId: billIdOf(1), position: 'support', reason: REASON }),
+    ]);
 
     const withEverything = makeLinkPayload(
       contents,

@@ -186,6 +186,18 @@ export interface LinkCounts {
   readonly notes: number;
 }
 
+/** LinkCounts as stored beside a link's key on the device that made it (never on the server). */
+export const linkCountsSchema = z.strictObject({
+  bills: z.number().int().nonnegative(),
+  tracked: z.number().int().nonnegative(),
+  later: z.number().int().nonnegative(),
+  dismissed: z.number().int().nonnegative(),
+  undecided: z.number().int().nonnegative(),
+  tags: z.number().int().nonnegative(),
+  positions: z.number().int().nonnegative(),
+  notes: z.number().int().nonnegative(),
+});
+
 export function countLink(contents: BackupContents): LinkCounts {
   const decisionOf = new Map(contents.decisions.map((row) => [row.billId, row.decision]));
   const counts = { tracked: 0, later: 0, dismissed: 0, undecided: 0 };
@@ -214,9 +226,14 @@ function plural(count: number, one: string, many: string): string {
  * decisions the bills are counted as bills; left-out notes and decisions are said.
  */
 export function describeLink(link: Pick<SharedLink, 'choices' | 'contents'>): string {
-  const counts = countLink(link.contents);
-  const decisions = link.choices?.decisions ?? true;
-  const notes = link.choices?.notes ?? true;
+  return describeLinkCounts(countLink(link.contents), link.choices);
+}
+
+/** `describeLink` from the counts and choices alone: what the list of a backup's links says of
+ *  each link, from what the device that made it kept (the server holds only ciphertext). */
+export function describeLinkCounts(counts: LinkCounts, choices: LinkChoices | null): string {
+  const decisions = choices?.decisions ?? true;
+  const notes = choices?.notes ?? true;
   const parts: string[] = [];
   if (decisions) {
     if (counts.tracked > 0) parts.push(plural(counts.tracked, 'tracked bill', 'tracked bills'));
