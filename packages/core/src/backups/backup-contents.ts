@@ -15,6 +15,7 @@ import {
   type Position,
   type StoredBill,
   type Tag,
+  userWorkTables,
 } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalStore, TableName } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
@@ -43,14 +44,7 @@ export const BACKUP_FORMAT = 'docket-backup';
 export const BACKUP_VERSION = 1;
 
 /** The kinds of rows a backup holds, in the order they are restored (referred-to first). */
-export const backupKinds = [
-  'datasets',
-  'tags',
-  'billTags',
-  'positions',
-  'decisions',
-  'annotations',
-] as const;
+export const backupKinds = ['datasets', ...userWorkTables] as const;
 export type BackupKind = (typeof backupKinds)[number];
 
 /** Most rows of one kind in one backup; far above a real user's, far below a memory bomb. */

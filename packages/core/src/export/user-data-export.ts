@@ -14,6 +14,7 @@ import type {
   StoredBill,
   Tag,
 } from '../store/local-records.ts';
+import { userWorkTables } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
 import { MAX_CELL_CHARACTERS, snapshotToReportCsv } from './report-csv.ts';
 import { annotationsToJsonLd } from '../text/web-annotation-jsonld.ts';
@@ -94,14 +95,7 @@ export interface DocketExportFile {
   decisions: Decision[];
 }
 
-export const exportTables = [
-  'bills',
-  'tags',
-  'billTags',
-  'positions',
-  'decisions',
-  'annotations',
-] as const;
+export const exportTables = ['bills', ...userWorkTables] as const;
 
 function withoutDatasets(bill: StoredBill): Bill {
   const copy: Partial<StoredBill> = { ...bill };

@@ -8,7 +8,12 @@ import type {
   StoredBill,
   Tag,
 } from '../store/local-records.ts';
-import { annotationSchema, billTagSchema, tagSchema } from '../store/local-records.ts';
+import {
+  annotationSchema,
+  billTagSchema,
+  tagSchema,
+  userWorkTables,
+} from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
 import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
 import { annotationTargetText } from '../text/annotation-targets.ts';
@@ -19,14 +24,7 @@ import { clip, refuse, tagNameKey } from './user-data-import.ts';
 // The second step of importing the user's own files (user-data-import.ts reads them): what the
 // import would add and change, shown first, then worked out again and written in one transaction.
 
-export const importKinds = [
-  'bills',
-  'tags',
-  'billTags',
-  'positions',
-  'decisions',
-  'annotations',
-] as const;
+export const importKinds = ['bills', ...userWorkTables] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 export interface ImportCount {
@@ -58,15 +56,7 @@ interface PlannedWrites {
   annotations: Annotation[];
 }
 
-export const importTables = [
-  'bills',
-  'tags',
-  'billTags',
-  'positions',
-  'decisions',
-  'annotations',
-  ...outboxTables,
-] as const;
+export const importTables = [...importKinds, ...outboxTables] as const;
 
 const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 

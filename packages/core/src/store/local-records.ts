@@ -373,19 +373,23 @@ export const settingSchema = z.object({
 export type Setting = z.infer<typeof settingSchema>;
 
 /**
- * The tables whose rows the user makes, and which sync: the outbox's and syncState's tables.
- * Datasets sync their definition (name, source, overrides, where the files are); each device
- * imports the bills itself (`datasetLocalFields` stay on the device).
+ * The tables of the user's own work on bills, tags before the rows that refer to them: what
+ * exports, imports, backups and sync carry besides the bills and datasets.
  */
-export const syncedTables = [
-  'datasets',
+export const userWorkTables = [
   'tags',
   'billTags',
   'positions',
   'decisions',
   'annotations',
-  'seenMarks',
 ] as const;
+
+/**
+ * The tables whose rows the user makes, and which sync: the outbox's and syncState's tables.
+ * Datasets sync their definition (name, source, overrides, where the files are); each device
+ * imports the bills itself (`datasetLocalFields` stay on the device).
+ */
+export const syncedTables = ['datasets', ...userWorkTables, 'seenMarks'] as const;
 export type SyncedTable = (typeof syncedTables)[number];
 
 const hlcText = z.string().min(1).max(200);
