@@ -330,6 +330,7 @@ export interface BillOverrides {
 
 export type FinalizeResult = { ok: true; bill: Bill } | { ok: false; reason: string };
 
+/** A schema's refusal in words: its first three issues, each with where it is. */
 export function formatSchemaIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Bill } from '../bills/bill.ts';
-import { billChangeHash, billSchema } from '../bills/bill.ts';
+import { billChangeHash, billSchema, formatSchemaIssues } from '../bills/bill.ts';
 import { readDocketCsvRecords } from '../importers/bill-importer-docket-csv.ts';
 import { parseCsvTable } from '../encoding/csv-table.ts';
 import { decodeList, isDocketCsvHeader, restoreFormula } from '../importers/docket-csv-layout.ts';
@@ -87,16 +87,6 @@ export class UserDataImportError extends Error {
   }
 }
 
-function issuesOf(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => {
-      const where = issue.path.map(String).join('.');
-      return where === '' ? issue.message : `${where}: ${issue.message}`;
-    })
-    .join('; ');
-}
-
 /** A value quoted in a message, cut short. */
 export const clip = (text: string, length = 80): string =>
   text.length > length ? `${text.slice(0, length)}…` : text;
@@ -145,7 +135,7 @@ const docketJsonSchema = z.object({
 
 function readBill(value: unknown, label: string): Bill {
   const parsed = billSchema.safeParse(value);
-  if (!parsed.success) refuse(`${label} is not a valid bill: ${issuesOf(parsed.error)}`);
+  if (!parsed.success) refuse(`${label} is not a valid bill: ${formatSchemaIssues(parsed.error)}`);
   // The hash is the device's own bookkeeping: recomputed, so an edited file cannot lie with it.
   return { ...parsed.data, changeHash: billChangeHash(parsed.data) };
 }
@@ -158,7 +148,8 @@ function readDocketJson(value: unknown): UserDataBundle {
     );
   }
   const parsed = docketJsonSchema.safeParse(value);
-  if (!parsed.success) refuse(`This Docket export does not fit: ${issuesOf(parsed.error)}.`);
+  if (!parsed.success)
+    refuse(`This Docket export does not fit: ${formatSchemaIssues(parsed.error)}.`);
   const file = parsed.data;
   const bills = file.bills.map((bill, index) => readBill(bill, `Bill ${index + 1}`));
   requireDistinct(bills, (bill) => bill.id, 'The bill');
@@ -257,7 +248,7 @@ function readCsv(
         createdAt: createdAt ?? nowIso,
         updatedAt: updatedAt ?? createdAt ?? nowIso,
       });
-      if (!tag.success) refuse(`${where}, tag ${position + 1}: ${issuesOf(tag.error)}.`);
+      if (!tag.success) refuse(`${where}, tag ${position + 1}: ${formatSchemaIssues(tag.error)}.`);
       tags.push({
         id,
         name: tag.data.name.trim(),

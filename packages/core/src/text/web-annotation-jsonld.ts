@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatSchemaIssues } from '../bills/bill.ts';
 import type { Annotation } from '../store/local-records.ts';
 import { annotationSchema } from '../store/local-records.ts';
 
@@ -268,16 +269,6 @@ export interface ImportedAnnotation extends Omit<Annotation, 'id'> {
   readonly id: string | null;
 }
 
-function issuesOf(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => {
-      const where = issue.path.map(String).join('.');
-      return where === '' ? issue.message : `${where}: ${issue.message}`;
-    })
-    .join('; ');
-}
-
 function decode(part: string, what: string): string {
   try {
     return decodeURIComponent(part);
@@ -301,7 +292,9 @@ function rowIdOf(iri: string | undefined, label: string): string | null {
 function readOne(value: unknown, label: string, fallbackTime: string): ImportedAnnotation {
   const parsed = jsonLdAnnotationSchema.safeParse(value);
   if (!parsed.success) {
-    throw new WebAnnotationError(`${label} is not a Web Annotation: ${issuesOf(parsed.error)}`);
+    throw new WebAnnotationError(
+      `${label} is not a Web Annotation: ${formatSchemaIssues(parsed.error)}`,
+    );
   }
   const item = parsed.data;
   const source = item.target.source;
@@ -349,7 +342,7 @@ function readOne(value: unknown, label: string, fallbackTime: string): ImportedA
   };
   const checked = annotationSchema.safeParse(candidate);
   if (!checked.success) {
-    throw new WebAnnotationError(`${label} does not fit: ${issuesOf(checked.error)}`);
+    throw new WebAnnotationError(`${label} does not fit: ${formatSchemaIssues(checked.error)}`);
   }
   return { ...checked.data, id };
 }
