@@ -1,4 +1,5 @@
 import type { BillOverrides } from '../bills/bill.ts';
+import { billSources, type BillSource } from '../bills/bill-vocabulary.ts';
 import { isBillStatusXml, readBillStatusRecords } from './bill-importer-billstatus.ts';
 import { isCongressJson, readCongressJsonRecords } from './bill-importer-congress-json.ts';
 import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
@@ -21,14 +22,9 @@ import { defaultImportLimits, expandArchives, isZip } from '../encoding/zip-arch
 // "download (3).json" or a BILLSTATUS file renamed ".txt" still imports. Each importer owns the
 // test for its own format; this module only asks them in turn.
 
-export const billFormats = [
-  'legiscan',
-  'openstates',
-  'billstatus',
-  'congress-json',
-  'docket-csv',
-] as const;
-export type BillFormat = (typeof billFormats)[number];
+/** The formats Docket reads: the ones a bill records as its `source`. */
+export const billFormats = billSources;
+export type BillFormat = BillSource;
 
 /** Each format's reader, one registry for importBills and the import job's record stream. */
 export const billFormatReaders: Readonly<
