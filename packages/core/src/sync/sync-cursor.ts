@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { OutboxEntry } from '../store/local-records.ts';
-import type { LocalStore, LocalWriteTransaction } from '../store/local-store.ts';
+import type {
+  LocalReadTransaction,
+  LocalStore,
+  LocalWriteTransaction,
+} from '../store/local-store.ts';
 import type { OutboxEntryRef, SyncSession } from './sync-engine.ts';
 
 // What a device keeps between sync runs, per user, in `device:` settings rows that never sync:
@@ -78,16 +82,23 @@ export async function readCursor(
   store: LocalStore,
   session: SyncSession,
 ): Promise<{ cursor: SyncCursor; outboxSize: number }> {
-  return store.read(['settings', 'outbox'], async (tx) => {
-    const stored = cursorSchema.safeParse(
-      (await tx.get('settings', syncCursorSetting(session.userId)))?.value,
-    );
-    const cursor =
-      stored.success && stored.data.epoch === session.epoch
-        ? stored.data
-        : { epoch: session.epoch, seqno: session.epochStartSeqno };
-    return { cursor, outboxSize: await tx.count('outbox') };
-  });
+  return store.read(['settings', 'outbox'], async (tx) => ({
+    cursor: await storedCursor(tx, session),
+    outboxSize: await tx.count('outbox'),
+  }));
+}
+
+/** The stored cursor when it is under the session's epoch, else the epoch's start. */
+export async function storedCursor(
+  tx: LocalReadTransaction,
+  session: SyncSession,
+): Promise<SyncCursor> {
+  const stored = cursorSchema.safeParse(
+    (await tx.get('settings', syncCursorSetting(session.userId)))?.value,
+  );
+  return stored.success && stored.data.epoch === session.epoch
+    ? stored.data
+    : { epoch: session.epoch, seqno: session.epochStartSeqno };
 }
 
 export async function writeCursor(

@@ -1,10 +1,4 @@
-import {
-  cursorSchema,
-  readCursor,
-  readSkipList,
-  syncCursorSetting,
-  writeCursor,
-} from './sync-cursor.ts';
+import { readCursor, readSkipList, storedCursor, writeCursor } from './sync-cursor.ts';
 import { z } from 'zod';
 import type { PullResponse, PushRequest, PushResponse } from '@docket/protocol/sync-changes';
 import {
@@ -450,13 +444,7 @@ async function pushOutbox(
       await tx.deleteMany('outbox', ids);
       // When this batch came straight after the cursor, nobody wrote in between: the cursor
       // can skip it, and the next pull does not fetch this device's own changes back.
-      const stored = cursorSchema.safeParse(
-        (await tx.get('settings', syncCursorSetting(session.userId)))?.value,
-      );
-      const cursor =
-        stored.success && stored.data.epoch === session.epoch
-          ? stored.data
-          : { epoch: session.epoch, seqno: session.epochStartSeqno };
+      const cursor = await storedCursor(tx, session);
       const first = ack.seqnos[0];
       const consecutive = ack.seqnos.every((seqno, index) => seqno === (first ?? 0) + index);
       if (first === cursor.seqno + 1 && consecutive) {
