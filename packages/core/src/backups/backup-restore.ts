@@ -1,4 +1,3 @@
-import { gzipSync } from 'fflate';
 import {
   backupKinds,
   keyOfRow,
@@ -7,18 +6,19 @@ import {
   type BackupRows,
 } from './backup-contents.ts';
 import { canonicalJson } from '../bills/canonical-hash.ts';
-import type { FullBackup, StoredBill } from '../store/local-records.ts';
-import { syncedTables } from '../store/local-records.ts';
+import type { FullBackupSummary } from '../full-backups/full-backup-format.ts';
+import { saveUserDataCopy } from '../full-backups/user-data-copy.ts';
+import type { StoredBill } from '../store/local-records.ts';
 import type {
   LocalReadTransaction,
   LocalRows,
   LocalStore,
+  LocalWriteTransaction,
   TableName,
 } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
 import { OutboxWriter, outboxTables, type OutboxPut } from '../sync/outbox-changes.ts';
 import { isSyncedField, syncStateId, ZERO_CLOCK } from '../sync/sync-merge.ts';
-import { encodeUtf8 } from '../encoding/text-bytes.ts';
 
 // Restoring a backup into the device's store, in two modes, always after showing what will
 // change (`planRestore` in a read transaction for the screen; `applyRestore` plans again inside
@@ -248,11 +248,8 @@ export interface ApplyRestoreOptions {
 
 export interface RestoreResult {
   readonly summary: RestorePlanSummary;
-  readonly safetyCopy: Omit<FullBackup, 'bytes'>;
+  readonly safetyCopy: FullBackupSummary;
 }
-
-/** The format of the safety copy: the same as the copy a cloud-password reset saves. */
-export const SAFETY_COPY_FORMAT = 'docket-full-backup';
 
 /**
  * Saves the safety copy, then applies the restore, in one write transaction: either all of it
@@ -286,36 +283,18 @@ export async function applyRestore(
 }
 
 async function saveSafetyCopy(
-  tx: LocalReadTransaction & { put: (table: 'fullBackups', row: FullBackup) => Promise<void> },
+  tx: LocalWriteTransaction,
   options: ApplyRestoreOptions,
   createdAt: string,
-): Promise<Omit<FullBackup, 'bytes'>> {
-  const tables = [...syncedTables, 'syncState', 'outbox'] as const;
-  const copied: Record<string, unknown[]> = {};
-  for (const table of tables) copied[table] = await tx.all(table);
-  const bytes = gzipSync(
-    encodeUtf8(
-      JSON.stringify({
-        format: SAFETY_COPY_FORMAT,
-        version: 1,
-        createdAt,
-        reason: 'before-restore',
-        scope: 'user-data',
-        tables: copied,
-      }),
-    ),
-  );
+): Promise<FullBackupSummary> {
   const name = `Before restoring “${options.backupName.slice(0, 120)}”, ${createdAt
     .slice(0, 16)
     .replace('T', ' ')} UTC`;
-  const row: FullBackup = {
+  const { summary } = await saveUserDataCopy(tx, {
     id: options.safetyCopyId,
     name: name.slice(0, 200),
     createdAt,
-    encrypted: false,
-    size: bytes.length,
-    bytes,
-  };
-  await tx.put('fullBackups', row);
-  return { id: row.id, name: row.name, createdAt, encrypted: false, size: row.size };
+    reason: 'before-restore',
+  });
+  return summary;
 }

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'fflate';
 import type { KdfParams } from '../crypto/sync-crypto.ts';
+import type { FullBackup } from '../store/local-records.ts';
 import type { TableName } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
 import { decodeUtf8, encodeUtf8 } from '../encoding/text-bytes.ts';
@@ -43,12 +44,12 @@ import { decodeUtf8, encodeUtf8 } from '../encoding/text-bytes.ts';
 // counts the settings left out so the preview can say so. Full backups themselves are not in
 // a full backup.
 //
-// ## Version 1 (sync-reset.ts)
+// ## Version 1 (user-data-copy.ts)
 //
 // A gzip'd JSON document `{format: 'docket-full-backup', version: 1, createdAt, reason,
 // scope: 'user-data', tables: {<table>: rows}}` holding only the user-made tables, the sync
-// state and the outbox, which sync writes before a reset revert. It is read, previewed and
-// restored too (only the tables it holds are replaced).
+// state and the outbox, which sync writes before a reset revert and a backup's restore before it
+// replaces anything. It is read, previewed and restored too (only the tables it holds are replaced).
 
 export const FULL_BACKUP_FORMAT = 'docket-full-backup';
 export const FULL_BACKUP_VERSION = 2;
@@ -126,6 +127,19 @@ export interface FullBackupDatasetSummary {
   readonly name: string;
   readonly files: number;
   readonly bytes: number;
+}
+
+/** A full backup as the list shows it: its row without the file's bytes. */
+export type FullBackupSummary = Omit<FullBackup, 'bytes'>;
+
+export function fullBackupSummary(backup: FullBackup): FullBackupSummary {
+  return {
+    id: backup.id,
+    name: backup.name,
+    createdAt: backup.createdAt,
+    encrypted: backup.encrypted,
+    size: backup.size,
+  };
 }
 
 /** What a full backup holds, as the preview shows it. */

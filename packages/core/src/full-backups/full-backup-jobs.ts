@@ -1,5 +1,9 @@
 import { checkPassphrase } from '../crypto/full-backup-crypto.ts';
-import { FullBackupError } from './full-backup-format.ts';
+import {
+  FullBackupError,
+  fullBackupSummary,
+  type FullBackupSummary,
+} from './full-backup-format.ts';
 import { openFullBackup } from './full-backup-reader.ts';
 import { busyJobs, restoreFullBackup, type RestoreSummary } from './full-backup-restore.ts';
 import { writeFullBackup } from './full-backup-writer.ts';
@@ -23,8 +27,6 @@ export interface FullBackupJobContext {
   /** Argon2id parameters for new files; the cloud password's by default. */
   readonly kdf?: KdfParams;
 }
-
-export type FullBackupSummary = Omit<FullBackup, 'bytes'>;
 
 export interface FullBackupRequest {
   readonly name: string;
@@ -162,13 +164,7 @@ export async function runFullBackupJob(
         });
       }
     });
-    return {
-      id: backup.id,
-      name: backup.name,
-      createdAt: backup.createdAt,
-      encrypted: backup.encrypted,
-      size: backup.size,
-    };
+    return fullBackupSummary(backup);
   } catch (error) {
     await failJob(context, request.jobId, error);
     throw error;

@@ -1,7 +1,7 @@
-import type { FullBackup } from '../store/local-records.ts';
+import type { FullBackupSummary } from '../full-backups/full-backup-format.ts';
 import type { LocalStore } from '../store/local-store.ts';
 import { syncCursorSetting } from './sync-cursor.ts';
-import { revertToNewEpoch } from './sync-reset.ts';
+import { revertToNewEpoch, type NewEpochStart } from './sync-reset.ts';
 
 // Whose work a device holds. The user-made tables are the device's, not an account's: work done
 // before signing in belongs to the first account that syncs it. Another account signing in on the
@@ -43,14 +43,8 @@ export async function claimDeviceData(store: LocalStore, userId: string): Promis
  */
 export async function handOverDeviceData(
   store: LocalStore,
-  options: {
-    userId: string;
-    epoch: number;
-    epochStartSeqno: number;
-    nowMs: number;
-    backupId: string;
-  },
-): Promise<Omit<FullBackup, 'bytes'>> {
+  options: NewEpochStart,
+): Promise<FullBackupSummary> {
   // The owner changes in the clearing's transaction: cleared work still owned by the other
   // account would have the next run offer the repair again.
   return revertToNewEpoch(store, {

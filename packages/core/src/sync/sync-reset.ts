@@ -1,8 +1,6 @@
-import { gzipSync } from 'fflate';
 import { encodeHlc, tick } from './hybrid-logical-clock.ts';
 import {
   syncedTables,
-  type FullBackup,
   type OutboxEntry,
   type Setting,
   type StoredBill,
@@ -13,7 +11,8 @@ import { localTables } from '../store/local-store.ts';
 import { readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
 import { syncCursorSetting } from './sync-cursor.ts';
 import { isSyncedField } from './sync-merge.ts';
-import { encodeUtf8 } from '../encoding/text-bytes.ts';
+import type { FullBackupSummary } from '../full-backups/full-backup-format.ts';
+import { saveUserDataCopy, userDataCopyTables } from '../full-backups/user-data-copy.ts';
 
 // A cloud password reset (PRODUCT.md, Sync), the two halves that touch the device's data:
 //
@@ -91,9 +90,6 @@ function keyOf(table: (typeof syncedTables)[number], row: object): string {
   return key;
 }
 
-/** The format of a full backup file (issue 6 reads it; this is its first use). */
-export const FULL_BACKUP_FORMAT = 'docket-full-backup';
-
 /** Whether this device must revert: it synced under an older epoch than its keys'. */
 export async function needsRevert(
   store: LocalStore,
@@ -107,56 +103,42 @@ export async function needsRevert(
   return typeof epoch === 'number' && epoch < keyEpoch;
 }
 
+/** Where a device starts again in a new epoch, and the id of the backup saved of its work. */
+export interface NewEpochStart {
+  userId: string;
+  epoch: number;
+  epochStartSeqno: number;
+  nowMs: number;
+  backupId: string;
+}
+
 /**
  * Saves this device's user-made data as a full backup, then empties it and points the cursor at
  * the start of the new epoch, all in one transaction. Returns the backup's index row.
  */
 export async function revertToNewEpoch(
   store: LocalStore,
-  options: {
-    userId: string;
-    epoch: number;
-    epochStartSeqno: number;
-    nowMs: number;
-    backupId: string;
+  options: NewEpochStart & {
     /** Why the device's data is saved and cleared; a cloud-password reset unless said. */
     reason?: { code: string; name: string };
     /** Settings written with the clearing, in its transaction (the device's new owner). */
     settings?: readonly Setting[];
   },
-): Promise<Omit<FullBackup, 'bytes'>> {
+): Promise<FullBackupSummary> {
   const createdAt = new Date(options.nowMs).toISOString();
   const when = `${createdAt.slice(0, 16).replace('T', ' ')} UTC`;
   const reason = options.reason ?? {
     code: 'cloud-password-reset',
     name: 'Before the cloud password reset',
   };
-  const tables = [...syncedTables, 'syncState', 'outbox'] as const;
   return store.write([...resetTables, 'fullBackups', 'bills'], async (tx) => {
-    const contents: Record<string, unknown[]> = {};
-    for (const table of tables) contents[table] = await tx.all(table);
-    const bytes = gzipSync(
-      encodeUtf8(
-        JSON.stringify({
-          format: FULL_BACKUP_FORMAT,
-          version: 1,
-          createdAt,
-          reason: reason.code,
-          scope: 'user-data',
-          tables: contents,
-        }),
-      ),
-    );
-    const backup: FullBackup = {
+    const { summary, tables: contents } = await saveUserDataCopy(tx, {
       id: options.backupId,
       name: `${reason.name}, ${when}`,
       createdAt,
-      encrypted: false,
-      size: bytes.length,
-      bytes,
-    };
-    await tx.put('fullBackups', backup);
-    for (const table of tables) await tx.deleteMany(table, await tx.keys(table));
+      reason: reason.code,
+    });
+    for (const table of userDataCopyTables) await tx.deleteMany(table, await tx.keys(table));
     await letGoOfDatasetBills(
       tx,
       (contents.datasets ?? []).flatMap((row) => {
@@ -166,13 +148,7 @@ export async function revertToNewEpoch(
     );
     await writeCursor(tx, options);
     if (options.settings !== undefined) await tx.putMany('settings', options.settings);
-    return {
-      id: backup.id,
-      name: backup.name,
-      createdAt: backup.createdAt,
-      encrypted: backup.encrypted,
-      size: backup.size,
-    };
+    return summary;
   });
 }
 
