@@ -103,12 +103,16 @@ export class DatasetCommandError extends Error {
 }
 
 function newJob(id: string, datasetId: string, at: string): Job {
+  return { id, kind: 'import', subjectId: datasetId, createdAt: at, ...notStarted() };
+}
+
+/** What a job is before it first runs, and again when it is retried from the start. */
+function notStarted(): Pick<
+  Job,
+  'status' | 'startedAt' | 'finishedAt' | 'progress' | 'result' | 'errors' | 'message'
+> {
   return {
-    id,
-    kind: 'import',
-    subjectId: datasetId,
     status: 'queued',
-    createdAt: at,
     startedAt: null,
     finishedAt: null,
     progress: { ...emptyProgress },
@@ -451,16 +455,7 @@ export async function requestRetry(store: LocalStore, jobId: string): Promise<Jo
       throw new DatasetCommandError('Only a failed, cancelled or interrupted job can be retried.');
     }
     await discardImport(tx, jobId, job.subjectId);
-    const queued: Job = {
-      ...job,
-      status: 'queued',
-      startedAt: null,
-      finishedAt: null,
-      progress: { ...emptyProgress },
-      result: null,
-      errors: [],
-      message: null,
-    };
+    const queued: Job = { ...job, ...notStarted() };
     await tx.put('jobs', queued);
     return queued;
   });
