@@ -49,10 +49,13 @@ test.describe('with a congress-json fixture', () => {
     await expect(steps.nth(8)).toContainText('Passed Senate with amendments');
     await expect(steps.last()).toContainText('May 7, 2020');
 
-    // The status in words; the source's code only behind a disclosure.
-    await expect(
-      page.getByRole('definition').filter({ hasText: /^Vetoed, May 7, 2020$/ }),
-    ).toBeVisible();
+    // The status in words with its date; the source's code only behind a disclosure. The
+    // latest action has a label of its own.
+    await expect(details.fact('Status')).toHaveText('Vetoed since May 7, 2020');
+    await expectPainted(details.fact('Status'));
+    await expect(details.fact('Latest action')).toHaveText(
+      /^May 7, 2020: Failed of passage in Senate over veto/,
+    );
     const code = page.getByText('VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE', { exact: true });
     await expect(code).toBeHidden();
     await page.getByText('Status as the source gives it', { exact: true }).click();

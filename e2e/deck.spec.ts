@@ -38,7 +38,7 @@ test('dragging the card right tracks it; a short drag snaps back and decides not
   await deck.expectCard('AB 1');
   await expect(deck.count()).toHaveText('3 bills left in the deck');
   await expect(deck.card()).toContainText('Water Meter Accuracy Act');
-  await expect(deck.card()).toContainText('Introduced, Jan 6, 2025');
+  await expect(deck.card()).toContainText('Introduced since Jan 6, 2025');
   await expect(deck.card()).toContainText('Maria Lopez (D)');
   await expect(deck.card()).toContainText('Consumer protection');
   await expect(deck.card()).toContainText('Introduced and read first time');

@@ -86,6 +86,16 @@ test('Tracked prints every listed bill, a bill to a page, without the tab bar or
     ).toBeVisible();
   }
   await expect(report.getByText('Printed bill number 30', { exact: true })).toBeVisible();
+  // Each date with its label, as on the screen.
+  const first = report.getByRole('article').first();
+  await expect(
+    first.getByRole('definition').filter({ hasText: /^Introduced since Jan 6, 2025$/ }),
+  ).toBeVisible();
+  await expect(
+    first
+      .getByRole('definition')
+      .filter({ hasText: /^Jan 6, 2025: Introduced and read first time$/ }),
+  ).toBeVisible();
   await expect(report.getByText(`${BILLS} bills`, { exact: true })).toBeVisible();
   await expect(page.locator('ion-tab-bar')).toBeHidden();
   await expect(page.locator('ion-header').first()).toBeHidden();

@@ -13,6 +13,7 @@ import {
 import { signUpAt } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
 
 // The Tracked tab with real bills imported through the UI: the 81 BILLSTATUS files of the
 // 116th Congress's Senate joint resolutions, plus one hostile bill from a Docket CSV.
@@ -159,6 +160,23 @@ test('hostile text shows as text and a phone-sized list does not overflow', asyn
   await row.getByRole('link').focus();
   await expect(row.getByRole('link')).toBeFocused();
   await expectNoSeriousViolations(page);
+
+  // A row and the details of its bill say the same dates under the same labels: S.J.Res. 36
+  // was vetoed on Jul 24, 2019, and its latest action is of Jul 29.
+  await tracked.typeSearch('S.J.Res. 36');
+  await tracked.expectCount('1 bill');
+  const vetoed = tracked.row('S.J.Res. 36');
+  const rowDate = vetoed.getByText(/Latest action/);
+  await expectPainted(rowDate);
+  await expect(rowDate).toHaveText(/^Vetoed · Latest action \w{3} \d{1,2}, \d{4}$/);
+  const latest = (await rowDate.innerText()).replace(/^.*Latest action /, '');
+  expect(latest).toBe('Jul 29, 2019');
+  await vetoed.getByRole('link').click();
+  const details = new BillDetailsPage(page);
+  await expect(details.heading()).toHaveText('S.J.Res. 36', { timeout: 15_000 });
+  await expectPainted(details.fact('Latest action'));
+  await expect(details.fact('Latest action')).toHaveText(new RegExp(`^${latest}: `));
+  await expect(details.fact('Status')).toHaveText('Vetoed since Jul 24, 2019');
   expect(dialogs).toEqual([]);
 });
 

@@ -26,6 +26,14 @@ export class BillDetailsPage {
   readonly timeline = () =>
     this.page.getByRole('list', { name: /^Actions, (newest|oldest) first$/ });
   readonly votes = () => this.page.getByRole('table');
+
+  /** What the bill's facts say under a term ("Status", "Latest action"): the term's definition. */
+  fact(term: string): Locator {
+    return this.page
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${term}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  }
   readonly tagsOnBill = () => this.page.getByRole('list', { name: 'Tags on this bill' });
   readonly addTagButton = () => this.page.getByRole('button', { name: 'Add tag', exact: true });
   // Ionic's dialog role sits in the modal's shadow root, which holds the content only through a

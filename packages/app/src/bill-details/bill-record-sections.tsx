@@ -1,9 +1,12 @@
 import {
+  billDateLabels,
+  billDates,
   type BillText,
   jurisdictionName,
+  latestActionLine,
   sessionLabel,
   type Sponsor,
-  statusWord,
+  statusWithDate,
 } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { useId, useState } from 'react';
@@ -26,18 +29,22 @@ import {
 // nor push the layout off the screen.
 
 export function BillFacts({ bill }: { bill: StoredBill }) {
+  // Each date under its own label (core's bill-dates.ts), as on the card, the Tracked row and
+  // the printed report: the status's date is "since", the newest action's "Latest action".
+  const dates = billDates(bill);
   return (
     <>
       <dl className="bill-facts">
         <dt>Status</dt>
-        <dd>
-          {statusWord(bill.status)}
-          {bill.statusDate === null ? '' : `, ${formatBillDate(bill.statusDate)}`}
+        <dd>{statusWithDate(bill, formatBillDate)}</dd>
+        <dt>{billDateLabels.latestAction}</dt>
+        <dd dir="auto">
+          {dates.latestAction === null
+            ? 'None listed'
+            : latestActionLine(dates.latestAction, formatBillDate)}
         </dd>
-        <dt>Introduced</dt>
-        <dd>
-          {bill.introducedDate === null ? 'Not recorded' : formatBillDate(bill.introducedDate)}
-        </dd>
+        <dt>{billDateLabels.introduced}</dt>
+        <dd>{dates.introduced === null ? 'Not recorded' : formatBillDate(dates.introduced)}</dd>
         <dt>Jurisdiction</dt>
         <dd>{jurisdictionName(bill.jurisdiction)}</dd>
         <dt>Session</dt>

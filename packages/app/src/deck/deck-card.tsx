@@ -1,7 +1,7 @@
 import { createGesture } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { billPlace, statusWord } from '@docket/core/bills';
+import { billPlace, latestActionLine, statusWithDate } from '@docket/core/bills';
 import { deckCardFacts } from '@docket/core/deck';
 import type { StoredBill } from '@docket/core/store';
 import type { DecisionKind } from '@docket/core/commands';
@@ -124,10 +124,7 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
       <p className="deck-card-title">{facts.title}</p>
       <dl className="deck-card-facts">
         <dt>Status</dt>
-        <dd>
-          {statusWord(facts.status)}
-          {facts.statusDate === null ? '' : `, ${formatBillDate(facts.statusDate)}`}
-        </dd>
+        <dd>{statusWithDate(facts, formatBillDate)}</dd>
         <dt>Sponsor</dt>
         <dd>{facts.primarySponsor ?? 'None listed'}</dd>
         <dt>Subjects</dt>
@@ -147,7 +144,7 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
         <dd>
           {facts.latestAction === null
             ? 'None listed'
-            : `${formatBillDate(facts.latestAction.date)}: ${facts.latestAction.text}`}
+            : latestActionLine(facts.latestAction, formatBillDate)}
         </dd>
       </dl>
     </article>

@@ -1,4 +1,4 @@
-import { billFullName, statusWord } from '@docket/core/bills';
+import { billDateLabels, billFullName, latestActionLine, statusWithDate } from '@docket/core/bills';
 import type { BillReportEntry } from '@docket/core/export';
 import { createPortal } from 'react-dom';
 import { formatBillDate } from '../bills/bill-words.ts';
@@ -30,12 +30,10 @@ function ReportEntry({ entry }: { readonly entry: BillReportEntry }) {
         {bill.title}
       </p>
       <dl className="bill-report-facts">
-        <ReportFact term="Status">
-          {`${statusWord(bill.status)}${bill.statusDate === null ? '' : `, ${formatBillDate(bill.statusDate)}`}`}
-        </ReportFact>
+        <ReportFact term="Status">{statusWithDate(bill, formatBillDate)}</ReportFact>
         {latestAction !== null && (
-          <ReportFact term="Latest action">
-            {`${formatBillDate(latestAction.date)}: ${latestAction.text}`}
+          <ReportFact term={billDateLabels.latestAction}>
+            {latestActionLine(latestAction, formatBillDate)}
           </ReportFact>
         )}
         {sponsors.length > 0 && (

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { billPlace, statusWord } from '@docket/core/bills';
+import { billPlace, latestActionDateText, statusWithDate, statusWord } from '@docket/core/bills';
 import type { BillListRow } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
 import { billDetailsPath, formatBillDate } from '../bills/bill-words.ts';
@@ -136,7 +136,6 @@ function BillRow({
   readonly selected: boolean;
   readonly onToggle: (billId: string, selected: boolean) => void;
 }) {
-  const date = row.latestActionDate ?? row.statusDate;
   const tags = row.tagIds.flatMap((id) => {
     const tag = tagsById.get(id);
     return tag === undefined ? [] : [tag];
@@ -163,8 +162,12 @@ function BillRow({
           <span className="tracked-row-title">{row.title}</span>
         </Link>
         <p className="tracked-row-facts">
+          {/* Each date with its label (core's bill-dates.ts), as on the card and in the details:
+              the latest action's date, or the status's when the bill has no dated action. */}
           <span>
-            {statusWord(row.status)} · {formatBillDate(date)}
+            {row.latestActionDate === null
+              ? statusWithDate(row, formatBillDate)
+              : `${statusWord(row.status)} · ${latestActionDateText(row.latestActionDate, formatBillDate)}`}
           </span>
           {row.position !== null && row.position !== 'none' && (
             <span className="tracked-row-position">Position: {positionWords[row.position]}</span>

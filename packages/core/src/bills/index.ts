@@ -1,4 +1,5 @@
 // The public face of bills/ for the other packages (README.md); inside core, files import each other directly.
+export * from './bill-dates.ts';
 export * from './bill-identifiers.ts';
 export * from './bill-merge.ts';
 export * from './bill-naming.ts';

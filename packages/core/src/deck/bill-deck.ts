@@ -1,4 +1,5 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
+import { latestAction } from '../bills/bill-dates.ts';
 import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
@@ -316,9 +317,7 @@ export interface DeckCardFacts {
 
 export function deckCardFacts(bill: StoredBill): DeckCardFacts {
   const sponsor = bill.sponsors.find((item) => item.role === 'primary') ?? bill.sponsors[0];
-  // Actions are stored oldest first with undated ones last: the latest is the last dated one.
-  const dated = bill.actions.filter((action) => action.date !== null);
-  const latest = dated[dated.length - 1] ?? bill.actions[bill.actions.length - 1];
+  const latest = latestAction(bill.actions);
   return {
     id: bill.id,
     identifier: bill.identifier,
@@ -332,7 +331,7 @@ export function deckCardFacts(bill: StoredBill): DeckCardFacts {
           ? sponsor.name
           : `${sponsor.name} (${sponsor.party})`,
     subjects: bill.subjects,
-    latestAction: latest === undefined ? null : { date: latest.date, text: latest.text },
+    latestAction: latest === null ? null : { date: latest.date, text: latest.text },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { BillAction } from '../bills/bill.ts';
+import { latestAction } from '../bills/bill-dates.ts';
 import type { Annotation, Decision, Position, StoredBill, Tag } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
 
@@ -9,7 +10,7 @@ import type { LocalStore } from '../store/local-store.ts';
 
 export interface BillReportEntry {
   readonly bill: StoredBill;
-  /** The newest action as the source lists it, or null. */
+  /** The newest action (bills/bill-dates.ts latestAction), or null. */
   readonly latestAction: BillAction | null;
   readonly position: Position | null;
   readonly decision: Decision['decision'] | null;
@@ -58,7 +59,7 @@ export async function readBillReport(
       return [
         {
           bill,
-          latestAction: bill.actions.at(-1) ?? null,
+          latestAction: latestAction(bill.actions),
           position: positions[index] ?? null,
           decision: decisions[index]?.decision ?? null,
           tags: (tagsOf.get(bill.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)),

@@ -99,6 +99,24 @@ describe('the report CSV', () => {
     expect(second?.slice(-3)).toEqual(['', 'Later', '']);
   });
 
+  it('gives the status date and the newest dated action, as the screens do', () => {
+    const heard = storedBill(13, {
+      status: 'in-committee',
+      statusDate: '2025-07-24',
+      actions: [
+        { date: '2025-07-24', text: 'Referred to Judiciary', chamber: 'lower' },
+        { date: '2025-07-29', text: 'Hearing held', chamber: 'lower' },
+        { date: null, text: 'Undated note', chamber: null },
+      ],
+    });
+    const report = snapshotToReportCsv({ ...snapshot, bills: [heard] }, { formatDate });
+    const [header, first] = rowsOf(report.text);
+    const cell = (column: string) => first?.[header?.indexOf(column) ?? -1];
+    expect(cell('Status date')).toBe('[2025-07-24]');
+    expect(cell('Latest action date')).toBe('[2025-07-29]');
+    expect(cell('Latest action')).toBe('Hearing held');
+  });
+
   it('cuts a cell longer than a spreadsheet holds, and says how many were cut', () => {
     const long = 'word '.repeat(10_000);
     const report = snapshotToReportCsv(

@@ -1,4 +1,5 @@
 import type { Bill } from '../bills/bill.ts';
+import { billDates } from '../bills/bill-dates.ts';
 import { billFullName, sessionLabel, statusWord } from '../bills/bill-naming.ts';
 import { toCsv } from '../encoding/csv-table.ts';
 import { neutralizeFormula } from '../importers/docket-csv-layout.ts';
@@ -89,7 +90,8 @@ export function snapshotToReportCsv(snapshot: UserDataSnapshot, options: ReportO
     return `${safe.slice(0, MAX_CELL_CHARACTERS - 1)}…`;
   };
   const rowOf = (bill: Bill) => {
-    const latest = bill.actions.at(-1) ?? null;
+    const dates = billDates(bill);
+    const latest = dates.latestAction;
     const tags = (tagsOf.get(bill.id) ?? [])
       .map((billTag) => tagNames.get(billTag.tagId))
       .filter((name): name is string => name !== undefined)
@@ -106,7 +108,7 @@ export function snapshotToReportCsv(snapshot: UserDataSnapshot, options: ReportO
       bill.identifier,
       bill.title,
       statusWord(bill.status),
-      date(bill.statusDate),
+      date(dates.statusSince),
       date(latest?.date ?? null),
       latest?.text ?? '',
       bill.sponsors[0]?.name ?? '',

@@ -113,6 +113,30 @@ describe('BillCatalog', () => {
     expect(catalog.decisionCounts()).toEqual({ track: 2, later: 1, dismiss: 0, undecided: 1 });
   });
 
+  it('gives a row the latest action date and the status date apart, never one for the other', () => {
+    const { catalog, a, c } = catalogOf();
+    const rows = [...catalog.query({ ...defaultBillListQuery, all: true })].map((doc) =>
+      catalog.row(doc),
+    );
+    expect(rows.find((row) => row?.id === a.id)).toMatchObject({
+      statusDate: '2025-01-03',
+      latestActionDate: '2025-03-04',
+    });
+    // No action: no latest action date, whatever the status date.
+    expect(rows.find((row) => row?.id === c.id)).toMatchObject({
+      statusDate: '2025-01-03',
+      latestActionDate: null,
+    });
+  });
+
+  it('sorts a bill with no dated action among the others by its status date', () => {
+    const { catalog, a, b, c } = catalogOf();
+    const quiet = { ...storedBill(30, { title: 'No actions' }), statusDate: '2025-02-15' };
+    const undated = { ...storedBill(31, { title: 'No dates' }), statusDate: null };
+    for (const bill of [quiet, undated]) catalog.put(bill, bill.changeHash);
+    expect(ids(catalog, { all: true })).toEqual([a.id, quiet.id, b.id, c.id, undated.id]);
+  });
+
   it('sorts by introduction or by identifier in numeric order', () => {
     const { catalog, a, b, c } = catalogOf();
     expect(ids(catalog, { all: true, sort: 'introduced' })).toEqual([b.id, a.id, c.id]);

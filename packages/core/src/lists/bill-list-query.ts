@@ -2,6 +2,7 @@ import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import { billStatuses } from '../bills/bill-vocabulary.ts';
 import { isIsoDate } from '../bills/bill-text-cleaning.ts';
 import { billOrderKey } from '../bills/bill-naming.ts';
+import { latestAction } from '../bills/bill-dates.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
 import type { BillTag, Decision, Position } from '../store/local-records.ts';
 import { positions } from '../store/local-records.ts';
@@ -179,7 +180,7 @@ export interface BillListEntry {
   readonly status: BillStatus;
   readonly statusDate: string | null;
   readonly introducedDate: string | null;
-  /** The newest action's date, else the status date. */
+  /** The newest action's date (bills/bill-dates.ts latestAction), null when it has none. */
   readonly latestActionDate: string | null;
   readonly jurisdiction: string;
   readonly session: string;
@@ -201,7 +202,9 @@ export interface BillListRow {
   readonly session: string;
   readonly title: string;
   readonly status: BillStatus;
+  /** The day the bill reached its status: shown as "since". */
   readonly statusDate: string | null;
+  /** The newest action's date: shown as "Latest action", never as the status's. */
   readonly latestActionDate: string | null;
   readonly tagIds: readonly string[];
   readonly position: PositionKind | null;
@@ -225,11 +228,8 @@ export interface ListableBill {
 
 export function billListEntry(bill: ListableBill): BillListEntry {
   const days = new Set<number>();
-  let latest: string | null = null;
   for (const action of bill.actions) {
-    if (action.date === null) continue;
-    days.add(dayNumber(action.date));
-    if (latest === null || action.date > latest) latest = action.date;
+    if (action.date !== null) days.add(dayNumber(action.date));
   }
   return {
     id: bill.id,
@@ -238,7 +238,7 @@ export function billListEntry(bill: ListableBill): BillListEntry {
     status: bill.status,
     statusDate: bill.statusDate,
     introducedDate: bill.introducedDate,
-    latestActionDate: latest ?? bill.statusDate,
+    latestActionDate: latestAction(bill.actions)?.date ?? null,
     jurisdiction: bill.jurisdiction,
     session: bill.session,
     type: bill.type,
@@ -507,8 +507,11 @@ export class BillCatalog {
       docs.sort((a, b) => compareEntriesByIdentifier(entry(a), entry(b)));
     } else {
       const byIdentifier = this.rank('identifier');
+      // A bill with no dated action sorts by the day it reached its status.
       const dateOf = (doc: number) =>
-        sort === 'introduced' ? entry(doc).introducedDate : entry(doc).latestActionDate;
+        sort === 'introduced'
+          ? entry(doc).introducedDate
+          : (entry(doc).latestActionDate ?? entry(doc).statusDate);
       // Newest first; undated last; ties in citation order.
       docs.sort((a, b) => {
         const da = dateOf(a);
