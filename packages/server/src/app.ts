@@ -149,6 +149,7 @@ export async function buildApp({
   const accountLimits = new AccountLimits({
     ratePerMinute: config.accountRateLimitMax,
     maxConcurrent: config.accountMaxConcurrent,
+    refusalDelayMs: config.accountRefusalDelayMs,
   });
   app.decorate('requireUser', createRequireUser(auth, accountLimits));
   app.decorateRequest('signedInUser', null);

@@ -45,6 +45,11 @@ export interface ServerConfig {
   accountRateLimitMax: number;
   /** Requests of one account a process works on at once; more get 429 straight away. */
   accountMaxConcurrent: number;
+  /**
+   * How long a 429 is held before it is sent once an account has had more than eight of them in
+   * a second (a client ignoring Retry-After); 0 sends every one at once.
+   */
+  accountRefusalDelayMs: number;
   /** Bytes one account may keep on the server, per kind of data. */
   quotas: AccountQuotas;
   /** E-mails (reset, verification) one address may be sent in an hour. */
@@ -132,6 +137,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1800),
   ACCOUNT_MAX_CONCURRENT: z.coerce.number().int().positive().default(8),
+  ACCOUNT_REFUSAL_DELAY_SECONDS: z.coerce.number().nonnegative().max(60).default(1),
   QUOTA_BLOBS_MIB: z.coerce.number().positive().default(1024),
   QUOTA_LOG_MIB: z.coerce.number().positive().default(256),
   QUOTA_BACKUPS_MIB: z.coerce.number().positive().default(1024),
@@ -209,6 +215,7 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     maxConnections: vars.MAX_CONNECTIONS,
     accountRateLimitMax: vars.ACCOUNT_RATE_LIMIT_MAX,
     accountMaxConcurrent: vars.ACCOUNT_MAX_CONCURRENT,
+    accountRefusalDelayMs: Math.round(vars.ACCOUNT_REFUSAL_DELAY_SECONDS * 1000),
     quotas: {
       blobBytes: Math.floor(vars.QUOTA_BLOBS_MIB * MIB),
       logBytes: Math.floor(vars.QUOTA_LOG_MIB * MIB),

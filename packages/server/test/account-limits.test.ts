@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUserOf } from '../src/auth/require-user.ts';
+import { AccountLimits } from '../src/http/account-limits.ts';
 import type { Database } from '../src/db/database.ts';
 import { session } from '../src/db/schema.ts';
 import { makeBatch, pull, push, readSettings } from './sync-client.ts';
@@ -147,5 +148,70 @@ describe('per-account cap on requests in progress', () => {
     const statuses = (await Promise.all(flood)).map((response) => response.statusCode);
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a client that sends again at once whatever Retry-After says', () => {
+  it('gets its first eight refusals of a second at once, then each one held, and they start again prompt the next second', () => {
+    let now = 1_000_000;
+    const limits = new AccountLimits({
+      ratePerMinute: 100,
+      maxConcurrent: 1,
+      refusalDelayMs: 1000,
+      now: () => now,
+    });
+    const delays = Array.from({ length: 10 }, () => limits.refusalDelay('flooder'));
+    expect(delays).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1000, 1000]);
+    // Another account's refusals are its own.
+    expect(limits.refusalDelay('other')).toBe(0);
+    now += 1000;
+    expect(limits.refusalDelay('flooder')).toBe(0);
+    // Turned off, nothing is held.
+    const off = new AccountLimits({ ratePerMinute: 100, maxConcurrent: 1, now: () => now });
+    expect(Array.from({ length: 20 }, () => off.refusalDelay('flooder'))).not.toContain(1000);
+  });
+
+  it('is answered 429 with Retry-After after the hold, while another account is answered at once', async () => {
+    const holdMs = 300;
+    const paced = await buildTestApp(database, {
+      ACCOUNT_MAX_CONCURRENT: '1',
+      ACCOUNT_REFUSAL_DELAY_SECONDS: String(holdMs / 1000),
+    });
+    const released: Array<() => void> = [];
+    paced.app.get('/api/test/hold', { onRequest: paced.app.requireUser }, async () => {
+      await new Promise<void>((resolve) => {
+        released.push(resolve);
+      });
+      return { held: true };
+    });
+    try {
+      const flooder = await signUp(paced.app);
+      const other = await signUp(paced.app);
+      const holder = paced.app.inject({
+        method: 'GET',
+        url: '/api/test/hold',
+        headers: { cookie: flooder.cookie },
+      });
+      await until(() => released.length === 1);
+      // Nine refusals in a row, each sent as soon as the last is answered: the ninth is held.
+      const took: number[] = [];
+      for (let index = 0; index < 9; index += 1) {
+        const started = performance.now();
+        const refused = await readSettings(paced.app, flooder.cookie);
+        took.push(performance.now() - started);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers['retry-after']).toBe('1');
+        expect(apiErrorSchema.parse(refused.json()).error).toBe('too-many-concurrent');
+      }
+      expect(took[8]).toBeGreaterThanOrEqual(holdMs - 5);
+      // While the flooder's next refusal is held, another account's request is served.
+      const heldRefusal = readSettings(paced.app, flooder.cookie);
+      expect((await readSettings(paced.app, other.cookie)).statusCode).toBe(200);
+      expect((await heldRefusal).statusCode).toBe(429);
+      for (const release of released) release();
+      expect((await holder).statusCode).toBe(200);
+    } finally {
+      await paced.app.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AccountLimits } from '../http/account-limits.ts';
+import type { AccountLimits, Admission } from '../http/account-limits.ts';
 import { sendApiError } from '../http/api-error.ts';
 import { copyWebHeaders, toWebHeaders } from '../http/web-request.ts';
 import type { Auth } from './auth.ts';
@@ -45,9 +45,8 @@ export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestA
     const credential = credentialOf(request);
     const knownUser = credential === null ? undefined : recent.get(credential);
     const early = knownUser === undefined ? null : limits.refusal(knownUser, { concurrent });
-    if (early !== null) {
-      reply.header('retry-after', String(early.retryAfterSeconds));
-      return sendApiError(reply, 429, early.error, early.message);
+    if (early !== null && knownUser !== undefined) {
+      return refuse(reply, limits, knownUser, early);
     }
     const { headers, response: session } = await auth.api.getSession({
       headers: toWebHeaders(request.headers),
@@ -62,13 +61,25 @@ export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestA
     if (credential !== null) recent.set(credential, session.user.id);
     const admission = limits.admit(session.user.id, { concurrent });
     if (!admission.admitted) {
-      reply.header('retry-after', String(admission.retryAfterSeconds));
-      return sendApiError(reply, 429, admission.error, admission.message);
+      return refuse(reply, limits, session.user.id, admission);
     }
     // 'close' comes once the answer is sent or the client went away, whichever is first.
     reply.raw.once('close', admission.release);
     request.signedInUser = { id: session.user.id, email: session.user.email };
   };
+}
+
+/** Answers 429 with Retry-After, after the hold `AccountLimits.refusalDelay` asks for. */
+async function refuse(
+  reply: FastifyReply,
+  limits: AccountLimits,
+  userId: string,
+  refusal: Exclude<Admission, { admitted: true }>,
+): Promise<FastifyReply> {
+  const delayMs = limits.refusalDelay(userId);
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  reply.header('retry-after', String(refusal.retryAfterSeconds));
+  return sendApiError(reply, 429, refusal.error, refusal.message);
 }
 
 /** The user `requireUser` resolved; a route without that hook is a bug, not a 401. */

@@ -1,4 +1,6 @@
 const WINDOW_MS = 60_000;
+/** Refusals of one account answered at once in a second; past them each one waits. */
+const PROMPT_REFUSALS_PER_SECOND = 8;
 
 export type Admission =
   | { admitted: true; release: () => void }
@@ -14,6 +16,11 @@ export interface AccountLimitOptions {
   ratePerMinute: number;
   /** Requests per account in progress at once. */
   maxConcurrent: number;
+  /**
+   * How long a refusal is held before it is answered once the account has had more than
+   * `PROMPT_REFUSALS_PER_SECOND` refusals in the last second (0: answer every one at once).
+   */
+  refusalDelayMs?: number;
   now?: () => number;
 }
 
@@ -34,6 +41,7 @@ interface AccountState {
  */
 export class AccountLimits {
   private readonly accounts = new Map<string, AccountState>();
+  private readonly refusals = new Map<string, { secondStart: number; count: number }>();
   private readonly now: () => number;
   private lastSweep = 0;
 
@@ -89,6 +97,35 @@ export class AccountLimits {
     };
   }
 
+  /**
+   * How long to hold a refusal of `userId` before answering it, in milliseconds, counting it.
+   *
+   * A client that sends again at once whatever Retry-After says (a broken retry loop, or a
+   * flood) would otherwise get hundreds of refusals a second, each costing the server Node's
+   * and Fastify's work for a request: on a small machine that alone takes the CPU the other
+   * accounts need. Held, each of its connections gets about one answer a second, for the cost
+   * of a timer. A client that honours Retry-After never gets past the prompt ones.
+   */
+  refusalDelay(userId: string): number {
+    const delayMs = this.options.refusalDelayMs ?? 0;
+    if (delayMs <= 0) return 0;
+    const now = this.now();
+    let recent = this.refusals.get(userId);
+    if (recent === undefined || now - recent.secondStart >= 1000) {
+      if (this.refusals.size >= 10_000) this.forgetOldRefusals(now);
+      recent = { secondStart: now, count: 0 };
+      this.refusals.set(userId, recent);
+    }
+    recent.count += 1;
+    return recent.count > PROMPT_REFUSALS_PER_SECOND ? delayMs : 0;
+  }
+
+  private forgetOldRefusals(now: number): void {
+    for (const [userId, recent] of this.refusals) {
+      if (now - recent.secondStart >= 1000) this.refusals.delete(userId);
+    }
+  }
+
   private rateLimited(state: AccountState, now: number): Exclude<Admission, { admitted: true }> {
     const seconds = Math.max(1, Math.ceil((state.windowStart + WINDOW_MS - now) / 1000));
     return {
@@ -112,6 +149,7 @@ export class AccountLimits {
   private sweep(now: number): void {
     if (now - this.lastSweep < WINDOW_MS) return;
     this.lastSweep = now;
+    this.forgetOldRefusals(now);
     for (const [userId, state] of this.accounts) {
       if (state.inFlight === 0 && now - state.windowStart >= WINDOW_MS) {
         this.accounts.delete(userId);
