@@ -23,10 +23,6 @@ const sample = join(dirname(fileURLToPath(import.meta.url)), 'samples', 'details
 const tenantBill = 'us-wa/2025-2026-regular-session/hb-4242';
 const tagName = '=Housing <b>now</b>';
 
-async function signUp(page: Page, path: string): Promise<void> {
-  await signUpAt(page, path);
-}
-
 interface ExportedFile {
   name: string;
   bytes: Buffer;
@@ -49,7 +45,7 @@ async function importIntoNewAccount(
 ): Promise<{ context: BrowserContext; importer: ImportPage }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signUp(page, '/import');
+  await signUpAt(page, '/import');
   const importer = new ImportPage(page);
   await expected.before?.(importer, page);
   await importer.pick(file.name, file.bytes, file.name.endsWith('.csv') ? 'text/csv' : undefined);
@@ -82,7 +78,7 @@ test('bills exported as CSV and JSON come back on an empty device, tags and all'
 }) => {
   // Three sign-ups, an import through the UI and two imports of files on a busy machine.
   test.setTimeout(180_000);
-  await signUp(page, '/add-dataset');
+  await signUpAt(page, '/add-dataset');
   await new AddDatasetPage(page).add('Tenant bills', [sample]);
   await new JobsPage(page).expectStatus('Tenant bills', 'Done');
 
@@ -169,7 +165,7 @@ test('annotations exported as Web Annotation JSON-LD come back on their passage'
   page,
   browser,
 }) => {
-  await signUp(page, '/add-dataset');
+  await signUpAt(page, '/add-dataset');
   await new AddDatasetPage(page).add('Library bills', [sampleFile('annotation-bill.csv')]);
   await new JobsPage(page).expectStatus('Library bills', 'Done');
   const annotation = new AnnotationPage(page);
@@ -196,7 +192,7 @@ test('annotations exported as Web Annotation JSON-LD come back on their passage'
 
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signUp(other, '/import');
+  await signUpAt(other, '/import');
   const importer = new ImportPage(other);
   await importer.pick(bills.name, bills.bytes);
   await importer.importButton().click();

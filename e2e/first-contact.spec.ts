@@ -1,17 +1,13 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { goodPassword, LoginPage, signUpAt } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted } from './pages/painted.ts';
 
 // What a person sees in the first minute, at a phone's size and a laptop's: every way into the
 // app ends on a screen that is painted, not one that sits in the DOM at opacity 0.
 
-async function signUp(page: Page, email = uniqueEmail()): Promise<string> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.createAccount(email, goodPassword);
-  // Creating the account hashes the password on the server: allow it time on a busy machine.
-  await expect(page).toHaveURL('/tabs/bills', { timeout: 15_000 });
+async function signUp(page: Page): Promise<string> {
+  const email = await signUpAt(page);
   await expectBillsTabPainted(page);
   return email;
 }

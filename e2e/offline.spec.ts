@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { signUpAt } from './pages/login-page.ts';
 
 async function registrations(page: Page): Promise<number> {
   return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
@@ -18,14 +18,6 @@ async function reportOffline(page: Page): Promise<void> {
   });
 }
 
-async function signUp(page: Page): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.createAccount(uniqueEmail(), goodPassword);
-  // Creating the account hashes the password on the server: allow it time on a busy machine.
-  await expect(page.getByRole('tab', { name: 'Bills' })).toBeVisible({ timeout: 15_000 });
-}
-
 test('after one visit the app opens signed-in routes with the network off', async ({
   page,
   context,
@@ -33,7 +25,8 @@ test('after one visit the app opens signed-in routes with the network off', asyn
   // The page's clock is ours, so the 30 s wait before registering the worker can be skipped
   // over instead of slept through; time otherwise flows as usual.
   await page.clock.install();
-  await signUp(page);
+  await signUpAt(page);
+  await expect(page.getByRole('tab', { name: 'Bills' })).toBeVisible();
 
   // Count from a fresh load: the app is stable about a second after it (the guard's 500 ms).
   await page.reload();
@@ -82,7 +75,8 @@ test('when the connection returns the app goes to the root and reloads', async (
   page,
   context,
 }) => {
-  await signUp(page);
+  await signUpAt(page);
+  await expect(page.getByRole('tab', { name: 'Bills' })).toBeVisible();
   await page.goto('/tabs/more');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 

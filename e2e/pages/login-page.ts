@@ -53,15 +53,19 @@ export async function storedAuthRecord(page: Page): Promise<unknown> {
 }
 
 /**
- * Creates a fresh account from the login page with `returnToLink` set to `path`, and waits until
- * the app has brought the new user there (the server hashes the password: allowed time on a busy
- * machine). Returns the account's address.
+ * Creates a fresh account from the login page and waits until the app has brought the new user
+ * on: to `path` when given (as the login page's `returnToLink`), else where a new user lands,
+ * the Bills tab. The server hashes the password: allowed time on a busy machine. Returns the
+ * account's address.
  */
-export async function signUpAt(page: Page, path: string): Promise<string> {
-  const email = uniqueEmail();
+export async function signUpAt(
+  page: Page,
+  path?: string,
+  email: string = uniqueEmail(),
+): Promise<string> {
   const login = new LoginPage(page);
   await login.open(path);
   await login.createAccount(email, goodPassword);
-  await expect(page).toHaveURL(path, { timeout: 15_000 });
+  await expect(page).toHaveURL(path ?? '/tabs/bills', { timeout: 15_000 });
   return email;
 }
