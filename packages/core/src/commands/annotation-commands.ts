@@ -1,9 +1,14 @@
 import { annotationTargetText, isAnnotationTarget } from '../text/annotation-targets.ts';
 import type { BillCommandContext } from './bill-command-context.ts';
-import { BillCommandError, commandTime, newRowId, parseHexColour } from './bill-command-context.ts';
+import {
+  BillCommandError,
+  commandTime,
+  newRowId,
+  parseHexColour,
+  requireRow,
+} from './bill-command-context.ts';
 import type { Annotation } from '../store/local-records.ts';
 import { annotationSchema } from '../store/local-records.ts';
-import type { LocalReadTransaction } from '../store/local-store.ts';
 import type { OutboxPut } from '../sync/outbox-changes.ts';
 import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
 import { describeSelection } from '../text/text-anchoring.ts';
@@ -27,17 +32,6 @@ function parseNote(note: string): string {
     );
   }
   return note;
-}
-
-async function requireAnnotation(tx: LocalReadTransaction, id: string): Promise<Annotation> {
-  const annotation = await tx.get('annotations', id);
-  if (!annotation) {
-    throw new BillCommandError(
-      'unknown-annotation',
-      `There is no annotation ${JSON.stringify(id.slice(0, 120))}; it may have been deleted.`,
-    );
-  }
-  return annotation;
 }
 
 export interface NewAnnotation {
@@ -130,7 +124,7 @@ export async function updateAnnotation(
   const color = changes.color === undefined ? undefined : parseHexColour(changes.color);
   const { nowMs, at } = commandTime(context);
   return context.store.write(annotationTables, async (tx) => {
-    const annotation = await requireAnnotation(tx, annotationId);
+    const annotation = await requireRow(tx, 'annotations', annotationId);
     const changed: ('note' | 'color')[] = [];
     if (note !== undefined && note !== annotation.note) changed.push('note');
     if (color !== undefined && color !== annotation.color) changed.push('color');
@@ -156,7 +150,7 @@ export async function deleteAnnotation(
 ): Promise<Annotation> {
   const { nowMs } = commandTime(context);
   return context.store.write(annotationTables, async (tx) => {
-    const annotation = await requireAnnotation(tx, annotationId);
+    const annotation = await requireRow(tx, 'annotations', annotationId);
     const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
     await outbox.delete('annotations', annotationId);
     await outbox.close();

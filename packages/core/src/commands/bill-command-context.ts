@@ -1,5 +1,5 @@
 import { isDeviceId } from '../sync/hybrid-logical-clock.ts';
-import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
+import type { LocalReadTransaction, LocalRows, LocalStore } from '../store/local-store.ts';
 
 // What every command on the user's bills (triage, tags, positions, annotations) is given, the
 // error they refuse with, and the checks they share. Commands take their clock reading and new
@@ -32,6 +32,25 @@ export class BillCommandError extends Error {
     super(message);
     this.name = 'BillCommandError';
   }
+}
+
+const rowNouns = { tags: 'tag', annotations: 'annotation' } as const;
+
+/** The tag or annotation a command names, or a refusal saying there is none (any more). */
+export async function requireRow<T extends keyof typeof rowNouns>(
+  tx: LocalReadTransaction,
+  table: T,
+  id: string,
+): Promise<LocalRows[T]> {
+  const row = await tx.get(table, id);
+  if (!row) {
+    const noun = rowNouns[table];
+    throw new BillCommandError(
+      `unknown-${noun}`,
+      `There is no ${noun} ${JSON.stringify(id.slice(0, 120))}; it may have been deleted.`,
+    );
+  }
+  return row;
 }
 
 /** The wall time of a command, read once so its rows and outbox entries agree. */

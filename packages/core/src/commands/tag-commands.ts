@@ -6,6 +6,7 @@ import {
   newRowId,
   parseHexColour,
   requireBills,
+  requireRow,
 } from './bill-command-context.ts';
 import type { BillTag, Tag } from '../store/local-records.ts';
 import { billTagSchema, tagSchema } from '../store/local-records.ts';
@@ -63,17 +64,6 @@ async function requireUniqueName(
   }
 }
 
-async function requireTag(tx: LocalReadTransaction, tagId: string): Promise<Tag> {
-  const tag = await tx.get('tags', tagId);
-  if (!tag) {
-    throw new BillCommandError(
-      'unknown-tag',
-      `There is no tag ${JSON.stringify(tagId.slice(0, 120))}; it may have been deleted.`,
-    );
-  }
-  return tag;
-}
-
 export async function createTag(
   context: BillCommandContext,
   input: { name: string; color: string },
@@ -102,7 +92,7 @@ async function editTag(
   const color = 'color' in edit ? parseHexColour(edit.color) : null;
   const { nowMs, at } = commandTime(context);
   return context.store.write(tagTables, async (tx) => {
-    const tag = await requireTag(tx, tagId);
+    const tag = await requireRow(tx, 'tags', tagId);
     if (name !== null) {
       if (name === tag.name) return tag;
       await requireUniqueName(tx, name, tagId);
@@ -149,7 +139,7 @@ export async function tagUsage(
   tagId: string,
 ): Promise<TagUsage> {
   return context.store.read(['tags', 'billTags'], async (tx) => {
-    await requireTag(tx, tagId);
+    await requireRow(tx, 'tags', tagId);
     return { tagId, billCount: (await tx.where('billTags', 'tagId', tagId)).length };
   });
 }
@@ -177,8 +167,8 @@ export async function mergeTags(
   }
   const { nowMs } = commandTime(context);
   return context.store.write(tagTables, async (tx) => {
-    await requireTag(tx, sourceId);
-    await requireTag(tx, targetId);
+    await requireRow(tx, 'tags', sourceId);
+    await requireRow(tx, 'tags', targetId);
     const assignments = await tx.where('billTags', 'tagId', sourceId);
     const targetBills = new Set(
       (await tx.where('billTags', 'tagId', targetId)).map((assignment) => assignment.billId),
@@ -221,7 +211,7 @@ export async function deleteTag(
 ): Promise<{ billsTouched: number }> {
   const { nowMs } = commandTime(context);
   return context.store.write(tagTables, async (tx) => {
-    const tag = await requireTag(tx, tagId);
+    const tag = await requireRow(tx, 'tags', tagId);
     const assignments = await tx.where('billTags', 'tagId', tagId);
     const expected = options.expectedBillCount;
     if (expected !== undefined && expected !== assignments.length) {
@@ -257,7 +247,7 @@ export async function tagBills(
   const ids = distinct(billIds);
   const { nowMs, at } = commandTime(context);
   return context.store.write(tagTables, async (tx) => {
-    await requireTag(tx, tagId);
+    await requireRow(tx, 'tags', tagId);
     await requireBills(tx, ids);
     const existing = await tx.getMany(
       'billTags',
@@ -299,7 +289,7 @@ export async function untagBills(
   const ids = distinct(billIds);
   const { nowMs } = commandTime(context);
   return context.store.write(tagTables, async (tx) => {
-    await requireTag(tx, tagId);
+    await requireRow(tx, 'tags', tagId);
     const assignmentIds = ids.map((billId) => billTagId(billId, tagId));
     const existing = await tx.getMany('billTags', assignmentIds);
     const present = assignmentIds.filter((_, index) => existing[index] !== undefined);
