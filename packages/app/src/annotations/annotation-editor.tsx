@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
+import { AnnotationForm } from './annotation-form.tsx';
 import { ColourChoice } from './colour-choice.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import { NoteField } from './note-field.tsx';
@@ -63,16 +64,11 @@ export function AnnotationEditor({
   };
 
   return (
-    <form
-      className="annotation-form"
-      aria-labelledby={`${ids}-heading`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+    <AnnotationForm
+      headingId={`${ids}-heading`}
+      heading={orphan ? 'Orphaned highlight' : 'Highlight'}
+      onSubmit={save}
     >
-      <h2 id={`${ids}-heading`}>{orphan ? 'Orphaned highlight' : 'Highlight'}</h2>
       {orphan && (
         <p className="orphan-hint">
           Its passage is no longer in the bill&apos;s text. It is kept with the quote it was made
@@ -128,6 +124,6 @@ export function AnnotationEditor({
           </div>
         </div>
       )}
-    </form>
+    </AnnotationForm>
   );
 }

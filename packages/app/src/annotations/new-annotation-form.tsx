@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
+import { AnnotationForm } from './annotation-form.tsx';
 import { ColourChoice } from './colour-choice.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import { defaultHighlightColour } from './highlight-colours.ts';
@@ -96,16 +97,13 @@ export function NewAnnotationForm({
 
   const quote = passage === null ? null : passage.text.slice(passage.start, passage.end);
   return (
-    <form
-      className="annotation-form"
-      aria-labelledby={`${ids}-heading`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AnnotationForm
+      headingId={`${ids}-heading`}
+      heading="New highlight"
+      onSubmit={() => {
         void save();
       }}
     >
-      <h2 id={`${ids}-heading`}>New highlight</h2>
       <DraftOffer draft={draft} what="note" preview={(fields) => fields.note} />
       {quote === null ? (
         <p className="field-hint">
@@ -135,6 +133,6 @@ export function NewAnnotationForm({
       <IonButton type="submit" disabled={busy}>
         Save
       </IonButton>
-    </form>
+    </AnnotationForm>
   );
 }

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The frame of both highlight forms (new and saved): a form named by its heading, whose submit
+ * runs `onSubmit` without the browser's own checks or navigation.
+ */
+export function AnnotationForm({
+  headingId,
+  heading,
+  onSubmit,
+  children,
+}: {
+  readonly headingId: string;
+  readonly heading: string;
+  readonly onSubmit: () => void;
+  readonly children: ReactNode;
+}) {
+  return (
+    <form
+      className="annotation-form"
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <h2 id={headingId}>{heading}</h2>
+      {children}
+    </form>
+  );
+}
