@@ -1,7 +1,7 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { HOME_PATH } from '../routing/route-paths.ts';
+import { HomePageLink } from '../routing/home-page-link.tsx';
 
 export function NotFoundScreen() {
   const { pathname } = useLocation();
@@ -13,9 +13,7 @@ export function NotFoundScreen() {
         <p>
           There is no page at <code>{pathname}</code>.
         </p>
-        <p>
-          <Link to={HOME_PATH}>Go to the home page</Link>
-        </p>
+        <HomePageLink />
       </PageBody>
     </>
   );

@@ -2,7 +2,7 @@ import { termsViewerSchema, termsViewers } from '@docket/protocol/terms';
 import { Link, useParams } from 'react-router-dom';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { HOME_PATH } from '../routing/route-paths.ts';
+import { HomePageLink } from '../routing/home-page-link.tsx';
 import { TermsOfServiceText } from '../terms/terms-of-service-text.tsx';
 
 /** /terms-of-service/:viewer, open to anyone (app stores link here). */
@@ -24,9 +24,7 @@ export function TermsForViewerScreen() {
             ))}
             .
           </p>
-          <p>
-            <Link to={HOME_PATH}>Go to the home page</Link>
-          </p>
+          <HomePageLink />
         </PageBody>
       </>
     );
