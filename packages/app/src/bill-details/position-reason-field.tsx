@@ -4,23 +4,30 @@ import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
-import {
-  createReasonAutosave,
-  type ReasonAutosave,
-  reasonAfterStoredChange,
-} from './reason-autosave.ts';
 
 // "Why": the reason for the position, in the user's words. It saves as it is typed (no Save
-// button, as the position beside it), and a draft is kept on the device meanwhile
-// (drafts/use-form-draft.ts), so a reload or a crash before the save loses nothing; a text too
-// long to save stays in the field and in the draft, with the limit said under it. The text is
-// a textarea's value, never markup.
+// button, as the position beside it): drafts/use-form-draft.ts saves it a moment after typing
+// stops, at once when the field is left or the page hidden, and keeps a draft on the device
+// meanwhile, so a reload or a crash before the save loses nothing; a text too long to save
+// stays in the field and in the draft, with the limit said under it. The text is a textarea's
+// value, never markup.
 
 function tooLongMessage(text: string): string | null {
   const length = text.trim().length;
   return length > POSITION_REASON_MAX
     ? `A reason is at most ${POSITION_REASON_MAX.toLocaleString('en-US')} characters; this one has ${length.toLocaleString('en-US')}.`
     : null;
+}
+
+/**
+ * What the field shows once the stored reason changed from `previous` to `stored`: the user's own
+ * text while it holds typing not saved yet, otherwise what is stored now (a change from another
+ * tab or device, or from a restore).
+ */
+export function reasonAfterStoredChange(text: string, previous: string, stored: string): string {
+  const typed = text.trim();
+  if (typed === stored.trim()) return text;
+  return typed === previous.trim() ? stored : text;
 }
 
 export function PositionReasonField({
@@ -47,42 +54,11 @@ export function PositionReasonField({
     latest.current = { stored, onFailure };
   });
 
-  const autosave = useRef<ReasonAutosave | null>(null);
-  useEffect(() => {
-    const made = createReasonAutosave({
-      stored: () => latest.current.stored,
-      save: async (reason) => {
-        await setPositionReason(await billCommandContext(), billId, reason);
-        setSaved(true);
-      },
-      onError: (error) => {
-        latest.current.onFailure(commandFailureMessage(error, 'save the reason'));
-      },
-    });
-    autosave.current = made;
-    // Leaving the page (the reconnect's reload too) saves what waits.
-    const leaving = () => {
-      void made.flush();
-    };
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') leaving();
-    };
-    window.addEventListener('pagehide', leaving);
-    document.addEventListener('visibilitychange', hidden);
-    return () => {
-      window.removeEventListener('pagehide', leaving);
-      document.removeEventListener('visibilitychange', hidden);
-      leaving();
-      if (autosave.current === made) autosave.current = null;
-    };
-  }, [billId]);
-
   const change = (next: string) => {
     setText(next);
     setSaved(false);
-    if (tooLongMessage(next) === null) autosave.current?.change(next);
-    else autosave.current?.cancel();
   };
+  const error = tooLongMessage(text);
   const draft = useFormDraft({
     form: 'position-reason',
     scope: billId,
@@ -91,8 +67,20 @@ export function PositionReasonField({
     onRestore: (fields) => {
       change(fields.reason);
     },
+    autosave: {
+      ready: error === null,
+      save: async ({ reason }) => {
+        // Compared when its turn comes: a save before it may have stored this very text.
+        const trimmed = reason.trim();
+        if (trimmed === latest.current.stored.trim()) return;
+        await setPositionReason(await billCommandContext(), billId, trimmed);
+        setSaved(true);
+      },
+      onError: (failure) => {
+        latest.current.onFailure(commandFailureMessage(failure, 'save the reason'));
+      },
+    },
   });
-  const error = tooLongMessage(text);
 
   return (
     <div className="position-reason no-print">
@@ -109,7 +97,7 @@ export function PositionReasonField({
           change(event.currentTarget.value);
         }}
         onBlur={() => {
-          void autosave.current?.flush();
+          void draft.flush();
         }}
       />
       {error !== null && (

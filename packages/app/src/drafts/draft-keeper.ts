@@ -1,8 +1,9 @@
 import type { FormDraftFields } from '@docket/core/device';
+import { createPausedWriter } from './paused-writer.ts';
 
 // Keeps a form's draft in step with what is typed, a short pause after the last keystroke, and
-// writes in the order things happened: a save finished after the draft was cleared must not
-// bring it back. The storage is the device store in the app (use-form-draft.ts), a fake in tests.
+// writes in the order things happened (paused-writer.ts): a save finished after the draft was
+// cleared must not bring it back. The storage is the device store in the app (use-form-draft.ts), a fake in tests.
 
 export interface DraftStorage {
   save(fields: FormDraftFields): Promise<void>;
@@ -30,62 +31,46 @@ export function createDraftKeeper(
     onError?: (error: unknown) => void;
   },
 ): DraftKeeper {
-  const delayMs = options.delayMs ?? DRAFT_SAVE_DELAY_MS;
   let stored = options.stored;
-  let waiting: { fields: FormDraftFields | null } | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let lastWritten: string | null = null;
-  let queue: Promise<void> = Promise.resolve();
 
-  const enqueue = (write: () => Promise<void>): Promise<void> => {
-    queue = queue.then(write).catch((error: unknown) => {
-      options.onError?.(error);
-    });
-    return queue;
-  };
-
-  const write = (fields: FormDraftFields | null): Promise<void> => {
+  // Runs in the writer's line, so it sees what the writes before it (and a clear) left.
+  const write = async (fields: FormDraftFields | null): Promise<void> => {
     if (fields === null) {
-      if (!stored) return queue;
+      if (!stored) return;
       stored = false;
       lastWritten = null;
-      return enqueue(() => storage.remove());
+      await storage.remove();
+      return;
     }
     const text = JSON.stringify(fields);
-    if (stored && text === lastWritten) return queue;
+    if (stored && text === lastWritten) return;
     stored = true;
     lastWritten = text;
-    return enqueue(() => storage.save(fields));
+    await storage.save(fields);
   };
-
-  const stopTimer = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-  };
-
-  const flush = (): Promise<void> => {
-    stopTimer();
-    const pending = waiting;
-    waiting = null;
-    return pending === null ? queue : write(pending.fields);
-  };
+  const writer = createPausedWriter({
+    write,
+    delayMs: options.delayMs ?? DRAFT_SAVE_DELAY_MS,
+    onError: (error) => {
+      options.onError?.(error);
+    },
+  });
 
   return {
     change(fields) {
-      waiting = { fields };
-      stopTimer();
-      timer = setTimeout(() => {
-        void flush();
-      }, delayMs);
+      writer.change(fields);
     },
-    flush,
+    flush: () => writer.flush(),
     clear() {
-      stopTimer();
-      waiting = null;
-      // Removed even when this keeper thinks nothing is stored: another tab may have kept one.
-      stored = false;
-      lastWritten = null;
-      return enqueue(() => storage.remove());
+      // A waiting save is dropped; one already in the line runs first, then this removes it.
+      writer.cancel();
+      return writer.enqueue(async () => {
+        // Removed even when this keeper thinks nothing is stored: another tab may have kept one.
+        stored = false;
+        lastWritten = null;
+        await storage.remove();
+      });
     },
   };
 }

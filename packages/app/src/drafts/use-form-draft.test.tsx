@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DraftOffer } from './draft-offer.tsx';
 import { DRAFT_SAVE_DELAY_MS } from './draft-keeper.ts';
-import { useFormDraft } from './use-form-draft.ts';
+import { AUTOSAVE_DELAY_MS, useFormDraft } from './use-form-draft.ts';
 
 // The hook against core's memory store, as the page's store; the signed-in e-mail is the test's.
 interface TestState {
@@ -135,5 +135,80 @@ describe('useFormDraft', () => {
       });
     });
     expect(screen.queryByRole('group', { name: 'Restore your unsaved note?' })).toBeNull();
+  });
+
+  it('saves an autosaving form a pause after typing stops, keeps the draft meanwhile, and not while it is not ready', async () => {
+    const saves: string[] = [];
+    function WhyForm() {
+      const [stored, setStored] = useState('');
+      const [why, setWhy] = useState('');
+      const draft = useFormDraft({
+        form: 'position-reason',
+        scope: 'bill-1',
+        fields: { why },
+        dirty: why !== stored,
+        onRestore: (fields) => {
+          setWhy(fields.why);
+        },
+        autosave: {
+          ready: why.length <= 10,
+          save: async (fields) => {
+            await Promise.resolve();
+            saves.push(fields.why);
+            setStored(fields.why);
+          },
+        },
+      });
+      return (
+        <label>
+          Why
+          <textarea
+            value={why}
+            onChange={(event) => {
+              setWhy(event.currentTarget.value);
+            }}
+            onBlur={() => {
+              void draft.flush();
+            }}
+          />
+        </label>
+      );
+    }
+    const whyKey = formDraftKey('position-reason', 'bill-1');
+    const wait = (ms: number) =>
+      act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      });
+    render(<WhyForm />);
+    const field = screen.getByLabelText('Why');
+    fireEvent.change(field, { target: { value: 'Costs' } });
+    // The draft is written first, the save once the pause is over.
+    await waitFor(async () => {
+      expect((await readFormDraft(store(), whyKey, 'ada@example.org'))?.fields).toEqual({
+        why: 'Costs',
+      });
+    });
+    expect(saves).toEqual([]);
+    await waitFor(() => {
+      expect(saves).toEqual(['Costs']);
+    });
+    // Saved: the form is as stored, and its draft goes.
+    await waitFor(async () => {
+      expect(await readFormDraft(store(), whyKey, 'ada@example.org')).toBeNull();
+    });
+
+    // Too long: not saved, kept as a draft.
+    fireEvent.change(field, { target: { value: 'Far too long a reason' } });
+    await wait(AUTOSAVE_DELAY_MS + 100);
+    expect(saves).toEqual(['Costs']);
+    expect((await readFormDraft(store(), whyKey, 'ada@example.org'))?.fields).toEqual({
+      why: 'Far too long a reason',
+    });
+
+    // Leaving the field saves at once.
+    fireEvent.change(field, { target: { value: 'Rents' } });
+    fireEvent.blur(field);
+    await wait(20);
+    expect(saves).toEqual(['Costs', 'Rents']);
   });
 });

@@ -9,10 +9,27 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { createDraftKeeper, type DraftKeeper } from './draft-keeper.ts';
+import { createPausedWriter, type PausedWriter } from './paused-writer.ts';
 
 // A form's draft on this device (core's form-drafts.ts): kept as it is typed, offered back when
 // the form opens again, deleted once saved or discarded. One hook for every form that would
 // otherwise lose typed work to a reload (the reconnect's, spec §4), a closed tab or a crash.
+// A form with no Save button (the position's "Why") gives `autosave` too: the hook then saves
+// the form itself a moment after typing stops, and the draft covers the moment before.
+
+/** How long an autosaving form waits after the last keystroke: long enough not to write at
+ *  every keystroke, short enough that a pause saves. */
+export const AUTOSAVE_DELAY_MS = 700;
+
+export interface FormAutosave<F extends FormDraftFields> {
+  /** Saves the form (a command of core's); rejects when it could not. Saves run one after
+   *  another, each when the one before has finished. */
+  readonly save: (fields: F) => Promise<void>;
+  /** Whether what the form holds can be saved (not too long): while not, nothing is saved and
+   *  a waiting save is dropped; the draft is still kept. */
+  readonly ready: boolean;
+  readonly onError?: (error: unknown) => void;
+}
 
 export interface FormDraftOptions<F extends FormDraftFields> {
   /** Which form: "annotation-note", "dataset", "backup", "tag". */
@@ -25,6 +42,13 @@ export interface FormDraftOptions<F extends FormDraftFields> {
   readonly dirty: boolean;
   /** Puts a stored draft back into the form. */
   readonly onRestore: (fields: F) => void;
+  /**
+   * For a form with no Save button: saved AUTOSAVE_DELAY_MS after the last change while it is
+   * dirty and ready, at once by flush() (the field left), when the page is hidden or left and
+   * when the form closes. Once the saved text is what the form holds, the form is no longer
+   * dirty and the draft goes.
+   */
+  readonly autosave?: FormAutosave<F>;
 }
 
 export interface FormDraft<F extends FormDraftFields> {
@@ -34,12 +58,27 @@ export interface FormDraft<F extends FormDraftFields> {
   readonly discard: () => void;
   /** Call once the form is saved, or its changes let go: the draft is deleted. */
   readonly clear: () => void;
+  /** An autosaving form's waiting save, made at once (the field is left); resolves once done. */
+  readonly flush: () => Promise<void>;
 }
 
 type Phase<F> =
   | { readonly kind: 'reading' }
   | { readonly kind: 'offering'; readonly fields: F; readonly savedAt: Date }
   | { readonly kind: 'keeping'; readonly stored: boolean };
+
+/** Runs `leaving` when the page is hidden or left (the reconnect reloads it at once). */
+function whenPageLeaves(leaving: () => void): () => void {
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') leaving();
+  };
+  window.addEventListener('pagehide', leaving);
+  document.addEventListener('visibilitychange', hidden);
+  return () => {
+    window.removeEventListener('pagehide', leaving);
+    document.removeEventListener('visibilitychange', hidden);
+  };
+}
 
 function logFailure(error: unknown): void {
   // A draft that cannot be kept must not get in the way of the form itself.
@@ -66,10 +105,45 @@ export function useFormDraft<F extends FormDraftFields>(
     [readKey],
   );
   const fieldsText = JSON.stringify(fields);
-  const latest = useRef({ fieldsText, onRestore: options.onRestore });
+  const latest = useRef({ fieldsText, onRestore: options.onRestore, autosave: options.autosave });
   useEffect(() => {
-    latest.current = { fieldsText, onRestore: options.onRestore };
+    latest.current = { fieldsText, onRestore: options.onRestore, autosave: options.autosave };
   });
+
+  // The autosave, from the start (typing while a draft is offered saves too). Each waiting save
+  // carries the save of the form it was typed in, so one still waiting when the form moves to
+  // another scope is made for the scope it belongs to.
+  const autosaving = options.autosave !== undefined;
+  const saver = useRef<PausedWriter<{ fields: F; save: (fields: F) => Promise<void> }> | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!autosaving) return;
+    const made = createPausedWriter<{ fields: F; save: (fields: F) => Promise<void> }>({
+      write: ({ fields: saved, save }) => save(saved),
+      delayMs: AUTOSAVE_DELAY_MS,
+      onError: (error) => {
+        latest.current.autosave?.onError?.(error);
+      },
+    });
+    saver.current = made;
+    const stop = whenPageLeaves(() => {
+      void made.flush();
+    });
+    return () => {
+      stop();
+      void made.flush();
+      if (saver.current === made) saver.current = null;
+    };
+  }, [autosaving, key]);
+  const ready = options.autosave?.ready ?? false;
+  useEffect(() => {
+    const made = saver.current;
+    const autosave = latest.current.autosave;
+    if (made === null || autosave === undefined) return;
+    if (dirty && ready) made.change({ fields: JSON.parse(fieldsText) as F, save: autosave.save });
+    else made.cancel();
+  }, [dirty, ready, fieldsText]);
 
   useEffect(() => {
     let current = true;
@@ -119,17 +193,11 @@ export function useFormDraft<F extends FormDraftFields>(
     );
     keeper.current = made;
     // The reconnect reloads the page at once: what is waiting is written as the page goes.
-    const leaving = () => {
+    const stop = whenPageLeaves(() => {
       void made.flush();
-    };
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') leaving();
-    };
-    window.addEventListener('pagehide', leaving);
-    document.addEventListener('visibilitychange', hidden);
+    });
     return () => {
-      window.removeEventListener('pagehide', leaving);
-      document.removeEventListener('visibilitychange', hidden);
+      stop();
       void made.flush();
       if (keeper.current === made) keeper.current = null;
     };
@@ -166,10 +234,13 @@ export function useFormDraft<F extends FormDraftFields>(
       .catch(logFailure);
   }, [key, setPhase]);
 
+  const flush = useCallback(() => saver.current?.flush() ?? Promise.resolve(), []);
+
   return {
     offered: offered === null ? null : { fields: offered.fields, savedAt: offered.savedAt },
     restore,
     discard,
     clear,
+    flush,
   };
 }
