@@ -1,17 +1,11 @@
 import type { StoredBill } from '@docket/core/store';
-import { liveDatabase, useLiveRead } from './live-database.ts';
+import { liveDatabase, useLiveRead, useLiveRow } from './live-database.ts';
 
 // Live reads of the bills table. An import landing from the worker re-runs them.
 
 /** The bill: undefined while loading, null when this device has no bill with that id. */
 export function useStoredBill(billId: string | null): StoredBill | null | undefined {
-  return useLiveRead(
-    async (store) =>
-      billId === null
-        ? null
-        : ((await store.read(['bills'], (tx) => tx.get('bills', billId))) ?? null),
-    [billId],
-  );
+  return useLiveRow('bills', billId);
 }
 
 /** The jurisdictions of the bills on this device, for the deck's filter; undefined while loading. */

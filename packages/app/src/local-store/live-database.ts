@@ -1,7 +1,7 @@
 import type Dexie from 'dexie';
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { LocalStore } from '@docket/core/store';
+import type { LocalRows, LocalStore, TableName } from '@docket/core/store';
 import { createDocketDatabase } from './docket-database.ts';
 import { localStoreOn } from './indexeddb-local-store.ts';
 
@@ -39,6 +39,18 @@ export function useLiveRead<T>(
   deps: readonly unknown[],
 ): T | undefined {
   return useLiveQuery(() => read(liveLocalStore()), [...deps]);
+}
+
+/** One row by its key, live: undefined while loading, null when there is no key or no such row. */
+export function useLiveRow<N extends TableName>(
+  table: N,
+  key: string | null,
+): LocalRows[N] | null | undefined {
+  return useLiveRead(
+    async (store) =>
+      key === null ? null : ((await store.read([table], (tx) => tx.get(table, key))) ?? null),
+    [table, key],
+  );
 }
 
 /**

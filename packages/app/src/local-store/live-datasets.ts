@@ -1,5 +1,5 @@
 import type { Dataset } from '@docket/core/store';
-import { useLiveRead } from './live-database.ts';
+import { useLiveRead, useLiveRow } from './live-database.ts';
 
 // Live reads of the datasets table.
 
@@ -18,11 +18,5 @@ export function useDatasets(): Dataset[] | undefined {
 
 /** One dataset: undefined while loading, null when there is none with that id. */
 export function useDataset(id: string | undefined): Dataset | null | undefined {
-  return useLiveRead(
-    async (store) =>
-      id === undefined
-        ? null
-        : ((await store.read(['datasets'], (tx) => tx.get('datasets', id))) ?? null),
-    [id],
-  );
+  return useLiveRow('datasets', id ?? null);
 }

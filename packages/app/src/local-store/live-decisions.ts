@@ -1,17 +1,11 @@
 import type { Decision } from '@docket/core/store';
-import { useLiveRead } from './live-database.ts';
+import { useLiveRead, useLiveRow } from './live-database.ts';
 
 // Live reads of the decisions table (the deck's triage).
 
 /** The triage decision, null before the bill was triaged; undefined while loading. */
 export function useDecision(billId: string | null): Decision | null | undefined {
-  return useLiveRead(
-    async (store) =>
-      billId === null
-        ? null
-        : ((await store.read(['decisions'], (tx) => tx.get('decisions', billId))) ?? null),
-    [billId],
-  );
+  return useLiveRow('decisions', billId);
 }
 
 /** Every decision; undefined while loading. */

@@ -1,15 +1,9 @@
 import type { Position } from '@docket/core/store';
-import { useLiveRead } from './live-database.ts';
+import { useLiveRow } from './live-database.ts';
 
 // Live reads of the positions table.
 
 /** The position row, null when the user never set one; undefined while loading. */
 export function usePosition(billId: string | null): Position | null | undefined {
-  return useLiveRead(
-    async (store) =>
-      billId === null
-        ? null
-        : ((await store.read(['positions'], (tx) => tx.get('positions', billId))) ?? null),
-    [billId],
-  );
+  return useLiveRow('positions', billId);
 }

@@ -1,15 +1,9 @@
 import type { Setting } from '@docket/core/store';
-import { useLiveRead } from './live-database.ts';
+import { useLiveRow } from './live-database.ts';
 
 // Live reads of the settings table (device-local rows such as `device:cloud-keys:<user>`).
 
 /** One setting row: undefined while loading, null when there is none under that key. */
 export function useSetting(key: string | null): Setting | null | undefined {
-  return useLiveRead(
-    async (store) =>
-      key === null
-        ? null
-        : ((await store.read(['settings'], (tx) => tx.get('settings', key))) ?? null),
-    [key],
-  );
+  return useLiveRow('settings', key);
 }
