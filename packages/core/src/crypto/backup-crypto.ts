@@ -8,6 +8,7 @@ import {
   type BackupCounts,
 } from '../backups/backup-contents.ts';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
+import { jsonOrUndefined } from '../encoding/loose-json.ts';
 import { openBound, sealBound } from './sync-crypto.ts';
 import { decodeUtf8, encodeUtf8 } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
@@ -207,13 +208,7 @@ export async function openBackupMetadata(
     fromBase64(sealed),
     backupSealContext('metadata', context),
   );
-  let value: unknown;
-  try {
-    value = JSON.parse(decodeUtf8(bytes));
-  } catch {
-    value = undefined;
-  }
-  const parsed = backupMetadataSchema.safeParse(value);
+  const parsed = backupMetadataSchema.safeParse(jsonOrUndefined(bytes));
   if (!parsed.success) {
     throw new BackupOpenError('invalid', "This backup's name and description are damaged.");
   }

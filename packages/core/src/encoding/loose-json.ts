@@ -84,6 +84,15 @@ export function parseJsonBytes(bytes: Uint8Array): JsonParse {
   return result;
 }
 
+/** The JSON in UTF-8 bytes, or undefined when they are not JSON: for a schema to refuse. */
+export function jsonOrUndefined(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(decodeUtf8(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Lets go of the remembered parses, once the files they belong to are done with. */
 export function forgetParsedJson(): void {
   lastParsed = null;

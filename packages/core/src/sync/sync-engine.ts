@@ -25,7 +25,8 @@ import {
   type BlobTransport,
 } from './sync-dataset-files.ts';
 import { MERGE_TABLES, mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
-import { decodeUtf8, encodeUtf8, utf8ByteLength } from '../encoding/text-bytes.ts';
+import { jsonOrUndefined } from '../encoding/loose-json.ts';
+import { encodeUtf8, utf8ByteLength } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 
 // One sync run: push the outbox, then pull what other devices wrote and merge it. Platform-free:
@@ -503,13 +504,7 @@ async function openChanges(
       }
       throw error;
     }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(decodeUtf8(plaintext));
-    } catch {
-      payload = undefined;
-    }
-    const parsed = payloadSchema.safeParse(payload);
+    const parsed = payloadSchema.safeParse(jsonOrUndefined(plaintext));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new SyncEngineError(
