@@ -180,6 +180,8 @@ describe('useFormDraft', () => {
         await new Promise((resolve) => setTimeout(resolve, ms));
       });
     render(<WhyForm />);
+    // The draft is kept once the stored one was read (none here): let that happen first.
+    await wait(DRAFT_SAVE_DELAY_MS);
     const field = screen.getByLabelText('Why');
     fireEvent.change(field, { target: { value: 'Costs' } });
     // The draft is written first, the save once the pause is over.
