@@ -75,26 +75,16 @@ function StatusChart({ bars }: { readonly bars: readonly StatusBar[] }) {
           );
         })}
       </ul>
-      <details className="chart-numbers">
-        <summary>Numbers by status</summary>
-        <table>
-          <caption>Tracked bills by status</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Bills</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((bar) => (
-              <tr key={bar.status}>
-                <th scope="row">{statusWord(bar.status)}</th>
-                <td>{bar.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartNumbers
+        summary="Numbers by status"
+        caption="Tracked bills by status"
+        columns={['Status', 'Bills']}
+        rows={bars.map((bar) => ({
+          key: bar.status,
+          label: statusWord(bar.status),
+          count: bar.count,
+        }))}
+      />
     </div>
   );
 }
@@ -185,29 +175,59 @@ function WeekChart({ bars }: { readonly bars: readonly WeekBar[] }) {
               })}
             </ol>
           </div>
-          <details className="chart-numbers">
-            <summary>Numbers by week</summary>
-            <table>
-              <caption>Tracked bills with an action, per week</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Week</th>
-                  <th scope="col">Bills with an action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bars.map((bar) => (
-                  <tr key={bar.weekStart}>
-                    <th scope="row">{weekName(bar.weekStart)}</th>
-                    <td>{bar.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          <ChartNumbers
+            summary="Numbers by week"
+            caption="Tracked bills with an action, per week"
+            columns={['Week', 'Bills with an action']}
+            rows={bars.map((bar) => ({
+              key: bar.weekStart,
+              label: weekName(bar.weekStart),
+              count: bar.count,
+            }))}
+          />
         </>
       )}
     </div>
+  );
+}
+
+/** A chart's numbers as a table, behind a disclosure: one row per bar, its name and its count. */
+function ChartNumbers({
+  summary,
+  caption,
+  columns,
+  rows,
+}: {
+  readonly summary: string;
+  readonly caption: string;
+  readonly columns: readonly [string, string];
+  readonly rows: readonly {
+    readonly key: string;
+    readonly label: string;
+    readonly count: number;
+  }[];
+}) {
+  return (
+    <details className="chart-numbers">
+      <summary>{summary}</summary>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns[0]}</th>
+            <th scope="col">{columns[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td>{row.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
