@@ -3,6 +3,26 @@ import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
 import { syncLabel, syncSentence } from './sync-words.ts';
 
+/** The alert's button for a repair the error offers, if it offers one; a failure is logged. */
+function repairButton(
+  offered: boolean,
+  text: string,
+  repair: () => Promise<unknown>,
+  failure: string,
+): { text: string; handler: () => void }[] {
+  if (!offered) return [];
+  return [
+    {
+      text,
+      handler: () => {
+        repair().catch((error: unknown) => {
+          console.error(failure, error);
+        });
+      },
+    },
+  ];
+}
+
 /** The header's sync state (PRODUCT.md: the header always shows it). */
 export function SyncIndicator() {
   const { sync } = useAppServices();
@@ -53,42 +73,24 @@ export function SyncIndicator() {
             message: `${sentence}${repair}`,
             buttons: [
               { text: 'OK', role: 'cancel' },
-              ...(view.handOver === undefined
-                ? []
-                : [
-                    {
-                      text: 'Start afresh',
-                      handler: () => {
-                        sync.handOverDevice().catch((error: unknown) => {
-                          console.error('[docket] Could not start afresh:', error);
-                        });
-                      },
-                    },
-                  ]),
-              ...(view.skippable === undefined
-                ? []
-                : [
-                    {
-                      text: 'Skip this change',
-                      handler: () => {
-                        sync.skipChange(skippable).catch((error: unknown) => {
-                          console.error('[docket] Could not skip the change:', error);
-                        });
-                      },
-                    },
-                  ]),
-              ...(view.unsendable === undefined
-                ? []
-                : [
-                    {
-                      text: 'Skip this change',
-                      handler: () => {
-                        sync.skipUnsendable(unsendable).catch((error: unknown) => {
-                          console.error('[docket] Could not skip the change:', error);
-                        });
-                      },
-                    },
-                  ]),
+              ...repairButton(
+                view.handOver !== undefined,
+                'Start afresh',
+                () => sync.handOverDevice(),
+                '[docket] Could not start afresh:',
+              ),
+              ...repairButton(
+                view.skippable !== undefined,
+                'Skip this change',
+                () => sync.skipChange(skippable),
+                '[docket] Could not skip the change:',
+              ),
+              ...repairButton(
+                view.unsendable !== undefined,
+                'Skip this change',
+                () => sync.skipUnsendable(unsendable),
+                '[docket] Could not skip the change:',
+              ),
               {
                 text: 'Sync now',
                 handler: () => {
