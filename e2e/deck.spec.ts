@@ -161,6 +161,36 @@ test('the filter narrows the deck, says when nothing matches, survives a reload 
   await expect(deck.search()).toHaveValue('');
 });
 
+test('the session filter deals one session of one jurisdiction, and a new jurisdiction clears it', async ({
+  page,
+}) => {
+  const deck = await deckWith(page, 'Session sample', [deckSample('deck-sessions.csv')]);
+  await deck.expectCard('AB 7');
+  await expect(deck.count()).toHaveText('4 bills left in the deck');
+  await deck.openFilter();
+  const session = page.getByLabel('Session', { exact: true });
+  await expect(session.getByRole('option')).toHaveText([
+    'Any session',
+    'California · 2023–2024 session',
+    'California · 2025–2026 session',
+    'Nevada · 2025 session',
+  ]);
+  await session.selectOption({ label: 'California · 2025–2026 session' });
+  await deck.expectCard('AB 1');
+  await expect(deck.card()).toContainText('Water Meter Accuracy Act');
+  await expect(deck.count()).toHaveText('1 bill left in the deck (filtered)');
+
+  // Another jurisdiction: the California session goes, and only Nevada's sessions are offered.
+  await page.getByLabel('Jurisdiction', { exact: true }).selectOption({ label: 'Nevada' });
+  await expect(session).toHaveValue('');
+  await expect(session.getByRole('option')).toHaveText(['Any session', 'Nevada · 2025 session']);
+  await expect(deck.card()).toContainText('Solar Siting Act');
+  await expect(deck.count()).toHaveText('1 bill left in the deck (filtered)');
+
+  await page.reload();
+  await expect(deck.card()).toContainText('Solar Siting Act');
+});
+
 test('the card leads to the bill details', async ({ page }) => {
   const deck = await deckWith(page, 'Details sample', [deckSample('deck-small.csv')]);
   await deck.expectCard('AB 1');

@@ -5,6 +5,7 @@ import {
   billStatuses,
   type Chamber,
   jurisdictionName,
+  sessionLabel,
   statusWord,
 } from '@docket/core/bills';
 import {
@@ -13,6 +14,7 @@ import {
   deckFilterIsActive,
   emptyDeckFilter,
 } from '@docket/core/deck';
+import { sessionOfKey } from '@docket/core/lists';
 import type { Dataset } from '@docket/core/store';
 
 // The deck's filter. Native selects and inputs: they are labelled, keyboard-driven and announced
@@ -32,9 +34,17 @@ export interface DeckFilterFormProps {
   readonly onChange: (filter: DeckFilter) => void;
   readonly datasets: readonly Dataset[];
   readonly jurisdictions: readonly string[];
+  /** The sessions held, as `sessionKey`s ("us-ak:34"). */
+  readonly sessions: readonly string[];
 }
 
-export function DeckFilterForm({ filter, onChange, datasets, jurisdictions }: DeckFilterFormProps) {
+export function DeckFilterForm({
+  filter,
+  onChange,
+  datasets,
+  jurisdictions,
+  sessions,
+}: DeckFilterFormProps) {
   const id = useId();
   const [search, setSearch] = useState(filter.search);
   const [subject, setSubject] = useState(filter.subject);
@@ -112,7 +122,12 @@ export function DeckFilterForm({ filter, onChange, datasets, jurisdictions }: De
           id={field('jurisdiction')}
           value={filter.jurisdiction ?? ''}
           onChange={(event) => {
-            change({ jurisdiction: event.target.value === '' ? null : event.target.value });
+            const jurisdiction = event.target.value === '' ? null : event.target.value;
+            // A session of another jurisdiction would leave no card to deal.
+            const keep =
+              filter.session !== null &&
+              (jurisdiction === null || sessionOfKey(filter.session).jurisdiction === jurisdiction);
+            change({ jurisdiction, ...(keep ? {} : { session: null }) });
           }}
         >
           <option value="">Any jurisdiction</option>
@@ -121,6 +136,29 @@ export function DeckFilterForm({ filter, onChange, datasets, jurisdictions }: De
               {jurisdictionName(code)}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="deck-filter-field">
+        <label htmlFor={field('session')}>Session</label>
+        <select
+          id={field('session')}
+          value={filter.session ?? ''}
+          onChange={(event) => {
+            change({ session: event.target.value === '' ? null : event.target.value });
+          }}
+        >
+          <option value="">Any session</option>
+          {sessions
+            .map((key) => ({ key, ...sessionOfKey(key) }))
+            .filter(
+              ({ jurisdiction }) =>
+                filter.jurisdiction === null || jurisdiction === filter.jurisdiction,
+            )
+            .map(({ key, jurisdiction, session }) => (
+              <option key={key} value={key}>
+                {`${jurisdictionName(jurisdiction)} · ${sessionLabel(jurisdiction, session)}`}
+              </option>
+            ))}
         </select>
       </div>
       <div className="deck-filter-field">

@@ -134,6 +134,31 @@ describe('dexieDeckSource', () => {
     );
     db.close();
   });
+  it("pages a session's bills as one range of the primary key, and deals a session filter", async () => {
+    const db = createDocketDatabase({
+      name: 'deck-source-sessions',
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    });
+    const ids = ['us/115/hr-1', 'us/116/hr-1', 'us/116/hr-2', 'us/116/s-1', 'us/117/hr-1'];
+    // 'us/11/…' and 'us/1160/…' share the text 'us/11' and 'us/116' but not the session.
+    await db.table('bills').bulkPut([...ids, 'us/11/hr-9', 'us/1160/hr-9'].map((id) => bill(id)));
+    const source = dexieDeckSource(db);
+    const session = { index: 'idPrefix', value: 'us/116/' } as const;
+    expect(await source.billIds(session)).toEqual(['us/116/hr-1', 'us/116/hr-2', 'us/116/s-1']);
+    expect(await source.billIdPage(session, null, 2)).toEqual(['us/116/hr-1', 'us/116/hr-2']);
+    expect(await source.billIdPage(session, 'us/116/hr-2\u0000', 5)).toEqual(['us/116/s-1']);
+    expect(await source.billIdPage(session, 'us/117/', 5)).toEqual([]);
+    expect(await source.billIdPage(session, 'a', 1)).toEqual(['us/116/hr-1']);
+    const page = await readDeckPage(
+      source,
+      compileDeckFilter({ ...emptyDeckFilter, session: 'us:116' }),
+      4,
+    );
+    expect(page.cards.map((card) => card.id)).toEqual(['us/116/hr-1', 'us/116/hr-2', 'us/116/s-1']);
+    db.close();
+  });
+
   it('seeks in a dataset between others, from any id, and reads no further than asked', async () => {
     const db = createDocketDatabase({
       name: 'deck-source-dataset-seek',

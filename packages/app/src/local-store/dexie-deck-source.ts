@@ -100,6 +100,15 @@ export function dexieDeckSource(db: Dexie): DeckSource {
       return await rest.limit(limit).primaryKeys();
     }
     if (criterion.index === 'datasetIds') return await datasetPage(criterion.value, atLeast, limit);
+    if (criterion.index === 'idPrefix') {
+      // A session's bills are one range of the primary key (bill ids start with it).
+      const from = atLeast !== null && atLeast > criterion.value ? atLeast : criterion.value;
+      return await bills
+        .where(':id')
+        .between(from, `${criterion.value}\uffff`, true, false)
+        .limit(limit)
+        .primaryKeys();
+    }
     // [status+id] and [jurisdiction+id] hold the field's bills in id order as one key: a range
     // from [value, atLeast] seeks into the middle of them (schema version 3).
     return await bills
@@ -110,10 +119,13 @@ export function dexieDeckSource(db: Dexie): DeckSource {
   }
 
   return {
-    billIds: async (criterion) =>
-      criterion === null
-        ? await bills.toCollection().primaryKeys()
-        : await bills.where(criterion.index).equals(criterion.value).primaryKeys(),
+    billIds: async (criterion) => {
+      if (criterion === null) return await bills.toCollection().primaryKeys();
+      if (criterion.index === 'idPrefix') {
+        return await bills.where(':id').startsWith(criterion.value).primaryKeys();
+      }
+      return await bills.where(criterion.index).equals(criterion.value).primaryKeys();
+    },
     billIdPage: page,
     bills: async (ids) => await bills.bulkGet([...ids]),
     decidedIds: async (includeLater) => {

@@ -1,3 +1,5 @@
+import { sessionIdPrefix } from '@docket/core/deck';
+import { sessionKey } from '@docket/core/lists';
 import type { StoredBill } from '@docket/core/store';
 import { liveDatabase, useLiveRead, useLiveRow } from './live-database.ts';
 
@@ -18,5 +20,28 @@ export function useJurisdictions(): string[] | undefined {
       .orderBy('jurisdiction')
       .uniqueKeys();
     return keys.filter((key): key is string => typeof key === 'string');
+  }, []);
+}
+
+/**
+ * The sessions of the bills on this device, as `sessionKey`s ("us-ak:34"), for the deck's
+ * filter; undefined while loading. A bill's id starts with its jurisdiction and session, so the
+ * primary key holds each session's bills together: one bill is read per session, then the walk
+ * seeks past the session's range. A few dozen reads, whatever the number of bills.
+ */
+export function useSessions(): string[] | undefined {
+  return useLiveRead(async () => {
+    const bills = liveDatabase().table<StoredBill, string>('bills');
+    const keys: string[] = [];
+    let bill = await bills.orderBy(':id').first();
+    while (bill !== undefined) {
+      keys.push(sessionKey(bill.jurisdiction, bill.session));
+      const prefix = sessionIdPrefix(bill.jurisdiction, bill.session);
+      // Every stored id starts with its prefix (the bill schema checks it); past the range, or
+      // past this bill should one ever not, so the walk always moves on.
+      const next = bill.id.startsWith(prefix) ? `${prefix}\uffff` : bill.id;
+      bill = await bills.where(':id').above(next).first();
+    }
+    return keys;
   }, []);
 }

@@ -24,7 +24,7 @@ import { DeckFilterForm, type DeckFilterFormProps } from '../deck/deck-filter-fo
 import '../deck/deck.css';
 import { arrowKeyDecision } from '../deck/swipe-decision.ts';
 import { useCanUndo, useDeckCount, useDeckFilter } from '../deck/use-deck.ts';
-import { useJurisdictions } from '../local-store/live-bills.ts';
+import { useJurisdictions, useSessions } from '../local-store/live-bills.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useDeckPage } from '../local-store/live-deck.ts';
 import { PageBody } from '../layout/page-body.tsx';
@@ -161,6 +161,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   const canUndo = useCanUndo();
   const datasets = useDatasets();
   const jurisdictions = useJurisdictions();
+  const sessions = useSessions();
   const hintId = useId();
 
   // Bills decided here whose decision the live query has not shown yet: hidden at once, so the
@@ -271,6 +272,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
             onChange={setFilter}
             datasets={datasets ?? []}
             jurisdictions={jurisdictions ?? []}
+            sessions={sessions ?? []}
           />
         )}
         {filterError !== null && <p className="form-error">{filterError}</p>}

@@ -67,6 +67,34 @@ describe('compileDeckFilter', () => {
     expect(compileDeckFilter(filter({ search: '   ' })).needsBills).toBe(false);
   });
 
+  it("puts a session on the id range its bills share, in place of the jurisdiction's index", () => {
+    const compiled = compileDeckFilter(
+      filter({
+        jurisdiction: 'us-wa',
+        session: 'us-wa:2025-2026 Regular Session',
+        status: 'enacted',
+      }),
+    );
+    expect(compiled.indexed).toEqual([
+      { index: 'idPrefix', value: 'us-wa/2025-2026-regular-session/' },
+      { index: 'status', value: 'enacted' },
+    ]);
+    expect(compiled.needsBills).toBe(false);
+    const wa = storedBill(1, { jurisdiction: 'us-wa', session: '2025-2026 Regular Session' });
+    expect(
+      compileDeckFilter(filter({ session: 'us-wa:2025-2026 Regular Session' })).matches(wa),
+    ).toBe(true);
+    expect(
+      compileDeckFilter(filter({ session: 'us-wa:2023-2024 Regular Session' })).matches(wa),
+    ).toBe(false);
+    // A session of another jurisdiction than the one chosen matches nothing.
+    expect(
+      compileDeckFilter(
+        filter({ jurisdiction: 'us', session: 'us-wa:2025-2026 Regular Session' }),
+      ).matches(wa),
+    ).toBe(false);
+  });
+
   it('matches every criterion', () => {
     const matches = (changes: Partial<DeckFilter>) =>
       compileDeckFilter(filter(changes)).matches(bill);

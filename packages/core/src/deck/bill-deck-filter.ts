@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { BillStatus, Chamber } from '../bills/bill-vocabulary.ts';
 import { billStatuses, chambers } from '../bills/bill-vocabulary.ts';
+import { sessionSlug } from '../bills/bill-identifiers.ts';
+import { sessionOfKey } from '../lists/bill-list-query.ts';
 import type { StoredBill } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
 
@@ -19,6 +21,8 @@ const filterId = z.string().min(1).max(200).nullable();
 export const deckFilterSchema = z.object({
   datasetId: filterId,
   jurisdiction: filterId,
+  /** A session as the Tracked list names it (`sessionKey`: "us-ak:34"). */
+  session: filterId,
   status: z.enum(billStatuses).nullable(),
   /** A word or phrase one of the bill's subjects contains, ignoring case and accents. */
   subject: filterText,
@@ -34,6 +38,7 @@ export type DeckFilter = z.infer<typeof deckFilterSchema>;
 export const emptyDeckFilter: DeckFilter = Object.freeze({
   datasetId: null,
   jurisdiction: null,
+  session: null,
   status: null,
   subject: '',
   chamber: null,
@@ -49,6 +54,7 @@ export function deckFilterIsActive(filter: DeckFilter): boolean {
   return (
     filter.datasetId !== null ||
     filter.jurisdiction !== null ||
+    filter.session !== null ||
     filter.status !== null ||
     filter.chamber !== null ||
     foldText(filter.subject) !== '' ||
@@ -126,11 +132,21 @@ export function billChamber(bill: Pick<StoredBill, 'type' | 'actions'>): Chamber
   return null;
 }
 
-/** A criterion a store index can answer without reading the bills themselves. */
+/**
+ * A criterion a store index can answer without reading the bills themselves. A session needs no
+ * index of its own: a bill's id starts with its jurisdiction and session (`billId`), so the
+ * primary key holds a session's bills together, and `idPrefix` is a range of it.
+ */
 export type IndexedCriterion =
   | { index: 'datasetIds'; value: string }
   | { index: 'jurisdiction'; value: string }
-  | { index: 'status'; value: BillStatus };
+  | { index: 'status'; value: BillStatus }
+  | { index: 'idPrefix'; value: string };
+
+/** The start every id of a session's bills shares: "us-ak/34/". */
+export function sessionIdPrefix(jurisdiction: string, session: string): string {
+  return `${jurisdiction}/${sessionSlug(session)}/`;
+}
 
 /** A filter taken apart for the reader: what indexes can narrow, and what needs each bill read. */
 export interface CompiledDeckFilter {
@@ -165,7 +181,15 @@ function searchableText(bill: StoredBill): string {
 export function compileDeckFilter(filter: DeckFilter): CompiledDeckFilter {
   const indexed: IndexedCriterion[] = [];
   if (filter.datasetId !== null) indexed.push({ index: 'datasetIds', value: filter.datasetId });
-  if (filter.jurisdiction !== null) {
+  const session = filter.session === null ? null : sessionOfKey(filter.session);
+  if (session !== null) {
+    // The id range of the session holds only that jurisdiction's bills: the jurisdiction's own
+    // index would add nothing but reads (a different jurisdiction matches nothing either way).
+    indexed.push({
+      index: 'idPrefix',
+      value: sessionIdPrefix(session.jurisdiction, session.session),
+    });
+  } else if (filter.jurisdiction !== null) {
     indexed.push({ index: 'jurisdiction', value: filter.jurisdiction });
   }
   if (filter.status !== null) indexed.push({ index: 'status', value: filter.status });
@@ -176,6 +200,12 @@ export function compileDeckFilter(filter: DeckFilter): CompiledDeckFilter {
   const matches = (bill: StoredBill): boolean => {
     if (filter.datasetId !== null && !bill.datasetIds.includes(filter.datasetId)) return false;
     if (filter.jurisdiction !== null && bill.jurisdiction !== filter.jurisdiction) return false;
+    if (
+      session !== null &&
+      (bill.jurisdiction !== session.jurisdiction || bill.session !== session.session)
+    ) {
+      return false;
+    }
     if (filter.status !== null && bill.status !== filter.status) return false;
     if (chamber !== null && billChamber(bill) !== chamber) return false;
     if (subject !== '' && !bill.subjects.some((item) => foldText(item).includes(subject))) {

@@ -48,6 +48,7 @@ function arraySource(
           const bill = byId.get(id);
           if (bill === undefined) return false;
           if (criterion.index === 'datasetIds') return bill.datasetIds.includes(criterion.value);
+          if (criterion.index === 'idPrefix') return id.startsWith(criterion.value);
           return bill[criterion.index] === criterion.value;
         });
   const pages: number[] = [];
@@ -157,6 +158,28 @@ describe('readDeckPage', () => {
         .filter((bill) => bill.status === 'enacted' && bill.jurisdiction === 'us-ny')
         .map((bill) => bill.id),
     );
+  });
+
+  it("deals one session's bills from the id range they share, reading no other session's", async () => {
+    const all = ['115', '116', '117'].flatMap((session) =>
+      Array.from({ length: 300 }, (_, index) => {
+        const bill = storedBill(index + 1, { session });
+        return { ...bill, id: bill.id.replace('/119/', `/${session}/`) };
+      }),
+    );
+    expect(all[300]?.id).toBe('us/116/hr-1');
+    const source = arraySource(all, [decision('us/116/hr-1', 'track')]);
+    const page = await readDeckPage(source, filter({ session: 'us:116' }), 3);
+    expect(ids(page)).toEqual(['us/116/hr-10', 'us/116/hr-100', 'us/116/hr-101']);
+    expect(source.read).toEqual(ids(page));
+    const matching = await matchingBillIds(source, filter({ session: 'us:116' }));
+    expect(matching).toHaveLength(300);
+    expect(matching.every((id) => id.startsWith('us/116/'))).toBe(true);
+    const introduced = await matchingBillIds(
+      source,
+      filter({ session: 'us:116', status: 'introduced' }),
+    );
+    expect(deckCount(introduced, [decision('us/116/hr-1', 'track')], false)).toBe(299);
   });
 
   it('joins lists whose ids interleave, dealing each shared id once, in id order', async () => {

@@ -284,6 +284,9 @@ export function deckCount(
 export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
   const billIds = async (criterion: IndexedCriterion | null): Promise<string[]> => {
     if (criterion === null) return tx.keys('bills');
+    if (criterion.index === 'idPrefix') {
+      return (await tx.keys('bills')).filter((id) => id.startsWith(criterion.value));
+    }
     const rows = await tx.where('bills', criterion.index, criterion.value);
     return rows.map((row) => row.id);
   };
