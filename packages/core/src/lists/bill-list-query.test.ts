@@ -11,12 +11,13 @@ import {
   parseBillListQuery,
 } from './bill-list-query.ts';
 import { BillSearchIndex } from './bill-search-index.ts';
+import { sponsorKey } from './bill-sponsor-filter.ts';
 import { storedBill } from '../test-support/bill-command-harness.ts';
 
 describe('the list query in the URL', () => {
   it('reads every filter and writes it back the same', () => {
     const search =
-      'q=clean+water&status=enacted&tag=t1&position=oppose&dataset=d1&jurisdiction=us&session=us%3A116&sort=identifier&all=1&decision=later&week=2019-01-07';
+      'q=clean+water&status=enacted&tag=t1&position=oppose&dataset=d1&jurisdiction=us&session=us%3A116&sort=identifier&all=1&decision=later&week=2019-01-07&sponsor=id%3AK000384';
     const query = parseBillListQuery(search);
     expect(query).toEqual({
       q: 'clean water',
@@ -30,6 +31,7 @@ describe('the list query in the URL', () => {
       all: true,
       decision: 'later',
       week: '2019-01-07',
+      sponsor: 'id:K000384',
     });
     expect(parseBillListQuery(billListSearch(query))).toEqual(query);
     expect(hasBillListFilters(query)).toBe(true);
@@ -225,5 +227,74 @@ describe('BillCatalog', () => {
       jurisdiction: 'us-ak',
       session: '2025-2026 Regular Session',
     });
+  });
+
+  it('lists the bills a person sponsors or cosponsors, by the source’s id or else the name', () => {
+    const catalog = new BillCatalog(new BillSearchIndex());
+    const kaine = {
+      name: 'Tim Kaine',
+      role: 'primary',
+      party: 'D',
+      externalId: 'K000384',
+    } as const;
+    const paul = {
+      name: 'Rand Paul',
+      role: 'cosponsor',
+      party: 'R',
+      externalId: 'P000603',
+    } as const;
+    const local = (name: string) =>
+      ({ name, role: 'sponsor', party: null, externalId: null }) as const;
+    const sponsored = storedBill(1, { sponsors: [kaine], cosponsors: [paul] });
+    const cosponsored = storedBill(2, {
+      sponsors: [{ ...paul, role: 'primary' }],
+      cosponsors: [{ ...kaine, role: 'cosponsor', name: 'Kaine, Tim' }],
+    });
+    const other = storedBill(3, { sponsors: [paul] });
+    // No id: known by the name, whatever its case, accents or spacing.
+    const byName = storedBill(4, { sponsors: [local('José  Núñez')] });
+    const sameName = storedBill(5, { cosponsors: [local('jose nunez')] });
+    for (const bill of [sponsored, cosponsored, other, byName, sameName]) {
+      catalog.put(bill, bill.changeHash);
+    }
+    catalog.setMarks(
+      billMarksOf(
+        [
+          { billId: sponsored.id, decision: 'track', decidedAt: at },
+          { billId: cosponsored.id, decision: 'dismiss', decidedAt: at },
+        ],
+        [],
+        [],
+      ),
+    );
+    const bySponsor = (sponsor: string, query: Partial<BillListQuery> = { all: true }) =>
+      ids(catalog, { sort: 'identifier', ...query, sponsor }).sort();
+
+    const kaineKey = sponsorKey(kaine);
+    expect(kaineKey).toBe('id:K000384');
+    expect(bySponsor(kaineKey)).toEqual([sponsored.id, cosponsored.id].sort());
+    expect(bySponsor(sponsorKey(paul))).toEqual([sponsored.id, cosponsored.id, other.id].sort());
+    const nunez = sponsorKey(local('José  Núñez'));
+    expect(nunez).toBe('name:jose nunez');
+    expect(bySponsor(nunez)).toEqual([byName.id, sameName.id].sort());
+    // The chip names the person as a bill spells them.
+    expect(catalog.sponsorName(kaineKey)).toBe('Tim Kaine');
+    expect(catalog.sponsorName(nunez)).toBe('José Núñez');
+    expect(catalog.sponsorName('id:nobody')).toBeNull();
+    expect(bySponsor('id:nobody')).toEqual([]);
+
+    // With the tracked / all switch and the triage lists.
+    expect(bySponsor(kaineKey, {})).toEqual([sponsored.id]);
+    expect(bySponsor(kaineKey, { decision: 'dismiss' })).toEqual([cosponsored.id]);
+    expect(bySponsor(kaineKey, { decision: 'undecided' })).toEqual([]);
+    expect(bySponsor(sponsorKey(paul), { decision: 'undecided', all: true })).toEqual([other.id]);
+    // With a search.
+    expect(bySponsor(kaineKey, { all: true, q: 'number 2' })).toEqual([cosponsored.id]);
+
+    // A bill re-imported without the person leaves the list; "Clear filters" drops the filter.
+    const withoutKaine = storedBill(1, { sponsors: [paul] });
+    catalog.put(withoutKaine, withoutKaine.changeHash);
+    expect(bySponsor(kaineKey)).toEqual([cosponsored.id]);
+    expect(hasBillListFilters({ ...defaultBillListQuery, sponsor: kaineKey })).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { isIsoDate } from '../bills/bill-text-cleaning.ts';
 import { billOrderKey } from '../bills/bill-naming.ts';
 import { latestAction } from '../bills/bill-dates.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
+import { namesPerson, SponsorPeople, type SponsoredBill } from './bill-sponsor-filter.ts';
 import type { BillTag, Decision, Position } from '../store/local-records.ts';
 import { positions } from '../store/local-records.ts';
 
@@ -51,6 +52,8 @@ export interface BillListQuery {
   readonly decision: DecisionFilter | null;
   /** The Monday (YYYY-MM-DD) of an ISO week: bills with an action in that week. */
   readonly week: string | null;
+  /** Bills a person sponsors or cosponsors, by `sponsorKey` (bill-sponsor-filter.ts). */
+  readonly sponsor: string | null;
 }
 
 export const defaultBillListQuery: BillListQuery = {
@@ -65,6 +68,7 @@ export const defaultBillListQuery: BillListQuery = {
   all: false,
   decision: null,
   week: null,
+  sponsor: null,
 };
 
 const MAX_PARAM_LENGTH = 500;
@@ -136,6 +140,7 @@ export function parseBillListQuery(search: string): BillListQuery {
     decision: oneOf(decisionFilters, params.get('decision')),
     // Any date of the week is taken for its Monday, so a hand-typed link still works.
     week: week !== null && isIsoDate(week) ? isoWeekMonday(week) : null,
+    sponsor: text(params.get('sponsor')),
   };
 }
 
@@ -153,6 +158,7 @@ export function billListSearch(query: BillListQuery): string {
   if (query.all) params.push(['all', '1']);
   if (query.decision !== null) params.push(['decision', query.decision]);
   if (query.week !== null) params.push(['week', query.week]);
+  if (query.sponsor !== null) params.push(['sponsor', query.sponsor]);
   return params
     .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/%20/g, '+')}`)
     .join('&');
@@ -168,7 +174,8 @@ export function hasBillListFilters(query: BillListQuery): boolean {
     query.datasetId !== null ||
     query.jurisdiction !== null ||
     query.session !== null ||
-    query.week !== null
+    query.week !== null ||
+    query.sponsor !== null
   );
 }
 
@@ -189,6 +196,8 @@ export interface BillListEntry {
   readonly datasetIds: readonly string[];
   /** Distinct action days (days since 1970-01-01), ascending. */
   readonly actionDays: Int32Array;
+  /** The catalog's numbers of the bill's sponsors and cosponsors (SponsorPeople), ascending. */
+  readonly people?: Int32Array;
   /** Where the bill falls in the order by number (bills/bill-naming.ts `billOrderKey`). */
   readonly orderKey: string;
 }
@@ -211,7 +220,7 @@ export interface BillListRow {
   readonly tracked: boolean;
 }
 
-export interface ListableBill {
+export interface ListableBill extends SponsoredBill {
   readonly id: string;
   readonly identifier: string;
   readonly title: string;
@@ -313,6 +322,7 @@ export class BillCatalog {
   private readonly versions = new Map<string, string>();
   private orders: Partial<Record<BillListSort, Int32Array>> = {};
   private marks: BillMarks = noBillMarks;
+  private readonly people = new SponsorPeople();
 
   constructor(private readonly index: BillSearchIndex) {}
 
@@ -339,7 +349,7 @@ export class BillCatalog {
     if (previous !== undefined && this.versions.get(bill.id) === version) return 'unchanged';
     if (previous !== undefined) this.drop(previous);
     const doc = this.entries.length;
-    this.entries.push(billListEntry(bill));
+    this.entries.push({ ...billListEntry(bill), people: this.people.numbersOf(bill) });
     this.index.add(doc, bill);
     this.docOf.set(bill.id, doc);
     this.versions.set(bill.id, version);
@@ -388,6 +398,12 @@ export class BillCatalog {
           b.session.localeCompare(a.session, 'en', { numeric: true }),
       )
       .map(([key]) => key);
+  }
+
+  /** The name of the person a sponsor key stands for, as a bill held spells it; null when no
+   *  bill held names them. */
+  sponsorName(key: string): string | null {
+    return this.people.nameOf(key);
   }
 
   /** The jurisdictions of the bills held, for the filter's choices. */
@@ -463,6 +479,14 @@ export class BillCatalog {
       tests.push((entry) => (marks.positions.get(entry.id) ?? 'none') === position);
     }
     if (week !== null) tests.push((entry) => hasActionInWeek(entry, week));
+    if (query.sponsor !== null) {
+      const person = this.people.numberOf(query.sponsor);
+      tests.push((entry) =>
+        person === undefined || entry.people === undefined
+          ? false
+          : namesPerson(entry.people, person),
+      );
+    }
     if (tests.length === 0) return null;
     return (entry) => tests.every((test) => test(entry));
   }

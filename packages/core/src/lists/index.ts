@@ -2,4 +2,5 @@
 export * from './bill-charts.ts';
 export * from './bill-list-query.ts';
 export * from './bill-search-index.ts';
+export * from './bill-sponsor-filter.ts';
 export * from './tag-order.ts';
