@@ -11,6 +11,9 @@ import { join } from 'node:path';
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'docket-e2e-'));
+// The port of the tests' source simulator that answers without CORS headers, so the app must
+// download through the server's relay: the server is told to allow it (SOURCE_HOSTS).
+process.env.E2E_SOURCE_PORT ??= String(port + 1);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -53,6 +56,7 @@ export default defineConfig({
       DOCKET_DATA_DIR: process.env.E2E_DATA_DIR,
       AUTH_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
+      SOURCE_HOSTS: `127.0.0.1:${process.env.E2E_SOURCE_PORT}`,
     },
   },
 });

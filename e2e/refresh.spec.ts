@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { AddDatasetPage, DatasetsPage, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage } from './pages/deck-page.ts';
 import { signUpAt } from './pages/login-page.ts';
+import { TrackedPage } from './pages/tracked-page.ts';
 
 // Fresh data and what changed, end to end: a source simulator on 127.0.0.1 (another origin than
 // the app, with CORS headers) serves a ZIP of three real LegiScan bill files from
@@ -45,25 +46,42 @@ function snapshot(edit: (bill: LegiScanBill) => void): Uint8Array {
   return zipSync(entries);
 }
 
-/** A source answering like a static file host: ETag, 304 to If-None-Match, CORS for any page. */
+interface SimulatedRequest {
+  method: string;
+  conditional: boolean;
+  status: number;
+  /** Sent by the Docket server's relay rather than the browser. */
+  relayed: boolean;
+}
+
+/**
+ * A source answering like a static file host: ETag, 304 to If-None-Match, and CORS headers for
+ * any page unless `cors` is false (then the browser may not read it, and the app must download
+ * through the server's relay).
+ */
 class SourceSimulator {
   private body: Uint8Array = new Uint8Array();
   private etag = '';
-  readonly requests: { method: string; conditional: boolean; status: number }[] = [];
+  readonly requests: SimulatedRequest[] = [];
   private server: Server | null = null;
+
+  constructor(private readonly options: { cors: boolean } = { cors: true }) {}
 
   serve(body: Uint8Array): void {
     this.body = body;
     this.etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
   }
 
-  async start(): Promise<string> {
+  async start(listenPort = 0): Promise<string> {
     this.server = createServer((request, response) => {
-      response.setHeader('access-control-allow-origin', '*');
-      response.setHeader('access-control-expose-headers', 'ETag, Last-Modified');
+      if (this.options.cors) {
+        response.setHeader('access-control-allow-origin', '*');
+        response.setHeader('access-control-expose-headers', 'ETag, Last-Modified');
+      }
       const conditional = request.headers['if-none-match'] === this.etag;
       const status = request.method === 'GET' ? (conditional ? 304 : 200) : 405;
-      this.requests.push({ method: request.method ?? '', conditional, status });
+      const relayed = request.headers['user-agent'] === 'Docket source relay';
+      this.requests.push({ method: request.method ?? '', conditional, status, relayed });
       response.setHeader('etag', this.etag);
       response.statusCode = status;
       if (status !== 200) {
@@ -73,7 +91,7 @@ class SourceSimulator {
       response.setHeader('content-type', 'application/zip');
       response.end(Buffer.from(this.body));
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(listenPort, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     return `http://127.0.0.1:${port}/legiscan/AK_2011-2012.zip`;
   }
@@ -227,13 +245,70 @@ test('a refresh lists exactly the changed tracked bills under What changed, aler
     await row.getByRole('button', { name: 'Refresh Alaska from a URL' }).click();
     await expect(row).toContainText('No changes: the source has not changed.', { timeout: 60_000 });
     expect(simulator.requests.slice(before)).toEqual([
-      { method: 'GET', conditional: true, status: 304 },
+      { method: 'GET', conditional: true, status: 304, relayed: false },
     ]);
     await page.goto('/tabs/tracked');
     await whatChangedSegment(page).click();
     await expect(
       page.getByText('Nothing new on the bills you follow.', { exact: false }),
     ).toBeVisible();
+  } finally {
+    await simulator.stop();
+  }
+});
+
+test('a site that refuses other sites is downloaded through the relay, refreshed with a 304, and refused plainly with the relay off', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // The server allows this host and port (SOURCE_HOSTS, set in playwright.config.ts).
+  const simulator = new SourceSimulator({ cors: false });
+  simulator.serve(snapshot(() => undefined));
+  const url = await simulator.start(Number(process.env.E2E_SOURCE_PORT));
+  const relayed = () => simulator.requests.filter((request) => request.relayed);
+  try {
+    await signUpAt(page, '/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('Alaska through the relay');
+    await form.url().fill(url);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('Alaska through the relay', 'Done');
+    // The browser asked and could not read the answer; the relay fetched it.
+    expect(relayed()).toEqual([{ method: 'GET', conditional: false, status: 200, relayed: true }]);
+    const tracked = new TrackedPage(page);
+    await tracked.open('?all=1');
+    await tracked.expectCount('3 bills');
+
+    // Nothing new: the relay sends the kept ETag, the source answers 304, nothing is imported.
+    const datasets = new DatasetsPage(page);
+    await page.goto('/tabs/datasets');
+    const row = datasets.dataset('Alaska through the relay');
+    await row.getByRole('button', { name: 'Refresh Alaska through the relay' }).click();
+    await expect(row).toContainText('No changes: the source has not changed.', { timeout: 60_000 });
+    expect(relayed().slice(1)).toEqual([
+      { method: 'GET', conditional: true, status: 304, relayed: true },
+    ]);
+
+    // With the relay turned off in Settings, a refresh says why it cannot download.
+    await page.goto('/tabs/more');
+    const relaySwitch = page.getByRole('switch', {
+      name: /Relay source downloads through the Docket server/,
+    });
+    await expect(relaySwitch).toBeChecked();
+    await relaySwitch.click();
+    await expect(relaySwitch).not.toBeChecked();
+    const before = relayed().length;
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh Alaska through the relay' }).click();
+    await expect(row).toContainText(
+      'downloads through the Docket server are turned off in Settings',
+      {
+        timeout: 60_000,
+      },
+    );
+    expect(relayed()).toHaveLength(before);
+    expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await simulator.stop();
   }

@@ -16,18 +16,6 @@ export function isRefreshing(lastJob: Job | undefined): boolean {
   return lastJob?.status === 'queued' || lastJob?.status === 'running';
 }
 
-/** What the last finished import or refresh found, in words; null before any. */
-export function lastResultWords(lastJob: Job | undefined): string | null {
-  if (lastJob?.status !== 'done' || lastJob.result === null) return null;
-  const { result } = lastJob;
-  if (result.sourceUnchanged === true) return 'No changes: the source has not changed.';
-  if (result.added === 0 && result.updated === 0 && result.removed === 0) return 'No changes.';
-  const changed = result.changed ?? 0;
-  const parts = [`${result.added} added, ${result.updated} updated, ${result.removed} removed`];
-  if (changed > 0) parts.push(`${plural(changed, 'bill')} with news`);
-  return `${parts.join('; ')}.`;
-}
-
 export function RefreshDatasetButton({
   dataset,
   lastJob,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deletionDone, deletionQuestion, recordTallyWords } from './dataset-words.ts';
+import type { Job } from '@docket/core/store';
+import {
+  deletionDone,
+  deletionQuestion,
+  lastResultWords,
+  recordTallyWords,
+} from './dataset-words.ts';
 
 describe('the words around deleting a dataset', () => {
   it('say what goes, what stays and what is kept', () => {
@@ -44,5 +50,50 @@ describe("an import's tally of records", () => {
       }),
     ).toBeNull();
     expect(recordTallyWords({ ...job(1, 0, 1), result: null })).toBeNull();
+  });
+});
+
+describe('the last result of an import or a refresh', () => {
+  const finished = (status: Job['status'], changes: Partial<Job> = {}): Job => ({
+    id: 'job-1',
+    kind: 'import',
+    subjectId: 'dataset-1',
+    status,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    startedAt: '2026-11-26T10:00:01.000Z',
+    finishedAt: '2026-11-26T10:00:02.000Z',
+    progress: { recordsRead: 3, written: 3, skipped: 0, total: 3 },
+    result: { added: 0, updated: 3, unchanged: 0, removed: 0, changed: 2 },
+    errors: [],
+    message: null,
+    ...changes,
+  });
+
+  it('says what a finished one found', () => {
+    expect(lastResultWords(finished('done'))).toBe(
+      '0 added, 3 updated, 0 removed; 2 bills with news.',
+    );
+    expect(
+      lastResultWords(
+        finished('done', {
+          result: { added: 0, updated: 0, unchanged: 3, removed: 0, sourceUnchanged: true },
+        }),
+      ),
+    ).toBe('No changes: the source has not changed.');
+  });
+
+  it('says why a failed one failed, and nothing while one waits or runs', () => {
+    const refused =
+      'Could not download https://example.test/a.zip: the site does not let other sites download it (CORS).';
+    expect(lastResultWords(finished('failed', { result: null, message: refused }))).toBe(
+      `Failed: ${refused}`,
+    );
+    expect(
+      lastResultWords(
+        finished('failed', { result: null, errors: [{ record: 'a.json', reason: 'Not JSON' }] }),
+      ),
+    ).toBe('Failed: Not JSON');
+    expect(lastResultWords(finished('running', { result: null }))).toBeNull();
+    expect(lastResultWords(undefined)).toBeNull();
   });
 });

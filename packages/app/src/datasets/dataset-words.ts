@@ -110,3 +110,22 @@ export function recordTallyWords(job: Pick<Job, 'progress' | 'result'>): string 
   parts.push(`${plural(progress.skipped, 'record')} skipped`);
   return `${plural(progress.written + progress.skipped, 'record')} read: ${parts.join(', ')}.`;
 }
+
+/**
+ * What the last import or refresh came to, in words: what it found once done, or why it failed
+ * (the job's closing message, such as a download refused and why); null while there is none.
+ */
+export function lastResultWords(lastJob: Job | undefined): string | null {
+  if (lastJob?.status === 'failed') {
+    const reason = lastJob.message ?? lastJob.errors[0]?.reason;
+    return reason === undefined ? 'Failed.' : `Failed: ${reason}`;
+  }
+  if (lastJob?.status !== 'done' || lastJob.result === null) return null;
+  const { result } = lastJob;
+  if (result.sourceUnchanged === true) return 'No changes: the source has not changed.';
+  if (result.added === 0 && result.updated === 0 && result.removed === 0) return 'No changes.';
+  const changed = result.changed ?? 0;
+  const parts = [`${result.added} added, ${result.updated} updated, ${result.removed} removed`];
+  if (changed > 0) parts.push(`${plural(changed, 'bill')} with news`);
+  return `${parts.join('; ')}.`;
+}

@@ -14,7 +14,8 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { useDataset } from '../local-store/live-datasets.ts';
 import { useJob } from '../local-store/live-jobs.ts';
 import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
-import { lastResultWords, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
+import { RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
+import { lastResultWords } from '../datasets/dataset-words.ts';
 import { FormError } from '../ui/form-error.tsx';
 
 const BACK_HREF = '/tabs/datasets';

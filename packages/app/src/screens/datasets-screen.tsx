@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import '../ui/forms.css';
-import { datasetStateWords, formatName } from '../datasets/dataset-words.ts';
+import { datasetStateWords, formatName, lastResultWords } from '../datasets/dataset-words.ts';
 import { formatDateTime, plural } from '../ui/formatting.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
@@ -10,11 +10,7 @@ import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
 import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
-import {
-  lastResultWords,
-  RefreshAllButton,
-  RefreshDatasetButton,
-} from '../datasets/dataset-refresh.tsx';
+import { RefreshAllButton, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
