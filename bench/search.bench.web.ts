@@ -12,6 +12,7 @@ import {
 import type { StoredBill, Tag } from '@docket/core/store';
 import { createDocketDatabase } from '../packages/app/src/local-store/docket-database.ts';
 import { createBillSearchService } from '../packages/app/src/search-worker/bill-search-service.ts';
+import { dexieBillSearchFeed } from '../packages/app/src/local-store/bill-search-feed.ts';
 import type { BillList } from '../packages/app/src/tracked/use-bill-list.ts';
 import { collectGarbage } from './import-timing.ts';
 import { generateBills, haystack, queries } from './search-bench-bills.ts';
@@ -98,7 +99,7 @@ async function searchAndQueries(db: Dexie, lines: string[]): Promise<void> {
 
   // 1. Index build the worker's way: read the store in batches and index.
   let started = performance.now();
-  const service = createBillSearchService(db);
+  const service = createBillSearchService(dexieBillSearchFeed(db));
   const status = await service.idle();
   const serviceBuildMs = performance.now() - started;
   expect(status.indexed).toBe(BILLS);
