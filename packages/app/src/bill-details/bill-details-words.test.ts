@@ -9,6 +9,7 @@ import {
   decisionWord,
   distinctActions,
   sponsorName,
+  sponsorSeat,
   textSizeWord,
   timelineWindow,
   voteCountWord,
@@ -73,6 +74,19 @@ describe('bill details words', () => {
     ).toBe('Ada Quintero (HD-014)');
     expect(sponsorName({ name: 'A. Person', role: 'sponsor', party: null, externalId: null })).toBe(
       'A. Person',
+    );
+    // The seat alone, beside a name that links to the person's bills.
+    expect(
+      sponsorSeat({
+        name: 'Ted Cruz',
+        role: 'primary',
+        party: 'R',
+        district: 'TX',
+        externalId: null,
+      }),
+    ).toBe('R, TX');
+    expect(sponsorSeat({ name: 'A. Person', role: 'sponsor', party: null, externalId: null })).toBe(
+      null,
     );
     expect(voteCountWord(null)).toBe('not recorded');
     expect(voteResultWord(true)).toBe('Passed');

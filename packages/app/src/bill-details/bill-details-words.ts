@@ -31,11 +31,16 @@ export function sponsorRoleWord(role: Sponsor['role']): string {
   return roleWords[role];
 }
 
-/** "Sen. Jane Doe (D)": the name as the source gives it, with the party when known. */
+/** "R, TX", "D, HD-014": the party and seat where the source gives them; null for neither. */
+export function sponsorSeat(sponsor: Sponsor): string | null {
+  const about = [sponsor.party, sponsor.district ?? null].filter((part) => part !== null);
+  return about.length === 0 ? null : about.join(', ');
+}
+
 /** "Ted Cruz (R, TX)", "Ada Quintero (D, HD-014)": the party and seat where the source gives them. */
 export function sponsorName(sponsor: Sponsor): string {
-  const about = [sponsor.party, sponsor.district ?? null].filter((part) => part !== null);
-  return about.length === 0 ? sponsor.name : `${sponsor.name} (${about.join(', ')})`;
+  const seat = sponsorSeat(sponsor);
+  return seat === null ? sponsor.name : `${sponsor.name} (${seat})`;
 }
 
 export function voteCountWord(count: number | null): string {

@@ -9,7 +9,9 @@ import {
   statusWithDate,
 } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
+import { billListSearch, defaultBillListQuery, sponsorKey } from '@docket/core/lists';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { plural } from '../ui/formatting.ts';
 import { formatBillDate } from '../bills/bill-words.ts';
 import {
@@ -17,6 +19,7 @@ import {
   distinctActions,
   sponsorName,
   sponsorRoleWord,
+  sponsorSeat,
   textSizeWord,
   timelineWindow,
   voteCountWord,
@@ -89,15 +92,33 @@ export function SummarySection({ summary }: { summary: string | null }) {
   );
 }
 
-function SponsorItems({ sponsors }: { sponsors: readonly Sponsor[] }) {
+/** The Tracked tab's list of every bill a person sponsors or cosponsors. */
+export function sponsorBillsPath(sponsor: Sponsor): string {
+  const query = { ...defaultBillListQuery, all: true, sponsor: sponsorKey(sponsor) };
+  return `/tabs/tracked?${billListSearch(query)}`;
+}
+
+function SponsorItems({ sponsors, linked }: { sponsors: readonly Sponsor[]; linked: boolean }) {
   return (
     <ul className="bill-people">
-      {sponsors.map((sponsor, index) => (
-        <li key={`${index}-${sponsor.externalId ?? sponsor.name}`}>
-          <span dir="auto">{sponsorName(sponsor)}</span>{' '}
-          <span className="bill-muted">· {sponsorRoleWord(sponsor.role)}</span>
-        </li>
-      ))}
+      {sponsors.map((sponsor, index) => {
+        const seat = sponsorSeat(sponsor);
+        return (
+          <li key={`${index}-${sponsor.externalId ?? sponsor.name}`}>
+            {linked ? (
+              <>
+                <Link to={sponsorBillsPath(sponsor)} dir="auto">
+                  {sponsor.name}
+                </Link>
+                {seat === null ? '' : ` (${seat})`}
+              </>
+            ) : (
+              <span dir="auto">{sponsorName(sponsor)}</span>
+            )}{' '}
+            <span className="bill-muted">· {sponsorRoleWord(sponsor.role)}</span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -105,24 +126,34 @@ function SponsorItems({ sponsors }: { sponsors: readonly Sponsor[] }) {
 /** Cosponsor lists run to hundreds: past this many they start folded. */
 const COSPONSORS_OPEN = 12;
 
-export function SponsorsSection({ bill }: { bill: StoredBill }) {
+/**
+ * The sponsors and cosponsors. `linkSponsors`: each name links to the Tracked list of that
+ * person's bills (on bill details; not where the bill is someone else's, as in a shared link).
+ */
+export function SponsorsSection({
+  bill,
+  linkSponsors = false,
+}: {
+  bill: StoredBill;
+  linkSponsors?: boolean;
+}) {
   return (
     <section aria-labelledby="bill-sponsors-heading">
       <h2 id="bill-sponsors-heading">Sponsors</h2>
       {bill.sponsors.length === 0 ? (
         <p className="bill-muted">No sponsors recorded.</p>
       ) : (
-        <SponsorItems sponsors={bill.sponsors} />
+        <SponsorItems sponsors={bill.sponsors} linked={linkSponsors} />
       )}
       <h3>Cosponsors ({bill.cosponsors.length.toLocaleString()})</h3>
       {bill.cosponsors.length === 0 ? (
         <p className="bill-muted">No cosponsors recorded.</p>
       ) : bill.cosponsors.length <= COSPONSORS_OPEN ? (
-        <SponsorItems sponsors={bill.cosponsors} />
+        <SponsorItems sponsors={bill.cosponsors} linked={linkSponsors} />
       ) : (
         <details>
           <summary>Show all {bill.cosponsors.length.toLocaleString()} cosponsors</summary>
-          <SponsorItems sponsors={bill.cosponsors} />
+          <SponsorItems sponsors={bill.cosponsors} linked={linkSponsors} />
         </details>
       )}
     </section>

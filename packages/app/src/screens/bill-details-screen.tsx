@@ -103,7 +103,7 @@ export function BillDetailsScreen() {
           />
           <AnnotationsSection bill={bill} annotations={annotations} />
           <SummarySection summary={bill.summary} />
-          <SponsorsSection bill={bill} />
+          <SponsorsSection bill={bill} linkSponsors />
           <SubjectsSection subjects={bill.subjects} />
           <ActionsTimeline bill={bill} />
           <VotesSection bill={bill} />

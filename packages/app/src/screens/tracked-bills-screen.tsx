@@ -215,6 +215,7 @@ export function TrackedBillsScreen() {
               jurisdictions={list.jurisdictions}
               sessions={list.sessions}
               decisionCounts={list.decisionCounts}
+              sponsorName={list.sponsorName}
               onChange={changeQuery}
             />
             {query.week !== null && (

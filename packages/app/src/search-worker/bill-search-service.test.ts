@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultBillListQuery } from '@docket/core/lists';
+import { defaultBillListQuery, sponsorKey } from '@docket/core/lists';
 import { type BillDraft, finalizeBill } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { createDocketDatabase } from '../local-store/docket-database.ts';
@@ -102,6 +102,30 @@ describe('the search service', () => {
     const third = await service.query({ ...all, q: 'clean' }, 10);
     expect(third.total).toBe(0);
     expect(await service.ids(second.resultId)).toHaveLength(61);
+  });
+
+  it('lists a sponsor’s bills from the store and names the person for the filter', async () => {
+    const { writer, reader } = databases();
+    const cruz = { name: 'Ted Cruz', role: 'primary', party: 'R', externalId: 'C001098' } as const;
+    await writer
+      .table('bills')
+      .bulkPut([
+        bill(1, 'Border act', { sponsors: [cruz] }),
+        bill(2, 'Energy act', { cosponsors: [{ ...cruz, role: 'cosponsor' }] }),
+        bill(3, 'Water act'),
+      ]);
+    const service = createBillSearchService(dexieBillSearchFeed(reader));
+    closers.push(() => {
+      service.close();
+    });
+    await service.idle();
+    const answer = await service.query({ ...all, sponsor: sponsorKey(cruz) }, 10);
+    expect(answer.total).toBe(2);
+    expect(answer.sponsorName).toBe('Ted Cruz');
+    expect(answer.rows.map((row) => row?.identifier).sort()).toEqual(['S.J.Res. 1', 'S.J.Res. 2']);
+    expect((await service.query(all, 10)).sponsorName).toBeNull();
+    const nobody = await service.query({ ...all, sponsor: 'id:nobody' }, 10);
+    expect(nobody).toMatchObject({ total: 0, sponsorName: null });
   });
 
   it('reads the keys of small changes and calls anything else the whole table', () => {

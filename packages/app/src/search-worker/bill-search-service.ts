@@ -38,6 +38,9 @@ export interface BillSearchAnswer {
   readonly sessions: readonly string[];
   /** How many bills each triage list holds (Tracked, Later, Dismissed, undecided). */
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>>;
+  /** The name of the person the query's sponsor filter stands for; null without the filter or
+   *  when no bill held names them. */
+  readonly sponsorName: string | null;
   /** How long the search and filters took in the worker, in milliseconds. */
   readonly tookMs: number;
 }
@@ -200,6 +203,7 @@ export function createBillSearchService(
         jurisdictions: catalog.jurisdictions(),
         sessions: catalog.sessions(),
         decisionCounts: catalog.decisionCounts(),
+        sponsorName: query.sponsor === null ? null : catalog.sponsorName(query.sponsor),
         tookMs,
       });
     },

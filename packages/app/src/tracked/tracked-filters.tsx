@@ -37,7 +37,34 @@ export interface TrackedFiltersProps {
   readonly sessions: readonly string[];
   /** How many bills each triage list holds; null while unknown. */
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>> | null;
+  /** The name of the person of the sponsor filter, as a bill spells it; null or undefined while
+   *  no bill held names them (or before the list answered). */
+  readonly sponsorName?: string | null | undefined;
   readonly onChange: (change: Partial<BillListQuery>) => void;
+}
+
+/** Who a sponsor key stands for when no bill held names them: the id, or the folded name. */
+function sponsorKeyLabel(key: string): string {
+  return key.replace(/^(id|name):/, '');
+}
+
+/** The sponsor filter, set from a bill's details: said in words, and removable. */
+function SponsorChip({ name, onRemove }: { readonly name: string; readonly onRemove: () => void }) {
+  return (
+    <div className="tracked-chip">
+      <span>
+        Sponsored by <bdi>{name}</bdi>
+      </span>
+      <button
+        type="button"
+        className="tracked-chip-remove"
+        aria-label={`Remove the filter: sponsored by ${name}`}
+        onClick={onRemove}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
 }
 
 function Choice({
@@ -84,6 +111,7 @@ export function TrackedFilters({
   jurisdictions,
   sessions,
   decisionCounts,
+  sponsorName,
   onChange,
 }: TrackedFiltersProps) {
   // The field keeps what is typed; the URL follows it. Without its own state a slow URL round
@@ -127,6 +155,14 @@ export function TrackedFilters({
       >
         Show all bills, not only tracked ones
       </IonToggle>
+      {query.sponsor !== null && (
+        <SponsorChip
+          name={sponsorName ?? sponsorKeyLabel(query.sponsor)}
+          onRemove={() => {
+            onChange({ sponsor: null });
+          }}
+        />
+      )}
       <div className="tracked-filter-grid">
         <Choice
           label="Decision"

@@ -20,6 +20,9 @@ export interface BillList {
   readonly sessions: readonly string[];
   /** How many bills each triage list holds; null until the first answer. */
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>> | null;
+  /** The name of the person of the sponsor filter: undefined until the answer to this query,
+   *  null when no bill held names them. */
+  readonly sponsorName?: string | null | undefined;
   /** The row at a place: undefined while it loads, null when the bill has gone. */
   readonly row: (index: number) => BillListRow | null | undefined;
   /** Asks for the rows of a range the list shows. */
@@ -35,6 +38,7 @@ interface Answer {
   readonly jurisdictions: readonly string[];
   readonly sessions: readonly string[];
   readonly decisionCounts: Readonly<Record<DecisionFilter, number>>;
+  readonly sponsor: { readonly key: string | null; readonly name: string | null };
   readonly rows: Map<number, BillListRow | null>;
 }
 
@@ -88,6 +92,7 @@ export function useBillList(query: BillListQuery): BillList {
           jurisdictions: next.jurisdictions,
           sessions: next.sessions,
           decisionCounts: next.decisionCounts,
+          sponsor: { key: query.sponsor, name: next.sponsorName },
           rows,
         });
         setError(null);
@@ -138,6 +143,8 @@ export function useBillList(query: BillListQuery): BillList {
     jurisdictions: answer?.jurisdictions ?? [],
     sessions: answer?.sessions ?? [],
     decisionCounts: answer?.decisionCounts ?? null,
+    sponsorName:
+      answer === null || answer.sponsor.key !== query.sponsor ? undefined : answer.sponsor.name,
     row: (index) => answer?.rows.get(index),
     load,
     allIds,
