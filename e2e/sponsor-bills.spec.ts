@@ -49,6 +49,18 @@ test('a sponsor on bill details lists that person’s bills on Tracked', async (
   await expect(tracked.row('S.J.Res. 2')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Printed, the report says whose bills these are.
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  await page.emulateMedia({ media: 'print' });
+  const report = page.getByRole('region', { name: 'Printed report' });
+  await expect(report.getByRole('article')).toHaveCount(4);
+  await expect(report.getByText('4 bills · Sponsored by Tim Kaine', { exact: true })).toBeVisible();
+  await expect(chip).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+
   // Only tracked ones, then one triage list: the person's filter stays.
   await tracked.allSwitch().click();
   await expect(tracked.allSwitch()).not.toBeChecked();

@@ -362,7 +362,11 @@ export function TrackedBillsScreen() {
           {listPrint.state.phase === 'ready' ? (
             <BillReportView
               title={query.all ? 'All bills' : 'Tracked'}
-              caption={countText}
+              caption={
+                query.sponsor === null || list.sponsorName == null
+                  ? countText
+                  : `${countText} · Sponsored by ${list.sponsorName}`
+              }
               entries={listPrint.state.entries}
             />
           ) : (
