@@ -1,3 +1,4 @@
+import '../ui/forms.css';
 import { NOTE_MAX } from '@docket/core/commands';
 import { useId } from 'react';
 
@@ -16,6 +17,7 @@ export function NoteField({
         Note
       </label>
       <textarea
+        className="text-box"
         id={`${id}-note`}
         value={value}
         rows={4}

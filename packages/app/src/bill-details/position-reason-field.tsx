@@ -87,6 +87,7 @@ export function PositionReasonField({
       <DraftOffer draft={draft} what="reason" preview={(fields) => fields.reason} />
       <label htmlFor={`${id}-why`}>Why</label>
       <textarea
+        className="text-box"
         id={`${id}-why`}
         value={text}
         rows={3}
