@@ -1,4 +1,4 @@
-import { statusWord } from '@docket/core/bills';
+import { statusWithDate } from '@docket/core/bills';
 import { type BackupContents, countBackup } from '@docket/core/backups';
 import type { Annotation, Tag } from '@docket/core/store';
 import { IonButton } from '@ionic/react';
@@ -113,7 +113,7 @@ export function BackupContentsView({
                   {bill.identifier}: {bill.title}
                 </BillHeading>
                 <p>
-                  {statusWord(bill.status)} · {formatBillDate(bill.statusDate)}
+                  {statusWithDate(bill, formatBillDate)}
                   {decision === undefined ? '' : ` · ${decisionWords[decision]}`}
                   {position === undefined || position === 'none'
                     ? ''
