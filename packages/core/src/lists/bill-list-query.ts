@@ -179,20 +179,24 @@ export function hasBillListFilters(query: BillListQuery): boolean {
   );
 }
 
-/** What the list needs of a bill to filter, sort and show a row. */
-export interface BillListEntry {
+/** The fields of a bill the list keeps as they are. */
+interface BillListFields {
   readonly id: string;
   readonly identifier: string;
   readonly title: string;
   readonly status: BillStatus;
   readonly statusDate: string | null;
   readonly introducedDate: string | null;
-  /** The newest action's date (bills/bill-dates.ts latestAction), null when it has none. */
-  readonly latestActionDate: string | null;
   readonly jurisdiction: string;
   readonly session: string;
   readonly type: string;
   readonly number: string;
+}
+
+/** What the list needs of a bill to filter, sort and show a row. */
+export interface BillListEntry extends BillListFields {
+  /** The newest action's date (bills/bill-dates.ts latestAction), null when it has none. */
+  readonly latestActionDate: string | null;
   readonly datasetIds: readonly string[];
   /** Distinct action days (days since 1970-01-01), ascending. */
   readonly actionDays: Int32Array;
@@ -220,17 +224,7 @@ export interface BillListRow {
   readonly tracked: boolean;
 }
 
-export interface ListableBill extends SponsoredBill {
-  readonly id: string;
-  readonly identifier: string;
-  readonly title: string;
-  readonly status: BillStatus;
-  readonly statusDate: string | null;
-  readonly introducedDate: string | null;
-  readonly jurisdiction: string;
-  readonly session: string;
-  readonly type: string;
-  readonly number: string;
+export interface ListableBill extends SponsoredBill, BillListFields {
   readonly actions: readonly { readonly date: string | null }[];
   readonly datasetIds?: readonly string[];
 }
