@@ -17,6 +17,7 @@ import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { describeCounts, formatWhen } from '../backups/backup-words.ts';
 import '../backups/backups.css';
+import { OpeningBackupStatus } from '../backups/opening-backup-status.tsx';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
 import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
@@ -196,12 +197,8 @@ export function BackupLinkScreen() {
         <h1>Backup link</h1>
         <BackupKeyNotice keys={keys} />
         {keys.status === 'ready' &&
-          (opened.status === 'loading' ? (
-            <p role="status">Opening the backup…</p>
-          ) : opened.status === 'failed' ? (
-            <p className="backup-error" role="alert">
-              {opened.message}
-            </p>
+          (opened.status !== 'open' ? (
+            <OpeningBackupStatus opened={opened} />
           ) : (
             <>
               <p>

@@ -7,6 +7,7 @@ import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { formatWhen, kindWords } from '../backups/backup-words.ts';
 import '../backups/backups.css';
+import { OpeningBackupStatus } from '../backups/opening-backup-status.tsx';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
 import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
@@ -117,12 +118,8 @@ export function RestoreScreen() {
           <p>
             Choose a backup to restore on the <Link to="/tabs/backups">Backups</Link> tab.
           </p>
-        ) : opened.status === 'loading' ? (
-          <p role="status">Opening the backup…</p>
-        ) : opened.status === 'failed' ? (
-          <p className="backup-error" role="alert">
-            {opened.message}
-          </p>
+        ) : opened.status !== 'open' ? (
+          <OpeningBackupStatus opened={opened} />
         ) : (
           <>
             <p>
