@@ -6,6 +6,7 @@ import {
   type Chamber,
   jurisdictionName,
   sessionLabel,
+  sessionOfKey,
   statusWord,
 } from '@docket/core/bills';
 import {
@@ -14,7 +15,6 @@ import {
   deckFilterIsActive,
   emptyDeckFilter,
 } from '@docket/core/deck';
-import { sessionOfKey } from '@docket/core/lists';
 import type { Dataset } from '@docket/core/store';
 
 // The deck's filter. Native selects and inputs: they are labelled, keyboard-driven and announced

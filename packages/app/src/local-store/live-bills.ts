@@ -1,5 +1,5 @@
+import { sessionKey } from '@docket/core/bills';
 import { sessionIdPrefix } from '@docket/core/deck';
-import { sessionKey } from '@docket/core/lists';
 import type { StoredBill } from '@docket/core/store';
 import { liveDatabase, useLiveRead, useLiveRow } from './live-database.ts';
 

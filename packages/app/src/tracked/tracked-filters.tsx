@@ -1,13 +1,18 @@
 import { IonInput, IonToggle } from '@ionic/react';
 import { useId, useState } from 'react';
-import { billStatuses, jurisdictionName, sessionLabel, statusWord } from '@docket/core/bills';
+import {
+  billStatuses,
+  jurisdictionName,
+  sessionLabel,
+  sessionOfKey,
+  statusWord,
+} from '@docket/core/bills';
 import {
   type BillListQuery,
   type BillListSort,
   billListSorts,
   type DecisionFilter,
   decisionFilters,
-  sessionOfKey,
 } from '@docket/core/lists';
 import { type Dataset, positions, type Tag } from '@docket/core/store';
 

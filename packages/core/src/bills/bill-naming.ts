@@ -46,6 +46,20 @@ export function sessionLabel(jurisdiction: string, session: string): string {
   return text;
 }
 
+/** A session names itself only within its jurisdiction (every state has a "2025"): the list
+ *  filters by both, written as one value. Jurisdiction codes hold no colon. */
+export function sessionKey(jurisdiction: string, session: string): string {
+  return `${jurisdiction}:${session}`;
+}
+
+/** The jurisdiction and session of a `sessionKey`. */
+export function sessionOfKey(key: string): { jurisdiction: string; session: string } {
+  const colon = key.indexOf(':');
+  return colon === -1
+    ? { jurisdiction: key, session: '' }
+    : { jurisdiction: key.slice(0, colon), session: key.slice(colon + 1) };
+}
+
 export interface NamedBill extends BillNumbering {
   readonly jurisdiction: string;
   readonly session: string;

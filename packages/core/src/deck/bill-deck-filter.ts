@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BillStatus, Chamber } from '../bills/bill-vocabulary.ts';
 import { billStatuses, chambers } from '../bills/bill-vocabulary.ts';
 import { sessionSlug } from '../bills/bill-identifiers.ts';
-import { sessionOfKey } from '../lists/bill-list-query.ts';
+import { sessionOfKey } from '../bills/bill-naming.ts';
 import type { StoredBill } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
 

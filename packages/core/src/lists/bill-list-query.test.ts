@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { BillListQuery } from './bill-list-query.ts';
 import {
   billMarksOf,
-  sessionOfKey,
   BillCatalog,
   billListSearch,
   defaultBillListQuery,
@@ -11,6 +10,7 @@ import {
   parseBillListQuery,
 } from './bill-list-query.ts';
 import { BillSearchIndex } from './bill-search-index.ts';
+import { sessionOfKey } from '../bills/bill-naming.ts';
 import { sponsorKey } from './bill-sponsor-filter.ts';
 import { storedBill } from '../test-support/bill-command-harness.ts';
 

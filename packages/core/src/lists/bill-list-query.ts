@@ -1,7 +1,7 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import { billStatuses } from '../bills/bill-vocabulary.ts';
 import { isIsoDate } from '../bills/bill-text-cleaning.ts';
-import { billOrderKey } from '../bills/bill-naming.ts';
+import { billOrderKey, sessionKey } from '../bills/bill-naming.ts';
 import { latestAction } from '../bills/bill-dates.ts';
 import type { BillSearchIndex, SearchableBill } from './bill-search-index.ts';
 import { namesPerson, SponsorPeople, type SponsoredBill } from './bill-sponsor-filter.ts';
@@ -17,19 +17,6 @@ export type BillListSort = (typeof billListSorts)[number];
 export type PositionKind = Position['position'];
 export type DecisionKind = Decision['decision'];
 
-/** A session names itself only within its jurisdiction (every state has a "2025"): the list
- *  filters by both, written as one value. Jurisdiction codes hold no colon. */
-export function sessionKey(jurisdiction: string, session: string): string {
-  return `${jurisdiction}:${session}`;
-}
-
-/** The jurisdiction and session of a `sessionKey`. */
-export function sessionOfKey(key: string): { jurisdiction: string; session: string } {
-  const colon = key.indexOf(':');
-  return colon === -1
-    ? { jurisdiction: key, session: '' }
-    : { jurisdiction: key.slice(0, colon), session: key.slice(colon + 1) };
-}
 /** The lists a triage decision makes: Tracked, Later, Dismissed, and the bills not yet decided. */
 export const decisionFilters = ['track', 'later', 'dismiss', 'undecided'] as const;
 export type DecisionFilter = (typeof decisionFilters)[number];
