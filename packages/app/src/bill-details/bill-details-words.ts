@@ -31,17 +31,9 @@ export function sponsorRoleWord(role: Sponsor['role']): string {
   return roleWords[role];
 }
 
-/** "R, TX", "D, HD-014": the party and seat where the source gives them; null for neither. */
-export function sponsorSeat(sponsor: Sponsor): string | null {
-  const about = [sponsor.party, sponsor.district ?? null].filter((part) => part !== null);
-  return about.length === 0 ? null : about.join(', ');
-}
-
-/** "Ted Cruz (R, TX)", "Ada Quintero (D, HD-014)": the party and seat where the source gives them. */
-export function sponsorName(sponsor: Sponsor): string {
-  const seat = sponsorSeat(sponsor);
-  return seat === null ? sponsor.name : `${sponsor.name} (${seat})`;
-}
+// A sponsor's name with party and seat is core's (bills/bill-naming.ts), so the deck card and
+// bill details say it alike.
+export { sponsorName, sponsorSeat } from '@docket/core/bills';
 
 export function voteCountWord(count: number | null): string {
   return count === null ? 'not recorded' : count.toLocaleString();

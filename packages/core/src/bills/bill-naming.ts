@@ -1,4 +1,5 @@
 import { formatBillIdentifier, type BillNumbering } from './bill-identifiers.ts';
+import type { Sponsor } from './bill.ts';
 import type { BillStatus } from './bill-vocabulary.ts';
 import { jurisdictionName } from './us-jurisdictions.ts';
 
@@ -152,4 +153,16 @@ const STATUS_WORDS: Readonly<Record<BillStatus, string>> = {
 /** A status in words ("Passed one chamber"), never the stored code. */
 export function statusWord(status: BillStatus): string {
   return STATUS_WORDS[status];
+}
+
+/** "R, TX", "D, HD-014": a sponsor's party and seat where the source gives them; null for neither. */
+export function sponsorSeat(sponsor: Sponsor): string | null {
+  const about = [sponsor.party, sponsor.district ?? null].filter((part) => part !== null);
+  return about.length === 0 ? null : about.join(', ');
+}
+
+/** "Ted Cruz (R, TX)", "Ada Quintero (D, HD-014)", or the name alone when the source says neither. */
+export function sponsorName(sponsor: Sponsor): string {
+  const seat = sponsorSeat(sponsor);
+  return seat === null ? sponsor.name : `${sponsor.name} (${seat})`;
 }

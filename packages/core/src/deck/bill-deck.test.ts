@@ -349,6 +349,13 @@ describe('what the card and the live region say', () => {
       statusDate: '2025-01-03',
     });
     expect(deckCardFacts(storedBill(6)).primarySponsor).toBeNull();
+    // The seat where the source gives it, as bill details say it.
+    const seated = storedBill(7, {
+      sponsors: [
+        { name: 'Ted Cruz', role: 'primary', party: 'R', district: 'TX', externalId: 'C001098' },
+      ],
+    });
+    expect(deckCardFacts(seated).primarySponsor).toBe('Ted Cruz (R, TX)');
     expect(deckCardFacts(storedBill(6)).latestAction).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
 import { latestAction } from '../bills/bill-dates.ts';
+import { sponsorName } from '../bills/bill-naming.ts';
 import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
@@ -312,7 +313,7 @@ export interface DeckCardFacts {
   title: string;
   status: BillStatus;
   statusDate: string | null;
-  /** "Name (Party)" of the primary sponsor, or of the first sponsor when none is marked primary. */
+  /** "Name (Party, seat)" of the primary sponsor, or of the first one when none is marked primary. */
   primarySponsor: string | null;
   subjects: readonly string[];
   latestAction: { date: string | null; text: string } | null;
@@ -327,12 +328,7 @@ export function deckCardFacts(bill: StoredBill): DeckCardFacts {
     title: bill.title,
     status: bill.status,
     statusDate: bill.statusDate,
-    primarySponsor:
-      sponsor === undefined
-        ? null
-        : sponsor.party === null
-          ? sponsor.name
-          : `${sponsor.name} (${sponsor.party})`,
+    primarySponsor: sponsor === undefined ? null : sponsorName(sponsor),
     subjects: bill.subjects,
     latestAction: latest === null ? null : { date: latest.date, text: latest.text },
   };
