@@ -58,3 +58,25 @@ export function placeAnnotation(
   if (text === null || range === null) return { kind: 'orphan', quote: annotation.quote.exact };
   return { kind: 'anchored', range };
 }
+
+/** The version an annotation's target names, or null for the title and summary. */
+export function targetVersion(target: string): number | null {
+  const match = TEXT_TARGET.exec(target);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * An annotation made on another version, placed on `target`'s text: the passage found in it by
+ * the same anchoring a re-import uses (an amended version keeps most of its words), or null when
+ * it is not there or the annotation is on this very text.
+ */
+export function placeOnOtherVersion(
+  bill: Pick<Bill, 'title' | 'summary' | 'texts'>,
+  annotation: Pick<Annotation, 'target' | 'quote' | 'position'>,
+  target: string,
+): TextRange | null {
+  if (annotation.target === target) return null;
+  if (targetVersion(annotation.target) === null || targetVersion(target) === null) return null;
+  const text = annotationTargetText(bill, target);
+  return text === null ? null : anchor(text, annotation);
+}

@@ -95,12 +95,76 @@ function tagNameAt(html: string, start: number): { name: string; closing: boolea
   return { name: name.toLowerCase(), closing };
 }
 
+/** Which tags make blocks, paragraphs and headings, and whose content is dropped. */
+export interface MarkupTags {
+  readonly blocks: ReadonlySet<string>;
+  /** Blocks set off by a blank line. */
+  readonly paragraphs: ReadonlySet<string>;
+  /** Tags whose text makes its line a heading. */
+  readonly headings: ReadonlySet<string>;
+  /** Inline tags followed by a space (a section's number before its header). */
+  readonly spaced?: ReadonlySet<string>;
+  readonly skipped: ReadonlySet<string>;
+}
+
+const HTML_TAGS: MarkupTags = {
+  blocks: BLOCK_TAGS,
+  paragraphs: PARAGRAPH_TAGS,
+  headings: new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']),
+  skipped: SKIPPED_CONTENT,
+};
+
+/** Marks a heading's text inside the pass; never in the output (input's own are dropped). */
+const HEADING_MARK = '\u0001';
+// eslint-disable-next-line no-control-regex -- the mark is a control character on purpose
+const HEADING_MARKS = /\u0001/g;
+
+/** A heading of a text: the line from `start` to `end`. */
+export interface TextHeading {
+  start: number;
+  end: number;
+}
+
+/** Text with its headings, as a bill's version is kept once fetched. */
+export interface StructuredText {
+  text: string;
+  headings: TextHeading[];
+}
+
 /**
  * Plain text of an HTML fragment: tags dropped, blocks on their own lines, entities decoded.
  * Whitespace follows HTML's rule (runs collapse, lines are trimmed) unless the document uses
  * <pre>, as state bill texts laid out in columns do; then it is kept as written.
  */
 export function htmlToText(html: string): string {
+  return markupToText(html, HTML_TAGS, false);
+}
+
+/**
+ * The same pass as htmlToText with the lines its heading tags (h1–h6, or an XML vocabulary's
+ * header elements) are on named as headings.
+ */
+export function markupToStructuredText(
+  markup: string,
+  tags: MarkupTags = HTML_TAGS,
+): StructuredText {
+  const marked = markupToText(markup.replace(HEADING_MARKS, ''), tags, true);
+  const headings: TextHeading[] = [];
+  const lines: string[] = [];
+  let at = 0;
+  for (const line of marked.split('\n')) {
+    const clean = line.replace(HEADING_MARKS, '');
+    if (clean.length !== line.length && clean.trim() !== '') {
+      const lead = clean.length - clean.trimStart().length;
+      headings.push({ start: at + lead, end: at + clean.trimEnd().length });
+    }
+    lines.push(clean);
+    at += clean.length + 1;
+  }
+  return { text: lines.join('\n'), headings };
+}
+
+function markupToText(html: string, tags: MarkupTags, markHeadings: boolean): string {
   const lower = html.toLowerCase();
   const preformatted = lower.includes('<pre');
   const out: string[] = [];
@@ -140,16 +204,24 @@ export function htmlToText(html: string): string {
       // '<!DOCTYPE ...>', '<?xml ...?>' and similar are dropped whole.
       continue;
     }
-    if (!closing && SKIPPED_CONTENT.has(name)) {
+    if (!closing && tags.skipped.has(name)) {
       const end = lower.indexOf(`</${name}`, index);
       const endClose = end < 0 ? -1 : html.indexOf('>', end);
       index = endClose < 0 ? html.length : endClose + 1;
       continue;
     }
-    if (PARAGRAPH_TAGS.has(name)) pendingBreaks = 2;
-    else if (BLOCK_TAGS.has(name)) pendingBreaks = Math.max(pendingBreaks, 1);
+    if (tags.paragraphs.has(name)) pendingBreaks = 2;
+    else if (tags.blocks.has(name)) pendingBreaks = Math.max(pendingBreaks, 1);
+    // The mark goes in as text, after the breaks its own tag owes, so it lands on its line.
+    if (markHeadings && !closing && tags.headings.has(name)) text(HEADING_MARK);
+    if (closing && tags.spaced?.has(name) === true) text(' ');
   }
-  const joined = out.join('').replace(/\r\n?/g, '\n');
+  // A heading's own leading spaces go, as a line's do.
+  const joined = out
+    .join('')
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- the mark is a control character on purpose
+    .replace(/\u0001[ \t]+/g, HEADING_MARK);
   return (preformatted ? joined : joined.replace(/ {2,}/g, ' '))
     .split('\n')
     .map((line) => (preformatted ? line.trimEnd() : line.trim()))
