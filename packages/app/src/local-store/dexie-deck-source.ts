@@ -127,6 +127,14 @@ export function dexieDeckSource(db: Dexie): DeckSource {
       return await bills.where(criterion.index).equals(criterion.value).primaryKeys();
     },
     billIdPage: page,
+    recentIdPage: async (position, limit) => {
+      // [activity+id] backwards from just below the position (schema version 5).
+      const range =
+        position === null
+          ? bills.orderBy('[activity+id]')
+          : bills.where('[activity+id]').below([position.activity, position.id]);
+      return await range.reverse().limit(limit).primaryKeys();
+    },
     bills: async (ids) => await bills.bulkGet([...ids]),
     decidedIds: async (includeLater) => {
       const decided = await decisions.toCollection().primaryKeys();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeckSource } from './bill-deck.ts';
+import type { DeckSource, RecentPosition } from './bill-deck.ts';
+import { billActivityDate } from '../bills/bill-dates.ts';
 import {
   deckCardFacts,
   deckCount,
@@ -29,8 +30,9 @@ import {
   testContext,
 } from '../test-support/bill-command-harness.ts';
 
+/** A compiled filter; in id order (by place) unless the test asks for another. */
 const filter = (changes: Partial<DeckFilter> = {}) =>
-  compileDeckFilter({ ...emptyDeckFilter, ...changes });
+  compileDeckFilter({ ...emptyDeckFilter, order: 'place', ...changes });
 
 /** A source over plain arrays that records which bills it was made to read. */
 function arraySource(
@@ -52,6 +54,11 @@ function arraySource(
           return bill[criterion.index] === criterion.value;
         });
   const pages: number[] = [];
+  const recent = [...byId.values()]
+    .map((bill) => ({ id: bill.id, activity: billActivityDate(bill) }))
+    .sort((a, b) =>
+      a.activity !== b.activity ? (a.activity < b.activity ? 1 : -1) : a.id < b.id ? 1 : -1,
+    );
   const source = {
     read,
     pages,
@@ -66,6 +73,20 @@ function arraySource(
       const list = listed(criterion);
       const start = atLeast === null ? 0 : list.findIndex((id) => id >= atLeast);
       const page = start < 0 ? [] : list.slice(start, start + limit);
+      source.keysListed += page.length;
+      return Promise.resolve(page);
+    },
+    recentIdPage: (position: RecentPosition | null, limit: number) => {
+      pages.push(limit);
+      const start =
+        position === null
+          ? 0
+          : recent.findIndex(
+              (entry) =>
+                entry.activity < position.activity ||
+                (entry.activity === position.activity && entry.id < position.id),
+            );
+      const page = start < 0 ? [] : recent.slice(start, start + limit).map((entry) => entry.id);
       source.keysListed += page.length;
       return Promise.resolve(page);
     },
@@ -259,6 +280,94 @@ describe('readDeckPage', () => {
     expect(
       (await readDeckPage(triaged, filter({ search: 'nowhere to be found' }), 3)).empty,
     ).toEqual({ kind: 'nothing-matches' });
+  });
+});
+
+describe('readDeckPage, most recent activity first', () => {
+  const recentFilter = (changes: Partial<DeckFilter> = {}) =>
+    compileDeckFilter({ ...emptyDeckFilter, ...changes });
+  const acted = (date: string) => ({
+    actions: [{ date, text: 'Hearing held', chamber: null }],
+  });
+
+  it('is the default: the bill with the newest action first, whatever its number', async () => {
+    // Bill 3 moved last; bill 1's newest action is older; bill 2 has only its status date.
+    const all = [
+      storedBill(1, { ...acted('2025-03-01'), statusDate: '2025-01-03' }),
+      storedBill(2, { statusDate: '2025-02-01' }),
+      storedBill(3, acted('2025-04-15')),
+      storedBill(4, { statusDate: null, introducedDate: null }),
+    ];
+    expect(emptyDeckFilter.order).toBe('recent');
+    const page = await readDeckPage(arraySource(all), recentFilter(), 4);
+    // An undated bill comes last.
+    expect(ids(page)).toEqual([billIdOf(3), billIdOf(1), billIdOf(2), billIdOf(4)]);
+  });
+
+  it('leaves out decided bills and keeps the order across pages of ids', async () => {
+    // 300 bills, each acting a day after the one before: the newest is bill 300.
+    const day = (n: number) => new Date(Date.UTC(2024, 0, n)).toISOString().slice(0, 10);
+    const all = bills(300, (n) => acted(day(n)));
+    const decided = [decision(billIdOf(300), 'track'), decision(billIdOf(298), 'dismiss')];
+    const source = arraySource(all, decided);
+    const page = await readDeckPage(source, recentFilter(), 3);
+    expect(ids(page)).toEqual([billIdOf(299), billIdOf(297), billIdOf(296)]);
+    // A search walks on in growing pages until it finds its cards, still newest first.
+    const search = await readDeckPage(
+      arraySource(
+        bills(300, (n) => ({ ...acted(day(n)), title: n % 100 === 7 ? 'Needle' : `Hay ${n}` })),
+      ),
+      recentFilter({ search: 'needle' }),
+      5,
+    );
+    expect(ids(search)).toEqual([billIdOf(207), billIdOf(107), billIdOf(7)]);
+  });
+
+  it('orders a filtered deck by activity too, with few or many candidates', async () => {
+    const day = (n: number) =>
+      new Date(Date.UTC(2024, 0, 1 + (n % 360))).toISOString().slice(0, 10);
+    const all = bills(1000, (n) => ({
+      ...acted(day((n * 7919) % 1000)),
+      status: n % 3 === 0 ? ('enacted' as const) : ('introduced' as const),
+    }));
+    const expected = (
+      list: readonly StoredBill[],
+      keep: (bill: StoredBill) => boolean,
+      count: number,
+    ) =>
+      list
+        .filter(keep)
+        .sort((a, b) => {
+          const x = billActivityDate(a);
+          const y = billActivityDate(b);
+          return x !== y ? (x < y ? 1 : -1) : a.id < b.id ? 1 : -1;
+        })
+        .slice(0, count)
+        .map((bill) => bill.id);
+    // Many candidates: found by walking the recent order.
+    const enacted = await readDeckPage(arraySource(all), recentFilter({ status: 'enacted' }), 5);
+    expect(ids(enacted)).toEqual(expected(all, (bill) => bill.status === 'enacted', 5));
+    // Few candidates: read and sorted.
+    const few = all.map((bill, index) =>
+      index < 990 ? bill : { ...bill, datasetIds: ['dataset-1', 'small'] },
+    );
+    const small = await readDeckPage(arraySource(few), recentFilter({ datasetId: 'small' }), 4);
+    expect(ids(small)).toEqual(expected(few, (bill) => bill.datasetIds.includes('small'), 4));
+  });
+
+  it('says why it is empty the same way as in id order', async () => {
+    const all = bills(2, (n) => acted(`2025-01-0${n}`));
+    const triaged = arraySource(all, [
+      decision(billIdOf(1), 'track'),
+      decision(billIdOf(2), 'later'),
+    ]);
+    expect((await readDeckPage(triaged, recentFilter(), 3)).empty).toEqual({
+      kind: 'all-triaged',
+      later: 1,
+    });
+    expect(ids(await readDeckPage(triaged, recentFilter({ includeLater: true }), 3))).toEqual([
+      billIdOf(2),
+    ]);
   });
 });
 

@@ -66,6 +66,7 @@ export const localTables = {
       'statusDate',
       '[jurisdiction+id]',
       '[status+id]',
+      '[activity+id]',
     ],
   },
   datasets: { key: 'id', indexes: ['createdAt'] },
