@@ -34,6 +34,9 @@ export default defineConfig({
       includeManifestIcons: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webp,woff,woff2,ttf,otf}'],
+        // pdf.js (1.6 MB) is for "Get text" on a PDF version, which needs the network anyway:
+        // fetched when first used, not installed with the app.
+        globIgnores: ['**/pdf-reader-*.js', '**/pdf-worker-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // The first service worker takes over the open page, so it works offline without a

@@ -4,3 +4,8 @@ export function annotationPath(billId: string, annotationId?: string): string {
   const bill = `/annotation?bill=${encodeURIComponent(billId)}`;
   return annotationId === undefined ? bill : `${bill}&id=${encodeURIComponent(annotationId)}`;
 }
+
+/** A new highlight on one of the bill's texts (`text:<n>`, annotation-targets.ts). */
+export function annotationOnTextPath(billId: string, target: string): string {
+  return `${annotationPath(billId)}&target=${encodeURIComponent(target)}`;
+}

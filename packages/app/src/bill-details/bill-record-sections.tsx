@@ -10,7 +10,7 @@ import {
 } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
 import { billListSearch, defaultBillListQuery, sponsorKey } from '@docket/core/lists';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { plural } from '../ui/formatting.ts';
 import { formatBillDate } from '../bills/bill-words.ts';
@@ -262,7 +262,25 @@ export function ActionsTimeline({ bill }: { bill: StoredBill }) {
   );
 }
 
-function TextVersion({ version, index }: { version: BillText; index: number }) {
+/** What bill details adds to the versions: tools per version, its own view of a text, more. */
+export interface TextVersionExtras {
+  /** Under a version's line ("Get text", where the text came from). */
+  readonly tools?: (version: BillText, index: number) => ReactNode;
+  /** The text when shown, in place of the plain block. */
+  readonly body?: (version: BillText, index: number, labelledBy: string) => ReactNode;
+  /** Under the list ("Compare versions"). */
+  readonly after?: ReactNode;
+}
+
+function TextVersion({
+  version,
+  index,
+  extras,
+}: {
+  version: BillText;
+  index: number;
+  extras: TextVersionExtras;
+}) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
   const bodyId = useId();
@@ -283,6 +301,7 @@ function TextVersion({ version, index }: { version: BillText; index: number }) {
           </a>
         )}
       </p>
+      {extras.tools?.(version, index)}
       {version.text !== null && (
         <>
           <button
@@ -299,11 +318,12 @@ function TextVersion({ version, index }: { version: BillText; index: number }) {
           </button>
           {/* Rendered only when open: a version can be hundreds of kilobytes. */}
           <div id={bodyId}>
-            {open && (
-              <pre className="bill-text-body" dir="auto" tabIndex={0} aria-labelledby={headingId}>
-                {version.text}
-              </pre>
-            )}
+            {open &&
+              (extras.body?.(version, index, headingId) ?? (
+                <pre className="bill-text-body" dir="auto" tabIndex={0} aria-labelledby={headingId}>
+                  {version.text}
+                </pre>
+              ))}
           </div>
         </>
       )}
@@ -311,7 +331,13 @@ function TextVersion({ version, index }: { version: BillText; index: number }) {
   );
 }
 
-export function TextVersionsSection({ texts }: { texts: readonly BillText[] }) {
+export function TextVersionsSection({
+  texts,
+  extras = {},
+}: {
+  texts: readonly BillText[];
+  extras?: TextVersionExtras;
+}) {
   return (
     <section aria-labelledby="bill-texts-heading">
       <h2 id="bill-texts-heading">Text versions ({texts.length.toLocaleString()})</h2>
@@ -320,10 +346,11 @@ export function TextVersionsSection({ texts }: { texts: readonly BillText[] }) {
       ) : (
         <ol className="bill-text-versions" aria-label="Text versions">
           {texts.map((version, index) => (
-            <TextVersion key={index} version={version} index={index} />
+            <TextVersion key={index} version={version} index={index} extras={extras} />
           ))}
         </ol>
       )}
+      {extras.after}
     </section>
   );
 }

@@ -180,6 +180,24 @@ describe('docket database schema', () => {
     db.close();
   });
 
+  it('opens a version-5 database with a bill in it and adds the fetched texts table', async () => {
+    const options = { name: 'docket-v5', ...fake() };
+    const old = new Dexie(options.name, options);
+    for (const step of schemaSteps.filter((step) => step.version <= 5)) {
+      old.version(step.version).stores({ ...step.stores });
+    }
+    await old.table('tags').put(tag('tag-1', 'Housing'));
+    old.close();
+
+    const db = createDocketDatabase(options);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect(await db.table('tags').count()).toBe(1);
+    await db.table('versionTexts').put({ id: 'b|0', billId: 'b', index: 0 });
+    expect(await db.table('versionTexts').where('billId').equals('b').count()).toBe(1);
+    db.close();
+  });
+
   it('opens a version-3 database with a tag in it and adds the what-changed tables', async () => {
     const options = { name: 'docket-v3', ...fake() };
     const old = new Dexie(options.name, options);

@@ -99,11 +99,16 @@ async function fillBillActivity(tx: Transaction): Promise<void> {
     });
 }
 
+// The bills' text versions as this device fetched them ("Get text"): derived, never synced. A
+// new, empty table; no upgrade.
+const version6Stores = Object.freeze({ ...version5Stores, versionTexts: 'id, billId' });
+
 export const schemaSteps: readonly SchemaStep[] = Object.freeze([
   ...[version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
     Object.freeze({ version: index + 1, stores }),
   ),
   Object.freeze({ version: 5, stores: version5Stores, upgrade: fillBillActivity }),
+  Object.freeze({ version: 6, stores: version6Stores }),
 ]);
 
 /** The version a database opened by this build ends up at. */

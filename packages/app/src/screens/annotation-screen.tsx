@@ -3,6 +3,9 @@ import {
   annotationTargets,
   annotationTargetText,
   placeAnnotation,
+  placeOnOtherVersion,
+  targetVersion,
+  withFetchedTexts,
 } from '@docket/core/text';
 import type { Annotation, StoredBill } from '@docket/core/store';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -19,6 +22,7 @@ import type { DraftPassage, PickedPassage } from '../annotations/new-annotation-
 import { NewAnnotationForm } from '../annotations/new-annotation-form.tsx';
 import type { TextOffsets } from '../annotations/selection-offsets.ts';
 import { useBillAnnotations } from '../local-store/live-annotations.ts';
+import { useVersionTexts } from '../local-store/live-version-texts.ts';
 import { useStoredBill } from '../local-store/live-bills.ts';
 import { billDetailsPath } from '../bills/bill-words.ts';
 import '../ui/forms.css';
@@ -31,7 +35,7 @@ const TRACKED_PATH = '/tabs/tracked';
 
 /** /annotation?bill=&id=: one highlight of a bill, or (without id) a new one on that bill. */
 export function AnnotationScreen() {
-  const { billId, annotationId } = useAnnotationRouteParams();
+  const { billId, annotationId, target } = useAnnotationRouteParams();
   return (
     <>
       <PageHeader
@@ -41,9 +45,10 @@ export function AnnotationScreen() {
       <PageBody>
         <AnnotationPage
           // A different bill or annotation starts over: no selection or draft note carries over.
-          key={`${billId ?? ''}\n${annotationId ?? ''}`}
+          key={`${billId ?? ''}\n${annotationId ?? ''}\n${target ?? ''}`}
           billId={billId}
           annotationId={annotationId}
+          initialTarget={target}
         />
       </PageBody>
     </>
@@ -53,11 +58,22 @@ export function AnnotationScreen() {
 function AnnotationPage({
   billId,
   annotationId,
+  initialTarget,
 }: {
   readonly billId: string | null;
   readonly annotationId: string | null;
+  readonly initialTarget: string | null;
 }) {
-  const bill = useStoredBill(billId);
+  const storedBill = useStoredBill(billId);
+  const fetched = useVersionTexts(billId);
+  // The versions this device fetched ("Get text") are texts to annotate like the dataset's.
+  const bill = useMemo(
+    () =>
+      storedBill == null || fetched === undefined
+        ? storedBill
+        : withFetchedTexts(storedBill, fetched),
+    [storedBill, fetched],
+  );
   const annotations = useBillAnnotations(billId);
   const toast = useStatusToast();
   const [deleted, setDeleted] = useState(false);
@@ -73,7 +89,7 @@ function AnnotationPage({
         </p>
       </>
     );
-  } else if (bill === undefined || annotations === undefined) {
+  } else if (bill === undefined || annotations === undefined || fetched === undefined) {
     content = <p>Loading the bill…</p>;
   } else if (bill === null) {
     content = (
@@ -117,6 +133,7 @@ function AnnotationPage({
           bill={bill}
           annotations={annotations}
           current={annotation}
+          initialTarget={initialTarget}
           onSaved={() => {
             toast.done('Highlight saved.');
           }}
@@ -141,6 +158,7 @@ function AnnotationWorkspace({
   bill,
   annotations,
   current,
+  initialTarget,
   onSaved,
   onDeleted,
 }: {
@@ -148,6 +166,7 @@ function AnnotationWorkspace({
   readonly annotations: readonly Annotation[];
   /** The annotation opened by `id`, or null to make a new one. */
   readonly current: Annotation | null;
+  readonly initialTarget: string | null;
   readonly onSaved: () => void;
   readonly onDeleted: () => void;
 }) {
@@ -155,7 +174,7 @@ function AnnotationWorkspace({
   const targets = useMemo(() => annotationTargets(bill), [bill]);
   const [chosenTarget, setChosenTarget] = useState<string>(
     () =>
-      targets.find((option) => option.target === current?.target)?.target ??
+      targets.find((option) => option.target === (current?.target ?? initialTarget))?.target ??
       targets[0]?.target ??
       'title',
   );
@@ -179,15 +198,39 @@ function AnnotationWorkspace({
     const now = annotationTargetText(bill, entry.annotation.target) ?? '';
     return now.slice(entry.placement.range.start, entry.placement.range.end);
   };
-  const highlights: ColouredHighlight[] = useMemo(
+  // Highlights made on another version of the bill, found in this one (a new version keeps most
+  // of the words of the one before): drawn here too, and listed apart.
+  const carried = useMemo(
     () =>
-      placed.flatMap(({ annotation, placement }) =>
+      targetVersion(target) === null
+        ? []
+        : annotations.flatMap((annotation) => {
+            const range = placeOnOtherVersion(bill, annotation, target);
+            return range === null ? [] : [{ annotation, range }];
+          }),
+    [annotations, bill, target],
+  );
+  const highlights: ColouredHighlight[] = useMemo(
+    () => [
+      ...carried.map(({ annotation, range }) => ({
+        id: annotation.id,
+        color: annotation.color,
+        ...range,
+      })),
+      ...placed.flatMap(({ annotation, placement }) =>
         placement.kind === 'anchored' && annotation.target === target
           ? [{ id: annotation.id, color: annotation.color, ...placement.range }]
           : [],
       ),
-    [placed, target],
+    ],
+    [placed, carried, target],
   );
+  const fromOtherVersions: ListedAnnotation[] = carried.map(({ annotation, range }) => ({
+    annotation,
+    quote: text.slice(range.start, range.end),
+  }));
+  const versionLabel = (annotationTarget: string): string =>
+    targets.find((option) => option.target === annotationTarget)?.label ?? 'another version';
   const inThisText: ListedAnnotation[] = placed
     .filter((entry) => entry.placement.kind === 'anchored' && entry.annotation.target === target)
     .map((entry) => ({ annotation: entry.annotation, quote: quoteOf(entry) }));
@@ -305,6 +348,22 @@ function AnnotationWorkspace({
           />
         )}
       </section>
+
+      {fromOtherVersions.length > 0 && (
+        <section aria-labelledby={`${ids}-carried`}>
+          <h2 id={`${ids}-carried`}>Highlights from other versions</h2>
+          <p>
+            Made on{' '}
+            {[...new Set(carried.map((entry) => versionLabel(entry.annotation.target)))].join(', ')}{' '}
+            and found in this version&apos;s text.
+          </p>
+          <AnnotationList
+            label="Highlights from other versions"
+            items={fromOtherVersions}
+            currentId={current?.id ?? null}
+          />
+        </section>
+      )}
 
       {orphans.length > 0 && (
         <section aria-labelledby={`${ids}-orphans`}>

@@ -1,4 +1,6 @@
 import { billPlace } from '@docket/core/bills';
+import { withFetchedTexts } from '@docket/core/text';
+import { useMemo } from 'react';
 import { IonButton } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import {
@@ -7,7 +9,6 @@ import {
   SponsorsSection,
   SubjectsSection,
   SummarySection,
-  TextVersionsSection,
   VotesSection,
 } from '../bill-details/bill-record-sections.tsx';
 import {
@@ -18,8 +19,10 @@ import {
   type CommandReport,
 } from '../bill-details/bill-user-sections.tsx';
 import { useBillDetailsId } from '../bill-details/bill-details-route.ts';
+import { BillTextVersions } from '../bill-text/bill-text-versions.tsx';
 import { useBillAnnotations } from '../local-store/live-annotations.ts';
 import { useStoredBill } from '../local-store/live-bills.ts';
+import { useVersionTexts } from '../local-store/live-version-texts.ts';
 import { useDecision } from '../local-store/live-decisions.ts';
 import { usePosition } from '../local-store/live-positions.ts';
 import '../bill-details/bill-details.css';
@@ -35,7 +38,17 @@ const TITLE = 'Bill details';
 /** /bill-details?id=<encoded bill id>: the whole record, and the user's rows on it. */
 export function BillDetailsScreen() {
   const billId = useBillDetailsId();
-  const bill = useStoredBill(billId);
+  const storedBill = useStoredBill(billId);
+  const fetched = useVersionTexts(billId);
+  // The bill with the text versions this device fetched in place ("Get text"), so annotations
+  // made on them are placed, not orphans.
+  const bill = useMemo(
+    () =>
+      storedBill == null || fetched === undefined
+        ? storedBill
+        : withFetchedTexts(storedBill, fetched),
+    [storedBill, fetched],
+  );
   const tags = useBillTags(billId);
   const position = usePosition(billId);
   const decision = useDecision(billId);
@@ -107,7 +120,7 @@ export function BillDetailsScreen() {
           <SubjectsSection subjects={bill.subjects} />
           <ActionsTimeline bill={bill} />
           <VotesSection bill={bill} />
-          <TextVersionsSection texts={bill.texts} />
+          <BillTextVersions bill={storedBill ?? bill} texts={bill.texts} fetched={fetched} />
         </article>
       </PageBody>
     </>

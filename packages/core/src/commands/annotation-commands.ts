@@ -12,6 +12,8 @@ import { annotationSchema } from '../store/local-records.ts';
 import type { OutboxPut } from '../sync/outbox-changes.ts';
 import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
 import { describeSelection } from '../text/text-anchoring.ts';
+import { readVersionTexts } from '../text/version-text-rows.ts';
+import { withFetchedTexts } from '../text/version-text.ts';
 
 // Highlights with a note on a passage of a bill. The command reads the passage from the stored
 // bill itself and makes the W3C selectors from it (text-anchoring.ts), so what is stored always
@@ -22,7 +24,7 @@ export const NOTE_MAX = 100_000;
 /** A highlight longer than this is a selection gone wrong, not a passage. */
 export const QUOTE_MAX = 50_000;
 
-const annotationTables = ['bills', 'annotations', ...outboxTables] as const;
+const annotationTables = ['bills', 'versionTexts', 'annotations', ...outboxTables] as const;
 
 function parseNote(note: string): string {
   if (note.length > NOTE_MAX) {
@@ -81,7 +83,9 @@ export async function createAnnotation(
         `There is no bill ${JSON.stringify(input.billId.slice(0, 120))} on this device.`,
       );
     }
-    const text = annotationTargetText(bill, input.target);
+    // A version this device fetched ("Get text") is a text to annotate like the dataset's.
+    const fetched = await readVersionTexts(tx, bill.id);
+    const text = annotationTargetText(withFetchedTexts(bill, fetched), input.target);
     if (text === null) {
       throw new BillCommandError(
         'invalid-input',

@@ -4,8 +4,8 @@ import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local
 
 // A dataset leaving this device, deleted here or by sync from another device: what it brought
 // goes with it. Its bills go unless another dataset also provides them (those stay, without it);
-// its files go unless another dataset lists the same bytes; its jobs, their staging and the
-// changes recorded by its imports go. Rows keyed by bill id in the user's own tables (tags,
+// its files go unless another dataset lists the same bytes; its jobs, their staging, the
+// changes recorded by its imports and the text versions fetched for its bills go. Rows keyed by bill id in the user's own tables (tags,
 // positions, decisions, annotations) stay, so they come back with the bills if the user
 // imports them again.
 
@@ -16,6 +16,7 @@ export const DATASET_REMOVAL_TABLES = [
   'jobs',
   'importStaging',
   'billChanges',
+  'versionTexts',
 ] as const;
 
 export interface DatasetRemoval {
@@ -59,6 +60,13 @@ export async function removeDatasetHere(
   for (let start = 0; start < drop.length; start += CHUNK) {
     await tx.deleteMany('bills', drop.slice(start, start + CHUNK));
   }
+
+  // Text versions fetched for bills that go (keys `${billId}|${index}`; the table is small).
+  const dropped = new Set(drop);
+  const texts = (await tx.keys('versionTexts')).filter((key) =>
+    dropped.has(key.slice(0, key.lastIndexOf('|'))),
+  );
+  if (texts.length > 0) await tx.deleteMany('versionTexts', texts);
 
   const changes = await tx.all('billChanges');
   const stale = changes.filter((change) => change.datasetId === dataset.id);

@@ -354,6 +354,27 @@ export const seenMarkSchema = z.object({
 });
 export type SeenMark = z.infer<typeof seenMarkSchema>;
 
+/**
+ * A bill's text version as this device fetched it from the URL the source links ("Get text"),
+ * made structured plain text (text/version-text.ts). Derived like bills: each device fetches its
+ * own, and it never syncs. A copy whose URL is no longer the version's is not used.
+ */
+export const versionTextSchema = z.object({
+  /** `${billId}|${index}`: the version's place in the bill's `texts`. */
+  id: z.string().min(1).max(800),
+  billId: z.string().min(1).max(700),
+  index: z.number().int().nonnegative().max(999),
+  url: z.string().min(1).max(2000),
+  format: z.enum(['html', 'xml', 'pdf', 'text']),
+  fetchedAt: isoTimestamp,
+  text: z.string().max(20_000_000),
+  /** Heading lines, as offsets into `text`, in order. */
+  headings: z
+    .array(z.object({ start: z.number().int().nonnegative(), end: z.number().int().nonnegative() }))
+    .max(100_000),
+});
+export type VersionText = z.infer<typeof versionTextSchema>;
+
 export const backupIndexSchema = z.object({
   id: rowId,
   name: z.string().min(1).max(200),
@@ -462,4 +483,5 @@ export const localRowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
   syncState: syncStateSchema,
   billChanges: billChangeSchema,
   seenMarks: seenMarkSchema,
+  versionTexts: versionTextSchema,
 };

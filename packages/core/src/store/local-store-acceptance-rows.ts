@@ -281,6 +281,16 @@ export const sampleRows: { [N in TableName]: (n: number) => LocalRows[N] } = {
     changeHash: `hash-${n}`,
     seenAt: at,
   }),
+  versionTexts: (n) => ({
+    id: `us/119/hr-${n}|${n % 3}`,
+    billId: `us/119/hr-${n}`,
+    index: n % 3,
+    url: `https://www.govinfo.gov/content/pkg/BILLS-119hr${n}ih/html/BILLS-119hr${n}ih.htm`,
+    format: n % 2 === 0 ? 'html' : 'pdf',
+    fetchedAt: at,
+    text: `SEC. ${n}. SHORT TITLE.\nThis Act may be cited as the «Água» Act.`,
+    headings: [{ start: 0, end: 20 }],
+  }),
 };
 
 export const tableNames = Object.keys(localTables) as TableName[];

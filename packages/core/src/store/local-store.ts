@@ -17,6 +17,7 @@ import type {
   SyncState,
   Tag,
   TraceEntry,
+  VersionText,
 } from './local-records.ts';
 
 // The small storage interface the domain code runs against. The app implements it on IndexedDB
@@ -43,6 +44,7 @@ export interface LocalRows {
   syncState: SyncState;
   billChanges: BillChange;
   seenMarks: SeenMark;
+  versionTexts: VersionText;
 }
 export type TableName = keyof LocalRows;
 
@@ -86,6 +88,7 @@ export const localTables = {
   syncState: { key: 'id', indexes: [] },
   billChanges: { key: 'id', indexes: ['billId', 'at'] },
   seenMarks: { key: 'billId', indexes: [] },
+  versionTexts: { key: 'id', indexes: ['billId'] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
 
 type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];

@@ -7,3 +7,4 @@ export * from './version-diff.ts';
 export * from './version-text.ts';
 export * from './web-annotation-jsonld.ts';
 export * from './xml-text.ts';
+export * from './version-text-rows.ts';

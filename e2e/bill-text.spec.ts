@@ -1,0 +1,188 @@
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
+import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './pages/accessibility.ts';
+import { AnnotationPage, sampleFile } from './pages/annotation-page.ts';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
+import { BillTextPage } from './pages/bill-text-page.ts';
+import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
+import { signUpAt } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
+
+// The bills' own text, end to end: a source simulator on 127.0.0.1 serves a hand-made Docket CSV
+// (e2e/samples/bill-text.csv) whose bill links three text versions on the simulator: two HTML
+// versions laid out as GovInfo's (a <pre>; sent with CORS headers, so the browser downloads
+// them itself) that differ in one sentence, and a PDF (sent without CORS headers, so it comes
+// through the Docket server's relay, which SOURCE_HOSTS lets reach the simulator). "Get text"
+// shows each with its sections, "Compare versions" marks the changed sentence, and a highlight
+// made on the first version is found on the second.
+
+const BILL_ID = 'us-wa/2023-2024-regular-session/hb-5151';
+const PASSAGE = 'Every public library shall stay open';
+
+function govInfoHtml(hour: string): string {
+  return `<html><body><pre>
+                                 H. B. 5151
+
+AN ACT Relating to public library hours.
+
+Section 1. SHORT TITLE.
+
+    This Act may be cited as the Library Hours Act.
+
+Sec. 2. HOURS.
+
+    Every public library shall stay open until ${hour} in the evening on
+weekdays.
+
+Sec. 3. EFFECTIVE DATE.
+
+    This act takes effect on July 1.
+</pre></body></html>`;
+}
+
+const enrolledPdf = tinyPdf([
+  ['HOUSE BILL 5151', 'AN ACT Relating to public library hours.', 'Sec. 4. REPORTS.'],
+  ['The state librarian shall report on evening hours each year.'],
+]);
+
+interface Served {
+  path: string;
+  relayed: boolean;
+}
+
+/** The source: the dataset and its text versions, at paths of their own. */
+class TextSourceSimulator {
+  readonly requests: Served[] = [];
+  private server: Server | null = null;
+
+  async start(port: number): Promise<string> {
+    const base = `http://127.0.0.1:${port}`;
+    const dataset = readFileSync(sampleFile('bill-text.csv'), 'utf8').replaceAll(
+      '{{source}}',
+      base,
+    );
+    const files: Record<string, { type: string; body: string | Uint8Array; cors: boolean }> = {
+      '/bill-text.csv': { type: 'text/csv', body: dataset, cors: true },
+      '/hb5151-introduced.htm': { type: 'text/html', body: govInfoHtml('nine'), cors: true },
+      '/hb5151-engrossed.htm': { type: 'text/html', body: govInfoHtml('ten'), cors: true },
+      '/hb5151-enrolled.pdf': { type: 'application/pdf', body: enrolledPdf, cors: false },
+    };
+    this.server = createServer((request, response) => {
+      const path = request.url ?? '';
+      this.requests.push({
+        path,
+        relayed: request.headers['user-agent'] === 'Docket source relay',
+      });
+      const file = files[path];
+      if (file === undefined) {
+        response.statusCode = 404;
+        response.end();
+        return;
+      }
+      if (file.cors) response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('content-type', file.type);
+      response.end(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+    return base;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server === null) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  }
+}
+
+test('Get text shows a version with its sections, Compare versions marks the changed sentence, a PDF becomes text, and a highlight on version 1 is placed on version 2', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new TextSourceSimulator();
+  // The server allows this host and port (SOURCE_HOSTS, set in playwright.config.ts).
+  const base = await simulator.start(Number(process.env.E2E_SOURCE_PORT));
+  try {
+    await signUpAt(page, '/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('Library texts');
+    await form.url().fill(`${base}/bill-text.csv`);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('Library texts', 'Done');
+
+    const details = new BillDetailsPage(page);
+    await details.openBill(BILL_ID, 'HB 5151');
+    const texts = new BillTextPage(page);
+    await expect(texts.version('Introduced')).toContainText(
+      'The dataset has no text for this version.',
+    );
+
+    // An HTML version: its sections as headings, its words as text.
+    const introduced = await texts.getAndShow('Introduced');
+    const hours = introduced.getByRole('heading', { level: 4, name: 'Sec. 2. HOURS.' });
+    await expectPainted(hours);
+    await expect(introduced.getByRole('heading', { level: 4 })).toHaveText([
+      'Section 1. SHORT TITLE.',
+      'Sec. 2. HOURS.',
+      'Sec. 3. EFFECTIVE DATE.',
+    ]);
+    await expectPainted(introduced.getByText(/until nine in the evening/));
+    await expect(texts.version('Introduced')).toContainText('Text fetched from the source on');
+
+    // The second version, then the two compared word by word.
+    await expectPainted(
+      (await texts.getAndShow('Engrossed')).getByRole('heading', { name: 'Sec. 2. HOURS.' }),
+    );
+    await texts.compareButton().click();
+    const comparison = texts.comparison();
+    await expectPainted(comparison);
+    await expect(comparison.locator('del')).toHaveText(['[removed: nine]']);
+    await expect(comparison.locator('ins')).toHaveText(['[added: ten]']);
+    await expectPainted(comparison.locator('del'));
+    await expectPainted(comparison.locator('ins'));
+    await expect(page.getByText('1 word added, 1 word removed.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A PDF version (through the relay: no CORS headers), read by pdf.js in its worker.
+    const enrolled = await texts.getAndShow('Enrolled');
+    await expectPainted(enrolled.getByRole('heading', { level: 4, name: 'Sec. 4. REPORTS.' }));
+    await expectPainted(enrolled.getByText('The state librarian shall report on evening hours'));
+    await expect(texts.version('Enrolled')).toContainText('read from its PDF');
+    // The browser's own request reached the simulator, which sent no CORS headers, so the page
+    // could not read it; the relay's could.
+    expect(
+      simulator.requests.filter((r) => r.path === '/hb5151-enrolled.pdf').map((r) => r.relayed),
+    ).toEqual([false, true]);
+
+    // A highlight made on the introduced text is found on the engrossed one.
+    await texts
+      .version('Introduced')
+      .getByRole('link', { name: /^Highlight a passage/ })
+      .click();
+    const annotation = new AnnotationPage(page);
+    await expect(annotation.heading()).toHaveText('New highlight', { timeout: 15_000 });
+    await expect(annotation.text()).toContainText('until nine in the evening');
+    await annotation.selectWithMouse(PASSAGE);
+    await expect(annotation.selectedPassage()).toHaveText(PASSAGE);
+    await annotation.save().click();
+    await expect(annotation.status('Highlight saved.')).toBeVisible();
+
+    await page.goto(
+      `/annotation?bill=${encodeURIComponent(BILL_ID)}&target=${encodeURIComponent('text:1')}`,
+    );
+    await expect(annotation.text()).toContainText('until ten in the evening', { timeout: 15_000 });
+    await expectPainted(annotation.mark(PASSAGE));
+    const carried = page.getByRole('list', { name: 'Highlights from other versions' });
+    await expect(carried.getByRole('listitem')).toHaveCount(1);
+    await expect(carried).toContainText(PASSAGE);
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await simulator.stop();
+  }
+});

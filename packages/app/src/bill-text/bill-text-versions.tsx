@@ -1,0 +1,142 @@
+import type { BillText } from '@docket/core/bills';
+import type { StoredBill, VersionText } from '@docket/core/store';
+import { headingLines } from '@docket/core/text';
+import { IonButton } from '@ionic/react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { annotationOnTextPath } from '../annotations/annotation-path.ts';
+import { TextVersionsSection } from '../bill-details/bill-record-sections.tsx';
+import { formatDateTime } from '../ui/formatting.ts';
+import { StructuredTextView } from './structured-text-view.tsx';
+import { progressWords, useGetText } from './use-get-text.ts';
+import './bill-text.css';
+
+// Bill details' text versions: each version the source links gets "Get text", which keeps the
+// text on this device (bill-text/version-text-download.ts); a text, the dataset's or fetched, is
+// shown with its headings and can be annotated; with two or more, "Compare versions".
+
+const VersionCompare = lazy(() =>
+  import('./version-compare.tsx').then((module) => ({ default: module.VersionCompare })),
+);
+
+function GetText({ billId, version, index }: { billId: string; version: BillText; index: number }) {
+  const { state, run } = useGetText({ billId, index, url: version.url });
+  const describedBy = useId();
+  const label = state.kind === 'failed' ? 'Try again' : 'Get text';
+  return (
+    <div className="bill-text-tools">
+      <IonButton
+        fill="outline"
+        size="small"
+        disabled={state.kind === 'busy'}
+        // The version's name goes with the words: every version has this button.
+        aria-label={`${label}: ${version.type}`}
+        aria-describedby={describedBy}
+        onClick={() => {
+          void run();
+        }}
+      >
+        {label}
+      </IonButton>
+      <p id={describedBy} className="bill-muted">
+        Downloads this version from its source and keeps it on this device.
+      </p>
+      <p role="status" className="bill-text-progress">
+        {state.kind === 'busy' ? progressWords(state.progress) : ''}
+      </p>
+      {state.kind === 'failed' && (
+        <p role="alert" className="bill-text-error">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CompareVersions({ texts }: { texts: readonly BillText[] }) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  return (
+    <div className="bill-text-compare">
+      <IonButton
+        fill="outline"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => {
+          setOpen((was) => !was);
+        }}
+      >
+        {open ? 'Close the comparison' : 'Compare versions'}
+      </IonButton>
+      <div id={panel}>
+        {open && (
+          <Suspense fallback={<p role="status">Loading the comparison…</p>}>
+            <VersionCompare texts={texts} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The text versions of `bill` (its texts with the fetched ones in place) with their tools. */
+export function BillTextVersions({
+  bill,
+  texts,
+  fetched,
+}: {
+  bill: StoredBill;
+  /** The bill's texts, fetched copies in place (core's withFetchedTexts). */
+  texts: readonly BillText[];
+  fetched: readonly VersionText[] | undefined;
+}) {
+  const copies = useMemo(
+    () =>
+      new Map(
+        (fetched ?? [])
+          .filter((copy) => bill.texts[copy.index]?.url === copy.url)
+          .map((copy) => [copy.index, copy]),
+      ),
+    [bill.texts, fetched],
+  );
+  const withText = texts.filter((version) => version.text !== null).length;
+  return (
+    <TextVersionsSection
+      texts={texts}
+      extras={{
+        tools: (version, index) => {
+          const copy = copies.get(index);
+          const ownText = bill.texts[index]?.text ?? null;
+          return (
+            <>
+              {copy !== undefined && ownText === null && (
+                <p className="bill-muted">
+                  Text fetched from the source on {formatDateTime(copy.fetchedAt)}
+                  {copy.format === 'pdf' ? ', read from its PDF' : ''}.
+                </p>
+              )}
+              {version.text === null && version.url !== null && fetched !== undefined && (
+                <GetText billId={bill.id} version={version} index={index} />
+              )}
+              {version.text !== null && (
+                <p>
+                  <Link to={annotationOnTextPath(bill.id, `text:${index}`)}>
+                    Highlight a passage<span className="visually-hidden"> of {version.type}</span>
+                  </Link>
+                </p>
+              )}
+            </>
+          );
+        },
+        body: (version, index, labelledBy) => (
+          <StructuredTextView
+            text={version.text ?? ''}
+            headings={copies.get(index)?.headings ?? headingLines(version.text ?? '')}
+            labelledBy={labelledBy}
+          />
+        ),
+        after: withText >= 2 && <CompareVersions texts={texts} />,
+      }}
+    />
+  );
+}

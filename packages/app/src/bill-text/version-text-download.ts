@@ -1,0 +1,85 @@
+import { readDevicePreferences } from '@docket/core/device';
+import type { LocalStore, VersionText } from '@docket/core/store';
+import {
+  markupVersionText,
+  NOT_A_TEXT_FORMAT,
+  saveVersionText,
+  sniffVersionFormat,
+  type StructuredText,
+} from '@docket/core/text';
+import {
+  downloadFailure,
+  downloadSource,
+  type SourceFetch,
+  type SourceRequest,
+} from '../import-worker/source-download.ts';
+
+// "Get text": a bill's text version downloaded from the URL its source links, the way a dataset
+// is (source-download.ts: directly where the site allows it, else through the Docket server's
+// relay unless the user turned it off), made structured text (HTML, XML and plain text here; a
+// PDF through pdf.js, loaded only then) and kept on this device.
+
+/** Bill texts run to a few megabytes; a "version" much larger is not one. */
+export const MAX_VERSION_BYTES = 50 * 1024 * 1024;
+
+export type GetTextProgress =
+  { step: 'downloading' } | { step: 'reading' } | { step: 'pdf'; page: number; pages: number };
+
+export interface GetTextDeps {
+  store: LocalStore;
+  fetch: SourceFetch;
+  /** The Docket server's relay (used only while the user's preference allows it). */
+  relay: (request: SourceRequest) => Promise<Response>;
+  now: () => string;
+  readPdf?: (
+    bytes: Uint8Array,
+    onPage: (done: number, total: number) => void,
+  ) => Promise<StructuredText>;
+}
+
+/** Downloads, reads and keeps one version; throws an error whose message says why not. */
+export async function getVersionText(
+  version: { billId: string; index: number; url: string },
+  deps: GetTextDeps,
+  onProgress: (progress: GetTextProgress) => void,
+): Promise<VersionText> {
+  const { url } = version;
+  onProgress({ step: 'downloading' });
+  const preferences = await deps.store.read(['settings'], readDevicePreferences);
+  const input = await downloadSource(
+    { url, etag: null, lastModified: null },
+    {
+      fetch: deps.fetch,
+      sha256Hex: () => Promise.resolve(''),
+      relay: preferences.sourceRelay ? deps.relay : null,
+    },
+    MAX_VERSION_BYTES,
+  );
+  if ('unchanged' in input) throw downloadFailure(url, 'the server answered 304 Not Modified');
+  const bytes = input.files[0]?.bytes ?? new Uint8Array();
+  const format = sniffVersionFormat(bytes);
+  if (format === null) throw new Error(`Could not read ${url}: ${NOT_A_TEXT_FORMAT}.`);
+  onProgress({ step: 'reading' });
+  let text: StructuredText;
+  if (format === 'pdf') {
+    const readPdf = deps.readPdf ?? (await import('./pdf-reader.ts')).readPdf;
+    try {
+      text = await readPdf(bytes, (page, pages) => {
+        onProgress({ step: 'pdf', page, pages });
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Could not read the PDF at ${url}: ${reason}.`);
+    }
+  } else {
+    const read = markupVersionText(bytes, format);
+    if (!read.ok) throw new Error(`Could not read ${url}: ${read.reason}.`);
+    text = read.text;
+  }
+  if (text.text.trim() === '') {
+    throw new Error(
+      `Could not read ${url}: it holds no text${format === 'pdf' ? ' (a scanned PDF is pictures of pages)' : ''}.`,
+    );
+  }
+  return saveVersionText(deps.store, { ...version, format, text, fetchedAt: deps.now() });
+}
