@@ -126,6 +126,13 @@ export function dexieDeckSource(db: Dexie): DeckSource {
       }
       return await bills.where(criterion.index).equals(criterion.value).primaryKeys();
     },
+    billCount: async (criterion) => {
+      if (criterion === null) return await bills.count();
+      if (criterion.index === 'idPrefix') {
+        return await bills.where(':id').startsWith(criterion.value).count();
+      }
+      return await bills.where(criterion.index).equals(criterion.value).count();
+    },
     billIdPage: page,
     recentIdPage: async (position, limit) => {
       // [activity+id] backwards from just below the position (schema version 5).

@@ -92,6 +92,8 @@ function arraySource(
     },
     billIds: (criterion: Parameters<DeckSource['billIds']>[0]) =>
       Promise.resolve(listed(criterion)),
+    billCount: (criterion: Parameters<DeckSource['billIds']>[0]) =>
+      Promise.resolve(listed(criterion).length),
     bills: (wanted: readonly string[]) => {
       read.push(...wanted);
       return Promise.resolve(wanted.map((id) => byId.get(id)));
@@ -326,9 +328,9 @@ describe('readDeckPage, most recent activity first', () => {
   it('orders a filtered deck by activity too, with few or many candidates', async () => {
     const day = (n: number) =>
       new Date(Date.UTC(2024, 0, 1 + (n % 360))).toISOString().slice(0, 10);
-    const all = bills(1000, (n) => ({
+    const all = bills(3000, (n) => ({
       ...acted(day((n * 7919) % 1000)),
-      status: n % 3 === 0 ? ('enacted' as const) : ('introduced' as const),
+      status: n % 2 === 0 ? ('enacted' as const) : ('introduced' as const),
     }));
     const expected = (
       list: readonly StoredBill[],
@@ -344,15 +346,20 @@ describe('readDeckPage, most recent activity first', () => {
         })
         .slice(0, count)
         .map((bill) => bill.id);
-    // Many candidates: found by walking the recent order.
-    const enacted = await readDeckPage(arraySource(all), recentFilter({ status: 'enacted' }), 5);
+    // Many candidates (1,500 enacted): found by walking the recent order, reading few bills.
+    const broad = arraySource(all);
+    const enacted = await readDeckPage(broad, recentFilter({ status: 'enacted' }), 5);
     expect(ids(enacted)).toEqual(expected(all, (bill) => bill.status === 'enacted', 5));
-    // Few candidates: read and sorted.
+    // One batch of 100 bills, and the bill that says where the second page of ids starts.
+    expect(broad.read.length).toBeLessThanOrEqual(101);
+    // Few candidates: a small dataset's bills read and sorted, wherever the walk would find them.
     const few = all.map((bill, index) =>
-      index < 990 ? bill : { ...bill, datasetIds: ['dataset-1', 'small'] },
+      index < 2990 ? bill : { ...bill, datasetIds: ['dataset-1', 'small'] },
     );
-    const small = await readDeckPage(arraySource(few), recentFilter({ datasetId: 'small' }), 4);
+    const narrow = arraySource(few);
+    const small = await readDeckPage(narrow, recentFilter({ datasetId: 'small' }), 4);
     expect(ids(small)).toEqual(expected(few, (bill) => bill.datasetIds.includes('small'), 4));
+    expect(narrow.read).toHaveLength(10);
   });
 
   it('says why it is empty the same way as in id order', async () => {

@@ -19,6 +19,8 @@ import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 export interface DeckSource {
   /** The ids of every bill, or of those an index lists under a value; in id order. */
   billIds(criterion: IndexedCriterion | null): Promise<string[]>;
+  /** How many ids `billIds` would give, counted by the store without listing them. */
+  billCount(criterion: IndexedCriterion | null): Promise<number>;
   /**
    * Up to `limit` of those ids, in id order, from `atLeast` on (null: from the first). The app
    * answers with a key range, so the store seeks; a source that cannot seek reads up to it.
@@ -276,26 +278,37 @@ function compareRecent(a: StoredBill, b: StoredBill): number {
 }
 
 /**
- * Undecided candidates this few are read whole and sorted, rather than found by walking every
- * bill's id in recent order (a small dataset among 50,000 bills may sit at the walk's end).
+ * A filter whose narrowest indexed criterion holds at most this many bills has them read whole
+ * and sorted, rather than found by walking every bill's id in recent order: a small dataset
+ * among 50,000 bills may sit at the walk's end, and a bill read costs about what 5–10 keys do.
  */
-const FEW_CANDIDATES = 2 * DECK_SCAN_BATCH;
+const FEW_CANDIDATES = 1_000;
 
-/** The next cards in recent-first order: a walk of every id, kept when the filter holds it. */
+/**
+ * The next cards in recent-first order. A filter whose indexed criteria are all broad walks the
+ * ids in that order, reading the undecided ones' bills in batches and keeping those the whole
+ * filter matches; one whose narrowest criterion is small reads that criterion's bills.
+ */
 async function readRecentCards(
   source: DeckSource,
   compiled: CompiledDeckFilter,
   decided: ReadonlySet<string>,
   limit: number,
 ): Promise<StoredBill[]> {
-  let candidates: ReadonlySet<string> | null = null;
+  const narrowed = compiled.indexed.length > 0 || compiled.needsBills;
+  const matchAll: CompiledDeckFilter = { ...compiled, needsBills: narrowed };
   if (compiled.indexed.length > 0) {
-    const undecided = (await indexedIds(source, compiled)).filter((id) => !decided.has(id));
-    if (undecided.length <= FEW_CANDIDATES) {
-      const bills = await scanMatching(source, compiled, undecided, Number.POSITIVE_INFINITY);
+    const counts = await Promise.all(compiled.indexed.map((item) => source.billCount(item)));
+    let narrowest = 0;
+    counts.forEach((count, index) => {
+      if (count < (counts[narrowest] ?? Infinity)) narrowest = index;
+    });
+    const criterion = compiled.indexed[narrowest];
+    if (criterion !== undefined && (counts[narrowest] ?? Infinity) <= FEW_CANDIDATES) {
+      const undecided = (await source.billIds(criterion)).filter((id) => !decided.has(id));
+      const bills = await scanMatching(source, matchAll, undecided, Number.POSITIVE_INFINITY);
       return bills.sort(compareRecent).slice(0, limit);
     }
-    candidates = new Set(undecided);
   }
   const walk = new RecentWalk(
     source,
@@ -304,7 +317,8 @@ async function readRecentCards(
   const cards: StoredBill[] = [];
   let ended = false;
   while (!ended && cards.length < limit) {
-    const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
+    // Without a filter, every undecided id is a card; with one, bills are read a batch at a time.
+    const wanted = narrowed ? DECK_SCAN_BATCH : limit - cards.length;
     const ids: string[] = [];
     while (ids.length < wanted) {
       const id = await walk.next();
@@ -312,9 +326,9 @@ async function readRecentCards(
         ended = true;
         break;
       }
-      if (candidates === null ? !decided.has(id) : candidates.has(id)) ids.push(id);
+      if (!decided.has(id)) ids.push(id);
     }
-    cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
+    cards.push(...(await scanMatching(source, matchAll, ids, limit - cards.length)));
   }
   return cards;
 }
@@ -415,6 +429,7 @@ export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
       const start = atLeast === null ? 0 : ids.findIndex((id) => id >= atLeast);
       return start < 0 ? [] : ids.slice(start, start + limit);
     },
+    billCount: async (criterion) => (await billIds(criterion)).length,
     recentIdPage: async (position, limit) => {
       // The store interface has no such index: every bill is read and sorted.
       const bills = (await tx.all('bills')).sort(compareRecent);
