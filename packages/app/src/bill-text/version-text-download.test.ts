@@ -70,7 +70,7 @@ describe('getVersionText', () => {
     const off = deps(refused);
     await saveDevicePreferences(off.store, { sourceRelay: false });
     await expect(getVersionText(version, off, () => undefined)).rejects.toThrow(
-      /does not let other sites download it \(CORS\), and downloads through the Docket server are turned off/,
+      /does not let other sites download it \(CORS\), and downloads through the Docket server are turned off in Settings\. Turn them on, or read it through "Original document"\./,
     );
     await expect(
       getVersionText(

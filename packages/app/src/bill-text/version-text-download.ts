@@ -22,6 +22,9 @@ import {
 /** Bill texts run to a few megabytes; a "version" much larger is not one. */
 export const MAX_VERSION_BYTES = 50 * 1024 * 1024;
 
+const REFUSED_NO_RELAY =
+  'the site does not let other sites download it (CORS), and downloads through the Docket server are turned off in Settings. Turn them on, or read it through "Original document".';
+
 export type GetTextProgress =
   { step: 'downloading' } | { step: 'reading' } | { step: 'pdf'; page: number; pages: number };
 
@@ -46,15 +49,19 @@ export async function getVersionText(
   const { url } = version;
   onProgress({ step: 'downloading' });
   const preferences = await deps.store.read(['settings'], readDevicePreferences);
+  const relay = preferences.sourceRelay ? deps.relay : null;
   const input = await downloadSource(
     { url, etag: null, lastModified: null },
-    {
-      fetch: deps.fetch,
-      sha256Hex: () => Promise.resolve(''),
-      relay: preferences.sourceRelay ? deps.relay : null,
-    },
+    { fetch: deps.fetch, sha256Hex: () => Promise.resolve(''), relay },
     MAX_VERSION_BYTES,
-  );
+  ).catch((error: unknown) => {
+    // Without the relay, a refusal is the site's CORS; the dataset's way out (adding the file
+    // under Files) is not this screen's, whose way is the version's own link.
+    if (relay === null && error instanceof Error && error.message.includes('(CORS)')) {
+      throw downloadFailure(url, REFUSED_NO_RELAY);
+    }
+    throw error;
+  });
   if ('unchanged' in input) throw downloadFailure(url, 'the server answered 304 Not Modified');
   const bytes = input.files[0]?.bytes ?? new Uint8Array();
   const format = sniffVersionFormat(bytes);

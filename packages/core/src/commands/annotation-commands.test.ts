@@ -6,6 +6,7 @@ import {
   updateAnnotation,
 } from './annotation-commands.ts';
 import { annotationTargets, placeAnnotation } from '../text/annotation-targets.ts';
+import { saveVersionText } from '../text/version-text-rows.ts';
 import { BillCommandError } from './bill-command-context.ts';
 import type { BillText } from '../bills/bill.ts';
 import type { TestContext } from '../test-support/bill-command-harness.ts';
@@ -112,6 +113,33 @@ describe('createAnnotation', () => {
     });
     expect(onSummary.quote.exact).toBe('<b>reports</b>');
     expect(onSummary.note).toBe('');
+  });
+
+  it('annotates a version whose text this device fetched, not one fetched from another URL', async () => {
+    const { context } = await storeWithBills(1, () => ({
+      texts: [{ ...version(null), url: 'https://lis.example.gov/hb1.htm' }],
+    }));
+    const on = (url: string) =>
+      saveVersionText(context.store, {
+        billId: billIdOf(1),
+        index: 0,
+        url,
+        format: 'html',
+        text: { text: billText, headings: [] },
+        fetchedAt: iso(T0),
+      });
+    const input = {
+      billId: billIdOf(1),
+      target: 'text:0',
+      ...selection('submit a report'),
+      color: '#FFD700',
+    };
+    await on('https://lis.example.gov/other.htm');
+    await expect(createAnnotation(context, input)).rejects.toThrow(/no such text version/);
+    await on('https://lis.example.gov/hb1.htm');
+    const annotation = await createAnnotation(context, input);
+    expect(annotation.quote.exact).toBe('submit a report');
+    expect(annotation.quote.prefix.endsWith('The Secretary shall ')).toBe(true);
   });
 
   it('keeps hostile notes and passages as plain text', async () => {
