@@ -90,6 +90,7 @@ export async function startDocketServer(): Promise<DocketServer> {
       // A benchmark measures throughput, not one account's fair share.
       ACCOUNT_RATE_LIMIT_MAX: '1000000',
       ACCOUNT_MAX_CONCURRENT: '10000',
+      ACCOUNT_WORK_PER_SECOND: '0',
     });
     app = await buildApp({ config, database });
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });

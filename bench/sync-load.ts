@@ -89,9 +89,10 @@ const devicesPerAccount = Math.ceil(DEVICES / ACCOUNTS);
 /**
  * The servers' per-account limits, set to fit the load. A device has at most two requests in
  * flight (a sync step and a blob), so an account's devices on one process have at most this
- * many: the concurrency cap. The per-minute budget is set out of the way, so that the flood
- * phase shows what the cap alone does (at the default 1,800 the budget would cut the flooder
- * off within its first seconds).
+ * many: the concurrency cap. The per-minute budget of requests is set out of the way (at the
+ * default 1,800 it would cut the flooder off within its first seconds); the share of work
+ * (ACCOUNT_WORK_PER_SECOND, changes moved) keeps its defaults unless the environment sets it,
+ * so the flood phase shows what the cap and that share do.
  */
 const ACCOUNT_MAX_CONCURRENT = 2 * Math.ceil(devicesPerAccount / PROCESSES);
 const serverEnv = {
@@ -101,6 +102,9 @@ const serverEnv = {
   AUTH_RATE_LIMIT_MAX: '1000000',
   // The event streams are one connection each, on top of the request connections.
   MAX_CONNECTIONS: String(DEVICES + CONNECTIONS + 200),
+  ...(process.env.ACCOUNT_WORK_PER_SECOND === undefined
+    ? {}
+    : { ACCOUNT_WORK_PER_SECOND: process.env.ACCOUNT_WORK_PER_SECOND }),
 };
 
 interface Account {

@@ -150,6 +150,9 @@ export async function buildApp({
     ratePerMinute: config.accountRateLimitMax,
     maxConcurrent: config.accountMaxConcurrent,
     refusalDelayMs: config.accountRefusalDelayMs,
+    ...(config.accountWorkPerSecond > 0
+      ? { workPerSecond: config.accountWorkPerSecond, workBurst: config.accountWorkBurst }
+      : {}),
   });
   app.decorate('requireUser', createRequireUser(auth, accountLimits));
   app.decorateRequest('signedInUser', null);
@@ -175,6 +178,7 @@ export async function buildApp({
     changes: syncChanges,
     blobs: syncBlobs,
     quotas: config.quotas,
+    limits: accountLimits,
   });
   syncEventsRoutes(app, {
     bus: nudges,

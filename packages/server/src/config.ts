@@ -50,6 +50,12 @@ export interface ServerConfig {
    * a second (a client ignoring Retry-After); 0 sends every one at once.
    */
   accountRefusalDelayMs: number;
+  /**
+   * The work one account may make a process do a second on average (changes pushed or pulled,
+   * 16 KiB of blob each), and at most at once; 0 counts none (AccountLimits).
+   */
+  accountWorkPerSecond: number;
+  accountWorkBurst: number;
   /** Bytes one account may keep on the server, per kind of data. */
   quotas: AccountQuotas;
   /** E-mails (reset, verification) one address may be sent in an hour. */
@@ -138,6 +144,8 @@ const envSchema = z.object({
   ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1800),
   ACCOUNT_MAX_CONCURRENT: z.coerce.number().int().positive().default(8),
   ACCOUNT_REFUSAL_DELAY_SECONDS: z.coerce.number().nonnegative().max(60).default(1),
+  ACCOUNT_WORK_PER_SECOND: z.coerce.number().int().nonnegative().default(1000),
+  ACCOUNT_WORK_BURST: z.coerce.number().int().positive().default(20_000),
   QUOTA_BLOBS_MIB: z.coerce.number().positive().default(1024),
   QUOTA_LOG_MIB: z.coerce.number().positive().default(256),
   QUOTA_BACKUPS_MIB: z.coerce.number().positive().default(1024),
@@ -216,6 +224,8 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     accountRateLimitMax: vars.ACCOUNT_RATE_LIMIT_MAX,
     accountMaxConcurrent: vars.ACCOUNT_MAX_CONCURRENT,
     accountRefusalDelayMs: Math.round(vars.ACCOUNT_REFUSAL_DELAY_SECONDS * 1000),
+    accountWorkPerSecond: vars.ACCOUNT_WORK_PER_SECOND,
+    accountWorkBurst: vars.ACCOUNT_WORK_BURST,
     quotas: {
       blobBytes: Math.floor(vars.QUOTA_BLOBS_MIB * MIB),
       logBytes: Math.floor(vars.QUOTA_LOG_MIB * MIB),

@@ -215,3 +215,67 @@ describe('a client that sends again at once whatever Retry-After says', () => {
     }
   });
 });
+
+describe('per-account share of the work: changes and blob bytes a second', () => {
+  it('lets an account spend its burst, refuses it over-share while in debt, and refills at the rate', () => {
+    let now = 5_000_000;
+    const limits = new AccountLimits({
+      ratePerMinute: 1000,
+      maxConcurrent: 4,
+      workPerSecond: 100,
+      workBurst: 500,
+      now: () => now,
+    });
+    const served = limits.admit('flooder');
+    expect(served.admitted).toBe(true);
+    if (served.admitted) served.release();
+    // A pull of 700 changes is served whole (its size is known only once served): 200 in debt.
+    limits.charge('flooder', 700);
+    const refused = limits.admit('flooder');
+    expect(refused).toMatchObject({ admitted: false, error: 'over-share', retryAfterSeconds: 2 });
+    expect(limits.refusal('flooder')).toMatchObject({ error: 'over-share' });
+    // Another account has its own bucket.
+    expect(limits.admit('other').admitted).toBe(true);
+    // Two seconds refill 200 units: back at zero, admitted again.
+    now += 2_000;
+    expect(limits.admit('flooder').admitted).toBe(true);
+    // The bucket never holds more than the burst, however long the account was quiet.
+    now += 3_600_000;
+    limits.charge('flooder', 501);
+    expect(limits.admit('flooder')).toMatchObject({ admitted: false, error: 'over-share' });
+  });
+
+  it('refuses a flood of pushes with 429 over-share and Retry-After, and serves another account meanwhile', async () => {
+    const shared = await buildTestApp(database, {
+      ACCOUNT_WORK_PER_SECOND: '10',
+      ACCOUNT_WORK_BURST: '100',
+    });
+    try {
+      const flooder = await signUp(shared.app);
+      const other = await signUp(shared.app);
+      const statuses: number[] = [];
+      let refusal: {
+        statusCode: number;
+        headers: Record<string, unknown>;
+        json(): unknown;
+      } | null = null;
+      for (let index = 0; index < 8; index += 1) {
+        const response = await push(shared.app, flooder.cookie, makeBatch(40));
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) refusal ??= response;
+      }
+      // 100 units: the first three pushes of 40 are served (the third goes 20 into debt).
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.slice(3).every((status) => status === 429)).toBe(true);
+      expect(refusal?.headers['retry-after']).toBe('2');
+      const body = apiErrorSchema.parse(refusal?.json());
+      expect(body.error).toBe('over-share');
+      expect(body.message).toMatch(/more than its share of changes/);
+      expect((await pull(shared.app, other.cookie, 'since=0')).statusCode).toBe(200);
+      // The debt is the account's, whatever the route: its own pull waits too.
+      expect((await pull(shared.app, flooder.cookie, 'since=0')).statusCode).toBe(429);
+    } finally {
+      await shared.app.close();
+    }
+  });
+});

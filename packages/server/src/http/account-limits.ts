@@ -6,7 +6,7 @@ export type Admission =
   | { admitted: true; release: () => void }
   | {
       admitted: false;
-      error: 'rate-limited' | 'too-many-concurrent';
+      error: 'rate-limited' | 'too-many-concurrent' | 'over-share';
       message: string;
       retryAfterSeconds: number;
     };
@@ -21,13 +21,27 @@ export interface AccountLimitOptions {
    * `PROMPT_REFUSALS_PER_SECOND` refusals in the last second (0: answer every one at once).
    */
   refusalDelayMs?: number;
+  /**
+   * The work an account may make the server do, in units (a change pushed or pulled, 16 KiB of
+   * a blob; `WORK_BYTES_PER_UNIT`), a second on average, and at most at once (a bucket of
+   * `workBurst` units refilled at `workPerSecond`). Work is charged once a request is served;
+   * while an account's bucket is below zero its requests are refused. Absent: not counted.
+   */
+  workPerSecond?: number;
+  workBurst?: number;
   now?: () => number;
 }
+
+/** One unit of work is a change pushed or pulled, or this many bytes of a blob. */
+export const WORK_BYTES_PER_UNIT = 16 * 1024;
 
 interface AccountState {
   windowStart: number;
   count: number;
   inFlight: number;
+  /** Units of work left in the bucket (below zero: in debt), as of `workAt`. */
+  work: number;
+  workAt: number;
 }
 
 /**
@@ -64,7 +78,21 @@ export class AccountLimits {
       return this.rateLimited(state, now);
     }
     if (concurrent && state.inFlight >= this.options.maxConcurrent) return this.tooManyConcurrent();
+    if (this.refill(state, now) < 0) return this.overShare(state);
     return null;
+  }
+
+  /**
+   * Charges `units` of work to `userId`'s bucket once a request was served (its size is known
+   * only then: the changes a pull found, the envelopes a push carried). The bucket may go below
+   * zero; the account's next requests wait until it is refilled above it.
+   */
+  charge(userId: string, units: number): void {
+    if (this.options.workPerSecond === undefined || units <= 0) return;
+    const state = this.accounts.get(userId);
+    if (state === undefined) return;
+    this.refill(state, this.now());
+    state.work -= units;
   }
 
   /** Counts a request of `userId`; an admitted one holds its place until `release`. */
@@ -73,7 +101,13 @@ export class AccountLimits {
     this.sweep(now);
     let state = this.accounts.get(userId);
     if (state === undefined) {
-      state = { windowStart: now, count: 0, inFlight: 0 };
+      state = {
+        windowStart: now,
+        count: 0,
+        inFlight: 0,
+        work: this.options.workBurst ?? 0,
+        workAt: now,
+      };
       this.accounts.set(userId, state);
     } else if (now - state.windowStart >= WINDOW_MS) {
       // In place: the releases of requests still in progress hold this object.
@@ -82,6 +116,7 @@ export class AccountLimits {
     }
     if (state.count >= this.options.ratePerMinute) return this.rateLimited(state, now);
     if (concurrent && state.inFlight >= this.options.maxConcurrent) return this.tooManyConcurrent();
+    if (this.refill(state, now) < 0) return this.overShare(state);
     state.count += 1;
     if (!concurrent) return { admitted: true, release: () => undefined };
     state.inFlight += 1;
@@ -136,6 +171,30 @@ export class AccountLimits {
     };
   }
 
+  /** The bucket's units now, refilled for the time since it was last looked at. */
+  private refill(state: AccountState, now: number): number {
+    const { workPerSecond, workBurst } = this.options;
+    if (workPerSecond === undefined) return 0;
+    const elapsed = Math.max(0, now - state.workAt);
+    state.work = Math.min(
+      workBurst ?? workPerSecond,
+      state.work + (elapsed / 1000) * workPerSecond,
+    );
+    state.workAt = now;
+    return state.work;
+  }
+
+  private overShare(state: AccountState): Exclude<Admission, { admitted: true }> {
+    const perSecond = this.options.workPerSecond ?? 1;
+    const seconds = Math.max(1, Math.ceil(-state.work / perSecond));
+    return {
+      admitted: false,
+      error: 'over-share',
+      message: `This account moved more than its share of changes lately (${perSecond} a second on average). Try again in ${seconds} s.`,
+      retryAfterSeconds: seconds,
+    };
+  }
+
   private tooManyConcurrent(): Exclude<Admission, { admitted: true }> {
     return {
       admitted: false,
@@ -151,7 +210,11 @@ export class AccountLimits {
     this.lastSweep = now;
     this.forgetOldRefusals(now);
     for (const [userId, state] of this.accounts) {
-      if (state.inFlight === 0 && now - state.windowStart >= WINDOW_MS) {
+      if (
+        state.inFlight === 0 &&
+        now - state.windowStart >= WINDOW_MS &&
+        this.refill(state, now) >= (this.options.workBurst ?? 0)
+      ) {
         this.accounts.delete(userId);
       }
     }

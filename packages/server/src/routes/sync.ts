@@ -27,6 +27,7 @@ import type { AccountQuotas } from '../config.ts';
 import { ApiHttpError, sendApiError } from '../http/api-error.ts';
 import { parseRequest } from '../http/parse-request.ts';
 import { quotaExceeded } from '../http/quota-error.ts';
+import { type AccountLimits, WORK_BYTES_PER_UNIT } from '../http/account-limits.ts';
 import type { SyncBlobRepository } from '../repositories/sync-blob-repository.ts';
 import type { SyncChangeRepository } from '../repositories/sync-change-repository.ts';
 import type { SyncSettingsRepository } from '../repositories/sync-settings-repository.ts';
@@ -36,6 +37,13 @@ export interface SyncRepositories {
   changes: SyncChangeRepository;
   blobs: SyncBlobRepository;
   quotas: AccountQuotas;
+  /** Where the work each request did is charged to its account (AccountLimits). */
+  limits: Pick<AccountLimits, 'charge'>;
+}
+
+/** The work of moving a blob's bytes, in AccountLimits' units. */
+function blobWork(bytes: number): number {
+  return Math.ceil(bytes / WORK_BYTES_PER_UNIT);
 }
 
 /**
@@ -46,7 +54,7 @@ export interface SyncRepositories {
  */
 export async function syncRoutes(
   app: FastifyInstance,
-  { settings, changes, blobs, quotas }: SyncRepositories,
+  { settings, changes, blobs, quotas, limits }: SyncRepositories,
 ): Promise<void> {
   const onRequest = app.requireUser;
 
@@ -102,6 +110,7 @@ export async function syncRoutes(
         },
         quotas.logBytes,
       );
+      limits.charge(user.id, push.envelopes.length);
       switch (outcome.kind) {
         case 'stored':
           return pushResponseSchema.parse({
@@ -134,6 +143,7 @@ export async function syncRoutes(
     const user = signedInUserOf(request);
     const query = parseRequest(pullQuerySchema, request.query, 'query');
     const page = await changes.pull(user.id, query.since, query.limit ?? MAX_PULL_LIMIT);
+    limits.charge(user.id, Math.max(1, page.changes.length));
     const body = pullResponseSchema.parse({
       changes: page.changes,
       hasMore: page.hasMore,
@@ -180,6 +190,7 @@ export async function syncRoutes(
           );
         }
         const outcome = await blobs.put(user.id, sha256, bytes, quotas.blobBytes);
+        limits.charge(user.id, blobWork(bytes.length));
         if (outcome.kind === 'quota-exceeded') {
           throw quotaExceeded('blobs', outcome.usedBytes, quotas.blobBytes);
         }
@@ -194,6 +205,7 @@ export async function syncRoutes(
       const user = signedInUserOf(request);
       const { sha256 } = parseRequest(blobParamsSchema, request.params, 'path');
       const bytes = await blobs.get(user.id, sha256);
+      limits.charge(user.id, blobWork(bytes?.length ?? 0));
       // Another user's blob is as absent as one nobody put: its existence is not for this user.
       if (bytes === null) return sendApiError(reply, 404, 'not-found', `No blob ${sha256}.`);
       return reply
