@@ -193,5 +193,6 @@ export function syncedRowsOf(store: LocalStore): Promise<SyncedSnapshot> {
     decisions: await tx.all('decisions'),
     annotations: await tx.all('annotations'),
     seenMarks: await tx.all('seenMarks'),
+    apiKeys: await tx.all('apiKeys'),
   }));
 }

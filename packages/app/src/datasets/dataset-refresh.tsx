@@ -4,8 +4,12 @@ import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { plural } from '../ui/formatting.ts';
 
-// "Refresh" on a dataset from a URL (its row and its page) and "Refresh all" on Datasets: each
+// "Refresh" on a dataset from a URL or an API (its row and its page) and "Refresh all" on Datasets: each
 // queues an import job in the import worker, which asks the source whether it changed first.
+
+/** A dataset from a URL or an API refreshes itself; one of picked files cannot (core's
+ *  `refreshable`, said here so the screens do not load core's commands for it). */
+const refreshable = (dataset: Dataset): boolean => dataset.origin.kind !== 'files';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -24,7 +28,7 @@ export function RefreshDatasetButton({
   readonly lastJob: Job | undefined;
 }) {
   const toast = useStatusToast();
-  if (dataset.origin.kind !== 'url') return null;
+  if (!refreshable(dataset)) return null;
   const busy = isRefreshing(lastJob);
   return (
     <IonButton
@@ -50,7 +54,7 @@ export function RefreshDatasetButton({
 
 export function RefreshAllButton({ datasets }: { readonly datasets: readonly Dataset[] }) {
   const toast = useStatusToast();
-  const fromUrls = datasets.filter((dataset) => dataset.origin.kind === 'url').length;
+  const fromUrls = datasets.filter(refreshable).length;
   return (
     <IonButton
       fill="outline"
@@ -61,7 +65,7 @@ export function RefreshAllButton({ datasets }: { readonly datasets: readonly Dat
           .then(({ jobIds }) => {
             toast.done(
               jobIds.length === 0
-                ? 'Every dataset from a URL is importing already.'
+                ? 'Every dataset from a URL or an API is importing already.'
                 : `Refreshing ${plural(jobIds.length, 'dataset')}.`,
             );
           })

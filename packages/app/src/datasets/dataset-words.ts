@@ -129,3 +129,18 @@ export function lastResultWords(lastJob: Job | undefined): string | null {
   if (changed > 0) parts.push(`${plural(changed, 'bill')} with news`);
   return `${parts.join('; ')}.`;
 }
+
+/** Where a dataset's bills come from, in a few words (its row on Datasets). */
+export function datasetSourceWords(dataset: Dataset): string {
+  const origin = dataset.origin;
+  switch (origin.kind) {
+    case 'url':
+      return origin.url;
+    case 'legiscan':
+      return `LegiScan API: ${origin.state}, session ${origin.sessionId}`;
+    case 'openstates':
+      return `Open States API: ${origin.jurisdiction}, session ${origin.session}`;
+    case 'files':
+      return plural(origin.fileIds.length, 'file');
+  }
+}

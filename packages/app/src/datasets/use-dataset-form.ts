@@ -10,15 +10,38 @@ import type { PickedFile } from '../import-worker/import-runner.ts';
 // A type, not an interface: it is kept as a draft, whose fields are a record of strings.
 export type DatasetFormText = {
   name: string;
+  /** Where the bills come from: 'files-or-url' (picked files, a folder or a URL) or 'legiscan'. */
+  sourceKind: string;
   url: string;
+  /** LegiScan's API: the state's postal code and the session's `session_id`. */
+  legiscanState: string;
+  legiscanSession: string;
+  /** Open States API v3: the jurisdiction and the session. */
+  openstatesJurisdiction: string;
+  openstatesSession: string;
   jurisdiction: string;
   session: string;
 };
 
+export type DatasetSourceKind = 'files-or-url' | 'legiscan' | 'openstates';
+
+export function sourceKindOf(text: DatasetFormText): DatasetSourceKind {
+  return text.sourceKind === 'legiscan' || text.sourceKind === 'openstates'
+    ? text.sourceKind
+    : 'files-or-url';
+}
+
 function textOf(dataset: Dataset | null): DatasetFormText {
+  const origin = dataset?.origin;
   return {
     name: dataset?.name ?? '',
-    url: dataset?.origin.kind === 'url' ? dataset.origin.url : '',
+    sourceKind:
+      origin?.kind === 'legiscan' || origin?.kind === 'openstates' ? origin.kind : 'files-or-url',
+    url: origin?.kind === 'url' ? origin.url : '',
+    legiscanState: origin?.kind === 'legiscan' ? origin.state : '',
+    legiscanSession: origin?.kind === 'legiscan' ? String(origin.sessionId) : '',
+    openstatesJurisdiction: origin?.kind === 'openstates' ? origin.jurisdiction : '',
+    openstatesSession: origin?.kind === 'openstates' ? origin.session : '',
     jurisdiction: dataset?.jurisdiction ?? '',
     session: dataset?.session ?? '',
   };
@@ -45,14 +68,15 @@ export function useDatasetForm(dataset: Dataset | null) {
 
   const storedFileCount = dataset?.origin.kind === 'files' ? dataset.origin.fileIds.length : 0;
   const picked = [...files, ...folder];
-  const errors: DatasetFormErrors = attempted
-    ? validateDatasetForm({
-        ...text,
-        pickedFileCount: picked.length,
-        // A URL typed over a files dataset replaces its files, so they do not count then.
-        storedFileCount: text.url.trim() === '' ? storedFileCount : 0,
-      })
-    : {};
+  const sourceKind = sourceKindOf(text);
+  const formValues = () => ({
+    ...text,
+    sourceKind,
+    pickedFileCount: sourceKind === 'files-or-url' ? picked.length : 0,
+    // A URL typed over a files dataset replaces its files, so they do not count then.
+    storedFileCount: text.url.trim() === '' ? storedFileCount : 0,
+  });
+  const errors: DatasetFormErrors = attempted ? validateDatasetForm(formValues()) : {};
   /** The typed fields differ from how the form started (what a draft keeps: files are not). */
   const textChanged =
     started === null &&
@@ -67,7 +91,12 @@ export function useDatasetForm(dataset: Dataset | null) {
   const restoreText = (restored: Partial<DatasetFormText>) => {
     setText((current) => ({
       name: restored.name ?? current.name,
+      sourceKind: restored.sourceKind ?? current.sourceKind,
       url: restored.url ?? current.url,
+      legiscanState: restored.legiscanState ?? current.legiscanState,
+      legiscanSession: restored.legiscanSession ?? current.legiscanSession,
+      openstatesJurisdiction: restored.openstatesJurisdiction ?? current.openstatesJurisdiction,
+      openstatesSession: restored.openstatesSession ?? current.openstatesSession,
       jurisdiction: restored.jurisdiction ?? current.jurisdiction,
       session: restored.session ?? current.session,
     }));
@@ -84,19 +113,17 @@ export function useDatasetForm(dataset: Dataset | null) {
   const submit = async () => {
     setAttempted(true);
     setFailure(null);
-    const found = validateDatasetForm({
-      ...text,
-      pickedFileCount: picked.length,
-      storedFileCount: text.url.trim() === '' ? storedFileCount : 0,
-    });
+    const found = validateDatasetForm(formValues());
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
+      const api = sourceKind !== 'files-or-url';
       const result = await importJobs().saveAndImport({
         ...(dataset === null ? {} : { datasetId: dataset.id }),
         ...text,
-        url: picked.length > 0 ? '' : text.url,
-        files: picked.map(pickedFile),
+        sourceKind,
+        url: picked.length > 0 || api ? '' : text.url,
+        files: api ? [] : picked.map(pickedFile),
       });
       setInitial(text);
       setFiles([]);
@@ -112,6 +139,7 @@ export function useDatasetForm(dataset: Dataset | null) {
 
   return {
     text,
+    sourceKind,
     set,
     files,
     setFiles,

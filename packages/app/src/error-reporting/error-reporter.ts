@@ -11,17 +11,32 @@ export const silentErrorReporter: ErrorReporter = { identify: () => undefined };
  */
 export function createErrorReporter(dsn: string | undefined, environment: string): ErrorReporter {
   if (!dsn) return silentErrorReporter;
-  const sentry = import('@sentry/react').then((Sentry) => {
-    Sentry.init({
-      dsn,
-      environment,
-      // Bill text and notes are the user's own work: recordings mask text and block media.
-      integrations: [Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true })],
-      replaysSessionSampleRate: 0.1,
-      replaysOnErrorSampleRate: 1,
-    });
-    return Sentry;
-  });
+  const sentry = Promise.all([import('@sentry/react'), import('./secret-scrub.ts')]).then(
+    ([Sentry, { scrubBreadcrumb, withoutQueryStrings }]) => {
+      Sentry.init({
+        dsn,
+        environment,
+        // Bill text and notes are the user's own work: recordings mask text and block media.
+        integrations: [Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true })],
+        replaysSessionSampleRate: 0.1,
+        replaysOnErrorSampleRate: 1,
+        // Query strings can carry a user's API key (LegiScan's): no address in a report keeps one.
+        beforeBreadcrumb: (crumb) => scrubBreadcrumb(crumb),
+        beforeSend: (event) => {
+          if (event.request?.url !== undefined) {
+            event.request.url = withoutQueryStrings(event.request.url);
+          }
+          for (const exception of event.exception?.values ?? []) {
+            if (exception.value !== undefined)
+              exception.value = withoutQueryStrings(exception.value);
+          }
+          if (event.message !== undefined) event.message = withoutQueryStrings(event.message);
+          return event;
+        },
+      });
+      return Sentry;
+    },
+  );
   sentry.catch((error: unknown) => {
     console.error('[docket] Error reporting could not start:', error);
   });

@@ -22,6 +22,7 @@ const tableWords: Readonly<Record<TableName, readonly [string, string]>> = {
   syncState: ['sync record', 'sync records'],
   billChanges: ['recorded bill change', 'recorded bill changes'],
   seenMarks: ['seen mark', 'seen marks'],
+  apiKeys: ['API key', 'API keys'],
   versionTexts: ['fetched bill text', 'fetched bill texts'],
 };
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportRunnerDeps, PickedFile } from './import-runner.ts';
 import { createImportRunner, downloadDataset } from './import-runner.ts';
 import { IMPORTS_LOCK, jobLockName, localJobLocks } from './job-locks.ts';
+import { readSamples, zipOf } from '@docket/core/test-support/test-files';
 
 const csv = (rows: string[]) =>
   new TextEncoder().encode(['jurisdiction,session,identifier,title', ...rows].join('\n'));
@@ -154,6 +155,123 @@ describe('the import runner', () => {
     await jobWhen(store, files.jobId, finished);
     await expect(runner.refresh(files.datasetId)).rejects.toThrow(/made of picked files/);
     expect((await runner.refreshAll()).jobIds).toHaveLength(1);
+  });
+
+  it('imports a LegiScan API dataset with the saved key, and a refresh of the same hash is one request', async () => {
+    const zip = zipOf('dataset.zip', readSamples('legiscan'));
+    const ops: string[] = [];
+    const { store, runner } = setup({
+      fetch: (url) => {
+        const params = new URL(url).searchParams;
+        ops.push(`${params.get('op')} ${params.get('key')}`);
+        const entry = { state_id: 2, session_id: 1843, dataset_hash: 'h1', access_key: 'a1' };
+        return Promise.resolve(
+          Response.json(
+            params.get('op') === 'getDatasetList'
+              ? { status: 'OK', datasetlist: [entry] }
+              : {
+                  status: 'OK',
+                  dataset: { ...entry, zip: btoa(String.fromCharCode(...zip.bytes)) },
+                },
+          ),
+        );
+      },
+    });
+    const request = {
+      name: 'Alaska',
+      sourceKind: 'legiscan' as const,
+      legiscanState: 'ak',
+      legiscanSession: '1843',
+      url: '',
+      jurisdiction: '',
+      session: '',
+      files: [],
+    };
+    const missing = await runner.saveAndImport(request);
+    expect(await jobWhen(store, missing.jobId, finished)).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('Add your LegiScan API key in Settings') as unknown,
+    });
+    expect(ops).toEqual([]);
+
+    await store.write(['apiKeys'], (tx) =>
+      tx.put('apiKeys', { source: 'legiscan', key: 'KEY1', updatedAt: '2025-01-01T00:00:00Z' }),
+    );
+    const { datasetId, jobId } = await runner.saveAndImport({
+      ...request,
+      datasetId: missing.datasetId,
+    });
+    expect(await jobWhen(store, jobId, finished)).toMatchObject({ status: 'done' });
+    const dataset = await store.read(['datasets'], (tx) => tx.get('datasets', datasetId));
+    expect(dataset?.origin).toEqual({ kind: 'legiscan', state: 'AK', sessionId: 1843 });
+    expect(dataset?.sourceHash).toBe('h1');
+    expect(dataset?.billCount).toBeGreaterThan(0);
+    expect(ops).toEqual(['getDatasetList KEY1', 'getDataset KEY1']);
+
+    const refreshed = await runner.refresh(datasetId);
+    expect(await jobWhen(store, refreshed.jobId, finished)).toMatchObject({
+      status: 'done',
+      message: 'No changes: the source is as it was at the last import.',
+    });
+    expect(ops).toHaveLength(3);
+    expect((await runner.refreshAll()).jobIds).toHaveLength(1);
+  });
+
+  it('refreshes an Open States API dataset with only the bills updated since, keeping the others', async () => {
+    const [sample] = readSamples('openstates/api-v3/bills-page.json');
+    if (sample === undefined) throw new Error('the Open States sample is missing');
+    const full = JSON.parse(new TextDecoder().decode(sample.bytes)) as {
+      results: { updated_at: string; title: string }[];
+      pagination: object;
+    };
+    const urls: string[] = [];
+    const { store, runner } = setup({
+      fetch: (url) => {
+        urls.push(url);
+        const since = new URL(url).searchParams.get('updated_since');
+        const results =
+          since === null
+            ? full.results
+            : full.results
+                .slice(0, 1)
+                .map((bill) => ({ ...bill, title: `${bill.title} (amended)` }));
+        return Promise.resolve(
+          Response.json({ results, pagination: { page: 1, max_page: 1, per_page: 20 } }),
+        );
+      },
+    });
+    await store.write(['apiKeys'], (tx) =>
+      tx.put('apiKeys', { source: 'openstates', key: 'OSKEY', updatedAt: '2025-01-01T00:00:00Z' }),
+    );
+    const { datasetId, jobId } = await runner.saveAndImport({
+      name: 'Open States',
+      sourceKind: 'openstates',
+      openstatesJurisdiction: 'ak',
+      openstatesSession: '33',
+      url: '',
+      jurisdiction: '',
+      session: '',
+      files: [],
+    });
+    expect(await jobWhen(store, jobId, finished)).toMatchObject({ status: 'done' });
+    const first = await store.read(['datasets'], (tx) => tx.get('datasets', datasetId));
+    const count = first?.billCount ?? 0;
+    expect(count).toBeGreaterThan(1);
+    expect(first?.sourceUpdatedSince).toBeDefined();
+
+    const refreshed = await runner.refresh(datasetId);
+    expect(await jobWhen(store, refreshed.jobId, finished)).toMatchObject({ status: 'done' });
+    expect(urls[1]).toContain(
+      `updated_since=${encodeURIComponent(first?.sourceUpdatedSince ?? '')}`,
+    );
+    const after = await store.read(['datasets', 'bills'], async (tx) => ({
+      dataset: await tx.get('datasets', datasetId),
+      bills: await tx.all('bills'),
+    }));
+    // The unchanged bills stay; the one updated is changed.
+    expect(after.dataset?.billCount).toBe(count);
+    expect(after.bills).toHaveLength(count);
+    expect(after.bills.filter((bill) => bill.title.endsWith('(amended)'))).toHaveLength(1);
   });
 
   it('cancels a job that waits for its turn without touching anything', async () => {

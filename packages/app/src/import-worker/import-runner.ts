@@ -7,12 +7,17 @@ import {
   type PickedDatasetFile,
   queueRefresh,
   queueSyncedImport,
+  parseLegiscanSessionId,
+  refreshable,
   requestResume,
   requestRetry,
   saveDatasetAndQueueImport,
 } from '@docket/core/commands';
 import { type ImportInput, runImportJob, type SourceUnchanged } from '@docket/core/import-jobs';
 import { readDevicePreferences } from '@docket/core/device';
+import { readApiKey } from '@docket/core/sources';
+import { downloadLegiscan } from './legiscan-download.ts';
+import { downloadOpenStates } from './openstates-download.ts';
 import {
   downloadFailure,
   downloadSource,
@@ -38,7 +43,14 @@ export interface SaveDatasetRequest {
   /** Absent for a new dataset. */
   datasetId?: string;
   name: string;
+  /** 'legiscan': the bills come from LegiScan's API (the state and session below), not from the
+   *  files or the URL. */
+  sourceKind?: 'files-or-url' | 'legiscan' | 'openstates';
   url: string;
+  legiscanState?: string;
+  legiscanSession?: string;
+  openstatesJurisdiction?: string;
+  openstatesSession?: string;
   jurisdiction: string;
   session: string;
   /** Empty when editing a dataset without picking new files. */
@@ -54,9 +66,11 @@ export interface ImportRunnerApi {
   /** Queues and runs the imports sync asked for (datasets from other devices); returns how
    *  many it started. */
   importSynced(): Promise<number>;
-  /** Queues and starts a refresh of a dataset from a URL; refuses, saying why, otherwise. */
+  /** Queues and starts a refresh of a dataset from a URL or an API; refuses, saying why, for one
+   *  of picked files. */
   refresh(datasetId: string): Promise<{ jobId: string }>;
-  /** Refreshes every dataset from a URL that is not importing now; returns the jobs started. */
+  /** Refreshes every dataset from a URL or an API that is not importing now; returns the jobs
+   *  started. */
   refreshAll(): Promise<{ jobIds: string[] }>;
   resume(jobId: string): Promise<void>;
   retry(jobId: string): Promise<void>;
@@ -152,22 +166,36 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
   });
 
   const loadInput = async (dataset: Dataset): Promise<ImportInput | SourceUnchanged> => {
-    if (dataset.origin.kind === 'files') return loadStoredDatasetFiles(store, dataset);
+    const origin = dataset.origin;
+    if (origin.kind === 'files') return loadStoredDatasetFiles(store, dataset);
     const preferences = await store.read(['settings'], readDevicePreferences);
+    const relay = preferences.sourceRelay ? (deps.relay ?? null) : null;
     // The validators name what the bills on this device were read from: only once an import of
     // the dataset finished here (a failed or cancelled one leaves those bills as they were).
     const imported = dataset.lastImportAt !== null;
+    if (origin.kind === 'legiscan') {
+      return downloadLegiscan(
+        origin,
+        await readApiKey(store, 'legiscan'),
+        imported ? (dataset.sourceHash ?? null) : null,
+        { fetch: deps.fetch, relay },
+      );
+    }
+    if (origin.kind === 'openstates') {
+      return downloadOpenStates(
+        origin,
+        await readApiKey(store, 'openstates'),
+        imported ? (dataset.sourceUpdatedSince ?? null) : null,
+        { fetch: deps.fetch, relay },
+      );
+    }
     return downloadSource(
       {
-        url: dataset.origin.url,
+        url: origin.url,
         etag: imported ? (dataset.sourceEtag ?? null) : null,
         lastModified: imported ? (dataset.sourceLastModified ?? null) : null,
       },
-      {
-        fetch: deps.fetch,
-        sha256Hex: deps.sha256Hex,
-        relay: preferences.sourceRelay ? (deps.relay ?? null) : null,
-      },
+      { fetch: deps.fetch, sha256Hex: deps.sha256Hex, relay },
     );
   };
 
@@ -308,6 +336,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       const files = await readFiles(request.files);
       const deviceId = await deps.deviceId();
       const url = request.url.trim();
+      const legiscanSession = parseLegiscanSessionId(request.legiscanSession ?? '');
       await queue(jobId, () =>
         saveDatasetAndQueueImport(store, {
           datasetId,
@@ -315,11 +344,23 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
           jurisdiction: request.jurisdiction,
           session: request.session,
           source:
-            files.length > 0
-              ? { kind: 'files', files }
-              : url !== ''
-                ? { kind: 'url', url }
-                : { kind: 'unchanged' },
+            request.sourceKind === 'legiscan'
+              ? {
+                  kind: 'legiscan',
+                  state: (request.legiscanState ?? '').trim().toUpperCase(),
+                  sessionId: legiscanSession ?? 0,
+                }
+              : request.sourceKind === 'openstates'
+                ? {
+                    kind: 'openstates',
+                    jurisdiction: request.openstatesJurisdiction ?? '',
+                    session: request.openstatesSession ?? '',
+                  }
+                : files.length > 0
+                  ? { kind: 'files', files }
+                  : url !== ''
+                    ? { kind: 'url', url }
+                    : { kind: 'unchanged' },
           jobId,
           now: deps.now(),
           deviceId,
@@ -349,7 +390,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       const busy = new Set(running.map((job) => job.subjectId));
       const jobIds: string[] = [];
       for (const dataset of datasets) {
-        if (dataset.origin.kind !== 'url' || busy.has(dataset.id)) continue;
+        if (!refreshable(dataset) || busy.has(dataset.id)) continue;
         const jobId = deps.newId();
         await queue(jobId, () =>
           queueRefresh(store, { datasetId: dataset.id, jobId, now: deps.now() }),

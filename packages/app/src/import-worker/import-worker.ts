@@ -57,6 +57,7 @@ async function start(): Promise<ImportRunnerApi> {
           url: request.url,
           ...(request.etag === null ? {} : { etag: request.etag }),
           ...(request.lastModified === null ? {} : { lastModified: request.lastModified }),
+          ...(request.apiKeyHeader === undefined ? {} : { apiKeyHeader: request.apiKeyHeader }),
         }),
       }),
     sha256Hex,

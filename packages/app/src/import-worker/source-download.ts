@@ -16,6 +16,8 @@ export interface SourceRequest {
   url: string;
   etag: string | null;
   lastModified: string | null;
+  /** An API key the source takes as X-API-Key (Open States v3); the relay sends it on. */
+  apiKeyHeader?: string;
 }
 
 /**

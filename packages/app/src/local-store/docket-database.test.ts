@@ -198,6 +198,24 @@ describe('docket database schema', () => {
     db.close();
   });
 
+  it('opens a version-6 database with a tag in it and adds the API keys table', async () => {
+    const options = { name: 'docket-v6', ...fake() };
+    const old = new Dexie(options.name, options);
+    for (const step of schemaSteps.filter((step) => step.version <= 6)) {
+      old.version(step.version).stores({ ...step.stores });
+    }
+    await old.table('tags').put(tag('tag-1', 'Housing'));
+    old.close();
+
+    const db = createDocketDatabase(options);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect(await db.table('tags').count()).toBe(1);
+    await db.table('apiKeys').put({ source: 'legiscan', key: 'k', updatedAt: '2025' });
+    expect(await db.table('apiKeys').get('legiscan')).toMatchObject({ key: 'k' });
+    db.close();
+  });
+
   it('opens a version-3 database with a tag in it and adds the what-changed tables', async () => {
     const options = { name: 'docket-v3', ...fake() };
     const old = new Dexie(options.name, options);

@@ -103,12 +103,17 @@ async function fillBillActivity(tx: Transaction): Promise<void> {
 // new, empty table; no upgrade.
 const version6Stores = Object.freeze({ ...version5Stores, versionTexts: 'id, billId' });
 
+// The user's API keys, one per source (core's sources/api-keys.ts): synced. A new, empty table;
+// no upgrade.
+const version7Stores = Object.freeze({ ...version6Stores, apiKeys: 'source' });
+
 export const schemaSteps: readonly SchemaStep[] = Object.freeze([
   ...[version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
     Object.freeze({ version: index + 1, stores }),
   ),
   Object.freeze({ version: 5, stores: version5Stores, upgrade: fillBillActivity }),
   Object.freeze({ version: 6, stores: version6Stores }),
+  Object.freeze({ version: 7, stores: version7Stores }),
 ]);
 
 /** The version a database opened by this build ends up at. */

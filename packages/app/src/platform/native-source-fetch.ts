@@ -1,6 +1,7 @@
 import { CapacitorHttp } from '@capacitor/core';
 import { decodeBase64 } from '@docket/core/encoding';
 import type { SourceAnswer } from './platform.ts';
+import { withoutQueryStrings } from '../error-reporting/secret-scrub.ts';
 
 // Sources fetched by the native shells' own HTTP (Capacitor's, on the page: the import worker
 // asks through import-jobs-client.ts), so a site that sends no CORS headers is read directly and
@@ -24,13 +25,18 @@ export async function nativeSourceFetch(
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Could not download ${url}: the site could not be reached (${reason}).`);
+    // Never the query string: an API's (LegiScan's) carries the user's key.
+    throw new Error(
+      withoutQueryStrings(`Could not download ${url}: the site could not be reached (${reason}).`),
+    );
   }
   const data: unknown = response.data;
   let body: Uint8Array<ArrayBuffer> | null = null;
   if (typeof data === 'string' && data !== '') {
     const bytes = decodeBase64(data);
-    if (bytes === null) throw new Error(`Could not download ${url}: the answer was garbled.`);
+    if (bytes === null) {
+      throw new Error(withoutQueryStrings(`Could not download ${url}: the answer was garbled.`));
+    }
     body = new Uint8Array(bytes);
   }
   return {

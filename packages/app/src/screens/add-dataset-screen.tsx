@@ -3,6 +3,7 @@ import type { Dataset } from '@docket/core/store';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../ui/forms.css';
+import '../datasets/dataset-source.css';
 import { plural } from '../ui/formatting.ts';
 import { type DatasetFormText, useDatasetForm } from '../datasets/use-dataset-form.ts';
 import { TextField, type TextFieldProps } from '../ui/text-field.tsx';
@@ -17,6 +18,55 @@ import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
 import { RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
 import { lastResultWords } from '../datasets/dataset-words.ts';
 import { FormError } from '../ui/form-error.tsx';
+import { useApiKey } from '../local-store/live-api-keys.ts';
+
+/** The form's choice of source: picked files or a URL, or LegiScan's API. */
+function SourceChoice({ form }: { form: ReturnType<typeof useDatasetForm> }) {
+  const name = useId();
+  const choices = [
+    { value: 'files-or-url', label: 'Files or a URL' },
+    { value: 'legiscan', label: 'LegiScan API' },
+    { value: 'openstates', label: 'Open States API' },
+  ] as const;
+  return (
+    <fieldset className="source-choice">
+      <legend>Source</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className="source-choice-option">
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            checked={form.sourceKind === choice.value}
+            onChange={() => {
+              form.set('sourceKind', choice.value);
+            }}
+          />
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Whether the user's key for an API is saved, and where to add it when it is not. */
+function ApiKeyState({ source }: { source: 'legiscan' | 'openstates' }) {
+  const saved = useApiKey(source);
+  const name = source === 'legiscan' ? 'LegiScan' : 'Open States';
+  if (saved === undefined) return null;
+  return (
+    <p className="field-hint" role="status">
+      {saved === null ? (
+        <>
+          No {name} API key is saved yet: add it under Settings on the{' '}
+          <Link to="/tabs/more">More</Link> tab before importing.
+        </>
+      ) : (
+        `Uses your ${name} API key from Settings on the More tab.`
+      )}
+    </p>
+  );
+}
 
 const BACK_HREF = '/tabs/datasets';
 
@@ -122,7 +172,7 @@ function DatasetTextField({
   ...input
 }: {
   form: ReturnType<typeof useDatasetForm>;
-  field: keyof DatasetFormText;
+  field: Exclude<keyof DatasetFormText, 'sourceKind'>;
   errorId: string;
 } & Omit<TextFieldProps, 'value' | 'onChange' | 'aria-describedby'>) {
   const error = form.errors[field];
@@ -210,7 +260,7 @@ function DatasetForm({
                 ionRouter.push(BACK_HREF, 'back');
               }}
             />
-            {dataset.origin.kind === 'url' && lastResult !== null && (
+            {dataset.origin.kind !== 'files' && lastResult !== null && (
               <p role="status">Last result: {lastResult}</p>
             )}
           </div>
@@ -238,48 +288,99 @@ function DatasetForm({
             autocomplete="off"
           />
 
-          <fieldset aria-describedby={describedBy('source')}>
-            <legend>Where the bills come from</legend>
-            {form.storedFileCount > 0 && (
-              <p className="field-hint">
-                This dataset keeps {plural(form.storedFileCount, 'file')}. Import reads them again;
-                pick files, a folder or a URL to replace them.
-              </p>
-            )}
-            <FileField
-              id={`${ids}-files`}
-              label="Files"
-              hint="JSON, ZIP, XML or CSV: LegiScan, Open States, GovInfo BILLSTATUS, congress data.json or Docket CSV. Several at once is fine."
-              folder={false}
-              describedBy={describedBy('source')}
-              onPick={form.setFiles}
-              pickedCount={form.files.length}
-            />
-            <FileField
-              id={`${ids}-folder`}
-              label="Folder"
-              hint="Every file in a folder and its subfolders."
-              folder
-              describedBy={describedBy('source')}
-              onPick={form.setFolder}
-              pickedCount={form.folder.length}
-            />
-            {form.files.length + form.folder.length > 0 && (
-              <p className="field-hint" role="status">
-                {plural(form.files.length + form.folder.length, 'file')} picked.
-              </p>
-            )}
-            <DatasetTextField
-              form={form}
-              field="url"
-              errorId={errorId('url')}
-              label="URL"
-              type="url"
-              inputmode="url"
-              helperText="The address of a file or ZIP on any site (http or https). Refresh downloads it again when it changed."
-            />
-            <FieldError id={errorId('source')} message={form.errors.source} />
-          </fieldset>
+          <SourceChoice form={form} />
+          {form.sourceKind === 'legiscan' ? (
+            <fieldset>
+              <legend>LegiScan dataset</legend>
+              <DatasetTextField
+                form={form}
+                field="legiscanState"
+                errorId={errorId('legiscanState')}
+                label="State"
+                maxlength={2}
+                autocapitalize="characters"
+                autocomplete="off"
+                helperText='Its postal code, such as "AK", or "US" for Congress.'
+              />
+              <DatasetTextField
+                form={form}
+                field="legiscanSession"
+                errorId={errorId('legiscanSession')}
+                label="LegiScan session ID"
+                inputmode="numeric"
+                maxlength={9}
+                autocomplete="off"
+                helperText="The session_id LegiScan's list of datasets gives the session, such as 1843. Refresh downloads the dataset again when LegiScan rebuilt it."
+              />
+              <ApiKeyState source="legiscan" />
+            </fieldset>
+          ) : form.sourceKind === 'openstates' ? (
+            <fieldset>
+              <legend>Open States dataset</legend>
+              <DatasetTextField
+                form={form}
+                field="openstatesJurisdiction"
+                errorId={errorId('openstatesJurisdiction')}
+                label="Open States jurisdiction"
+                maxlength={200}
+                autocomplete="off"
+                helperText='As Open States names it: "Alaska", "ak" or an ocd-jurisdiction id.'
+              />
+              <DatasetTextField
+                form={form}
+                field="openstatesSession"
+                errorId={errorId('openstatesSession')}
+                label="Open States session"
+                maxlength={100}
+                autocomplete="off"
+                helperText='Its identifier in Open States, such as "2023" or "33". Refresh reads only the bills updated since the last one.'
+              />
+              <ApiKeyState source="openstates" />
+            </fieldset>
+          ) : (
+            <fieldset aria-describedby={describedBy('source')}>
+              <legend>Where the bills come from</legend>
+              {form.storedFileCount > 0 && (
+                <p className="field-hint">
+                  This dataset keeps {plural(form.storedFileCount, 'file')}. Import reads them
+                  again; pick files, a folder or a URL to replace them.
+                </p>
+              )}
+              <FileField
+                id={`${ids}-files`}
+                label="Files"
+                hint="JSON, ZIP, XML or CSV: LegiScan, Open States, GovInfo BILLSTATUS, congress data.json or Docket CSV. Several at once is fine."
+                folder={false}
+                describedBy={describedBy('source')}
+                onPick={form.setFiles}
+                pickedCount={form.files.length}
+              />
+              <FileField
+                id={`${ids}-folder`}
+                label="Folder"
+                hint="Every file in a folder and its subfolders."
+                folder
+                describedBy={describedBy('source')}
+                onPick={form.setFolder}
+                pickedCount={form.folder.length}
+              />
+              {form.files.length + form.folder.length > 0 && (
+                <p className="field-hint" role="status">
+                  {plural(form.files.length + form.folder.length, 'file')} picked.
+                </p>
+              )}
+              <DatasetTextField
+                form={form}
+                field="url"
+                errorId={errorId('url')}
+                label="URL"
+                type="url"
+                inputmode="url"
+                helperText="The address of a file or ZIP on any site (http or https). Refresh downloads it again when it changed."
+              />
+              <FieldError id={errorId('source')} message={form.errors.source} />
+            </fieldset>
+          )}
 
           <fieldset>
             <legend>Overrides (optional)</legend>

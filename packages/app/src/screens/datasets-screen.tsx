@@ -2,7 +2,12 @@ import { IonButton } from '@ionic/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import '../ui/forms.css';
-import { datasetStateWords, formatName, lastResultWords } from '../datasets/dataset-words.ts';
+import {
+  datasetSourceWords,
+  datasetStateWords,
+  formatName,
+  lastResultWords,
+} from '../datasets/dataset-words.ts';
 import { formatDateTime, plural } from '../ui/formatting.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
@@ -65,11 +70,7 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
                     <dt>State</dt>
                     <dd>{datasetStateWords(dataset, lastJob)}</dd>
                     <dt>Source</dt>
-                    <dd>
-                      {dataset.origin.kind === 'url'
-                        ? dataset.origin.url
-                        : plural(dataset.origin.fileIds.length, 'file')}
-                    </dd>
+                    <dd>{datasetSourceWords(dataset)}</dd>
                     {lastResult !== null && (
                       <>
                         <dt>Last result</dt>

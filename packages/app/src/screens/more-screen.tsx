@@ -6,6 +6,7 @@ import { useAppState } from '../state/use-app-state.ts';
 import { ServerSpacePanel } from '../sync/server-space-panel.tsx';
 import { SyncPanel } from '../sync/sync-panel.tsx';
 import { DeviceSettingsPanel } from '../settings/device-settings-panel.tsx';
+import { ApiKeysPanel } from '../settings/api-keys-panel.tsx';
 
 const links = [
   { label: 'Tags', href: '/bill-tags' },
@@ -38,6 +39,8 @@ export function MoreScreen() {
         <section aria-labelledby="more-settings">
           <h2 id="more-settings">Settings</h2>
           <DeviceSettingsPanel />
+          <h3 id="more-api-keys">API keys</h3>
+          <ApiKeysPanel />
         </section>
         <nav aria-label="More">
           <IonList>

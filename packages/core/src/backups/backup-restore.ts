@@ -82,6 +82,7 @@ export const restoreTables = [
   'fullBackups',
   // Not in a backup, but in the safety copy of every synced table made before the restore.
   'seenMarks',
+  'apiKeys',
 ] as const satisfies readonly TableName[];
 
 const differs = (a: unknown, b: unknown): boolean =>

@@ -23,7 +23,15 @@ export const DATASET_FILES_MAX = 10_000;
 /** What the add-dataset form holds, as typed. */
 export interface DatasetFormValues {
   name: string;
+  /** 'legiscan' when the bills come from LegiScan's API; files or a URL otherwise. */
+  sourceKind?: 'files-or-url' | 'legiscan' | 'openstates';
   url: string;
+  /** LegiScan's API: the state (postal code) and the session's `session_id`. */
+  legiscanState?: string;
+  legiscanSession?: string;
+  /** Open States API v3: the jurisdiction (name, abbreviation or ocd id) and the session. */
+  openstatesJurisdiction?: string;
+  openstatesSession?: string;
   jurisdiction: string;
   session: string;
   /** Files picked in this visit of the form. */
@@ -32,7 +40,16 @@ export interface DatasetFormValues {
   storedFileCount: number;
 }
 
-export type DatasetFormField = 'name' | 'source' | 'url' | 'jurisdiction' | 'session';
+export type DatasetFormField =
+  | 'name'
+  | 'source'
+  | 'url'
+  | 'legiscanState'
+  | 'legiscanSession'
+  | 'openstatesJurisdiction'
+  | 'openstatesSession'
+  | 'jurisdiction'
+  | 'session';
 export type DatasetFormErrors = Partial<Record<DatasetFormField, string>>;
 
 /** An http(s) address with a host; core has no URL class, and nothing else may be fetched. */
@@ -48,10 +65,33 @@ export function validateDatasetForm(values: DatasetFormValues): DatasetFormError
   if (name === '') errors.name = 'Enter a name for the dataset.';
   else if (name.length > DATASET_NAME_MAX)
     errors.name = `The name is too long: ${DATASET_NAME_MAX} characters at most.`;
-  if (url !== '' && !isHttpUrl(url)) {
+  if (values.sourceKind === 'legiscan') {
+    const state = (values.legiscanState ?? '').trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(state)) {
+      errors.legiscanState =
+        'Enter the state as LegiScan names it: a postal code such as "AK", or "US" for Congress.';
+    }
+    if (parseLegiscanSessionId(values.legiscanSession ?? '') === null) {
+      errors.legiscanSession =
+        "Enter LegiScan's session id: a number such as 1843, as LegiScan's list of datasets gives it.";
+    }
+  } else if (values.sourceKind === 'openstates') {
+    const jurisdiction = (values.openstatesJurisdiction ?? '').trim();
+    const session = (values.openstatesSession ?? '').trim();
+    if (jurisdiction === '' || jurisdiction.length > 200) {
+      errors.openstatesJurisdiction =
+        'Enter the jurisdiction as Open States names it: "Alaska", "ak" or its ocd-jurisdiction id.';
+    }
+    if (session === '' || session.length > DATASET_SESSION_MAX) {
+      errors.openstatesSession =
+        'Enter the session as Open States names it, such as "2023" or "33".';
+    }
+  } else if (url !== '' && !isHttpUrl(url)) {
     errors.url = 'The URL must be a web address starting with http:// or https://.';
   }
-  if (url !== '' && values.pickedFileCount > 0) {
+  if (values.sourceKind === 'legiscan' || values.sourceKind === 'openstates') {
+    // The files and the URL are not read; the API's fields say where the bills come from.
+  } else if (url !== '' && values.pickedFileCount > 0) {
     errors.source = 'Choose files or a URL, not both.';
   } else if (url === '' && values.pickedFileCount === 0 && values.storedFileCount === 0) {
     errors.source = 'Choose files or a folder, or enter a URL.';
@@ -67,6 +107,14 @@ export function validateDatasetForm(values: DatasetFormValues): DatasetFormError
   return errors;
 }
 
+/** LegiScan's `session_id` as typed, or null when it is not one. */
+export function parseLegiscanSessionId(typed: string): number | null {
+  const text = typed.trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
 /** A file picked for a dataset, already given its content address by the caller. */
 export interface PickedDatasetFile {
   /** SHA-256 of the bytes, hex. */
@@ -78,6 +126,8 @@ export interface PickedDatasetFile {
 export type DatasetSource =
   | { kind: 'files'; files: readonly PickedDatasetFile[] }
   | { kind: 'url'; url: string }
+  | { kind: 'legiscan'; state: string; sessionId: number }
+  | { kind: 'openstates'; jurisdiction: string; session: string }
   /** Editing a dataset and importing it again from what it already has. */
   | { kind: 'unchanged' };
 
@@ -149,6 +199,22 @@ export async function saveDatasetAndQueueImport(
   if (input.source.kind === 'url' && !isHttpUrl(input.source.url.trim())) {
     throw new DatasetCommandError('The URL must start with http:// or https://.');
   }
+  if (
+    input.source.kind === 'legiscan' &&
+    (!/^[A-Z]{2}$/.test(input.source.state) ||
+      !Number.isInteger(input.source.sessionId) ||
+      input.source.sessionId <= 0)
+  ) {
+    throw new DatasetCommandError('Enter the state and the session of the LegiScan dataset.');
+  }
+  if (
+    input.source.kind === 'openstates' &&
+    (input.source.jurisdiction.trim() === '' || input.source.session.trim() === '')
+  ) {
+    throw new DatasetCommandError(
+      'Enter the jurisdiction and the session of the Open States dataset.',
+    );
+  }
   if (input.source.kind === 'files' && input.source.files.length === 0) {
     throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
   }
@@ -183,6 +249,14 @@ export async function saveDatasetAndQueueImport(
       origin = existing.origin;
     } else if (source.kind === 'url') {
       origin = { kind: 'url', url: source.url.trim() };
+    } else if (source.kind === 'legiscan') {
+      origin = { kind: 'legiscan', state: source.state, sessionId: source.sessionId };
+    } else if (source.kind === 'openstates') {
+      origin = {
+        kind: 'openstates',
+        jurisdiction: source.jurisdiction.trim(),
+        session: source.session.trim(),
+      };
     } else {
       const fileIds: string[] = [];
       const stored = await tx.getMany(
@@ -291,17 +365,24 @@ export async function queueSyncedImport(
     const next: Dataset = { ...dataset, needsImport: false, lastJobId: job.id };
     delete next.sourceEtag;
     delete next.sourceLastModified;
+    delete next.sourceHash;
+    delete next.sourceUpdatedSince;
     await tx.put('datasets', next);
     await tx.put('jobs', job);
     return job;
   });
 }
 
+/** Whether a dataset can refresh itself: one from a URL or an API, not from picked files. */
+export function refreshable(dataset: Dataset): boolean {
+  return dataset.origin.kind !== 'files';
+}
+
 /**
- * Queues a refresh of a dataset from a URL: an import job like any other, whose download sends
- * the validators kept from the last one (a 304 ends it "No changes"). Refused, saying why, for a
- * dataset of picked files or one whose import is running; a waiting or cut-off import of it is
- * replaced.
+ * Queues a refresh of a dataset from a URL or an API: an import job like any other, whose
+ * download sends the validators kept from the last one (a 304, or the same dataset hash, ends it
+ * "No changes"). Refused, saying why, for a dataset of picked files or one whose import is
+ * running; a waiting or cut-off import of it is replaced.
  */
 export async function queueRefresh(
   store: LocalStore,
@@ -310,7 +391,7 @@ export async function queueRefresh(
   return store.write(['bills', 'datasets', 'jobs', 'importStaging'], async (tx) => {
     const dataset = await tx.get('datasets', input.datasetId);
     if (!dataset) throw new DatasetCommandError('This dataset is no longer on this device.');
-    if (dataset.origin.kind !== 'url') {
+    if (!refreshable(dataset)) {
       throw new DatasetCommandError(
         `"${dataset.name}" is made of picked files, which cannot refresh themselves; edit it to pick newer files.`,
       );
@@ -388,7 +469,7 @@ export async function loadStoredDatasetFiles(
   dataset: Dataset,
 ): Promise<ImportInput> {
   if (dataset.origin.kind !== 'files') {
-    throw new Error('This dataset is read from a URL, not from files.');
+    throw new Error('This dataset is downloaded (a URL or an API), not read from files.');
   }
   const fileIds = dataset.origin.fileIds;
   const rows = await store.read(['datasetFiles'], (tx) => tx.getMany('datasetFiles', fileIds));

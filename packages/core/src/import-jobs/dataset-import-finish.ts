@@ -52,22 +52,33 @@ export interface FinishOptions {
   summarize: (result: NonNullable<Job['result']>) => string;
   /** The URL's validators the input came with, kept for the next refresh. */
   source?: SourceValidators;
+  /** The input holds only the bills that changed since the last import (Open States'
+   *  `updated_since`): the dataset keeps the bills it does not mention. */
+  partial?: boolean;
 }
 
-/** A URL's ETag and Last-Modified, as the last download answered them. */
+/** A URL's ETag and Last-Modified, as the last download answered them; for an API source, its
+ *  own version of the data (LegiScan's `dataset_hash`). */
 export interface SourceValidators {
   etag: string | null;
   lastModified: string | null;
+  hash?: string | null;
+  /** For an API that lists what changed since a time: when this download asked. */
+  since?: string | null;
 }
 
-/** The dataset's fields for a source's validators: both replaced (none when not a URL). */
+/** The dataset's fields for a source's validators: all replaced (none when not a URL or API). */
 export function sourceValidators(source: SourceValidators | undefined): {
   sourceEtag?: string | undefined;
   sourceLastModified?: string | undefined;
+  sourceHash?: string | undefined;
+  sourceUpdatedSince?: string | undefined;
 } {
   return {
     sourceEtag: source?.etag ?? undefined,
     sourceLastModified: source?.lastModified ?? undefined,
+    sourceHash: source?.hash ?? undefined,
+    sourceUpdatedSince: source?.since ?? undefined,
   };
 }
 
@@ -95,7 +106,8 @@ export async function finishJournaledImport(
     removed: 0,
     ...options.notUsed.resultFields(),
   };
-  const gone = [...state.before.keys()].filter((id) => !state.seen.has(id));
+  const gone =
+    options.partial === true ? [] : [...state.before.keys()].filter((id) => !state.seen.has(id));
   for (let start = 0; start < gone.length; start += chunkSize) {
     options.checkCancelled();
     const rows = await tx.getMany('bills', gone.slice(start, start + chunkSize));
@@ -149,7 +161,10 @@ export async function finishJournaledImport(
   await tx.put('datasets', {
     ...dataset,
     format: options.format,
-    billCount: state.seen.size,
+    billCount:
+      options.partial === true
+        ? new Set([...state.before.keys(), ...state.seen.keys()]).size
+        : state.seen.size,
     lastImportAt: options.at,
     lastJobId: job.id,
     state: 'ready',

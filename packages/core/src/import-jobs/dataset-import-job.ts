@@ -48,6 +48,8 @@ export interface ImportInput {
   fingerprint: string;
   /** A URL's validators (ETag, Last-Modified), kept with the dataset for the next refresh. */
   source?: SourceValidators;
+  /** Only the bills that changed since the last import: the dataset keeps the others. */
+  partial?: boolean;
 }
 
 /** What `loadInput` gives when a conditional request said the source has not changed. */
@@ -188,7 +190,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
     const begun = await resumeOrStartOver(options, run, dataset, stream, fingerprint);
     await announceTotal(store, run, begun, stream);
     const read = await readIntoChunks(options, run, begun, stream, fingerprint);
-    return await finishImport(options, run, begun, read, stream.format, input.source);
+    return await finishImport(options, run, begun, read, stream.format, input);
   } catch (error) {
     return endUnfinished(options, run, dataset, error);
   }
@@ -480,7 +482,7 @@ async function finishImport(
   begun: ImportStart,
   read: ReadTotals,
   format: string | null,
-  source: SourceValidators | undefined,
+  input: Pick<ImportInput, 'source' | 'partial'>,
 ): Promise<Job> {
   const { errors, errorCount } = read;
   if (read.written === 0) {
@@ -502,7 +504,8 @@ async function finishImport(
       checkCancelled: run.checkCancelled,
       notUsed: read.notUsed,
       summarize: (result) => summary(result, errorCount, errorsStored),
-      ...(source === undefined ? {} : { source }),
+      ...(input.source === undefined ? {} : { source: input.source }),
+      ...(input.partial === true ? { partial: true } : {}),
     }),
   );
   run.job = done;

@@ -51,10 +51,24 @@ export type DatasetFileBlob = z.infer<typeof datasetFileBlobSchema>;
 export const datasetSchema = z.object({
   id: rowId,
   name: z.string().min(1).max(200),
-  /** Where the bills come from: files kept on the device (datasetFiles) or a URL. */
+  /**
+   * Where the bills come from: files kept on the device (datasetFiles), a URL, or LegiScan's API
+   * (a state's session, by LegiScan's `session_id`, read with the user's key: sources/).
+   */
   origin: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('files'), fileIds: z.array(rowId).max(10_000) }),
     z.object({ kind: z.literal('url'), url: z.url() }),
+    z.object({
+      kind: z.literal('legiscan'),
+      state: z.string().regex(/^[A-Z]{2}$/),
+      sessionId: z.number().int().positive().max(1_000_000_000),
+    }),
+    /** Open States API v3: a jurisdiction (name, abbreviation or ocd id) and a session. */
+    z.object({
+      kind: z.literal('openstates'),
+      jurisdiction: z.string().min(1).max(200),
+      session: z.string().min(1).max(100),
+    }),
   ]),
   jurisdiction: z.string().nullable(),
   session: z.string().nullable(),
@@ -83,6 +97,16 @@ export const datasetSchema = z.object({
    */
   sourceEtag: z.string().max(1000).optional(),
   sourceLastModified: z.string().max(200).optional(),
+  /**
+   * An API source's own version of what this device last imported (LegiScan's `dataset_hash`):
+   * a refresh that finds the same one ends "No changes" after one request. Local.
+   */
+  sourceHash: z.string().max(200).optional(),
+  /**
+   * When the last import of an API that lists what changed since a time (Open States'
+   * `updated_since`) asked, so the next refresh reads only the bills updated since. Local.
+   */
+  sourceUpdatedSince: isoTimestamp.max(40).optional(),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 
@@ -96,6 +120,8 @@ export const datasetLocalFields = [
   'needsImport',
   'sourceEtag',
   'sourceLastModified',
+  'sourceHash',
+  'sourceUpdatedSince',
 ] as const satisfies readonly (keyof Dataset)[];
 
 /** A file of a dataset, kept so a re-import or another device can rebuild the bills. */
@@ -354,6 +380,27 @@ export const seenMarkSchema = z.object({
 });
 export type SeenMark = z.infer<typeof seenMarkSchema>;
 
+/** The sources whose APIs take a key of the user's own (sources/api-keys.ts). */
+export const apiKeySources = ['legiscan', 'openstates'] as const;
+export type ApiKeySource = (typeof apiKeySources)[number];
+
+/**
+ * The user's key for one source's API, keyed by the source's name (`apiKeySources`; the row
+ * takes any such name, so a key for a source a newer build knows survives an older one's sync).
+ * User data: it syncs, end-to-end encrypted like the rest, and is never logged, traced, exported
+ * with bills or put in a backup of bills.
+ */
+export const apiKeySchema = z.object({
+  source: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
+  key: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, 'an API key is printable characters without spaces'),
+  updatedAt: isoTimestamp,
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
 /**
  * A bill's text version as this device fetched it from the URL the source links ("Get text"),
  * made structured plain text (text/version-text.ts). Derived like bills: each device fetches its
@@ -427,7 +474,7 @@ export const userWorkTables = [
  * Datasets sync their definition (name, source, overrides, where the files are); each device
  * imports the bills itself (`datasetLocalFields` stay on the device).
  */
-export const syncedTables = ['datasets', ...userWorkTables, 'seenMarks'] as const;
+export const syncedTables = ['datasets', ...userWorkTables, 'seenMarks', 'apiKeys'] as const;
 export type SyncedTable = (typeof syncedTables)[number];
 
 const hlcText = z.string().min(1).max(200);
@@ -483,5 +530,6 @@ export const localRowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
   syncState: syncStateSchema,
   billChanges: billChangeSchema,
   seenMarks: seenMarkSchema,
+  apiKeys: apiKeySchema,
   versionTexts: versionTextSchema,
 };

@@ -281,6 +281,11 @@ export const sampleRows: { [N in TableName]: (n: number) => LocalRows[N] } = {
     changeHash: `hash-${n}`,
     seenAt: at,
   }),
+  apiKeys: (n) => ({
+    source: `source-${n}`,
+    key: `k${n}-0123456789abcdef`,
+    updatedAt: at,
+  }),
   versionTexts: (n) => ({
     id: `us/119/hr-${n}|${n % 3}`,
     billId: `us/119/hr-${n}`,

@@ -1,5 +1,6 @@
 import type {
   Annotation,
+  ApiKey,
   BackupIndexEntry,
   BillChange,
   BillTag,
@@ -44,6 +45,7 @@ export interface LocalRows {
   syncState: SyncState;
   billChanges: BillChange;
   seenMarks: SeenMark;
+  apiKeys: ApiKey;
   versionTexts: VersionText;
 }
 export type TableName = keyof LocalRows;
@@ -88,6 +90,7 @@ export const localTables = {
   syncState: { key: 'id', indexes: [] },
   billChanges: { key: 'id', indexes: ['billId', 'at'] },
   seenMarks: { key: 'billId', indexes: [] },
+  apiKeys: { key: 'source', indexes: [] },
   versionTexts: { key: 'id', indexes: ['billId'] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
 

@@ -5,6 +5,7 @@ import { isEncodedHlc } from './hybrid-logical-clock.ts';
 import type { datasetLocalFields } from '../store/local-records.ts';
 import {
   annotationSchema,
+  apiKeySchema,
   seenMarkSchema,
   billTagSchema,
   datasetSchema,
@@ -59,6 +60,7 @@ const rowSchemas: { [N in SyncedTable]: z.ZodType<LocalRows[N]> } = {
   decisions: decisionSchema,
   annotations: annotationSchema,
   seenMarks: seenMarkSchema,
+  apiKeys: apiKeySchema,
 };
 
 /**
@@ -75,6 +77,8 @@ const localFieldDefaults: { readonly [N in SyncedTable]?: Readonly<Record<string
     needsImport: undefined,
     sourceEtag: undefined,
     sourceLastModified: undefined,
+    sourceHash: undefined,
+    sourceUpdatedSince: undefined,
   } satisfies Record<(typeof datasetLocalFields)[number], unknown>,
 };
 

@@ -82,5 +82,6 @@ export function syncedRowsOf(store: LocalStore): Promise<SyncedRows> {
     decisions: await tx.all('decisions'),
     annotations: await tx.all('annotations'),
     seenMarks: await tx.all('seenMarks'),
+    apiKeys: await tx.all('apiKeys'),
   }));
 }

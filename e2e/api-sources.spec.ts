@@ -1,0 +1,306 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import type { BrowserContext, Page } from '@playwright/test';
+import { seriousViolations } from './pages/accessibility.ts';
+import { expect, test } from './fixtures.ts';
+import { AddDatasetPage, DatasetsPage, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
+import { DeckPage } from './pages/deck-page.ts';
+import { signUpAt } from './pages/login-page.ts';
+
+// A dataset from LegiScan's API, end to end: a simulator of LegiScan's API (a small HTTP server
+// started here) answers getDatasetList and getDataset as LegiScan's manual says, its dataset a
+// real LegiScan dataset ZIP built from ../shared/fixtures/legiscan, base64 in the JSON. The
+// browser's requests to https://api.legiscan.com/ are handed to it (Playwright's routing, which
+// also sees the import worker's requests). The user saves a key under Settings, adds the dataset
+// by state and session, tracks two bills; a second snapshot (a new dataset_hash, a new action on
+// every bill) refreshed lists them under What changed; an unchanged hash costs one request; a key
+// LegiScan refuses, and no key at all, are said plainly.
+
+test.skip(fixturesRoot === null, '../shared/fixtures is absent');
+
+const KEY = 'e2e0legiscan0key0d41d8cd98f00b204e98';
+const STATE = 'AK';
+const SESSION_ID = 1843;
+const BILLS = ['HB1', 'HB2', 'HB3'] as const;
+const NEW_ACTION = 'Referred to the Committee on Finance';
+
+interface LegiScanBill {
+  bill: { history: { date: string; action: string; chamber: string; chamber_id: number }[] };
+}
+
+function billFile(name: string): LegiScanBill {
+  if (fixturesRoot === null) throw new Error('../shared/fixtures is absent');
+  return JSON.parse(
+    readFileSync(join(fixturesRoot, 'legiscan', 'bill', `${name}.json`), 'utf8'),
+  ) as LegiScanBill;
+}
+
+/** A LegiScan dataset ZIP: STATE/SESSION/bill/<file>.json, as LegiScan builds them. */
+function datasetZip(edit: (bill: LegiScanBill) => void): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const name of BILLS) {
+    const bill = billFile(name);
+    edit(bill);
+    entries[`${STATE}/2011-2012_27th_Legislature/bill/${name}.json`] = strToU8(
+      JSON.stringify(bill),
+    );
+  }
+  return zipSync(entries);
+}
+
+interface ApiRequest {
+  op: string;
+  /** The key was the valid one. */
+  keyed: boolean;
+}
+
+/** LegiScan's API as its manual describes it: one address, the operation in `op`. */
+class LegiscanSimulator {
+  private zip: Uint8Array = new Uint8Array();
+  private hash = '';
+  readonly requests: ApiRequest[] = [];
+  private server: Server | null = null;
+
+  serve(zip: Uint8Array): void {
+    this.zip = zip;
+    this.hash = createHash('md5').update(zip).digest('hex');
+  }
+
+  private answer(params: URLSearchParams): unknown {
+    if (params.get('key') !== KEY) {
+      return { status: 'ERROR', alert: { message: 'Invalid API key' } };
+    }
+    const dataset = {
+      state_id: 2,
+      session_id: SESSION_ID,
+      session_name: '27th Legislature',
+      dataset_hash: this.hash,
+      dataset_date: '2012-06-03',
+      dataset_size: this.zip.length,
+    };
+    switch (params.get('op')) {
+      case 'getDatasetList':
+        if (params.get('state') !== STATE) return { status: 'OK', datasetlist: [] };
+        return {
+          status: 'OK',
+          datasetlist: [
+            {
+              ...dataset,
+              special: 0,
+              year_start: 2011,
+              year_end: 2012,
+              session_title: '27th Legislature',
+              access_key: 'accesskey1843',
+            },
+          ],
+        };
+      case 'getDataset':
+        if (
+          params.get('id') !== String(SESSION_ID) ||
+          params.get('access_key') !== 'accesskey1843'
+        ) {
+          return { status: 'ERROR', alert: { message: 'Invalid access key' } };
+        }
+        return {
+          status: 'OK',
+          dataset: {
+            ...dataset,
+            mime_type: 'application/zip',
+            zip: Buffer.from(this.zip).toString('base64'),
+          },
+        };
+      default:
+        return { status: 'ERROR', alert: { message: 'Unknown operation' } };
+    }
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      const params = new URL(request.url ?? '/', 'http://simulator').searchParams;
+      this.requests.push({ op: params.get('op') ?? '', keyed: params.get('key') === KEY });
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(this.answer(params)));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/`;
+  }
+
+  /** Hands the browser's (and its workers') requests to LegiScan's API to this simulator. */
+  async route(context: BrowserContext, base: string): Promise<void> {
+    await context.route('https://api.legiscan.com/**', async (route) => {
+      const { search } = new URL(route.request().url());
+      const response = await route.fetch({ url: `${base}${search}` });
+      await route.fulfill({ response });
+    });
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server === null) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  }
+}
+
+async function saveLegiscanKey(page: Page, key: string): Promise<void> {
+  await page.goto('/tabs/more');
+  const field = page.getByLabel('LegiScan API key', { exact: true });
+  await expect(field).toBeVisible({ timeout: 15_000 });
+  // Masked as it is typed.
+  await expect(field).toHaveAttribute('type', 'password');
+  await field.fill(key);
+  await page.getByRole('button', { name: /^(Save|Replace) LegiScan API key$/ }).click();
+  await expect(page.getByText(`Saved: ••••${key.slice(-4)}.`)).toBeVisible();
+  await expect(field).toHaveValue('');
+}
+
+async function addLegiscanDataset(page: Page, name: string): Promise<void> {
+  await page.goto('/add-dataset');
+  const form = new AddDatasetPage(page);
+  await form.waitForForm();
+  await form.name().fill(name);
+  await page.getByRole('radio', { name: 'LegiScan API' }).check();
+  await page.getByLabel('State', { exact: true }).fill(STATE);
+  await page.getByLabel('LegiScan session ID', { exact: true }).fill(String(SESSION_ID));
+  await form.importAndOpenJobs();
+}
+
+test('a LegiScan API dataset imports with the saved key, refreshes into What changed, and an unchanged hash costs one request', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new LegiscanSimulator();
+  simulator.serve(datasetZip(() => undefined));
+  await simulator.route(context, await simulator.start());
+  try {
+    await signUpAt(page, '/tabs/more');
+    await saveLegiscanKey(page, KEY);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/add-dataset');
+    await new AddDatasetPage(page).waitForForm();
+    await page.getByRole('radio', { name: 'LegiScan API' }).check();
+    await expect(
+      page.getByText('Uses your LegiScan API key from Settings on the More tab.'),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await addLegiscanDataset(page, 'Alaska from LegiScan');
+    await new JobsPage(page).expectStatus('Alaska from LegiScan', 'Done');
+    expect(simulator.requests).toEqual([
+      { op: 'getDatasetList', keyed: true },
+      { op: 'getDataset', keyed: true },
+    ]);
+
+    const datasets = new DatasetsPage(page);
+    await page.goto('/tabs/datasets');
+    const row = datasets.dataset('Alaska from LegiScan');
+    await expect(row).toContainText(`LegiScan API: ${STATE}, session ${SESSION_ID}`);
+    await expect(row).toContainText('3 bills');
+
+    // Track the first two bills of the deck; the third is dismissed.
+    const deck = new DeckPage(page);
+    await deck.open();
+    const tracked: string[] = [];
+    for (const decision of ['Track', 'Track', 'Dismiss'] as const) {
+      const heading = deck.card().getByRole('heading', { level: 2 });
+      await expect(heading).toBeVisible({ timeout: 30_000 });
+      const identifier = (await heading.textContent())?.trim() ?? '';
+      if (decision === 'Track') tracked.push(identifier);
+      await deck.button(decision).click();
+      await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(
+        0,
+        { timeout: 15_000 },
+      );
+    }
+
+    // LegiScan rebuilt the dataset: a new hash, a new action on every bill.
+    simulator.serve(
+      datasetZip((bill) => {
+        bill.bill.history.push({
+          date: '2011-05-02',
+          action: NEW_ACTION,
+          chamber: 'H',
+          chamber_id: 1,
+        });
+      }),
+    );
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh Alaska from LegiScan' }).click();
+    await expect(row).toContainText('3 bills with news', { timeout: 60_000 });
+    expect(simulator.requests.slice(2)).toEqual([
+      { op: 'getDatasetList', keyed: true },
+      { op: 'getDataset', keyed: true },
+    ]);
+
+    const trackedTab = page.getByRole('tab', { name: /Tracked/ });
+    await expect(trackedTab).toHaveAccessibleName(/^Tracked\s+2 bills with unseen changes$/);
+    await trackedTab.click();
+    await page
+      .getByRole('group', { name: 'Show' })
+      .getByRole('button', { name: 'What changed' })
+      .click();
+    const changed = page.getByRole('list', { name: 'Changed bills' });
+    const cards = changed.locator(':scope > li');
+    await expect(cards).toHaveCount(2);
+    const headings = (await cards.getByRole('heading', { level: 3 }).allTextContents()).map(
+      (text) => text.trim(),
+    );
+    expect(headings.sort()).toEqual([...tracked].sort());
+    for (const card of await cards.all()) {
+      await expect(card).toContainText(`New action: ${NEW_ACTION}`);
+    }
+
+    // Nothing new: the list's hash is the kept one, so one request and no download.
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh Alaska from LegiScan' }).click();
+    await expect(row).toContainText('No changes', { timeout: 60_000 });
+    expect(simulator.requests.slice(4)).toEqual([{ op: 'getDatasetList', keyed: true }]);
+  } finally {
+    await simulator.stop();
+  }
+});
+
+test('without a key the dataset says to add one; a key LegiScan refuses is said in its words', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const simulator = new LegiscanSimulator();
+  simulator.serve(datasetZip(() => undefined));
+  await simulator.route(context, await simulator.start());
+  try {
+    await signUpAt(page, '/add-dataset');
+    await new AddDatasetPage(page).waitForForm();
+    await page.getByRole('radio', { name: 'LegiScan API' }).check();
+    await expect(page.getByText('No LegiScan API key is saved yet')).toBeVisible();
+    await addLegiscanDataset(page, 'Alaska without a key');
+    const datasets = new DatasetsPage(page);
+    await page.goto('/tabs/datasets');
+    const row = datasets.dataset('Alaska without a key');
+    await expect(row).toContainText('Add your LegiScan API key in Settings', { timeout: 60_000 });
+    expect(simulator.requests).toEqual([]);
+
+    await saveLegiscanKey(page, 'not-the-right-key');
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh Alaska without a key' }).click();
+    await expect(row).toContainText('LegiScan refused the API key: Invalid API key', {
+      timeout: 60_000,
+    });
+    expect(simulator.requests).toEqual([{ op: 'getDatasetList', keyed: false }]);
+    // The key is nowhere on the screen, masked or not.
+    await expect(page.locator('body')).not.toContainText('not-the-right-key');
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await simulator.stop();
+  }
+});

@@ -1,0 +1,116 @@
+import { IonButton, IonNote } from '@ionic/react';
+import {
+  apiKeyHint,
+  apiKeyProblem,
+  apiKeySourceNames,
+  removeApiKey,
+  saveApiKey,
+} from '@docket/core/sources';
+import type { ApiKeySource } from '@docket/core/store';
+import { useId, useState } from 'react';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { useApiKey } from '../local-store/live-api-keys.ts';
+import { useStatusToast } from '../toasts/status-toast.ts';
+import { FormError } from '../ui/form-error.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useCommand } from '../ui/use-command.ts';
+import './device-settings.css';
+
+// The More tab's API keys: the user's key for each source whose API takes one (core's
+// sources/api-keys.ts). A key is user data: it syncs to the user's other devices, end-to-end
+// encrypted, and is shown only as its last four characters once saved; the field is masked.
+
+const sources: readonly { source: ApiKeySource; note: string }[] = [
+  {
+    source: 'legiscan',
+    note: 'For datasets from the LegiScan API. LegiScan gives a free key at legiscan.com/legiscan. The key goes to LegiScan with each request, and through the Docket server when the relay is used, which never keeps or logs it.',
+  },
+  {
+    source: 'openstates',
+    note: 'For datasets from the Open States API, which gives a free key at open.pluralpolicy.com.',
+  },
+];
+
+function ApiKeyField({ source, note }: { source: ApiKeySource; note: string }) {
+  const saved = useApiKey(source);
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const command = useCommand();
+  const toast = useStatusToast();
+  const ids = useId();
+  const name = apiKeySourceNames[source];
+  const label = `${name} API key`;
+  if (saved === undefined) return <p role="status">Loading {label}…</p>;
+  const save = () => {
+    const found = apiKeyProblem(source, typed);
+    setProblem(found);
+    if (found !== null) return;
+    void command.run(`save the ${label}`, async () => {
+      await saveApiKey(await billCommandContext(), source, typed);
+      setTyped('');
+      toast.done(`${label} saved.`);
+    });
+  };
+  const remove = () => {
+    void command.run(`remove the ${label}`, async () => {
+      await removeApiKey(await billCommandContext(), source);
+      toast.done(`${label} removed.`);
+    });
+  };
+  return (
+    <form
+      className="device-setting api-key-setting"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <TextField
+        label={label}
+        type="password"
+        autocomplete="off"
+        spellcheck={false}
+        maxlength={200}
+        value={typed}
+        aria-describedby={`${ids}-state ${ids}-note`}
+        onChange={(value) => {
+          setTyped(value);
+          setProblem(null);
+        }}
+      />
+      <p id={`${ids}-state`} className="field-hint" role="status">
+        {saved === null ? `No ${label} saved.` : `Saved: ${apiKeyHint(saved.key)}.`}
+      </p>
+      <IonNote id={`${ids}-note`}>{note}</IonNote>
+      <div className="api-key-buttons">
+        <IonButton type="submit" size="small" disabled={command.busy}>
+          {saved === null ? `Save ${label}` : `Replace ${label}`}
+        </IonButton>
+        {saved !== null && (
+          <IonButton
+            size="small"
+            fill="outline"
+            color="danger"
+            disabled={command.busy}
+            onClick={remove}
+          >
+            Remove {label}
+          </IonButton>
+        )}
+      </div>
+      <FormError message={problem ?? command.error} />
+    </form>
+  );
+}
+
+/** Settings: the user's API keys, one field per source. */
+export function ApiKeysPanel() {
+  return (
+    <div className="api-keys">
+      {sources.map(({ source, note }) => (
+        <ApiKeyField key={source} source={source} note={note} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// The public face of sources/ for the other packages (README.md); inside core, files import each other directly.
+export * from './api-keys.ts';
+export * from './legiscan-api.ts';
+export * from './openstates-api.ts';
