@@ -304,3 +304,162 @@ test('without a key the dataset says to add one; a key LegiScan refuses is said 
     await simulator.stop();
   }
 });
+
+// Open States API v3: /bills of a jurisdiction's session, paged, the key in X-API-KEY. The
+// simulator serves the bills of packages/core/test-samples/openstates/api-v3/bills-page.json (a
+// real v3 page), two to a page, and only those updated since `updated_since` when it is asked.
+const OPENSTATES_KEY = 'e2e-open-states-key-7f3a';
+
+interface OpenStatesBill {
+  identifier: string;
+  updated_at: string | null;
+  actions?: { description: string; date: string; classification: string[]; order: number }[];
+}
+
+class OpenStatesSimulator {
+  bills: OpenStatesBill[];
+  readonly requests: { page: number; since: string | null; keyed: boolean }[] = [];
+  private server: Server | null = null;
+
+  constructor() {
+    const page = JSON.parse(
+      readFileSync(
+        join(
+          import.meta.dirname,
+          '../packages/core/test-samples/openstates/api-v3/bills-page.json',
+        ),
+        'utf8',
+      ),
+    ) as { results: OpenStatesBill[] };
+    this.bills = page.results.map((bill) => ({ ...bill, updated_at: '2023-06-02T00:00:00+00:00' }));
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-headers', 'X-API-KEY');
+      if (request.method === 'OPTIONS') {
+        response.statusCode = 204;
+        response.end();
+        return;
+      }
+      const params = new URL(request.url ?? '/', 'http://simulator').searchParams;
+      const keyed = request.headers['x-api-key'] === OPENSTATES_KEY;
+      const since = params.get('updated_since');
+      const page = Number(params.get('page') ?? '1');
+      this.requests.push({ page, since, keyed });
+      response.setHeader('content-type', 'application/json');
+      if (!keyed) {
+        response.statusCode = 401;
+        response.end(JSON.stringify({ detail: 'Invalid API Key.' }));
+        return;
+      }
+      const listed = this.bills.filter(
+        (bill) =>
+          since === null ||
+          (bill.updated_at !== null && Date.parse(bill.updated_at) > Date.parse(since)),
+      );
+      const perPage = 2;
+      const maxPage = Math.ceil(listed.length / perPage);
+      response.end(
+        JSON.stringify({
+          results: listed.slice((page - 1) * perPage, page * perPage),
+          pagination: { per_page: perPage, page, max_page: maxPage, total_items: listed.length },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  async route(context: BrowserContext, base: string): Promise<void> {
+    await context.route('https://v3.openstates.org/**', async (route) => {
+      const { pathname, search } = new URL(route.request().url());
+      const response = await route.fetch({ url: `${base}${pathname}${search}` });
+      await route.fulfill({ response });
+    });
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server === null) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  }
+}
+
+test('an Open States API dataset reads every page, then a refresh only the bills updated since', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const simulator = new OpenStatesSimulator();
+  await simulator.route(context, await simulator.start());
+  try {
+    await signUpAt(page, '/tabs/more');
+    const field = page.getByLabel('Open States API key', { exact: true });
+    await expect(field).toHaveAttribute('type', 'password');
+    await field.fill(OPENSTATES_KEY);
+    await page.getByRole('button', { name: 'Save Open States API key' }).click();
+    await expect(page.getByText(`Saved: ••••${OPENSTATES_KEY.slice(-4)}.`)).toBeVisible();
+
+    await page.goto('/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('Ohio from Open States');
+    await page.getByRole('radio', { name: 'Open States API' }).check();
+    await page.getByLabel('Open States jurisdiction', { exact: true }).fill('Ohio');
+    await page.getByLabel('Open States session', { exact: true }).fill('135');
+    await expect(
+      page.getByText('Uses your Open States API key from Settings on the More tab.'),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('Ohio from Open States', 'Done');
+    expect(simulator.requests).toEqual([
+      { page: 1, since: null, keyed: true },
+      { page: 2, since: null, keyed: true },
+    ]);
+
+    const datasets = new DatasetsPage(page);
+    await page.goto('/tabs/datasets');
+    const row = datasets.dataset('Ohio from Open States');
+    await expect(row).toContainText('Open States API: Ohio, session 135');
+    const billsFact = row.locator('dt:text-is("Bills") + dd');
+    const count = (await billsFact.textContent())?.trim() ?? '';
+    expect(count).toMatch(/^\d+ bills$/);
+
+    // HB 68 moves: only it is read again, and the other bills stay.
+    const moved = simulator.bills.find((bill) => bill.identifier === 'HB 68');
+    if (moved === undefined) throw new Error('HB 68 is not in the sample');
+    moved.updated_at = new Date(Date.now() + 60_000).toISOString();
+    moved.actions = [
+      ...(moved.actions ?? []),
+      {
+        description: 'Referred to committee on Finance',
+        date: '2023-06-10',
+        classification: ['referral-committee'],
+        order: 99,
+      },
+    ];
+    await row.getByRole('button', { name: 'Refresh Ohio from Open States' }).click();
+    await expect(row).toContainText('1 bill with news', { timeout: 60_000 });
+    const refresh = simulator.requests.slice(2);
+    expect(refresh).toHaveLength(1);
+    expect(refresh[0]?.since).not.toBeNull();
+    await expect(billsFact).toHaveText(count);
+
+    // Nothing updated since: one request, no changes.
+    moved.updated_at = '2023-06-02T00:00:00+00:00';
+    await row.getByRole('button', { name: 'Refresh Ohio from Open States' }).click();
+    await expect(row).toContainText('No changes', { timeout: 60_000 });
+    expect(simulator.requests.slice(3)).toHaveLength(1);
+    await expect(billsFact).toHaveText(count);
+  } finally {
+    await simulator.stop();
+  }
+});
