@@ -1,21 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import type { ImportBillsOptions, ImportFile } from '@docket/core/importers';
-import { readSliceLines, type SliceAnswer } from './parallel-import.ts';
+import { readSlicesTaken, type SliceRequest } from './parallel-import.ts';
 
-// A worker of parallel-import.ts: reads each slice of files it is sent and answers with what it
-// read. Started through bin/import-worker.mjs, which registers tsx as bin/docket.mjs does.
+// A worker of parallel-import.ts: sent every file once, it reads the slices it takes from the
+// shared counter and answers each with what it read, then says it took the last. Started through
+// bin/import-worker.mjs, which loads this file's bundle (or runs it through tsx).
 
-parentPort?.on(
-  'message',
-  (request: {
-    index: number;
-    files: ImportFile[];
-    options: Pick<ImportBillsOptions, 'jurisdiction' | 'session'>;
-  }) => {
-    const answer: SliceAnswer = {
-      index: request.index,
-      slice: readSliceLines(request.files, request.options),
-    };
-    parentPort?.postMessage(answer);
-  },
-);
+parentPort?.on('message', (request: SliceRequest) => {
+  readSlicesTaken(request, (answer) => parentPort?.postMessage(answer));
+});

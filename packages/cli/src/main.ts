@@ -49,7 +49,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     : undefined;
   let input;
   try {
-    input = readInputFiles(command.inputs, io.cwd);
+    input = readInputFiles(command.inputs, io.cwd, { shared: workers !== undefined });
   } catch (error) {
     await Promise.all((workers ?? []).map(({ worker }) => worker.terminate()));
     if (error instanceof MissingInputError) {

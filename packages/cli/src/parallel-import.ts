@@ -14,20 +14,24 @@ import {
 
 // A session of BILLSTATUS is thousands of files, one bill each, that need nothing from each
 // other, so they are read on every core of the machine: the files are cut into slices in order,
-// this thread and a worker per further core take slices from one queue, and the slices are
-// joined in order, which gives exactly what one importBills over all the files gives (a test
-// compares them). A slice comes back as its bills' JSON lines with the few fields that sort and
-// merge them: copying strings between threads is cheap where rebuilding thousands of bill
-// objects on this thread cost it more than reading them. Other formats read files together (a
-// LegiScan dataset's people and votes, an Open States scrape's vote events, ZIPs) and are read in
-// one piece, as are small sets, where starting workers costs more than it saves.
+// this thread and a worker per further core each take the next slice from one counter in shared
+// memory (the files are in shared memory too), and the slices are joined in order, which gives
+// exactly what one importBills over all the files gives (a test compares them). Taking slices
+// from a shared counter, a thread never waits for another to hand it work: when this thread handed
+// the worker its slices, the worker sat idle from finishing a slice until this thread finished its
+// own, a third of its time. A slice comes back as its bills' JSON lines with the few fields that
+// sort and merge them: copying strings between threads is cheap where rebuilding thousands of
+// bill objects on this thread cost it more than reading them. Other formats read files together
+// (a LegiScan dataset's people and votes, an Open States scrape's vote events, ZIPs) and are read
+// in one piece, as are small sets, where starting workers costs more than it saves.
 
 export interface ParallelImportOptions {
   /** Threads, this one included; defaults to the cores of the machine, at most 8. */
   threads?: number;
   /** Fewer files than this are read on this thread alone. */
   minFiles?: number;
-  /** Files per slice: small enough that threads finish together, large enough to be cheap. */
+  /** Files per slice: small enough that threads finish together (a slice of 40 BILLSTATUS files
+   *  is about 15 ms of work), large enough that a slice's own cost is nothing beside it. */
   sliceFiles?: number;
   /** Whether this thread reads slices too (tests turn it off to see the workers do it all). */
   readHere?: boolean;
@@ -56,16 +60,18 @@ export interface ParallelImport {
   workerSlices: number;
 }
 
-interface SliceRequest {
-  index: number;
+/** What a worker is sent, once: every file, and the counter it takes slices from. */
+export interface SliceRequest {
+  /** The files, their bytes in shared memory. */
   files: ImportFile[];
+  sliceFiles: number;
+  /** The next slice to read, in shared memory: a thread takes one with Atomics.add. */
+  next: Int32Array;
   options: Pick<ImportBillsOptions, 'jurisdiction' | 'session'>;
 }
 
-export interface SliceAnswer {
-  index: number;
-  slice: SliceLines;
-}
+/** A slice a worker read, or (index -1) that it took the last of its slices. */
+export type SliceAnswer = { index: number; slice: SliceLines } | { index: -1 };
 
 const workerUrl = new URL('../bin/import-worker.mjs', import.meta.url);
 
@@ -105,13 +111,37 @@ function lineOf(bill: Bill): BillLine {
   return { id, jurisdiction, session, type, number, line: JSON.stringify(bill) };
 }
 
-/** A slice read here or in a worker, its bills as lines. */
+/** A slice read here or in a worker, its bills as lines, each made as soon as its bill is read. */
 export function readSliceLines(
   files: readonly ImportFile[],
   options: SliceRequest['options'],
 ): SliceLines {
-  const { records, ...report } = readImportSlice(files, options);
-  return { ...report, lines: records.map(lineOf) };
+  const { records, ...report } = readImportSlice(files, options, lineOf);
+  return { ...report, lines: records };
+}
+
+/** The files of slice `index`. */
+export function sliceOf(request: Pick<SliceRequest, 'files' | 'sliceFiles'>, index: number) {
+  return request.files.slice(index * request.sliceFiles, (index + 1) * request.sliceFiles);
+}
+
+/** Reads slices taken from the shared counter until there are none left, answering each. */
+export function readSlicesTaken(request: SliceRequest, answer: (answer: SliceAnswer) => void) {
+  const count = Math.ceil(request.files.length / request.sliceFiles);
+  for (;;) {
+    const index = Atomics.add(request.next, 0, 1);
+    if (index >= count) break;
+    answer({ index, slice: readSliceLines(sliceOf(request, index), request.options) });
+  }
+  answer({ index: -1 });
+}
+
+/** The file with its bytes in shared memory, copied there unless they already are. */
+function shared(file: ImportFile): ImportFile {
+  if (file.bytes.buffer instanceof SharedArrayBuffer) return file;
+  const bytes = new Uint8Array(new SharedArrayBuffer(file.bytes.byteLength));
+  bytes.set(file.bytes);
+  return { name: file.name, bytes };
 }
 
 export async function importFilesInParallel(
@@ -120,7 +150,7 @@ export async function importFilesInParallel(
   {
     threads = defaultThreads(),
     minFiles = 1000,
-    sliceFiles = 200,
+    sliceFiles = 40,
     readHere = true,
     workers: started,
   }: ParallelImportOptions = {},
@@ -130,28 +160,64 @@ export async function importFilesInParallel(
     const { bills, ...report } = importBills(files, options);
     return { report, lines: bills.map((bill) => JSON.stringify(bill)), workerSlices: 0 };
   }
-  const slices: ImportFile[][] = [];
-  for (let start = 0; start < files.length; start += sliceFiles) {
-    slices.push(files.slice(start, start + sliceFiles));
-  }
-  const done = new Array<SliceLines | undefined>(slices.length);
-  const waiting = slices.map((_, index) => index);
+  const request: SliceRequest = {
+    files: files.map(shared),
+    sliceFiles,
+    next: new Int32Array(new SharedArrayBuffer(4)),
+    options,
+  };
+  const count = Math.ceil(files.length / sliceFiles);
+  const done = new Array<SliceLines | undefined>(count);
+  let remaining = count;
+  let workerSlices = 0;
 
   const threadWorkers = started ? [...started] : startImportWorkers(threads);
-  for (const spare of threadWorkers.splice(slices.length)) void spare.worker.terminate();
-  const workers = threadWorkers.map((worker) => runWorker(worker, waiting, slices, options, done));
+  for (const spare of threadWorkers.splice(count)) void spare.worker.terminate();
+  // Settled when every slice is read, or when no worker will read another (each has taken the
+  // last of its slices, or failed): a slice a failed worker held is then read here.
+  let idle = 0;
+  let allRead = () => {};
+  const settled = new Promise<void>((resolve) => {
+    allRead = resolve;
+  });
+  const answered = () => {
+    if (remaining === 0 || idle === threadWorkers.length) allRead();
+  };
+  for (const { worker, gone } of threadWorkers) {
+    let finished = false;
+    const stop = () => {
+      if (finished) return;
+      finished = true;
+      idle++;
+      answered();
+    };
+    worker.on('message', (answer: SliceAnswer) => {
+      if (!('slice' in answer)) stop();
+      else {
+        done[answer.index] = answer.slice;
+        workerSlices++;
+        remaining--;
+        answered();
+      }
+    });
+    void gone.then(stop);
+    worker.postMessage(request);
+  }
   // This thread reads slices too, yielding between them so workers' answers are taken in.
-  let hereSlices = 0;
   if (readHere) {
-    for (let index = waiting.shift(); index !== undefined; index = waiting.shift()) {
-      done[index] = readSliceLines(slices[index] ?? [], options);
-      hereSlices++;
+    for (;;) {
+      const index = Atomics.add(request.next, 0, 1);
+      if (index >= count) break;
+      done[index] = readSliceLines(sliceOf(request, index), options);
+      remaining--;
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  await Promise.all(workers);
-  const workerSlices = done.filter((slice) => slice !== undefined).length - hereSlices;
-  const read = done.map((slice, index) => slice ?? readSliceLines(slices[index] ?? [], options));
+  if (remaining > 0 && threadWorkers.length > 0) await settled;
+  await Promise.all(threadWorkers.map(({ worker }) => worker.terminate()));
+  const read = done.map(
+    (slice, index) => slice ?? readSliceLines(sliceOf(request, index), options),
+  );
   const lines = joinLines(read);
   const report = combineSliceReports(
     read,
@@ -176,47 +242,4 @@ function joinLines(slices: readonly SliceLines[]): string[] {
     return lineOf(mergeDuplicateBills(records.map((record) => JSON.parse(record.line) as Bill)));
   });
   return bills.sort(compareBills).map((bill) => bill.line);
-}
-
-/**
- * One worker taking slices from `waiting` until none are left. A worker that fails leaves the
- * slice it held unread, and this thread reads it at the end: a crash costs time, not bills.
- */
-async function runWorker(
-  { worker, gone }: ImportWorker,
-  waiting: number[],
-  slices: readonly ImportFile[][],
-  options: SliceRequest['options'],
-  done: (SliceLines | undefined)[],
-): Promise<void> {
-  try {
-    await new Promise<void>((resolve) => {
-      const sendNext = () => {
-        const index = waiting.shift();
-        if (index === undefined) {
-          resolve();
-          return;
-        }
-        const files = slices[index] ?? [];
-        const request: SliceRequest = { index, files, options };
-        // A file that owns its buffer moves to the worker instead of being copied.
-        const owned = new Set<ArrayBuffer>();
-        for (const { bytes } of files) {
-          const buffer = bytes.buffer;
-          if (buffer instanceof ArrayBuffer && bytes.byteLength === buffer.byteLength) {
-            owned.add(buffer);
-          }
-        }
-        worker.postMessage(request, [...owned]);
-      };
-      worker.on('message', (answer: SliceAnswer) => {
-        done[answer.index] = answer.slice;
-        sendNext();
-      });
-      void gone.then(resolve);
-      sendNext();
-    });
-  } finally {
-    await worker.terminate();
-  }
 }

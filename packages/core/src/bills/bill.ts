@@ -289,6 +289,8 @@ export const billSchema = z
 export type Bill = z.infer<typeof billSchema>;
 
 export function billChangeHash(content: BillContent | Bill): string {
+  // Content without a change hash (every bill finalizeBill makes) is hashed as it is.
+  if (!Object.hasOwn(content, 'changeHash')) return contentHash(content);
   const rest: Partial<Bill> = { ...content };
   delete rest.changeHash;
   return contentHash(rest);
@@ -359,9 +361,23 @@ function cleanSubjects(subjects: readonly string[]): string[] {
   const byKey = new Map<string, string>();
   for (const subject of subjects) {
     const clean = cleanLine(subject);
-    if (clean !== null && !byKey.has(clean.toLowerCase())) byKey.set(clean.toLowerCase(), clean);
+    if (clean === null) continue;
+    const key = clean.toLowerCase();
+    if (!byKey.has(key)) byKey.set(key, clean);
   }
-  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  // The keys are distinct: sorting them alone orders the subjects as sorting the pairs did.
+  const keys = [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return keys.map((key) => byKey.get(key) as string);
+}
+
+/** The draft's actions with their text cleaned, those left with none dropped. */
+function cleanActions(actions: readonly BillAction[]): BillAction[] {
+  const cleaned: BillAction[] = [];
+  for (const action of actions) {
+    const text = cleanLine(action.text);
+    if (text !== null) cleaned.push({ date: action.date, text, chamber: action.chamber });
+  }
+  return cleaned;
 }
 
 function clip(text: string, length = 60): string {
@@ -416,10 +432,7 @@ export function finalizeBill(draft: BillDraft, overrides: BillOverrides = {}): F
     sponsors: draft.sponsors.map(cleanSponsor).filter((s): s is Sponsor => s !== null),
     cosponsors: draft.cosponsors.map(cleanSponsor).filter((s): s is Sponsor => s !== null),
     subjects: cleanSubjects(draft.subjects),
-    actions: draft.actions.flatMap((action) => {
-      const text = cleanLine(action.text);
-      return text === null ? [] : [{ date: action.date, text, chamber: action.chamber }];
-    }),
+    actions: cleanActions(draft.actions),
     texts: draft.texts.map((version) => ({
       date: version.date,
       type: cleanLine(version.type) ?? 'Text',

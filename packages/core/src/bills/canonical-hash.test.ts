@@ -85,4 +85,19 @@ describe('canonical hash', () => {
     }
     expect(contentHash({ b: 1, a: 'é' })).toBe(plainFnv(encodeUtf8('{"a":"é","b":1}')));
   });
+
+  it('hashes a value as FNV-1a 64 of its canonical JSON’s UTF-8, escapes and lone surrogates included', () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(contentHash(value)).toBe(plainFnv(encodeUtf8(plainCanonicalJson(value))));
+      }),
+      { numRuns: 500 },
+    );
+    for (const text of ['\ud800', 'a\udc00b', '\ud83d\ude00', '"\\\n\u0001\u007f', 'é€😀']) {
+      expect(contentHash({ [text]: [text, 1.5, true, null] })).toBe(
+        plainFnv(encodeUtf8(plainCanonicalJson({ [text]: [text, 1.5, true, null] }))),
+      );
+    }
+    expect(() => contentHash({ a: Number.NaN })).toThrow();
+  });
 });

@@ -45,8 +45,9 @@ function describe(error: unknown): string {
  * read, in the order read. Slices of files that stand alone (each file's bills need no other
  * file, as with BILLSTATUS XML) can be read apart, on several threads, and combined.
  */
-export interface ImportSlice extends Omit<ImportBillsResult, 'bills'> {
-  records: Bill[];
+export interface ImportSlice<Kept = Bill> extends Omit<ImportBillsResult, 'bills'> {
+  /** Every bill read, in order, or what the reader's `keep` made of each. */
+  records: Kept[];
 }
 
 export function importBills(
@@ -59,16 +60,32 @@ export function importBills(
   );
 }
 
-/** Reads `files` with their importers, without merging records of the same bill. */
+/**
+ * Reads `files` with their importers, without merging records of the same bill. `keep` turns
+ * each bill into what the slice keeps of it as soon as it is read (the CLI keeps its JSON line):
+ * a bill's strings are often slices of its whole file's text, so a bill kept to the end of the
+ * slice keeps that text alive with it, and the collector copies both from one generation to the
+ * next; turned into what is kept at once, they die young.
+ */
+export function readImportSlice(
+  files: readonly ImportFile[],
+  options?: ImportBillsOptions,
+): ImportSlice;
+export function readImportSlice<Kept>(
+  files: readonly ImportFile[],
+  options: ImportBillsOptions,
+  keep: (bill: Bill) => Kept,
+): ImportSlice<Kept>;
 export function readImportSlice(
   files: readonly ImportFile[],
   options: ImportBillsOptions = {},
-): ImportSlice {
+  keep?: (bill: Bill) => unknown,
+): ImportSlice<unknown> {
   const limits: ImportLimits = { ...defaultImportLimits, ...options.limits };
   const overrides: BillOverrides = { jurisdiction: options.jurisdiction, session: options.session };
   const errors: ImportError[] = [];
   const notUsed: FileNotUsed[] = [];
-  const records: Bill[] = [];
+  const records: unknown[] = [];
   let recordsRead = 0;
   let filesRead = 0;
   let format: ImportBillsResult['format'] = null;
@@ -91,7 +108,7 @@ export function readImportSlice(
       for (const outcome of outcomes) {
         recordsRead++;
         options.onRecord?.(outcome);
-        if (outcome.ok) records.push(outcome.bill);
+        if (outcome.ok) records.push(keep === undefined ? outcome.bill : keep(outcome.bill));
         else errors.push(outcome.error);
       }
     }

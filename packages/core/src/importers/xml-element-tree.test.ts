@@ -27,6 +27,31 @@ const reference = new XMLParser({
   },
 });
 
+// The corpus of scripts/make-corpus.mjs (16,522 BILLSTATUS files of the 116th Congress, about a
+// minute with fast-xml-parser's share): run only when asked,
+//   DOCKET_CORPUS=../corpus npx vitest run --project core packages/core/src/importers/xml-element-tree
+// Core is compiled without Node's types, so its few file calls are typed here.
+const nodeHost = globalThis as unknown as {
+  process: { env: Record<string, string | undefined>; getBuiltinModule(id: string): unknown };
+};
+const corpusRoot = nodeHost.process.env.DOCKET_CORPUS ?? null;
+
+interface CorpusFs {
+  readFileSync(path: string): Uint8Array;
+  readdirSync(
+    path: string,
+    options: { withFileTypes: true },
+  ): { name: string; isDirectory(): boolean }[];
+}
+
+function corpusPaths(fs: CorpusFs, folder: string): string[] {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return corpusPaths(fs, path);
+    return entry.name.endsWith('.xml') ? [path] : [];
+  });
+}
+
 function tree(text: string): unknown {
   const read = readXmlTree(text, LISTS);
   if (!read.ok) throw new Error(read.reason);
@@ -51,6 +76,26 @@ describe('readXmlTree', () => {
       expect(tree(text), file.name).toEqual(reference.parse(text));
     }
   });
+
+  it.skipIf(corpusRoot === null)(
+    'gives the same tree, byte for byte as JSON, for every BILLSTATUS file of the corpus',
+    () => {
+      const fs = nodeHost.process.getBuiltinModule('node:fs') as CorpusFs;
+      const paths = corpusPaths(fs, `${corpusRoot ?? ''}/billstatus-116`);
+      expect(paths.length).toBe(16_522);
+      let differing = 0;
+      for (const path of paths) {
+        const text = decodeUtf8(fs.readFileSync(path));
+        const ours = JSON.stringify(tree(text));
+        if (ours !== JSON.stringify(reference.parse(text))) {
+          differing++;
+          expect.soft(ours, path).toBe(JSON.stringify(reference.parse(text)));
+        }
+      }
+      expect(differing).toBe(0);
+    },
+    10 * 60_000,
+  );
 
   it('reads lists, empty elements, CDATA, references, comments and attributes', () => {
     expect(

@@ -80,15 +80,47 @@ function isBlank(text: string, from: number, to: number): boolean {
 }
 
 // Element names as one string each, however often they occur: a name used as a property key
-// again is found at once, where a fresh copy of it would be looked up in V8's string table.
-const NAMES = new Map<string, string>();
+// again is found at once, where a fresh copy of it would be looked up in V8's string table. The
+// names are kept in a small table by a hash of their characters, taken while the start tag's name
+// is scanned, and compared in place: a name met before costs no string at all. A slot holds the
+// name last seen with its hash, so the table never grows, whatever a file holds.
+const NAME_SLOTS = 2048;
+const nameSlots: string[] = new Array<string>(NAME_SLOTS).fill('');
+/** The hash of the last name nameEndHashed scanned. */
+let scannedHash = 0;
 
-function internedName(text: string, from: number, to: number): string {
+/** nameEnd, which also leaves a hash of the name's characters in scannedHash. */
+function nameEndHashed(text: string, from: number): number {
+  let hash = 0;
+  let at = from;
+  const length = text.length;
+  for (; at < length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0x80) {
+      if (!isAsciiNameChar(code, at === from)) break;
+    } else if (!(at === from ? NAME_START : NAME_CHAR).test(text.charAt(at))) break;
+    hash = (Math.imul(hash, 31) + code) | 0;
+  }
+  scannedHash = hash;
+  return at;
+}
+
+function internedName(text: string, from: number, to: number, hash: number): string {
+  const slot = (hash ^ (hash >>> 11)) & (NAME_SLOTS - 1);
+  const known = nameSlots[slot] as string;
+  const length = to - from;
+  if (known.length === length) {
+    let same = true;
+    for (let index = 0; index < length; index++) {
+      if (known.charCodeAt(index) !== text.charCodeAt(from + index)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return known;
+  }
   const name = text.slice(from, to);
-  const known = NAMES.get(name);
-  if (known !== undefined) return known;
-  // Bounded, so a file of endless distinct names cannot grow it without end.
-  if (NAMES.size < 4096) NAMES.set(name, name);
+  nameSlots[slot] = name;
   return name;
 }
 
@@ -187,8 +219,42 @@ function skipAttributes(text: string, from: number): number {
   }
 }
 
+/** Whether `name` is written in `text` at `at` (startsWith, without its call for short names). */
+function isAt(text: string, name: string, at: number): boolean {
+  const length = name.length;
+  if (at + length > text.length) return false;
+  for (let index = 0; index < length; index++) {
+    if (name.charCodeAt(index) !== text.charCodeAt(at + index)) return false;
+  }
+  return true;
+}
+
+/** Where the text between tags starts and ends once trimmed as String#trim does, in
+ *  textStart and textEnd; false when the text is XML spaces only. */
+let textStart = 0;
+let textEnd = 0;
+
+function trimmedBounds(text: string, from: number, to: number): boolean {
+  let start = from;
+  while (start < to && isSpace(text.charCodeAt(start))) start++;
+  if (start === to) return false;
+  let end = to;
+  while (isSpace(text.charCodeAt(end - 1))) end--;
+  textStart = start;
+  textEnd = end;
+  return true;
+}
+
+/** Whether a character is surely not one String#trim removes: printable ASCII. */
+function isPlainAscii(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
+}
+
 function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
+  // The open elements, stack[0] the root, stack[depth - 1] the innermost. Frames are used again
+  // as the depth returns to them: an element costs no frame object of its own.
   const stack: Frame[] = [];
+  let depth = 0;
   const top: Frame = { name: '', at: 0, children: null, text: '' };
   let rootSeen = false;
   let at = 0;
@@ -197,11 +263,16 @@ function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
   for (;;) {
     const lt = text.indexOf('<', at);
     const end = lt === -1 ? text.length : lt;
-    const current = stack.at(-1);
+    const current = depth === 0 ? undefined : (stack[depth - 1] as Frame);
     // Most text between tags is the file's indentation: checked in place, no string is made.
-    if (end > at && !isBlank(text, at, end)) {
+    if (end > at && trimmedBounds(text, at, end)) {
       // Each piece of text is trimmed, as fast-xml-parser's trimValues does; CDATA is kept whole.
-      const segment = text.slice(at, end).trim();
+      // Text that starts and ends with printable ASCII is cut out trimmed at once; anything
+      // else (a no-break space at an end, say) is trimmed by String#trim itself.
+      const segment =
+        isPlainAscii(text.charCodeAt(textStart)) && isPlainAscii(text.charCodeAt(textEnd - 1))
+          ? text.slice(textStart, textEnd)
+          : text.slice(at, end).trim();
       if (segment !== '') {
         if (current === undefined) {
           throw new Malformed(
@@ -216,18 +287,22 @@ function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
     const next = text.charCodeAt(lt + 1);
     if (next === 0x2f) {
       // An end tag. Compared with the open element's name in place: no string is made for it.
-      const frame = stack.pop();
+      const frame = current;
       const expected = frame === undefined ? -1 : lt + 2 + frame.name.length;
       const after = text.charCodeAt(expected);
       let close = -1;
-      if (frame !== undefined && text.startsWith(frame.name, lt + 2)) {
+      if (frame !== undefined && isAt(text, frame.name, lt + 2)) {
         if (after === 0x3e) close = expected;
         else if (isSpace(after)) close = text.indexOf('>', expected);
       }
       if (frame === undefined || close === -1 || !isBlank(text, expected, close)) {
         throw endTagProblem(text, lt, frame);
       }
-      addChild(stack.at(-1) ?? top, frame.name, valueOf(frame), alwaysList);
+      depth--;
+      const value = valueOf(frame);
+      frame.children = null;
+      frame.text = '';
+      addChild(depth === 0 ? top : (stack[depth - 1] as Frame), frame.name, value, alwaysList);
       at = close + 1;
     } else if (next === 0x3f) {
       // A processing instruction or the XML declaration: nothing in it is content.
@@ -253,27 +328,35 @@ function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
       } else throw new Malformed(lt, `'${text.slice(lt, lt + 12)}' is not markup XML knows`);
     } else {
       // A start tag.
-      const nameStop = nameEnd(text, lt + 1);
+      const nameStop = nameEndHashed(text, lt + 1);
       if (nameStop >= text.length) throw new CutShort();
       const stop = text.charCodeAt(nameStop);
       if (nameStop === lt + 1 || !(isSpace(stop) || stop === 0x3e || stop === 0x2f)) {
         const shown = text.slice(lt, Math.max(nameStop + 1, text.indexOf('>', lt) + 1 || lt + 40));
         throw new Malformed(lt, `Tag '${shown.slice(0, 60)}' is an invalid name`);
       }
-      const name = internedName(text, lt + 1, nameStop);
+      const name = internedName(text, lt + 1, nameStop, scannedHash);
       const close = stop === 0x3e ? nameStop : skipAttributes(text, nameStop);
-      if (stack.length === 0) {
+      if (depth === 0) {
         if (rootSeen) throw new Malformed(lt, `a second root element '<${name}>'`);
         rootSeen = true;
       }
       if (text.charCodeAt(close - 1) === 0x2f && close > nameStop) {
-        addChild(stack.at(-1) ?? top, name, '', alwaysList);
-      } else stack.push({ name, at: lt, children: null, text: '' });
+        addChild(current ?? top, name, '', alwaysList);
+      } else {
+        const frame = stack[depth];
+        if (frame === undefined) stack.push({ name, at: lt, children: null, text: '' });
+        else {
+          frame.name = name;
+          frame.at = lt;
+        }
+        depth++;
+      }
       at = close + 1;
     }
   }
-  if (stack.length > 0) {
-    const names = stack.map((frame) => frame.name);
+  if (depth > 0) {
+    const names = stack.slice(0, depth).map((frame) => frame.name);
     const open =
       names.length <= 3
         ? names.map((name) => `<${printable(name, 40)}>`).join(', ')

@@ -51,8 +51,17 @@ function xmlEncoding(bytes: Uint8Array): Encoding {
   if (b0 === 0x3c && b1 === 0 && b2 === 0x3f && b3 === 0) return 'utf-16le';
   if (b0 === 0 && b1 === 0x3c && b2 === 0 && b3 === 0x3f) return 'utf-16be';
   if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return 'utf-8';
-  // The declaration is ASCII: its bytes as characters, in one call rather than 200 appends.
-  const prolog = String.fromCharCode(...bytes.subarray(0, 200));
+  // The declaration is ASCII: its bytes as characters, up to its first '>' (where the label's
+  // pattern stops) within the first 200. Spreading 200 bytes into fromCharCode took 20 µs, and
+  // every file is looked at three times (detection, the importer's check, decoding).
+  if (b0 !== 0x3c || b1 !== 0x3f) return 'utf-8';
+  let prolog = '';
+  const prologEnd = Math.min(bytes.length, 200);
+  for (let at = 0; at < prologEnd; at++) {
+    const byte = bytes[at] as number;
+    prolog += String.fromCharCode(byte);
+    if (byte === 0x3e) break;
+  }
   const label = /^<\?xml\s[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]{1,40})["']/.exec(prolog)?.[1];
   if (label === undefined) return 'utf-8';
   const lower = label.toLowerCase();
