@@ -249,10 +249,10 @@ test('hostile text in a bill is shown as text and keeps the phone layout', async
     `Final passage ${hostile}`,
   );
 
-  // Text versions open on demand and hold the text as text.
+  // Text versions open on demand and hold the text as text (a region named by the version).
   const texts = details.section(/^Text versions/);
   await texts.getByRole('button', { name: 'Show text' }).click();
-  const body = texts.locator('pre');
+  const body = texts.getByRole('list', { name: 'Text versions' }).getByRole('region');
   await expect(body).toContainText(`tenants; ${hostile} and ${longWord}`);
   await expect(body).toContainText(rtl);
 
