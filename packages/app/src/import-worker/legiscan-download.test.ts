@@ -156,6 +156,34 @@ describe('a dataset from LegiScan’s API', () => {
     );
   });
 
+  it("says the relay's own limit as the relay's, not LegiScan's", async () => {
+    const fetch: LegiscanDownloadDeps['fetch'] = () =>
+      Promise.reject(new TypeError('Failed to fetch'));
+    const relay = () =>
+      Promise.resolve(
+        json(
+          {
+            error: 'rate-limited',
+            message:
+              'This account asked the relay for more than 30 sources in a minute. Try again in 20 s.',
+          },
+          { status: 429, headers: { 'retry-after': '20' } },
+        ),
+      );
+    const waited: number[] = [];
+    await expect(
+      downloadLegiscan(origin, KEY, null, {
+        fetch,
+        relay,
+        wait: (ms) => {
+          waited.push(ms);
+          return Promise.resolve();
+        },
+      }),
+    ).rejects.toThrow('This account asked the relay for more than 30 sources in a minute.');
+    expect(waited).toEqual([]);
+  });
+
   it('does not pass on a failure whose message could hold the address', async () => {
     const fetch: LegiscanDownloadDeps['fetch'] = (url) =>
       Promise.reject(new Error(`Could not download ${url}: the site could not be reached.`));

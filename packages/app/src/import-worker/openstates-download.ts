@@ -72,6 +72,13 @@ async function getPage(
       throw failure(RELAY_UNREACHABLE);
     }
   }
+  if (response.status === 429 && relayed) {
+    // The relay's own budget for this account, not the source's: said as such, not waited out.
+    const refusal = relayErrorSchema.safeParse(await response.json().catch(() => null));
+    if (refusal.success && refusal.data.error === 'rate-limited') {
+      throw failure(refusal.data.message);
+    }
+  }
   if (response.status === 429) {
     const seconds = retryAfterSeconds(
       response.headers.get('retry-after'),
