@@ -69,7 +69,7 @@ describe('dexieDeckSource', () => {
 
     const page = await readDeckPage(
       source,
-      compileDeckFilter({ ...emptyDeckFilter, order: 'place', datasetId: 'd2' }),
+      compileDeckFilter({ ...emptyDeckFilter, datasetId: 'd2' }),
       4,
     );
     expect(page.cards.map((card) => card.id)).toEqual(['us/119/hr-3']);
@@ -123,7 +123,6 @@ describe('dexieDeckSource', () => {
       source,
       compileDeckFilter({
         ...emptyDeckFilter,
-        order: 'place',
         status: 'enacted',
         jurisdiction: 'us-ca',
         datasetId: 'd5',
@@ -153,52 +152,10 @@ describe('dexieDeckSource', () => {
     expect(await source.billIdPage(session, 'a', 1)).toEqual(['us/116/hr-1']);
     const page = await readDeckPage(
       source,
-      compileDeckFilter({ ...emptyDeckFilter, order: 'place', session: 'us:116' }),
+      compileDeckFilter({ ...emptyDeckFilter, session: 'us:116' }),
       4,
     );
     expect(page.cards.map((card) => card.id)).toEqual(['us/116/hr-1', 'us/116/hr-2', 'us/116/s-1']);
-    db.close();
-  });
-
-  it('walks the bills by their latest activity, newest first, a page at a time', async () => {
-    const db = createDocketDatabase({
-      name: 'deck-source-recent',
-      indexedDB: new IDBFactory(),
-      IDBKeyRange,
-    });
-    await db
-      .table('bills')
-      .bulkPut([
-        bill('us/119/hr-1', { activity: '2025-03-01' }),
-        bill('us/119/hr-2', { activity: '2025-05-20', status: 'enacted' }),
-        bill('us/119/hr-3', { activity: '2025-03-01' }),
-        bill('us/119/hr-4', { activity: '' }),
-        bill('us/119/hr-5', { activity: '2025-04-02', status: 'enacted' }),
-      ]);
-    const source = dexieDeckSource(db);
-    expect(await source.recentIdPage(null, 3)).toEqual([
-      'us/119/hr-2',
-      'us/119/hr-5',
-      'us/119/hr-3',
-    ]);
-    // Of one day, the greater id first; an undated bill last.
-    expect(await source.recentIdPage({ activity: '2025-03-01', id: 'us/119/hr-3' }, 3)).toEqual([
-      'us/119/hr-1',
-      'us/119/hr-4',
-    ]);
-    await db.table('decisions').put({
-      billId: 'us/119/hr-2',
-      decision: 'dismiss',
-      decidedAt: '2025-06-01T00:00:00.000Z',
-    });
-    const deck = await readDeckPage(source, compileDeckFilter(emptyDeckFilter), 2);
-    expect(deck.cards.map((card) => card.id)).toEqual(['us/119/hr-5', 'us/119/hr-3']);
-    const enacted = await readDeckPage(
-      source,
-      compileDeckFilter({ ...emptyDeckFilter, status: 'enacted', includeLater: true }),
-      2,
-    );
-    expect(enacted.cards.map((card) => card.id)).toEqual(['us/119/hr-5']);
     db.close();
   });
 

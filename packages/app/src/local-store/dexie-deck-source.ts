@@ -126,22 +126,7 @@ export function dexieDeckSource(db: Dexie): DeckSource {
       }
       return await bills.where(criterion.index).equals(criterion.value).primaryKeys();
     },
-    billCount: async (criterion) => {
-      if (criterion === null) return await bills.count();
-      if (criterion.index === 'idPrefix') {
-        return await bills.where(':id').startsWith(criterion.value).count();
-      }
-      return await bills.where(criterion.index).equals(criterion.value).count();
-    },
     billIdPage: page,
-    recentIdPage: async (position, limit) => {
-      // [activity+id] backwards from just below the position (schema version 5).
-      const range =
-        position === null
-          ? bills.orderBy('[activity+id]')
-          : bills.where('[activity+id]').below([position.activity, position.id]);
-      return await range.reverse().limit(limit).primaryKeys();
-    },
     bills: async (ids) => await bills.bulkGet([...ids]),
     decidedIds: async (includeLater) => {
       const decided = await decisions.toCollection().primaryKeys();

@@ -143,47 +143,10 @@ describe('docket database schema', () => {
     db.close();
   });
 
-  it('opens a version-4 database with bills in it and walks them by their latest activity', async () => {
+  it('opens a version-4 database with a tag in it and adds the fetched texts table', async () => {
     const options = { name: 'docket-v4', ...fake() };
     const old = new Dexie(options.name, options);
-    const steps = schemaSteps.filter((step) => step.version <= 4);
-    for (const step of steps) old.version(step.version).stores({ ...step.stores });
-    const bill = (id: string, actionDates: string[], statusDate: string | null) => ({
-      id,
-      status: 'introduced',
-      jurisdiction: 'us',
-      statusDate,
-      introducedDate: null,
-      actions: actionDates.map((date) => ({ date, text: 'Action', chamber: null })),
-      datasetIds: ['d1'],
-    });
-    await old
-      .table('bills')
-      .bulkPut([
-        bill('us/1/hr-1', ['2025-01-03', '2025-05-01'], '2025-01-03'),
-        bill('us/1/hr-2', [], '2025-03-01'),
-        bill('us/1/hr-3', ['2025-06-30'], '2025-06-30'),
-        bill('us/1/hr-4', [], null),
-      ]);
-    old.close();
-
-    const db = createDocketDatabase(options);
-    await db.open();
-    expect(db.verno).toBe(SCHEMA_VERSION);
-    // The upgrade set every stored bill's activity: the newest action's day, else the status's.
-    expect(await db.table('bills').orderBy('[activity+id]').reverse().primaryKeys()).toEqual([
-      'us/1/hr-3',
-      'us/1/hr-1',
-      'us/1/hr-2',
-      'us/1/hr-4',
-    ]);
-    db.close();
-  });
-
-  it('opens a version-5 database with a bill in it and adds the fetched texts table', async () => {
-    const options = { name: 'docket-v5', ...fake() };
-    const old = new Dexie(options.name, options);
-    for (const step of schemaSteps.filter((step) => step.version <= 5)) {
+    for (const step of schemaSteps.filter((step) => step.version <= 4)) {
       old.version(step.version).stores({ ...step.stores });
     }
     await old.table('tags').put(tag('tag-1', 'Housing'));
@@ -198,10 +161,10 @@ describe('docket database schema', () => {
     db.close();
   });
 
-  it('opens a version-6 database with a tag in it and adds the API keys table', async () => {
-    const options = { name: 'docket-v6', ...fake() };
+  it('opens a version-5 database with a tag in it and adds the API keys table', async () => {
+    const options = { name: 'docket-v5', ...fake() };
     const old = new Dexie(options.name, options);
-    for (const step of schemaSteps.filter((step) => step.version <= 6)) {
+    for (const step of schemaSteps.filter((step) => step.version <= 5)) {
       old.version(step.version).stores({ ...step.stores });
     }
     await old.table('tags').put(tag('tag-1', 'Housing'));

@@ -1,6 +1,5 @@
 import Dexie, { type Transaction } from 'dexie';
-import { localTables, type StoredBill, type TableName } from '@docket/core/store';
-import { billActivityDate } from '@docket/core/bills';
+import { localTables, type TableName } from '@docket/core/store';
 
 // The one module that knows the IndexedDB schema. Every device that ever ran Docket holds a
 // database at one of the versions below, so this history is only ever appended to.
@@ -76,45 +75,24 @@ const version4Stores = Object.freeze({
   seenMarks: 'billId',
 });
 
-// The deck's "Most recent activity first" walks the bills by the day of their latest activity
-// ([activity+id]). The store sets `activity` on every bill it writes; the upgrade sets it on the
-// bills already stored, once (it reads and writes every bill: about as long as an index build).
-const version5Stores = Object.freeze({
-  ...version4Stores,
-  bills:
-    'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id], [activity+id]',
-});
-
-async function fillBillActivity(tx: Transaction): Promise<void> {
-  await tx
-    .table('bills')
-    .toCollection()
-    .modify((bill: Partial<StoredBill>) => {
-      // Read loosely: a row of an older shape lacks fields; its activity is then what it has.
-      bill.activity = billActivityDate({
-        actions: Array.isArray(bill.actions) ? bill.actions : [],
-        statusDate: typeof bill.statusDate === 'string' ? bill.statusDate : null,
-        introducedDate: typeof bill.introducedDate === 'string' ? bill.introducedDate : null,
-      });
-    });
-}
-
 // The bills' text versions as this device fetched them ("Get text"): derived, never synced. A
 // new, empty table; no upgrade.
-const version6Stores = Object.freeze({ ...version5Stores, versionTexts: 'id, billId' });
+const version5Stores = Object.freeze({ ...version4Stores, versionTexts: 'id, billId' });
 
 // The user's API keys, one per source (core's sources/api-keys.ts): synced. A new, empty table;
 // no upgrade.
-const version7Stores = Object.freeze({ ...version6Stores, apiKeys: 'source' });
+const version6Stores = Object.freeze({ ...version5Stores, apiKeys: 'source' });
 
-export const schemaSteps: readonly SchemaStep[] = Object.freeze([
-  ...[version1Stores, version2Stores, version3Stores, version4Stores].map((stores, index) =>
-    Object.freeze({ version: index + 1, stores }),
-  ),
-  Object.freeze({ version: 5, stores: version5Stores, upgrade: fillBillActivity }),
-  Object.freeze({ version: 6, stores: version6Stores }),
-  Object.freeze({ version: 7, stores: version7Stores }),
-]);
+export const schemaSteps: readonly SchemaStep[] = Object.freeze(
+  [
+    version1Stores,
+    version2Stores,
+    version3Stores,
+    version4Stores,
+    version5Stores,
+    version6Stores,
+  ].map((stores, index) => Object.freeze({ version: index + 1, stores })),
+);
 
 /** The version a database opened by this build ends up at. */
 export const SCHEMA_VERSION = schemaSteps.reduce(

@@ -63,7 +63,7 @@ function EmptyDeck({
     <IonButton
       fill="outline"
       onClick={() => {
-        onFilter({ ...emptyDeckFilter, order: filter.order });
+        onFilter(emptyDeckFilter);
       }}
     >
       Clear filter

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeckSource, RecentPosition } from './bill-deck.ts';
-import { billActivityDate } from '../bills/bill-dates.ts';
+import type { DeckSource } from './bill-deck.ts';
 import {
   deckCardFacts,
   deckCount,
@@ -30,9 +29,8 @@ import {
   testContext,
 } from '../test-support/bill-command-harness.ts';
 
-/** A compiled filter; in id order (by place) unless the test asks for another. */
 const filter = (changes: Partial<DeckFilter> = {}) =>
-  compileDeckFilter({ ...emptyDeckFilter, order: 'place', ...changes });
+  compileDeckFilter({ ...emptyDeckFilter, ...changes });
 
 /** A source over plain arrays that records which bills it was made to read. */
 function arraySource(
@@ -54,11 +52,6 @@ function arraySource(
           return bill[criterion.index] === criterion.value;
         });
   const pages: number[] = [];
-  const recent = [...byId.values()]
-    .map((bill) => ({ id: bill.id, activity: billActivityDate(bill) }))
-    .sort((a, b) =>
-      a.activity !== b.activity ? (a.activity < b.activity ? 1 : -1) : a.id < b.id ? 1 : -1,
-    );
   const source = {
     read,
     pages,
@@ -76,24 +69,8 @@ function arraySource(
       source.keysListed += page.length;
       return Promise.resolve(page);
     },
-    recentIdPage: (position: RecentPosition | null, limit: number) => {
-      pages.push(limit);
-      const start =
-        position === null
-          ? 0
-          : recent.findIndex(
-              (entry) =>
-                entry.activity < position.activity ||
-                (entry.activity === position.activity && entry.id < position.id),
-            );
-      const page = start < 0 ? [] : recent.slice(start, start + limit).map((entry) => entry.id);
-      source.keysListed += page.length;
-      return Promise.resolve(page);
-    },
     billIds: (criterion: Parameters<DeckSource['billIds']>[0]) =>
       Promise.resolve(listed(criterion)),
-    billCount: (criterion: Parameters<DeckSource['billIds']>[0]) =>
-      Promise.resolve(listed(criterion).length),
     bills: (wanted: readonly string[]) => {
       read.push(...wanted);
       return Promise.resolve(wanted.map((id) => byId.get(id)));
@@ -282,99 +259,6 @@ describe('readDeckPage', () => {
     expect(
       (await readDeckPage(triaged, filter({ search: 'nowhere to be found' }), 3)).empty,
     ).toEqual({ kind: 'nothing-matches' });
-  });
-});
-
-describe('readDeckPage, most recent activity first', () => {
-  const recentFilter = (changes: Partial<DeckFilter> = {}) =>
-    compileDeckFilter({ ...emptyDeckFilter, ...changes });
-  const acted = (date: string) => ({
-    actions: [{ date, text: 'Hearing held', chamber: null }],
-  });
-
-  it('is the default: the bill with the newest action first, whatever its number', async () => {
-    // Bill 3 moved last; bill 1's newest action is older; bill 2 has only its status date.
-    const all = [
-      storedBill(1, { ...acted('2025-03-01'), statusDate: '2025-01-03' }),
-      storedBill(2, { statusDate: '2025-02-01' }),
-      storedBill(3, acted('2025-04-15')),
-      storedBill(4, { statusDate: null, introducedDate: null }),
-    ];
-    expect(emptyDeckFilter.order).toBe('recent');
-    const page = await readDeckPage(arraySource(all), recentFilter(), 4);
-    // An undated bill comes last.
-    expect(ids(page)).toEqual([billIdOf(3), billIdOf(1), billIdOf(2), billIdOf(4)]);
-  });
-
-  it('leaves out decided bills and keeps the order across pages of ids', async () => {
-    // 300 bills, each acting a day after the one before: the newest is bill 300.
-    const day = (n: number) => new Date(Date.UTC(2024, 0, n)).toISOString().slice(0, 10);
-    const all = bills(300, (n) => acted(day(n)));
-    const decided = [decision(billIdOf(300), 'track'), decision(billIdOf(298), 'dismiss')];
-    const source = arraySource(all, decided);
-    const page = await readDeckPage(source, recentFilter(), 3);
-    expect(ids(page)).toEqual([billIdOf(299), billIdOf(297), billIdOf(296)]);
-    // A search walks on in growing pages until it finds its cards, still newest first.
-    const search = await readDeckPage(
-      arraySource(
-        bills(300, (n) => ({ ...acted(day(n)), title: n % 100 === 7 ? 'Needle' : `Hay ${n}` })),
-      ),
-      recentFilter({ search: 'needle' }),
-      5,
-    );
-    expect(ids(search)).toEqual([billIdOf(207), billIdOf(107), billIdOf(7)]);
-  });
-
-  it('orders a filtered deck by activity too, with few or many candidates', async () => {
-    const day = (n: number) =>
-      new Date(Date.UTC(2024, 0, 1 + (n % 360))).toISOString().slice(0, 10);
-    const all = bills(3000, (n) => ({
-      ...acted(day((n * 7919) % 1000)),
-      status: n % 2 === 0 ? ('enacted' as const) : ('introduced' as const),
-    }));
-    const expected = (
-      list: readonly StoredBill[],
-      keep: (bill: StoredBill) => boolean,
-      count: number,
-    ) =>
-      list
-        .filter(keep)
-        .sort((a, b) => {
-          const x = billActivityDate(a);
-          const y = billActivityDate(b);
-          return x !== y ? (x < y ? 1 : -1) : a.id < b.id ? 1 : -1;
-        })
-        .slice(0, count)
-        .map((bill) => bill.id);
-    // Many candidates (1,500 enacted): found by walking the recent order, reading few bills.
-    const broad = arraySource(all);
-    const enacted = await readDeckPage(broad, recentFilter({ status: 'enacted' }), 5);
-    expect(ids(enacted)).toEqual(expected(all, (bill) => bill.status === 'enacted', 5));
-    // One batch of 100 bills, and the bill that says where the second page of ids starts.
-    expect(broad.read.length).toBeLessThanOrEqual(101);
-    // Few candidates: a small dataset's bills read and sorted, wherever the walk would find them.
-    const few = all.map((bill, index) =>
-      index < 2990 ? bill : { ...bill, datasetIds: ['dataset-1', 'small'] },
-    );
-    const narrow = arraySource(few);
-    const small = await readDeckPage(narrow, recentFilter({ datasetId: 'small' }), 4);
-    expect(ids(small)).toEqual(expected(few, (bill) => bill.datasetIds.includes('small'), 4));
-    expect(narrow.read).toHaveLength(10);
-  });
-
-  it('says why it is empty the same way as in id order', async () => {
-    const all = bills(2, (n) => acted(`2025-01-0${n}`));
-    const triaged = arraySource(all, [
-      decision(billIdOf(1), 'track'),
-      decision(billIdOf(2), 'later'),
-    ]);
-    expect((await readDeckPage(triaged, recentFilter(), 3)).empty).toEqual({
-      kind: 'all-triaged',
-      later: 1,
-    });
-    expect(ids(await readDeckPage(triaged, recentFilter({ includeLater: true }), 3))).toEqual([
-      billIdOf(2),
-    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { BillStatus } from '../bills/bill-vocabulary.ts';
-import { billActivityDate, latestAction } from '../bills/bill-dates.ts';
+import { latestAction } from '../bills/bill-dates.ts';
 import { sponsorName } from '../bills/bill-naming.ts';
 import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
@@ -19,8 +19,6 @@ import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 export interface DeckSource {
   /** The ids of every bill, or of those an index lists under a value; in id order. */
   billIds(criterion: IndexedCriterion | null): Promise<string[]>;
-  /** How many ids `billIds` would give, counted by the store without listing them. */
-  billCount(criterion: IndexedCriterion | null): Promise<number>;
   /**
    * Up to `limit` of those ids, in id order, from `atLeast` on (null: from the first). The app
    * answers with a key range, so the store seeks; a source that cannot seek reads up to it.
@@ -30,12 +28,6 @@ export interface DeckSource {
     atLeast: string | null,
     limit: number,
   ): Promise<string[]>;
-  /**
-   * Up to `limit` ids in the order of their bills' latest activity, the most recent first (of one
-   * day, the greater id first), after the bill `after` names (null: from the first). Keys only:
-   * the app walks an index on [activity+id] backwards.
-   */
-  recentIdPage(after: RecentPosition | null, limit: number): Promise<string[]>;
   /** The bills of these ids, in the same order; undefined for an id with no bill. */
   bills(ids: readonly string[]): Promise<(StoredBill | undefined)[]>;
   /**
@@ -47,12 +39,6 @@ export interface DeckSource {
   decisions(): Promise<Decision[]>;
   /** How many datasets the user has. */
   datasetCount(): Promise<number>;
-}
-
-/** Where a walk in recent-first order stands: the last bill it passed, by activity and id. */
-export interface RecentPosition {
-  readonly activity: string;
-  readonly id: string;
 }
 
 /** Why a deck has no card, which decides what the screen suggests. */
@@ -220,126 +206,13 @@ async function emptyReason(
   };
 }
 
-/** The ids the filter's indexed criteria hold together, in id order. Keys only. */
-async function indexedIds(source: DeckSource, compiled: CompiledDeckFilter): Promise<string[]> {
-  if (compiled.indexed.length <= 1) return await source.billIds(compiled.indexed[0] ?? null);
-  const ids: string[] = [];
-  const lists = idLists(source, compiled, LARGEST_ID_PAGE / 16);
-  for (let id = await nextShared(lists, null); id !== undefined;) {
-    ids.push(id);
-    id = await nextShared(lists, after(id));
-  }
-  return ids;
-}
-
-/** Every id in recent-first order, read a page at a time, pages growing as the walk goes on. */
-class RecentWalk {
-  private page: readonly string[] = [];
-  private at = 0;
-  private ended = false;
-  private position: RecentPosition | null = null;
-
-  constructor(
-    private readonly source: DeckSource,
-    private pageSize: number,
-  ) {}
-
-  /** The next id, or undefined past the last. */
-  async next(): Promise<string | undefined> {
-    for (;;) {
-      const id = this.page[this.at];
-      if (id !== undefined) {
-        this.at++;
-        return id;
-      }
-      if (this.ended) return undefined;
-      const last = this.page[this.page.length - 1];
-      if (last !== undefined) {
-        // The page's last bill says where the next page starts; gone since, the walk ends.
-        const [bill] = await this.source.bills([last]);
-        if (bill === undefined) return undefined;
-        this.position = { activity: bill.activity ?? billActivityDate(bill), id: last };
-      }
-      const page = await this.source.recentIdPage(this.position, this.pageSize);
-      this.ended = page.length < this.pageSize;
-      this.page = page;
-      this.at = 0;
-      this.pageSize = Math.min(this.pageSize * 2, LARGEST_ID_PAGE);
-    }
-  }
-}
-
-/** Most recent activity first, then the greater id: the order of the recent walk. */
-function compareRecent(a: StoredBill, b: StoredBill): number {
-  const x = billActivityDate(a);
-  const y = billActivityDate(b);
-  if (x !== y) return x < y ? 1 : -1;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-/**
- * A filter whose narrowest indexed criterion holds at most this many bills has them read whole
- * and sorted, rather than found by walking every bill's id in recent order: a small dataset
- * among 50,000 bills may sit at the walk's end, and a bill read costs about what 5–10 keys do.
- */
-const FEW_CANDIDATES = 1_000;
-
-/**
- * The next cards in recent-first order. A filter whose indexed criteria are all broad walks the
- * ids in that order, reading the undecided ones' bills in batches and keeping those the whole
- * filter matches; one whose narrowest criterion is small reads that criterion's bills.
- */
-async function readRecentCards(
+/** The next `limit` cards of the deck, or why there are none. */
+export async function readDeckPage(
   source: DeckSource,
   compiled: CompiledDeckFilter,
-  decided: ReadonlySet<string>,
   limit: number,
-): Promise<StoredBill[]> {
-  const narrowed = compiled.indexed.length > 0 || compiled.needsBills;
-  const matchAll: CompiledDeckFilter = { ...compiled, needsBills: narrowed };
-  if (compiled.indexed.length > 0) {
-    const counts = await Promise.all(compiled.indexed.map((item) => source.billCount(item)));
-    let narrowest = 0;
-    counts.forEach((count, index) => {
-      if (count < (counts[narrowest] ?? Infinity)) narrowest = index;
-    });
-    const criterion = compiled.indexed[narrowest];
-    if (criterion !== undefined && (counts[narrowest] ?? Infinity) <= FEW_CANDIDATES) {
-      const undecided = (await source.billIds(criterion)).filter((id) => !decided.has(id));
-      const bills = await scanMatching(source, matchAll, undecided, Number.POSITIVE_INFINITY);
-      return bills.sort(compareRecent).slice(0, limit);
-    }
-  }
-  const walk = new RecentWalk(
-    source,
-    Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE),
-  );
-  const cards: StoredBill[] = [];
-  let ended = false;
-  while (!ended && cards.length < limit) {
-    // Without a filter, every undecided id is a card; with one, bills are read a batch at a time.
-    const wanted = narrowed ? DECK_SCAN_BATCH : limit - cards.length;
-    const ids: string[] = [];
-    while (ids.length < wanted) {
-      const id = await walk.next();
-      if (id === undefined) {
-        ended = true;
-        break;
-      }
-      if (!decided.has(id)) ids.push(id);
-    }
-    cards.push(...(await scanMatching(source, matchAll, ids, limit - cards.length)));
-  }
-  return cards;
-}
-
-/** The next cards in id order: the indexed criteria's ids joined, the decided ones left out. */
-async function readCardsById(
-  source: DeckSource,
-  compiled: CompiledDeckFilter,
-  decided: ReadonlySet<string>,
-  limit: number,
-): Promise<StoredBill[]> {
+): Promise<DeckPage> {
+  const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
   // A lone list's first `limit` undecided ids are among its first `limit + decided` ids: one
   // page finds them, however long the run of decided bills before them. Joined lists jump, so
   // their pages start small.
@@ -366,20 +239,6 @@ async function readCardsById(
     }
     cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
   }
-  return cards;
-}
-
-/** The next `limit` cards of the deck, in the filter's order, or why there are none. */
-export async function readDeckPage(
-  source: DeckSource,
-  compiled: CompiledDeckFilter,
-  limit: number,
-): Promise<DeckPage> {
-  const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
-  const cards =
-    compiled.filter.order === 'recent'
-      ? await readRecentCards(source, compiled, decided, limit)
-      : await readCardsById(source, compiled, decided, limit);
   if (cards.length > 0) return { cards, empty: null };
   return { cards, empty: await emptyReason(source, compiled, decided) };
 }
@@ -393,7 +252,18 @@ export async function matchingBillIds(
   source: DeckSource,
   compiled: CompiledDeckFilter,
 ): Promise<string[]> {
-  const candidates = await indexedIds(source, compiled);
+  let candidates: string[];
+  if (compiled.indexed.length <= 1) {
+    // One list: read whole, in one go.
+    candidates = await source.billIds(compiled.indexed[0] ?? null);
+  } else {
+    candidates = [];
+    const lists = idLists(source, compiled, LARGEST_ID_PAGE / 16);
+    for (let id = await nextShared(lists, null); id !== undefined;) {
+      candidates.push(id);
+      id = await nextShared(lists, after(id));
+    }
+  }
   if (!compiled.needsBills) return candidates;
   const bills = await scanMatching(source, compiled, candidates, Number.POSITIVE_INFINITY);
   return bills.map((bill) => bill.id);
@@ -428,20 +298,6 @@ export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
       const ids = await billIds(criterion);
       const start = atLeast === null ? 0 : ids.findIndex((id) => id >= atLeast);
       return start < 0 ? [] : ids.slice(start, start + limit);
-    },
-    billCount: async (criterion) => (await billIds(criterion)).length,
-    recentIdPage: async (position, limit) => {
-      // The store interface has no such index: every bill is read and sorted.
-      const bills = (await tx.all('bills')).sort(compareRecent);
-      const start =
-        position === null
-          ? 0
-          : bills.findIndex(
-              (bill) =>
-                billActivityDate(bill) < position.activity ||
-                (billActivityDate(bill) === position.activity && bill.id < position.id),
-            );
-      return start < 0 ? [] : bills.slice(start, start + limit).map((bill) => bill.id);
     },
     bills: (ids) => tx.getMany('bills', ids),
     decidedIds: async (includeLater) => [...decidedIds(await tx.all('decisions'), includeLater)],

@@ -118,9 +118,7 @@ function undoRowsOf(rows: readonly ImportStagingRow[], jobId: string): UndoRow[]
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-/** The bill as imported: without its datasets, nor the store's derived fields, which a merge
- *  would otherwise carry into the bill and its change hash. */
-function withoutDatasets({ datasetIds: _, activity: _activity, ...bill }: StoredBill): Bill {
+function withoutDatasets({ datasetIds: _, ...bill }: StoredBill): Bill {
   return bill;
 }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { billSchema } from '../bills/bill.ts';
-import { billActivityDate } from '../bills/bill-dates.ts';
 import type { LocalRows, TableName } from './local-store.ts';
 
 // The rows of every table of the device's local store. Each schema is the gate a row passes
@@ -14,24 +13,8 @@ const rowId = z.string().min(1).max(200);
 export const storedBillSchema = z.object({
   ...billSchema.shape,
   datasetIds: z.array(rowId),
-  /**
-   * The day of the bill's most recent activity (billActivityDate), which the deck's "Most recent
-   * activity first" walks through an index. Derived: the device store sets it on every write of
-   * a bill, so a writer never has to; absent in rows that never passed through it (a backup's).
-   */
-  activity: z.string().max(40).optional(),
 });
 export type StoredBill = z.infer<typeof storedBillSchema>;
-
-/**
- * A bill as the store keeps it: with its derived `activity` set. Every store calls this on each
- * bill it writes, so no writer (an import, a restore, a dataset's removal) has to remember it.
- * The same object when it is already right.
- */
-export function withDerivedFields(bill: StoredBill): StoredBill {
-  const activity = billActivityDate(bill);
-  return bill.activity === activity ? bill : { ...bill, activity };
-}
 
 export const datasetStates = ['new', 'importing', 'ready', 'failed'] as const;
 

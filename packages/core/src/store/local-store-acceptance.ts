@@ -1,4 +1,3 @@
-import { billActivityDate } from '../bills/bill-dates.ts';
 import {
   datasetFileSchema,
   localRowSchemas,
@@ -90,18 +89,6 @@ export function describeLocalStoreAcceptance(
         expect(back).toEqual(row);
         expect(localRowSchemas[table].safeParse(back).success).toBe(true);
       }
-    });
-
-    it('keeps a bill with the day of its latest activity, however it was written', async () => {
-      const bill = billRow(8);
-      delete bill.activity;
-      const moved = { ...billRow(9), activity: 'stale' };
-      await store.write(['bills'], async (tx) => {
-        await tx.put('bills', bill);
-        await tx.putMany('bills', [moved]);
-      });
-      expect((await getOne('bills', bill.id))?.activity).toBe(billActivityDate(bill));
-      expect((await getOne('bills', moved.id))?.activity).toBe(billActivityDate(moved));
     });
 
     it('supports every method on every table', async () => {

@@ -70,7 +70,6 @@ export const localTables = {
       'statusDate',
       '[jurisdiction+id]',
       '[status+id]',
-      '[activity+id]',
     ],
   },
   datasets: { key: 'id', indexes: ['createdAt'] },
