@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetFormValues } from './dataset-commands.ts';
+import { saveVersionText } from '../text/version-text-rows.ts';
 import {
   cancelIdleJob,
   DatasetCommandError,
@@ -319,6 +320,27 @@ describe('deleteDataset', () => {
       rowId: 'd1',
       op: 'delete',
     });
+  });
+
+  it('takes the text versions fetched for the bills that go, not for those that stay', async () => {
+    const { store, now } = await twoDatasets();
+    const bills = await allRows(store, 'bills');
+    const idOf = (identifier: string) =>
+      bills.find((bill) => bill.identifier === identifier)?.id ?? '';
+    for (const identifier of ['AB 1', 'AB 3']) {
+      await saveVersionText(store, {
+        billId: idOf(identifier),
+        index: 0,
+        url: `https://leginfo.example.gov/${identifier}.htm`,
+        format: 'html',
+        text: { text: `${identifier}. An act.`, headings: [] },
+        fetchedAt: now(),
+      });
+    }
+
+    await deleteDataset(store, { datasetId: 'd1', deviceId: 'device-a', now: now() });
+
+    expect((await allRows(store, 'versionTexts')).map((row) => row.billId)).toEqual([idOf('AB 3')]);
   });
 
   it('refuses while its import runs, and a dataset that is gone, changing nothing', async () => {
