@@ -117,15 +117,23 @@ export function formatBillIdentifier(jurisdiction: string, numbering: BillNumber
   return `${label ?? numbering.type.toUpperCase()} ${numbering.number}`;
 }
 
+// An import's thousands of bills share a few sessions: each is slugged once. Bounded, so a file
+// of endless distinct sessions cannot grow it without end.
+const slugs = new Map<string, string>();
+
 /** Lower-case letters and digits of a session name, joined by hyphens. */
 export function sessionSlug(session: string): string {
-  return session
+  const known = slugs.get(session);
+  if (known !== undefined) return known;
+  const slug = session
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+/, '')
     .replace(/-+$/, '');
+  if (slugs.size < 1_000) slugs.set(session, slug);
+  return slug;
 }
 
 /**

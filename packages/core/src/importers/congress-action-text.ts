@@ -86,8 +86,13 @@ function parseRollCall(text: string, date: string | null): RollCall | null {
  * heading ("Passed/agreed to in Senate: Passed Senate ... 55 - 45 ..."); the heading is dropped
  * so both copies yield the same vote.
  */
+// What a roll call's sentence must hold for SENATE_ROLL or HOUSE_ROLL to match it, in the text
+// as written (before its whitespace is made single spaces): most actions hold neither, and are
+// passed over without being rewritten.
+const MAY_BE_ROLL_CALL = /Yea-Nay\s+Vote\.|\(Roll\s+no\./i;
+
 export function rollCallFromCongressText(text: string, date: string | null): RollCall | null {
-  if (text.length > LONGEST_ACTION_TEXT) return null;
+  if (text.length > LONGEST_ACTION_TEXT || !MAY_BE_ROLL_CALL.test(text)) return null;
   const flat = text.replace(/\s+/g, ' ').trim();
   const withoutHeading = flat.replace(/^[^:()]{3,80}: /, '');
   if (withoutHeading !== flat) {
