@@ -1,5 +1,7 @@
 import type { Bill } from '../bills/bill.ts';
 import { annotationTargetText } from '../text/annotation-targets.ts';
+import { readVersionTexts } from '../text/version-text-rows.ts';
+import { withFetchedTexts } from '../text/version-text.ts';
 import { exportDocketCsv } from './bill-exporter-docket-csv.ts';
 import type { BillListQuery } from '../lists/bill-list-query.ts';
 import { BillCatalog, billMarksOf } from '../lists/bill-list-query.ts';
@@ -13,6 +15,7 @@ import type {
   Position,
   StoredBill,
   Tag,
+  VersionText,
 } from '../store/local-records.ts';
 import { userWorkTables } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
@@ -81,6 +84,9 @@ export interface UserDataSnapshot {
   readonly positions: readonly Position[];
   readonly decisions: readonly Decision[];
   readonly annotations: readonly Annotation[];
+  /** The text versions this device fetched for annotated bills: the text their annotations are
+   *  on, for positions in code points. Never written out themselves. */
+  readonly versionTexts?: readonly VersionText[];
 }
 
 export interface DocketExportFile {
@@ -141,12 +147,24 @@ async function selectedBills(
   return bills.filter((bill): bill is StoredBill => bill !== undefined);
 }
 
+/** The versions this device fetched of the annotated bills (the texts annotations may be on). */
+async function versionTextsOf(
+  tx: LocalReadTransaction,
+  annotations: readonly Annotation[],
+): Promise<VersionText[]> {
+  const texts: VersionText[] = [];
+  for (const billId of new Set(annotations.map((row) => row.billId))) {
+    texts.push(...(await readVersionTexts(tx, billId)));
+  }
+  return texts;
+}
+
 /** The chosen bills and the user's rows on them, read in one transaction. */
 export async function readUserDataSnapshot(
   store: LocalStore,
   selection: ExportSelection,
 ): Promise<UserDataSnapshot> {
-  return store.read(exportTables, async (tx) => {
+  return store.read([...exportTables, 'versionTexts'], async (tx) => {
     const stored = await selectedBills(tx, selection);
     const ids = new Set(stored.map((bill) => bill.id));
     const pick = <T extends { billId: string }>(rows: readonly T[]) =>
@@ -154,6 +172,7 @@ export async function readUserDataSnapshot(
     const allTags = await tx.all('tags');
     const billTags = pick(await tx.all('billTags'));
     const usedTagIds = new Set(billTags.map((row) => row.tagId));
+    const annotations = pick(await tx.all('annotations'));
     let label: string = selection.kind === 'list' ? 'filtered' : selection.kind;
     if (selection.kind === 'tag') {
       const tag = allTags.find((candidate) => candidate.id === selection.tagId);
@@ -166,7 +185,8 @@ export async function readUserDataSnapshot(
       billTags,
       positions: pick(await tx.all('positions')),
       decisions: pick(await tx.all('decisions')),
-      annotations: pick(await tx.all('annotations')),
+      annotations,
+      versionTexts: await versionTextsOf(tx, annotations),
     };
   });
 }
@@ -238,9 +258,12 @@ export function snapshotToJsonLd(
   newUuid: () => string,
 ): string {
   const bills = new Map(snapshot.bills.map((bill) => [bill.id, bill]));
+  const fetched = snapshot.versionTexts ?? [];
   const textOf = (annotation: Annotation) => {
     const bill = bills.get(annotation.billId);
-    return bill === undefined ? null : annotationTargetText(bill, annotation.target);
+    if (bill === undefined) return null;
+    const copies = fetched.filter((copy) => copy.billId === bill.id);
+    return annotationTargetText(withFetchedTexts(bill, copies), annotation.target);
   };
   const document = annotationsToJsonLd(snapshot.annotations, { exportedAt, newUuid, textOf });
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -17,6 +17,8 @@ import {
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
 import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
 import { annotationTargetText } from '../text/annotation-targets.ts';
+import { readVersionTexts } from '../text/version-text-rows.ts';
+import { withFetchedTexts } from '../text/version-text.ts';
 import { positionInUtf16 } from '../text/web-annotation-jsonld.ts';
 import type { UserDataBundle, UserDataFileKind } from './user-data-import.ts';
 import { clip, refuse, tagNameKey } from './user-data-import.ts';
@@ -56,7 +58,7 @@ interface PlannedWrites {
   annotations: Annotation[];
 }
 
-export const importTables = [...importKinds, ...outboxTables] as const;
+export const importTables = [...importKinds, ...outboxTables, 'versionTexts'] as const;
 
 const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -108,6 +110,12 @@ async function plan(
       billsById.set(id, bill);
     }
   });
+  // An annotation may be on a version this device fetched ("Get text"): its text counts too.
+  for (const id of new Set(bundle.annotations.map((row) => row.billId))) {
+    const bill = billsById.get(id);
+    if (bill !== undefined)
+      billsById.set(id, withFetchedTexts(bill, await readVersionTexts(tx, id)));
+  }
   const storedIds = new Set(names.keys());
   for (const bill of bundle.bills) {
     if (storedIds.has(bill.id)) {

@@ -27,6 +27,7 @@ import {
   previewUserDataImport,
 } from './user-data-import-plan.ts';
 import { readUserDataFile, UserDataImportError } from './user-data-import.ts';
+import { saveVersionText } from '../text/version-text-rows.ts';
 
 // Export, then import into an empty device: the same rows come back, field for field, for each
 // of the three formats, with text chosen to break CSV, spreadsheets, HTML and layout.
@@ -189,6 +190,47 @@ describe('export then import into an empty device', () => {
     expect(done.kind).toBe('annotations');
     expect(done.counts.annotations.added).toBe(2);
     expect(await rowsOf(empty, 'annotations')).toEqual(await rowsOf(store, 'annotations'));
+  });
+
+  it('counts positions on a fetched text version in code points, and back', async () => {
+    const store = createMemoryLocalStore();
+    const url = 'https://lis.example.gov/hb1.htm';
+    const version = { date: null, type: 'Introduced', url, mimeType: null, text: null };
+    await store.write(['bills'], (tx) => tx.put('bills', storedBill(1, { texts: [version] })));
+    // Three characters outside the Basic Multilingual Plane before the passage: two UTF-16 units
+    // each, one code point.
+    const text = 'SEC. 1. 𝐒𝐄𝐂 The tenant shall pay.';
+    const fetched = {
+      billId: billIdOf(1),
+      index: 0,
+      url,
+      format: 'html' as const,
+      text: { text, headings: [] },
+      fetchedAt: NOW,
+    };
+    await saveVersionText(store, fetched);
+    const start = text.indexOf('tenant');
+    await createAnnotation(testContext(store), {
+      billId: billIdOf(1),
+      target: 'text:0',
+      start,
+      end: start + 'tenant'.length,
+      color: '#FFD54F',
+    });
+    const file = await exported(store, 'annotations');
+    const document = JSON.parse(file.text) as {
+      first: { items: { target: { selector: { type: string; start?: number }[] } }[] };
+    };
+    const position = document.first.items[0]?.target.selector.find(
+      (selector) => selector.type === 'TextPositionSelector',
+    );
+    expect(position?.start).toBe(start - 3);
+
+    const other = createMemoryLocalStore();
+    await other.write(['bills'], (tx) => tx.put('bills', storedBill(1, { texts: [version] })));
+    await saveVersionText(other, fetched);
+    await importInto(other, file.name, file.text);
+    expect((await rowsOf(other, 'annotations'))[0]?.position.start).toBe(start);
   });
 
   it('writes the user rows through the outbox, so the import syncs', async () => {
