@@ -1,4 +1,9 @@
 import { type DatasetFormErrors, validateDatasetForm } from '@docket/core/commands';
+import {
+  type ApiSourceFormErrors,
+  type DatasetSourceKind,
+  validateApiSourceForm,
+} from '@docket/core/sources';
 import type { Dataset } from '@docket/core/store';
 import { useState } from 'react';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
@@ -22,8 +27,6 @@ export type DatasetFormText = {
   jurisdiction: string;
   session: string;
 };
-
-export type DatasetSourceKind = 'files-or-url' | 'legiscan' | 'openstates';
 
 export function sourceKindOf(text: DatasetFormText): DatasetSourceKind {
   return text.sourceKind === 'legiscan' || text.sourceKind === 'openstates'
@@ -72,11 +75,16 @@ export function useDatasetForm(dataset: Dataset | null) {
   const formValues = () => ({
     ...text,
     sourceKind,
+    fromApi: sourceKind !== 'files-or-url',
     pickedFileCount: sourceKind === 'files-or-url' ? picked.length : 0,
     // A URL typed over a files dataset replaces its files, so they do not count then.
     storedFileCount: text.url.trim() === '' ? storedFileCount : 0,
   });
-  const errors: DatasetFormErrors = attempted ? validateDatasetForm(formValues()) : {};
+  const validate = (): DatasetFormErrors & ApiSourceFormErrors => {
+    const values = formValues();
+    return { ...validateDatasetForm(values), ...validateApiSourceForm(values) };
+  };
+  const errors = attempted ? validate() : {};
   /** The typed fields differ from how the form started (what a draft keeps: files are not). */
   const textChanged =
     started === null &&
@@ -113,7 +121,7 @@ export function useDatasetForm(dataset: Dataset | null) {
   const submit = async () => {
     setAttempted(true);
     setFailure(null);
-    const found = validateDatasetForm(formValues());
+    const found = validate();
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {

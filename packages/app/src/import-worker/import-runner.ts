@@ -7,7 +7,6 @@ import {
   type PickedDatasetFile,
   queueRefresh,
   queueSyncedImport,
-  parseLegiscanSessionId,
   refreshable,
   requestResume,
   requestRetry,
@@ -15,7 +14,7 @@ import {
 } from '@docket/core/commands';
 import { type ImportInput, runImportJob, type SourceUnchanged } from '@docket/core/import-jobs';
 import { readDevicePreferences } from '@docket/core/device';
-import { readApiKey } from '@docket/core/sources';
+import { parseLegiscanSessionId, readApiKey } from '@docket/core/sources';
 import { downloadLegiscan } from './legiscan-download.ts';
 import { downloadOpenStates } from './openstates-download.ts';
 import {

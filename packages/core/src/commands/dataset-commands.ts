@@ -23,15 +23,10 @@ export const DATASET_FILES_MAX = 10_000;
 /** What the add-dataset form holds, as typed. */
 export interface DatasetFormValues {
   name: string;
-  /** 'legiscan' when the bills come from LegiScan's API; files or a URL otherwise. */
-  sourceKind?: 'files-or-url' | 'legiscan' | 'openstates';
+  /** The bills come from an API, whose fields sources/api-source-form.ts checks: the files and
+   *  the URL are not read. */
+  fromApi?: boolean;
   url: string;
-  /** LegiScan's API: the state (postal code) and the session's `session_id`. */
-  legiscanState?: string;
-  legiscanSession?: string;
-  /** Open States API v3: the jurisdiction (name, abbreviation or ocd id) and the session. */
-  openstatesJurisdiction?: string;
-  openstatesSession?: string;
   jurisdiction: string;
   session: string;
   /** Files picked in this visit of the form. */
@@ -40,16 +35,7 @@ export interface DatasetFormValues {
   storedFileCount: number;
 }
 
-export type DatasetFormField =
-  | 'name'
-  | 'source'
-  | 'url'
-  | 'legiscanState'
-  | 'legiscanSession'
-  | 'openstatesJurisdiction'
-  | 'openstatesSession'
-  | 'jurisdiction'
-  | 'session';
+export type DatasetFormField = 'name' | 'source' | 'url' | 'jurisdiction' | 'session';
 export type DatasetFormErrors = Partial<Record<DatasetFormField, string>>;
 
 /** An http(s) address with a host; core has no URL class, and nothing else may be fetched. */
@@ -65,32 +51,13 @@ export function validateDatasetForm(values: DatasetFormValues): DatasetFormError
   if (name === '') errors.name = 'Enter a name for the dataset.';
   else if (name.length > DATASET_NAME_MAX)
     errors.name = `The name is too long: ${DATASET_NAME_MAX} characters at most.`;
-  if (values.sourceKind === 'legiscan') {
-    const state = (values.legiscanState ?? '').trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(state)) {
-      errors.legiscanState =
-        'Enter the state as LegiScan names it: a postal code such as "AK", or "US" for Congress.';
-    }
-    if (parseLegiscanSessionId(values.legiscanSession ?? '') === null) {
-      errors.legiscanSession =
-        "Enter LegiScan's session id: a number such as 1843, as LegiScan's list of datasets gives it.";
-    }
-  } else if (values.sourceKind === 'openstates') {
-    const jurisdiction = (values.openstatesJurisdiction ?? '').trim();
-    const session = (values.openstatesSession ?? '').trim();
-    if (jurisdiction === '' || jurisdiction.length > 200) {
-      errors.openstatesJurisdiction =
-        'Enter the jurisdiction as Open States names it: "Alaska", "ak" or its ocd-jurisdiction id.';
-    }
-    if (session === '' || session.length > DATASET_SESSION_MAX) {
-      errors.openstatesSession =
-        'Enter the session as Open States names it, such as "2023" or "33".';
-    }
+  if (values.fromApi === true) {
+    // The files and the URL are not read; the API's fields say where the bills come from.
   } else if (url !== '' && !isHttpUrl(url)) {
     errors.url = 'The URL must be a web address starting with http:// or https://.';
   }
-  if (values.sourceKind === 'legiscan' || values.sourceKind === 'openstates') {
-    // The files and the URL are not read; the API's fields say where the bills come from.
+  if (values.fromApi === true) {
+    // As above.
   } else if (url !== '' && values.pickedFileCount > 0) {
     errors.source = 'Choose files or a URL, not both.';
   } else if (url === '' && values.pickedFileCount === 0 && values.storedFileCount === 0) {
@@ -105,14 +72,6 @@ export function validateDatasetForm(values: DatasetFormValues): DatasetFormError
     errors.session = `The session is too long: ${DATASET_SESSION_MAX} characters at most.`;
   }
   return errors;
-}
-
-/** LegiScan's `session_id` as typed, or null when it is not one. */
-export function parseLegiscanSessionId(typed: string): number | null {
-  const text = typed.trim();
-  if (!/^\d{1,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id > 0 ? id : null;
 }
 
 /** A file picked for a dataset, already given its content address by the caller. */
@@ -199,21 +158,15 @@ export async function saveDatasetAndQueueImport(
   if (input.source.kind === 'url' && !isHttpUrl(input.source.url.trim())) {
     throw new DatasetCommandError('The URL must start with http:// or https://.');
   }
+  // An API's fields are checked by the form (sources/api-source-form.ts) and again by the row's
+  // schema when it is stored; a blank one is refused here in a word.
   if (
-    input.source.kind === 'legiscan' &&
-    (!/^[A-Z]{2}$/.test(input.source.state) ||
-      !Number.isInteger(input.source.sessionId) ||
-      input.source.sessionId <= 0)
+    (input.source.kind === 'legiscan' &&
+      (!/^[A-Z]{2}$/.test(input.source.state) || input.source.sessionId <= 0)) ||
+    (input.source.kind === 'openstates' &&
+      (input.source.jurisdiction.trim() === '' || input.source.session.trim() === ''))
   ) {
-    throw new DatasetCommandError('Enter the state and the session of the LegiScan dataset.');
-  }
-  if (
-    input.source.kind === 'openstates' &&
-    (input.source.jurisdiction.trim() === '' || input.source.session.trim() === '')
-  ) {
-    throw new DatasetCommandError(
-      'Enter the jurisdiction and the session of the Open States dataset.',
-    );
+    throw new DatasetCommandError('Enter where the dataset comes from.');
   }
   if (input.source.kind === 'files' && input.source.files.length === 0) {
     throw new DatasetCommandError('Choose files or a folder, or enter a URL.');

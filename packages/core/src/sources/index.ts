@@ -2,3 +2,4 @@
 export * from './api-keys.ts';
 export * from './legiscan-api.ts';
 export * from './openstates-api.ts';
+export * from './api-source-form.ts';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseLegiscanSessionId, validateApiSourceForm } from './api-source-form.ts';
+
+const blank = {
+  sourceKind: 'files-or-url' as const,
+  legiscanState: '',
+  legiscanSession: '',
+  openstatesJurisdiction: '',
+  openstatesSession: '',
+};
+
+describe("the add-dataset form's API fields", () => {
+  it('asks nothing of files or a URL', () => {
+    expect(validateApiSourceForm(blank)).toEqual({});
+  });
+
+  it("takes LegiScan's state as a postal code and its session_id as a number", () => {
+    expect(
+      validateApiSourceForm({
+        ...blank,
+        sourceKind: 'legiscan',
+        legiscanState: 'ak',
+        legiscanSession: ' 1843 ',
+      }),
+    ).toEqual({});
+    expect(
+      Object.keys(
+        validateApiSourceForm({
+          ...blank,
+          sourceKind: 'legiscan',
+          legiscanState: 'Alaska',
+          legiscanSession: '18a',
+        }),
+      ),
+    ).toEqual(['legiscanState', 'legiscanSession']);
+    expect(parseLegiscanSessionId('0')).toBeNull();
+    expect(parseLegiscanSessionId('1843')).toBe(1843);
+  });
+
+  it('asks Open States for a jurisdiction and a session', () => {
+    expect(validateApiSourceForm({ ...blank, sourceKind: 'openstates' })).toEqual({
+      openstatesJurisdiction:
+        'Enter the jurisdiction as Open States names it: "Alaska", "ak" or its ocd-jurisdiction id.',
+      openstatesSession: 'Enter the session as Open States names it, such as "2023" or "33".',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+// The add-dataset form's fields for a dataset from an API: LegiScan's state and session_id, Open
+// States' jurisdiction and session. Apart from dataset-commands.ts's form rules, which the app's
+// first screens load, so that these words load only with the form.
+
+/** Where the form says the bills come from. */
+export type DatasetSourceKind = 'files-or-url' | 'legiscan' | 'openstates';
+
+export interface ApiSourceFormValues {
+  sourceKind: DatasetSourceKind;
+  /** LegiScan's API: the state (postal code) and the session's `session_id`. */
+  legiscanState: string;
+  legiscanSession: string;
+  /** Open States API v3: the jurisdiction (name, abbreviation or ocd id) and the session. */
+  openstatesJurisdiction: string;
+  openstatesSession: string;
+}
+
+export type ApiSourceFormField =
+  'legiscanState' | 'legiscanSession' | 'openstatesJurisdiction' | 'openstatesSession';
+export type ApiSourceFormErrors = Partial<Record<ApiSourceFormField, string>>;
+
+/** The longest Open States session name the form takes. */
+const SESSION_MAX = 100;
+
+/** LegiScan's `session_id` as typed, or null when it is not one. */
+export function parseLegiscanSessionId(typed: string): number | null {
+  const text = typed.trim();
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+/** The messages for the API's fields, by field; empty for files or a URL, or when all is well. */
+export function validateApiSourceForm(values: ApiSourceFormValues): ApiSourceFormErrors {
+  const errors: ApiSourceFormErrors = {};
+  if (values.sourceKind === 'legiscan') {
+    if (!/^[A-Z]{2}$/.test(values.legiscanState.trim().toUpperCase())) {
+      errors.legiscanState =
+        'Enter the state as LegiScan names it: a postal code such as "AK", or "US" for Congress.';
+    }
+    if (parseLegiscanSessionId(values.legiscanSession) === null) {
+      errors.legiscanSession =
+        "Enter LegiScan's session id: a number such as 1843, as LegiScan's list of datasets gives it.";
+    }
+  } else if (values.sourceKind === 'openstates') {
+    const jurisdiction = values.openstatesJurisdiction.trim();
+    const session = values.openstatesSession.trim();
+    if (jurisdiction === '' || jurisdiction.length > 200) {
+      errors.openstatesJurisdiction =
+        'Enter the jurisdiction as Open States names it: "Alaska", "ak" or its ocd-jurisdiction id.';
+    }
+    if (session === '' || session.length > SESSION_MAX) {
+      errors.openstatesSession =
+        'Enter the session as Open States names it, such as "2023" or "33".';
+    }
+  }
+  return errors;
+}
