@@ -84,8 +84,8 @@ export function DeviceSettingsPanel() {
           ))}
         </select>
         <IonNote id="setting-auto-refresh-note">
-          Datasets from a URL refresh when the app starts and then at this interval while it is
-          open.
+          Datasets from a URL or an API refresh when the app starts and then at this interval while
+          it is open.
         </IonNote>
       </div>
       <div className="device-setting">
