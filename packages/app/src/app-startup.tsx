@@ -15,7 +15,7 @@ import { registerServiceWorker } from './service-worker/register-service-worker.
 import { scheduleServiceWorkerRegistration } from './service-worker/service-worker-schedule.ts';
 import { installTraversalListener } from './ui/history-traversal-listener.ts';
 import { createAppStore } from './state/app-store.ts';
-import { createSyncRunner, startSyncTriggers } from './sync/sync-service.ts';
+import { createLazySyncRunner } from './sync/lazy-sync-runner.ts';
 import { startTraceWatchers } from './trace/trace-events.ts';
 
 export const LOG_PREFIX = '[docket]';
@@ -40,7 +40,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
     connection: window,
   });
   const api = createApiClient(platform);
-  const sync = createSyncRunner(api);
+  // Sync's code loads after the first paint (lazy-sync-runner.ts); the screens hold it already.
+  const syncService = () => import('./sync/sync-service.ts');
+  const sync = createLazySyncRunner(async () => (await syncService()).createSyncRunner(api));
   const services: AppServices = { platform, appStore, authClient, authSync, api, sync };
 
   setupIonicReact();
@@ -54,9 +56,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
   }).render(<App services={services} onFirstCommit={firstCommit.fire} />);
 
   firstCommit.promise
-    .then(() => {
-      startSyncTriggers(sync, appStore, platform);
+    .then(async () => {
       startTraceWatchers(appStore, window, pageLocalStore);
+      const [{ startSyncTriggers }, runner] = await Promise.all([syncService(), sync.load()]);
+      startSyncTriggers(runner, appStore, platform);
     })
     .catch((error: unknown) => {
       console.error(`${LOG_PREFIX} Could not start sync:`, error);

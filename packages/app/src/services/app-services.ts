@@ -4,7 +4,7 @@ import type { DocketAuthClient } from '../auth/auth-client.ts';
 import type { AuthSessionSync } from '../auth/auth-session-sync.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { AppStore } from '../state/app-store.ts';
-import type { SyncRunner } from '../sync/sync-runner.ts';
+import type { SyncRunnerApi } from '../sync/lazy-sync-runner.ts';
 
 /** The long-lived services made at startup, handed to screens through React context. */
 export interface AppServices {
@@ -14,7 +14,7 @@ export interface AppServices {
   readonly authSync: AuthSessionSync;
   readonly api: ApiClient;
   /** Sync for the signed-in user (sync/sync-runner.ts). */
-  readonly sync: SyncRunner;
+  readonly sync: SyncRunnerApi;
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);

@@ -19,6 +19,7 @@ import { loadDeviceCloudKeys } from './cloud-keys-store.ts';
 import { fetchSyncSettings } from './cloud-password-flow.ts';
 import { termsAcceptedOnServer } from '../terms/terms-acceptance.ts';
 import { SyncRunner } from './sync-runner.ts';
+import type { SyncRunnerApi } from './lazy-sync-runner.ts';
 import type { SyncTransport } from '@docket/core/sync';
 
 // The sync runner of this page, with what sets it off: the signed-in user and the connection
@@ -85,7 +86,7 @@ export function createSyncRunner(api: ApiClient): SyncRunner {
 
 /** Connects the runner to its triggers; returns the function that disconnects it. */
 export function startSyncTriggers(
-  runner: SyncRunner,
+  runner: SyncRunnerApi,
   appStore: AppStore,
   platform: Platform,
 ): () => void {
