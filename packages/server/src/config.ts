@@ -85,7 +85,11 @@ export interface SourceHost {
   named: boolean;
 }
 
-/** The API and bulk-data hosts of LegiScan, Open States, GovInfo and congress.gov. */
+/**
+ * The API and bulk-data hosts of LegiScan, Open States, GovInfo and congress.gov, and the hosts
+ * their bills' text versions link to (legiscan.com's documents, GovInfo's packages,
+ * www.congress.gov's text pages). A state legislature's own site is the operator's to add.
+ */
 export const DEFAULT_SOURCE_HOSTS = [
   'api.legiscan.com',
   'legiscan.com',
@@ -95,6 +99,7 @@ export const DEFAULT_SOURCE_HOSTS = [
   'www.govinfo.gov',
   'api.govinfo.gov',
   'api.congress.gov',
+  'www.congress.gov',
 ];
 
 export interface AccountQuotas {
