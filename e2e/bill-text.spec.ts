@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
 import { expect, test } from './fixtures.ts';
@@ -6,7 +7,7 @@ import { seriousViolations } from './pages/accessibility.ts';
 import { AnnotationPage, sampleFile } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTextPage } from './pages/bill-text-page.ts';
-import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
+import { AddDatasetPage, DatasetsPage, JobsPage } from './pages/dataset-pages.ts';
 import { signUpAt } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
 
@@ -57,36 +58,58 @@ class TextSourceSimulator {
   readonly requests: Served[] = [];
   private server: Server | null = null;
 
+  /** Which of the bill's versions the dataset lists: all three unless a test says fewer. */
+  versions = 3;
+
+  /** Listens on `port` (0: any free one) and returns the simulator's address. */
   async start(port: number): Promise<string> {
-    const base = `http://127.0.0.1:${port}`;
-    const dataset = readFileSync(sampleFile('bill-text.csv'), 'utf8').replaceAll(
+    await new Promise<void>((resolve) => {
+      this.server = createServer((request, response) => {
+        this.serve(request, response);
+      });
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
+    const base = `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+    this.base = base;
+    return base;
+  }
+
+  private base = '';
+
+  /** The dataset: the sample with the bill's first `versions` text versions. */
+  private dataset(): string {
+    const csv = readFileSync(sampleFile('bill-text.csv'), 'utf8').replaceAll(
       '{{source}}',
-      base,
+      this.base,
     );
+    const [head = '', row = ''] = csv.split('\n');
+    const cells = row.split(',');
+    const textsAt = head.split(',').indexOf('texts');
+    cells[textsAt] = (cells[textsAt] ?? '').split(' | ').slice(0, this.versions).join(' | ');
+    return `${head}\n${cells.join(',')}\n`;
+  }
+
+  private serve(request: IncomingMessage, response: ServerResponse): void {
     const files: Record<string, { type: string; body: string | Uint8Array; cors: boolean }> = {
-      '/bill-text.csv': { type: 'text/csv', body: dataset, cors: true },
+      '/bill-text.csv': { type: 'text/csv', body: this.dataset(), cors: true },
       '/hb5151-introduced.htm': { type: 'text/html', body: govInfoHtml('nine'), cors: true },
       '/hb5151-engrossed.htm': { type: 'text/html', body: govInfoHtml('ten'), cors: true },
       '/hb5151-enrolled.pdf': { type: 'application/pdf', body: enrolledPdf, cors: false },
     };
-    this.server = createServer((request, response) => {
-      const path = request.url ?? '';
-      this.requests.push({
-        path,
-        relayed: request.headers['user-agent'] === 'Docket source relay',
-      });
-      const file = files[path];
-      if (file === undefined) {
-        response.statusCode = 404;
-        response.end();
-        return;
-      }
-      if (file.cors) response.setHeader('access-control-allow-origin', '*');
-      response.setHeader('content-type', file.type);
-      response.end(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+    const path = request.url ?? '';
+    this.requests.push({
+      path,
+      relayed: request.headers['user-agent'] === 'Docket source relay',
     });
-    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-    return base;
+    const file = files[path];
+    if (file === undefined) {
+      response.statusCode = 404;
+      response.end();
+      return;
+    }
+    if (file.cors) response.setHeader('access-control-allow-origin', '*');
+    response.setHeader('content-type', file.type);
+    response.end(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
   }
 
   async stop(): Promise<void> {
@@ -182,6 +205,75 @@ test('Get text shows a version with its sections, Compare versions marks the cha
     await expect(carried.getByRole('listitem')).toHaveCount(1);
     await expect(carried).toContainText(PASSAGE);
     expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await simulator.stop();
+  }
+});
+
+test('a refresh that brings version 2 of a tracked bill fetches its text, and a highlight made on version 1 is drawn in it on bill details', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new TextSourceSimulator();
+  // Only the introduced version at first; both HTML versions are sent with CORS headers.
+  simulator.versions = 1;
+  const base = await simulator.start(0);
+  try {
+    await signUpAt(page, '/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('Library texts');
+    await form.url().fill(`${base}/bill-text.csv`);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('Library texts', 'Done');
+
+    // Tracked, its introduced text fetched and a passage of it highlighted.
+    const details = new BillDetailsPage(page);
+    await details.openBill(BILL_ID, 'HB 5151');
+    await details.decisionButton('Track').click();
+    await expect(details.decisionButton('Track')).toHaveAttribute('aria-pressed', 'true');
+    const texts = new BillTextPage(page);
+    await texts.getAndShow('Introduced');
+    await texts
+      .version('Introduced')
+      .getByRole('link', { name: /^Highlight a passage/ })
+      .click();
+    const annotation = new AnnotationPage(page);
+    await expect(annotation.text()).toContainText('until nine in the evening', {
+      timeout: 15_000,
+    });
+    await annotation.selectWithMouse(PASSAGE);
+    await annotation.save().click();
+    await expect(annotation.status('Highlight saved.')).toBeVisible();
+
+    // The highlight is drawn in bill details' own view of the text, with words, not colour alone.
+    await details.openBill(BILL_ID, 'HB 5151');
+    await texts.version('Introduced').getByRole('button', { name: 'Show text' }).click();
+    const own = texts.text('Introduced').locator('mark');
+    await expect(own).toHaveText(`[highlight: ${PASSAGE}]`);
+    await expectPainted(own);
+
+    // The refresh brings the engrossed version: its text is fetched without asking.
+    simulator.versions = 2;
+    await page.goto('/tabs/datasets');
+    const row = new DatasetsPage(page).dataset('Library texts');
+    await row.getByRole('button', { name: 'Refresh Library texts' }).click();
+    await expect(row).toContainText('1 bill with news', { timeout: 60_000 });
+
+    await details.openBill(BILL_ID, 'HB 5151');
+    const engrossed = texts.version('Engrossed');
+    await expect(engrossed).toContainText('Text fetched from the source on', { timeout: 30_000 });
+    await expect(engrossed.getByRole('button', { name: /^Get text/ })).toHaveCount(0);
+    await engrossed.getByRole('button', { name: 'Show text' }).click();
+    const carried = texts.text('Engrossed').locator('mark');
+    await expect(texts.text('Engrossed')).toContainText('until ten in the evening');
+    await expect(carried).toHaveText(`[highlight from another version: ${PASSAGE}]`);
+    await expectPainted(carried);
+    await expect(engrossed).toContainText(
+      '1 highlight in this text, underlined; dashed where made on another version.',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(simulator.requests.filter((r) => r.path === '/hb5151-engrossed.htm')).toHaveLength(1);
   } finally {
     await simulator.stop();
   }

@@ -1,18 +1,18 @@
 import type { BillText } from '@docket/core/bills';
-import type { StoredBill, VersionText } from '@docket/core/store';
-import { headingLines } from '@docket/core/text';
+import type { Annotation, StoredBill, VersionText } from '@docket/core/store';
+import { headingLines, placeAnnotation, placeOnOtherVersion } from '@docket/core/text';
 import { IonButton } from '@ionic/react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { annotationOnTextPath } from '../annotations/annotation-path.ts';
 import { TextVersionsSection } from '../bill-details/bill-record-sections.tsx';
-import { formatDateTime } from '../ui/formatting.ts';
-import { StructuredTextView } from './structured-text-view.tsx';
+import { formatDateTime, plural } from '../ui/formatting.ts';
+import { StructuredTextView, type TextViewHighlight } from './structured-text-view.tsx';
 import { progressWords, useGetText } from './use-get-text.ts';
 import './bill-text.css';
 
 // Bill details' text versions: each version the source links gets "Get text", which keeps the
-// text on this device (bill-text/version-text-download.ts); a text, the dataset's or fetched, is
+// text on this device (import-worker/version-text-download.ts); a text, the dataset's or fetched, is
 // shown with its headings and can be annotated; with two or more, "Compare versions".
 
 const VersionCompare = lazy(() =>
@@ -79,17 +79,56 @@ function CompareVersions({ texts }: { texts: readonly BillText[] }) {
   );
 }
 
+const noHighlights: readonly TextViewHighlight[] = [];
+
+/**
+ * The highlights to draw on each version with text: those made on it, where they are now, and
+ * those made on another version whose passage the re-import's anchoring finds in it.
+ */
+export function versionHighlights(
+  bill: Pick<StoredBill, 'title' | 'summary'>,
+  texts: readonly BillText[],
+  annotations: readonly Annotation[],
+): Map<number, TextViewHighlight[]> {
+  const withTexts = { title: bill.title, summary: bill.summary, texts: [...texts] };
+  const byVersion = new Map<number, TextViewHighlight[]>();
+  texts.forEach((version, index) => {
+    if (version.text === null) return;
+    const target = `text:${index}`;
+    const drawn: TextViewHighlight[] = [];
+    for (const annotation of annotations) {
+      const { id, color } = annotation;
+      if (annotation.target === target) {
+        const placed = placeAnnotation(withTexts, annotation);
+        if (placed.kind === 'anchored') drawn.push({ id, color, carried: false, ...placed.range });
+      } else {
+        const range = placeOnOtherVersion(withTexts, annotation, target);
+        if (range !== null) drawn.push({ id, color, carried: true, ...range });
+      }
+    }
+    if (drawn.length > 0) byVersion.set(index, drawn);
+  });
+  return byVersion;
+}
+
 /** The text versions of `bill` (its texts with the fetched ones in place) with their tools. */
 export function BillTextVersions({
   bill,
   texts,
   fetched,
+  annotations,
 }: {
   bill: StoredBill;
   /** The bill's texts, fetched copies in place (core's withFetchedTexts). */
   texts: readonly BillText[];
   fetched: readonly VersionText[] | undefined;
+  /** The bill's annotations, drawn on the texts as highlights. */
+  annotations: readonly Annotation[] | undefined;
 }) {
+  const highlights = useMemo(
+    () => versionHighlights(bill, texts, annotations ?? []),
+    [bill, texts, annotations],
+  );
   const copies = useMemo(
     () =>
       new Map(
@@ -128,13 +167,28 @@ export function BillTextVersions({
             </>
           );
         },
-        body: (version, index, labelledBy) => (
-          <StructuredTextView
-            text={version.text ?? ''}
-            headings={copies.get(index)?.headings ?? headingLines(version.text ?? '')}
-            labelledBy={labelledBy}
-          />
-        ),
+        body: (version, index, labelledBy) => {
+          const drawn = highlights.get(index) ?? noHighlights;
+          return (
+            <>
+              {drawn.length > 0 && (
+                <p className="bill-muted">
+                  {plural(drawn.length, 'highlight')} in this text, underlined
+                  {drawn.some((highlight) => highlight.carried)
+                    ? '; dashed where made on another version'
+                    : ''}
+                  .
+                </p>
+              )}
+              <StructuredTextView
+                text={version.text ?? ''}
+                headings={copies.get(index)?.headings ?? headingLines(version.text ?? '')}
+                labelledBy={labelledBy}
+                highlights={drawn}
+              />
+            </>
+          );
+        },
         after: withText >= 2 && <CompareVersions texts={texts} />,
       }}
     />

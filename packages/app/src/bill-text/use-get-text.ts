@@ -3,7 +3,7 @@ import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { fetchThrough } from '../import-worker/source-fetcher.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { relaySourceRequest } from './source-relay.ts';
-import { type GetTextProgress, getVersionText } from './version-text-download.ts';
+import { type GetTextProgress, getVersionText } from '../import-worker/version-text-download.ts';
 
 // "Get text" for one version: its progress and, when it fails, why.
 

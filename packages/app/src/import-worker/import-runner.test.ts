@@ -429,3 +429,86 @@ describe('downloadDataset', () => {
     ).rejects.toThrow(/larger than/);
   });
 });
+
+describe('text versions a refresh brings', () => {
+  const textsCsv = (texts: string) =>
+    new TextEncoder().encode(
+      [
+        'jurisdiction,session,identifier,title,texts',
+        `us-wa,2023,HB 1,Library hours,${texts}`,
+        `us-wa,2023,HB 2,Parks,${texts.replaceAll('hb1', 'hb2')}`,
+      ].join('\n'),
+    );
+  const introduced = '2023-01-09; Introduced; https://src.example/hb1-1.htm; text/html; ';
+  const engrossed = '2023-02-20; Engrossed; https://src.example/hb1-2.htm; text/html; ';
+  const html = (words: string) =>
+    new Response(`<html><body><pre>Sec. 1. HOURS.\n\n${words}</pre></body></html>`);
+
+  it('fetches the new version of a tracked bill after a refresh, and lists one it could not fetch among the errors', async () => {
+    let snapshot = 1;
+    const requests: string[] = [];
+    const { store, runner } = setup({
+      fetch: (url) => {
+        requests.push(url);
+        if (url === 'https://src.example/bills.csv') {
+          return Promise.resolve(
+            new Response(textsCsv(snapshot === 1 ? introduced : `${introduced} | ${engrossed}`), {
+              headers: { etag: `"v${snapshot}"` },
+            }),
+          );
+        }
+        if (url === 'https://src.example/hb1-2.htm') {
+          return Promise.resolve(html('Libraries stay open until ten.'));
+        }
+        return Promise.resolve(new Response('gone', { status: 404, statusText: 'Not Found' }));
+      },
+    });
+    const { datasetId, jobId } = await runner.saveAndImport({
+      name: 'Remote',
+      url: 'https://src.example/bills.csv',
+      jurisdiction: '',
+      session: '',
+      files: [],
+    });
+    await jobWhen(store, jobId, finished);
+    const bills = await store.read(['bills'], (tx) => tx.all('bills'));
+    const idOf = (identifier: string) => bills.find((b) => b.identifier === identifier)?.id ?? '';
+    // HB 1 and HB 2 are tracked; a third bill would not be (core's refreshed-versions tests).
+    await store.write(['decisions'], async (tx) => {
+      for (const identifier of ['HB 1', 'HB 2']) {
+        await tx.put('decisions', {
+          billId: idOf(identifier),
+          decision: 'track',
+          decidedAt: '2025-01-01T00:00:00.000Z',
+        });
+      }
+    });
+
+    snapshot = 2;
+    const refreshed = await runner.refresh(datasetId);
+    await jobWhen(store, refreshed.jobId, finished);
+    const texts = async () => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const job = await store.read(['jobs'], (tx) => tx.get('jobs', refreshed.jobId));
+        if ((job?.errors.length ?? 0) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return store.read(['versionTexts'], (tx) => tx.all('versionTexts'));
+    };
+    const fetched = await texts();
+    expect(fetched.map((row) => [row.billId, row.index, row.text])).toEqual([
+      [idOf('HB 1'), 1, 'Sec. 1. HOURS.\n\nLibraries stay open until ten.'],
+    ]);
+    // Only the new versions were asked for, not the introduced ones.
+    expect(requests.filter((url) => url.endsWith('.htm')).sort()).toEqual([
+      'https://src.example/hb1-2.htm',
+      'https://src.example/hb2-2.htm',
+    ]);
+    const job = await store.read(['jobs'], (tx) => tx.get('jobs', refreshed.jobId));
+    expect(job?.status).toBe('done');
+    expect(job?.errors.map((error) => error.record)).toEqual(['HB 2']);
+    expect(job?.errors[0]?.reason).toMatch(
+      /^The text of "Engrossed" was not fetched: .*hb2-2\.htm.*404/,
+    );
+  });
+});

@@ -15,6 +15,11 @@ import {
 import { type ImportInput, runImportJob, type SourceUnchanged } from '@docket/core/import-jobs';
 import { readDevicePreferences } from '@docket/core/device';
 import { parseLegiscanSessionId, readApiKey } from '@docket/core/sources';
+import {
+  fetchRefreshedVersions,
+  recordRefreshedTextFailures,
+  refreshedVersionsToFetch,
+} from '@docket/core/text';
 import { downloadLegiscan } from './legiscan-download.ts';
 import { downloadOpenStates } from './openstates-download.ts';
 import {
@@ -23,11 +28,12 @@ import {
   type SourceFetch,
   type SourceRequest,
 } from './source-download.ts';
-import type { Dataset, LocalStore } from '@docket/core/store';
+import type { Dataset, Job, LocalStore } from '@docket/core/store';
 import { defaultImportLimits } from '@docket/core/encoding';
 import { traceJobEnd } from '../trace/trace-events.ts';
 import type { JobLocks } from './job-locks.ts';
 import { IMPORTS_LOCK, jobLockName } from './job-locks.ts';
+import { type GetTextDeps, getVersionText } from './version-text-download.ts';
 
 // What the import worker does, written against injected platform pieces (store, fetch, locks,
 // hashing, a channel to the other tabs) so it runs the same in the worker and in unit tests.
@@ -123,6 +129,8 @@ export interface ImportRunnerDeps {
   channel?: ControlChannel;
   /** Sends a download to the Docket server's relay (source-download.ts); absent: no relay. */
   relay?: (request: SourceRequest) => Promise<Response>;
+  /** Reads a PDF text version (version-text-download.ts); absent: pdf.js, loaded when needed. */
+  readPdf?: GetTextDeps['readPdf'];
   /** Records per chunk transaction, at most. */
   chunkSize?: number;
   /** A chunk transaction also closes after this much reading (RunImportJobOptions). */
@@ -198,8 +206,32 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     );
   };
 
+  /**
+   * The text of each new version a refresh brought to a tracked bill, fetched as "Get text" does
+   * (core's text/refreshed-versions.ts: a few at a time, at most 20), so a highlight made on the
+   * version before is drawn on it. A version that cannot be fetched is listed among the job's
+   * errors; the refresh stays done.
+   */
+  async function fetchRefreshedTexts(job: Job): Promise<void> {
+    if ((job.result?.changed ?? 0) === 0) return;
+    const versions = await refreshedVersionsToFetch(store, job);
+    if (versions.length === 0) return;
+    const textDeps: GetTextDeps = {
+      store,
+      fetch: deps.fetch,
+      relay: deps.relay ?? null,
+      now: deps.now,
+      ...(deps.readPdf === undefined ? {} : { readPdf: deps.readPdf }),
+    };
+    const failures = await fetchRefreshedVersions(versions, (version) =>
+      getVersionText(version, textDeps, () => undefined),
+    );
+    await recordRefreshedTextFailures(store, job.id, failures);
+  }
+
   /** Runs a queued job while its job lock is held: waits its turn, then imports. */
   async function runHeld(jobId: string, controller: AbortController): Promise<void> {
+    let ended = null as Job | null;
     try {
       await locks.hold(
         IMPORTS_LOCK,
@@ -214,7 +246,10 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
             ...(deps.chunkMillis === undefined
               ? {}
               : { chunkMillis: deps.chunkMillis, chunkClock: () => Date.now(), eventLoopBreak }),
-          }).then((job) => traceJobEnd(store, job)),
+          }).then(async (job) => {
+            ended = job;
+            await traceJobEnd(store, job);
+          }),
         controller.signal,
       );
     } catch (error) {
@@ -226,6 +261,8 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     } finally {
       active.delete(jobId);
     }
+    // After the imports lock is let go: the next import need not wait for the texts.
+    if (ended !== null) await fetchRefreshedTexts(ended).catch(report);
     // Sync may have changed a dataset while this ran (queueSyncedImport waits for a running
     // import): its import starts now, not at some later sync run. Queued marks are cleared, so
     // this ends once nothing is marked or every marked dataset still lacks files.

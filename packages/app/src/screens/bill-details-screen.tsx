@@ -120,7 +120,12 @@ export function BillDetailsScreen() {
           <SubjectsSection subjects={bill.subjects} />
           <ActionsTimeline bill={bill} />
           <VotesSection bill={bill} />
-          <BillTextVersions bill={storedBill ?? bill} texts={bill.texts} fetched={fetched} />
+          <BillTextVersions
+            bill={storedBill ?? bill}
+            texts={bill.texts}
+            fetched={fetched}
+            annotations={annotations}
+          />
         </article>
       </PageBody>
     </>

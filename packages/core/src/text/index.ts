@@ -8,3 +8,4 @@ export * from './version-text.ts';
 export * from './web-annotation-jsonld.ts';
 export * from './xml-text.ts';
 export * from './version-text-rows.ts';
+export * from './refreshed-versions.ts';

@@ -2,7 +2,7 @@ import { saveDevicePreferences } from '@docket/core/device';
 import { createMemoryLocalStore } from '@docket/core/store';
 import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
 import { describe, expect, it } from 'vitest';
-import type { SourceFetch } from '../import-worker/source-download.ts';
+import type { SourceFetch } from './source-download.ts';
 import { getVersionText, type GetTextDeps, MAX_VERSION_BYTES } from './version-text-download.ts';
 
 // "Get text" on the page's side: where the bytes come from, what they become, and the words of

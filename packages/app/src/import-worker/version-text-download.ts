@@ -12,7 +12,7 @@ import {
   downloadSource,
   type SourceFetch,
   type SourceRequest,
-} from '../import-worker/source-download.ts';
+} from './source-download.ts';
 
 // "Get text": a bill's text version downloaded from the URL its source links, the way a dataset
 // is (source-download.ts: directly where the site allows it, else through the Docket server's
@@ -31,8 +31,8 @@ export type GetTextProgress =
 export interface GetTextDeps {
   store: LocalStore;
   fetch: SourceFetch;
-  /** The Docket server's relay (used only while the user's preference allows it). */
-  relay: (request: SourceRequest) => Promise<Response>;
+  /** The Docket server's relay (used only while the user's preference allows it); null: none. */
+  relay: ((request: SourceRequest) => Promise<Response>) | null;
   now: () => string;
   readPdf?: (
     bytes: Uint8Array,
