@@ -1,15 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './pages/accessibility.ts';
 import { expect, test } from './fixtures.ts';
 import { AddDatasetPage, DatasetsPage, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage } from './pages/deck-page.ts';
 import { signUpAt } from './pages/login-page.ts';
+import { sendJson, SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 
 // A dataset from LegiScan's API, end to end: a simulator of LegiScan's API (a small HTTP server
 // started here) answers getDatasetList and getDataset as LegiScan's manual says, its dataset a
@@ -59,18 +59,16 @@ interface ApiRequest {
 }
 
 /** LegiScan's API as its manual describes it: one address, the operation in `op`. */
-class LegiscanSimulator {
+class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
   private zip: Uint8Array = new Uint8Array();
   private hash = '';
-  readonly requests: ApiRequest[] = [];
-  private server: Server | null = null;
 
   serve(zip: Uint8Array): void {
     this.zip = zip;
     this.hash = createHash('md5').update(zip).digest('hex');
   }
 
-  private answer(params: URLSearchParams): unknown {
+  private answerOf(params: URLSearchParams): unknown {
     if (params.get('key') !== KEY) {
       return { status: 'ERROR', alert: { message: 'Invalid API key' } };
     }
@@ -118,36 +116,11 @@ class LegiscanSimulator {
     }
   }
 
-  async start(): Promise<string> {
-    this.server = createServer((request, response) => {
-      const params = new URL(request.url ?? '/', 'http://simulator').searchParams;
-      this.requests.push({ op: params.get('op') ?? '', keyed: params.get('key') === KEY });
-      response.setHeader('access-control-allow-origin', '*');
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify(this.answer(params)));
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/`;
-  }
-
-  /** Hands the browser's (and its workers') requests to LegiScan's API to this simulator. */
-  async route(context: BrowserContext, base: string): Promise<void> {
-    await context.route('https://api.legiscan.com/**', async (route) => {
-      const { search } = new URL(route.request().url());
-      const response = await route.fetch({ url: `${base}${search}` });
-      await route.fulfill({ response });
-    });
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
+  protected answer(request: SimulatedRequest, response: ServerResponse): ApiRequest {
+    const params = request.url.searchParams;
+    response.setHeader('access-control-allow-origin', '*');
+    sendJson(response, this.answerOf(params));
+    return { op: params.get('op') ?? '', keyed: params.get('key') === KEY };
   }
 }
 
@@ -181,7 +154,7 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
   test.setTimeout(180_000);
   const simulator = new LegiscanSimulator();
   simulator.serve(datasetZip(() => undefined));
-  await simulator.route(context, await simulator.start());
+  await simulator.route(context, 'https://api.legiscan.com', await simulator.start());
   try {
     await signUpAt(page, '/tabs/more');
     await saveLegiscanKey(page, KEY);
@@ -277,7 +250,7 @@ test('without a key the dataset says to add one; a key LegiScan refuses is said 
   test.setTimeout(120_000);
   const simulator = new LegiscanSimulator();
   simulator.serve(datasetZip(() => undefined));
-  await simulator.route(context, await simulator.start());
+  await simulator.route(context, 'https://api.legiscan.com', await simulator.start());
   try {
     await signUpAt(page, '/add-dataset');
     await new AddDatasetPage(page).waitForForm();
@@ -316,12 +289,17 @@ interface OpenStatesBill {
   actions?: { description: string; date: string; classification: string[]; order: number }[];
 }
 
-class OpenStatesSimulator {
+interface OpenStatesRequest {
+  page: number;
+  since: string | null;
+  keyed: boolean;
+}
+
+class OpenStatesSimulator extends SourceSimulatorServer<OpenStatesRequest> {
   bills: OpenStatesBill[];
-  readonly requests: { page: number; since: string | null; keyed: boolean }[] = [];
-  private server: Server | null = null;
 
   constructor() {
+    super();
     const page = JSON.parse(
       readFileSync(
         join(
@@ -334,61 +312,37 @@ class OpenStatesSimulator {
     this.bills = page.results.map((bill) => ({ ...bill, updated_at: '2023-06-02T00:00:00+00:00' }));
   }
 
-  async start(): Promise<string> {
-    this.server = createServer((request, response) => {
-      response.setHeader('access-control-allow-origin', '*');
-      response.setHeader('access-control-allow-headers', 'X-API-KEY');
-      if (request.method === 'OPTIONS') {
-        response.statusCode = 204;
-        response.end();
-        return;
-      }
-      const params = new URL(request.url ?? '/', 'http://simulator').searchParams;
-      const keyed = request.headers['x-api-key'] === OPENSTATES_KEY;
-      const since = params.get('updated_since');
-      const page = Number(params.get('page') ?? '1');
-      this.requests.push({ page, since, keyed });
-      response.setHeader('content-type', 'application/json');
-      if (!keyed) {
-        response.statusCode = 401;
-        response.end(JSON.stringify({ detail: 'Invalid API Key.' }));
-        return;
-      }
-      const listed = this.bills.filter(
-        (bill) =>
-          since === null ||
-          (bill.updated_at !== null && Date.parse(bill.updated_at) > Date.parse(since)),
-      );
-      const perPage = 2;
-      const maxPage = Math.ceil(listed.length / perPage);
-      response.end(
-        JSON.stringify({
-          results: listed.slice((page - 1) * perPage, page * perPage),
-          pagination: { per_page: perPage, page, max_page: maxPage, total_items: listed.length },
-        }),
-      );
+  protected answer(
+    request: SimulatedRequest,
+    response: ServerResponse,
+  ): OpenStatesRequest | undefined {
+    response.setHeader('access-control-allow-origin', '*');
+    response.setHeader('access-control-allow-headers', 'X-API-KEY');
+    if (request.method === 'OPTIONS') {
+      response.statusCode = 204;
+      response.end();
+      return undefined;
+    }
+    const params = request.url.searchParams;
+    const keyed = request.headers['x-api-key'] === OPENSTATES_KEY;
+    const since = params.get('updated_since');
+    const page = Number(params.get('page') ?? '1');
+    if (!keyed) {
+      sendJson(response, { detail: 'Invalid API Key.' }, 401);
+      return { page, since, keyed };
+    }
+    const listed = this.bills.filter(
+      (bill) =>
+        since === null ||
+        (bill.updated_at !== null && Date.parse(bill.updated_at) > Date.parse(since)),
+    );
+    const perPage = 2;
+    const maxPage = Math.ceil(listed.length / perPage);
+    sendJson(response, {
+      results: listed.slice((page - 1) * perPage, page * perPage),
+      pagination: { per_page: perPage, page, max_page: maxPage, total_items: listed.length },
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
-  }
-
-  async route(context: BrowserContext, base: string): Promise<void> {
-    await context.route('https://v3.openstates.org/**', async (route) => {
-      const { pathname, search } = new URL(route.request().url());
-      const response = await route.fetch({ url: `${base}${pathname}${search}` });
-      await route.fulfill({ response });
-    });
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
+    return { page, since, keyed };
   }
 }
 
@@ -398,7 +352,7 @@ test('an Open States API dataset reads every page, then a refresh only the bills
 }) => {
   test.setTimeout(150_000);
   const simulator = new OpenStatesSimulator();
-  await simulator.route(context, await simulator.start());
+  await simulator.route(context, 'https://v3.openstates.org', await simulator.start());
   try {
     await signUpAt(page, '/tabs/more');
     const field = page.getByLabel('Open States API key', { exact: true });

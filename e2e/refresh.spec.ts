@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -11,6 +10,7 @@ import { AddDatasetPage, DatasetsPage, fixturesRoot, JobsPage } from './pages/da
 import { DeckPage } from './pages/deck-page.ts';
 import { signUpAt } from './pages/login-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
+import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 
 // Fresh data and what changed, end to end: a source simulator on 127.0.0.1 (another origin than
 // the app, with CORS headers) serves a ZIP of three real LegiScan bill files from
@@ -46,7 +46,7 @@ function snapshot(edit: (bill: LegiScanBill) => void): Uint8Array {
   return zipSync(entries);
 }
 
-interface SimulatedRequest {
+interface RecordedRequest {
   method: string;
   conditional: boolean;
   status: number;
@@ -59,51 +59,40 @@ interface SimulatedRequest {
  * any page unless `cors` is false (then the browser may not read it, and the app must download
  * through the server's relay).
  */
-class SourceSimulator {
+class SourceSimulator extends SourceSimulatorServer<RecordedRequest> {
   private body: Uint8Array = new Uint8Array();
   private etag = '';
-  readonly requests: SimulatedRequest[] = [];
-  private server: Server | null = null;
 
-  constructor(private readonly options: { cors: boolean } = { cors: true }) {}
+  constructor(private readonly options: { cors: boolean } = { cors: true }) {
+    super();
+  }
 
   serve(body: Uint8Array): void {
     this.body = body;
     this.etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
   }
 
-  async start(listenPort = 0): Promise<string> {
-    this.server = createServer((request, response) => {
-      if (this.options.cors) {
-        response.setHeader('access-control-allow-origin', '*');
-        response.setHeader('access-control-expose-headers', 'ETag, Last-Modified');
-      }
-      const conditional = request.headers['if-none-match'] === this.etag;
-      const status = request.method === 'GET' ? (conditional ? 304 : 200) : 405;
-      const relayed = request.headers['user-agent'] === 'Docket source relay';
-      this.requests.push({ method: request.method ?? '', conditional, status, relayed });
-      response.setHeader('etag', this.etag);
-      response.statusCode = status;
-      if (status !== 200) {
-        response.end();
-        return;
-      }
-      response.setHeader('content-type', 'application/zip');
-      response.end(Buffer.from(this.body));
-    });
-    await new Promise<void>((resolve) => this.server?.listen(listenPort, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/legiscan/AK_2011-2012.zip`;
+  /** Starts listening and gives the snapshot's URL. */
+  async startFile(listenPort = 0): Promise<string> {
+    return `${await this.start(listenPort)}/legiscan/AK_2011-2012.zip`;
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
+  protected answer(request: SimulatedRequest, response: ServerResponse): RecordedRequest {
+    if (this.options.cors) {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-expose-headers', 'ETag, Last-Modified');
+    }
+    const conditional = request.headers['if-none-match'] === this.etag;
+    const status = request.method === 'GET' ? (conditional ? 304 : 200) : 405;
+    response.setHeader('etag', this.etag);
+    response.statusCode = status;
+    if (status !== 200) {
+      response.end();
+    } else {
+      response.setHeader('content-type', 'application/zip');
+      response.end(Buffer.from(this.body));
+    }
+    return { method: request.method, conditional, status, relayed: request.relayed };
   }
 }
 
@@ -119,7 +108,7 @@ test('a refresh lists exactly the changed tracked bills under What changed, aler
   test.setTimeout(180_000);
   const simulator = new SourceSimulator();
   simulator.serve(snapshot(() => undefined));
-  const url = await simulator.start();
+  const url = await simulator.startFile();
   try {
     await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
     // Records every notification the page shows, then shows it as the browser would.
@@ -264,7 +253,7 @@ test('a site that refuses other sites is downloaded through the relay, refreshed
   // The server allows this host and port (SOURCE_HOSTS, set in playwright.config.ts).
   const simulator = new SourceSimulator({ cors: false });
   simulator.serve(snapshot(() => undefined));
-  const url = await simulator.start(Number(process.env.E2E_SOURCE_PORT));
+  const url = await simulator.startFile(Number(process.env.E2E_SOURCE_PORT));
   const relayed = () => simulator.requests.filter((request) => request.relayed);
   try {
     await signUpAt(page, '/add-dataset');

@@ -7,12 +7,14 @@ import {
   openStatesRateLimited,
   openStatesRefusal,
   parseOpenStatesPage,
-  retryAfterSeconds,
-  LEGISCAN_RETRY_WAIT_MAX_SECONDS,
 } from '@docket/core/sources';
 import { defaultImportLimits } from '@docket/core/encoding';
-import { z } from 'zod';
-import type { LegiscanDownloadDeps } from './legiscan-download.ts';
+import {
+  apiGet,
+  relayErrorSchema,
+  type ApiDownloadDeps,
+  type ApiSourceWords,
+} from './api-request.ts';
 
 // A dataset from Open States API v3 (core's sources/openstates-api.ts): /bills of the
 // jurisdiction's session, page by page up to `pagination.max_page`, the key in the X-API-KEY
@@ -27,16 +29,13 @@ export interface OpenStatesOrigin {
   session: string;
 }
 
-const relayErrorSchema = z.object({ error: z.string(), message: z.string().min(1).max(2000) });
-
-const NO_RELAY =
-  "Open States' API could not be reached from this browser, and downloads through the Docket server are turned off in Settings. Turn them on, or check your connection.";
-const RELAY_UNREACHABLE =
-  "Open States' API could not be reached from this browser, and neither could the Docket server, which can ask it instead. Check your connection and try again.";
-const UNREACHABLE =
-  "Open States' API could not be reached from this device. Check your connection and try again.";
-
 const failure = (message: string) => new OpenStatesApiError('unexpected', message);
+
+const words: ApiSourceWords = {
+  api: "Open States' API",
+  failure,
+  rateLimited: openStatesRateLimited,
+};
 
 function jsonOrNull(body: Uint8Array): unknown {
   try {
@@ -49,50 +48,14 @@ function jsonOrNull(body: Uint8Array): unknown {
 async function getPage(
   url: string,
   key: string,
-  deps: LegiscanDownloadDeps,
+  deps: ApiDownloadDeps,
   maxBytes: number,
-  retried = false,
 ): Promise<Uint8Array> {
-  const request = { url, etag: null, lastModified: null, apiKeyHeader: key };
-  let response: Response;
-  let relayed = false;
-  try {
-    response = await deps.fetch(
-      url,
-      { credentials: 'omit', cache: 'no-store', headers: { 'X-API-KEY': key } },
-      request,
-    );
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw failure(UNREACHABLE);
-    if (deps.relay === null) throw failure(NO_RELAY);
-    try {
-      response = await deps.relay(request);
-      relayed = true;
-    } catch {
-      throw failure(RELAY_UNREACHABLE);
-    }
-  }
-  if (response.status === 429 && relayed) {
-    // The relay's own budget for this account, not the source's: said as such, not waited out.
-    const refusal = relayErrorSchema.safeParse(await response.json().catch(() => null));
-    if (refusal.success && refusal.data.error === 'rate-limited') {
-      throw failure(refusal.data.message);
-    }
-  }
-  if (response.status === 429) {
-    const seconds = retryAfterSeconds(
-      response.headers.get('retry-after'),
-      (deps.now ?? Date.now)(),
-    );
-    await response.body?.cancel().catch(() => undefined);
-    if (!retried && seconds !== null && seconds <= LEGISCAN_RETRY_WAIT_MAX_SECONDS) {
-      await (deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(
-        seconds * 1000,
-      );
-      return getPage(url, key, deps, maxBytes, true);
-    }
-    throw openStatesRateLimited(seconds);
-  }
+  const { response, relayed } = await apiGet(
+    { url, headers: { 'X-API-KEY': key }, apiKeyHeader: key },
+    deps,
+    words,
+  );
   const body = new Uint8Array(await response.arrayBuffer());
   if (!response.ok) {
     if (relayed) {
@@ -123,7 +86,7 @@ export async function downloadOpenStates(
   origin: OpenStatesOrigin,
   key: string | null,
   since: string | null,
-  deps: LegiscanDownloadDeps,
+  deps: ApiDownloadDeps,
   maxBytes = defaultImportLimits.maxFileBytes,
 ): Promise<ImportInput | SourceUnchanged> {
   if (key === null) throw new OpenStatesApiError('missing-key', OPENSTATES_MISSING_KEY);

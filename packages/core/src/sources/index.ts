@@ -1,5 +1,6 @@
 // The public face of sources/ for the other packages (README.md); inside core, files import each other directly.
 export * from './api-keys.ts';
+export * from './source-api.ts';
 export * from './legiscan-api.ts';
 export * from './openstates-api.ts';
 export * from './api-source-form.ts';

@@ -9,8 +9,8 @@ import {
   legiscanRateLimited,
   parseLegiscanDataset,
   parseLegiscanDatasetList,
-  retryAfterSeconds,
 } from './legiscan-api.ts';
+import { retryAfterSeconds } from './source-api.ts';
 
 const bytes = (value: unknown) => encodeUtf8(JSON.stringify(value));
 

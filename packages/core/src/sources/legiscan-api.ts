@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decodeBase64 } from '../encoding/base64.ts';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
+import { rateLimitedMessage } from './source-api.ts';
 
 // LegiScan's API (https://legiscan.com/legiscan, the "LegiScan API User Manual"), the two
 // operations a dataset of a state's session needs. Requests are GETs of one address with the
@@ -181,28 +182,7 @@ export function parseLegiscanDataset(body: Uint8Array): LegiscanDatasetZip {
   return { hash: parsed.data.dataset.dataset_hash, sessionId: parsed.data.dataset.session_id, zip };
 }
 
-/** The longest wait for a 429's Retry-After that a refresh sits through before trying again. */
-export const LEGISCAN_RETRY_WAIT_MAX_SECONDS = 30;
-
-/** Seconds a Retry-After header asks for (delta seconds or an HTTP date), null when unreadable. */
-export function retryAfterSeconds(header: string | null, nowMs: number): number | null {
-  if (header === null) return null;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - nowMs) / 1000));
-}
-
 /** What a 429 that is not waited through says. */
 export function legiscanRateLimited(seconds: number | null): LegiscanApiError {
-  const when =
-    seconds === null
-      ? 'later'
-      : seconds < 120
-        ? `in ${seconds} s`
-        : `in ${Math.ceil(seconds / 60)} minutes`;
-  return new LegiscanApiError(
-    'rate-limited',
-    `LegiScan is limiting requests from this key (429 Too Many Requests); refresh again ${when}.`,
-  );
+  return new LegiscanApiError('rate-limited', rateLimitedMessage('LegiScan', seconds));
 }

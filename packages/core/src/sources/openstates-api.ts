@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
+import { rateLimitedMessage } from './source-api.ts';
 
 // Open States API v3 (https://v3.openstates.org/docs), the one operation a dataset of a
 // jurisdiction's session needs: GET /bills with the key in the X-API-KEY header,
@@ -103,14 +104,5 @@ export function openStatesRefusal(status: number, body: Uint8Array): OpenStatesA
 
 /** What a 429 that is not waited through says. */
 export function openStatesRateLimited(seconds: number | null): OpenStatesApiError {
-  const when =
-    seconds === null
-      ? 'later'
-      : seconds < 120
-        ? `in ${seconds} s`
-        : `in ${Math.ceil(seconds / 60)} minutes`;
-  return new OpenStatesApiError(
-    'rate-limited',
-    `Open States is limiting requests from this key (429 Too Many Requests); refresh again ${when}.`,
-  );
+  return new OpenStatesApiError('rate-limited', rateLimitedMessage('Open States', seconds));
 }
