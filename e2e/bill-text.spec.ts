@@ -60,6 +60,8 @@ class TextSourceSimulator {
 
   /** Which of the bill's versions the dataset lists: all three unless a test says fewer. */
   versions = 3;
+  /** Until when the engrossed version keeps libraries open (a source may correct a text). */
+  engrossedHour = 'ten';
 
   /** Listens on `port` (0: any free one) and returns the simulator's address. */
   async start(port: number): Promise<string> {
@@ -93,7 +95,11 @@ class TextSourceSimulator {
     const files: Record<string, { type: string; body: string | Uint8Array; cors: boolean }> = {
       '/bill-text.csv': { type: 'text/csv', body: this.dataset(), cors: true },
       '/hb5151-introduced.htm': { type: 'text/html', body: govInfoHtml('nine'), cors: true },
-      '/hb5151-engrossed.htm': { type: 'text/html', body: govInfoHtml('ten'), cors: true },
+      '/hb5151-engrossed.htm': {
+        type: 'text/html',
+        body: govInfoHtml(this.engrossedHour),
+        cors: true,
+      },
       '/hb5151-enrolled.pdf': { type: 'application/pdf', body: enrolledPdf, cors: false },
     };
     const path = request.url ?? '';
@@ -210,7 +216,7 @@ test('Get text shows a version with its sections, Compare versions marks the cha
   }
 });
 
-test('a refresh that brings version 2 of a tracked bill fetches its text, and a highlight made on version 1 is drawn in it on bill details', async ({
+test('a refresh that brings version 2 of a tracked bill fetches its text, a highlight made on version 1 is drawn in it on bill details, and Get text again replaces it', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -263,7 +269,7 @@ test('a refresh that brings version 2 of a tracked bill fetches its text, and a 
     await details.openBill(BILL_ID, 'HB 5151');
     const engrossed = texts.version('Engrossed');
     await expect(engrossed).toContainText('Text fetched from the source on', { timeout: 30_000 });
-    await expect(engrossed.getByRole('button', { name: /^Get text/ })).toHaveCount(0);
+    await expect(engrossed.getByRole('button', { name: /^Get text: / })).toHaveCount(0);
     await engrossed.getByRole('button', { name: 'Show text' }).click();
     const carried = texts.text('Engrossed').locator('mark');
     await expect(texts.text('Engrossed')).toContainText('until ten in the evening');
@@ -274,6 +280,17 @@ test('a refresh that brings version 2 of a tracked bill fetches its text, and a 
     );
     expect(await seriousViolations(page)).toEqual([]);
     expect(simulator.requests.filter((r) => r.path === '/hb5151-engrossed.htm')).toHaveLength(1);
+
+    // "Get text again": the source corrected its text; the copy on this device is replaced, and
+    // the highlight is found in the new words.
+    simulator.engrossedHour = 'eleven';
+    await engrossed.getByRole('button', { name: 'Get text again: Engrossed' }).click();
+    await expect(engrossed.getByRole('status').filter({ hasText: 'Text fetched.' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(texts.text('Engrossed')).toContainText('until eleven in the evening');
+    await expectPainted(carried);
+    expect(simulator.requests.filter((r) => r.path === '/hb5151-engrossed.htm')).toHaveLength(2);
   } finally {
     await simulator.stop();
   }

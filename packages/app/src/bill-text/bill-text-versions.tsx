@@ -19,10 +19,21 @@ const VersionCompare = lazy(() =>
   import('./version-compare.tsx').then((module) => ({ default: module.VersionCompare })),
 );
 
-function GetText({ billId, version, index }: { billId: string; version: BillText; index: number }) {
+function GetText({
+  billId,
+  version,
+  index,
+  again,
+}: {
+  billId: string;
+  version: BillText;
+  index: number;
+  /** This device has a copy: the button fetches it anew (the source may have corrected it). */
+  again: boolean;
+}) {
   const { state, run } = useGetText({ billId, index, url: version.url });
   const describedBy = useId();
-  const label = state.kind === 'failed' ? 'Try again' : 'Get text';
+  const label = state.kind === 'failed' ? 'Try again' : again ? 'Get text again' : 'Get text';
   return (
     <div className="bill-text-tools">
       <IonButton
@@ -39,10 +50,16 @@ function GetText({ billId, version, index }: { billId: string; version: BillText
         {label}
       </IonButton>
       <p id={describedBy} className="bill-muted">
-        Downloads this version from its source and keeps it on this device.
+        {again
+          ? 'Downloads this version from its source again and replaces the copy on this device.'
+          : 'Downloads this version from its source and keeps it on this device.'}
       </p>
       <p role="status" className="bill-text-progress">
-        {state.kind === 'busy' ? progressWords(state.progress) : ''}
+        {state.kind === 'busy'
+          ? progressWords(state.progress)
+          : state.kind === 'done'
+            ? 'Text fetched.'
+            : ''}
       </p>
       {state.kind === 'failed' && (
         <p role="alert" className="bill-text-error">
@@ -154,9 +171,16 @@ export function BillTextVersions({
                   {copy.format === 'pdf' ? ', read from its PDF' : ''}.
                 </p>
               )}
-              {version.text === null && version.url !== null && fetched !== undefined && (
-                <GetText billId={bill.id} version={version} index={index} />
-              )}
+              {version.url !== null &&
+                fetched !== undefined &&
+                (version.text === null || (copy !== undefined && ownText === null)) && (
+                  <GetText
+                    billId={bill.id}
+                    version={version}
+                    index={index}
+                    again={copy !== undefined && ownText === null}
+                  />
+                )}
               {version.text !== null && (
                 <p>
                   <Link to={annotationOnTextPath(bill.id, `text:${index}`)}>

@@ -10,6 +10,7 @@ import { type GetTextProgress, getVersionText } from '../import-worker/version-t
 export type GetTextState =
   | { kind: 'idle' }
   | { kind: 'busy'; progress: GetTextProgress }
+  | { kind: 'done' }
   | { kind: 'failed'; message: string };
 
 export function useGetText(version: { billId: string; index: number; url: string | null }) {
@@ -36,7 +37,7 @@ export function useGetText(version: { billId: string; index: number; url: string
           setState({ kind: 'busy', progress });
         },
       );
-      setState({ kind: 'idle' });
+      setState({ kind: 'done' });
     } catch (error) {
       setState({
         kind: 'failed',
