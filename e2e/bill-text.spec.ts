@@ -176,6 +176,10 @@ test('Get text shows a version with its sections, Compare versions marks the cha
     await expectPainted(comparison.locator('del'));
     await expectPainted(comparison.locator('ins'));
     await expect(page.getByText('1 word added, 1 word removed.')).toBeVisible();
+    // The diff ran in the diff worker, not on the page.
+    expect(page.workers().some((worker) => worker.url().includes('version-diff-worker'))).toBe(
+      true,
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
     // A PDF version (through the relay: no CORS headers), read by pdf.js in its worker.

@@ -1,21 +1,39 @@
 import type { BillText } from '@docket/core/bills';
-import { compareTexts, type VersionDiff } from '@docket/core/text';
-import { diffWordsWithSpace } from 'diff';
-import { useId, useMemo, useState } from 'react';
+import type { VersionDiff } from '@docket/core/text';
+import { useEffect, useId, useState } from 'react';
+import { versionDiffs } from '../diff-worker/version-diff-client.ts';
 import { formatBillDate } from '../bills/bill-words.ts';
 import { plural } from '../ui/formatting.ts';
 
-// "Compare versions", loaded only when opened (with jsdiff): two versions chosen, the newer one
-// shown with what it added and what it took out of the older marked. Marks are <ins> and <del>
+// "Compare versions", loaded only when opened: two versions chosen, the newer one shown with what
+// it added and what it took out of the older marked. jsdiff runs in the diff worker
+// (diff-worker/), so a long bill's diff never holds the page. Marks are <ins> and <del>
 // with words a screen reader says ("added", "removed") and an underline or a line through, so
 // nothing depends on colour alone.
 
-/** jsdiff gives up past this (undefined), rather than hold the page on two unrelated texts. */
-const DIFF_TIMEOUT_MS = 5_000;
-
-function diffOf(older: string, newer: string): VersionDiff | null {
-  const parts = diffWordsWithSpace(older, newer, { timeout: DIFF_TIMEOUT_MS });
-  return parts === undefined ? null : compareTexts(older, newer, () => parts);
+/** The diff of two texts from the worker: 'busy' until it answers for these two. */
+function useVersionDiff(older: string, newer: string): VersionDiff | null | 'busy' | 'failed' {
+  const [answer, setAnswer] = useState<{
+    older: string;
+    newer: string;
+    diff: VersionDiff | null | 'failed';
+  } | null>(null);
+  useEffect(() => {
+    let current = true;
+    versionDiffs.diff(older, newer).then(
+      (diff) => {
+        if (current && diff !== 'stale') setAnswer({ older, newer, diff });
+      },
+      (error: unknown) => {
+        console.error('[docket] The comparison failed:', error);
+        if (current) setAnswer({ older, newer, diff: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [older, newer]);
+  return answer !== null && answer.older === older && answer.newer === newer ? answer.diff : 'busy';
 }
 
 const versionName = (version: BillText, index: number): string =>
@@ -28,7 +46,7 @@ export function VersionCompare({ texts }: { texts: readonly BillText[] }) {
   const [newer, setNewer] = useState(withText[withText.length - 1] ?? 0);
   const olderText = texts[older]?.text ?? '';
   const newerText = texts[newer]?.text ?? '';
-  const diff = useMemo(() => diffOf(olderText, newerText), [olderText, newerText]);
+  const diff = useVersionDiff(olderText, newerText);
   const olderName = texts[older] === undefined ? '' : versionName(texts[older], older);
   const newerName = texts[newer] === undefined ? '' : versionName(texts[newer], newer);
 
@@ -63,6 +81,10 @@ export function VersionCompare({ texts }: { texts: readonly BillText[] }) {
       </div>
       {older === newer ? (
         <p className="bill-muted">Choose two different versions.</p>
+      ) : diff === 'busy' ? (
+        <p role="status">Comparing the versions…</p>
+      ) : diff === 'failed' ? (
+        <p role="alert">The versions could not be compared. Close the comparison and try again.</p>
       ) : diff === null ? (
         <p role="alert">
           These versions differ too much to compare word by word. Open each one under Text versions
