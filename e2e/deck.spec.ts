@@ -35,92 +35,94 @@ test('dragging the card right tracks it; a short drag snaps back and decides not
   page,
 }) => {
   const deck = await deckWith(page, 'California sample', [deckSample('deck-small.csv')]);
-  await deck.expectCard('AB 1');
+  // The most recent activity first: SB 3 passed the Senate on Mar 20, after AB 2's referral
+  // (Feb 10) and AB 1's introduction (Jan 6).
+  await deck.expectCard('SB 3');
   await expect(deck.count()).toHaveText('3 bills left in the deck');
-  await expect(deck.card()).toContainText('Water Meter Accuracy Act');
-  await expect(deck.card()).toContainText('Introduced since Jan 6, 2025');
-  await expect(deck.card()).toContainText('Maria Lopez (D)');
-  await expect(deck.card()).toContainText('Consumer protection');
-  await expect(deck.card()).toContainText('Introduced and read first time');
+  await expect(deck.card()).toContainText('School Lunch Nutrition Act');
+  await expect(deck.card()).toContainText('Passed one chamber since Mar 20, 2025');
+  await expect(deck.card()).toContainText('Aisha Khan (D)');
+  await expect(deck.card()).toContainText('Education');
+  await expect(deck.card()).toContainText('Passed Senate 30-8');
   expect(await deck.seriousViolations()).toEqual([]);
 
   await deck.drag(30, 5);
-  await deck.expectCard('AB 1');
+  await deck.expectCard('SB 3');
   await expect(deck.card()).toHaveCSS('transform', 'none');
   expect(await deck.storedDecisions()).toEqual({});
 
   await deck.drag(260, 10);
-  await expect(deck.announcement()).toHaveText('Tracked AB 1');
+  await expect(deck.announcement()).toHaveText('Tracked SB 3');
   await deck.expectCard('AB 2');
   await expect(deck.count()).toHaveText('2 bills left in the deck');
-  expect(await deck.storedDecisions()).toEqual({ 'us-ca/2025-2026/ab-1': 'track' });
+  expect(await deck.storedDecisions()).toEqual({ 'us-ca/2025-2026/sb-3': 'track' });
 
   // Up is for later.
   await deck.drag(0, -220);
   await expect(deck.announcement()).toHaveText('Saved for later: AB 2');
-  await deck.expectCard('SB 3');
+  await deck.expectCard('AB 1');
 });
 
 test('the arrow keys decide when the deck has focus, not while typing in the search', async ({
   page,
 }) => {
   const deck = await deckWith(page, 'Keyboard sample', [deckSample('deck-small.csv')]);
-  await deck.expectCard('AB 1');
+  await deck.expectCard('SB 3');
 
   await deck.openFilter();
   await deck.search().fill('a');
   await deck.search().press('ArrowRight');
   await deck.search().press('ArrowLeft');
   await deck.search().fill('');
-  await deck.expectCard('AB 1');
+  await deck.expectCard('SB 3');
   expect(await deck.storedDecisions()).toEqual({});
 
   await deck.deck().focus();
   await page.keyboard.press('ArrowRight');
-  await expect(deck.announcement()).toHaveText('Tracked AB 1');
+  await expect(deck.announcement()).toHaveText('Tracked SB 3');
   await deck.expectCard('AB 2');
   await page.keyboard.press('ArrowLeft');
   await expect(deck.announcement()).toHaveText('Dismissed AB 2');
-  await deck.expectCard('SB 3');
+  await deck.expectCard('AB 1');
   await page.keyboard.press('ArrowUp');
-  await expect(deck.announcement()).toHaveText('Saved for later: SB 3');
+  await expect(deck.announcement()).toHaveText('Saved for later: AB 1');
 
   // Everything is decided: the deck says so and can bring the later bill back.
   await expect(deck.emptyHeading('Everything triaged')).toBeVisible();
   await expect(deck.count()).toHaveText('0 bills left in the deck');
   expect(await deck.storedDecisions()).toEqual({
-    'us-ca/2025-2026/ab-1': 'track',
+    'us-ca/2025-2026/ab-1': 'later',
     'us-ca/2025-2026/ab-2': 'dismiss',
-    'us-ca/2025-2026/sb-3': 'later',
+    'us-ca/2025-2026/sb-3': 'track',
   });
   expect(await deck.seriousViolations()).toEqual([]);
   await deck.deck().getByRole('button', { name: 'Include bills saved for later' }).click();
-  await deck.expectCard('SB 3');
+  await deck.expectCard('AB 1');
   await expect(deck.count()).toHaveText('1 bill left in the deck');
 });
 
 test('Undo brings the last card back, and the buttons decide', async ({ page }) => {
   const deck = await deckWith(page, 'Undo sample', [deckSample('deck-small.csv')]);
-  await deck.expectCard('AB 1');
+  await deck.expectCard('SB 3');
   await expect(deck.button('Undo')).toBeDisabled();
   await deck.button('Track').click();
-  await expect(deck.announcement()).toHaveText('Tracked AB 1');
+  await expect(deck.announcement()).toHaveText('Tracked SB 3');
   await deck.expectCard('AB 2');
   await deck.button('Dismiss').click();
   await expect(deck.announcement()).toHaveText('Dismissed AB 2');
-  await deck.expectCard('SB 3');
+  await deck.expectCard('AB 1');
 
   await deck.button('Undo').click();
   await expect(deck.announcement()).toHaveText('Undone: AB 2 is back in the deck');
   await deck.expectCard('AB 2');
   await deck.button('Undo').click();
-  await expect(deck.announcement()).toHaveText('Undone: AB 1 is back in the deck');
-  await deck.expectCard('AB 1');
+  await expect(deck.announcement()).toHaveText('Undone: SB 3 is back in the deck');
+  await deck.expectCard('SB 3');
   await expect(deck.button('Undo')).toBeDisabled();
   expect(await deck.storedDecisions()).toEqual({});
 
   await deck.button('Later').click();
-  await expect(deck.announcement()).toHaveText('Saved for later: AB 1');
+  await expect(deck.announcement()).toHaveText('Saved for later: SB 3');
   await deck.expectCard('AB 2');
 });
 
@@ -128,7 +130,7 @@ test('the filter narrows the deck, says when nothing matches, survives a reload 
   page,
 }) => {
   const deck = await deckWith(page, 'Filter sample', [deckSample('deck-small.csv')]);
-  await deck.expectCard('AB 1');
+  await deck.expectCard('SB 3');
   await deck.openFilter();
   await page.getByLabel('Chamber', { exact: true }).selectOption({ label: 'Senate (upper)' });
   await deck.expectCard('SB 3');
@@ -156,16 +158,42 @@ test('the filter narrows the deck, says when nothing matches, survives a reload 
   await deck.search().fill('no such bill anywhere');
   await expect(deck.emptyHeading('Nothing matches the filter')).toBeVisible();
   await deck.deck().getByRole('button', { name: 'Clear filter' }).click();
-  await deck.expectCard('AB 1');
+  await deck.expectCard('SB 3');
   await expect(deck.count()).toHaveText('3 bills left in the deck');
   await expect(deck.search()).toHaveValue('');
+
+  // The order is a choice of the filter that narrows nothing, and it survives a reload and
+  // clearing the filter.
+  const order = page.getByLabel('Order', { exact: true });
+  await expect(order).toHaveValue('recent');
+  await expect(order.getByRole('option')).toHaveText([
+    'Most recent activity first',
+    'By jurisdiction and session',
+  ]);
+  await order.selectOption({ label: 'By jurisdiction and session' });
+  await deck.expectCard('AB 1');
+  await expect(deck.count()).toHaveText('3 bills left in the deck');
+  await deck.button('Track').click();
+  await deck.expectCard('AB 2');
+  await page.reload();
+  await deck.expectCard('AB 2');
+  await deck.openFilter();
+  await page.getByLabel('Chamber', { exact: true }).selectOption({ label: 'Senate (upper)' });
+  await deck.expectCard('SB 3');
+  await page.getByRole('button', { name: 'Clear filter' }).click();
+  await deck.expectCard('AB 2');
+  await expect(order).toHaveValue('place');
+  await order.selectOption({ label: 'Most recent activity first' });
+  await deck.expectCard('SB 3');
 });
 
 test('the session filter deals one session of one jurisdiction, and a new jurisdiction clears it', async ({
   page,
 }) => {
   const deck = await deckWith(page, 'Session sample', [deckSample('deck-sessions.csv')]);
-  await deck.expectCard('AB 7');
+  // Nevada's AB 1, introduced Feb 3, 2025, is the most recent of the four.
+  await deck.expectCard('AB 1');
+  await expect(deck.card()).toContainText('Solar Siting Act');
   await expect(deck.count()).toHaveText('4 bills left in the deck');
   await deck.openFilter();
   const session = page.getByLabel('Session', { exact: true });
@@ -193,17 +221,17 @@ test('the session filter deals one session of one jurisdiction, and a new jurisd
 
 test('the card leads to the bill details', async ({ page }) => {
   const deck = await deckWith(page, 'Details sample', [deckSample('deck-small.csv')]);
-  await deck.expectCard('AB 1');
-  await deck.card().getByRole('link', { name: 'AB 1', exact: true }).click();
-  await expect(page).toHaveURL(`/bill-details?id=${encodeURIComponent('us-ca/2025-2026/ab-1')}`);
+  await deck.expectCard('SB 3');
+  await deck.card().getByRole('link', { name: 'SB 3', exact: true }).click();
+  await expect(page).toHaveURL(`/bill-details?id=${encodeURIComponent('us-ca/2025-2026/sb-3')}`);
 });
 
 test('hostile strings in bills are shown as text and run nothing', async ({ page }) => {
   const deck = await deckWith(page, 'Hostile sample', [deckSample('deck-hostile.csv')]);
-  await deck.expectCard('HB 1101');
-  await expect(deck.card().getByText('<img src=x onerror=window.__pwned=1>')).toBeVisible();
-  await expect(deck.card()).toContainText('<b onclick=window.__pwned=1>Bold Sponsor</b> (D)');
-  await expect(deck.card()).toContainText('<svg onload=window.__pwned=1>');
+  // Newest first: SB 5103 (Jan 15), HB 1102 (Jan 14), HB 1101 (Jan 13).
+  await deck.expectCard('SB 5103');
+  await expect(deck.card().getByText('قانون حماية المياه الجوفية')).toBeVisible();
+  await expect(deck.card()).toContainText('דוד לוי (D)');
   expect(await deck.seriousViolations()).toEqual([]);
 
   await deck.button('Dismiss').click();
@@ -218,9 +246,11 @@ test('hostile strings in bills are shown as text and run nothing', async ({ page
   expect(overflow).toBe(0);
 
   await deck.button('Dismiss').click();
-  await deck.expectCard('SB 5103');
-  await expect(deck.card().getByText('قانون حماية المياه الجوفية')).toBeVisible();
-  await expect(deck.card()).toContainText('דוד לוי (D)');
+  await deck.expectCard('HB 1101');
+  await expect(deck.card().getByText('<img src=x onerror=window.__pwned=1>')).toBeVisible();
+  await expect(deck.card()).toContainText('<b onclick=window.__pwned=1>Bold Sponsor</b> (D)');
+  await expect(deck.card()).toContainText('<svg onload=window.__pwned=1>');
+  expect(await deck.seriousViolations()).toEqual([]);
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
 });
 
@@ -232,10 +262,11 @@ test('the five congress-json joint resolutions are dealt and announced by identi
     fixtureFiles(`congress-json/116/bills/sjres/${bill}`),
   );
   const deck = await deckWith(page, 'Five resolutions', files);
-  await deck.expectCard('S.J.Res. 1');
+  // S.J.Res. 4 acted last (Dec 17, 2019).
+  await deck.expectCard('S.J.Res. 4');
   await expect(deck.count()).toHaveText('5 bills left in the deck');
   await deck.drag(250, 0);
-  await expect(deck.announcement()).toHaveText('Tracked S.J.Res. 1');
+  await expect(deck.announcement()).toHaveText('Tracked S.J.Res. 4');
 });
 
 test.describe('on a phone', () => {
@@ -243,7 +274,7 @@ test.describe('on a phone', () => {
 
   test('the card fits the screen with hostile text, and a drag decides', async ({ page }) => {
     const deck = await deckWith(page, 'Phone sample', [deckSample('deck-hostile.csv')]);
-    await deck.expectCard('HB 1101');
+    await deck.expectCard('SB 5103');
     await deck.button('Dismiss').click();
     await deck.expectCard('HB 1102');
     const widths = await page.evaluate(() => {
@@ -259,7 +290,7 @@ test.describe('on a phone', () => {
 
     await deck.drag(-200, 0);
     await expect(deck.announcement()).toHaveText('Dismissed HB 1102');
-    await deck.expectCard('SB 5103');
+    await deck.expectCard('HB 1101');
     expect(await deck.seriousViolations()).toEqual([]);
   });
 });

@@ -211,7 +211,8 @@ test.describe('visual baselines at 390×844 and 1280×800', () => {
     // One bill tracked, so the Tracked tab has a list and charts.
     const deck = new DeckPage(page);
     await deck.open();
-    await deck.expectCard('AB 1');
+    // The most recent activity first: SB 3 passed the Senate last.
+    await deck.expectCard('SB 3');
     await deck.button('Track').click();
     await deck.expectCard('AB 2');
     // The next card shows before the decision is stored; the full backup below must hold it.

@@ -65,6 +65,19 @@ export async function startApp(container: HTMLElement): Promise<void> {
       console.error(`${LOG_PREFIX} Could not start sync:`, error);
     });
 
+  // Bills stored before the deck's recent order get their place in it, in the background.
+  firstCommit.promise
+    .then(async () => {
+      const { fillDeckOrderInBackground } = await import('./local-store/deck-order-backfill.ts');
+      await fillDeckOrderInBackground();
+    })
+    .catch((error: unknown) => {
+      console.error(
+        `${LOG_PREFIX} Could not put the stored bills in the deck's recent order:`,
+        error,
+      );
+    });
+
   firstCommit.promise.then(resumeLeftJobs).catch((error: unknown) => {
     console.error(`${LOG_PREFIX} Could not look for jobs left unfinished:`, error);
   });

@@ -13,6 +13,7 @@ import {
   DECK_FILTER_TEXT_LIMIT,
   type DeckFilter,
   deckFilterIsActive,
+  type DeckOrder,
   emptyDeckFilter,
 } from '@docket/core/deck';
 import type { Dataset } from '@docket/core/store';
@@ -27,6 +28,11 @@ const chamberChoices: readonly { value: Chamber; label: string }[] = [
   { value: 'upper', label: 'Senate (upper)' },
   { value: 'lower', label: 'House or Assembly (lower)' },
   { value: 'legislature', label: 'Unicameral legislature' },
+];
+
+const orderChoices: readonly { value: DeckOrder; label: string }[] = [
+  { value: 'recent', label: 'Most recent activity first' },
+  { value: 'place', label: 'By jurisdiction and session' },
 ];
 
 export interface DeckFilterFormProps {
@@ -214,6 +220,23 @@ export function DeckFilterForm({
           }}
         />
       </div>
+      <div className="deck-filter-field">
+        <label htmlFor={field('order')}>Order</label>
+        <select
+          id={field('order')}
+          value={filter.order}
+          onChange={(event) => {
+            const choice = orderChoices.find((item) => item.value === event.target.value);
+            change({ order: choice?.value ?? emptyDeckFilter.order });
+          }}
+        >
+          {orderChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="deck-filter-check">
         <input
           id={field('later')}
@@ -232,7 +255,8 @@ export function DeckFilterForm({
         onClick={() => {
           setSearch('');
           setSubject('');
-          onChange(emptyDeckFilter);
+          // The order is how the user likes to work through the deck, not a narrowing: it stays.
+          onChange({ ...emptyDeckFilter, order: filter.order });
         }}
       >
         Clear filter

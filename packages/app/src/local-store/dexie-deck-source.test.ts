@@ -2,8 +2,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { compileDeckFilter, emptyDeckFilter, readDeckPage } from '@docket/core/deck';
 import type { StoredBill } from '@docket/core/store';
-import { createDocketDatabase } from './docket-database.ts';
+import { createDocketDatabase, schemaSteps } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';
+import { fillDeckOrder } from './deck-order-backfill.ts';
+import { localStoreOn } from './indexeddb-local-store.ts';
 
 // The deck's Dexie reads on fake-indexeddb: ids come from keys and indexes in id order, the
 // multi-entry datasetIds index included, and core's deck is dealt from them.
@@ -187,6 +189,58 @@ describe('dexieDeckSource', () => {
         }
       }
     }
+    db.close();
+  });
+
+  it('deals the most recent activity first once every bill stored before version 7 is in that order', async () => {
+    const indexedDB = new IDBFactory();
+    const name = 'deck-source-recent';
+    const acted = (day: string) => [{ date: day, text: `Acted on ${day}`, chamber: null }];
+    // Stored at version 6, before the recent order: the bills carry no keys in it.
+    const before = createDocketDatabase({
+      name,
+      indexedDB,
+      IDBKeyRange,
+      steps: schemaSteps.filter((step) => step.version < 7),
+    });
+    await before
+      .table('bills')
+      .bulkPut([
+        bill('us/119/hr-1', { actions: acted('2025-01-05') }),
+        bill('us/119/hr-2', { actions: acted('2025-09-30'), status: 'enacted' }),
+        bill('us/119/hr-3', { actions: acted('2025-04-01'), status: 'enacted' }),
+      ]);
+    before.close();
+
+    const db = createDocketDatabase({ name, indexedDB, IDBKeyRange });
+    const deal = async (changes: Partial<typeof emptyDeckFilter> = {}) =>
+      (
+        await readDeckPage(
+          dexieDeckSource(db),
+          compileDeckFilter({ ...emptyDeckFilter, ...changes }),
+          5,
+        )
+      ).cards.map((card) => card.id);
+    // Not all in the order yet: the deck deals in id order meanwhile.
+    expect(await deal()).toEqual(['us/119/hr-1', 'us/119/hr-2', 'us/119/hr-3']);
+    // A bill written now gets its keys from the store.
+    await localStoreOn(db).write(['bills'], (tx) =>
+      tx.put('bills', bill('us/119/hr-4', { actions: acted('2025-06-01') })),
+    );
+    expect(await fillDeckOrder(db, { batch: 2 })).toBe(3);
+    expect(await deal()).toEqual(['us/119/hr-2', 'us/119/hr-4', 'us/119/hr-3', 'us/119/hr-1']);
+    expect(await deal({ status: 'enacted', datasetId: 'd1' })).toEqual([
+      'us/119/hr-2',
+      'us/119/hr-3',
+    ]);
+    expect(await deal({ order: 'place' })).toEqual([
+      'us/119/hr-1',
+      'us/119/hr-2',
+      'us/119/hr-3',
+      'us/119/hr-4',
+    ]);
+    // Nothing is left to fill.
+    expect(await fillDeckOrder(db)).toBe(0);
     db.close();
   });
 });

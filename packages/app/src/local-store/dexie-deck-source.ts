@@ -1,6 +1,13 @@
 import Dexie from 'dexie';
-import type { DeckSource, IndexedCriterion } from '@docket/core/deck';
-import type { Decision, StoredBill } from '@docket/core/store';
+import type { DeckSource, IndexedCriterion, RecentOrderSource } from '@docket/core/deck';
+import {
+  DECK_ORDER_RANGE_END,
+  deckOrderListPrefix,
+  type Decision,
+  type DeckOrderList,
+  recentOrderPlace,
+  type StoredBill,
+} from '@docket/core/store';
 
 // The deck's reads on the page's Dexie connection. Ids come from primary keys and index keys
 // only (IndexedDB's getAllKeys, or a key cursor for a dataset: no bill is read or cloned), and
@@ -76,6 +83,52 @@ function datasetIdsFrom(
   });
 }
 
+/** Connections whose every bill is in the recent order: once true, it stays true (the store
+ *  gives every bill it writes its keys; a build without them cannot open this version). */
+const recentOrderReady = new WeakSet<Dexie>();
+
+/**
+ * The recent order (core's deck-order-keys.ts): a list is one range of the `deckKeys` index, read
+ * a page of ids at a time (getAllKeys, through Dexie's primaryKeys); the next page starts after
+ * the last id's place, which is read from that one bill.
+ */
+function recentOrder(db: Dexie): RecentOrderSource {
+  const bills = db.table<StoredBill, string>('bills');
+  const range = (list: DeckOrderList, after: string | null) => {
+    const prefix = deckOrderListPrefix(list);
+    return bills
+      .where('deckKeys')
+      .between(
+        after === null ? prefix : `${prefix}${after}`,
+        `${prefix}${DECK_ORDER_RANGE_END}`,
+        after === null,
+        false,
+      );
+  };
+  return {
+    ready: async () => {
+      if (recentOrderReady.has(db)) return true;
+      const [all, ordered] = await Promise.all([
+        bills.count(),
+        range({ index: 'all' }, null).count(),
+      ]);
+      if (all !== ordered) return false;
+      recentOrderReady.add(db);
+      return true;
+    },
+    count: async (list) => await range(list, null).count(),
+    page: async (list, after, limit) => {
+      const ids = await range(list, after).limit(limit).primaryKeys();
+      const lastId = ids.at(-1);
+      if (ids.length < limit || lastId === undefined) return { ids, last: null };
+      // Gone since (deleted between the two reads): the walk ends here, and the live query that
+      // runs it runs again for that very change.
+      const lastBill = await bills.get(lastId);
+      return { ids, last: lastBill === undefined ? null : recentOrderPlace(lastBill) };
+    },
+  };
+}
+
 export function dexieDeckSource(db: Dexie): DeckSource {
   const bills = db.table<StoredBill, string>('bills');
   const decisions = db.table<Decision, string>('decisions');
@@ -136,5 +189,6 @@ export function dexieDeckSource(db: Dexie): DeckSource {
     },
     decisions: async () => await decisions.toArray(),
     datasetCount: async () => await db.table('datasets').count(),
+    recent: recentOrder(db),
   };
 }

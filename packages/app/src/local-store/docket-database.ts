@@ -83,6 +83,18 @@ const version5Stores = Object.freeze({ ...version4Stores, versionTexts: 'id, bil
 // no upgrade.
 const version6Stores = Object.freeze({ ...version5Stores, apiKeys: 'source' });
 
+// The deck's "Most recent activity first" walks one multiEntry index of keys the store derives
+// from each bill it writes (core's deck-order-keys.ts). No upgrade rewrites the bills already
+// stored: IndexedDB builds the new index while the database opens (it reads every bill, as
+// version 3 did, and finds no keys in them yet), and the page then gives those bills their keys
+// a few hundred at a time in the background (deck-order-backfill.ts); until every bill has them,
+// the deck deals in id order.
+const version7Stores = Object.freeze({
+  ...version6Stores,
+  bills:
+    'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id], *deckKeys',
+});
+
 export const schemaSteps: readonly SchemaStep[] = Object.freeze(
   [
     version1Stores,
@@ -91,6 +103,7 @@ export const schemaSteps: readonly SchemaStep[] = Object.freeze(
     version4Stores,
     version5Stores,
     version6Stores,
+    version7Stores,
   ].map((stores, index) => Object.freeze({ version: index + 1, stores })),
 );
 

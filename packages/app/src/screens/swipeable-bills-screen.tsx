@@ -63,7 +63,7 @@ function EmptyDeck({
     <IonButton
       fill="outline"
       onClick={() => {
-        onFilter(emptyDeckFilter);
+        onFilter({ ...emptyDeckFilter, order: filter.order });
       }}
     >
       Clear filter

@@ -16,6 +16,7 @@ import {
   type StoredBill,
   type Tag,
   userWorkTables,
+  withoutDerivedFields,
 } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalStore, TableName } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
@@ -172,9 +173,10 @@ export async function buildBackupContents(
         ...annotations.map((row) => row.billId),
       ]),
     ].sort();
-    const bills = (await tx.getMany('bills', billIds)).filter(
-      (bill): bill is StoredBill => bill !== undefined,
-    );
+    // Without the keys the store derives (they name the datasets, which a link leaves out).
+    const bills = (await tx.getMany('bills', billIds))
+      .filter((bill): bill is StoredBill => bill !== undefined)
+      .map(withoutDerivedFields);
     const rows = { datasets, tags, billTags, positions, decisions, annotations };
     const clocks = await readClocks(tx, rows);
     return {

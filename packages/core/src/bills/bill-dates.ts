@@ -63,6 +63,15 @@ export function billDates(bill: DatedBill): BillDates {
   };
 }
 
+/**
+ * The day of a bill's most recent activity, which orders the deck's "Most recent activity first":
+ * its newest action's date, else the day it reached its status, else its introduction; '' when
+ * the source dates none of them (such bills come last).
+ */
+export function billActivityDate(bill: Omit<DatedBill, 'status'>): string {
+  return latestAction(bill.actions)?.date ?? bill.statusDate ?? bill.introducedDate ?? '';
+}
+
 /** A calendar date (YYYY-MM-DD) in the reader's words; the app's and the reports' own. */
 export type FormatBillDate = (date: string) => string;
 

@@ -18,6 +18,13 @@ export const DECK_FILTER_TEXT_LIMIT = 200;
 const filterText = z.string().max(DECK_FILTER_TEXT_LIMIT);
 const filterId = z.string().min(1).max(200).nullable();
 
+/**
+ * The orders the deck deals its cards in: the most recent activity first (the latest action's
+ * day, billActivityDate), or by place (jurisdiction, session, then the bill's id).
+ */
+export const deckOrders = ['recent', 'place'] as const;
+export type DeckOrder = (typeof deckOrders)[number];
+
 export const deckFilterSchema = z.object({
   datasetId: filterId,
   jurisdiction: filterId,
@@ -32,6 +39,7 @@ export const deckFilterSchema = z.object({
   search: filterText,
   /** Bills put off for later come back into the deck. */
   includeLater: z.boolean(),
+  order: z.enum(deckOrders),
 });
 export type DeckFilter = z.infer<typeof deckFilterSchema>;
 
@@ -44,11 +52,12 @@ export const emptyDeckFilter: DeckFilter = Object.freeze({
   chamber: null,
   search: '',
   includeLater: false,
+  order: 'recent',
 });
 
 /**
  * Whether the filter narrows the deck down from every untriaged bill. "Include later" widens it,
- * so it does not count.
+ * and the order only orders it, so neither counts.
  */
 export function deckFilterIsActive(filter: DeckFilter): boolean {
   return (

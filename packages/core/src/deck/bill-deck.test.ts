@@ -324,6 +324,117 @@ describe('on a local store, with the triage commands', () => {
   });
 });
 
+describe('the most recent activity first', () => {
+  const action = (date: string | null) => ({ date, text: `Action of ${date ?? 'no day'}` });
+  /** Bill n with its latest action on `day` (null: no dated action, no status date). */
+  const dated = (n: number, day: string | null, extra: Partial<StoredBill> = {}): StoredBill => ({
+    ...storedBill(n),
+    actions: day === null ? [] : [action('2024-01-01'), action(day)],
+    statusDate: day === null ? null : '2024-01-01',
+    introducedDate: day === null ? null : '2024-01-01',
+    ...extra,
+  });
+
+  async function deal(
+    rows: readonly StoredBill[],
+    changes: Partial<DeckFilter> = {},
+    limit = 10,
+    decisions: readonly Decision[] = [],
+  ) {
+    const store = createMemoryLocalStore();
+    await store.write(['bills', 'decisions'], async (tx) => {
+      await tx.putMany('bills', rows);
+      await tx.putMany('decisions', decisions);
+    });
+    return store.read(['bills', 'decisions', 'datasets'], (tx) =>
+      readDeckPage(deckSourceOfTransaction(tx), filter(changes), limit),
+    );
+  }
+
+  it("deals the latest activity first, a day's bills in id order, undated bills last", async () => {
+    const rows = [
+      dated(1, '2025-03-01'),
+      dated(2, null),
+      dated(3, '2025-11-20'),
+      dated(4, '2025-03-01'),
+      dated(5, '2024-12-31'),
+    ];
+    expect(ids(await deal(rows))).toEqual([3, 1, 4, 5, 2].map(billIdOf));
+    // "By jurisdiction and session" is the id order.
+    expect(ids(await deal(rows, { order: 'place' }))).toEqual([1, 2, 3, 4, 5].map(billIdOf));
+  });
+
+  it('goes by the newest action even where the status is older, and skips decided bills', async () => {
+    const rows = [
+      dated(1, '2025-01-10', { statusDate: '2025-06-01' }),
+      dated(2, '2025-05-01'),
+      dated(3, '2025-04-01'),
+    ];
+    const page = await deal(rows, {}, 2, [decision(billIdOf(2), 'dismiss')]);
+    expect(ids(page)).toEqual([billIdOf(3), billIdOf(1)]);
+  });
+
+  it('joins a dataset, a status and a jurisdiction in the recent order', async () => {
+    const rows = Array.from({ length: 60 }, (_, index) => {
+      const n = index + 1;
+      const day = `2025-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`;
+      return dated(n, day, {
+        status: n % 3 === 0 ? 'enacted' : 'introduced',
+        datasetIds: n % 2 === 0 ? ['even'] : ['odd'],
+      });
+    });
+    const changes: Partial<DeckFilter> = {
+      datasetId: 'even',
+      status: 'enacted',
+      jurisdiction: 'us',
+    };
+    const expected = rows
+      .filter((bill) => bill.datasetIds.includes('even') && bill.status === 'enacted')
+      .sort((a, b) => {
+        const dayOf = (bill: StoredBill) => bill.actions.at(-1)?.date ?? '';
+        return dayOf(b).localeCompare(dayOf(a)) || a.id.localeCompare(b.id);
+      })
+      .map((bill) => bill.id);
+    expect(ids(await deal(rows, changes, 100))).toEqual(expected);
+    expect(ids(await deal(rows, { ...changes, search: 'thing number 1' }, 100))).toEqual(
+      expected.filter((id) => rows.find((bill) => bill.id === id)?.title.includes('number 1')),
+    );
+  });
+
+  it('pages through a long list from where the last page ended', async () => {
+    const rows = Array.from({ length: 300 }, (_, index) =>
+      dated(index + 1, `2025-01-${String((index % 28) + 1).padStart(2, '0')}`, {
+        title: index === 7 ? 'Needle act' : `Hay ${index}`,
+      }),
+    );
+    // The needle's day (Jan 8) is among the oldest: every page before it is walked.
+    expect(ids(await deal(rows, { search: 'needle' }, 2))).toEqual([billIdOf(8)]);
+  });
+
+  it('deals in id order while the store is still filling the recent order', async () => {
+    const rows = [dated(1, '2025-01-01'), dated(2, '2025-12-01')];
+    const store = createMemoryLocalStore();
+    await store.write(['bills'], (tx) => tx.putMany('bills', rows));
+    const page = await store.read(['bills', 'decisions', 'datasets'], (tx) => {
+      const source = deckSourceOfTransaction(tx);
+      const recent = source.recent;
+      if (recent === undefined) throw new Error('no recent order');
+      return readDeckPage(
+        { ...source, recent: { ...recent, ready: () => Promise.resolve(false) } },
+        filter(),
+        2,
+      );
+    });
+    expect(ids(page)).toEqual([billIdOf(1), billIdOf(2)]);
+  });
+
+  it('says why the deck is empty, as in id order', async () => {
+    expect((await deal([dated(1, '2025-01-01')], { status: 'enacted' })).empty).toEqual({
+      kind: 'no-datasets',
+    });
+  });
+});
+
 describe('what the card and the live region say', () => {
   it('picks the primary sponsor and the latest dated action', () => {
     const facts = deckCardFacts(

@@ -3,6 +3,11 @@ import { latestAction } from '../bills/bill-dates.ts';
 import { sponsorName } from '../bills/bill-naming.ts';
 import type { CompiledDeckFilter, IndexedCriterion } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
+import {
+  billDeckOrderKeys,
+  deckOrderListPrefix,
+  type DeckOrderList,
+} from '../store/deck-order-keys.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
 import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 
@@ -14,6 +19,27 @@ import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 // jumps to the id the others reached, so bills of the first jurisdictions in id order are never
 // read to be thrown away. Only a filter on what no index holds (subject, chamber, words) has to
 // read bills it then throws away.
+
+/**
+ * The deck's recent order (deck-order-keys.ts): lists of bills in the order of their latest
+ * activity, most recent first, each a range of one index of keys the store derives.
+ */
+export interface RecentOrderSource {
+  /** Whether every stored bill is in the recent order yet (a device that had bills before the
+   *  order existed fills it in the background; until then the deck deals in id order). */
+  ready(): Promise<boolean>;
+  /** How many bills a list holds (keys only). */
+  count(list: DeckOrderList): Promise<number>;
+  /**
+   * Up to `limit` ids of the list in the recent order, after the place `after` (null: from the
+   * first), and the place of the last of them to go on from; null once the list has ended.
+   */
+  page(
+    list: DeckOrderList,
+    after: string | null,
+    limit: number,
+  ): Promise<{ ids: string[]; last: string | null }>;
+}
 
 /** What the deck reads. The app answers from IndexedDB indexes; tests from arrays or a store. */
 export interface DeckSource {
@@ -39,6 +65,8 @@ export interface DeckSource {
   decisions(): Promise<Decision[]>;
   /** How many datasets the user has. */
   datasetCount(): Promise<number>;
+  /** The recent order; without it, or until it is ready, the deck deals in id order. */
+  recent?: RecentOrderSource;
 }
 
 /** Why a deck has no card, which decides what the screen suggests. */
@@ -206,6 +234,52 @@ async function emptyReason(
   };
 }
 
+function orderList(criterion: IndexedCriterion | null): DeckOrderList {
+  return criterion === null ? { index: 'all' } : criterion;
+}
+
+/**
+ * The deck in the recent order. Only one list is walked: the filter's narrowest (counted, not
+ * read), or every bill's without one; the other criteria's ids are read whole, once, and a walked
+ * id is kept only when they all hold it. So a filter's first cards cost a count per criterion,
+ * their ids, and one page of the narrowest list, however old the matching bills are.
+ */
+async function readRecentDeckPage(
+  source: DeckSource,
+  recent: RecentOrderSource,
+  compiled: CompiledDeckFilter,
+  decided: ReadonlySet<string>,
+  limit: number,
+): Promise<StoredBill[]> {
+  const criteria: (IndexedCriterion | null)[] =
+    compiled.indexed.length === 0 ? [null] : [...compiled.indexed];
+  if (criteria.length > 1) {
+    const counts = await Promise.all(criteria.map((item) => recent.count(orderList(item))));
+    const narrowest = counts.indexOf(Math.min(...counts));
+    criteria.unshift(...criteria.splice(narrowest, 1));
+  }
+  const [walked = null, ...others] = criteria;
+  const held = await Promise.all(
+    others.map(async (criterion) => new Set(await source.billIds(criterion))),
+  );
+  const cards: StoredBill[] = [];
+  const seen = new Set<string>();
+  let after: string | null = null;
+  let pageSize = Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
+  for (;;) {
+    const page = await recent.page(orderList(walked), after, pageSize);
+    // A bill whose activity changed between two pages may come twice: it is dealt once.
+    const ids = page.ids.filter(
+      (id) => !decided.has(id) && !seen.has(id) && held.every((set) => set.has(id)),
+    );
+    for (const id of ids) seen.add(id);
+    cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
+    if (cards.length >= limit || page.last === null) return cards;
+    after = page.last;
+    pageSize = Math.min(pageSize * 2, LARGEST_FIRST_PAGE);
+  }
+}
+
 /** The next `limit` cards of the deck, or why there are none. */
 export async function readDeckPage(
   source: DeckSource,
@@ -213,6 +287,12 @@ export async function readDeckPage(
   limit: number,
 ): Promise<DeckPage> {
   const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
+  const recent = compiled.filter.order === 'recent' ? source.recent : undefined;
+  if (recent !== undefined && (await recent.ready())) {
+    const cards = await readRecentDeckPage(source, recent, compiled, decided, limit);
+    if (cards.length > 0) return { cards, empty: null };
+    return { cards, empty: await emptyReason(source, compiled, decided) };
+  }
   // A lone list's first `limit` undecided ids are among its first `limit + decided` ids: one
   // page finds them, however long the run of decided bills before them. Joined lists jump, so
   // their pages start small.
@@ -291,6 +371,17 @@ export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
     const rows = await tx.where('bills', criterion.index, criterion.value);
     return rows.map((row) => row.id);
   };
+  /** A list of the recent order: its places (each ending with the bill's id) and ids, sorted. */
+  const recentList = async (list: DeckOrderList) => {
+    const prefix = deckOrderListPrefix(list);
+    const entries: { place: string; id: string }[] = [];
+    for (const bill of await tx.all('bills')) {
+      for (const key of billDeckOrderKeys(bill)) {
+        if (key.startsWith(prefix)) entries.push({ place: key.slice(prefix.length), id: bill.id });
+      }
+    }
+    return entries.sort((a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : 0));
+  };
   return {
     billIds,
     // The store interface has no key ranges: a page is cut from the whole list.
@@ -298,6 +389,17 @@ export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
       const ids = await billIds(criterion);
       const start = atLeast === null ? 0 : ids.findIndex((id) => id >= atLeast);
       return start < 0 ? [] : ids.slice(start, start + limit);
+    },
+    recent: {
+      ready: () => Promise.resolve(true),
+      count: async (list) => (await recentList(list)).length,
+      page: async (list, after, limit) => {
+        const entries = await recentList(list);
+        const start = after === null ? 0 : entries.findIndex((entry) => entry.place > after);
+        const taken = start < 0 ? [] : entries.slice(start, start + limit);
+        const last = taken.length === limit ? (taken.at(-1)?.place ?? null) : null;
+        return { ids: taken.map((entry) => entry.id), last };
+      },
     },
     bills: (ids) => tx.getMany('bills', ids),
     decidedIds: async (includeLater) => [...decidedIds(await tx.all('decisions'), includeLater)],

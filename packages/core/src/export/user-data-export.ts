@@ -103,9 +103,12 @@ export interface DocketExportFile {
 
 export const exportTables = ['bills', ...userWorkTables] as const;
 
+/** The bill as imported: without the datasets that hold it on this device, nor the store's
+ *  derived fields. */
 function withoutDatasets(bill: StoredBill): Bill {
   const copy: Partial<StoredBill> = { ...bill };
   delete copy.datasetIds;
+  delete copy.deckKeys;
   return copy as Bill;
 }
 

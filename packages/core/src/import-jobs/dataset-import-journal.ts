@@ -118,7 +118,9 @@ function undoRowsOf(rows: readonly ImportStagingRow[], jobId: string): UndoRow[]
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-function withoutDatasets({ datasetIds: _, ...bill }: StoredBill): Bill {
+/** The bill as imported: without its datasets, nor the store's derived fields, which a merge
+ *  would otherwise carry into the bill and its change hash. */
+function withoutDatasets({ datasetIds: _, deckKeys: _keys, ...bill }: StoredBill): Bill {
   return bill;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billSchema } from '../bills/bill.ts';
+import { billDeckOrderKeys } from './deck-order-keys.ts';
 import type { LocalRows, TableName } from './local-store.ts';
 
 // The rows of every table of the device's local store. Each schema is the gate a row passes
@@ -13,8 +14,39 @@ const rowId = z.string().min(1).max(200);
 export const storedBillSchema = z.object({
   ...billSchema.shape,
   datasetIds: z.array(rowId),
+  /**
+   * The bill's keys in the deck's recent order (billDeckOrderKeys), which one multiEntry index
+   * holds. Derived: every store sets them on each bill it writes (withDerivedFields), so no writer
+   * has to; absent in rows that never passed through a store (a backup's, an import's).
+   */
+  deckKeys: z.array(z.string().max(1_000)).max(1_000).optional(),
 });
 export type StoredBill = z.infer<typeof storedBillSchema>;
+
+/**
+ * A bill as a store keeps it: with its derived `deckKeys` set from its fields. The same object
+ * when they are already right.
+ */
+export function withDerivedFields(bill: StoredBill): StoredBill {
+  const deckKeys = billDeckOrderKeys(bill);
+  const stored = bill.deckKeys;
+  if (
+    stored !== undefined &&
+    stored.length === deckKeys.length &&
+    stored.every((key, index) => key === deckKeys[index])
+  ) {
+    return bill;
+  }
+  return { ...bill, deckKeys };
+}
+
+/** The bill without what a store derives: as a backup or a link carries it off the device. */
+export function withoutDerivedFields(bill: StoredBill): StoredBill {
+  if (bill.deckKeys === undefined) return bill;
+  const copy = { ...bill };
+  delete copy.deckKeys;
+  return copy;
+}
 
 export const datasetStates = ['new', 'importing', 'ready', 'failed'] as const;
 

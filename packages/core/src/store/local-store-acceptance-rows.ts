@@ -1,6 +1,6 @@
 import { billChangeHash, type Bill, type BillContent } from '../bills/bill.ts';
 import { billId } from '../bills/bill-identifiers.ts';
-import type { DatasetFile, StoredBill } from './local-records.ts';
+import { type DatasetFile, type StoredBill, withDerivedFields } from './local-records.ts';
 import { localTables, type IndexOf, type LocalRows, type TableName } from './local-store.ts';
 
 // The one suite every LocalStore implementation must pass: the memory store (core, under Node),
@@ -66,8 +66,9 @@ export function plainBill(n: number): Bill {
   return { ...content, changeHash: billChangeHash(content) };
 }
 
+/** A bill as the store keeps it (with its derived fields), so that a read gives back the same. */
 export function billRow(n: number, datasetIds: string[] = ['dataset-1']): StoredBill {
-  return { ...plainBill(n), datasetIds };
+  return withDerivedFields({ ...plainBill(n), datasetIds });
 }
 
 /** A bill using every nested list, with unicode and hostile text inside them. */
@@ -120,7 +121,11 @@ export function richBill(): StoredBill {
     ],
     url: 'https://leginfo.legislature.ca.gov/',
   };
-  return { ...content, changeHash: billChangeHash(content), datasetIds: ['dataset-1', 'ds-ü'] };
+  return withDerivedFields({
+    ...content,
+    changeHash: billChangeHash(content),
+    datasetIds: ['dataset-1', 'ds-ü'],
+  });
 }
 
 export function datasetFileRow(n: number): DatasetFile {

@@ -1,3 +1,4 @@
+import { billDeckOrderKeys } from './deck-order-keys.ts';
 import {
   datasetFileSchema,
   localRowSchemas,
@@ -89,6 +90,18 @@ export function describeLocalStoreAcceptance(
         expect(back).toEqual(row);
         expect(localRowSchemas[table].safeParse(back).success).toBe(true);
       }
+    });
+
+    it('keeps a bill with its keys in the deck’s recent order, however it was written', async () => {
+      const bill = billRow(8);
+      delete bill.deckKeys;
+      const moved = { ...billRow(9), deckKeys: ['stale'] };
+      await store.write(['bills'], async (tx) => {
+        await tx.put('bills', bill);
+        await tx.putMany('bills', [moved]);
+      });
+      expect((await getOne('bills', bill.id))?.deckKeys).toEqual(billDeckOrderKeys(bill));
+      expect((await getOne('bills', moved.id))?.deckKeys).toEqual(billDeckOrderKeys(moved));
     });
 
     it('supports every method on every table', async () => {

@@ -70,6 +70,7 @@ export const localTables = {
       'statusDate',
       '[jurisdiction+id]',
       '[status+id]',
+      '*deckKeys',
     ],
   },
   datasets: { key: 'id', indexes: ['createdAt'] },

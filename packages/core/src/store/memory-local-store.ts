@@ -7,6 +7,7 @@ import {
   type LocalWriteTransaction,
   type TableName,
 } from './local-store.ts';
+import { type StoredBill, withDerivedFields } from './local-records.ts';
 
 // The local store in memory: for core's tests and for anything that runs where IndexedDB does
 // not. It is meant to fail where IndexedDB fails, so code tested against it does not break on a
@@ -32,6 +33,11 @@ function storeError(name: string, message: string): Error {
   const error = new Error(message);
   error.name = name;
   return error;
+}
+
+/** A row as the table keeps it: a bill with its derived fields (withDerivedFields). */
+function derived(table: TableName, row: AnyRow): AnyRow {
+  return table === 'bills' ? withDerivedFields(row as StoredBill) : row;
 }
 
 function keyOf(table: TableName, row: AnyRow): string {
@@ -209,13 +215,15 @@ export function createMemoryLocalStore(): LocalStore {
       put: (table, row) =>
         settle(() => {
           const key = keyOf(table, row);
-          const stored = clone(row);
+          const stored = clone(derived(table, row));
           writable(table).set(key, stored);
         }),
       putMany: (table, rows) =>
         settle(() => {
           // Clone everything first: a row that cannot be stored refuses the whole batch.
-          const entries = rows.map((row) => [keyOf(table, row), clone(row)] as const);
+          const entries = rows.map(
+            (row) => [keyOf(table, row), clone(derived(table, row))] as const,
+          );
           const target = writable(table);
           for (const [key, row] of entries) target.set(key, row);
         }),

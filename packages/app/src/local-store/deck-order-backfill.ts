@@ -1,0 +1,86 @@
+import type Dexie from 'dexie';
+import { deckOrderListPrefix, DECK_ORDER_RANGE_END, type StoredBill } from '@docket/core/store';
+import { withDerivedFields } from '@docket/core/store';
+import { liveDatabase } from './live-database.ts';
+
+// Gives the bills stored before the deck's recent order existed (store version 7) their keys in
+// that order, in the background, a few hundred at a time: the upgrade itself rewrites nothing,
+// since rewriting 50,000 bills while the database opens would hold the app for minutes. Only the
+// bills missing from the order are read (the ids of both lists are keys, cheap); each batch is
+// its own short transaction, so an import or a decision waits at most one batch. Until the last
+// batch, the deck deals in id order (dexie-deck-source.ts asks whether every bill is in).
+
+/** Bills given their keys per transaction. */
+export const DECK_ORDER_BATCH = 250;
+
+export interface DeckOrderBackfillOptions {
+  readonly batch?: number;
+  /** Waits between two batches (the page's idle time; nothing in tests). */
+  readonly pause?: () => Promise<void>;
+}
+
+/** Gives every stored bill missing from the recent order its keys; resolves with how many. */
+export async function fillDeckOrder(
+  db: Dexie,
+  options: DeckOrderBackfillOptions = {},
+): Promise<number> {
+  const batch = options.batch ?? DECK_ORDER_BATCH;
+  const bills = db.table<StoredBill, string>('bills');
+  const prefix = deckOrderListPrefix({ index: 'all' });
+  const [all, ordered] = await Promise.all([
+    bills.toCollection().primaryKeys(),
+    bills
+      .where('deckKeys')
+      .between(prefix, `${prefix}${DECK_ORDER_RANGE_END}`, true, false)
+      .primaryKeys(),
+  ]);
+  const inOrder = new Set(ordered);
+  const missing = all.filter((id) => !inOrder.has(id));
+  let filled = 0;
+  for (let start = 0; start < missing.length; start += batch) {
+    const ids = missing.slice(start, start + batch);
+    filled += await db.transaction('rw', bills, async () => {
+      // Read again inside the transaction: a bill deleted or rewritten since the ids were read
+      // is left as it now is.
+      const rows = (await bills.bulkGet(ids)).filter((row) => row !== undefined);
+      const stale = rows.map(withDerivedFields).filter((row, index) => row !== rows[index]);
+      if (stale.length > 0) await bills.bulkPut(stale);
+      return stale.length;
+    });
+    if (start + batch < missing.length) await options.pause?.();
+  }
+  return filled;
+}
+
+/** The page's idle time, or a short timer where the browser has no requestIdleCallback. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') {
+      requestIdleCallback(
+        () => {
+          resolve();
+        },
+        { timeout: 1_000 },
+      );
+    } else {
+      setTimeout(resolve, 20);
+    }
+  });
+}
+
+/**
+ * Runs the backfill on the page's connection, in one tab at a time where the browser has Web
+ * Locks (another tab holding the lock is already doing it).
+ */
+export async function fillDeckOrderInBackground(): Promise<void> {
+  const run = async () => {
+    await fillDeckOrder(liveDatabase(), { pause: idle });
+  };
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) {
+    await navigator.locks.request('docket-deck-order-backfill', { ifAvailable: true }, (lock) =>
+      lock === null ? undefined : run(),
+    );
+    return;
+  }
+  await run();
+}
