@@ -417,3 +417,388 @@ test('an Open States API dataset reads every page, then a refresh only the bills
     await simulator.stop();
   }
 });
+
+/** Tracks every card of the deck, and gives their identifiers. */
+async function trackAll(page: Page, count: number): Promise<string[]> {
+  const deck = new DeckPage(page);
+  await deck.open();
+  const tracked: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const heading = deck.card().getByRole('heading', { level: 2 });
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+    const identifier = (await heading.textContent())?.trim() ?? '';
+    tracked.push(identifier);
+    await deck.button('Track').click();
+    await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(0, {
+      timeout: 15_000,
+    });
+  }
+  return tracked;
+}
+
+/** The Tracked tab's What changed: each card's heading and text. */
+async function whatChanged(page: Page): Promise<{ heading: string; text: string }[]> {
+  await page.getByRole('tab', { name: /Tracked/ }).click();
+  await page
+    .getByRole('group', { name: 'Show' })
+    .getByRole('button', { name: 'What changed' })
+    .click();
+  const cards = page.getByRole('list', { name: 'Changed bills' }).locator(':scope > li');
+  await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+  return Promise.all(
+    (await cards.all()).map(async (card) => ({
+      heading: ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').trim(),
+      text: (await card.textContent()) ?? '',
+    })),
+  );
+}
+
+// GovInfo bulk data: the JSON listing of BILLSTATUS/116/hr (as www.govinfo.gov/bulkdata/json
+// answers it, each file's time in GMT to the minute, the folder's ZIP among them) over three
+// real BILLSTATUS files of ../shared/fixtures/billstatus-samples. No key.
+const GOVINFO_FILES = [
+  'BILLSTATUS-116hr4907.xml',
+  'BILLSTATUS-116hr5177.xml',
+  'BILLSTATUS-116hr5240.xml',
+] as const;
+
+interface GovInfoRequest {
+  path: string;
+  /** The request said Accept: application/json (GovInfo answers a listing's 406 otherwise). */
+  json: boolean;
+}
+
+class GovInfoSimulator extends SourceSimulatorServer<GovInfoRequest> {
+  readonly files = new Map<string, { xml: string; time: string }>();
+  zipTime = '01-Dec-2020 06:00';
+
+  constructor() {
+    super();
+    if (fixturesRoot === null) throw new Error('../shared/fixtures is absent');
+    for (const name of GOVINFO_FILES) {
+      const xml = readFileSync(
+        join(fixturesRoot, 'billstatus-samples', 'samples', 'actions-committees', name),
+        'utf8',
+      );
+      this.files.set(name, { xml, time: '30-Nov-2020 15:07' });
+    }
+  }
+
+  private zip(): Uint8Array {
+    const entries: Record<string, Uint8Array> = {};
+    for (const [name, file] of this.files) entries[name] = strToU8(file.xml);
+    return zipSync(entries);
+  }
+
+  protected answer(request: SimulatedRequest, response: ServerResponse): GovInfoRequest {
+    const path = request.url.pathname;
+    const json = request.headers.accept === 'application/json';
+    response.setHeader('access-control-allow-origin', '*');
+    const folder = 'https://www.govinfo.gov/bulkdata/BILLSTATUS/116/hr/';
+    if (path === '/bulkdata/json/BILLSTATUS/116/hr') {
+      if (!json) {
+        response.statusCode = 406;
+        response.end();
+      } else {
+        const entry = (name: string, time: string, size: number) => ({
+          displayLabel: name,
+          fileExtension: name.endsWith('.zip') ? 'zip' : 'xml',
+          folder: false,
+          formattedLastModifiedTime: time,
+          formattedSize: `${Math.round(size / 1024)} KB`,
+          justFileName: name,
+          link: `${folder}${name}`,
+          mimeType: name.endsWith('.zip') ? 'application/zip' : 'application/xml',
+          name,
+          size,
+        });
+        sendJson(response, {
+          files: [
+            ...[...this.files].map(([name, file]) => entry(name, file.time, file.xml.length)),
+            entry('BILLSTATUS-116-hr.zip', this.zipTime, this.zip().length),
+          ],
+        });
+      }
+    } else if (path === '/bulkdata/BILLSTATUS/116/hr/BILLSTATUS-116-hr.zip') {
+      response.setHeader('content-type', 'application/zip');
+      response.end(Buffer.from(this.zip()));
+    } else {
+      const file = this.files.get(path.slice(path.lastIndexOf('/') + 1));
+      response.statusCode = file === undefined ? 404 : 200;
+      response.setHeader('content-type', 'text/xml');
+      response.end(file?.xml ?? '');
+    }
+    return { path, json };
+  }
+}
+
+test('a GovInfo bulk data dataset reads the ZIP, then a refresh only the files the listing says changed', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new GovInfoSimulator();
+  await simulator.route(context, 'https://www.govinfo.gov', await simulator.start());
+  try {
+    await signUpAt(page, '/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('House bills from GovInfo');
+    await page.getByRole('radio', { name: 'GovInfo bulk data' }).check();
+    await page.getByLabel('Congress', { exact: true }).fill('116');
+    await page.getByLabel('Bill type', { exact: true }).fill('hr');
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('House bills from GovInfo', 'Done');
+    expect(simulator.requests).toEqual([
+      { path: '/bulkdata/json/BILLSTATUS/116/hr', json: true },
+      { path: '/bulkdata/BILLSTATUS/116/hr/BILLSTATUS-116-hr.zip', json: false },
+    ]);
+
+    const datasets = new DatasetsPage(page);
+    await page.goto('/tabs/datasets');
+    const row = datasets.dataset('House bills from GovInfo');
+    await expect(row).toContainText('GovInfo bulk data: 116th Congress, HR');
+    await expect(row).toContainText('3 bills');
+    const tracked = await trackAll(page, 3);
+    expect(tracked.sort()).toEqual(['H.R. 4907', 'H.R. 5177', 'H.R. 5240']);
+
+    // H.R. 5177 gets a new action after the ZIP was built; the listing says so.
+    const changed = simulator.files.get('BILLSTATUS-116hr5177.xml');
+    if (changed === undefined) throw new Error('H.R. 5177 is not served');
+    changed.xml = changed.xml.replace(
+      '<actions>',
+      `<actions><item><actionDate>2020-12-02</actionDate><text>${NEW_ACTION}</text><type>IntroReferral</type><actionCode>H11100</actionCode><sourceSystem><code>2</code><name>House floor actions</name></sourceSystem></item>`,
+    );
+    changed.time = '02-Dec-2020 09:30';
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh House bills from GovInfo' }).click();
+    await expect(row).toContainText('1 bill with news', { timeout: 60_000 });
+    await expect(row).toContainText('3 bills');
+    expect(simulator.requests.slice(2)).toEqual([
+      { path: '/bulkdata/json/BILLSTATUS/116/hr', json: true },
+      { path: '/bulkdata/BILLSTATUS/116/hr/BILLSTATUS-116hr5177.xml', json: false },
+    ]);
+    const cards = await whatChanged(page);
+    expect(cards.map((card) => card.heading)).toEqual(['H.R. 5177']);
+    expect(cards[0]?.text).toContain(`New action: ${NEW_ACTION}`);
+
+    // The same listing again: one request, no changes.
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh House bills from GovInfo' }).click();
+    await expect(row).toContainText('No changes', { timeout: 60_000 });
+    expect(simulator.requests.slice(4)).toEqual([
+      { path: '/bulkdata/json/BILLSTATUS/116/hr', json: true },
+    ]);
+  } finally {
+    await simulator.stop();
+  }
+});
+
+// The congress.gov API v3: /v3/bill/117/hr paged by offset and limit, fromDateTime honoured,
+// each bill's detail and actions in the documented shapes (by hand), the key in X-Api-Key.
+const CONGRESS_KEY = 'e2e-congress-gov-key-9c41';
+
+interface CongressBill {
+  number: string;
+  title: string;
+  updateDate: string;
+  actions: {
+    actionDate: string;
+    text: string;
+    actionCode: string;
+    sourceSystem: { code: number; name: string };
+  }[];
+}
+
+interface CongressRequest {
+  path: string;
+  since: string | null;
+  keyed: boolean;
+}
+
+class CongressSimulator extends SourceSimulatorServer<CongressRequest> {
+  readonly bills: CongressBill[] = ['101', '102', '103'].map((number) => ({
+    number,
+    title: `A bill numbered ${number}`,
+    updateDate: '2021-02-01T12:00:00Z',
+    actions: [
+      {
+        actionDate: '2021-01-28',
+        text: 'Introduced in House',
+        actionCode: 'Intro-H',
+        sourceSystem: { code: 2, name: 'House floor actions' },
+      },
+    ],
+  }));
+
+  protected answer(
+    request: SimulatedRequest,
+    response: ServerResponse,
+  ): CongressRequest | undefined {
+    response.setHeader('access-control-allow-origin', '*');
+    response.setHeader('access-control-allow-headers', 'X-Api-Key');
+    if (request.method === 'OPTIONS') {
+      response.statusCode = 204;
+      response.end();
+      return undefined;
+    }
+    const path = request.url.pathname;
+    const params = request.url.searchParams;
+    const since = params.get('fromDateTime');
+    const keyed = request.headers['x-api-key'] === CONGRESS_KEY;
+    if (!keyed) {
+      sendJson(
+        response,
+        { error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied.' } },
+        403,
+      );
+      return { path, since, keyed };
+    }
+    const [, , , congress, type, number, part] = path.split('/');
+    const bill = this.bills.find((item) => item.number === number);
+    if (congress !== '117' || type !== 'hr') {
+      sendJson(response, { error: 'Unknown resource' }, 404);
+    } else if (number === undefined) {
+      const listed = this.bills.filter(
+        (item) => since === null || Date.parse(item.updateDate) >= Date.parse(since),
+      );
+      const offset = Number(params.get('offset') ?? '0');
+      const limit = Number(params.get('limit') ?? '20');
+      sendJson(response, {
+        bills: listed.slice(offset, offset + limit).map((item) => ({
+          congress: 117,
+          latestAction: item.actions[0],
+          number: item.number,
+          originChamber: 'House',
+          originChamberCode: 'H',
+          title: item.title,
+          type: 'HR',
+          updateDate: item.updateDate,
+          url: `https://api.congress.gov/v3/bill/117/hr/${item.number}?format=json`,
+        })),
+        pagination: { count: listed.length },
+      });
+    } else if (bill === undefined) {
+      sendJson(response, { error: 'Unknown bill' }, 404);
+    } else if (part === 'actions') {
+      sendJson(response, { actions: bill.actions, pagination: { count: bill.actions.length } });
+    } else {
+      sendJson(response, {
+        bill: {
+          actions: {
+            count: bill.actions.length,
+            url: `https://api.congress.gov/v3/bill/117/hr/${bill.number}/actions?format=json`,
+          },
+          congress: 117,
+          cosponsors: { count: 0, countIncludingWithdrawnCosponsors: 0, url: '' },
+          introducedDate: '2021-01-28',
+          latestAction: bill.actions[0],
+          number: bill.number,
+          originChamber: 'House',
+          sponsors: [
+            {
+              bioguideId: 'M000087',
+              district: 12,
+              firstName: 'Carolyn',
+              fullName: 'Rep. Maloney, Carolyn B. [D-NY-12]',
+              lastName: 'Maloney',
+              party: 'D',
+              state: 'NY',
+            },
+          ],
+          title: bill.title,
+          type: 'HR',
+          updateDate: bill.updateDate,
+        },
+      });
+    }
+    return { path, since, keyed };
+  }
+}
+
+test('a Congress.gov API dataset reads each bill, then a refresh only the bills updated since', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new CongressSimulator();
+  await simulator.route(context, 'https://api.congress.gov', await simulator.start());
+  try {
+    await signUpAt(page, '/tabs/more');
+    const field = page.getByLabel('Congress.gov API key', { exact: true });
+    await expect(field).toHaveAttribute('type', 'password');
+    await field.fill(CONGRESS_KEY);
+    await page.getByRole('button', { name: 'Save Congress.gov API key' }).click();
+    await expect(page.getByText(`Saved: ••••${CONGRESS_KEY.slice(-4)}.`)).toBeVisible();
+
+    await page.goto('/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('House bills from Congress.gov');
+    await page.getByRole('radio', { name: 'Congress.gov API' }).check();
+    await page.getByLabel('Congress', { exact: true }).fill('117');
+    await page.getByLabel('Bill type', { exact: true }).fill('HR');
+    await expect(
+      page.getByText('Uses your Congress.gov API key from Settings on the More tab.'),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('House bills from Congress.gov', 'Done');
+    expect(simulator.requests.map((request) => request.path)).toEqual([
+      '/v3/bill/117/hr',
+      '/v3/bill/117/hr/101',
+      '/v3/bill/117/hr/101/actions',
+      '/v3/bill/117/hr/102',
+      '/v3/bill/117/hr/102/actions',
+      '/v3/bill/117/hr/103',
+      '/v3/bill/117/hr/103/actions',
+    ]);
+    expect(simulator.requests.every((request) => request.keyed && request.since === null)).toBe(
+      true,
+    );
+
+    const datasets = new DatasetsPage(page);
+    await page.goto('/tabs/datasets');
+    const row = datasets.dataset('House bills from Congress.gov');
+    await expect(row).toContainText('Congress.gov API: 117th Congress, HR');
+    await expect(row).toContainText('3 bills');
+    await trackAll(page, 3);
+
+    // H.R. 102 is referred: only it is listed as updated since the last import, and read again.
+    const moved = simulator.bills.find((bill) => bill.number === '102');
+    if (moved === undefined) throw new Error('H.R. 102 is not served');
+    moved.updateDate = new Date(Date.now() + 60_000).toISOString();
+    moved.actions.unshift({
+      actionDate: '2021-02-03',
+      text: NEW_ACTION,
+      actionCode: 'H11100',
+      sourceSystem: { code: 2, name: 'House floor actions' },
+    });
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh House bills from Congress.gov' }).click();
+    await expect(row).toContainText('1 bill with news', { timeout: 60_000 });
+    await expect(row).toContainText('3 bills');
+    const refresh = simulator.requests.slice(7);
+    expect(refresh.map((request) => request.path)).toEqual([
+      '/v3/bill/117/hr',
+      '/v3/bill/117/hr/102',
+      '/v3/bill/117/hr/102/actions',
+    ]);
+    expect(refresh[0]?.since).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const cards = await whatChanged(page);
+    expect(cards.map((card) => card.heading)).toEqual(['H.R. 102']);
+    expect(cards[0]?.text).toContain(`New action: ${NEW_ACTION}`);
+
+    // Nothing updated since: one request.
+    moved.updateDate = '2021-02-01T12:00:00Z';
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh House bills from Congress.gov' }).click();
+    await expect(row).toContainText('No changes', { timeout: 60_000 });
+    expect(simulator.requests.slice(10).map((request) => request.path)).toEqual([
+      '/v3/bill/117/hr',
+    ]);
+  } finally {
+    await simulator.stop();
+  }
+});

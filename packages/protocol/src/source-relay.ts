@@ -35,6 +35,9 @@ export const sourceFetchRequestSchema = z.strictObject({
   lastModified: headerValue(256).optional(),
   /** Sent to the source as X-API-Key (Open States v3); never logged. */
   apiKeyHeader: headerValue(1024).optional(),
+  /** Sent to the source as Accept (GovInfo's bulk data listings answer 406 to any other); else
+   *  the relay sends any. */
+  accept: headerValue(200).optional(),
 });
 export type SourceFetchRequest = z.infer<typeof sourceFetchRequestSchema>;
 

@@ -33,6 +33,7 @@ let hidden: Server;
 let hiddenPort: number;
 /** The last X-API-Key the source was sent, per path. */
 const receivedKeys = new Map<string, string | undefined>();
+const receivedAccepts = new Map<string, string | undefined>();
 let hiddenHits = 0;
 /** Names the test resolver answers; others go to real DNS. */
 const fakeDns = new Map<string, string[]>();
@@ -48,6 +49,7 @@ const resolve: ResolveHost = async (hostname) => {
 function handleSource(request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://source');
   receivedKeys.set(url.pathname, request.headers['x-api-key'] as string | undefined);
+  receivedAccepts.set(url.pathname, request.headers.accept);
   switch (url.pathname) {
     case '/data.bin': {
       if (request.headers['if-none-match'] === '"v1"') {
@@ -188,6 +190,17 @@ describe('source relay', () => {
     expect(response.headers[sourceRelayHeaders.contentType]).toBe('application/zip');
     expect(response.headers[sourceRelayHeaders.url]).toBe(sourceUrl('/data.bin'));
     expect(receivedKeys.get('/data.bin')).toBe(API_KEY);
+    expect(receivedAccepts.get('/data.bin')).toBe('*/*');
+  });
+
+  it('sends the Accept a request names (GovInfo’s bulk data listings answer 406 to another)', async () => {
+    const { cookie } = await signUp(testApp.app);
+    const response = await relay(cookie, {
+      url: sourceUrl('/data.bin'),
+      accept: 'application/json',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(receivedAccepts.get('/data.bin')).toBe('application/json');
   });
 
   it('answers 304 with the same headers when the ETag still holds, and no body', async () => {

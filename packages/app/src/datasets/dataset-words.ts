@@ -140,6 +140,10 @@ export function datasetSourceWords(dataset: Dataset): string {
       return `LegiScan API: ${origin.state}, session ${origin.sessionId}`;
     case 'openstates':
       return `Open States API: ${origin.jurisdiction}, session ${origin.session}`;
+    case 'govinfo':
+      return `GovInfo bulk data: ${origin.congress}th Congress, ${origin.billType.toUpperCase()}`;
+    case 'congress':
+      return `Congress.gov API: ${origin.congress}th Congress, ${origin.billType.toUpperCase()}`;
     case 'files':
       return plural(origin.fileIds.length, 'file');
   }

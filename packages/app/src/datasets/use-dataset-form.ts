@@ -15,7 +15,7 @@ import type { PickedFile } from '../import-worker/import-runner.ts';
 // A type, not an interface: it is kept as a draft, whose fields are a record of strings.
 export type DatasetFormText = {
   name: string;
-  /** Where the bills come from: 'files-or-url' (picked files, a folder or a URL) or 'legiscan'. */
+  /** Where the bills come from: 'files-or-url' (picked files, a folder or a URL) or an API. */
   sourceKind: string;
   url: string;
   /** LegiScan's API: the state's postal code and the session's `session_id`. */
@@ -24,27 +24,32 @@ export type DatasetFormText = {
   /** Open States API v3: the jurisdiction and the session. */
   openstatesJurisdiction: string;
   openstatesSession: string;
+  /** GovInfo's bulk data and the congress.gov API: the Congress and the bill type. */
+  congress: string;
+  billType: string;
   jurisdiction: string;
   session: string;
 };
 
+const apiKinds: ReadonlySet<string> = new Set(['legiscan', 'openstates', 'govinfo', 'congress']);
+
 export function sourceKindOf(text: DatasetFormText): DatasetSourceKind {
-  return text.sourceKind === 'legiscan' || text.sourceKind === 'openstates'
-    ? text.sourceKind
-    : 'files-or-url';
+  return apiKinds.has(text.sourceKind) ? (text.sourceKind as DatasetSourceKind) : 'files-or-url';
 }
 
 function textOf(dataset: Dataset | null): DatasetFormText {
   const origin = dataset?.origin;
   return {
     name: dataset?.name ?? '',
-    sourceKind:
-      origin?.kind === 'legiscan' || origin?.kind === 'openstates' ? origin.kind : 'files-or-url',
+    sourceKind: origin === undefined || !apiKinds.has(origin.kind) ? 'files-or-url' : origin.kind,
     url: origin?.kind === 'url' ? origin.url : '',
     legiscanState: origin?.kind === 'legiscan' ? origin.state : '',
     legiscanSession: origin?.kind === 'legiscan' ? String(origin.sessionId) : '',
     openstatesJurisdiction: origin?.kind === 'openstates' ? origin.jurisdiction : '',
     openstatesSession: origin?.kind === 'openstates' ? origin.session : '',
+    congress:
+      origin?.kind === 'govinfo' || origin?.kind === 'congress' ? String(origin.congress) : '',
+    billType: origin?.kind === 'govinfo' || origin?.kind === 'congress' ? origin.billType : '',
     jurisdiction: dataset?.jurisdiction ?? '',
     session: dataset?.session ?? '',
   };
@@ -105,6 +110,8 @@ export function useDatasetForm(dataset: Dataset | null) {
       legiscanSession: restored.legiscanSession ?? current.legiscanSession,
       openstatesJurisdiction: restored.openstatesJurisdiction ?? current.openstatesJurisdiction,
       openstatesSession: restored.openstatesSession ?? current.openstatesSession,
+      congress: restored.congress ?? current.congress,
+      billType: restored.billType ?? current.billType,
       jurisdiction: restored.jurisdiction ?? current.jurisdiction,
       session: restored.session ?? current.session,
     }));

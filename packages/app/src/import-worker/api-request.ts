@@ -43,6 +43,8 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** Sent by the relay as X-API-Key. */
   apiKeyHeader?: string;
+  /** Sent by the relay as Accept (GovInfo's listings answer 406 to another). */
+  accept?: string;
 }
 
 /** GETs `request`: the source's answer (not a 429), or an error that says why in words. */
@@ -57,6 +59,7 @@ export async function apiGet(
     etag: null,
     lastModified: null,
     ...(request.apiKeyHeader === undefined ? {} : { apiKeyHeader: request.apiKeyHeader }),
+    ...(request.accept === undefined ? {} : { accept: request.accept }),
   };
   let response: Response;
   let relayed = false;

@@ -14,7 +14,12 @@ import {
 } from '@docket/core/commands';
 import { type ImportInput, runImportJob, type SourceUnchanged } from '@docket/core/import-jobs';
 import { readDevicePreferences } from '@docket/core/device';
-import { parseLegiscanSessionId, readApiKey } from '@docket/core/sources';
+import {
+  parseBillType,
+  parseCongress,
+  parseLegiscanSessionId,
+  readApiKey,
+} from '@docket/core/sources';
 import {
   fetchRefreshedVersions,
   recordRefreshedTextFailures,
@@ -22,6 +27,8 @@ import {
 } from '@docket/core/text';
 import { downloadLegiscan } from './legiscan-download.ts';
 import { downloadOpenStates } from './openstates-download.ts';
+import { downloadGovInfo } from './govinfo-download.ts';
+import { downloadCongress } from './congress-download.ts';
 import {
   downloadFailure,
   downloadSource,
@@ -50,12 +57,15 @@ export interface SaveDatasetRequest {
   name: string;
   /** 'legiscan': the bills come from LegiScan's API (the state and session below), not from the
    *  files or the URL. */
-  sourceKind?: 'files-or-url' | 'legiscan' | 'openstates';
+  sourceKind?: 'files-or-url' | 'legiscan' | 'openstates' | 'govinfo' | 'congress';
   url: string;
   legiscanState?: string;
   legiscanSession?: string;
   openstatesJurisdiction?: string;
   openstatesSession?: string;
+  /** GovInfo's bulk data and the congress.gov API: the Congress and the bill type, as typed. */
+  congress?: string;
+  billType?: string;
   jurisdiction: string;
   session: string;
   /** Empty when editing a dataset without picking new files. */
@@ -154,6 +164,14 @@ export async function downloadDataset(
   return input;
 }
 
+/** The Congress and bill type of a GovInfo or congress.gov dataset, as the form checked them. */
+function congressAndType(request: SaveDatasetRequest): { congress: number; billType: string } {
+  return {
+    congress: parseCongress(request.congress ?? '') ?? 0,
+    billType: parseBillType(request.billType ?? '') ?? '',
+  };
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
@@ -192,6 +210,24 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       return downloadOpenStates(
         origin,
         await readApiKey(store, 'openstates'),
+        imported ? (dataset.sourceUpdatedSince ?? null) : null,
+        { fetch: deps.fetch, relay },
+      );
+    }
+    if (origin.kind === 'govinfo') {
+      return downloadGovInfo(
+        origin,
+        {
+          hash: imported ? (dataset.sourceHash ?? null) : null,
+          since: imported ? (dataset.sourceUpdatedSince ?? null) : null,
+        },
+        { fetch: deps.fetch, sha256Hex: deps.sha256Hex, relay },
+      );
+    }
+    if (origin.kind === 'congress') {
+      return downloadCongress(
+        origin,
+        await readApiKey(store, 'congress'),
         imported ? (dataset.sourceUpdatedSince ?? null) : null,
         { fetch: deps.fetch, relay },
       );
@@ -392,11 +428,15 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
                     jurisdiction: request.openstatesJurisdiction ?? '',
                     session: request.openstatesSession ?? '',
                   }
-                : files.length > 0
-                  ? { kind: 'files', files }
-                  : url !== ''
-                    ? { kind: 'url', url }
-                    : { kind: 'unchanged' },
+                : request.sourceKind === 'govinfo' || request.sourceKind === 'congress'
+                  ? request.sourceKind === 'govinfo'
+                    ? { kind: 'govinfo', ...congressAndType(request) }
+                    : { kind: 'congress', ...congressAndType(request) }
+                  : files.length > 0
+                    ? { kind: 'files', files }
+                    : url !== ''
+                      ? { kind: 'url', url }
+                      : { kind: 'unchanged' },
           jobId,
           now: deps.now(),
           deviceId,

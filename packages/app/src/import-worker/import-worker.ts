@@ -58,6 +58,7 @@ async function start(): Promise<ImportRunnerApi> {
           ...(request.etag === null ? {} : { etag: request.etag }),
           ...(request.lastModified === null ? {} : { lastModified: request.lastModified }),
           ...(request.apiKeyHeader === undefined ? {} : { apiKeyHeader: request.apiKeyHeader }),
+          ...(request.accept === undefined ? {} : { accept: request.accept }),
         }),
       }),
     sha256Hex,

@@ -18,6 +18,8 @@ export interface SourceRequest {
   lastModified: string | null;
   /** An API key the source takes as X-API-Key (Open States v3); the relay sends it on. */
   apiKeyHeader?: string;
+  /** The Accept the relay sends (GovInfo's listings answer 406 to another). */
+  accept?: string;
 }
 
 /**

@@ -20,13 +20,15 @@ import { lastResultWords } from '../datasets/dataset-words.ts';
 import { FormError } from '../ui/form-error.tsx';
 import { useApiKey } from '../local-store/live-api-keys.ts';
 
-/** The form's choice of source: picked files or a URL, or LegiScan's API. */
+/** The form's choice of source: picked files or a URL, or an API. */
 function SourceChoice({ form }: { form: ReturnType<typeof useDatasetForm> }) {
   const name = useId();
   const choices = [
     { value: 'files-or-url', label: 'Files or a URL' },
     { value: 'legiscan', label: 'LegiScan API' },
     { value: 'openstates', label: 'Open States API' },
+    { value: 'govinfo', label: 'GovInfo bulk data' },
+    { value: 'congress', label: 'Congress.gov API' },
   ] as const;
   return (
     <fieldset className="source-choice">
@@ -49,10 +51,56 @@ function SourceChoice({ form }: { form: ReturnType<typeof useDatasetForm> }) {
   );
 }
 
+const apiKeyNames = {
+  legiscan: 'LegiScan',
+  openstates: 'Open States',
+  congress: 'Congress.gov',
+} as const;
+
+/** The Congress and bill type of a GovInfo or congress.gov dataset. */
+function CongressFields({
+  form,
+  errorId,
+}: {
+  form: ReturnType<typeof useDatasetForm>;
+  errorId: (field: 'congress' | 'billType') => string;
+}) {
+  const govinfo = form.sourceKind === 'govinfo';
+  return (
+    <fieldset>
+      <legend>{govinfo ? 'GovInfo BILLSTATUS files' : 'Congress.gov bills'}</legend>
+      <DatasetTextField
+        form={form}
+        field="congress"
+        errorId={errorId('congress')}
+        label="Congress"
+        inputmode="numeric"
+        maxlength={5}
+        autocomplete="off"
+        helperText="Its number, such as 118."
+      />
+      <DatasetTextField
+        form={form}
+        field="billType"
+        errorId={errorId('billType')}
+        label="Bill type"
+        maxlength={10}
+        autocomplete="off"
+        helperText={
+          govinfo
+            ? 'hr, s, hjres, sjres, hconres, sconres, hres or sres. Refresh reads only the files GovInfo lists as changed; no key is needed.'
+            : 'hr, s, hjres, sjres, hconres, sconres, hres or sres. Refresh reads only the bills updated since the last one.'
+        }
+      />
+      {govinfo ? null : <ApiKeyState source="congress" />}
+    </fieldset>
+  );
+}
+
 /** Whether the user's key for an API is saved, and where to add it when it is not. */
-function ApiKeyState({ source }: { source: 'legiscan' | 'openstates' }) {
+function ApiKeyState({ source }: { source: 'legiscan' | 'openstates' | 'congress' }) {
   const saved = useApiKey(source);
-  const name = source === 'legiscan' ? 'LegiScan' : 'Open States';
+  const name = apiKeyNames[source];
   if (saved === undefined) return null;
   return (
     <p className="field-hint" role="status">
@@ -314,6 +362,8 @@ function DatasetForm({
               />
               <ApiKeyState source="legiscan" />
             </fieldset>
+          ) : form.sourceKind === 'govinfo' || form.sourceKind === 'congress' ? (
+            <CongressFields form={form} errorId={errorId} />
           ) : form.sourceKind === 'openstates' ? (
             <fieldset>
               <legend>Open States dataset</legend>

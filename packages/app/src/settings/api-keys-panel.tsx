@@ -29,6 +29,10 @@ const sources: readonly { source: ApiKeySource; note: string }[] = [
     source: 'openstates',
     note: 'For datasets from the Open States API, which gives a free key at open.pluralpolicy.com.',
   },
+  {
+    source: 'congress',
+    note: 'For datasets from the Congress.gov API, which takes a free api.data.gov key (api.congress.gov/sign-up).',
+  },
 ];
 
 function ApiKeyField({ source, note }: { source: ApiKeySource; note: string }) {

@@ -87,6 +87,9 @@ export type DatasetSource =
   | { kind: 'url'; url: string }
   | { kind: 'legiscan'; state: string; sessionId: number }
   | { kind: 'openstates'; jurisdiction: string; session: string }
+  /** GovInfo's bulk data, or the congress.gov API: a Congress and a bill type. */
+  | { kind: 'govinfo'; congress: number; billType: string }
+  | { kind: 'congress'; congress: number; billType: string }
   /** Editing a dataset and importing it again from what it already has. */
   | { kind: 'unchanged' };
 
@@ -164,7 +167,9 @@ export async function saveDatasetAndQueueImport(
     (input.source.kind === 'legiscan' &&
       (!/^[A-Z]{2}$/.test(input.source.state) || input.source.sessionId <= 0)) ||
     (input.source.kind === 'openstates' &&
-      (input.source.jurisdiction.trim() === '' || input.source.session.trim() === ''))
+      (input.source.jurisdiction.trim() === '' || input.source.session.trim() === '')) ||
+    ((input.source.kind === 'govinfo' || input.source.kind === 'congress') &&
+      (input.source.congress < 93 || !/^[a-z]{1,7}$/.test(input.source.billType)))
   ) {
     throw new DatasetCommandError('Enter where the dataset comes from.');
   }
@@ -204,6 +209,8 @@ export async function saveDatasetAndQueueImport(
       origin = { kind: 'url', url: source.url.trim() };
     } else if (source.kind === 'legiscan') {
       origin = { kind: 'legiscan', state: source.state, sessionId: source.sessionId };
+    } else if (source.kind === 'govinfo' || source.kind === 'congress') {
+      origin = { kind: source.kind, congress: source.congress, billType: source.billType };
     } else if (source.kind === 'openstates') {
       origin = {
         kind: 'openstates',

@@ -9,7 +9,7 @@ import {
 import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
 import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
 
-// The user's API keys, one per source (LegiScan, Open States): rows of the synced `apiKeys`
+// The user's API keys, one per source (LegiScan, Open States, congress.gov): rows of the synced `apiKeys`
 // table, written through the outbox like positions, so they reach the user's other devices
 // end-to-end encrypted and nothing else. A key is never logged, traced, put in an error message,
 // exported with bills or put in a backup of bills: only the download that needs it reads it.
@@ -18,6 +18,7 @@ import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
 export const apiKeySourceNames: Readonly<Record<ApiKeySource, string>> = {
   legiscan: 'LegiScan',
   openstates: 'Open States',
+  congress: 'Congress.gov',
 };
 
 export function isApiKeySource(value: string): value is ApiKeySource {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseLegiscanSessionId, validateApiSourceForm } from './api-source-form.ts';
+import {
+  parseBillType,
+  parseCongress,
+  parseLegiscanSessionId,
+  validateApiSourceForm,
+} from './api-source-form.ts';
 
 const blank = {
   sourceKind: 'files-or-url' as const,
@@ -7,6 +12,8 @@ const blank = {
   legiscanSession: '',
   openstatesJurisdiction: '',
   openstatesSession: '',
+  congress: '',
+  billType: '',
 };
 
 describe("the add-dataset form's API fields", () => {
@@ -43,5 +50,21 @@ describe("the add-dataset form's API fields", () => {
         'Enter the jurisdiction as Open States names it: "Alaska", "ak" or its ocd-jurisdiction id.',
       openstatesSession: 'Enter the session as Open States names it, such as "2023" or "33".',
     });
+  });
+
+  it('asks GovInfo and congress.gov for a Congress and a bill type as they spell them', () => {
+    for (const sourceKind of ['govinfo', 'congress'] as const) {
+      expect(
+        validateApiSourceForm({ ...blank, sourceKind, congress: '118th', billType: 'H.R.' }),
+      ).toEqual({});
+      expect(
+        Object.keys(validateApiSourceForm({ ...blank, sourceKind, congress: '12', billType: 'x' })),
+      ).toEqual(['congress', 'billType']);
+    }
+    expect(parseCongress(' 118 ')).toBe(118);
+    expect(parseCongress('92')).toBeNull();
+    expect(parseBillType('HJRES')).toBe('hjres');
+    expect(parseBillType('H. Con. Res.')).toBe('hconres');
+    expect(parseBillType('bill')).toBeNull();
   });
 });

@@ -3,4 +3,6 @@ export * from './api-keys.ts';
 export * from './source-api.ts';
 export * from './legiscan-api.ts';
 export * from './openstates-api.ts';
+export * from './govinfo-bulk.ts';
+export * from './congress-api.ts';
 export * from './api-source-form.ts';

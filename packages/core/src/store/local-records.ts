@@ -84,6 +84,18 @@ export const datasetSchema = z.object({
       jurisdiction: z.string().min(1).max(200),
       session: z.string().min(1).max(100),
     }),
+    /** GovInfo's bulk data: one Congress's BILLSTATUS files of one bill type (hr, s, …). */
+    z.object({
+      kind: z.literal('govinfo'),
+      congress: z.number().int().min(93).max(200),
+      billType: z.string().regex(/^[a-z]{1,7}$/),
+    }),
+    /** The congress.gov API v3: one Congress's bills of one type, read with the user's key. */
+    z.object({
+      kind: z.literal('congress'),
+      congress: z.number().int().min(93).max(200),
+      billType: z.string().regex(/^[a-z]{1,7}$/),
+    }),
   ]),
   jurisdiction: z.string().nullable(),
   session: z.string().nullable(),
@@ -113,13 +125,15 @@ export const datasetSchema = z.object({
   sourceEtag: z.string().max(1000).optional(),
   sourceLastModified: z.string().max(200).optional(),
   /**
-   * An API source's own version of what this device last imported (LegiScan's `dataset_hash`):
+   * An API source's own version of what this device last imported (LegiScan's `dataset_hash`, the
+   * hash of GovInfo's bulk data listing):
    * a refresh that finds the same one ends "No changes" after one request. Local.
    */
   sourceHash: z.string().max(200).optional(),
   /**
    * When the last import of an API that lists what changed since a time (Open States'
-   * `updated_since`) asked, so the next refresh reads only the bills updated since. Local.
+   * `updated_since`, congress.gov's `fromDateTime`) asked, or the newest time of GovInfo's listing
+   * it read, so the next refresh reads only the bills updated since. Local.
    */
   sourceUpdatedSince: isoTimestamp.max(40).optional(),
 });
@@ -396,7 +410,7 @@ export const seenMarkSchema = z.object({
 export type SeenMark = z.infer<typeof seenMarkSchema>;
 
 /** The sources whose APIs take a key of the user's own (sources/api-keys.ts). */
-export const apiKeySources = ['legiscan', 'openstates'] as const;
+export const apiKeySources = ['legiscan', 'openstates', 'congress'] as const;
 export type ApiKeySource = (typeof apiKeySources)[number];
 
 /**

@@ -291,7 +291,7 @@ async function requestOnce(
   const headers: OutgoingHttpHeaders = {
     host: url.host,
     'user-agent': 'Docket source relay',
-    accept: '*/*',
+    accept: request.accept ?? '*/*',
     'accept-encoding': 'gzip, deflate, br',
   };
   if (request.etag !== undefined) headers['if-none-match'] = request.etag;
