@@ -325,7 +325,11 @@ describe('on a local store, with the triage commands', () => {
 });
 
 describe('the most recent activity first', () => {
-  const action = (date: string | null) => ({ date, text: `Action of ${date ?? 'no day'}` });
+  const action = (date: string | null) => ({
+    date,
+    text: `Action of ${date ?? 'no day'}`,
+    chamber: null,
+  });
   /** Bill n with its latest action on `day` (null: no dated action, no status date). */
   const dated = (n: number, day: string | null, extra: Partial<StoredBill> = {}): StoredBill => ({
     ...storedBill(n),

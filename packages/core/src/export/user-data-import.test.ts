@@ -107,7 +107,7 @@ async function importInto(store: LocalStore, name: string, text: string) {
 }
 
 /** The bills without their datasets, nor the keys the store derives from them. */
-function withoutDatasets<T extends { datasetIds: string[]; deckKeys?: string[] }>(
+function withoutDatasets<T extends { datasetIds: string[]; deckKeys?: string[] | undefined }>(
   rows: T[],
 ): Omit<T, 'datasetIds' | 'deckKeys'>[] {
   return rows.map((row) => {
