@@ -151,6 +151,78 @@ describe('per-account cap on requests in progress', () => {
   });
 });
 
+describe("turns among an account's requests in progress", () => {
+  it('serves at most maxWorking at once, the rest in the order they came; a wait given up leaves the queue', async () => {
+    const limits = new AccountLimits({ ratePerMinute: 100, maxConcurrent: 10, maxWorking: 2 });
+    const served: string[] = [];
+    const turns = ['a', 'b', 'c', 'd', 'e'].map((name) => {
+      const turn = limits.takeTurn('flooder');
+      void turn.ready.then((ok) => {
+        served.push(ok ? name : `${name} given up`);
+      });
+      return turn;
+    });
+    const other = limits.takeTurn('other');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(served).toEqual(['a', 'b']);
+    // Another account has its own turns.
+    expect(await other.ready).toBe(true);
+    turns[3]?.done();
+    turns[0]?.done();
+    turns[0]?.done();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(served).toEqual(['a', 'b', 'd given up', 'c']);
+    turns[1]?.done();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(served).toEqual(['a', 'b', 'd given up', 'c', 'e']);
+    for (const turn of turns) turn.done();
+    other.done();
+    // Nothing left waiting or working: a new request is served at once.
+    expect(await limits.takeTurn('flooder').ready).toBe(true);
+  });
+
+  it("holds an account's requests past its turns without refusing them, while another account is answered", async () => {
+    const turnsApp = await buildTestApp(database, {
+      ACCOUNT_MAX_CONCURRENT: '4',
+      ACCOUNT_MAX_WORKING: '1',
+    });
+    const working: Array<() => void> = [];
+    turnsApp.app.get('/api/test/work', { onRequest: turnsApp.app.requireUser }, async (request) => {
+      signedInUserOf(request);
+      await new Promise<void>((resolve) => {
+        working.push(resolve);
+      });
+      return { worked: true };
+    });
+    try {
+      const flooder = await signUp(turnsApp.app);
+      const other = await signUp(turnsApp.app);
+      const requests = Array.from({ length: 3 }, () =>
+        turnsApp.app.inject({
+          method: 'GET',
+          url: '/api/test/work',
+          headers: { cookie: flooder.cookie },
+        }),
+      );
+      await until(() => working.length === 1);
+      // The other two wait their turn: not answered, not working.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(working).toHaveLength(1);
+      expect((await pull(turnsApp.app, other.cookie, 'since=0')).statusCode).toBe(200);
+      working.shift()?.();
+      await until(() => working.length === 1);
+      working.shift()?.();
+      await until(() => working.length === 1);
+      working.shift()?.();
+      const statuses = (await Promise.all(requests)).map((response) => response.statusCode);
+      expect(statuses).toEqual([200, 200, 200]);
+    } finally {
+      await turnsApp.app.close();
+    }
+  });
+});
+
 describe('a client that sends again at once whatever Retry-After says', () => {
   it('gets its first eight refusals of a second at once, then each one held, and they start again prompt the next second', () => {
     let now = 1_000_000;
