@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
 import { expect, test } from './fixtures.ts';
@@ -10,6 +9,7 @@ import { BillTextPage } from './pages/bill-text-page.ts';
 import { AddDatasetPage, DatasetsPage, JobsPage } from './pages/dataset-pages.ts';
 import { signUpAt } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
+import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 
 // The bills' own text, end to end: a source simulator on 127.0.0.1 serves a hand-made Docket CSV
 // (e2e/samples/bill-text.csv) whose bill links three text versions on the simulator: two HTML
@@ -54,26 +54,16 @@ interface Served {
 }
 
 /** The source: the dataset and its text versions, at paths of their own. */
-class TextSourceSimulator {
-  readonly requests: Served[] = [];
-  private server: Server | null = null;
-
+class TextSourceSimulator extends SourceSimulatorServer<Served> {
   /** Which of the bill's versions the dataset lists: all three unless a test says fewer. */
   versions = 3;
   /** Until when the engrossed version keeps libraries open (a source may correct a text). */
   engrossedHour = 'ten';
 
   /** Listens on `port` (0: any free one) and returns the simulator's address. */
-  async start(port: number): Promise<string> {
-    await new Promise<void>((resolve) => {
-      this.server = createServer((request, response) => {
-        this.serve(request, response);
-      });
-      this.server.listen(port, '127.0.0.1', resolve);
-    });
-    const base = `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
-    this.base = base;
-    return base;
+  override async start(port = 0): Promise<string> {
+    this.base = await super.start(port);
+    return this.base;
   }
 
   private base = '';
@@ -91,7 +81,7 @@ class TextSourceSimulator {
     return `${head}\n${cells.join(',')}\n`;
   }
 
-  private serve(request: IncomingMessage, response: ServerResponse): void {
+  protected answer(request: SimulatedRequest, response: ServerResponse): Served {
     const files: Record<string, { type: string; body: string | Uint8Array; cors: boolean }> = {
       '/bill-text.csv': { type: 'text/csv', body: this.dataset(), cors: true },
       '/hb5151-introduced.htm': { type: 'text/html', body: govInfoHtml('nine'), cors: true },
@@ -102,30 +92,17 @@ class TextSourceSimulator {
       },
       '/hb5151-enrolled.pdf': { type: 'application/pdf', body: enrolledPdf, cors: false },
     };
-    const path = request.url ?? '';
-    this.requests.push({
-      path,
-      relayed: request.headers['user-agent'] === 'Docket source relay',
-    });
+    const path = `${request.url.pathname}${request.url.search}`;
     const file = files[path];
     if (file === undefined) {
       response.statusCode = 404;
       response.end();
-      return;
+    } else {
+      if (file.cors) response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('content-type', file.type);
+      response.end(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
     }
-    if (file.cors) response.setHeader('access-control-allow-origin', '*');
-    response.setHeader('content-type', file.type);
-    response.end(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (server === null) return;
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
+    return { path, relayed: request.relayed };
   }
 }
 
