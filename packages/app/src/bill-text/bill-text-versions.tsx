@@ -31,7 +31,7 @@ function GetText({
   /** This device has a copy: the button fetches it anew (the source may have corrected it). */
   again: boolean;
 }) {
-  const { state, run } = useGetText({ billId, index, url: version.url });
+  const { state, run } = useGetText({ billId, index, url: version.url, docId: version.docId });
   const describedBy = useId();
   const label = state.kind === 'failed' ? 'Try again' : again ? 'Get text again' : 'Get text';
   return (

@@ -13,16 +13,22 @@ export type GetTextState =
   | { kind: 'done' }
   | { kind: 'failed'; message: string };
 
-export function useGetText(version: { billId: string; index: number; url: string | null }) {
+export function useGetText(version: {
+  billId: string;
+  index: number;
+  url: string | null;
+  /** LegiScan's doc_id of the version (getBillText, for a dataset of LegiScan's API). */
+  docId?: number | undefined;
+}) {
   const { platform } = useAppServices();
   const [state, setState] = useState<GetTextState>({ kind: 'idle' });
-  const { billId, index, url } = version;
+  const { billId, index, url, docId } = version;
   const run = useCallback(async () => {
     if (url === null) return;
     setState({ kind: 'busy', progress: { step: 'downloading' } });
     try {
       await getVersionText(
-        { billId, index, url },
+        { billId, index, url, docId },
         {
           store: await pageLocalStore(),
           // The native shells fetch through their own HTTP, which no CORS policy stops.
@@ -44,7 +50,7 @@ export function useGetText(version: { billId: string; index: number; url: string
         message: error instanceof Error ? error.message : 'Could not get the text.',
       });
     }
-  }, [billId, index, url, platform.sourceFetcher]);
+  }, [billId, index, url, docId, platform.sourceFetcher]);
   return { state, run };
 }
 

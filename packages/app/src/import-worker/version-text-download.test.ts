@@ -1,5 +1,6 @@
 import { saveDevicePreferences } from '@docket/core/device';
 import { createMemoryLocalStore } from '@docket/core/store';
+import { storedBill } from '@docket/core/test-support/bill-command-harness';
 import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
 import { describe, expect, it } from 'vitest';
 import type { SourceFetch } from './source-download.ts';
@@ -82,5 +83,127 @@ describe('getVersionText', () => {
     await expect(
       getVersionText(version, deps(answer(new Uint8Array([0x50, 0x4b, 3, 4, 0]))), () => undefined),
     ).rejects.toThrow(/not a text format Docket reads/);
+  });
+});
+
+describe("getVersionText from LegiScan's API", () => {
+  // A version with a LegiScan doc_id, of a bill from a dataset of LegiScan's API: its text comes
+  // through getBillText (a hand-made answer in the manual's shape), not from the state's URL.
+  const html =
+    '<html><body><pre>Sec. 1. FERRIES.\n    Fares fall by a quarter.</pre></body></html>';
+  const legiscanVersion = { ...version, docId: 9003 };
+
+  async function legiscanStore(options: { key: boolean; origin: 'legiscan' | 'url' }) {
+    const store = createMemoryLocalStore();
+    const at = '2026-11-26T12:00:00.000Z';
+    await store.write(['bills', 'datasets', 'apiKeys'], async (tx) => {
+      await tx.put('bills', {
+        ...storedBill(5151),
+        id: version.billId,
+        datasetIds: ['d1'],
+      });
+      await tx.put('datasets', {
+        id: 'd1',
+        name: 'Washington',
+        origin:
+          options.origin === 'legiscan'
+            ? { kind: 'legiscan', state: 'WA', sessionId: 2048 }
+            : { kind: 'url', url: 'https://lis.example.gov/bills.zip' },
+        jurisdiction: null,
+        session: null,
+        format: 'legiscan',
+        billCount: 1,
+        lastImportAt: at,
+        lastJobId: null,
+        state: 'ready',
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (options.key) await tx.put('apiKeys', { source: 'legiscan', key: 'K3Y', updatedAt: at });
+    });
+    return store;
+  }
+
+  const getBillText = (doc: string, mime = 'text/html') =>
+    JSON.stringify({
+      status: 'OK',
+      text: {
+        doc_id: 9003,
+        bill_id: 1900003,
+        date: '2023-01-11',
+        type: 'Introduced',
+        type_id: 1,
+        mime,
+        mime_id: 1,
+        text_size: html.length,
+        doc,
+      },
+    });
+
+  it('asks getBillText with the key and reads the decoded document', async () => {
+    const asked: string[] = [];
+    const row = await getVersionText(
+      legiscanVersion,
+      {
+        ...deps((url) => {
+          asked.push(url);
+          return Promise.resolve(new Response(getBillText(btoa(html))));
+        }),
+        store: await legiscanStore({ key: true, origin: 'legiscan' }),
+      },
+      () => undefined,
+    );
+    expect(asked).toEqual(['https://api.legiscan.com/?key=K3Y&op=getBillText&id=9003']);
+    expect(row).toMatchObject({
+      format: 'html',
+      url: URL_,
+      text: 'Sec. 1. FERRIES.\n    Fares fall by a quarter.',
+    });
+  });
+
+  it('says a missing key, and a document Docket does not read, without the address', async () => {
+    const noKey = getVersionText(
+      legiscanVersion,
+      {
+        ...deps(refused),
+        store: await legiscanStore({ key: false, origin: 'legiscan' }),
+      },
+      () => undefined,
+    );
+    await expect(noKey).rejects.toThrow(
+      'Add your LegiScan API key in Settings (on the More tab) to get this text from LegiScan.',
+    );
+    const word = getVersionText(
+      legiscanVersion,
+      {
+        ...deps(() =>
+          Promise.resolve(
+            new Response(
+              getBillText(btoa('PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00'), 'application/msword'),
+            ),
+          ),
+        ),
+        store: await legiscanStore({ key: true, origin: 'legiscan' }),
+      },
+      () => undefined,
+    );
+    await expect(word).rejects.toThrow(/LegiScan keeps it as application\/msword/);
+    await expect(word).rejects.not.toThrow(/K3Y/);
+  });
+
+  it("goes to the version's URL when the bill's dataset is not LegiScan's API", async () => {
+    const asked: string[] = [];
+    await getVersionText(
+      legiscanVersion,
+      {
+        ...deps((url) => {
+          asked.push(url);
+          return Promise.resolve(new Response(html));
+        }),
+        store: await legiscanStore({ key: true, origin: 'url' }),
+      },
+      () => undefined,
+    );
+    expect(asked).toEqual([URL_]);
   });
 });

@@ -13,10 +13,13 @@ import {
   type SourceFetch,
   type SourceRequest,
 } from './source-download.ts';
+import { downloadLegiscanBillText, fromLegiscanApi } from './legiscan-bill-text.ts';
 
 // "Get text": a bill's text version downloaded from the URL its source links, the way a dataset
 // is (source-download.ts: directly where the site allows it, else through the Docket server's
-// relay unless the user turned it off), made structured text (HTML, XML and plain text here; a
+// relay unless the user turned it off), or, for a version with a LegiScan doc_id of a bill from a
+// dataset of LegiScan's API, through getBillText with the user's key (legiscan-bill-text.ts); made
+// structured text (HTML, XML and plain text here; a
 // PDF through pdf.js, loaded only then) and kept on this device.
 
 /** Bill texts run to a few megabytes; a "version" much larger is not one. */
@@ -42,14 +45,37 @@ export interface GetTextDeps {
 
 /** Downloads, reads and keeps one version; throws an error whose message says why not. */
 export async function getVersionText(
-  version: { billId: string; index: number; url: string },
+  version: { billId: string; index: number; url: string; docId?: number | undefined },
   deps: GetTextDeps,
   onProgress: (progress: GetTextProgress) => void,
 ): Promise<VersionText> {
-  const { url } = version;
+  const { url, docId } = version;
   onProgress({ step: 'downloading' });
   const preferences = await deps.store.read(['settings'], readDevicePreferences);
   const relay = preferences.sourceRelay ? deps.relay : null;
+  const { bytes, mime } =
+    docId !== undefined && (await fromLegiscanApi(deps.store, version.billId))
+      ? await downloadLegiscanBillText(
+          docId,
+          deps.store,
+          { fetch: deps.fetch, relay },
+          MAX_VERSION_BYTES,
+        )
+      : { bytes: await downloadFromUrl(url, deps, relay), mime: null };
+  return readAndKeep(
+    { billId: version.billId, index: version.index, url },
+    bytes,
+    mime,
+    deps,
+    onProgress,
+  );
+}
+
+async function downloadFromUrl(
+  url: string,
+  deps: GetTextDeps,
+  relay: GetTextDeps['relay'],
+): Promise<Uint8Array> {
   const input = await downloadSource(
     { url, etag: null, lastModified: null },
     { fetch: deps.fetch, sha256Hex: () => Promise.resolve(''), relay },
@@ -63,9 +89,25 @@ export async function getVersionText(
     throw error;
   });
   if ('unchanged' in input) throw downloadFailure(url, 'the server answered 304 Not Modified');
-  const bytes = input.files[0]?.bytes ?? new Uint8Array();
+  return input.files[0]?.bytes ?? new Uint8Array();
+}
+
+/** Reads the bytes of a version (HTML, XML, plain text, PDF) and keeps its text on the device. */
+async function readAndKeep(
+  version: { billId: string; index: number; url: string },
+  bytes: Uint8Array,
+  /** The type the source says the document is (LegiScan's `mime`), for the refusal's words. */
+  declared: string | null,
+  deps: GetTextDeps,
+  onProgress: (progress: GetTextProgress) => void,
+): Promise<VersionText> {
+  const { url } = version;
   const format = sniffVersionFormat(bytes);
-  if (format === null) throw new Error(`Could not read ${url}: ${NOT_A_TEXT_FORMAT}.`);
+  if (format === null) {
+    throw new Error(
+      `Could not read ${url}: ${NOT_A_TEXT_FORMAT}${declared === null ? '' : ` (LegiScan keeps it as ${declared})`}.`,
+    );
+  }
   onProgress({ step: 'reading' });
   let text: StructuredText;
   if (format === 'pdf') {

@@ -64,6 +64,8 @@ export const billTextSchema = z.strictObject({
   mimeType: textSchema(200).nullable(),
   /** The text itself, as plain text, when the source carries it. */
   text: textSchema(billLimits.textBody).nullable(),
+  /** LegiScan's doc_id of the version, which its API's getBillText serves the document by. */
+  docId: z.number().int().positive().optional(),
 });
 export type BillText = z.infer<typeof billTextSchema>;
 
@@ -202,8 +204,11 @@ function isAction(action: BillAction): boolean {
   );
 }
 function isTextVersion(version: BillText): boolean {
+  const { docId } = version;
   return (
-    hasKeys(version, 5) &&
+    (docId === undefined
+      ? hasKeys(version, 5)
+      : hasKeys(version, 6) && Number.isSafeInteger(docId) && docId > 0) &&
     isDateOrNull(version.date) &&
     isText(version.type, billLimits.shortText) &&
     isUrlOrNull(version.url) &&
@@ -439,6 +444,7 @@ export function finalizeBill(draft: BillDraft, overrides: BillOverrides = {}): F
       url: version.url,
       mimeType: cleanLine(version.mimeType),
       text: cleanBlock(version.text),
+      ...(version.docId === undefined ? {} : { docId: version.docId }),
     })),
     votes: draft.votes.map((vote) => ({ ...vote, motion: cleanLine(vote.motion) ?? 'Vote' })),
     url: draft.url,

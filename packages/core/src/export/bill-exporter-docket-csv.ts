@@ -53,6 +53,8 @@ function cells(bill: Bill, includeTextBodies: boolean): Record<DocketCsvColumn, 
           text.url,
           text.mimeType,
           includeTextBodies ? text.text : null,
+          // LegiScan's doc_id, by which its API serves the version, only where there is one.
+          ...(text.docId === undefined ? [] : [String(text.docId)]),
         ]),
       ),
     ),

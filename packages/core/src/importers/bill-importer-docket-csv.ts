@@ -96,13 +96,19 @@ function texts(cell: string): BillText[] {
   return items(
     cell,
     'texts',
-    ([date = null, type = null, url = null, mimeType = null, text = null], what) => ({
-      date: dateOrNull(date, `${what} date`),
-      type: type ?? 'Text',
-      url: urlOrNull(url, `${what} url`),
-      mimeType,
-      text,
-    }),
+    ([date = null, type = null, url = null, mimeType = null, text = null, docId = null], what) => {
+      if (docId !== null && !/^[1-9][0-9]{0,14}$/.test(docId)) {
+        throw new CellError(`${what} LegiScan doc id "${docId}" is not a whole number`);
+      }
+      return {
+        date: dateOrNull(date, `${what} date`),
+        type: type ?? 'Text',
+        url: urlOrNull(url, `${what} url`),
+        mimeType,
+        text,
+        ...(docId === null ? {} : { docId: Number(docId) }),
+      };
+    },
   );
 }
 

@@ -76,6 +76,7 @@ describe('LegiScan getBill answers (hand-made)', () => {
         url: 'https://lawfilesext.leg.wa.gov/biennium/2023-24/Pdf/Bills/House%20Bills/1001.pdf',
         mimeType: 'application/pdf',
         text: null,
+        docId: 9001,
       },
     ]);
   });
@@ -160,6 +161,7 @@ describe('LegiScan session dataset ZIP (hand-made)', () => {
         url: null,
         mimeType: 'text/plain',
         text: 'SENATE BILL 5003\n\nAN ACT Relating to ferry fare relief for commuters.\n\nSec. 1. Ferry fares for daily commuters are reduced by one quarter.',
+        docId: 9003,
       },
     ]);
   });
@@ -257,6 +259,14 @@ describe.skipIf(fixturesRoot === null)('LegiScan real files (../shared/fixtures/
     expect(bill?.texts.map((text) => [text.type, text.url, text.text])).toEqual([
       ['Draft', 'http://www.arkleg.state.ar.us/assembly/2011/2012F/Bills/HB1044.pdf', null],
       ['Draft', 'http://www.arkleg.state.ar.us/assembly/2011/2012F/Bills/HB1044.pdf', null],
+    ]);
+  });
+
+  it("keeps each text version's doc_id, by which LegiScan's getBillText serves it", () => {
+    const bill = [...byId.values()].find((one) => one.identifier === 'HB 1');
+    expect(bill?.texts.slice(0, 2).map((text) => [text.type, text.docId])).toEqual([
+      ['Introduced', 153588],
+      ['Comm Sub', 224009],
     ]);
   });
 

@@ -43,6 +43,12 @@ import { decodeUtf8 } from '../encoding/text-bytes.ts';
 export type LegiScanRole = 'bill' | 'vote' | 'person' | 'text' | 'error';
 
 /** What kind of LegiScan answer a parsed JSON file is, or null when it is none. */
+/** LegiScan's doc_id as a number, or null when it is not a positive integer. */
+function docIdOf(value: string | null): number | null {
+  if (value === null || !/^[1-9][0-9]{0,14}$/.test(value)) return null;
+  return Number(value);
+}
+
 export function legiScanRole(value: unknown): LegiScanRole | null {
   if (!isObject(value)) return null;
   if (str(field(value, 'status'))?.toUpperCase() === 'ERROR') return 'error';
@@ -238,12 +244,15 @@ function billOutcomes(
   for (const entry of objects(field(bill, 'texts'))) {
     const docId = str(field(entry, 'doc_id'));
     if (docId !== null) textIndex.set(docId, texts.length);
+    const legiscanDoc = docIdOf(docId);
     texts.push({
       date: toIsoDate(field(entry, 'date')),
       type: str(field(entry, 'type')) ?? 'Text',
       url: safeUrl(field(entry, 'state_link')) ?? safeUrl(field(entry, 'url')),
       mimeType: str(field(entry, 'mime')),
       text: null,
+      // getBillText serves the document by it (a dataset from LegiScan's API, sources/).
+      ...(legiscanDoc === null ? {} : { docId: legiscanDoc }),
     });
   }
   for (const { file: textFile, text } of billId === null ? [] : (side.texts.get(billId) ?? [])) {
@@ -266,12 +275,14 @@ function billOutcomes(
     if (existing && at !== undefined) {
       texts[at] = { ...existing, text: decoded.text, mimeType: existing.mimeType ?? mime };
     } else {
+      const legiscanDoc = docIdOf(docId);
       texts.push({
         date: toIsoDate(field(text, 'date')),
         type: str(field(text, 'type')) ?? 'Text',
         url: safeUrl(field(text, 'state_link')) ?? safeUrl(field(text, 'url')),
         mimeType: mime,
         text: decoded.text,
+        ...(legiscanDoc === null ? {} : { docId: legiscanDoc }),
       });
     }
   }

@@ -17,7 +17,7 @@
 //   cosponsors       list of  name; party; role; external id[; district]   (role blank: cosponsor)
 //   subjects         list of  subject
 //   actions          list of  date; chamber; text
-//   texts            list of  date; type; url; media type; text
+//   texts            list of  date; type; url; media type; text[; LegiScan doc id]
 //   votes            list of  date; chamber; motion; yes; no; other; passed|failed
 //   url
 //   source           the format the bill first came from (blank: docket-csv)

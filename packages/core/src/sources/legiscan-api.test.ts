@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBase64 } from '../encoding/base64.ts';
-import { encodeUtf8 } from '../encoding/text-bytes.ts';
+import { decodeUtf8, encodeUtf8 } from '../encoding/text-bytes.ts';
 import {
   findLegiscanSession,
   isLegiscanApiUrl,
   legiscanDatasetListUrl,
+  legiscanBillTextUrl,
   legiscanDatasetUrl,
   legiscanRateLimited,
+  parseLegiscanBillText,
   parseLegiscanDataset,
   parseLegiscanDatasetList,
 } from './legiscan-api.ts';
@@ -91,6 +93,58 @@ describe("LegiScan's API", () => {
     expect(retryAfterSeconds(null, now)).toBeNull();
     expect(legiscanRateLimited(600).message).toBe(
       'LegiScan is limiting requests from this key (429 Too Many Requests); refresh again in 10 minutes.',
+    );
+  });
+});
+
+describe("LegiScan's getBillText", () => {
+  // A hand-made answer in the manual's shape: a text object with its base64 document.
+  const html = '<html><body><p>Section 1. An Act relating to ferries.</p></body></html>';
+  const answer = (doc: string, extra: Record<string, unknown> = {}) => ({
+    status: 'OK',
+    text: {
+      doc_id: 153588,
+      bill_id: 231132,
+      date: '2011-01-18',
+      type: 'Introduced',
+      type_id: 1,
+      mime: 'text/html',
+      mime_id: 1,
+      text_size: html.length,
+      doc,
+      ...extra,
+    },
+  });
+
+  it('asks for one document by its doc_id, the key in the query', () => {
+    expect(legiscanBillTextUrl('k&y', 153588)).toBe(
+      'https://api.legiscan.com/?key=k%26y&op=getBillText&id=153588',
+    );
+  });
+
+  it('decodes the base64 document and keeps its mime type', () => {
+    const text = parseLegiscanBillText(bytes(answer(encodeBase64(encodeUtf8(html)))), 153588);
+    expect(text.mime).toBe('text/html');
+    expect(decodeUtf8(text.bytes)).toBe(html);
+    const pdf = parseLegiscanBillText(
+      bytes(answer(encodeBase64(encodeUtf8('%PDF-1.4 …')), { mime: 'application/pdf' })),
+      153588,
+    );
+    expect(pdf.mime).toBe('application/pdf');
+  });
+
+  it("says LegiScan's refusal, and refuses another document or a damaged one", () => {
+    expect(() =>
+      parseLegiscanBillText(
+        bytes({ status: 'ERROR', alert: { message: 'Unknown document id' } }),
+        153588,
+      ),
+    ).toThrow('LegiScan refused to send the text: Unknown document id');
+    expect(() =>
+      parseLegiscanBillText(bytes(answer(encodeBase64(encodeUtf8(html)))), 224009),
+    ).toThrow('LegiScan answered the text of document 224009 with something Docket cannot read.');
+    expect(() => parseLegiscanBillText(bytes(answer('not base64 !!')), 153588)).toThrow(
+      /cannot read/,
     );
   });
 });

@@ -186,3 +186,52 @@ export function parseLegiscanDataset(body: Uint8Array): LegiscanDatasetZip {
 export function legiscanRateLimited(seconds: number | null): LegiscanApiError {
   return new LegiscanApiError('rate-limited', rateLimitedMessage('LegiScan', seconds));
 }
+
+// getBillText: one text version of a bill by the doc_id the bill's `texts` list gives it:
+//
+//   ?key=KEY&op=getBillText&id=DOC_ID
+//     {"status":"OK","text":{"doc_id":153588,"bill_id":231132,"date":"2011-01-18",
+//       "type":"Introduced","type_id":1,"mime":"application/pdf","mime_id":2,
+//       "text_size":7939,"doc":"<base64 of the document>"}}
+//
+// The document is the state's own, as LegiScan keeps it: HTML, a PDF, or another word processor's
+// file; `mime` says which (version-text.ts sniffs the bytes all the same).
+
+/** getBillText of one document. */
+export function legiscanBillTextUrl(key: string, docId: number): string {
+  return apiUrl({ key, op: 'getBillText', id: String(docId) });
+}
+
+const billTextSchema = z.object({
+  status: z.literal('OK'),
+  text: z.object({
+    doc_id: z.number().int().positive(),
+    mime: z.string().max(200).optional(),
+    doc: z.string().min(1),
+  }),
+});
+
+export interface LegiscanBillText {
+  docId: number;
+  /** The document's type as LegiScan gives it ("text/html", "application/pdf"), or null. */
+  mime: string | null;
+  bytes: Uint8Array;
+}
+
+/** getBillText's answer: the document, decoded; throws saying why there is none. */
+export function parseLegiscanBillText(body: Uint8Array, docId: number): LegiscanBillText {
+  const json = jsonOrUndefined(body);
+  const refused = refusal(json);
+  if (refused !== null) {
+    throw new LegiscanApiError('refused', `LegiScan refused to send the text: ${refused}`);
+  }
+  const parsed = billTextSchema.safeParse(json);
+  const bytes = parsed.success ? decodeBase64(parsed.data.text.doc) : null;
+  if (!parsed.success || bytes === null || parsed.data.text.doc_id !== docId) {
+    throw new LegiscanApiError(
+      'unexpected',
+      `LegiScan answered the text of document ${docId} with something Docket cannot read.`,
+    );
+  }
+  return { docId, mime: parsed.data.text.mime ?? null, bytes };
+}

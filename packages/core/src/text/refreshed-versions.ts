@@ -15,6 +15,8 @@ export interface RefreshedVersion {
   index: number;
   type: string;
   url: string;
+  /** LegiScan's doc_id, for a version its API serves (getBillText). */
+  docId?: number;
 }
 
 const TABLES = ['billChanges', 'decisions', 'bills', 'versionTexts'] as const;
@@ -58,6 +60,7 @@ export async function refreshedVersionsToFetch(
           index,
           type: version.type,
           url,
+          ...(version.docId === undefined ? {} : { docId: version.docId }),
         });
       });
     }
