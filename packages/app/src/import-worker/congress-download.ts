@@ -1,12 +1,13 @@
 import type { ImportInput, SourceUnchanged } from '@docket/core/import-jobs';
 import {
-  CONGRESS_API_MAX_BILLS,
+  CONGRESS_API_MAX_LIST_PAGES,
   CONGRESS_API_PAGE,
   CONGRESS_MISSING_KEY,
   CongressApiError,
   congressBillListUrl,
   congressBillParts,
   congressBillStatusXml,
+  congressBillsToRead,
   congressBillUrl,
   congressPartCount,
   congressRateLimited,
@@ -15,6 +16,7 @@ import {
   parseCongressBillList,
   parseCongressPart,
   type CongressBillPart,
+  type CongressListedBill,
 } from '@docket/core/sources';
 import { defaultImportLimits } from '@docket/core/encoding';
 import { apiGet, relayRefusal, type ApiDownloadDeps, type ApiSourceWords } from './api-request.ts';
@@ -112,7 +114,7 @@ export async function downloadCongress(
   if (key === null) throw new CongressApiError('missing-key', CONGRESS_MISSING_KEY);
   // Asked before the first page: a bill updated while the pages are read is read again next time.
   const askedAt = new Date((deps.now ?? Date.now)()).toISOString();
-  const listed = new Map<string, string>();
+  const listed = new Map<string, CongressListedBill>();
   for (let offset = 0; ; offset += CONGRESS_API_PAGE) {
     const page = parseCongressBillList(
       await congressGet(
@@ -122,15 +124,15 @@ export async function downloadCongress(
         maxBytes,
       ),
     );
-    if (page.count !== null && page.count > CONGRESS_API_MAX_BILLS) {
-      throw new CongressApiError(
-        'too-large',
-        `congress.gov lists ${page.count.toLocaleString('en-US')} bills${since === null ? '' : ' updated since the last refresh'}; Docket reads at most ${CONGRESS_API_MAX_BILLS} in one import through the API (it allows 5,000 requests an hour). For a whole Congress, add the dataset from GovInfo bulk data.`,
-      );
-    }
-    for (const bill of page.bills) listed.set(`${bill.type}${bill.number}`, bill.number);
+    for (const bill of page.bills) listed.set(`${bill.type}${bill.number}`, bill);
     if (page.bills.length < CONGRESS_API_PAGE) break;
     if (page.count !== null && offset + CONGRESS_API_PAGE >= page.count) break;
+    if (offset / CONGRESS_API_PAGE + 1 >= CONGRESS_API_MAX_LIST_PAGES) {
+      throw new CongressApiError(
+        'too-large',
+        `congress.gov lists more than ${(CONGRESS_API_MAX_LIST_PAGES * CONGRESS_API_PAGE).toLocaleString('en-US')} bills; for a whole Congress, add the dataset from GovInfo bulk data.`,
+      );
+    }
   }
   if (listed.size === 0) {
     if (since !== null) return { unchanged: true };
@@ -139,7 +141,9 @@ export async function downloadCongress(
     );
   }
   const files: { name: string; bytes: Uint8Array }[] = [];
-  for (const number of listed.values()) {
+  // More than one import reads: the oldest days now, the rest from where this one stops.
+  const read = congressBillsToRead([...listed.values()]);
+  for (const { number } of read.bills) {
     const bill = parseCongressBill(
       await congressGet(
         congressBillUrl(origin.congress, origin.billType, number),
@@ -161,7 +165,7 @@ export async function downloadCongress(
   return {
     files,
     fingerprint: `congress:${origin.congress}:${origin.billType}|since:${since ?? 'all'}|asked:${askedAt}`,
-    source: { etag: null, lastModified: null, since: askedAt },
+    source: { etag: null, lastModified: null, since: read.resumeFrom ?? askedAt },
     ...(since === null ? {} : { partial: true }),
   };
 }

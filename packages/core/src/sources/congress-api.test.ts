@@ -5,6 +5,8 @@ import {
   congressBillListUrl,
   congressBillStatusXml,
   congressBillUrl,
+  congressBillsToRead,
+  CONGRESS_API_MAX_BILLS,
   congressPartCount,
   congressRateLimited,
   congressRefusal,
@@ -162,10 +164,10 @@ const summaries = {
 describe('the congress.gov API', () => {
   it("asks for a Congress's bills of a type by page, updated since a time in whole seconds", () => {
     expect(congressBillListUrl(118, 'hr', 0, null)).toBe(
-      'https://api.congress.gov/v3/bill/118/hr?format=json&offset=0&limit=250',
+      'https://api.congress.gov/v3/bill/118/hr?format=json&offset=0&limit=250&sort=updateDate+asc',
     );
     expect(congressBillListUrl(118, 'hr', 250, '2026-11-26T12:34:56.789Z')).toBe(
-      'https://api.congress.gov/v3/bill/118/hr?format=json&offset=250&limit=250&fromDateTime=2026-11-26T12:34:56Z',
+      'https://api.congress.gov/v3/bill/118/hr?format=json&offset=250&limit=250&sort=updateDate+asc&fromDateTime=2026-11-26T12:34:56Z',
     );
     expect(congressBillUrl(117, 'hr', '3076')).toBe(
       'https://api.congress.gov/v3/bill/117/hr/3076?format=json',
@@ -182,7 +184,10 @@ describe('the congress.gov API', () => {
         pagination: { count: 1 },
       }),
     );
-    expect(list).toEqual({ bills: [{ number: '3076', type: 'hr' }], count: 1 });
+    expect(list).toEqual({
+      bills: [{ number: '3076', type: 'hr', updateDate: '2022-09-29' }],
+      count: 1,
+    });
     const bill = parseCongressBill(bytes(detail));
     expect(congressPartCount(bill, 'cosponsors')).toBe(1);
     expect(congressPartCount(bill, 'actions')).toBe(3);
@@ -244,6 +249,35 @@ describe('the congress.gov API', () => {
     ).toBe('congress.gov refused the API key: An invalid api_key was supplied.');
     expect(congressRateLimited(3600).message).toBe(
       'congress.gov is limiting requests from this key (429 Too Many Requests); refresh again in 60 minutes.',
+    );
+  });
+
+  it('reads a list longer than one import in whole days, oldest first, and goes on from the next', () => {
+    const bill = (number: number, updateDate: string) => ({
+      number: String(number),
+      type: 'hr',
+      updateDate,
+    });
+    const few = [bill(1, '2025-03-02'), bill(2, '2025-03-01')];
+    expect(congressBillsToRead(few)).toEqual({ bills: few, resumeFrom: null });
+
+    const half = CONGRESS_API_MAX_BILLS / 2;
+    const listed = [
+      ...Array.from({ length: half }, (_, index) => bill(index, '2025-03-03T10:00:00Z')),
+      ...Array.from({ length: half - 1 }, (_, index) => bill(1000 + index, '2025-03-01')),
+      ...Array.from({ length: 2 }, (_, index) => bill(2000 + index, '2025-03-02')),
+    ];
+    // 399 of the 1st and 2 of the 2nd fit; the 3rd's 400 would pass the limit and wait, whole.
+    const read = congressBillsToRead(listed);
+    expect(read.bills).toHaveLength(half + 1);
+    expect(read.bills.some((item) => item.updateDate.startsWith('2025-03-03'))).toBe(false);
+    expect(read.resumeFrom).toBe('2025-03-03T00:00:00.000Z');
+
+    const oneDay = Array.from({ length: CONGRESS_API_MAX_BILLS + 1 }, (_, index) =>
+      bill(index, '2025-03-01'),
+    );
+    expect(() => congressBillsToRead(oneDay)).toThrow(
+      `congress.gov lists more than ${CONGRESS_API_MAX_BILLS} bills changed on one day`,
     );
   });
 });

@@ -30,13 +30,19 @@ import { rateLimitedMessage } from './source-api.ts';
 // and the import keeps the dataset's other bills. The API's names are BILLSTATUS's (the bulk form
 // of the same records), so each bill is written as a BILLSTATUS 3.0.0 document and read by the
 // BILLSTATUS importer: the same bills, with the same ids, as GovInfo's bulk data gives. The API
-// allows 5,000 requests an hour; a 429's Retry-After is honoured.
+// allows 5,000 requests an hour: one import reads at most 800 bills, a longer list (sorted by
+// `updateDate`, oldest first) in whole days, the next refresh going on from the first day left;
+// a 429's Retry-After is honoured.
 
 export const CONGRESS_API_URL = 'https://api.congress.gov/v3/';
 /** The most `limit` allows. */
 export const CONGRESS_API_PAGE = 250;
-/** Bills one import reads at most: up to six requests each, within the API's 5,000 an hour. */
+/** Bills one import reads at most: up to six requests each, within the API's 5,000 an hour. A
+ *  list longer than this is read in days of `updateDate`, oldest first, the next import going on
+ *  from the first day not read (congressBillsToRead). */
 export const CONGRESS_API_MAX_BILLS = 800;
+/** Pages of the list one import walks at most (250 bills each). */
+export const CONGRESS_API_MAX_LIST_PAGES = 200;
 
 /** The parts of a bill read from their own lists, as the detail names them. */
 export const congressBillParts = [
@@ -70,7 +76,8 @@ export function congressBillListUrl(
   updatedSince: string | null,
 ): string {
   const since = updatedSince === null ? '' : `&fromDateTime=${congressApiDateTime(updatedSince)}`;
-  return `${CONGRESS_API_URL}bill/${congress}/${billType}?format=json&offset=${offset}&limit=${CONGRESS_API_PAGE}${since}`;
+  // Oldest update first, so a list longer than one import reads is read on from where it stopped.
+  return `${CONGRESS_API_URL}bill/${congress}/${billType}?format=json&offset=${offset}&limit=${CONGRESS_API_PAGE}&sort=updateDate+asc${since}`;
 }
 
 /** A bill's detail, or a page of one of its parts. */
@@ -109,6 +116,7 @@ const listSchema = z.object({
       congress: z.union([z.number(), z.string()]),
       number: z.union([z.string(), z.number()]).transform(String),
       type: z.string(),
+      updateDate: z.string().optional(),
     }),
   ),
   pagination: paginationSchema,
@@ -117,6 +125,8 @@ const listSchema = z.object({
 export interface CongressListedBill {
   number: string;
   type: string;
+  /** When congress.gov last changed it ("2022-09-29" or with a time), as listed. */
+  updateDate: string | null;
 }
 
 export interface CongressListPage {
@@ -140,9 +150,46 @@ export function parseCongressBillList(body: Uint8Array): CongressListPage {
     bills: parsed.data.bills.map((bill) => ({
       number: bill.number,
       type: bill.type.toLowerCase(),
+      updateDate: bill.updateDate ?? null,
     })),
     count: parsed.data.pagination?.count ?? null,
   };
+}
+
+export interface CongressRead {
+  /** The bills to read now. */
+  bills: CongressListedBill[];
+  /** Where the next refresh goes on from: null when every listed bill is read (the next one asks
+   *  from the time this one asked), else the first day of `updateDate` not read, ISO. */
+  resumeFrom: string | null;
+}
+
+/**
+ * Which listed bills one import reads: all of them when they are at most CONGRESS_API_MAX_BILLS;
+ * else whole days of `updateDate`, oldest first, up to that many, and the next refresh goes on
+ * from the first day left (a bill changed again since has a later day, so none is missed). A
+ * single day with more than that is refused.
+ */
+export function congressBillsToRead(listed: readonly CongressListedBill[]): CongressRead {
+  if (listed.length <= CONGRESS_API_MAX_BILLS) return { bills: [...listed], resumeFrom: null };
+  const day = (bill: CongressListedBill) => (bill.updateDate ?? '').slice(0, 10);
+  const sorted = [...listed].sort((a, b) => day(a).localeCompare(day(b)));
+  let end = 0;
+  while (end < sorted.length) {
+    const current = day(sorted[end] as CongressListedBill);
+    let next = end;
+    while (next < sorted.length && day(sorted[next] as CongressListedBill) === current) next++;
+    if (next > CONGRESS_API_MAX_BILLS) break;
+    end = next;
+  }
+  const first = sorted[end];
+  if (end === 0 || first === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day(first))) {
+    throw new CongressApiError(
+      'too-large',
+      `congress.gov lists more than ${CONGRESS_API_MAX_BILLS} bills changed on one day; Docket reads at most that many in one import through the API (it allows 5,000 requests an hour). For a whole Congress, add the dataset from GovInfo bulk data.`,
+    );
+  }
+  return { bills: sorted.slice(0, end), resumeFrom: `${day(first)}T00:00:00.000Z` };
 }
 
 type Json = Record<string, unknown>;
