@@ -270,7 +270,7 @@ describe('the congress.gov API', () => {
     // 399 of the 1st and 2 of the 2nd fit; the 3rd's 400 would pass the limit and wait, whole.
     const read = congressBillsToRead(listed);
     expect(read.bills).toHaveLength(half + 1);
-    expect(read.bills.some((item) => item.updateDate.startsWith('2025-03-03'))).toBe(false);
+    expect(read.bills.some((item) => (item.updateDate ?? '').startsWith('2025-03-03'))).toBe(false);
     expect(read.resumeFrom).toBe('2025-03-03T00:00:00.000Z');
 
     const oneDay = Array.from({ length: CONGRESS_API_MAX_BILLS + 1 }, (_, index) =>
