@@ -7,6 +7,11 @@ import {
   UNKNOWN_FORMAT_MESSAGE,
 } from '../importers/bill-format-detection.ts';
 import { readLegiScanRecords } from '../importers/bill-importer-legiscan.ts';
+import {
+  CONGRESS_TEXT_VERSION_PATH,
+  congressTextVersions,
+  readCongressJsonRecords,
+} from '../importers/bill-importer-congress-json.ts';
 import type { ImportError, ImportFile, RecordOutcome } from '../importers/bill-import-record.ts';
 import { forgetParsedJson } from '../encoding/loose-json.ts';
 import type { ImportLimits } from '../encoding/zip-archive.ts';
@@ -91,6 +96,17 @@ export function readDatasetRecords(
       total = plan.files.length;
       const keptAside = new Map<BillFormat, ImportFile[]>();
       const notes: ImportFile[] = [];
+      // The data.json layout's text versions (text-versions/<code>/data.json, small files) are
+      // read first, so each bill's data.json is read with its versions and still let go at once.
+      const versionFiles = plan.files.filter((pending) =>
+        CONGRESS_TEXT_VERSION_PATH.test(pending.name),
+      );
+      const textVersions = congressTextVersions(
+        versionFiles.flatMap((pending) => {
+          const read = pending.read();
+          return read.ok ? [read.file] : [];
+        }),
+      );
       try {
         for (const pending of plan.files) {
           const read = pending.read();
@@ -106,7 +122,15 @@ export function readDatasetRecords(
               const { format } = detection;
               met.add(format);
               if (!oneRecordPerFile.has(format)) total = null;
-              if (fileByFile.has(format)) {
+              if (format === 'congress-json') {
+                // A text version holds no record of its own: its bill's data.json has it.
+                let bills = 0;
+                for (const outcome of readCongressJsonRecords([file], overrides, textVersions)) {
+                  bills++;
+                  yield { kind: 'record', outcome };
+                }
+                if (bills === 0) holdsNoRecord();
+              } else if (fileByFile.has(format)) {
                 yield* records(billFormatReaders[format]([file], overrides));
               } else {
                 const list = keptAside.get(format);

@@ -1,7 +1,11 @@
 import type { BillOverrides } from '../bills/bill.ts';
 import { billSources, type BillSource } from '../bills/bill-vocabulary.ts';
 import { isBillStatusXml, readBillStatusRecords } from './bill-importer-billstatus.ts';
-import { isCongressJson, readCongressJsonRecords } from './bill-importer-congress-json.ts';
+import {
+  isCongressJson,
+  isCongressTextVersion,
+  readCongressJsonRecords,
+} from './bill-importer-congress-json.ts';
 import { readDocketCsvRecords } from './bill-importer-docket-csv.ts';
 import { legiScanRole, readLegiScanRecords } from './bill-importer-legiscan.ts';
 import {
@@ -77,6 +81,8 @@ export function detectFile(file: ImportFile): FileDetection {
       return { kind: 'unknown', reason: `${parsed.reason}. ${UNKNOWN_FORMAT_MESSAGE}` };
     if (legiScanRole(parsed.value) !== null) return { kind: 'format', format: 'legiscan' };
     if (isCongressJson(parsed.value)) return { kind: 'format', format: 'congress-json' };
+    // A data.json bill's text version, beside it in the scraper's layout.
+    if (isCongressTextVersion(parsed.value)) return { kind: 'format', format: 'congress-json' };
     if (openStatesJsonRole(parsed.value) !== null) return { kind: 'format', format: 'openstates' };
   } else if (xmlHead.trimStart().startsWith('<')) {
     // The XML head is decoded from UTF-16 too: only BILLSTATUS is XML among the formats read.

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { encodeUtf8 } from '../encoding/text-bytes.ts';
+import { readDatasetRecords } from '../import-jobs/dataset-import-records.ts';
+import type { ImportFile } from './bill-import-record.ts';
 import { importBills } from './bill-import.ts';
 import { BillSearchIndex } from '../lists/bill-search-index.ts';
 import { importCongressJson, readCongressJsonRecords } from './bill-importer-congress-json.ts';
@@ -228,6 +231,71 @@ describe.skipIf(fixturesRoot === null)(
       const index = new BillSearchIndex();
       if (bill) index.add(7, bill);
       expect(index.search('ballot box influence of big money')).toEqual([7]);
+    });
+
+    // The scraper's GovInfo task writes each text version beside the bill (hand-made here in its
+    // layout and fields; the fixtures hold the bills alone).
+    const bill68 = 'congress-json/116/bills/sjres/sjres68';
+    const versionFile = (code: string, issued: string): ImportFile => ({
+      name: `${bill68}/text-versions/${code}/data.json`,
+      bytes: encodeUtf8(
+        JSON.stringify({
+          bill_version_id: `sjres68-116-${code}`,
+          issued_on: issued,
+          urls: {
+            html: `https://www.govinfo.gov/content/pkg/BILLS-116sjres68${code}/html/BILLS-116sjres68${code}.htm`,
+            pdf: `https://www.govinfo.gov/content/pkg/BILLS-116sjres68${code}/pdf/BILLS-116sjres68${code}.pdf`,
+            xml: `https://www.govinfo.gov/content/pkg/BILLS-116sjres68${code}/xml/BILLS-116sjres68${code}.xml`,
+          },
+          version_code: code,
+        }),
+      ),
+    });
+    const expectedTexts = [
+      {
+        date: '2020-01-09',
+        type: 'Introduced in Senate',
+        url: 'https://www.govinfo.gov/content/pkg/BILLS-116sjres68is/html/BILLS-116sjres68is.htm',
+        mimeType: 'text/html',
+        text: null,
+      },
+      {
+        date: '2020-03-12',
+        type: 'Enrolled Bill',
+        url: 'https://www.govinfo.gov/content/pkg/BILLS-116sjres68enr/html/BILLS-116sjres68enr.htm',
+        mimeType: 'text/html',
+        text: null,
+      },
+    ];
+
+    it("records a bill's text versions from the scraper's text-versions files beside it", () => {
+      const files = [
+        versionFile('enr', '2020-03-12'),
+        ...readFixtures(bill68),
+        versionFile('is', '2020-01-09'),
+      ];
+      const result = importBills(files);
+      expect(result.errors).toEqual([]);
+      expect(result.bills).toHaveLength(1);
+      expect(result.bills[0]?.texts).toEqual(expectedTexts);
+      // A bill without such files has none, as before.
+      expect(importBills(readFixtures(bill68)).bills[0]?.texts).toEqual([]);
+    });
+
+    it('gives an import job the versions too, with the bill read one file at a time', () => {
+      const files = [
+        ...readFixtures(bill68),
+        versionFile('enr', '2020-03-12'),
+        versionFile('is', '2020-01-09'),
+      ];
+      const dataset = readDatasetRecords([zipOf('sjres68.zip', files)]);
+      const items = [...dataset.items()];
+      const bills = items.flatMap((item) =>
+        item.kind === 'record' && item.outcome.ok ? [item.outcome.bill] : [],
+      );
+      expect(items.filter((item) => item.kind !== 'record')).toEqual([]);
+      expect(bills.map((bill) => bill.texts)).toEqual([expectedTexts]);
+      expect(dataset.total).toBe(1);
     });
 
     it('reads a ZIP of the folder the same way, one record at a time', () => {

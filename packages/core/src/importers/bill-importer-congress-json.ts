@@ -1,4 +1,4 @@
-import type { BillDraft, BillOverrides, Sponsor } from '../bills/bill.ts';
+import type { BillDraft, BillOverrides, BillText, Sponsor } from '../bills/bill.ts';
 import type { Chamber } from '../bills/bill-vocabulary.ts';
 import { inSourceOrder } from '../bills/bill-merge.ts';
 import { timeOfTimestamp, toIsoDate } from '../bills/bill-text-cleaning.ts';
@@ -14,11 +14,104 @@ import {
 } from './congress-action-text.ts';
 import type { JsonObject } from '../encoding/loose-json.ts';
 import { arr, field, isObject, objects, parseJsonBytes, str } from '../encoding/loose-json.ts';
+import { safeUrl } from '../bills/bill-text-cleaning.ts';
 
 // The unitedstates/congress scraper's bills/<type>/<type><n>/data.json, one bill per file,
 // derived from the same GovInfo BILLSTATUS data. It spells sponsors "Last, First", carries the
 // scraper's own status words (REFERRED, PASS_OVER:HOUSE, ENACTED:SIGNED ...) and keeps vote
 // tallies only in the action text, as BILLSTATUS does.
+
+// Beside a bill's data.json, the scraper's GovInfo task writes one text-versions/<code>/data.json
+// per text version it fetched: {"bill_version_id": "hr1-116-ih", "version_code": "ih",
+// "issued_on": "2019-01-03", "urls": {"html": …, "pdf": …, "xml": …}}. A bill's versions are read
+// from those files where the data has them (the bill's own data.json lists none).
+
+/** Whether parsed JSON is a text-versions/<code>/data.json of the scraper. */
+export function isCongressTextVersion(value: unknown): value is JsonObject {
+  return (
+    isObject(value) &&
+    /^[a-z]+\d+-\d+-[a-z0-9]+$/.test(str(field(value, 'bill_version_id')) ?? '') &&
+    isObject(field(value, 'urls'))
+  );
+}
+
+/** Where the scraper puts a text version's data.json. */
+export const CONGRESS_TEXT_VERSION_PATH = /(?:^|\/)text-versions\/[a-z0-9]+\/data\.json$/i;
+
+// GovInfo's names of the version codes, as BILLSTATUS's textVersions spell them.
+const VERSION_NAMES: Readonly<Record<string, string>> = {
+  ih: 'Introduced in House',
+  is: 'Introduced in Senate',
+  rh: 'Reported in House',
+  rs: 'Reported in Senate',
+  rfh: 'Referred in House',
+  rfs: 'Referred in Senate',
+  rdh: 'Received in House',
+  rds: 'Received in Senate',
+  eh: 'Engrossed in House',
+  es: 'Engrossed in Senate',
+  eah: 'Engrossed Amendment House',
+  eas: 'Engrossed Amendment Senate',
+  enr: 'Enrolled Bill',
+  pch: 'Placed on Calendar House',
+  pcs: 'Placed on Calendar Senate',
+  ath: 'Agreed to House',
+  ats: 'Agreed to Senate',
+  cph: 'Considered and Passed House',
+  cps: 'Considered and Passed Senate',
+  pp: 'Public Print',
+};
+
+/** A bill's text versions by its bill_id ("hr1-116"), from text-versions files. */
+export type CongressTextVersions = ReadonlyMap<string, readonly BillText[]>;
+
+/** A text version file's version, with the bill_id it belongs to; null when it is not one. */
+export function congressTextVersion(value: unknown): { billId: string; text: BillText } | null {
+  if (!isCongressTextVersion(value)) return null;
+  const versionId = str(field(value, 'bill_version_id')) ?? '';
+  const cut = versionId.lastIndexOf('-');
+  const code = str(field(value, 'version_code')) ?? versionId.slice(cut + 1);
+  const urls = field(value, 'urls');
+  // HTML first: GovInfo's HTML is the text in a <pre>, which "Get text" reads with its sections.
+  const html = safeUrl(field(urls, 'html'));
+  const xml = safeUrl(field(urls, 'xml'));
+  const pdf = safeUrl(field(urls, 'pdf'));
+  const url = html ?? xml ?? pdf;
+  return {
+    billId: versionId.slice(0, cut),
+    text: {
+      date: toIsoDate(field(value, 'issued_on')),
+      type: VERSION_NAMES[code.toLowerCase()] ?? code.toUpperCase(),
+      url,
+      mimeType:
+        url === null
+          ? null
+          : url === html
+            ? 'text/html'
+            : url === xml
+              ? 'text/xml'
+              : 'application/pdf',
+      text: null,
+    },
+  };
+}
+
+/** The text versions among `files` (by their content), oldest first per bill. */
+export function congressTextVersions(files: readonly ImportFile[]): Map<string, BillText[]> {
+  const byBill = new Map<string, BillText[]>();
+  for (const file of files) {
+    const parsed = parseJsonBytes(file.bytes);
+    const version = parsed.ok ? congressTextVersion(parsed.value) : null;
+    if (version === null) continue;
+    const list = byBill.get(version.billId);
+    if (list) list.push(version.text);
+    else byBill.set(version.billId, [version.text]);
+  }
+  for (const list of byBill.values()) {
+    list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.type.localeCompare(b.type));
+  }
+  return byBill;
+}
 
 /** Whether parsed JSON is a data.json bill. */
 export function isCongressJson(value: unknown): value is JsonObject {
@@ -90,7 +183,10 @@ function actionStatuses(bill: JsonObject): { code: string; date: string | null }
   });
 }
 
-export function congressJsonDraft(bill: JsonObject): BillDraft {
+export function congressJsonDraft(
+  bill: JsonObject,
+  textVersions: CongressTextVersions = new Map(),
+): BillDraft {
   const congress = str(field(bill, 'congress'));
   const type = str(field(bill, 'bill_type'));
   const number = str(field(bill, 'number'));
@@ -135,7 +231,7 @@ export function congressJsonDraft(bill: JsonObject): BillDraft {
       .map(str)
       .filter((subject): subject is string => subject !== null),
     actions,
-    texts: [],
+    texts: [...(textVersions.get(str(field(bill, 'bill_id')) ?? '') ?? [])],
     votes: rollCallsFromCongressActions(actions),
     url:
       congress !== null && type !== null && number !== null
@@ -144,19 +240,31 @@ export function congressJsonDraft(bill: JsonObject): BillDraft {
   };
 }
 
-/** Bills from data.json files, one outcome per file. */
+/**
+ * Bills from data.json files, one outcome per bill file; text-version files among them give the
+ * bills their versions (with `textVersions`, those read beforehand from other files too) and
+ * yield no outcome of their own.
+ */
 export function* readCongressJsonRecords(
   files: readonly ImportFile[],
   overrides: BillOverrides = {},
+  textVersions?: CongressTextVersions,
 ): Generator<RecordOutcome> {
+  const versions = textVersions ?? congressTextVersions(files);
   for (const file of files) {
+    const parsed = parseJsonBytes(file.bytes);
+    if (parsed.ok && isCongressTextVersion(parsed.value)) continue;
     yield guarded(file.name, null, () => {
-      const parsed = parseJsonBytes(file.bytes);
       if (!parsed.ok) return failure(file.name, null, parsed.reason);
       if (!isCongressJson(parsed.value))
         return failure(file.name, null, 'not a congress data.json bill');
       const label = str(field(parsed.value, 'bill_id'));
-      return outcomeFromDraft(file.name, label, congressJsonDraft(parsed.value), overrides);
+      return outcomeFromDraft(
+        file.name,
+        label,
+        congressJsonDraft(parsed.value, versions),
+        overrides,
+      );
     });
   }
 }
