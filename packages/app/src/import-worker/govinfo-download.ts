@@ -115,7 +115,8 @@ export async function downloadGovInfo(
   return {
     files,
     fingerprint: `govinfo:${origin.congress}:${origin.billType}|listing:${hash}`,
-    source: { etag: null, lastModified: null, hash, since: readSince },
+    // A ZIP older than some listed file: no hash kept, so the next refresh reads those files.
+    source: { etag: null, lastModified: null, hash: read.complete ? hash : null, since: readSince },
     ...(read.partial ? { partial: true } : {}),
   };
 }

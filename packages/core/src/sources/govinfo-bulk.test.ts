@@ -72,6 +72,7 @@ describe("GovInfo's bulk data listing", () => {
     const first = govInfoFilesToRead(parseGovInfoListing(listing(sample)), null);
     expect(first.files.map((file) => file.name)).toEqual(['BILLSTATUS-119-hres.zip']);
     expect(first.partial).toBe(false);
+    expect(first.complete).toBe(true);
     expect(first.since).toBe(Date.parse('2026-09-18T20:26:00Z'));
 
     // H.Res. 214 changed after the ZIP was built; the others did not.
@@ -110,5 +111,19 @@ describe("GovInfo's bulk data listing", () => {
     ).signature;
     expect(after).not.toBe(before);
     expect(parseGovInfoListing(listing(sample)).signature).toBe(before);
+  });
+
+  it('says a ZIP older than a listed file does not hold every change', () => {
+    const newer = sample.map((item) =>
+      item.name === 'BILLSTATUS-119hres214.xml'
+        ? { ...item, formattedLastModifiedTime: '18-Sep-2026 20:26' }
+        : item,
+    );
+    const read = govInfoFilesToRead(parseGovInfoListing(listing(newer)), null);
+    expect(read.files.map((file) => file.name)).toEqual(['BILLSTATUS-119-hres.zip']);
+    expect(read.complete).toBe(false);
+    // The next refresh reads the file listed in the ZIP's minute.
+    const next = govInfoFilesToRead(parseGovInfoListing(listing(newer)), read.since);
+    expect(next.files.map((file) => file.name)).toEqual(['BILLSTATUS-119hres214.xml']);
   });
 });

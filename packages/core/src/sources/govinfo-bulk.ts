@@ -154,6 +154,10 @@ export interface GovInfoRead {
   since: number | null;
   /** Only some of the bills are read: the dataset keeps the others. */
   partial: boolean;
+  /** What is read holds every change the listing shows: false when a file is listed as changed
+   *  at or after the ZIP was built, so the next refresh must not take the same listing for "No
+   *  changes". */
+  complete: boolean;
 }
 
 /**
@@ -168,12 +172,19 @@ export function govInfoFilesToRead(listing: GovInfoListing, since: number | null
         file.modified !== null && (max === null || file.modified > max) ? file.modified : max,
       since,
     );
-  const whole = (): GovInfoRead =>
-    listing.zip !== null
-      ? { files: [listing.zip], since: listing.zip.modified, partial: false }
-      : { files: listing.files, since: newest(listing.files), partial: false };
+  const whole = (): GovInfoRead => {
+    const zip = listing.zip;
+    if (zip === null) {
+      return { files: listing.files, since: newest(listing.files), partial: false, complete: true };
+    }
+    const built = zip.modified;
+    const complete =
+      built !== null &&
+      listing.files.every((file) => file.modified !== null && file.modified < built);
+    return { files: [zip], since: built, partial: false, complete };
+  };
   if (since === null) return whole();
   const changed = listing.files.filter((file) => file.modified === null || file.modified >= since);
   if (changed.length > GOVINFO_MAX_CHANGED_FILES && listing.zip !== null) return whole();
-  return { files: changed, since: newest(changed), partial: true };
+  return { files: changed, since: newest(changed), partial: true, complete: true };
 }
