@@ -1,5 +1,10 @@
 import type Dexie from 'dexie';
-import { deckOrderListPrefix, DECK_ORDER_RANGE_END, type StoredBill } from '@docket/core/store';
+import {
+  DECK_ORDER_FILLING_SETTING,
+  deckOrderListPrefix,
+  DECK_ORDER_RANGE_END,
+  type StoredBill,
+} from '@docket/core/store';
 import { withDerivedFields } from '@docket/core/store';
 import { liveDatabase } from './live-database.ts';
 
@@ -7,8 +12,9 @@ import { liveDatabase } from './live-database.ts';
 // that order, in the background, a few hundred at a time: the upgrade itself rewrites nothing,
 // since rewriting 50,000 bills while the database opens would hold the app for minutes. Only the
 // bills missing from the order are read (the ids of both lists are keys, cheap); each batch is
-// its own short transaction, so an import or a decision waits at most one batch. Until the last
-// batch, the deck deals in id order (dexie-deck-source.ts asks whether every bill is in).
+// its own short transaction, so an import or a decision waits at most one batch. The upgrade
+// leaves a `device:` setting (DECK_ORDER_FILLING_SETTING) on a device that held bills; until the
+// last batch removes it, the deck deals in id order.
 
 /** Bills given their keys per transaction. */
 export const DECK_ORDER_BATCH = 250;
@@ -19,12 +25,18 @@ export interface DeckOrderBackfillOptions {
   readonly pause?: () => Promise<void>;
 }
 
-/** Gives every stored bill missing from the recent order its keys; resolves with how many. */
+/**
+ * Gives every stored bill missing from the recent order its keys, then says the order is whole;
+ * resolves with how many bills it gave keys. Nothing to do (and nothing read) on a device the
+ * upgrade did not mark.
+ */
 export async function fillDeckOrder(
   db: Dexie,
   options: DeckOrderBackfillOptions = {},
 ): Promise<number> {
   const batch = options.batch ?? DECK_ORDER_BATCH;
+  const settings = db.table<{ key: string; value: unknown }, string>('settings');
+  if ((await settings.get(DECK_ORDER_FILLING_SETTING)) === undefined) return 0;
   const bills = db.table<StoredBill, string>('bills');
   const prefix = deckOrderListPrefix({ index: 'all' });
   const [all, ordered] = await Promise.all([
@@ -49,6 +61,7 @@ export async function fillDeckOrder(
     });
     if (start + batch < missing.length) await options.pause?.();
   }
+  await settings.delete(DECK_ORDER_FILLING_SETTING);
   return filled;
 }
 

@@ -1,6 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { compileDeckFilter, emptyDeckFilter, readDeckPage } from '@docket/core/deck';
+import {
+  compileDeckFilter,
+  deckSourceOfTransaction,
+  emptyDeckFilter,
+  readDeckPage,
+} from '@docket/core/deck';
+import { createMemoryLocalStore } from '@docket/core/store';
 import type { StoredBill } from '@docket/core/store';
 import { createDocketDatabase, schemaSteps } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';
@@ -71,7 +77,7 @@ describe('dexieDeckSource', () => {
 
     const page = await readDeckPage(
       source,
-      compileDeckFilter({ ...emptyDeckFilter, datasetId: 'd2' }),
+      compileDeckFilter({ ...emptyDeckFilter, datasetId: 'd2', order: 'place' }),
       4,
     );
     expect(page.cards.map((card) => card.id)).toEqual(['us/119/hr-3']);
@@ -125,6 +131,7 @@ describe('dexieDeckSource', () => {
       source,
       compileDeckFilter({
         ...emptyDeckFilter,
+        order: 'place',
         status: 'enacted',
         jurisdiction: 'us-ca',
         datasetId: 'd5',
@@ -154,7 +161,7 @@ describe('dexieDeckSource', () => {
     expect(await source.billIdPage(session, 'a', 1)).toEqual(['us/116/hr-1']);
     const page = await readDeckPage(
       source,
-      compileDeckFilter({ ...emptyDeckFilter, session: 'us:116' }),
+      compileDeckFilter({ ...emptyDeckFilter, session: 'us:116', order: 'place' }),
       4,
     );
     expect(page.cards.map((card) => card.id)).toEqual(['us/116/hr-1', 'us/116/hr-2', 'us/116/s-1']);
@@ -241,6 +248,69 @@ describe('dexieDeckSource', () => {
     ]);
     // Nothing is left to fill.
     expect(await fillDeckOrder(db)).toBe(0);
+    db.close();
+  });
+
+  it('joins criteria in the recent order exactly as the plain reading of every bill does', async () => {
+    const statuses = ['introduced', 'enacted', 'vetoed'] as const;
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const rows = Array.from({ length: 400 }, (_, index) => {
+      const day = `2025-${String(random(12) + 1).padStart(2, '0')}-${String(random(28) + 1).padStart(2, '0')}`;
+      const jurisdiction = random(3) === 0 ? 'us-ak' : 'us';
+      return bill(`${jurisdiction}/${random(2) === 0 ? '119' : '118'}/hr-${index}`, {
+        jurisdiction,
+        status: statuses[random(3)] ?? 'introduced',
+        datasetIds: random(4) === 0 ? ['d1', 'd2'] : random(2) === 0 ? ['d1'] : ['d2'],
+        actions: random(10) === 0 ? [] : [{ date: day, text: 'Acted', chamber: null }],
+      });
+    });
+    const db = createDocketDatabase({
+      name: 'deck-source-join',
+      indexedDB: new IDBFactory(),
+      IDBKeyRange,
+    });
+    const memory = createMemoryLocalStore();
+    for (const store of [localStoreOn(db), memory]) {
+      await store.write(['bills', 'decisions'], async (tx) => {
+        await tx.putMany('bills', rows);
+        await tx.putMany(
+          'decisions',
+          rows
+            .filter((_, index) => index % 7 === 0)
+            .map((row) => ({
+              billId: row.id,
+              decision: 'dismiss' as const,
+              decidedAt: '2025-01-01T00:00:00.000Z',
+            })),
+        );
+      });
+    }
+    const filters = [
+      {},
+      { status: 'enacted' as const },
+      { status: 'enacted' as const, jurisdiction: 'us' },
+      { datasetId: 'd2', status: 'vetoed' as const },
+      { datasetId: 'd1', session: 'us-ak:119', status: 'introduced' as const },
+      { datasetId: 'd1', jurisdiction: 'us', status: 'enacted' as const, search: 'hr' },
+    ];
+    for (const changes of filters) {
+      const compiled = compileDeckFilter({ ...emptyDeckFilter, ...changes });
+      const expected = await memory.read(['bills', 'decisions', 'datasets'], (tx) =>
+        readDeckPage(deckSourceOfTransaction(tx), compiled, 500),
+      );
+      const dealt = await readDeckPage(dexieDeckSource(db), compiled, 500);
+      expect(dealt.cards.map((card) => card.id)).toEqual(expected.cards.map((card) => card.id));
+      expect(expected.cards.length).toBeGreaterThan(0);
+      // A few at a time, as the screen asks, the first cards are the same.
+      const first = await readDeckPage(dexieDeckSource(db), compiled, 3);
+      expect(first.cards.map((card) => card.id)).toEqual(
+        expected.cards.slice(0, 3).map((card) => card.id),
+      );
+    }
     db.close();
   });
 });

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { DeckSource, IndexedCriterion, RecentOrderSource } from '@docket/core/deck';
 import {
+  DECK_ORDER_FILLING_SETTING,
   DECK_ORDER_RANGE_END,
   deckOrderListPrefix,
   type Decision,
@@ -83,14 +84,96 @@ function datasetIdsFrom(
   });
 }
 
-/** Connections whose every bill is in the recent order: once true, it stays true (the store
- *  gives every bill it writes its keys; a build without them cannot open this version). */
-const recentOrderReady = new WeakSet<Dexie>();
+/** A cursor's key as the recent order writes it (strings only; anything else ends a list). */
+function keyText(cursor: IDBCursor): string {
+  return typeof cursor.key === 'string' ? cursor.key : '';
+}
 
 /**
- * The recent order (core's deck-order-keys.ts): a list is one range of the `deckKeys` index, read
- * a page of ids at a time (getAllKeys, through Dexie's primaryKeys); the next page starts after
- * the last id's place, which is read from that one bill.
+ * Up to `limit` ids that every list holds and `skip` does not, in the recent order, from the
+ * place `from` on: a leapfrog over one key cursor per list on the `deckKeys` index, each seeking
+ * (continue to a key) to the place the others reached, in one read-only transaction of its own,
+ * so a run of places only one list holds is skipped without being read, and nothing is counted.
+ * Answers with a Dexie promise, as datasetIdsFrom does.
+ */
+function sharedIdsFrom(
+  idb: IDBDatabase,
+  prefixes: readonly string[],
+  from: string,
+  limit: number,
+  skip: ReadonlySet<string>,
+): Promise<{ ids: string[]; last: string | null }> {
+  return new Dexie.Promise<{ ids: string[]; last: string | null }>((resolve, reject) => {
+    const index = idb.transaction('bills', 'readonly').objectStore('bills').index('deckKeys');
+    const cursors: IDBCursor[] = [];
+    const ids: string[] = [];
+    /** The place every list must reach; a list that lands on it agrees. */
+    let target = from;
+    let agreeing = 0;
+    const prefixOf = (list: number) => prefixes[list] ?? '';
+    const landed = (list: number, cursor: IDBCursor | null): void => {
+      const key = cursor === null ? null : keyText(cursor);
+      // Past the list's range (its keys all start with its prefix), or past the index: ended.
+      if (cursor === null || key === null || !key.startsWith(prefixOf(list))) {
+        resolve({ ids, last: null });
+        return;
+      }
+      const place = key.slice(prefixOf(list).length);
+      if (place === target) agreeing++;
+      else {
+        target = place;
+        agreeing = 1;
+      }
+      if (agreeing === prefixes.length) {
+        // A place is the turned day, a NUL, then the bill's id.
+        const id = place.slice(place.indexOf('\u0000') + 1);
+        if (!skip.has(id)) ids.push(id);
+        if (ids.length >= limit) {
+          resolve({ ids, last: place });
+          return;
+        }
+        target = `${place}\u0000`;
+        agreeing = 0;
+      }
+      seek((list + 1) % prefixes.length);
+    };
+    /** Moves the list's cursor to the first key at or after the target, or counts it there. */
+    const seek = (list: number): void => {
+      const wanted = `${prefixOf(list)}${target}`;
+      const cursor = cursors[list];
+      if (cursor !== undefined) {
+        if (keyText(cursor) >= wanted) landed(list, cursor);
+        else cursor.continue(wanted);
+        return;
+      }
+      // A cursor over the whole index, moved to the key at once (continue never goes backwards,
+      // so only when it starts before it): no key range, which fake-indexeddb's tests lack.
+      const request = index.openKeyCursor();
+      let positioned = false;
+      request.onerror = () => {
+        reject(request.error ?? new Error('The deck could not read the recent order.'));
+      };
+      request.onsuccess = () => {
+        const opened = request.result;
+        if (opened !== null) cursors[list] = opened;
+        if (!positioned && opened !== null && keyText(opened) < wanted) {
+          positioned = true;
+          opened.continue(wanted);
+          return;
+        }
+        positioned = true;
+        landed(list, opened);
+      };
+    };
+    seek(0);
+  });
+}
+
+/**
+ * The recent order (core's deck-order-keys.ts). One list is one range of the `deckKeys` index,
+ * read a page of ids at a time (getAllKeys, through Dexie's primaryKeys); the next page starts
+ * after the last id's place, read from that one bill. Several are joined by sharedIdsFrom, after
+ * a one-key Dexie read of each range that keeps it observed by the live query running it.
  */
 function recentOrder(db: Dexie): RecentOrderSource {
   const bills = db.table<StoredBill, string>('bills');
@@ -106,17 +189,8 @@ function recentOrder(db: Dexie): RecentOrderSource {
       );
   };
   return {
-    ready: async () => {
-      if (recentOrderReady.has(db)) return true;
-      const [all, ordered] = await Promise.all([
-        bills.count(),
-        range({ index: 'all' }, null).count(),
-      ]);
-      if (all !== ordered) return false;
-      recentOrderReady.add(db);
-      return true;
-    },
-    count: async (list) => await range(list, null).count(),
+    // One row, not a count: counting 50,000 bills on disk takes seconds.
+    ready: async () => (await db.table('settings').get(DECK_ORDER_FILLING_SETTING)) === undefined,
     page: async (list, after, limit) => {
       const ids = await range(list, after).limit(limit).primaryKeys();
       const lastId = ids.at(-1);
@@ -125,6 +199,19 @@ function recentOrder(db: Dexie): RecentOrderSource {
       // runs it runs again for that very change.
       const lastBill = await bills.get(lastId);
       return { ids, last: lastBill === undefined ? null : recentOrderPlace(lastBill) };
+    },
+    shared: async (lists, after, limit, skip) => {
+      const observed = await Promise.all(
+        lists.map(async (list) => await range(list, after).limit(1).primaryKeys()),
+      );
+      if (observed.some((ids) => ids.length === 0)) return { ids: [], last: null };
+      return await sharedIdsFrom(
+        db.backendDB(),
+        lists.map(deckOrderListPrefix),
+        after === null ? '' : `${after}\u0000`,
+        limit,
+        skip,
+      );
     },
   };
 }

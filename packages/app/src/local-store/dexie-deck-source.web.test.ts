@@ -50,7 +50,7 @@ describe('dexieDeckSource in Chromium', () => {
 
     const page = await readDeckPage(
       source,
-      compileDeckFilter({ ...emptyDeckFilter, datasetId: 'm', status: 'enacted' }),
+      compileDeckFilter({ ...emptyDeckFilter, datasetId: 'm', status: 'enacted', order: 'place' }),
       4,
     );
     expect(page.cards.map((card) => card.id)).toEqual([idOf(15), idOf(30), idOf(45), idOf(60)]);

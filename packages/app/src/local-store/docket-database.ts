@@ -1,5 +1,5 @@
 import Dexie, { type Transaction } from 'dexie';
-import { localTables, type TableName } from '@docket/core/store';
+import { DECK_ORDER_FILLING_SETTING, localTables, type TableName } from '@docket/core/store';
 
 // The one module that knows the IndexedDB schema. Every device that ever ran Docket holds a
 // database at one of the versions below, so this history is only ever appended to.
@@ -95,17 +95,25 @@ const version7Stores = Object.freeze({
     'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id], *deckKeys',
 });
 
-export const schemaSteps: readonly SchemaStep[] = Object.freeze(
-  [
+/** Version 7's upgrade: a device that holds bills is told to give them their keys (the backfill). */
+async function markDeckOrderFilling(tx: Transaction): Promise<void> {
+  const anyBill = await tx.table('bills').limit(1).primaryKeys();
+  if (anyBill.length > 0) {
+    await tx.table('settings').put({ key: DECK_ORDER_FILLING_SETTING, value: true });
+  }
+}
+
+export const schemaSteps: readonly SchemaStep[] = Object.freeze([
+  ...[
     version1Stores,
     version2Stores,
     version3Stores,
     version4Stores,
     version5Stores,
     version6Stores,
-    version7Stores,
   ].map((stores, index) => Object.freeze({ version: index + 1, stores })),
-);
+  Object.freeze({ version: 7, stores: version7Stores, upgrade: markDeckOrderFilling }),
+]);
 
 /** The version a database opened by this build ends up at. */
 export const SCHEMA_VERSION = schemaSteps.reduce(

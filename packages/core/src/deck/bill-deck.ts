@@ -28,16 +28,26 @@ export interface RecentOrderSource {
   /** Whether every stored bill is in the recent order yet (a device that had bills before the
    *  order existed fills it in the background; until then the deck deals in id order). */
   ready(): Promise<boolean>;
-  /** How many bills a list holds (keys only). */
-  count(list: DeckOrderList): Promise<number>;
   /**
-   * Up to `limit` ids of the list in the recent order, after the place `after` (null: from the
+   * Up to `limit` ids of one list in the recent order, after the place `after` (null: from the
    * first), and the place of the last of them to go on from; null once the list has ended.
    */
   page(
     list: DeckOrderList,
     after: string | null,
     limit: number,
+  ): Promise<{ ids: string[]; last: string | null }>;
+  /**
+   * Up to `limit` ids that every one of `lists` holds and `skip` does not, in the recent order,
+   * after the place `after`, and the place to go on from (null once a list has ended). The app
+   * joins the lists by seeking each to the place the others reached, as the id order does, so
+   * a filter's first cards cost no count and no read of a whole list.
+   */
+  shared(
+    lists: readonly DeckOrderList[],
+    after: string | null,
+    limit: number,
+    skip: ReadonlySet<string>,
   ): Promise<{ ids: string[]; last: string | null }>;
 }
 
@@ -239,10 +249,10 @@ function orderList(criterion: IndexedCriterion | null): DeckOrderList {
 }
 
 /**
- * The deck in the recent order. Only one list is walked: the filter's narrowest (counted, not
- * read), or every bill's without one; the other criteria's ids are read whole, once, and a walked
- * id is kept only when they all hold it. So a filter's first cards cost a count per criterion,
- * their ids, and one page of the narrowest list, however old the matching bills are.
+ * The deck in the recent order. One list (no filter, or one indexed criterion) is read a page of
+ * ids at a time; several are joined by the source (`shared`), which seeks each list to the place
+ * the others reached. Either way a filter's first cards cost no count and no read of a whole
+ * list, however old the matching bills are.
  */
 async function readRecentDeckPage(
   source: DeckSource,
@@ -251,31 +261,25 @@ async function readRecentDeckPage(
   decided: ReadonlySet<string>,
   limit: number,
 ): Promise<StoredBill[]> {
-  const criteria: (IndexedCriterion | null)[] =
-    compiled.indexed.length === 0 ? [null] : [...compiled.indexed];
-  if (criteria.length > 1) {
-    const counts = await Promise.all(criteria.map((item) => recent.count(orderList(item))));
-    const narrowest = counts.indexOf(Math.min(...counts));
-    criteria.unshift(...criteria.splice(narrowest, 1));
-  }
-  const [walked = null, ...others] = criteria;
-  const held = await Promise.all(
-    others.map(async (criterion) => new Set(await source.billIds(criterion))),
-  );
+  const lists: DeckOrderList[] =
+    compiled.indexed.length === 0 ? [{ index: 'all' }] : compiled.indexed.map(orderList);
+  const [only] = lists;
   const cards: StoredBill[] = [];
   const seen = new Set<string>();
   let after: string | null = null;
   let pageSize = Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
   for (;;) {
-    const page = await recent.page(orderList(walked), after, pageSize);
+    const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
+    const step: { ids: string[]; last: string | null } =
+      lists.length === 1 && only !== undefined
+        ? await recent.page(only, after, pageSize)
+        : await recent.shared(lists, after, wanted, decided);
     // A bill whose activity changed between two pages may come twice: it is dealt once.
-    const ids = page.ids.filter(
-      (id) => !decided.has(id) && !seen.has(id) && held.every((set) => set.has(id)),
-    );
+    const ids = step.ids.filter((id) => !decided.has(id) && !seen.has(id));
     for (const id of ids) seen.add(id);
     cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
-    if (cards.length >= limit || page.last === null) return cards;
-    after = page.last;
+    if (cards.length >= limit || step.last === null) return cards;
+    after = step.last;
     pageSize = Math.min(pageSize * 2, LARGEST_FIRST_PAGE);
   }
 }
@@ -392,13 +396,25 @@ export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
     },
     recent: {
       ready: () => Promise.resolve(true),
-      count: async (list) => (await recentList(list)).length,
       page: async (list, after, limit) => {
         const entries = await recentList(list);
         const start = after === null ? 0 : entries.findIndex((entry) => entry.place > after);
         const taken = start < 0 ? [] : entries.slice(start, start + limit);
         const last = taken.length === limit ? (taken.at(-1)?.place ?? null) : null;
         return { ids: taken.map((entry) => entry.id), last };
+      },
+      // The store interface has no key ranges: the lists are read whole and intersected.
+      shared: async (lists, after, limit, skip) => {
+        const [first, ...others] = await Promise.all(lists.map(recentList));
+        const held = others.map((entries) => new Set(entries.map((entry) => entry.id)));
+        const ids: string[] = [];
+        for (const entry of first ?? []) {
+          if (after !== null && entry.place <= after) continue;
+          if (skip.has(entry.id) || !held.every((set) => set.has(entry.id))) continue;
+          ids.push(entry.id);
+          if (ids.length === limit) return { ids, last: entry.place };
+        }
+        return { ids, last: null };
       },
     },
     bills: (ids) => tx.getMany('bills', ids),

@@ -19,6 +19,14 @@ export type DeckOrderList =
       readonly value: string;
     };
 
+/**
+ * The `device:` setting that says the device is still giving the bills it held before the recent
+ * order existed their keys (set by the store's upgrade when it found bills, removed by the
+ * backfill once done); while it is there the deck deals in id order. A device that never held a
+ * bill without keys never has it, and clearing the device clears it with the bills.
+ */
+export const DECK_ORDER_FILLING_SETTING = 'device:deck-order-filling';
+
 /** Between a key's parts: no jurisdiction, dataset id, status or day holds it. */
 const SEPARATOR = '\u0000';
 /** Above every character a key's rest can hold: the end of a list's range. */
