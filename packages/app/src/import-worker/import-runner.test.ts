@@ -5,6 +5,7 @@ import type { ImportRunnerDeps, PickedFile } from './import-runner.ts';
 import { createImportRunner, downloadDataset } from './import-runner.ts';
 import { IMPORTS_LOCK, jobLockName, localJobLocks } from './job-locks.ts';
 import { readSamples, zipOf } from '@docket/core/test-support/test-files';
+import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
 
 const csv = (rows: string[]) =>
   new TextEncoder().encode(['jurisdiction,session,identifier,title', ...rows].join('\n'));
@@ -437,6 +438,7 @@ describe('text versions a refresh brings', () => {
         'jurisdiction,session,identifier,title,texts',
         `us-wa,2023,HB 1,Library hours,${texts}`,
         `us-wa,2023,HB 2,Parks,${texts.replaceAll('hb1', 'hb2')}`,
+        `us-wa,2023,HB 3,Roads,${texts.replaceAll('hb1', 'hb3').replace('hb3-2.htm', 'hb3-2.pdf')}`,
       ].join('\n'),
     );
   const introduced = '2023-01-09; Introduced; https://src.example/hb1-1.htm; text/html; ';
@@ -460,6 +462,8 @@ describe('text versions a refresh brings', () => {
         if (url === 'https://src.example/hb1-2.htm') {
           return Promise.resolve(html('Libraries stay open until ten.'));
         }
+        if (url === 'https://src.example/hb3-2.pdf')
+          return Promise.resolve(new Response(tinyPdf([['x']])));
         return Promise.resolve(new Response('gone', { status: 404, statusText: 'Not Found' }));
       },
     });
@@ -473,9 +477,9 @@ describe('text versions a refresh brings', () => {
     await jobWhen(store, jobId, finished);
     const bills = await store.read(['bills'], (tx) => tx.all('bills'));
     const idOf = (identifier: string) => bills.find((b) => b.identifier === identifier)?.id ?? '';
-    // HB 1 and HB 2 are tracked; a third bill would not be (core's refreshed-versions tests).
+    // All three are tracked (that others are not is core's refreshed-versions test).
     await store.write(['decisions'], async (tx) => {
-      for (const identifier of ['HB 1', 'HB 2']) {
+      for (const identifier of ['HB 1', 'HB 2', 'HB 3']) {
         await tx.put('decisions', {
           billId: idOf(identifier),
           decision: 'track',
@@ -490,7 +494,7 @@ describe('text versions a refresh brings', () => {
     const texts = async () => {
       for (let attempt = 0; attempt < 200; attempt++) {
         const job = await store.read(['jobs'], (tx) => tx.get('jobs', refreshed.jobId));
-        if ((job?.errors.length ?? 0) > 0) break;
+        if ((job?.errors.length ?? 0) > 1) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return store.read(['versionTexts'], (tx) => tx.all('versionTexts'));
@@ -500,15 +504,23 @@ describe('text versions a refresh brings', () => {
       [idOf('HB 1'), 1, 'Sec. 1. HOURS.\n\nLibraries stay open until ten.'],
     ]);
     // Only the new versions were asked for, not the introduced ones.
-    expect(requests.filter((url) => url.endsWith('.htm')).sort()).toEqual([
+    expect(requests.filter((url) => /\.(htm|pdf)$/.test(url)).sort()).toEqual([
       'https://src.example/hb1-2.htm',
       'https://src.example/hb2-2.htm',
+      'https://src.example/hb3-2.pdf',
     ]);
     const job = await store.read(['jobs'], (tx) => tx.get('jobs', refreshed.jobId));
     expect(job?.status).toBe('done');
-    expect(job?.errors.map((error) => error.record)).toEqual(['HB 2']);
-    expect(job?.errors[0]?.reason).toMatch(
+    const errors = [...(job?.errors ?? [])].sort((a, b) =>
+      (a.record ?? '').localeCompare(b.record ?? ''),
+    );
+    expect(errors.map((error) => error.record)).toEqual(['HB 2', 'HB 3']);
+    expect(errors[0]?.reason).toMatch(
       /^The text of "Engrossed" was not fetched: .*hb2-2\.htm.*404/,
+    );
+    // A PDF is left to "Get text" on the page (PDF_ON_THE_PAGE), said in the job's errors.
+    expect(errors[1]?.reason).toBe(
+      'The text of "Engrossed" was not fetched: Could not read the PDF at https://src.example/hb3-2.pdf: a PDF is read when you choose "Get text" on the bill.',
     );
   });
 });

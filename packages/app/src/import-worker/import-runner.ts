@@ -103,6 +103,13 @@ export interface ControlChannel {
 }
 
 /**
+ * Why a refresh does not read a PDF version itself: pdf.js, started from the import worker (a
+ * worker of its own inside this one), never answered in Chromium, which would leave the refresh's
+ * text fetch waiting for good. On the page, "Get text" reads it.
+ */
+export const PDF_ON_THE_PAGE = 'a PDF is read when you choose "Get text" on the bill';
+
+/**
  * How the import worker cuts its writes into transactions: at most 5,000 records each, and closed
  * after a second of reading, so progress moves every second while fast input pays for few
  * commits. Measured on 50,000 bills written straight into `bills` (bench/README.md,
@@ -139,7 +146,7 @@ export interface ImportRunnerDeps {
   channel?: ControlChannel;
   /** Sends a download to the Docket server's relay (source-download.ts); absent: no relay. */
   relay?: (request: SourceRequest) => Promise<Response>;
-  /** Reads a PDF text version (version-text-download.ts); absent: pdf.js, loaded when needed. */
+  /** Reads a PDF text version a refresh brought; absent: refused with words (PDF_ON_THE_PAGE). */
   readPdf?: GetTextDeps['readPdf'];
   /** Records per chunk transaction, at most. */
   chunkSize?: number;
@@ -257,7 +264,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       fetch: deps.fetch,
       relay: deps.relay ?? null,
       now: deps.now,
-      ...(deps.readPdf === undefined ? {} : { readPdf: deps.readPdf }),
+      readPdf: deps.readPdf ?? (() => Promise.reject(new Error(PDF_ON_THE_PAGE))),
     };
     const failures = await fetchRefreshedVersions(versions, (version) =>
       getVersionText(version, textDeps, () => undefined),
