@@ -7,6 +7,7 @@ import {
   billDeckOrderKeys,
   deckOrderListPrefix,
   type DeckOrderList,
+  recentOrderPlace,
 } from '../store/deck-order-keys.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
 import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
@@ -249,10 +250,28 @@ function orderList(criterion: IndexedCriterion | null): DeckOrderList {
 }
 
 /**
+ * Bills a join reads walking one list before it seeks instead: reading a page of ids and their
+ * bills is quick where the criteria often agree (a dataset and a status), a seek per list where
+ * they seldom do (a rare status in a large dataset).
+ */
+const JOIN_READS = 400;
+
+/** Which list a join walks first: the one likely narrowest (a session lies in a jurisdiction). */
+const walkFirst: readonly DeckOrderList['index'][] = [
+  'idPrefix',
+  'datasetIds',
+  'jurisdiction',
+  'status',
+  'all',
+];
+
+/**
  * The deck in the recent order. One list (no filter, or one indexed criterion) is read a page of
- * ids at a time; several are joined by the source (`shared`), which seeks each list to the place
- * the others reached. Either way a filter's first cards cost no count and no read of a whole
- * list, however old the matching bills are.
+ * ids at a time. Several are joined: first by walking the likely narrowest a page at a time and
+ * reading the undecided bills (the whole filter is checked on each), and past `JOIN_READS` bills
+ * by the source (`shared`), which seeks each list to the place the others reached. Either way a
+ * filter's first cards cost no count and no read of a whole list, however old the matching bills
+ * are.
  */
 async function readRecentDeckPage(
   source: DeckSource,
@@ -263,24 +282,49 @@ async function readRecentDeckPage(
 ): Promise<StoredBill[]> {
   const lists: DeckOrderList[] =
     compiled.indexed.length === 0 ? [{ index: 'all' }] : compiled.indexed.map(orderList);
-  const [only] = lists;
+  const [walked = { index: 'all' }] = [...lists].sort(
+    (a, b) => walkFirst.indexOf(a.index) - walkFirst.indexOf(b.index),
+  );
+  const joined = lists.length > 1;
+  const checked = joined ? { ...compiled, needsBills: true } : compiled;
   const cards: StoredBill[] = [];
   const seen = new Set<string>();
+  let read = 0;
   let after: string | null = null;
   let pageSize = Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
+  const undecided = (ids: readonly string[]) => {
+    // A bill whose activity changed between two pages may come twice: it is dealt once.
+    const fresh = ids.filter((id) => !decided.has(id) && !seen.has(id));
+    for (const id of fresh) seen.add(id);
+    return fresh;
+  };
+  // Walking one list, a page of ids at a time.
+  while (!joined || read < JOIN_READS) {
+    const page = await recent.page(walked, after, pageSize);
+    const ids = undecided(page.ids);
+    const scanned = joined ? ids.slice(0, JOIN_READS - read) : ids;
+    cards.push(...(await scanMatching(source, checked, scanned, limit - cards.length)));
+    if (cards.length >= limit) return cards;
+    read += scanned.length;
+    if (scanned.length < ids.length) {
+      // Read up to here: the seeks go on from the last bill read.
+      const [last] = await source.bills(scanned.slice(-1));
+      after = last === undefined ? page.last : recentOrderPlace(last);
+      break;
+    }
+    if (page.last === null) return cards;
+    after = page.last;
+    pageSize = Math.min(pageSize * 2, LARGEST_FIRST_PAGE);
+  }
+  // Joined by seeking.
   for (;;) {
     const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
-    const step: { ids: string[]; last: string | null } =
-      lists.length === 1 && only !== undefined
-        ? await recent.page(only, after, pageSize)
-        : await recent.shared(lists, after, wanted, decided);
-    // A bill whose activity changed between two pages may come twice: it is dealt once.
-    const ids = step.ids.filter((id) => !decided.has(id) && !seen.has(id));
-    for (const id of ids) seen.add(id);
-    cards.push(...(await scanMatching(source, compiled, ids, limit - cards.length)));
+    const step = await recent.shared(lists, after, wanted, decided);
+    cards.push(
+      ...(await scanMatching(source, compiled, undecided(step.ids), limit - cards.length)),
+    );
     if (cards.length >= limit || step.last === null) return cards;
     after = step.last;
-    pageSize = Math.min(pageSize * 2, LARGEST_FIRST_PAGE);
   }
 }
 
