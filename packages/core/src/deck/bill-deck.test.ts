@@ -415,6 +415,22 @@ describe('the most recent activity first', () => {
     expect(ids(await deal(rows, { search: 'needle' }, 2))).toEqual([billIdOf(8)]);
   });
 
+  it('joins by reading a list, then by seeking from the last bill read, missing none between', async () => {
+    // 1,000 bills of one dataset, one a day back from the newest; the enacted ones come 420th
+    // to 425th in the recent order, in the page where the join stops reading (400 bills) and
+    // goes on by seeking.
+    const dayOf = (n: number) =>
+      new Date(Date.UTC(2025, 11, 31) - n * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 1_000 }, (_, index) =>
+      dated(index + 1, dayOf(index), {
+        status: index >= 420 && index < 426 ? 'enacted' : 'introduced',
+        datasetIds: ['d1'],
+      }),
+    );
+    const page = await deal(rows, { datasetId: 'd1', status: 'enacted' }, 4);
+    expect(ids(page)).toEqual([421, 422, 423, 424].map(billIdOf));
+  });
+
   it('deals in id order while the store is still filling the recent order', async () => {
     const rows = [dated(1, '2025-01-01'), dated(2, '2025-12-01')];
     const store = createMemoryLocalStore();

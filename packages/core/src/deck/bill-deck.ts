@@ -292,18 +292,20 @@ async function readRecentDeckPage(
   let read = 0;
   let after: string | null = null;
   let pageSize = Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
-  const undecided = (ids: readonly string[]) => {
-    // A bill whose activity changed between two pages may come twice: it is dealt once.
-    const fresh = ids.filter((id) => !decided.has(id) && !seen.has(id));
-    for (const id of fresh) seen.add(id);
-    return fresh;
+  // A bill whose activity changed between two pages may come twice: it is dealt once. Only the
+  // ids scanned are marked, so a join that stops reading mid-page seeks on through the rest.
+  const undecided = (ids: readonly string[]) =>
+    ids.filter((id) => !decided.has(id) && !seen.has(id));
+  const scan = async (ids: readonly string[], filter: CompiledDeckFilter) => {
+    for (const id of ids) seen.add(id);
+    cards.push(...(await scanMatching(source, filter, ids, limit - cards.length)));
   };
   // Walking one list, a page of ids at a time.
   while (!joined || read < JOIN_READS) {
     const page = await recent.page(walked, after, pageSize);
     const ids = undecided(page.ids);
     const scanned = joined ? ids.slice(0, JOIN_READS - read) : ids;
-    cards.push(...(await scanMatching(source, checked, scanned, limit - cards.length)));
+    await scan(scanned, checked);
     if (cards.length >= limit) return cards;
     read += scanned.length;
     if (scanned.length < ids.length) {
@@ -320,9 +322,7 @@ async function readRecentDeckPage(
   for (;;) {
     const wanted = compiled.needsBills ? DECK_SCAN_BATCH : limit - cards.length;
     const step = await recent.shared(lists, after, wanted, decided);
-    cards.push(
-      ...(await scanMatching(source, compiled, undecided(step.ids), limit - cards.length)),
-    );
+    await scan(undecided(step.ids), compiled);
     if (cards.length >= limit || step.last === null) return cards;
     after = step.last;
   }
