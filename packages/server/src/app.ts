@@ -149,7 +149,6 @@ export async function buildApp({
   const accountLimits = new AccountLimits({
     ratePerMinute: config.accountRateLimitMax,
     maxConcurrent: config.accountMaxConcurrent,
-    maxWorking: config.accountMaxWorking,
     refusalDelayMs: config.accountRefusalDelayMs,
     ...(config.accountWorkPerSecond > 0
       ? { workPerSecond: config.accountWorkPerSecond, workBurst: config.accountWorkBurst }

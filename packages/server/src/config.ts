@@ -45,8 +45,6 @@ export interface ServerConfig {
   accountRateLimitMax: number;
   /** Requests of one account a process works on at once; more get 429 straight away. */
   accountMaxConcurrent: number;
-  /** Of those, how many are served at once; the others wait their turn (AccountLimits). */
-  accountMaxWorking: number;
   /**
    * How long a 429 is held before it is sent once an account has had more than eight of them in
    * a second (a client ignoring Retry-After); 0 sends every one at once.
@@ -150,7 +148,6 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1800),
   ACCOUNT_MAX_CONCURRENT: z.coerce.number().int().positive().default(8),
-  ACCOUNT_MAX_WORKING: z.coerce.number().int().positive().default(2),
   ACCOUNT_REFUSAL_DELAY_SECONDS: z.coerce.number().nonnegative().max(60).default(1),
   ACCOUNT_WORK_PER_SECOND: z.coerce.number().int().nonnegative().default(1000),
   ACCOUNT_WORK_BURST: z.coerce.number().int().positive().default(20_000),
@@ -231,7 +228,6 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     maxConnections: vars.MAX_CONNECTIONS,
     accountRateLimitMax: vars.ACCOUNT_RATE_LIMIT_MAX,
     accountMaxConcurrent: vars.ACCOUNT_MAX_CONCURRENT,
-    accountMaxWorking: vars.ACCOUNT_MAX_WORKING,
     accountRefusalDelayMs: Math.round(vars.ACCOUNT_REFUSAL_DELAY_SECONDS * 1000),
     accountWorkPerSecond: vars.ACCOUNT_WORK_PER_SECOND,
     accountWorkBurst: vars.ACCOUNT_WORK_BURST,

@@ -65,15 +65,6 @@ export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestA
     }
     // 'close' comes once the answer is sent or the client went away, whichever is first.
     reply.raw.once('close', admission.release);
-    if (concurrent) {
-      // Served when its turn comes among the account's requests in progress (maxWorking).
-      const turn = limits.takeTurn(session.user.id);
-      reply.raw.once('close', turn.done);
-      if (!(await turn.ready)) {
-        // The client went away while waiting: nothing to serve, nobody to answer.
-        return sendApiError(reply, 503, 'unavailable', 'The request was given up while waiting.');
-      }
-    }
     request.signedInUser = { id: session.user.id, email: session.user.email };
   };
 }

@@ -29,25 +29,7 @@ export interface AccountLimitOptions {
    */
   workPerSecond?: number;
   workBurst?: number;
-  /**
-   * Of an account's requests in progress, how many are served at once; the others wait their
-   * turn in order (`takeTurn`), holding no database connection. Absent: all at once.
-   */
-  maxWorking?: number;
   now?: () => number;
-}
-
-/** A request's turn among its account's requests in progress (`AccountLimits.takeTurn`). */
-export interface Turn {
-  /** Resolves true once the request may be served, false if it was let go while waiting. */
-  readonly ready: Promise<boolean>;
-  /** Ends the turn (or the wait): the account's next waiting request is served. Idempotent. */
-  readonly done: () => void;
-}
-
-interface AccountTurns {
-  working: number;
-  waiting: (() => void)[];
 }
 
 /** One unit of work is a change pushed or pulled, or this many bytes of a blob. */
@@ -74,7 +56,6 @@ interface AccountState {
 export class AccountLimits {
   private readonly accounts = new Map<string, AccountState>();
   private readonly refusals = new Map<string, { secondStart: number; count: number }>();
-  private readonly turns = new Map<string, AccountTurns>();
   private readonly now: () => number;
   private lastSweep = 0;
 
@@ -149,49 +130,6 @@ export class AccountLimits {
         held.inFlight -= 1;
       },
     };
-  }
-
-  /**
-   * A turn for an admitted request of `userId`: at most `maxWorking` of an account's requests
-   * are served at once, the rest wait in the order they came. A flood's admitted requests then
-   * hold at most that many of the database's connections (a pool of 10 by default on
-   * PostgreSQL, one on PGlite) instead of `maxConcurrent`, and every other account's requests
-   * find the rest free.
-   */
-  takeTurn(userId: string): Turn {
-    const limit = this.options.maxWorking;
-    if (limit === undefined) return { ready: Promise.resolve(true), done: () => undefined };
-    let turns = this.turns.get(userId);
-    if (turns === undefined) {
-      turns = { working: 0, waiting: [] };
-      this.turns.set(userId, turns);
-    }
-    const account = turns;
-    let state: 'waiting' | 'working' | 'done' = 'waiting';
-    let settle: (served: boolean) => void = () => undefined;
-    const ready = new Promise<boolean>((resolve) => {
-      settle = resolve;
-    });
-    const start = () => {
-      state = 'working';
-      account.working += 1;
-      settle(true);
-    };
-    if (account.working < limit) start();
-    else account.waiting.push(start);
-    const done = () => {
-      if (state === 'done') return;
-      if (state === 'waiting') {
-        account.waiting.splice(account.waiting.indexOf(start), 1);
-        settle(false);
-      } else {
-        account.working -= 1;
-        account.waiting.shift()?.();
-      }
-      state = 'done';
-      if (account.working === 0 && account.waiting.length === 0) this.turns.delete(userId);
-    };
-    return { ready, done };
   }
 
   /**
