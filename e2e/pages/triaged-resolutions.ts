@@ -20,14 +20,21 @@ export async function trackTwoResolutions(page: Page): Promise<void> {
 
   const deck = new DeckPage(page);
   await deck.open();
-  const decisions = [
+  // Each card decided by what it is, in whatever order the deck deals them (most recent
+  // activity first by default).
+  const decisions = new Map([
     ['S.J.Res. 1', 'Track'],
     ['S.J.Res. 7', 'Track'],
     ['S.J.Res. 8', 'Dismiss'],
-  ] as const;
-  for (const [identifier, button] of decisions) {
-    await deck.expectCard(identifier);
+  ] as const);
+  for (let dealt = 0; dealt < decisions.size; dealt++) {
+    const heading = deck.card().getByRole('heading', { level: 2 });
+    await expect(heading).toHaveText(/^S\.J\.Res\. [178]$/);
+    const identifier = (await heading.innerText()).trim();
+    const button = decisions.get(identifier as 'S.J.Res. 1');
+    if (button === undefined) throw new Error(`Unexpected card ${identifier}`);
     await deck.button(button).click();
+    await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(0);
   }
   await expect(deck.emptyHeading('Everything triaged')).toBeVisible();
 }
