@@ -84,7 +84,8 @@ export function billPlace(bill: Pick<NamedBill, 'jurisdiction' | 'session'>): st
 
 // Congress numbers each kind of measure on its own, and its own lists give them in this order
 // (bills, joint, concurrent, simple resolutions; House before Senate).
-const CONGRESS_TYPE_ORDER: readonly string[] = [
+// The same are GovInfo's BILLSTATUS folders (sources/govinfo-bulk.ts).
+export const congressBillTypes = [
   'hr',
   's',
   'hjres',
@@ -93,7 +94,8 @@ const CONGRESS_TYPE_ORDER: readonly string[] = [
   'sconres',
   'hres',
   'sres',
-];
+] as const;
+const CONGRESS_TYPE_ORDER: readonly string[] = congressBillTypes;
 
 function typeRank(jurisdiction: string, type: string): number {
   if (jurisdiction !== 'us') return 0;

@@ -1,3 +1,4 @@
+import { congressBillTypes } from '../bills/bill-naming.ts';
 import { z } from 'zod';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
 
@@ -23,17 +24,8 @@ import { jsonOrUndefined } from '../encoding/loose-json.ts';
 
 export const GOVINFO_BULK_URL = 'https://www.govinfo.gov/bulkdata/';
 
-/** Bill types of BILLSTATUS folders, as GovInfo spells them. */
-export const govInfoBillTypes = [
-  'hr',
-  's',
-  'hjres',
-  'sjres',
-  'hconres',
-  'sconres',
-  'hres',
-  'sres',
-] as const;
+/** Bill types of BILLSTATUS folders, as GovInfo spells them: Congress's measure types. */
+export const govInfoBillTypes = congressBillTypes;
 export type GovInfoBillType = (typeof govInfoBillTypes)[number];
 
 /** A refresh that finds more changed files than this reads the folder's ZIP instead, where
