@@ -13,6 +13,8 @@ export interface ApiDownloadDeps extends Omit<SourceDownloadDeps, 'sha256Hex'> {
   wait?: (ms: number) => Promise<void>;
   /** Wall-clock milliseconds, for a Retry-After given as a date. */
   now?: () => number;
+  /** Says how far a long download is, as the import job's message ("Reading bill 3 of 20"). */
+  progress?: (message: string) => Promise<void>;
 }
 
 /** How a source is named in the words of a failure, and the errors it fails with. */

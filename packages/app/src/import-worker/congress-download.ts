@@ -143,7 +143,8 @@ export async function downloadCongress(
   const files: { name: string; bytes: Uint8Array }[] = [];
   // More than one import reads: the oldest days now, the rest from where this one stops.
   const read = congressBillsToRead([...listed.values()]);
-  for (const { number } of read.bills) {
+  for (const [index, { number }] of read.bills.entries()) {
+    await deps.progress?.(`Reading bill ${index + 1} of ${read.bills.length}`);
     const bill = parseCongressBill(
       await congressGet(
         congressBillUrl(origin.congress, origin.billType, number),

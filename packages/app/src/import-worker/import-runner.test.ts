@@ -1,6 +1,7 @@
 import { fnv1a64Hex } from '@docket/core/bills';
 import { createMemoryLocalStore, type Job, type LocalStore } from '@docket/core/store';
 import { describe, expect, it } from 'vitest';
+import { legiscanKeyId, queryMonth, readLegiscanQueries } from '@docket/core/sources';
 import type { ImportRunnerDeps, PickedFile } from './import-runner.ts';
 import { createImportRunner, downloadDataset } from './import-runner.ts';
 import { IMPORTS_LOCK, jobLockName, localJobLocks } from './job-locks.ts';
@@ -158,9 +159,14 @@ describe('the import runner', () => {
     expect((await runner.refreshAll()).jobIds).toHaveLength(1);
   });
 
-  it('imports a LegiScan API dataset with the saved key, and a refresh of the same hash is one request', async () => {
+  it('imports a LegiScan API dataset with the saved key, and a refresh with no change_hash moved is one request', async () => {
     const zip = zipOf('dataset.zip', readSamples('legiscan'));
     const ops: string[] = [];
+    // The bills' change_hash as the samples have them: the same on the master list.
+    const masterlist = {
+      '0': { bill_id: 1900001, number: 'HB1001', change_hash: '0f0e0d0c0b0a09080706050403020100' },
+      '1': { bill_id: 1900002, number: 'HB1002', change_hash: '1f1e1d1c1b1a19181716151413121110' },
+    };
     const { store, runner } = setup({
       fetch: (url) => {
         const params = new URL(url).searchParams;
@@ -170,10 +176,12 @@ describe('the import runner', () => {
           Response.json(
             params.get('op') === 'getDatasetList'
               ? { status: 'OK', datasetlist: [entry] }
-              : {
-                  status: 'OK',
-                  dataset: { ...entry, zip: btoa(String.fromCharCode(...zip.bytes)) },
-                },
+              : params.get('op') === 'getMasterListRaw'
+                ? { status: 'OK', masterlist }
+                : {
+                    status: 'OK',
+                    dataset: { ...entry, zip: btoa(String.fromCharCode(...zip.bytes)) },
+                  },
           ),
         );
       },
@@ -205,16 +213,22 @@ describe('the import runner', () => {
     expect(await jobWhen(store, jobId, finished)).toMatchObject({ status: 'done' });
     const dataset = await store.read(['datasets'], (tx) => tx.get('datasets', datasetId));
     expect(dataset?.origin).toEqual({ kind: 'legiscan', state: 'AK', sessionId: 1843 });
-    expect(dataset?.sourceHash).toBe('h1');
+    expect(dataset?.sourceHash).toMatch(/^h1\|[0-9a-f]{16}$/);
     expect(dataset?.billCount).toBeGreaterThan(0);
     expect(ops).toEqual(['getDatasetList KEY1', 'getDataset KEY1']);
+    // Each query counted for the key this month, on this device.
+    expect(
+      await store.read(['settings'], (tx) =>
+        readLegiscanQueries(tx, legiscanKeyId('KEY1'), queryMonth('2025-01-01T00:00:00.000Z')),
+      ),
+    ).toBe(2);
 
     const refreshed = await runner.refresh(datasetId);
     expect(await jobWhen(store, refreshed.jobId, finished)).toMatchObject({
       status: 'done',
       message: 'No changes: the source is as it was at the last import.',
     });
-    expect(ops).toHaveLength(3);
+    expect(ops.slice(2)).toEqual(['getMasterListRaw KEY1']);
     expect((await runner.refreshAll()).jobIds).toHaveLength(1);
   });
 

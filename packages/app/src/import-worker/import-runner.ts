@@ -12,13 +12,16 @@ import {
   requestRetry,
   saveDatasetAndQueueImport,
 } from '@docket/core/commands';
-import { type ImportInput, runImportJob, type SourceUnchanged } from '@docket/core/import-jobs';
+import { type ImportInput, type LoadInput, runImportJob } from '@docket/core/import-jobs';
 import { readDevicePreferences } from '@docket/core/device';
 import {
   parseBillType,
   parseCongress,
   parseLegiscanSessionId,
   readApiKey,
+  readLegiscanKept,
+  saveLegiscanKept,
+  splitLegiscanSourceHash,
 } from '@docket/core/sources';
 import {
   fetchRefreshedVersions,
@@ -26,6 +29,7 @@ import {
   refreshedVersionsToFetch,
 } from '@docket/core/text';
 import { downloadLegiscan } from './legiscan-download.ts';
+import { legiscanQueries } from './legiscan-queries.ts';
 import { downloadOpenStates } from './openstates-download.ts';
 import { downloadGovInfo } from './govinfo-download.ts';
 import { downloadCongress } from './congress-download.ts';
@@ -35,7 +39,7 @@ import {
   type SourceFetch,
   type SourceRequest,
 } from './source-download.ts';
-import type { Dataset, Job, LocalStore } from '@docket/core/store';
+import type { Job, LocalStore } from '@docket/core/store';
 import { defaultImportLimits } from '@docket/core/encoding';
 import { traceJobEnd } from '../trace/trace-events.ts';
 import type { JobLocks } from './job-locks.ts';
@@ -197,7 +201,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     active.get(message.jobId)?.abort();
   });
 
-  const loadInput = async (dataset: Dataset): Promise<ImportInput | SourceUnchanged> => {
+  const loadInput: LoadInput = async (dataset, progress) => {
     const origin = dataset.origin;
     if (origin.kind === 'files') return loadStoredDatasetFiles(store, dataset);
     const preferences = await store.read(['settings'], readDevicePreferences);
@@ -206,11 +210,22 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     // the dataset finished here (a failed or cancelled one leaves those bills as they were).
     const imported = dataset.lastImportAt !== null;
     if (origin.kind === 'legiscan') {
+      const sourceHash = imported ? (dataset.sourceHash ?? null) : null;
+      const kept = await store.read(['settings'], (tx) =>
+        readLegiscanKept(tx, dataset.id, sourceHash),
+      );
+      const key = await readApiKey(store, 'legiscan');
       return downloadLegiscan(
         origin,
-        await readApiKey(store, 'legiscan'),
-        imported ? (dataset.sourceHash ?? null) : null,
-        { fetch: deps.fetch, relay },
+        key,
+        { datasetHash: splitLegiscanSourceHash(sourceHash).datasetHash, kept },
+        {
+          fetch: deps.fetch,
+          relay,
+          progress,
+          keep: (next) => saveLegiscanKept(store, dataset.id, kept?.token ?? null, next),
+          ...(key === null ? {} : { queries: legiscanQueries(store, key, deps.now) }),
+        },
       );
     }
     if (origin.kind === 'openstates') {
@@ -236,7 +251,7 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
         origin,
         await readApiKey(store, 'congress'),
         imported ? (dataset.sourceUpdatedSince ?? null) : null,
-        { fetch: deps.fetch, relay },
+        { fetch: deps.fetch, relay, progress },
       );
     }
     return downloadSource(

@@ -17,6 +17,7 @@ import type { LocalStore, LocalWriteTransaction } from '../store/local-store.ts'
 import type { ImportLimits } from '../encoding/zip-archive.ts';
 import { FilesNotUsed } from '../importers/dataset-files-not-used.ts';
 import { ImportCancelledError, jobErrorOf } from './dataset-import-errors.ts';
+import { downloadProgress, type LoadInput } from './dataset-import-progress.ts';
 import type { SourceValidators } from './dataset-import-finish.ts';
 import { FINISH_TABLES, finishJournaledImport, summary } from './dataset-import-finish.ts';
 
@@ -68,8 +69,7 @@ export interface CancelSignal {
 export interface RunImportJobOptions {
   store: LocalStore;
   jobId: string;
-  /** Reads the dataset's files (or downloads its URL). Runs outside every transaction. */
-  loadInput: (dataset: Dataset) => Promise<ImportInput | SourceUnchanged>;
+  loadInput: LoadInput;
   /** ISO timestamps, injectable for tests. */
   now: () => string;
   signal?: CancelSignal;
@@ -174,7 +174,8 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
 
   try {
     checkCancelled();
-    const input = await options.loadInput(dataset);
+    const progress = (message: string) => downloadProgress(store, jobId, run, message);
+    const input = await options.loadInput(dataset, progress);
     checkCancelled();
     if ('unchanged' in input) return await finishUnchanged(options, run, dataset);
     const overrides = overridesOf(dataset);

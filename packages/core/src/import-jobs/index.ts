@@ -3,5 +3,6 @@ export * from './dataset-import-errors.ts';
 export * from './dataset-import-finish.ts';
 export * from './dataset-import-job.ts';
 export * from './dataset-import-journal.ts';
+export * from './dataset-import-progress.ts';
 export * from './dataset-import-records.ts';
 export * from './dataset-removal.ts';

@@ -92,7 +92,8 @@ const datasetSchema = z.object({
 /** Why LegiScan gave no dataset, in words the job shows as they are. */
 export class LegiscanApiError extends Error {
   constructor(
-    readonly code: 'missing-key' | 'refused' | 'unexpected' | 'no-session' | 'rate-limited',
+    readonly code:
+      'missing-key' | 'refused' | 'unexpected' | 'no-session' | 'rate-limited' | 'over-quota',
     message: string,
   ) {
     super(message);
