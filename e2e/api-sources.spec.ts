@@ -17,8 +17,10 @@ import { sendJson, SourceSimulatorServer, type SimulatedRequest } from './source
 // browser's requests to https://api.legiscan.com/ are handed to it (Playwright's routing, which
 // also sees the import worker's requests). The user saves a key under Settings, adds the dataset
 // by state and session, tracks two bills; a second snapshot (a new dataset_hash, a new action on
-// every bill) refreshed lists them under What changed; an unchanged hash costs one request; a key
-// LegiScan refuses, and no key at all, are said plainly.
+// every bill) refreshed lists them under What changed; nothing moved costs one query; a second
+// snapshot of two bills alone is read with getBill for exactly those two, their new vote and
+// new sponsor; the queries are counted in Settings; a key LegiScan refuses, and no key at all, are
+// said plainly.
 
 test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 
@@ -29,7 +31,25 @@ const BILLS = ['HB1', 'HB2', 'HB3'] as const;
 const NEW_ACTION = 'Referred to the Committee on Finance';
 
 interface LegiScanBill {
-  bill: { history: { date: string; action: string; chamber: string; chamber_id: number }[] };
+  bill: {
+    bill_id: number;
+    change_hash: string;
+    history: { date: string; action: string; chamber: string; chamber_id: number }[];
+    sponsors: { people_id: number; name: string; party: string; sponsor_type_id: number }[];
+    votes: {
+      roll_call_id: number;
+      date: string;
+      desc: string;
+      yea: number;
+      nay: number;
+      nv: number;
+      absent: number;
+      total: number;
+      passed: number;
+      chamber: string;
+      chamber_id: number;
+    }[];
+  };
 }
 
 function billFile(name: string): LegiScanBill {
@@ -39,12 +59,26 @@ function billFile(name: string): LegiScanBill {
   ) as LegiScanBill;
 }
 
-/** A LegiScan dataset ZIP: STATE/SESSION/bill/<file>.json, as LegiScan builds them. */
-function datasetZip(edit: (bill: LegiScanBill) => void): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
+/** The session's bills as LegiScan has them now, each edited by `edit`; an edited bill gets a
+ *  new change_hash, as LegiScan gives one whenever a bill changes. */
+function billsOf(edit: (bill: LegiScanBill, name: string) => void): Map<string, LegiScanBill> {
+  const bills = new Map<string, LegiScanBill>();
   for (const name of BILLS) {
     const bill = billFile(name);
-    edit(bill);
+    const before = JSON.stringify(bill);
+    edit(bill, name);
+    if (JSON.stringify(bill) !== before) {
+      bill.bill.change_hash = createHash('md5').update(JSON.stringify(bill)).digest('hex');
+    }
+    bills.set(name, bill);
+  }
+  return bills;
+}
+
+/** A LegiScan dataset ZIP: STATE/SESSION/bill/<file>.json, as LegiScan builds them. */
+function datasetZip(bills: Map<string, LegiScanBill>): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const [name, bill] of bills) {
     entries[`${STATE}/2011-2012_27th_Legislature/bill/${name}.json`] = strToU8(
       JSON.stringify(bill),
     );
@@ -56,16 +90,32 @@ interface ApiRequest {
   op: string;
   /** The key was the valid one. */
   keyed: boolean;
+  /** The id asked for, where the operation takes one (getBill, getRollCall, getPerson). */
+  id?: number;
 }
 
-/** LegiScan's API as its manual describes it: one address, the operation in `op`. */
+/** LegiScan's API as its manual describes it: one address, the operation in `op`. Its weekly
+ *  dataset (getDatasetList, getDataset) and its live bills (getMasterListRaw, getBill,
+ *  getRollCall, getPerson) change apart: `serve` rebuilds both, `serveBills` the bills alone. */
 class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
   private zip: Uint8Array = new Uint8Array();
   private hash = '';
+  private bills = new Map<string, LegiScanBill>();
+  readonly rollCalls = new Map<number, unknown>();
+  readonly people = new Map<number, unknown>();
 
-  serve(zip: Uint8Array): void {
-    this.zip = zip;
-    this.hash = createHash('md5').update(zip).digest('hex');
+  serve(bills: Map<string, LegiScanBill>): void {
+    this.serveBills(bills);
+    this.zip = datasetZip(bills);
+    this.hash = createHash('md5').update(this.zip).digest('hex');
+  }
+
+  serveBills(bills: Map<string, LegiScanBill>): void {
+    this.bills = bills;
+  }
+
+  private billById(id: number): LegiScanBill | undefined {
+    return [...this.bills.values()].find((bill) => bill.bill.bill_id === id);
   }
 
   private answerOf(params: URLSearchParams): unknown {
@@ -80,6 +130,7 @@ class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
       dataset_date: '2012-06-03',
       dataset_size: this.zip.length,
     };
+    const id = Number(params.get('id'));
     switch (params.get('op')) {
       case 'getDatasetList':
         if (params.get('state') !== STATE) return { status: 'OK', datasetlist: [] };
@@ -111,6 +162,38 @@ class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
             zip: Buffer.from(this.zip).toString('base64'),
           },
         };
+      case 'getMasterListRaw': {
+        if (id !== SESSION_ID) return { status: 'ERROR', alert: { message: 'Unknown session' } };
+        const masterlist: Record<string, unknown> = {
+          session: { session_id: SESSION_ID, session_name: '27th Legislature' },
+        };
+        [...this.bills].forEach(([name, bill], index) => {
+          masterlist[String(index)] = {
+            bill_id: bill.bill.bill_id,
+            number: name,
+            change_hash: bill.bill.change_hash,
+          };
+        });
+        return { status: 'OK', masterlist };
+      }
+      case 'getBill': {
+        const bill = this.billById(id);
+        return bill === undefined
+          ? { status: 'ERROR', alert: { message: 'Unknown bill id' } }
+          : { status: 'OK', ...bill };
+      }
+      case 'getRollCall': {
+        const rollCall = this.rollCalls.get(id);
+        return rollCall === undefined
+          ? { status: 'ERROR', alert: { message: 'Unknown roll call id' } }
+          : { status: 'OK', roll_call: rollCall };
+      }
+      case 'getPerson': {
+        const person = this.people.get(id);
+        return person === undefined
+          ? { status: 'ERROR', alert: { message: 'Unknown person id' } }
+          : { status: 'OK', person };
+      }
       default:
         return { status: 'ERROR', alert: { message: 'Unknown operation' } };
     }
@@ -120,7 +203,14 @@ class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
     const params = request.url.searchParams;
     response.setHeader('access-control-allow-origin', '*');
     sendJson(response, this.answerOf(params));
-    return { op: params.get('op') ?? '', keyed: params.get('key') === KEY };
+    const op = params.get('op') ?? '';
+    return {
+      op,
+      keyed: params.get('key') === KEY,
+      ...(['getBill', 'getRollCall', 'getPerson'].includes(op)
+        ? { id: Number(params.get('id')) }
+        : {}),
+    };
   }
 }
 
@@ -147,13 +237,13 @@ async function addLegiscanDataset(page: Page, name: string): Promise<void> {
   await form.importAndOpenJobs();
 }
 
-test('a LegiScan API dataset imports with the saved key, refreshes into What changed, and an unchanged hash costs one request', async ({
+test('a LegiScan API dataset imports with the saved key, refreshes into What changed, and nothing moved costs one query', async ({
   page,
   context,
 }) => {
   test.setTimeout(180_000);
   const simulator = new LegiscanSimulator();
-  simulator.serve(datasetZip(() => undefined));
+  simulator.serve(billsOf(() => undefined));
   await simulator.route(context, 'https://api.legiscan.com', await simulator.start());
   try {
     await signUpAt(page, '/tabs/more');
@@ -198,7 +288,7 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
 
     // LegiScan rebuilt the dataset: a new hash, a new action on every bill.
     simulator.serve(
-      datasetZip((bill) => {
+      billsOf((bill) => {
         bill.bill.history.push({
           date: '2011-05-02',
           action: NEW_ACTION,
@@ -210,7 +300,10 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
     await page.goto('/tabs/datasets');
     await row.getByRole('button', { name: 'Refresh Alaska from LegiScan' }).click();
     await expect(row).toContainText('3 bills with news', { timeout: 60_000 });
+    // Every bill's change_hash moved: more getBill queries than the dataset's two, and the
+    // dataset is a new build, so the dataset is read.
     expect(simulator.requests.slice(2)).toEqual([
+      { op: 'getMasterListRaw', keyed: true },
       { op: 'getDatasetList', keyed: true },
       { op: 'getDataset', keyed: true },
     ]);
@@ -233,11 +326,164 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
       await expect(card).toContainText(`New action: ${NEW_ACTION}`);
     }
 
-    // Nothing new: the list's hash is the kept one, so one request and no download.
+    // Nothing new: no bill's change_hash moved, so one query and no download.
     await page.goto('/tabs/datasets');
     await row.getByRole('button', { name: 'Refresh Alaska from LegiScan' }).click();
     await expect(row).toContainText('No changes', { timeout: 60_000 });
-    expect(simulator.requests.slice(4)).toEqual([{ op: 'getDatasetList', keyed: true }]);
+    expect(simulator.requests.slice(5)).toEqual([{ op: 'getMasterListRaw', keyed: true }]);
+  } finally {
+    await simulator.stop();
+  }
+});
+
+test('a LegiScan refresh reads only the two bills whose change_hash moved, their new vote and new sponsor, and Settings counts the queries', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new LegiscanSimulator();
+  simulator.serve(billsOf(() => undefined));
+  await simulator.route(context, 'https://api.legiscan.com', await simulator.start());
+  try {
+    await signUpAt(page, '/tabs/more');
+    await saveLegiscanKey(page, KEY);
+    await expect(page.getByText('LegiScan queries this month: 0 of 30,000')).toBeVisible();
+    await addLegiscanDataset(page, 'Alaska bill by bill');
+    await new JobsPage(page).expectStatus('Alaska bill by bill', 'Done');
+    expect(simulator.requests.map((request) => request.op)).toEqual([
+      'getDatasetList',
+      'getDataset',
+    ]);
+
+    // Every bill of the deck tracked.
+    const deck = new DeckPage(page);
+    await deck.open();
+    const tracked: string[] = [];
+    for (let card = 0; card < BILLS.length; card++) {
+      const heading = deck.card().getByRole('heading', { level: 2 });
+      await expect(heading).toBeVisible({ timeout: 30_000 });
+      const identifier = (await heading.textContent())?.trim() ?? '';
+      tracked.push(identifier);
+      await deck.button('Track').click();
+      await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(
+        0,
+        { timeout: 15_000 },
+      );
+    }
+
+    // LegiScan's bills move, its weekly dataset does not: HB1 gets a new action and a new vote,
+    // HB2 a new action and a sponsor Docket has not seen.
+    const newVote = 'House Finance Committee: Do Pass';
+    const hb1 = billFile('HB1').bill.bill_id;
+    const hb2 = billFile('HB2').bill.bill_id;
+    simulator.rollCalls.set(990001, {
+      roll_call_id: 990001,
+      bill_id: hb1,
+      date: '2011-05-03',
+      desc: newVote,
+      yea: 7,
+      nay: 2,
+      nv: 0,
+      absent: 0,
+      total: 9,
+      passed: 1,
+      chamber: 'H',
+      chamber_id: 1,
+      votes: [{ people_id: 6033, vote_id: 1, vote_text: 'Yea' }],
+    });
+    simulator.people.set(99001, {
+      people_id: 99001,
+      person_hash: 'e2e00001',
+      state_id: 2,
+      party_id: '1',
+      party: 'D',
+      role_id: 1,
+      role: 'Rep',
+      name: 'Pat Newcomer',
+      first_name: 'Pat',
+      middle_name: '',
+      last_name: 'Newcomer',
+      suffix: '',
+      nickname: '',
+      district: 'HD-040',
+      committee_sponsor: 0,
+      committee_id: 0,
+    });
+    simulator.serveBills(
+      billsOf((bill, name) => {
+        if (name === 'HB3') return;
+        bill.bill.history.push({
+          date: '2011-05-02',
+          action: NEW_ACTION,
+          chamber: 'H',
+          chamber_id: 1,
+        });
+        if (name === 'HB1') {
+          bill.bill.votes.push({
+            roll_call_id: 990001,
+            date: '2011-05-03',
+            desc: newVote,
+            yea: 7,
+            nay: 2,
+            nv: 0,
+            absent: 0,
+            total: 9,
+            passed: 1,
+            chamber: 'H',
+            chamber_id: 1,
+          });
+        } else {
+          bill.bill.sponsors.push({
+            people_id: 99001,
+            name: 'Pat Newcomer',
+            party: 'D',
+            sponsor_type_id: 2,
+          });
+        }
+      }),
+    );
+    const datasets = new DatasetsPage(page);
+    await page.goto('/tabs/datasets');
+    const row = datasets.dataset('Alaska bill by bill');
+    await row.getByRole('button', { name: 'Refresh Alaska bill by bill' }).click();
+    await expect(row).toContainText('2 bills with news', { timeout: 60_000 });
+    // Two changed bills cost at least the dataset's two queries: the list is asked, but its
+    // dataset_hash is the one read, so the two bills are read one by one.
+    expect(simulator.requests.slice(2)).toEqual([
+      { op: 'getMasterListRaw', keyed: true },
+      { op: 'getDatasetList', keyed: true },
+      { op: 'getBill', keyed: true, id: hb1 },
+      { op: 'getRollCall', keyed: true, id: 990001 },
+      { op: 'getBill', keyed: true, id: hb2 },
+      { op: 'getPerson', keyed: true, id: 99001 },
+    ]);
+    await expect(row).toContainText('3 bills');
+
+    const trackedTab = page.getByRole('tab', { name: /Tracked/ });
+    await expect(trackedTab).toHaveAccessibleName(/^Tracked\s+2 bills with unseen changes$/);
+    await trackedTab.click();
+    await page
+      .getByRole('group', { name: 'Show' })
+      .getByRole('button', { name: 'What changed' })
+      .click();
+    const cards = page.getByRole('list', { name: 'Changed bills' }).locator(':scope > li');
+    await expect(cards).toHaveCount(2);
+    const headings = (await cards.getByRole('heading', { level: 3 }).allTextContents()).map(
+      (text) => text.trim(),
+    );
+    expect(headings.sort()).toEqual(tracked.filter((identifier) => !/3$/.test(identifier)).sort());
+    for (const card of await cards.all()) {
+      await expect(card).toContainText(`New action: ${NEW_ACTION}`);
+    }
+    await expect(cards.filter({ hasText: `New vote: ${newVote} (passed)` })).toHaveCount(1);
+    await expect(cards.filter({ hasText: 'Pat Newcomer' })).toHaveCount(1);
+
+    // Eight queries this month: the dataset's two, then the master list, the list, two bills,
+    // a vote and a person.
+    await page.goto('/tabs/more');
+    await expect(page.getByText('LegiScan queries this month: 8 of 30,000')).toBeVisible({
+      timeout: 15_000,
+    });
   } finally {
     await simulator.stop();
   }
@@ -249,7 +495,7 @@ test('without a key the dataset says to add one; a key LegiScan refuses is said 
 }) => {
   test.setTimeout(120_000);
   const simulator = new LegiscanSimulator();
-  simulator.serve(datasetZip(() => undefined));
+  simulator.serve(billsOf(() => undefined));
   await simulator.route(context, 'https://api.legiscan.com', await simulator.start());
   try {
     await signUpAt(page, '/add-dataset');

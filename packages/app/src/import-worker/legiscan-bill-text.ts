@@ -2,11 +2,13 @@ import type { LocalStore } from '@docket/core/store';
 import {
   LegiscanApiError,
   legiscanBillTextUrl,
+  legiscanQuotaRefusal,
   legiscanRateLimited,
   parseLegiscanBillText,
   readApiKey,
 } from '@docket/core/sources';
 import { apiGet, relayRefusal, type ApiDownloadDeps, type ApiSourceWords } from './api-request.ts';
+import { legiscanQueries } from './legiscan-queries.ts';
 
 // A text version of a bill from a dataset of LegiScan's API, by the doc_id the bill lists it
 // with: getBillText's base64 document (core's sources/legiscan-api.ts), directly or through the
@@ -43,6 +45,11 @@ export async function downloadLegiscanBillText(
 ): Promise<{ bytes: Uint8Array; mime: string | null }> {
   const key = await readApiKey(store, 'legiscan');
   if (key === null) throw new LegiscanApiError('missing-key', LEGISCAN_TEXT_MISSING_KEY);
+  // One query of the key's monthly quota, counted before it is sent.
+  const queries = legiscanQueries(store, key, () => new Date().toISOString());
+  const refused = legiscanQuotaRefusal(await queries.used(), 1);
+  if (refused !== null) throw refused;
+  await queries.count();
   const { response, relayed } = await apiGet({ url: legiscanBillTextUrl(key, docId) }, deps, words);
   if (!response.ok) {
     const refused = relayed ? await relayRefusal(response) : null;

@@ -3,13 +3,15 @@ import {
   apiKeyHint,
   apiKeyProblem,
   apiKeySourceNames,
+  LEGISCAN_MONTHLY_QUERIES,
+  legiscanQueriesWords,
   removeApiKey,
   saveApiKey,
 } from '@docket/core/sources';
 import type { ApiKeySource } from '@docket/core/store';
 import { useId, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
-import { useApiKey } from '../local-store/live-api-keys.ts';
+import { useApiKey, useLegiscanQueries } from '../local-store/live-api-keys.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { FormError } from '../ui/form-error.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -34,6 +36,21 @@ const sources: readonly { source: ApiKeySource; note: string }[] = [
     note: 'For datasets from the Congress.gov API, which takes a free api.data.gov key (api.congress.gov/sign-up).',
   },
 ];
+
+/**
+ * The LegiScan queries this device sent with the saved key this month, against the public key's
+ * monthly quota (core's sources/legiscan-quota.ts): a refresh that would go past it stops.
+ */
+function LegiscanQueriesNote({ apiKey }: { apiKey: string }) {
+  const used = useLegiscanQueries(apiKey);
+  if (used === undefined) return null;
+  return (
+    <p className="field-hint" role="status">
+      {legiscanQueriesWords(used)}
+      {used >= LEGISCAN_MONTHLY_QUERIES ? '. Refreshes from LegiScan wait for next month.' : ''}
+    </p>
+  );
+}
 
 function ApiKeyField({ source, note }: { source: ApiKeySource; note: string }) {
   const saved = useApiKey(source);
@@ -86,6 +103,7 @@ function ApiKeyField({ source, note }: { source: ApiKeySource; note: string }) {
       <p id={`${ids}-state`} className="field-hint" role="status">
         {saved === null ? `No ${label} saved.` : `Saved: ${apiKeyHint(saved.key)}.`}
       </p>
+      {source === 'legiscan' && saved !== null && <LegiscanQueriesNote apiKey={saved.key} />}
       <IonNote id={`${ids}-note`}>{note}</IonNote>
       <div className="api-key-buttons">
         <IonButton type="submit" size="small" disabled={command.busy}>
