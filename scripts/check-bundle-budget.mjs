@@ -10,7 +10,7 @@ const dist = process.argv[2] ?? 'packages/app/dist';
 const assets = join(dist, 'assets');
 
 /** Budgets in bytes of brotli. The goal for /login is 170 KB: see bench/README.md for why not yet. */
-const BUDGETS = { '/login': 285_000, '/tabs/bills': 290_000 };
+const BUDGETS = { '/login': 245_000, '/tabs/bills': 290_000 };
 
 const brotliSize = (file) =>
   brotliCompressSync(readFileSync(join(dist, file)), {
@@ -43,7 +43,9 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const firstPaint = closure(
   [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]),
 );
-const homeScreen = readdirSync(assets).find((name) => name.startsWith('swipeable-bills-screen-'));
+const homeScreen = readdirSync(assets).find(
+  (name) => name.startsWith('swipeable-bills-screen-') && name.endsWith('.js'),
+);
 if (homeScreen === undefined)
   throw new Error('No chunk for the home tab (swipeable-bills-screen).');
 const home = closure([...firstPaint, `assets/${homeScreen}`]);

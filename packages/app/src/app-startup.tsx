@@ -1,7 +1,6 @@
 import { setupIonicReact } from '@ionic/react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/api-client.ts';
-import { pageLocalStore } from './bills/bill-command-services.ts';
 import { importJobs, setSourceFetcher } from './import-worker/import-jobs-client.ts';
 import { App } from './app.tsx';
 import type { AppServices } from './services/app-services.ts';
@@ -19,6 +18,13 @@ import { createLazySyncRunner } from './sync/lazy-sync-runner.ts';
 import { startTraceWatchers } from './trace/trace-events.ts';
 
 export const LOG_PREFIX = '[docket]';
+
+/**
+ * The page's connection to the device's database, loaded when first used: the database's code
+ * (Dexie, core's store) is not in the script the sign-in screen needs before its first paint.
+ */
+const pageLocalStore = async () =>
+  (await import('./bills/bill-command-services.ts')).pageLocalStore();
 
 /** Builds the app's services, renders it, and schedules the service worker. */
 export async function startApp(container: HTMLElement): Promise<void> {

@@ -1,10 +1,9 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
 import { authErrorMessage } from '../auth/auth-error-message.ts';
 import { waitForSignIn } from '../auth/wait-for-sign-in.ts';
-import { DeviceDataNotice } from '../device-data/device-data-notice.tsx';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useGuardWaitMessage } from '../routing/access-guard-view.tsx';
@@ -14,6 +13,12 @@ import { useAppState } from '../state/use-app-state.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import { FormError } from '../ui/form-error.tsx';
+
+// It reads the device's database: loaded after the form is painted, so the database's code is not
+// in the script the sign-in screen needs first.
+const DeviceDataNotice = lazy(() =>
+  import('../device-data/device-data-notice.tsx').then((m) => ({ default: m.DeviceDataNotice })),
+);
 
 const MIN_ACCOUNT_PASSWORD_LENGTH = 12;
 
@@ -203,7 +208,11 @@ export function LoginScreen() {
           <Link to={`/terms-of-service/${platform.kind}`}>Terms of service</Link> ·{' '}
           <Link to="/add-full-backup">Full backup without signing in</Link>
         </p>
-        {signedInEmail === null && <DeviceDataNotice />}
+        {signedInEmail === null && (
+          <Suspense fallback={null}>
+            <DeviceDataNotice />
+          </Suspense>
+        )}
       </PageBody>
     </>
   );

@@ -1,6 +1,4 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { UnseenChangesBadge } from '../changes/what-changed.tsx';
-import { FreshDataWatcher } from '../changes/fresh-data-watcher.tsx';
 import {
   albumsOutline,
   bookmarkOutline,
@@ -8,6 +6,7 @@ import {
   ellipsisHorizontal,
   layersOutline,
 } from 'ionicons/icons';
+import { lazy, Suspense } from 'react';
 import { RedirectView } from '../routing/redirect-view.tsx';
 import { guardedIndexRoute, guardedRoute, lazyScreen } from '../routing/route-page.tsx';
 import { NotFoundScreen } from './not-found-screen.tsx';
@@ -23,6 +22,15 @@ const SwipeableBillsScreen = lazyScreen(() =>
 const TrackedBillsScreen = lazyScreen(() =>
   import('./tracked-bills-screen.tsx').then((m) => m.TrackedBillsScreen),
 );
+// The watcher and the badge read the device's database: loaded after the tabs are painted, so the
+// database's code stays out of the script a first visit needs before its first paint.
+const FreshDataWatcher = lazy(() =>
+  import('../changes/fresh-data-watcher.tsx').then((m) => ({ default: m.FreshDataWatcher })),
+);
+const UnseenChangesBadge = lazy(() =>
+  import('../changes/what-changed.tsx').then((m) => ({ default: m.UnseenChangesBadge })),
+);
+
 const tabs = [
   { tab: 'bills', label: 'Bills', icon: albumsOutline },
   { tab: 'tracked', label: 'Tracked', icon: bookmarkOutline },
@@ -39,7 +47,9 @@ export function TabsScreen() {
   return (
     <>
       {/* Renders nothing: refreshes and alerts while the tabs are open. */}
-      <FreshDataWatcher />
+      <Suspense fallback={null}>
+        <FreshDataWatcher />
+      </Suspense>
       <IonTabs>
         <IonRouterOutlet>
           {guardedRoute('bills', <SwipeableBillsScreen />, '/tabs/bills')}
@@ -55,7 +65,11 @@ export function TabsScreen() {
             <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
               <IonIcon aria-hidden="true" icon={icon} />
               <IonLabel>{label}</IonLabel>
-              {tab === 'tracked' && <UnseenChangesBadge />}
+              {tab === 'tracked' && (
+                <Suspense fallback={null}>
+                  <UnseenChangesBadge />
+                </Suspense>
+              )}
             </IonTabButton>
           ))}
         </IonTabBar>
