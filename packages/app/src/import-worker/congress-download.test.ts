@@ -74,8 +74,19 @@ const now = () => Date.parse('2026-11-26T12:00:00Z');
 describe('a dataset from the congress.gov API', () => {
   it('reads each listed bill and the parts its detail counts, the key in X-Api-Key', async () => {
     const api = congress(() => ['3076', '5']);
-    const input = await downloadCongress(origin, KEY, null, { fetch: api.fetch, relay: null, now });
+    const progress: string[] = [];
+    const input = await downloadCongress(origin, KEY, null, {
+      fetch: api.fetch,
+      relay: null,
+      now,
+      progress: (message) => {
+        progress.push(message);
+        return Promise.resolve();
+      },
+    });
     if ('unchanged' in input) throw new Error('expected bills');
+    // The job says how far the reading of bills is.
+    expect(progress).toEqual(['Reading bill 1 of 2', 'Reading bill 2 of 2']);
     expect(api.requested.map((request) => request.path)).toEqual([
       '/v3/bill/117/hr',
       '/v3/bill/117/hr/3076',

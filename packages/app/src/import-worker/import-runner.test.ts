@@ -1,7 +1,12 @@
 import { fnv1a64Hex } from '@docket/core/bills';
 import { createMemoryLocalStore, type Job, type LocalStore } from '@docket/core/store';
 import { describe, expect, it } from 'vitest';
-import { legiscanKeyId, queryMonth, readLegiscanQueries } from '@docket/core/sources';
+import {
+  LEGISCAN_QUERIES_SETTING,
+  legiscanKeyId,
+  queryMonth,
+  readLegiscanQueries,
+} from '@docket/core/sources';
 import type { ImportRunnerDeps, PickedFile } from './import-runner.ts';
 import { createImportRunner, downloadDataset } from './import-runner.ts';
 import { IMPORTS_LOCK, jobLockName, localJobLocks } from './job-locks.ts';
@@ -229,7 +234,34 @@ describe('the import runner', () => {
       message: 'No changes: the source is as it was at the last import.',
     });
     expect(ops.slice(2)).toEqual(['getMasterListRaw KEY1']);
-    expect((await runner.refreshAll()).jobIds).toHaveLength(1);
+    const all = (await runner.refreshAll()).jobIds;
+    expect(all).toHaveLength(1);
+    await jobWhen(store, all[0] ?? '', finished);
+
+    // A bill moved, but the month's quota has one query left: the master list takes it, and the
+    // refresh stops before getBill, in words, changing nothing.
+    masterlist['0'].change_hash = 'moved';
+    await store.write(['settings'], (tx) =>
+      tx.put('settings', {
+        key: LEGISCAN_QUERIES_SETTING,
+        value: { month: '2025-01', counts: { [legiscanKeyId('KEY1')]: 29_999 } },
+      }),
+    );
+    const state = () =>
+      store.read(['bills', 'datasets'], async (tx) => ({
+        bills: await tx.all('bills'),
+        hash: (await tx.get('datasets', datasetId))?.sourceHash,
+        count: (await tx.get('datasets', datasetId))?.billCount,
+      }));
+    const before = await state();
+    const stopped = await runner.refresh(datasetId);
+    expect(await jobWhen(store, stopped.jobId, finished)).toMatchObject({
+      status: 'failed',
+      message:
+        'This refresh needs another LegiScan query, and this device has already sent 30,000 of the 30,000 a LegiScan key may send this month. Nothing was changed; refresh again next month.',
+    });
+    expect(ops.slice(-1)).toEqual(['getMasterListRaw KEY1']);
+    expect(await state()).toEqual(before);
   });
 
   it('refreshes an Open States API dataset with only the bills updated since, keeping the others', async () => {

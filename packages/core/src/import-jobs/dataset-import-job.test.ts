@@ -371,6 +371,62 @@ describe('runImportJob', () => {
     expect(retried.errors).toEqual([]);
   });
 
+  it('shows a download’s progress as the job’s message, and ends the download once cancelled', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    await saveDatasetAndQueueImport(store, {
+      datasetId: 'd1',
+      name: 'From an API',
+      jurisdiction: null,
+      session: null,
+      source: { kind: 'url', url: 'https://example.org/bills.zip' },
+      jobId: 'j1',
+      now: now(),
+      deviceId: 'device-a',
+    });
+    const seen: (string | null)[] = [];
+    const job = await runStoredImport(store, 'j1', now, {
+      onProgress: (row) => seen.push(row.message),
+      loadInput: async (_dataset, progress) => {
+        for (let bill = 1; bill <= 3; bill++) {
+          await progress(`Reading bill ${bill} of 3`);
+          const row = await store.read(['jobs'], (tx) => tx.get('jobs', 'j1'));
+          expect(row?.message).toBe(`Reading bill ${bill} of 3`);
+        }
+        return { files: [csvFile('b.csv', numberedBills(2))], fingerprint: 'x' };
+      },
+    });
+    expect(job.status).toBe('done');
+    expect(seen).toEqual(expect.arrayContaining(['Reading bill 1 of 3', 'Reading bill 3 of 3']));
+
+    await saveDatasetAndQueueImport(store, {
+      datasetId: 'd2',
+      name: 'A long one',
+      jurisdiction: null,
+      session: null,
+      source: { kind: 'url', url: 'https://example.org/more.zip' },
+      jobId: 'j2',
+      now: now(),
+      deviceId: 'device-a',
+    });
+    // Core has no DOM: a CancelSignal of its own, as the worker's AbortSignal is one.
+    const signal = { aborted: false };
+    let asked = 0;
+    const cancelled = await runStoredImport(store, 'j2', now, {
+      signal,
+      loadInput: async (_dataset, progress) => {
+        for (let bill = 1; bill <= 800; bill++) {
+          await progress(`Reading bill ${bill} of 800`);
+          asked++;
+          if (bill === 2) signal.aborted = true;
+        }
+        return { files: [], fingerprint: 'never' };
+      },
+    });
+    expect(cancelled.status).toBe('cancelled');
+    expect(asked).toBe(2);
+  });
+
   it('leaves a job that is not queued alone', async () => {
     const { store, now } = await importedStore(2);
     const before = await jobOf(store, 'j1');
