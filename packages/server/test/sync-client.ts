@@ -101,6 +101,11 @@ export function getBlob(app: FastifyInstance, cookie: string, address: string) {
   return app.inject({ method: 'GET', url: `${syncPaths.blobs}/${address}`, headers: { cookie } });
 }
 
+/** Whether the user has a blob, as a device asks before putting a pack (HEAD). */
+export function hasBlob(app: FastifyInstance, cookie: string, address: string) {
+  return app.inject({ method: 'HEAD', url: `${syncPaths.blobs}/${address}`, headers: { cookie } });
+}
+
 export interface ServerSentEvent {
   event: string;
   data: string;

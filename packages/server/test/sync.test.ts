@@ -17,6 +17,7 @@ import { SyncChangeRepository } from '../src/repositories/sync-change-repository
 import {
   fakeCiphertext,
   getBlob,
+  hasBlob,
   makeBatch,
   passwordSettings,
   pull,
@@ -370,6 +371,25 @@ describe('blobs', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'blob-hash-mismatch' });
     expect((await getBlob(app(), cookie, address)).statusCode).toBe(404);
+  });
+
+  it('tells a device whether it has a blob, with its size and without its bytes', async () => {
+    const { cookie } = await signUp(app());
+    const other = await signUp(app());
+    const bytes = randomBytes(4000);
+    const address = sha256Hex(bytes);
+    const before = await hasBlob(app(), cookie, address);
+    expect(before.statusCode).toBe(404);
+    expect(before.rawPayload.length).toBe(0);
+    expect((await putBlob(app(), cookie, address, bytes)).statusCode).toBe(201);
+    const after = await hasBlob(app(), cookie, address);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['content-length']).toBe('4000');
+    expect(after.rawPayload.length).toBe(0);
+    // Another user's blob is as absent as one nobody put.
+    expect((await hasBlob(app(), other.cookie, address)).statusCode).toBe(404);
+    expect((await hasBlob(app(), '', address)).statusCode).toBe(401);
+    expect((await hasBlob(app(), cookie, 'x'.repeat(64))).statusCode).toBe(400);
   });
 
   it('refuses a malformed address and a body that is not octet-stream', async () => {

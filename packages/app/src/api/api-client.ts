@@ -29,7 +29,8 @@ export interface ApiRequest<T> {
 
 /** A call whose body and answer are raw bytes (sync's encrypted blobs). */
 export interface ApiBytesRequest {
-  method: 'GET' | 'PUT';
+  /** HEAD asks whether something is there: its answer is empty bytes, or null (404). */
+  method: 'GET' | 'HEAD' | 'PUT';
   path: `/api/${string}`;
   body?: Uint8Array<ArrayBuffer>;
 }
@@ -122,7 +123,7 @@ export function createApiClient(platform: Platform, fetchImpl: typeof fetch = fe
       path,
       body === undefined ? undefined : { content: body, type: 'application/octet-stream' },
     );
-    if (answer.status === 404 && method === 'GET') return null;
+    if (answer.status === 404 && method !== 'PUT') return null;
     if (!answer.ok) throw failure(answer, await answer.json().catch(() => undefined));
     return new Uint8Array(await answer.arrayBuffer());
   };

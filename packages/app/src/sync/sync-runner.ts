@@ -56,6 +56,8 @@ export type SyncView =
       readonly phase: 'start' | 'push' | 'pull' | 'upload-files' | 'download-files';
       readonly done: number;
       readonly total: number | null;
+      /** Dataset files: the bytes moved, and of how many when known. */
+      readonly bytes?: { readonly done: number; readonly total: number | null };
     }
   | { readonly kind: 'up-to-date'; readonly at: string }
   | {

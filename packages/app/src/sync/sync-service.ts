@@ -46,6 +46,8 @@ export function httpSyncTransport(api: ApiClient): SyncTransport {
       await api.bytes({ method: 'PUT', path: `${syncPaths.blobs}/${address}`, body: bytes });
     },
     getBlob: (address) => api.bytes({ method: 'GET', path: `${syncPaths.blobs}/${address}` }),
+    hasBlob: async (address) =>
+      (await api.bytes({ method: 'HEAD', path: `${syncPaths.blobs}/${address}` })) !== null,
   };
 }
 

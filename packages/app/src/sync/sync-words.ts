@@ -17,7 +17,7 @@ export function syncLabel(view: SyncView): string | null {
     case 'needs-terms':
       return 'Accept terms';
     case 'syncing':
-      if (view.phase === 'upload-files' || view.phase === 'download-files') return filesLine(view);
+      if (view.phase === 'upload-files' || view.phase === 'download-files') return filesLabel(view);
       return view.total !== null && view.total > 0
         ? `Syncing ${Math.min(view.done, view.total)} of ${view.total}`
         : 'Syncing…';
@@ -28,12 +28,31 @@ export function syncLabel(view: SyncView): string | null {
   }
 }
 
+/** Megabytes with one decimal ("2.1 MB"), as progress reads them. */
+function megabytes(bytes: number): string {
+  return (bytes / 1_000_000).toFixed(1);
+}
+
 /** "Uploading 120 of 732 files": how far the dataset files of a sync have come. */
 function filesLine(view: Extract<SyncView, { kind: 'syncing' }>): string {
   const verb = view.phase === 'download-files' ? 'Downloading' : 'Uploading';
   if (view.total === null) return `${verb} files…`;
   const done = Math.min(view.done, view.total);
   return view.total === 1 ? `${verb} ${done} of 1 file` : `${verb} ${done} of ${view.total} files`;
+}
+
+/** "2.1 MB", or "2.1 of 11.2 MB" when the run knows the whole (downloads); null before any. */
+function bytesMoved(view: Extract<SyncView, { kind: 'syncing' }>): string | null {
+  const { bytes } = view;
+  if (bytes === undefined || view.total === null) return null;
+  if (bytes.total === null) return bytes.done === 0 ? null : `${megabytes(bytes.done)} MB`;
+  return `${megabytes(Math.min(bytes.done, bytes.total))} of ${megabytes(bytes.total)} MB`;
+}
+
+/** The files line with the bytes after it: "Uploading 120 of 732 files · 2.1 MB". */
+function filesLabel(view: Extract<SyncView, { kind: 'syncing' }>): string {
+  const moved = bytesMoved(view);
+  return moved === null ? filesLine(view) : `${filesLine(view)} · ${moved}`;
 }
 
 /** What the More tab says while the server has not yet confirmed a user the device knows. */
@@ -54,11 +73,12 @@ export function syncSentence(view: SyncView): string {
     case 'needs-terms':
       return 'Accept the terms of service to sync. Your work stays on this device until then.';
     case 'syncing':
-      if (view.phase === 'upload-files') {
-        return `${filesLine(view)} of your datasets, encrypted, to the Docket server.`;
-      }
-      if (view.phase === 'download-files') {
-        return `${filesLine(view)} of your datasets from your other devices.`;
+      if (view.phase === 'upload-files' || view.phase === 'download-files') {
+        const moved = bytesMoved(view);
+        const what = `${filesLine(view)} of your datasets${moved === null ? '' : ` (${moved})`}`;
+        return view.phase === 'upload-files'
+          ? `${what}, encrypted, to the Docket server.`
+          : `${what} from your other devices.`;
       }
       return view.phase === 'pull' ? 'Receiving changes from your other devices…' : 'Syncing…';
     case 'up-to-date':

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import {
   changeCloudPassword,
+  convergentNonceSecret,
   createCloudKeys,
+  openBytes,
   openEnvelope,
+  sealBytesConvergent,
   sealEnvelope,
   SyncCryptoError,
   unlockCloudKeys,
@@ -156,5 +159,41 @@ describe('envelopes', () => {
     const b = await createCloudKeys(webCrypto, 'pw', 0, quickKdf);
     const sealed = await sealEnvelope(webCrypto, a.keys.dataKey, text('x'), context);
     await expectCode(openEnvelope(webCrypto, b.keys.dataKey, sealed, context), 'tampered');
+  });
+});
+
+describe('convergent sealing (packs of dataset files)', () => {
+  it('seals the same bytes to the same ciphertext under one key, and nothing else alike', async () => {
+    const a = await createCloudKeys(webCrypto, 'pw', 0, quickKdf);
+    const b = await createCloudKeys(webCrypto, 'pw', 0, quickKdf);
+    const secretA = await convergentNonceSecret(webCrypto, a.keys.dataKey);
+    expect(await convergentNonceSecret(webCrypto, a.keys.dataKey)).toEqual(secretA);
+    const secretB = await convergentNonceSecret(webCrypto, b.keys.dataKey);
+    expect(secretB).not.toEqual(secretA);
+
+    const seal = (
+      secret: Uint8Array<ArrayBuffer>,
+      key = a.keys.dataKey,
+      plain = 'pack',
+      at = context,
+    ) => sealBytesConvergent(webCrypto, key, secret, text(plain), at);
+    const once = await seal(secretA);
+    expect(await seal(secretA)).toEqual(once);
+    const nonceOf = (sealed: Uint8Array) => encodeBase64(sealed.slice(1, 13));
+    const others = [
+      await seal(secretA, a.keys.dataKey, 'pack!'),
+      await seal(secretA, a.keys.dataKey, 'pack', { ...context, epoch: 1 }),
+      await seal(secretA, a.keys.dataKey, 'pack', { ...context, userId: 'user-2' }),
+      await seal(secretB, b.keys.dataKey),
+    ];
+    expect(new Set([once, ...others].map(nonceOf)).size).toBe(5);
+
+    // It opens as any sealed message does, bound to its context.
+    expect(read(await openBytes(webCrypto, a.keys.dataKey, once, context))).toBe('pack');
+    await expectCode(openBytes(webCrypto, b.keys.dataKey, once, context), 'tampered');
+    await expectCode(
+      openBytes(webCrypto, a.keys.dataKey, once, { ...context, batchId: 'other' }),
+      'tampered',
+    );
   });
 });

@@ -324,13 +324,75 @@ export function sealBytes(
  * Encrypts bytes bound to what `binding` names (associated data): version byte, a fresh 12-byte
  * nonce, ciphertext with its tag. Backups and links bind their own things.
  */
-export async function sealBound(
+export function sealBound(
   crypto: WebCryptoPort,
   dataKey: OpaqueCryptoKey,
   plaintext: Uint8Array,
   binding: SealBinding,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const nonce = randomBytes(crypto, NONCE_BYTES);
+  return sealWithNonce(crypto, dataKey, randomBytes(crypto, NONCE_BYTES), plaintext, binding);
+}
+
+/**
+ * The secret behind `sealBytesConvergent`'s nonces, made from the data key (so only a holder of
+ * the key can make it, and it changes with the key epoch). It is the encryption of 32 zero bytes
+ * under a nonce of zeros that nothing else uses (random nonces meet it with odds of 2^-96) and
+ * its own associated data; it never leaves the device.
+ */
+export async function convergentNonceSecret(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = await crypto.subtle.encrypt(
+    {
+      name: 'AES-GCM',
+      iv: new Uint8Array(NONCE_BYTES),
+      additionalData: new Uint8Array(encodeUtf8('docket-convergent-nonce-secret')),
+      tagLength: 128,
+    },
+    dataKey,
+    new Uint8Array(32),
+  );
+  return new Uint8Array(stream.slice(0, 32));
+}
+
+/**
+ * Seals as `sealBytes` does, except that the nonce is derived from the plaintext, the context
+ * and `secret` (convergentNonceSecret) instead of drawn at random, in the manner of a synthetic
+ * IV: the same bytes sealed twice under the same key and context are the same ciphertext, so
+ * their content address is the same and a second upload can be skipped. Different plaintexts
+ * get unrelated nonces, and without the secret nobody can tell what plaintext a nonce came from.
+ * What it shows beyond `sealBytes`: that two sealed messages hold the same bytes.
+ */
+export async function sealBytesConvergent(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+  secret: Uint8Array<ArrayBuffer>,
+  plaintext: Uint8Array,
+  context: EnvelopeContext,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const binding = envelopeBinding(context);
+  const plainDigest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new Uint8Array(plaintext)),
+  );
+  const data = associatedData(binding);
+  const material = new Uint8Array(secret.length + plainDigest.length + data.length);
+  material.set(secret, 0);
+  material.set(plainDigest, secret.length);
+  material.set(data, secret.length + plainDigest.length);
+  const nonce = new Uint8Array(
+    (await crypto.subtle.digest('SHA-256', material)).slice(0, NONCE_BYTES),
+  );
+  return sealWithNonce(crypto, dataKey, nonce, plaintext, binding);
+}
+
+async function sealWithNonce(
+  crypto: WebCryptoPort,
+  dataKey: OpaqueCryptoKey,
+  nonce: Uint8Array<ArrayBuffer>,
+  plaintext: Uint8Array,
+  binding: SealBinding,
+): Promise<Uint8Array<ArrayBuffer>> {
   const ciphertext = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv: nonce, additionalData: associatedData(binding), tagLength: 128 },
     dataKey,

@@ -59,8 +59,16 @@ export const datasetFileBlobSchema = z.object({
   size: z.number().int().nonnegative(),
   /** The key epoch the parts were sealed under. */
   epoch: z.number().int().nonnegative(),
-  /** The addresses (SHA-256 of the ciphertext) of the file's encrypted parts, in order. */
+  /**
+   * The addresses (SHA-256 of the ciphertext) of the file's encrypted parts, in order; for a
+   * file in a pack, the pack's one address.
+   */
   parts: z.array(blobAddress).min(1).max(1000),
+  /**
+   * Present when the file travels in a pack with other small files: where its bytes start in
+   * the pack's plaintext (its `size` says how many). Absent for a file sealed alone in parts.
+   */
+  packOffset: z.number().int().nonnegative().optional(),
 });
 export type DatasetFileBlob = z.infer<typeof datasetFileBlobSchema>;
 export const datasetSchema = z.object({

@@ -23,6 +23,7 @@ import {
   downloadDatasetFiles,
   uploadDatasetFiles,
   type BlobTransport,
+  type FileBytesProgress,
 } from './sync-dataset-files.ts';
 import { MERGE_TABLES, mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
@@ -123,6 +124,8 @@ export interface SyncProgress {
    * the files to move).
    */
   readonly total: number | null;
+  /** Dataset files only: the plaintext bytes moved, and of how many when known (downloads). */
+  readonly bytes?: FileBytesProgress;
 }
 
 export interface SyncRunReport {
@@ -174,6 +177,8 @@ export interface SyncRunOptions {
     readonly pullLimit?: number;
     /** Plaintext bytes per encrypted part of a dataset file. */
     readonly blobPartBytes?: number;
+    /** Plaintext bytes per pack of small dataset files; 0 sends each file alone, as before packs. */
+    readonly blobPackBytes?: number;
   };
 }
 
@@ -226,11 +231,13 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
     }
   };
   const partBytes = options.limits?.blobPartBytes;
+  const packBytes = options.limits?.blobPackBytes;
   const files = {
     ...options,
     now: options.now ?? Date.now,
     timed,
     ...(partBytes === undefined ? {} : { partBytes }),
+    ...(packBytes === undefined ? {} : { packBytes }),
   };
   const reportNow = (): SyncRunReport => ({
     ...counters,
@@ -242,8 +249,8 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
     // Files first: the definitions that say where they are go out with the push.
     const uploaded = await uploadDatasetFiles({
       ...files,
-      onFileProgress: (done, total) => {
-        options.onProgress?.({ phase: 'upload-files', done, total });
+      onFileProgress: (done, total, bytes) => {
+        options.onProgress?.({ phase: 'upload-files', done, total, bytes });
       },
     });
     counters.bytesUp += uploaded.bytes;
@@ -253,8 +260,8 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
     await pullChanges(options, counters, timed);
     const downloaded = await downloadDatasetFiles({
       ...files,
-      onFileProgress: (done, total) => {
-        options.onProgress?.({ phase: 'download-files', done, total });
+      onFileProgress: (done, total, bytes) => {
+        options.onProgress?.({ phase: 'download-files', done, total, bytes });
       },
     });
     counters.bytesDown += downloaded.bytes;

@@ -135,5 +135,6 @@ export function testTransport(
       await send(() => null);
       return log.getBlob(address);
     },
+    hasBlob: (address) => send(() => log.blobs.has(address)),
   };
 }

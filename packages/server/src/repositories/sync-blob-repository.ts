@@ -47,6 +47,15 @@ export class SyncBlobRepository {
     });
   }
 
+  /** The blob's size, or null when the user has no blob there; reads no bytes. */
+  async sizeOf(userId: string, sha256: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ size: syncBlobs.size })
+      .from(syncBlobs)
+      .where(and(eq(syncBlobs.userId, userId), eq(syncBlobs.sha256, sha256)));
+    return row === undefined ? null : row.size;
+  }
+
   async get(userId: string, sha256: string): Promise<Buffer | null> {
     const [row] = await this.db
       .select({ bytes: base64Of(syncBlobs.bytes) })

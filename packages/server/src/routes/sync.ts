@@ -201,6 +201,21 @@ export async function syncRoutes(
       },
     );
 
+    // Whether the user has a blob, without its bytes: a device asks before putting a pack it
+    // may have put already (the same files seal to the same pack), so a repeat sends nothing.
+    scope.head(`${syncPaths.blobs}/:sha256`, { onRequest }, async (request, reply) => {
+      const user = signedInUserOf(request);
+      const { sha256 } = parseRequest(blobParamsSchema, request.params, 'path');
+      const size = await blobs.sizeOf(user.id, sha256);
+      limits.charge(user.id, blobWork(0));
+      if (size === null) return reply.code(404).header('cache-control', 'no-store').send();
+      return reply
+        .type(BLOB_CONTENT_TYPE)
+        .header('cache-control', 'no-store')
+        .header('content-length', String(size))
+        .send();
+    });
+
     scope.get(`${syncPaths.blobs}/:sha256`, { onRequest }, async (request, reply) => {
       const user = signedInUserOf(request);
       const { sha256 } = parseRequest(blobParamsSchema, request.params, 'path');
