@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Job } from '@docket/core/store';
+import type { Dataset, Job } from '@docket/core/store';
 import {
+  datasetStateWords,
   deletionDone,
   deletionQuestion,
   lastResultWords,
@@ -95,5 +96,21 @@ describe('the last result of an import or a refresh', () => {
     ).toBe('Failed: Not JSON');
     expect(lastResultWords(finished('running', { result: null }))).toBeNull();
     expect(lastResultWords(undefined)).toBeNull();
+  });
+});
+
+describe("a dataset's state while it imports", () => {
+  it('says how far a long download is, then the share of records written', () => {
+    const dataset = { state: 'importing', lastImportAt: null } as unknown as Dataset;
+    const running = (message: string, total: number | null) =>
+      ({
+        status: 'running',
+        message,
+        progress: { recordsRead: 0, written: 0, skipped: 0, total },
+      }) as unknown as Job;
+    expect(datasetStateWords(dataset, running('Reading bill 120 of 800', null))).toBe(
+      'Importing: Reading bill 120 of 800',
+    );
+    expect(datasetStateWords(dataset, running('Reading files', null))).toBe('Importing');
   });
 });

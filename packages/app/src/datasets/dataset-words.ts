@@ -42,7 +42,12 @@ export function datasetStateWords(dataset: Dataset, lastJob: Job | undefined): s
     switch (lastJob.status) {
       case 'running': {
         const fraction = jobFraction(lastJob);
-        return fraction === null ? 'Importing' : `Importing (${Math.round(fraction * 100)}%)`;
+        if (fraction !== null) return `Importing (${Math.round(fraction * 100)}%)`;
+        // A long download says how far it is ("Reading bill 3 of 20", core's
+        // import-jobs/dataset-import-progress.ts) until the records' counts take over.
+        return lastJob.message?.startsWith('Reading bill ') === true
+          ? `Importing: ${lastJob.message}`
+          : 'Importing';
       }
       case 'queued':
         return 'Waiting to import';
