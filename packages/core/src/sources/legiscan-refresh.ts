@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contentHash } from '../bills/canonical-hash.ts';
-import { field, parseJsonBytes } from '../encoding/loose-json.ts';
+import { field, jsonOrUndefined } from '../encoding/loose-json.ts';
 import { planArchives } from '../encoding/zip-archive.ts';
 import type { ImportFile } from '../importers/bill-import-record.ts';
 import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
@@ -167,8 +167,8 @@ export function legiscanKeptOfDataset(
     }
     const read = pending.read();
     if (!read.ok) continue;
-    const parsed = parseJsonBytes(read.file.bytes);
-    const facts = parsed.ok ? legiscanBillFacts(field(parsed.value, 'bill')) : null;
+    // Not parseJsonBytes: its cache is the importer's, and these bytes are inflated afresh.
+    const facts = legiscanBillFacts(field(jsonOrUndefined(read.file.bytes), 'bill'));
     if (facts === null) continue;
     bills[String(facts.billId)] = facts.changeHash;
     for (const id of facts.rollCallIds) rollCalls.add(id);
