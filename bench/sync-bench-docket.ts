@@ -235,7 +235,8 @@ export function fetchTransport(origin: string, cookie: string, timing: Timing): 
     push: (request) => call(syncPaths.push, pushResponseSchema, request),
     pull: (since, limit) =>
       call(`${syncPaths.pull}?since=${since}&limit=${limit}`, pullResponseSchema),
-    // The benchmark's rows have no datasets, so these are not called; they are the real routes.
+    // The rows benchmark has no datasets, so these are not called there; the dataset files
+    // benchmark (sync-files-bench.ts) calls them. They are the real routes.
     putBlob: (address, bytes) =>
       timed(timing, async () => {
         const path = `${syncPaths.blobs}/${address}`;
@@ -254,6 +255,16 @@ export function fetchTransport(origin: string, cookie: string, timing: Timing): 
         if (response.status === 404) return null;
         if (!response.ok) throw new Error(`GET blob ${address}: ${response.status}`);
         return new Uint8Array(await response.arrayBuffer());
+      }),
+    hasBlob: (address) =>
+      timed(timing, async () => {
+        const response = await fetch(`${origin}${syncPaths.blobs}/${address}`, {
+          method: 'HEAD',
+          headers: blobHeaders,
+        });
+        if (response.status === 404) return false;
+        if (!response.ok) throw new Error(`HEAD blob ${address}: ${response.status}`);
+        return true;
       }),
   };
 }
