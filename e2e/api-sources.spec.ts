@@ -214,6 +214,46 @@ class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
   }
 }
 
+/** Sets this device's count of LegiScan queries this month, for every key it counted, as if it
+ *  had sent that many (the `device:legiscan-queries` setting in the app's IndexedDB). */
+async function setLegiscanQueries(page: Page, used: number): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('docket');
+        open.onerror = () => {
+          reject(new Error(String(open.error)));
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction('settings', 'readwrite').objectStore('settings');
+          const read = store.get('device:legiscan-queries');
+          read.onsuccess = () => {
+            const row = read.result as { value: { month: string; counts: Record<string, number> } };
+            const counts = Object.fromEntries(
+              Object.keys(row.value.counts).map((id) => [id, count]),
+            );
+            const write = store.put({
+              key: 'device:legiscan-queries',
+              value: { ...row.value, counts },
+            });
+            write.onsuccess = () => {
+              db.close();
+              resolve();
+            };
+            write.onerror = () => {
+              reject(new Error(String(write.error)));
+            };
+          };
+          read.onerror = () => {
+            reject(new Error(String(read.error)));
+          };
+        };
+      }),
+    used,
+  );
+}
+
 async function saveLegiscanKey(page: Page, key: string): Promise<void> {
   await page.goto('/tabs/more');
   const field = page.getByLabel('LegiScan API key', { exact: true });
@@ -336,7 +376,7 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
   }
 });
 
-test('a LegiScan refresh reads only the two bills whose change_hash moved, their new vote and new sponsor, and Settings counts the queries', async ({
+test('a LegiScan refresh reads only the two bills whose change_hash moved, their new vote and new sponsor; Settings counts the queries, and a refresh past the quota stops in words', async ({
   page,
   context,
 }) => {
@@ -484,6 +524,41 @@ test('a LegiScan refresh reads only the two bills whose change_hash moved, their
     await expect(page.getByText('LegiScan queries this month: 8 of 30,000')).toBeVisible({
       timeout: 15_000,
     });
+
+    // The month's quota nearly spent (this device's count, as if it had sent them): a refresh
+    // that finds a moved bill takes the last query for the master list and stops before getBill,
+    // saying so, with the bills as they were.
+    await setLegiscanQueries(page, 29_999);
+    await page.goto('/tabs/more');
+    await expect(page.getByText('LegiScan queries this month: 29,999 of 30,000')).toBeVisible({
+      timeout: 15_000,
+    });
+    simulator.serveBills(
+      billsOf((bill, name) => {
+        if (name !== 'HB3') return;
+        bill.bill.history.push({
+          date: '2011-05-09',
+          action: 'Too late',
+          chamber: 'H',
+          chamber_id: 1,
+        });
+      }),
+    );
+    const asked = simulator.requests.length;
+    await page.goto('/tabs/datasets');
+    await row.getByRole('button', { name: 'Refresh Alaska bill by bill' }).click();
+    await expect(row).toContainText(
+      'This refresh needs another LegiScan query, and this device has already sent 30,000 of the 30,000 a LegiScan key may send this month. Nothing was changed; refresh again next month.',
+      { timeout: 60_000 },
+    );
+    expect(simulator.requests.slice(asked)).toEqual([{ op: 'getMasterListRaw', keyed: true }]);
+    await expect(row).toContainText('3 bills');
+    await page.goto('/tabs/more');
+    await expect(
+      page.getByText(
+        'LegiScan queries this month: 30,000 of 30,000. Refreshes from LegiScan wait for next month.',
+      ),
+    ).toBeVisible({ timeout: 15_000 });
   } finally {
     await simulator.stop();
   }
