@@ -19,8 +19,8 @@ import { sendJson, SourceSimulatorServer, type SimulatedRequest } from './source
 // by state and session, tracks two bills; a second snapshot (a new dataset_hash, a new action on
 // every bill) refreshed lists them under What changed; nothing moved costs one query; a second
 // snapshot of two bills alone is read with getBill for exactly those two, their new vote and
-// new sponsor; the queries are counted in Settings; a key LegiScan refuses, and no key at all, are
-// said plainly.
+// new sponsor; the queries are counted in Settings, and a refresh that would go past the month's
+// quota stops, saying so; a key LegiScan refuses, and no key at all, are said plainly.
 
 test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 
