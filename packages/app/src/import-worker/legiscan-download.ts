@@ -105,7 +105,7 @@ async function legiscanGet(
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes.length > maxBytes) {
     throw failure(
-      `LegiScan's dataset is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, more than Docket reads at once.`,
+      `LegiScan's ${what} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, more than Docket reads at once.`,
     );
   }
   return bytes;
