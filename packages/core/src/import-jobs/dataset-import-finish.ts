@@ -162,9 +162,8 @@ export async function finishJournaledImport(
     ...dataset,
     format: options.format,
     billCount:
-      options.partial === true
-        ? new Set([...state.before.keys(), ...state.seen.keys()]).size
-        : state.seen.size,
+      // A partial import knows only the bills it met: the others stay as they were.
+      options.partial === true ? dataset.billCount + result.added : state.seen.size,
     lastImportAt: options.at,
     lastJobId: job.id,
     state: 'ready',

@@ -7,7 +7,7 @@ import {
   saveDatasetAndQueueImport,
 } from '../commands/dataset-commands.ts';
 import type { Job } from '../store/local-records.ts';
-import type { LocalStore } from '../store/local-store.ts';
+import type { LocalReadTransaction, LocalStore, TableName } from '../store/local-store.ts';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
 import {
   allRows,
@@ -231,6 +231,92 @@ describe('runImportJob', () => {
       'other.csv',
       'v2.csv',
     ]);
+  });
+
+  it('a partial import (a refresh of the changed bills) reads only its bills, keeps the others and counts them, also once resumed', async () => {
+    const store = createMemoryLocalStore();
+    const now = testClock();
+    await queueFilesImport(store, {
+      datasetId: 'd1',
+      jobId: 'j1',
+      files: [csvFile('v1.csv', numberedBills(1000))],
+      now: now(),
+    });
+    expect((await runStoredImport(store, 'j1', now)).result).toMatchObject({ added: 1000 });
+    // What a source that says which bills changed gives: five changed, one new, one as it was.
+    const refresh = {
+      files: [
+        csvFile('changed.csv', [
+          ...numberedBills(5).map((bill) => ({ ...bill, status: 'enacted' })),
+          { identifier: 'AB 7', title: 'Act number 7' },
+          { identifier: 'AB 5001', title: 'A new act' },
+        ]),
+      ],
+      fingerprint: 'changed since the last import',
+      partial: true,
+    };
+    // Which indexes the import asks about: a partial one must not read the dataset's bills.
+    const asked: string[] = [];
+    const watch = <T extends LocalReadTransaction>(tx: T): T => ({
+      ...tx,
+      where: (table: TableName, index: string, value: unknown) => {
+        asked.push(`${table}.${index}`);
+        return tx.where(table as never, index as never, value as never);
+      },
+    });
+    const watched: LocalStore = {
+      read: (tables, body) => store.read(tables, (tx) => body(watch(tx))),
+      write: (tables, body) => store.write(tables, (tx) => body(watch(tx))),
+      close: () => {
+        store.close();
+      },
+    };
+    const expected = { added: 1, updated: 5, unchanged: 1, removed: 0, changed: 5 };
+
+    for (const [jobId, crash] of [
+      ['j2', true],
+      ['j3', false],
+    ] as const) {
+      asked.length = 0;
+      await queueFilesImport(store, {
+        datasetId: 'd1',
+        jobId,
+        files: [csvFile(`${jobId}.csv`, numberedBills(1))],
+        now: now(),
+      });
+      if (crash) {
+        // Cut off after its first chunk of two bills, then resumed.
+        let chunks = 0;
+        const tab = crashingStore(watched, (call) => {
+          if (call.table !== 'bills' || call.method !== 'putMany') return false;
+          chunks++;
+          return chunks === 2;
+        });
+        await expect(
+          runStoredImport(tab, jobId, now, {
+            chunkSize: 2,
+            loadInput: () => Promise.resolve(refresh),
+          }),
+        ).rejects.toThrow('simulated crash');
+        await markInterruptedJobs(store, { now: now() });
+        await requestResume(store, jobId);
+      }
+      const job = await runStoredImport(watched, jobId, now, {
+        chunkSize: 2,
+        loadInput: () => Promise.resolve(refresh),
+      });
+      expect(job.status, job.message ?? '').toBe('done');
+      // Resumed, it counts as if it had never stopped; run again, nothing is new.
+      expect(job.result).toEqual(
+        jobId === 'j2' ? expected : { added: 0, updated: 0, unchanged: 7, removed: 0 },
+      );
+      expect(asked).not.toContain('bills.datasetIds');
+      const bills = await allRows(store, 'bills');
+      expect(bills).toHaveLength(1001);
+      expect(bills.filter((bill) => bill.status === 'enacted')).toHaveLength(5);
+      const [dataset] = await allRows(store, 'datasets');
+      expect(dataset?.billCount).toBe(1001);
+    }
   });
 
   it('never touches the user’s tags, positions, decisions or annotations', async () => {

@@ -188,7 +188,10 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
       order: 'file-by-file',
     });
     const stream = readDatasetRecords(input.files, overrides, options.limits);
-    const begun = await resumeOrStartOver(options, run, dataset, stream, fingerprint);
+    const begun = await resumeOrStartOver(options, run, dataset, stream, {
+      fingerprint,
+      partial: input.partial === true,
+    });
     await announceTotal(store, run, begun, stream);
     const read = await readIntoChunks(options, run, begun, stream, fingerprint);
     return await finishImport(options, run, begun, read, stream.format, input);
@@ -270,7 +273,7 @@ async function resumeOrStartOver(
   run: JobRun,
   dataset: Dataset,
   stream: DatasetRecords,
-  fingerprint: string,
+  { fingerprint, partial }: { fingerprint: string; partial: boolean },
 ): Promise<ImportStart> {
   const { store, jobId, now } = options;
   const checkpoint = await store.read(['importStaging'], (tx) =>
@@ -278,7 +281,7 @@ async function resumeOrStartOver(
   );
   const resumable = checkpoint?.kind === 'checkpoint' && checkpoint.fingerprint === fingerprint;
   const found = resumable
-    ? await store.read(['importStaging'], (tx) => readJournal(tx, jobId, dataset.id))
+    ? await store.read(['importStaging'], (tx) => readJournal(tx, jobId, dataset.id, partial))
     : null;
   if (resumable && found !== null) {
     const { written, skipped } = run.job.progress;
@@ -304,7 +307,7 @@ async function resumeOrStartOver(
       now(),
     );
     await discardImport(tx, jobId, dataset.id);
-    return beginJournal(tx, jobId, dataset.id);
+    return beginJournal(tx, jobId, dataset.id, partial);
   });
   const errorLimit = options.storedErrorLimit ?? STORED_ERROR_LIMIT;
   return {

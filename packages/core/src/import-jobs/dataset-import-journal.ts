@@ -30,6 +30,10 @@ export function checkpointKey(jobId: string): string {
 function beforeKey(jobId: string): string {
   return `${jobId}|before`;
 }
+/** A partial import's `before`, a part per chunk: `${jobId}|before|${sequence}`. */
+function beforePartKey(jobId: string, sequence: number): string {
+  return `${beforeKey(jobId)}|${String(sequence).padStart(8, '0')}`;
+}
 function undoPrefix(jobId: string): string {
   return `${jobId}|undo|`;
 }
@@ -46,8 +50,13 @@ function changesPrefix(jobId: string): string {
 export interface JournalState {
   jobId: string;
   datasetId: string;
-  /** The dataset's bills when the import began, with their change hashes. */
-  before: ReadonlyMap<string, string>;
+  /**
+   * The dataset's bills when the import began, with their change hashes. A partial import (only
+   * the bills that changed, the dataset keeping the others) does not read the whole dataset: it
+   * learns a bill's hash before it when it reads the bill's row, and journals it chunk by chunk.
+   */
+  before: Map<string, string>;
+  partial: boolean;
   /** Every bill the import has met so far, with the change hash it left stored. */
   seen: Map<string, string>;
   /** Bills whose state before the import is in the journal (once each). */
@@ -64,16 +73,23 @@ function parsePairs(text: string): [string, string][] {
   return JSON.parse(text) as [string, string][];
 }
 
-/** Starts a journal: the dataset's bills as they are now. Call inside a transaction over
- *  `bills` and `importStaging`, after `discardImport` has undone any older attempt. */
+/**
+ * Starts a journal: the dataset's bills as they are now, or, for a partial import, none yet (a
+ * refresh of 100 changed bills in a dataset of 10,000 would otherwise read all 10,000 first).
+ * Call inside a transaction over `bills` and `importStaging`, after `discardImport` has undone
+ * any older attempt.
+ */
 export async function beginJournal(
   tx: LocalWriteTransaction,
   jobId: string,
   datasetId: string,
+  partial = false,
 ): Promise<JournalState> {
   const before = new Map<string, string>();
-  for (const bill of await tx.where('bills', 'datasetIds', datasetId)) {
-    before.set(bill.id, bill.changeHash);
+  if (!partial) {
+    for (const bill of await tx.where('bills', 'datasetIds', datasetId)) {
+      before.set(bill.id, bill.changeHash);
+    }
   }
   const row: BeforeRow = {
     id: beforeKey(jobId),
@@ -82,7 +98,7 @@ export async function beginJournal(
     bills: JSON.stringify([...before]),
   };
   await tx.put('importStaging', row);
-  return { jobId, datasetId, before, seen: new Map(), journaled: new Set(), chunks: 0 };
+  return { jobId, datasetId, before, partial, seen: new Map(), journaled: new Set(), chunks: 0 };
 }
 
 /** The journal of a job cut off, as its state; null when it has none to go on from. */
@@ -90,14 +106,23 @@ export async function readJournal(
   tx: LocalReadTransaction,
   jobId: string,
   datasetId: string,
+  partial = false,
 ): Promise<JournalState | null> {
   const rows = await tx.where('importStaging', 'jobId', jobId);
   const beforeRow = rows.find((row) => row.id === beforeKey(jobId));
   if (beforeRow?.kind !== 'before') return null;
+  const before = new Map(parsePairs(beforeRow.bills));
+  // A partial import's parts, written with its chunks.
+  for (const row of rows) {
+    if (row.kind === 'before' && row.id.startsWith(`${beforeKey(jobId)}|`)) {
+      for (const [id, hash] of parsePairs(row.bills)) before.set(id, hash);
+    }
+  }
   const state: JournalState = {
     jobId,
     datasetId,
-    before: new Map(parsePairs(beforeRow.bills)),
+    before,
+    partial,
     seen: new Map(),
     journaled: new Set(),
     chunks: 0,
@@ -169,6 +194,16 @@ export async function writeChunk(
   const found = toRead.length > 0 ? await tx.getMany('bills', toRead) : [];
   const current = new Map<string, StoredBill>();
   for (const row of found) if (row) current.set(row.id, row);
+  // A partial import learns what the dataset had from the rows it reads (see JournalState).
+  const learned: [string, string][] = [];
+  if (state.partial) {
+    for (const row of current.values()) {
+      if (state.seen.has(row.id) || state.before.has(row.id)) continue;
+      if (!row.datasetIds.includes(datasetId)) continue;
+      state.before.set(row.id, row.changeHash);
+      learned.push([row.id, row.changeHash]);
+    }
+  }
 
   const writes: StoredBill[] = [];
   const added: string[] = [];
@@ -230,8 +265,18 @@ export async function writeChunk(
     kind: 'changes',
     changes: JSON.stringify(changed),
   };
+  const learnedRow: BeforeRow | null =
+    learned.length === 0
+      ? null
+      : {
+          id: beforePartKey(state.jobId, state.chunks),
+          jobId: state.jobId,
+          kind: 'before',
+          bills: JSON.stringify(learned),
+        };
   state.chunks++;
   await Promise.all([
+    learnedRow === null ? Promise.resolve() : tx.put('importStaging', learnedRow),
     writes.length > 0 ? tx.putMany('bills', writes) : Promise.resolve(),
     tx.put('importStaging', undo),
     changed.length > 0 ? tx.put('importStaging', changes) : Promise.resolve(),
