@@ -303,6 +303,27 @@ describe('packs of small dataset files', () => {
     expect(held).toEqual([files[0]?.id, files[2]?.id].sort());
   });
 
+  it('stops the run when the store cannot keep a pack’s files, rather than calling them unfetchable', async () => {
+    const { log, key, a, b } = await setup();
+    await addDataset(a, 'ca', [300, 300, 300]);
+    await a.sync();
+    await b.sync();
+    await b.store.write(['datasetFiles'], (tx) => tx.deletePrefix('datasetFiles', ''));
+    const failing: LocalStore = {
+      read: (tables, body) => b.store.read(tables, body),
+      write: (tables, body) =>
+        tables.includes('datasetFiles')
+          ? Promise.reject(new Error('QuotaExceededError'))
+          : b.store.write(tables, body),
+      close: () => {
+        b.store.close();
+      },
+    };
+    await expect(
+      downloadDatasetFiles(filesOptions(failing, testTransport(log), key, b.id)),
+    ).rejects.toThrow('QuotaExceededError');
+  });
+
   it('still reads files sealed alone, as devices did before packs', async () => {
     const { log, key, a, b } = await setup();
     const files = await addDataset(a, 'ca', [700, 800, 900]);

@@ -542,14 +542,17 @@ export async function downloadDatasetFiles(
     await inFlight.run(async () => {
       const pending = listings.filter(({ blob }) => !done.has(blob.fileId));
       if (pending.length === 0) return;
+      let unpacked: Awaited<ReturnType<typeof downloadPack>>;
       try {
-        const unpacked = await downloadPack(options, address, pending);
-        bytes += unpacked.received;
-        await storeFetched(unpacked.files);
-        for (const { listing, error } of unpacked.failed) failedOnce(listing.blob, error);
+        unpacked = await downloadPack(options, address, pending);
       } catch (error) {
         for (const { blob } of pending) failedOnce(blob, error);
+        return;
       }
+      bytes += unpacked.received;
+      // A store that cannot write stops the run, as it would for a file alone.
+      await storeFetched(unpacked.files);
+      for (const { listing, error } of unpacked.failed) failedOnce(listing.blob, error);
     });
   }
   await inFlight.drain();
