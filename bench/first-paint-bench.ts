@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { startDocketServer } from './docket-app-server.ts';
 import { cpuMeter } from './machine-load.ts';
 import { Cleanup, freePort } from './sync-load-servers.ts';
 
@@ -42,37 +40,6 @@ const networks: readonly Network[] = [
 
 const CPU_SLOWDOWN = 4;
 const GOAL_FCP_MS = 2_500;
-
-/** Starts the Docket server on the build, on PGlite in a folder of its own. */
-async function startDocket(cleanup: Cleanup): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'docket-first-paint-'));
-  cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DOCKET_DATA_DIR: dataDir,
-      DOCKET_APP_DIR: appDir,
-    },
-    stdio: 'ignore',
-  });
-  cleanup.track(child);
-  cleanup.add(async () => {
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 600; tries++) {
-    if (child.exitCode !== null) throw new Error('The Docket server stopped while starting.');
-    const answer = await fetch(`${origin}/api/health`).catch(() => null);
-    if (answer?.ok === true) return origin;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error('The Docket server did not answer /api/health within a minute.');
-}
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -231,7 +198,7 @@ async function main(): Promise<void> {
   const cleanup = new Cleanup();
   const load = cpuMeter();
   try {
-    const docket = await startDocket(cleanup);
+    const docket = await startDocketServer(appDir, cleanup);
     const plain = await startPlainServer(docket, cleanup);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
     cleanup.add(() => browser.close());
