@@ -174,8 +174,7 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
 
   try {
     checkCancelled();
-    const progress = (message: string) => downloadProgress(store, jobId, run, message);
-    const input = await options.loadInput(dataset, progress);
+    const input = await options.loadInput(dataset, (m) => downloadProgress(store, jobId, run, m));
     checkCancelled();
     if ('unchanged' in input) return await finishUnchanged(options, run, dataset);
     const overrides = overridesOf(dataset);
