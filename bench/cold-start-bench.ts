@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, type BrowserContext } from '@playwright/test';
-import { startDocketServer } from './docket-app-server.ts';
+import { benchProcesses, paintWatcher, startDocketServer } from './docket-app-server.ts';
 import { buildImportBenchInput } from './import-bench-input.ts';
 import { cpuMeter } from './machine-load.ts';
 import { Cleanup } from './sync-load-servers.ts';
@@ -52,35 +52,11 @@ open.onsuccess = () => {
 };
 `;
 
-/** Marks, in the page, when a card's heading is first painted (checked every frame). */
-const WATCH_CARD = `(() => {
-  const painted = (element) => {
-    const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || box.top >= innerHeight || box.bottom <= 0) return false;
-    let opacity = 1;
-    for (let node = element; node !== null; ) {
-      if (node instanceof Element) {
-        const style = getComputedStyle(node);
-        if (style.display === 'none' || style.visibility !== 'visible') return false;
-        opacity *= Number(style.opacity);
-        if (opacity <= 0.5) return false;
-        node = node.assignedSlot ?? node.parentNode;
-      } else {
-        node = node instanceof ShadowRoot ? node.host : node.parentNode;
-      }
-    }
-    return true;
-  };
-  const check = () => {
-    const heading = document.querySelector('article h2');
-    if (heading !== null && heading.textContent.trim() !== '' && painted(heading)) {
-      window.cardPaintedAt = performance.now();
-      return;
-    }
-    requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-})();`;
+/** Marks, in the page, when a card's heading with its text is first painted. */
+const WATCH_CARD = paintWatcher(
+  `[...document.querySelectorAll('article h2')].find((heading) => heading.textContent.trim() !== '')`,
+  'cardPaintedAt',
+);
 
 async function load(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
@@ -152,7 +128,7 @@ async function main(): Promise<void> {
     );
     await page.close();
 
-    const load0 = cpuMeter();
+    const load0 = cpuMeter(benchProcesses);
     const app: number[] = [];
     const bare: number[] = [];
     // One load of each first, not counted: the server's and the disk's caches warm.

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pidsNamed, type ProcessGroup } from './machine-load.ts';
 import { type Cleanup, freePort } from './sync-load-servers.ts';
 
 // The Docket server for the benchmarks that load the built app in Chromium (first-paint-bench,
@@ -43,3 +44,51 @@ export async function startDocketServer(appDir: string, cleanup: Cleanup): Promi
   }
   throw new Error('The Docket server did not answer /api/health within a minute.');
 }
+
+/**
+ * An init script (text: tsx names functions with a helper the page does not have) that sets
+ * `window[mark]` to `performance.now()` at the first frame where the element `find` returns (a
+ * JavaScript expression) is painted: it has a size, is in the viewport, and it and every
+ * ancestor across shadow roots is displayed, visible and at an opacity above one half.
+ */
+export function paintWatcher(find: string, mark: string): string {
+  return `(() => {
+  const painted = (element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || box.top >= innerHeight || box.bottom <= 0) {
+      return false;
+    }
+    let opacity = 1;
+    for (let node = element; node !== null; ) {
+      if (node instanceof Element) {
+        const style = getComputedStyle(node);
+        if (style.display === 'none' || style.visibility !== 'visible') return false;
+        opacity *= Number(style.opacity);
+        if (opacity <= 0.5) return false;
+        node = node.assignedSlot ?? node.parentNode;
+      } else {
+        node = node instanceof ShadowRoot ? node.host : node.parentNode;
+      }
+    }
+    return true;
+  };
+  const check = () => {
+    const element = ${find};
+    if (element !== null && element !== undefined && painted(element)) {
+      window[${JSON.stringify(mark)}] = performance.now();
+      return;
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+}
+
+/** The run's own other processes, so the machine's load says what was not the benchmark. */
+export const benchProcesses: readonly ProcessGroup[] = [
+  { name: 'Chromium', pids: () => [...pidsNamed('chromium'), ...pidsNamed('chrome')] },
+  {
+    name: 'the server',
+    pids: () => pidsNamed('node').filter((pid) => pid !== process.pid),
+  },
+];

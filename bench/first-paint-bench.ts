@@ -3,7 +3,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
-import { startDocketServer } from './docket-app-server.ts';
+import { benchProcesses, paintWatcher, startDocketServer } from './docket-app-server.ts';
 import { cpuMeter } from './machine-load.ts';
 import { Cleanup, freePort } from './sync-load-servers.ts';
 
@@ -100,50 +100,18 @@ interface Visit {
   scriptBytes: number;
 }
 
-/**
- * Marks, in the page, when the "Sign in" button is first painted: a button (or Ionic's) named so,
- * with a size, in the viewport, and every ancestor across shadow roots displayed, visible and at
- * an opacity above one half. Checked every frame.
- */
-// Kept as text: tsx names functions with a helper the page does not have, so a function handed
-// to the page would fail there.
+/** Notes, in the page, the first contentful paint and when the "Sign in" button is painted. */
 const watchSignIn = `(() => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.name === 'first-contentful-paint') window.firstContentfulPaintAt = entry.startTime;
     }
   }).observe({ type: 'paint', buffered: true });
-  const painted = (element) => {
-    const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || box.top >= innerHeight || box.bottom <= 0) {
-      return false;
-    }
-    let opacity = 1;
-    for (let node = element; node !== null; ) {
-      if (node instanceof Element) {
-        const style = getComputedStyle(node);
-        if (style.display === 'none' || style.visibility !== 'visible') return false;
-        opacity *= Number(style.opacity);
-        if (opacity <= 0.5) return false;
-        node = node.assignedSlot ?? node.parentNode;
-      } else {
-        node = node instanceof ShadowRoot ? node.host : node.parentNode;
-      }
-    }
-    return true;
-  };
-  const check = () => {
-    const button = [...document.querySelectorAll('button, ion-button')].find(
-      (element) => element.textContent?.trim() === 'Sign in',
-    );
-    if (button !== undefined && painted(button)) {
-      window.signInPaintedAt = performance.now();
-      return;
-    }
-    requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-})();`;
+})();
+${paintWatcher(
+  `[...document.querySelectorAll('button, ion-button')].find((element) => element.textContent?.trim() === 'Sign in')`,
+  'signInPaintedAt',
+)}`;
 
 async function visit(browser: Browser, origin: string, network: Network): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -196,7 +164,7 @@ async function main(): Promise<void> {
     throw new Error(`No build in ${appDir}: run npm run build first.`);
   }
   const cleanup = new Cleanup();
-  const load = cpuMeter();
+  const load = cpuMeter(benchProcesses);
   try {
     const docket = await startDocketServer(appDir, cleanup);
     const plain = await startPlainServer(docket, cleanup);
