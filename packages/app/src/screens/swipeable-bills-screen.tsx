@@ -157,7 +157,9 @@ function FilterPanel(props: DeckFilterFormProps) {
 export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string }) {
   const { filter, setFilter, error: filterError } = useDeckFilter();
   const page = useDeckPage(filter);
-  const count = useDeckCount(filter);
+  // Counted once the first cards are read: on 50,000 bills the count reads every matching id,
+  // which would otherwise hold up the first card.
+  const count = useDeckCount(page === undefined ? undefined : filter);
   const canUndo = useCanUndo();
   const datasets = useDatasets();
   const jurisdictions = useJurisdictions();
