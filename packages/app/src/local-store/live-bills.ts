@@ -1,6 +1,7 @@
 import { sessionKey } from '@docket/core/bills';
 import { sessionIdPrefix } from '@docket/core/deck';
 import type { StoredBill } from '@docket/core/store';
+import { distinctIndexKeys } from './distinct-index-keys.ts';
 import { liveDatabase, useLiveRead, useLiveRow } from './live-database.ts';
 
 // Live reads of the bills table. An import landing from the worker re-runs them.
@@ -12,15 +13,12 @@ export function useStoredBill(billId: string | null): StoredBill | null | undefi
 
 /** The jurisdictions of the bills on this device, for the deck's filter; undefined while loading. */
 export function useJurisdictions(): string[] | undefined {
-  // One walk of the index's unique keys, no bill read: core's store interface has no such read,
-  // and reading 50,000 bills (megabytes of text each) to learn a dozen names would not do.
-  return useLiveRead(async () => {
-    const keys = await liveDatabase()
-      .table<StoredBill, string>('bills')
-      .orderBy('jurisdiction')
-      .uniqueKeys();
-    return keys.filter((key): key is string => typeof key === 'string');
-  }, []);
+  // One short read a jurisdiction, no bill read: core's store interface has no such read, and
+  // reading 50,000 bills (megabytes of text each) to learn a dozen names would not do.
+  return useLiveRead(
+    () => distinctIndexKeys(liveDatabase().table<StoredBill, string>('bills'), 'jurisdiction'),
+    [],
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TraceEntry } from '@docket/core/store';
 import { traceIdFloor, traceWindowStart, type TraceFilter } from '@docket/core/device';
+import { distinctIndexKeys } from './distinct-index-keys.ts';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the trace (the device's diagnostic log, up to 5,000 entries): a page of the
@@ -29,9 +30,9 @@ export function useTrace(filter: TraceFilter, limit: number) {
     const [entries, total, kinds] = await Promise.all([
       filtered(filter, now).limit(limit).toArray(),
       filtered(filter, now).count(),
-      traceTable().orderBy('kind').uniqueKeys(),
+      distinctIndexKeys(traceTable(), 'kind'),
     ]);
-    return { entries, total, kinds: kinds.map(String) };
+    return { entries, total, kinds };
   }, [filter.kind, filter.window, limit]);
 }
 
