@@ -35,6 +35,8 @@ export default defineConfig({
       'react-router-dom',
       '@tanstack/react-virtual',
     ],
+    // It finds its sqlite3.wasm beside its own module (import.meta.url): a bundled copy would not.
+    exclude: ['@sqlite.org/sqlite-wasm'],
   },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   // The generated input lives in the system's temporary folder (import-bench-input.ts).
