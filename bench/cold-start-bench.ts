@@ -20,7 +20,9 @@ import { Cleanup } from './sync-load-servers.ts';
 //
 //   npm run build && npx tsx bench/cold-start-bench.ts
 //
-// BENCH_BILLS (50,000) the bills; BENCH_COLD_RUNS (5) loads a side; DOCKET_APP_DIR another build.
+// BENCH_BILLS (50,000) the bills; BENCH_COLD_RUNS (5) loads a side; DOCKET_APP_DIR another build;
+// BENCH_COLD_TRACE=<file.json> one more load of /tabs/bills recorded as a Chromium trace (open it
+// in the DevTools Performance panel) to see where the time goes.
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const builtApp = resolve(repoRoot, process.env.DOCKET_APP_DIR ?? 'packages/app/dist');
@@ -58,12 +60,39 @@ const WATCH_CARD = paintWatcher(
   'cardPaintedAt',
 );
 
-async function load(context: BrowserContext, url: string): Promise<number> {
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink',
+  'loading',
+  'IndexedDB',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+async function load(context: BrowserContext, url: string, traceFile?: string): Promise<number> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: WATCH_CARD });
+    const cdp = traceFile === undefined ? null : await context.newCDPSession(page);
+    const events: unknown[] = [];
+    if (cdp !== null) {
+      cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+      await cdp.send('Tracing.start', {
+        transferMode: 'ReportEvents',
+        traceConfig: { includedCategories: TRACE_CATEGORIES },
+      });
+    }
     await page.goto(url);
     await page.waitForFunction(() => 'cardPaintedAt' in window, undefined, { timeout: 60_000 });
+    if (cdp !== null && traceFile !== undefined) {
+      const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+      await cdp.send('Tracing.end');
+      await complete;
+      await writeFile(traceFile, JSON.stringify({ traceEvents: events }));
+      console.log(`Trace of one more load: ${traceFile} (${events.length} events)`);
+    }
     return await page.evaluate(
       () => (window as unknown as { cardPaintedAt: number }).cardPaintedAt,
     );
@@ -143,6 +172,8 @@ async function main(): Promise<void> {
         app.push(await load(context, '/tabs/bills'));
       }
     }
+    const traceFile = process.env.BENCH_COLD_TRACE;
+    if (traceFile !== undefined) await load(context, '/tabs/bills', traceFile);
     const appMs = median(app);
     const bareMs = median(bare);
     const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');

@@ -58,23 +58,40 @@ function unpaintedReason(element: Element): string | null {
 /** Asserts that a person can see `locator` (the first element it finds), waiting for it. */
 export async function expectPainted(locator: Locator, timeout = 10_000): Promise<void> {
   await expect(locator.first()).toBeAttached({ timeout });
-  await expect
-    .poll(
-      async () => {
-        try {
-          // A person scrolls to what is below the fold; a page at opacity 0 stays unpainted.
-          await locator
-            .first()
-            .scrollIntoViewIfNeeded({ timeout: 1_000 })
-            .catch(() => undefined);
-          return await locator.first().evaluate(unpaintedReason, undefined, { timeout: 1_000 });
-        } catch {
-          return 'it left the page';
-        }
-      },
-      { timeout, message: `${locator.toString()} is painted` },
-    )
-    .toBeNull();
+  // Every reason seen on the way, with its time: the last one alone ("it left the page") hides
+  // why the element was not painted while it was there.
+  const started = Date.now();
+  const seen: string[] = [];
+  const note = (reason: string | null) => {
+    const entry = `${reason ?? 'painted'} (${Date.now() - started} ms)`;
+    if (seen.at(-1)?.split(' (')[0] !== (reason ?? 'painted')) seen.push(entry);
+    return reason;
+  };
+  try {
+    await expect
+      .poll(
+        async () => {
+          try {
+            // A person scrolls to what is below the fold; a page at opacity 0 stays unpainted.
+            await locator
+              .first()
+              .scrollIntoViewIfNeeded({ timeout: 1_000 })
+              .catch(() => undefined);
+            return note(
+              await locator.first().evaluate(unpaintedReason, undefined, { timeout: 1_000 }),
+            );
+          } catch {
+            return note('it left the page');
+          }
+        },
+        { timeout, message: `${locator.toString()} is painted` },
+      )
+      .toBeNull();
+  } catch (error) {
+    throw new Error(`${locator.toString()} is not painted: ${seen.join(', then ')}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
