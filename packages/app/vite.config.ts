@@ -9,7 +9,11 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      strategies: 'generateSW',
+      // A worker of our own (src/service-worker/sw.ts): Workbox's precache and navigation routes
+      // as the generated worker had them, plus the periodic background sync's refresh.
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
       // The server's CSP forbids inline scripts, and the spec wants registration 30 s after the
       // app is stable: src/service-worker registers it with workbox-window, so the plugin must
       // not emit a registration script of its own.
@@ -32,18 +36,15 @@ export default defineConfig({
       // The glob below already picks icon.svg out of dist, and the plugin always adds the
       // manifest itself; letting it add the manifest icons too would precache them twice.
       includeManifestIcons: false,
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webp,woff,woff2,ttf,otf}'],
         // pdf.js (1.6 MB) is for "Get text" on a PDF version, which needs the network anyway:
         // fetched when first used, not installed with the app.
         globIgnores: ['**/pdf-reader-*.js', '**/pdf-worker-*.js'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
-        // The first service worker takes over the open page, so it works offline without a
-        // second load; updates still wait for every tab to close.
-        clientsClaim: true,
         // The main chunk is large (Ionic); skipping it from the precache would break offline use.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // One classic script, as the generated worker was: registered without `type: 'module'`.
+        rollupFormat: 'iife',
       },
     }),
     // Last: brotli and gzip copies of the whole output, the service worker's files included.

@@ -38,6 +38,8 @@ export function useGetText(version: {
               : fetchThrough(platform.sourceFetcher),
           relay: relaySourceRequest,
           now: () => new Date().toISOString(),
+          readPdf: async (bytes, onPage) =>
+            (await import('../import-worker/pdf-reader.ts')).readPdf(bytes, onPage),
         },
         (progress) => {
           setState({ kind: 'busy', progress });

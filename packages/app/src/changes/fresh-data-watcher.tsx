@@ -14,14 +14,17 @@ import { useJobs } from '../local-store/live-jobs.ts';
 import { liveLocalStore } from '../local-store/live-database.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { changeAlertOf } from './change-alerts.ts';
+import { keepBackgroundRefresh } from './periodic-refresh.ts';
 
 // While the tabs are open: refreshes datasets from URLs every few hours (the "Refresh datasets
 // automatically" setting), counted from the last automatic refresh on this device, so a start
 // within the hours does not refresh again; and, with alerts on, shows a notification when
-// an import or refresh that finished in this session found changes to followed bills.
+// an import or refresh that finished in this session found changes to followed bills. Where the
+// browser offers periodic background sync, the service worker refreshes at the same interval
+// while no tab is open (periodic-refresh.ts registers it here).
 
 export function FreshDataWatcher() {
-  const { alerts: deviceAlerts } = useAppServices().platform;
+  const { alerts: deviceAlerts, usesServiceWorker } = useAppServices().platform;
   const setting = useSetting(DEVICE_PREFERENCES_SETTING);
   const preferences = setting === undefined ? undefined : devicePreferencesOf(setting?.value);
   const hours = preferences?.autoRefreshHours;
@@ -53,6 +56,14 @@ export function FreshDataWatcher() {
       clearTimeout(timer);
     };
   }, [hours, lastAt]);
+
+  // Mounted only while a user is signed in: the sign-out drops the registration (logout-screen).
+  useEffect(() => {
+    if (hours === undefined || !usesServiceWorker) return;
+    keepBackgroundRefresh(hours).catch((error: unknown) => {
+      console.error('[docket] Could not set up the background refresh:', error);
+    });
+  }, [hours, usesServiceWorker]);
 
   const jobs = useJobs();
   /** Jobs already done when this session first saw them: never alerted. */

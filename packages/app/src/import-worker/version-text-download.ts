@@ -37,7 +37,9 @@ export interface GetTextDeps {
   /** The Docket server's relay (used only while the user's preference allows it); null: none. */
   relay: ((request: SourceRequest) => Promise<Response>) | null;
   now: () => string;
-  readPdf?: (
+  /** pdf.js, loaded by the caller when first needed (the page's "Get text": pdf-reader.ts); kept
+   *  out of this module so the import worker and the service worker do not bundle it. */
+  readPdf: (
     bytes: Uint8Array,
     onPage: (done: number, total: number) => void,
   ) => Promise<StructuredText>;
@@ -111,9 +113,8 @@ async function readAndKeep(
   onProgress({ step: 'reading' });
   let text: StructuredText;
   if (format === 'pdf') {
-    const readPdf = deps.readPdf ?? (await import('./pdf-reader.ts')).readPdf;
     try {
-      text = await readPdf(bytes, (page, pages) => {
+      text = await deps.readPdf(bytes, (page, pages) => {
         onProgress({ step: 'pdf', page, pages });
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useAppServices } from '../services/app-services.ts';
 import { logout } from '../auth/logout.ts';
 import { removeStoredAuthRecord } from '../auth/stored-auth-record.ts';
+import { stopBackgroundRefresh } from '../changes/periodic-refresh.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { LOGIN_PATH } from '../routing/route-paths.ts';
@@ -17,7 +18,15 @@ export function LogoutScreen() {
 
   const start = useEffectEvent(() => {
     logoutInFlight ??= logout({
-      clearAuthRecord: () => removeStoredAuthRecord(platform.store),
+      clearAuthRecord: async () => {
+        await removeStoredAuthRecord(platform.store);
+        // No user, no background refresh (the service worker also asks the server first).
+        if (platform.usesServiceWorker) {
+          await stopBackgroundRefresh().catch((error: unknown) => {
+            console.error('[docket] Could not stop the background refresh:', error);
+          });
+        }
+      },
       signOut: async () => {
         try {
           const result = await authClient.signOut();

@@ -7,9 +7,10 @@ import {
   devicePreferencesOf,
   saveDevicePreferences,
 } from '@docket/core/device';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useSetting } from '../local-store/live-settings.ts';
+import { backgroundRefreshAvailable } from '../changes/periodic-refresh.ts';
 import { useAppServices } from '../services/app-services.ts';
 import './device-settings.css';
 import { FormError } from '../ui/form-error.tsx';
@@ -24,13 +25,35 @@ const refreshWords: Record<AutoRefreshHours, string> = {
   24: 'Every 24 hours',
 };
 
+/** Whether this browser refreshes in the background (periodic background sync); null while
+ *  asking. The native shells have no service worker, so they do not. */
+function useBackgroundRefresh(usesServiceWorker: boolean): boolean | null {
+  const [available, setAvailable] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void (usesServiceWorker ? backgroundRefreshAvailable() : Promise.resolve(false)).then(
+      (answer) => {
+        if (live) setAvailable(answer);
+      },
+      () => {
+        if (live) setAvailable(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [usesServiceWorker]);
+  return available;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 export function DeviceSettingsPanel() {
-  const { alerts } = useAppServices().platform;
+  const { alerts, usesServiceWorker } = useAppServices().platform;
   const setting = useSetting(DEVICE_PREFERENCES_SETTING);
+  const inBackground = useBackgroundRefresh(usesServiceWorker);
   const [failure, setFailure] = useState<string | null>(null);
   if (setting === undefined) return <p role="status">Loading settings…</p>;
   const preferences = devicePreferencesOf(setting?.value);
@@ -86,6 +109,11 @@ export function DeviceSettingsPanel() {
         <IonNote id="setting-auto-refresh-note">
           Datasets from a URL or an API refresh when the app starts and then at this interval while
           it is open.
+          {inBackground === null
+            ? null
+            : inBackground
+              ? ' Refreshes in the background too: this browser runs the refresh while Docket is closed.'
+              : ' Refreshes only while Docket is open: this browser does not offer Docket background refresh.'}
         </IonNote>
       </div>
       <div className="device-setting">
