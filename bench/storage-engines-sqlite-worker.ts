@@ -98,8 +98,9 @@ const SCHEMA = `
   );
 `;
 
-/** Milliseconds spent in each part of the writes so far: the bills, the deck keys, the words. */
-export const writeParts = { bills: 0, deck: 0, words: 0, commit: 0 };
+/** Milliseconds spent in each part of the writes so far: the bills (the bill's row bound, apart),
+ *  the deck keys, the words, the commit. */
+export const writeParts = { bills: 0, bind: 0, deck: 0, words: 0, commit: 0 };
 
 function writeRows(rows: readonly SqliteBillRow[]): void {
   const database = open();
@@ -130,7 +131,9 @@ function writeRows(rows: readonly SqliteBillRow[]): void {
           dropKeys.bind([row.id]).stepReset();
           dropWords.bind([before]).stepReset();
         }
+        lap('bills');
         putBill.bind([null, row.id, row.jurisdiction, row.status, row.json]);
+        lap('bind');
         if (!putBill.step()) throw new Error('no row number came back');
         const n = Number(putBill.get(0));
         putBill.reset();
