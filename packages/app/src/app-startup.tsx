@@ -15,7 +15,6 @@ import { scheduleServiceWorkerRegistration } from './service-worker/service-work
 import { installTraversalListener } from './ui/history-traversal-listener.ts';
 import { createAppStore } from './state/app-store.ts';
 import { createLazySyncRunner } from './sync/lazy-sync-runner.ts';
-import { startTraceWatchers } from './trace/trace-events.ts';
 
 export const LOG_PREFIX = '[docket]';
 
@@ -63,12 +62,21 @@ export async function startApp(container: HTMLElement): Promise<void> {
 
   firstCommit.promise
     .then(async () => {
-      startTraceWatchers(appStore, window, pageLocalStore);
       const [{ startSyncTriggers }, runner] = await Promise.all([syncService(), sync.load()]);
       startSyncTriggers(runner, appStore, platform);
     })
     .catch((error: unknown) => {
       console.error(`${LOG_PREFIX} Could not start sync:`, error);
+    });
+
+  // The trace's code (core's records and their schemas) loads after the first paint too.
+  firstCommit.promise
+    .then(async () => {
+      const { startTraceWatchers } = await import('./trace/trace-events.ts');
+      startTraceWatchers(appStore, window, pageLocalStore);
+    })
+    .catch((error: unknown) => {
+      console.error(`${LOG_PREFIX} Could not start the trace:`, error);
     });
 
   // Bills stored before the deck's recent order get their place in it, in the background.

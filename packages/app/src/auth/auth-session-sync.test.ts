@@ -96,8 +96,15 @@ describe('startAuthSessionSync', () => {
   });
 
   it('ignores a stored record it cannot read', async () => {
-    const { appStore } = await setup('not json');
-    expect(appStore.get().email).toBeNull();
+    for (const raw of ['not json', '[]', 'null', '{"email":""}', '{"email":7}', '{}']) {
+      const { appStore } = await setup(raw);
+      expect(appStore.get().email).toBeNull();
+    }
+  });
+
+  it('reads the e-mail of a stored record, and only that', async () => {
+    const { appStore } = await setup('{"email":"ann@example.org","token":"x"}');
+    expect(appStore.get().email).toBe('ann@example.org');
   });
 
   it('marks a sign-out at once', async () => {

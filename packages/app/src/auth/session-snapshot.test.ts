@@ -43,4 +43,20 @@ describe('readSessionSnapshot', () => {
       readSessionSnapshot({ data: { user }, error: new TypeError('offline'), isPending: false }),
     ).toMatchObject({ kind: 'signed-in' });
   });
+
+  it('is unreachable for anything that is not a session store value', () => {
+    for (const value of [
+      null,
+      'signed in',
+      [],
+      { data: null, error: null },
+      { data: null, error: null, isPending: 'no' },
+      { data: 'ann', error: null, isPending: false },
+      { data: {}, error: null, isPending: false },
+      { data: { user: { id: 'u1', email: 'ann@example.org' } }, error: null, isPending: false },
+      { data: { user: { ...user, id: 7 } }, error: null, isPending: false },
+    ]) {
+      expect(readSessionSnapshot(value)).toEqual({ kind: 'unreachable' });
+    }
+  });
 });

@@ -1,19 +1,22 @@
-import { z } from 'zod';
 import type { KeyValueStore } from '../platform/platform.ts';
 
 /** Spec §3: the stored auth record holds the e-mail only, under the key 'auth'. */
 export const AUTH_RECORD_KEY = 'auth';
 
-const storedAuthRecordSchema = z.object({ email: z.string().min(1) });
-export type StoredAuthRecord = z.infer<typeof storedAuthRecordSchema>;
+export interface StoredAuthRecord {
+  readonly email: string;
+}
 
 /** Reads the record; anything unreadable counts as no record rather than breaking startup. */
 export async function readStoredAuthRecord(store: KeyValueStore): Promise<StoredAuthRecord | null> {
   const raw = await store.get(AUTH_RECORD_KEY);
   if (raw === null) return null;
   try {
-    const parsed = storedAuthRecordSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? { email: parsed.data.email } : null;
+    // Checked by hand: it is read before the first paint, which zod would slow (see README).
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const { email } = parsed as { email?: unknown };
+    return typeof email === 'string' && email.length > 0 ? { email } : null;
   } catch {
     return null;
   }

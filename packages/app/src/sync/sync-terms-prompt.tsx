@@ -1,6 +1,14 @@
+import { lazy, Suspense, useState } from 'react';
 import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
-import { TermsPromptModal } from '../terms/terms-prompt-modal.tsx';
+
+// The modal's code (the terms' text and the API's schemas) loads the first time the terms are
+// asked for, not with the first screen: most starts never ask.
+const TermsPromptModal = lazy(() =>
+  import('../terms/terms-prompt-modal.tsx').then((module) => ({
+    default: module.TermsPromptModal,
+  })),
+);
 
 /**
  * The app-wide ask: when a sync stops because the user has not accepted the current terms (a
@@ -10,13 +18,19 @@ import { TermsPromptModal } from '../terms/terms-prompt-modal.tsx';
 export function TermsPrompt() {
   const { sync } = useAppServices();
   const { askTerms } = useSyncState();
+  // Once asked, the modal stays mounted, so closing it animates as Ionic's modals do.
+  const [asked, setAsked] = useState(false);
+  if (askTerms && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <TermsPromptModal
-      isOpen={askTerms}
-      onAccepted={() => undefined}
-      onSetAside={() => {
-        sync.termsSetAside();
-      }}
-    />
+    <Suspense fallback={null}>
+      <TermsPromptModal
+        isOpen={askTerms}
+        onAccepted={() => undefined}
+        onSetAside={() => {
+          sync.termsSetAside();
+        }}
+      />
+    </Suspense>
   );
 }
