@@ -170,5 +170,8 @@ export function inTransaction<T>(
 ): Promise<T> {
   // Dexie would let a transaction started inside another's body join it; outside the body's
   // scope each transaction stands alone, the same as in the memory store.
-  return Dexie.ignoreTransaction(() => db.transaction(mode, [...tables], (tx) => body(tx)));
+  // A table named twice (two lists of tables spread together) is one table of the transaction.
+  return Dexie.ignoreTransaction(() =>
+    db.transaction(mode, [...new Set(tables)], (tx) => body(tx)),
+  );
 }

@@ -15,6 +15,7 @@ import {
   validateDatasetForm,
 } from './dataset-commands.ts';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
+import { legiscanRefreshSetting } from '../sources/legiscan-refresh.ts';
 import {
   allRows,
   crashingStore,
@@ -341,6 +342,21 @@ describe('deleteDataset', () => {
     await deleteDataset(store, { datasetId: 'd1', deviceId: 'device-a', now: now() });
 
     expect((await allRows(store, 'versionTexts')).map((row) => row.billId)).toEqual([idOf('AB 3')]);
+  });
+
+  it("forgets the LegiScan refresh state this device kept for it, not another dataset's", async () => {
+    const { store, now } = await twoDatasets();
+    const kept = { token: 't', datasetHash: 'h', datasetDate: null, perBillAt: null, bills: {} };
+    await store.write(['settings'], async (tx) => {
+      await tx.put('settings', { key: legiscanRefreshSetting('d1'), value: kept });
+      await tx.put('settings', { key: legiscanRefreshSetting('d2'), value: kept });
+    });
+
+    await deleteDataset(store, { datasetId: 'd1', deviceId: 'device-a', now: now() });
+
+    const keys = (await allRows(store, 'settings')).map((row) => row.key);
+    expect(keys).not.toContain(legiscanRefreshSetting('d1'));
+    expect(keys).toContain(legiscanRefreshSetting('d2'));
   });
 
   it('refuses while its import runs, and a dataset that is gone, changing nothing', async () => {

@@ -1,13 +1,15 @@
 import type { Dataset, StoredBill } from '../store/local-records.ts';
 import { clearImportStaging } from './dataset-import-finish.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
+import { legiscanRefreshSetting } from '../sources/legiscan-refresh.ts';
 
 // A dataset leaving this device, deleted here or by sync from another device: what it brought
 // goes with it. Its bills go unless another dataset also provides them (those stay, without it);
 // its files go unless another dataset lists the same bytes; its jobs, their staging, the
-// changes recorded by its imports and the text versions fetched for its bills go. Rows keyed by bill id in the user's own tables (tags,
-// positions, decisions, annotations) stay, so they come back with the bills if the user
-// imports them again.
+// changes recorded by its imports, the text versions fetched for its bills and the device's
+// LegiScan refresh state for it (a `device:` setting) go. Rows keyed by bill id in the user's own
+// tables (tags, positions, decisions, annotations) stay, so they come back with the bills if the
+// user imports them again.
 
 /** Tables `removeDatasetHere` writes besides `datasets` (which its caller owns). */
 export const DATASET_REMOVAL_TABLES = [
@@ -17,6 +19,7 @@ export const DATASET_REMOVAL_TABLES = [
   'importStaging',
   'billChanges',
   'versionTexts',
+  'settings',
 ] as const;
 
 export interface DatasetRemoval {
@@ -93,6 +96,9 @@ export async function removeDatasetHere(
   const files = dataset.origin.kind === 'files' ? dataset.origin.fileIds : [];
   const unused = files.filter((id) => !listedElsewhere.has(id));
   if (unused.length > 0) await tx.deleteMany('datasetFiles', unused);
+
+  // The change hashes a LegiScan refresh kept for the dataset's bills (never synced).
+  await tx.delete('settings', legiscanRefreshSetting(dataset.id));
 
   return { billsRemoved: drop.length, billsKept: keep.length };
 }
