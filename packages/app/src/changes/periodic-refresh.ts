@@ -21,24 +21,35 @@ function periodicSyncOf(registration: ServiceWorkerRegistration | undefined) {
   return (registration as WithPeriodicSync | undefined)?.periodicSync ?? null;
 }
 
-/** Whether this browser would run the background refresh: it has the API and allows it here. */
-export async function backgroundRefreshAvailable(): Promise<boolean> {
-  if (!('serviceWorker' in navigator)) return false;
+/**
+ * Whether this browser runs the background refresh: 'allowed'; 'not-allowed' when it has the API
+ * but not the permission here (Chromium grants it to an installed app the user engages with);
+ * 'unsupported' when it has no such thing.
+ */
+export type BackgroundRefreshState = 'allowed' | 'not-allowed' | 'unsupported';
+
+export async function backgroundRefreshState(): Promise<BackgroundRefreshState> {
+  if (!('serviceWorker' in navigator)) return 'unsupported';
   if (
     typeof ServiceWorkerRegistration === 'undefined' ||
     !('periodicSync' in ServiceWorkerRegistration.prototype)
   ) {
-    return false;
+    return 'unsupported';
   }
   try {
     const status = await navigator.permissions.query({
       name: 'periodic-background-sync' as PermissionName,
     });
-    return status.state === 'granted';
+    return status.state === 'granted' ? 'allowed' : 'not-allowed';
   } catch {
     // A browser that does not know the permission's name.
-    return false;
+    return 'unsupported';
   }
+}
+
+/** Whether this browser would run the background refresh: it has the API and allows it here. */
+export async function backgroundRefreshAvailable(): Promise<boolean> {
+  return (await backgroundRefreshState()) === 'allowed';
 }
 
 /**

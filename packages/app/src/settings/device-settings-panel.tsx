@@ -10,7 +10,10 @@ import {
 import { useEffect, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useSetting } from '../local-store/live-settings.ts';
-import { backgroundRefreshAvailable } from '../changes/periodic-refresh.ts';
+import {
+  backgroundRefreshState,
+  type BackgroundRefreshState,
+} from '../changes/periodic-refresh.ts';
 import { useAppServices } from '../services/app-services.ts';
 import './device-settings.css';
 import { FormError } from '../ui/form-error.tsx';
@@ -25,25 +28,35 @@ const refreshWords: Record<AutoRefreshHours, string> = {
   24: 'Every 24 hours',
 };
 
+const backgroundRefreshWords: Record<BackgroundRefreshState, string> = {
+  allowed:
+    ' Refreshes in the background too: this browser runs the refresh while Docket is closed.',
+  'not-allowed':
+    ' Refreshes only while Docket is open: installed as an app (Install or Add to Home screen in the browser’s menu), Docket can refresh in the background too.',
+  unsupported: ' Refreshes only while Docket is open: this browser offers no background refresh.',
+};
+
 /** Whether this browser refreshes in the background (periodic background sync); null while
  *  asking. The native shells have no service worker, so they do not. */
-function useBackgroundRefresh(usesServiceWorker: boolean): boolean | null {
-  const [available, setAvailable] = useState<boolean | null>(null);
+function useBackgroundRefresh(usesServiceWorker: boolean): BackgroundRefreshState | null {
+  const [state, setState] = useState<BackgroundRefreshState | null>(null);
   useEffect(() => {
     let live = true;
-    void (usesServiceWorker ? backgroundRefreshAvailable() : Promise.resolve(false)).then(
+    void (
+      usesServiceWorker ? backgroundRefreshState() : Promise.resolve('unsupported' as const)
+    ).then(
       (answer) => {
-        if (live) setAvailable(answer);
+        if (live) setState(answer);
       },
       () => {
-        if (live) setAvailable(false);
+        if (live) setState('unsupported');
       },
     );
     return () => {
       live = false;
     };
   }, [usesServiceWorker]);
-  return available;
+  return state;
 }
 
 function messageOf(error: unknown): string {
@@ -109,11 +122,7 @@ export function DeviceSettingsPanel() {
         <IonNote id="setting-auto-refresh-note">
           Datasets from a URL or an API refresh when the app starts and then at this interval while
           it is open.
-          {inBackground === null
-            ? null
-            : inBackground
-              ? ' Refreshes in the background too: this browser runs the refresh while Docket is closed.'
-              : ' Refreshes only while Docket is open: this browser does not offer Docket background refresh.'}
+          {inBackground === null ? null : backgroundRefreshWords[inBackground]}
         </IonNote>
       </div>
       <div className="device-setting">
