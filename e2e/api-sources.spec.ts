@@ -867,7 +867,7 @@ test('a GovInfo bulk data dataset reads the ZIP, then a refresh only the files t
     await form.name().fill('House bills from GovInfo');
     await page.getByRole('radio', { name: 'GovInfo bulk data' }).check();
     await page.getByLabel('Congress', { exact: true }).fill('116');
-    await page.getByLabel('Bill type', { exact: true }).fill('hr');
+    await page.getByLabel('Bill type', { exact: true }).selectOption('hr');
     expect(await seriousViolations(page)).toEqual([]);
     await form.importAndOpenJobs();
     await new JobsPage(page).expectStatus('House bills from GovInfo', 'Done');
@@ -1059,7 +1059,7 @@ test('a Congress.gov API dataset reads each bill, then a refresh only the bills 
     await form.name().fill('House bills from Congress.gov');
     await page.getByRole('radio', { name: 'Congress.gov API' }).check();
     await page.getByLabel('Congress', { exact: true }).fill('117');
-    await page.getByLabel('Bill type', { exact: true }).fill('HR');
+    await page.getByLabel('Bill type', { exact: true }).selectOption({ label: 'House bills (hr)' });
     await expect(
       page.getByText('Uses your Congress.gov API key from Settings on the More tab.'),
     ).toBeVisible();

@@ -3,6 +3,7 @@ import type { Dataset } from '@docket/core/store';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../ui/forms.css';
+import '../ui/user-data-forms.css';
 import '../datasets/dataset-source.css';
 import { plural } from '../ui/formatting.ts';
 import { type DatasetFormText, useDatasetForm } from '../datasets/use-dataset-form.ts';
@@ -79,21 +80,67 @@ function CongressFields({
         autocomplete="off"
         helperText="Its number, such as 118."
       />
-      <DatasetTextField
-        form={form}
-        field="billType"
-        errorId={errorId('billType')}
-        label="Bill type"
-        maxlength={10}
-        autocomplete="off"
-        helperText={
-          govinfo
-            ? 'hr, s, hjres, sjres, hconres, sconres, hres or sres. Refresh reads only the files GovInfo lists as changed; no key is needed.'
-            : 'hr, s, hjres, sjres, hconres, sconres, hres or sres. Refresh reads only the bills updated since the last one.'
-        }
-      />
+      <BillTypeField form={form} errorId={errorId('billType')} />
+      <p className="field-hint">
+        {govinfo
+          ? 'Refresh reads only the files GovInfo lists as changed; no key is needed.'
+          : 'Refresh reads only the bills updated since the last one.'}
+      </p>
       {govinfo ? null : <ApiKeyState source="congress" />}
     </fieldset>
+  );
+}
+
+/** The bill types of Congress, as GovInfo and congress.gov name them in their paths. */
+const billTypes = [
+  ['hr', 'House bills (hr)'],
+  ['s', 'Senate bills (s)'],
+  ['hjres', 'House joint resolutions (hjres)'],
+  ['sjres', 'Senate joint resolutions (sjres)'],
+  ['hconres', 'House concurrent resolutions (hconres)'],
+  ['sconres', 'Senate concurrent resolutions (sconres)'],
+  ['hres', 'House resolutions (hres)'],
+  ['sres', 'Senate resolutions (sres)'],
+] as const;
+
+/**
+ * The bill type, picked from the eight Congress has rather than typed. A value the list does not
+ * hold (a draft or a dataset saved before the list) is shown as it is, so nothing is lost unseen,
+ * and the form's own check says what is wrong with it.
+ */
+function BillTypeField({
+  form,
+  errorId,
+}: {
+  form: ReturnType<typeof useDatasetForm>;
+  errorId: string;
+}) {
+  const id = useId();
+  const value = form.text.billType;
+  const error = form.errors.billType;
+  const known = billTypes.some(([type]) => type === value.trim().toLowerCase());
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>Bill type</label>
+      <select
+        id={id}
+        value={known ? value.trim().toLowerCase() : value}
+        aria-describedby={error === undefined ? undefined : errorId}
+        aria-invalid={error === undefined ? undefined : true}
+        onChange={(event) => {
+          form.set('billType', event.target.value);
+        }}
+      >
+        <option value="">Pick a bill type</option>
+        {known || value === '' ? null : <option value={value}>{value}</option>}
+        {billTypes.map(([type, words]) => (
+          <option key={type} value={type}>
+            {words}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }
 

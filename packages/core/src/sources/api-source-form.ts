@@ -73,7 +73,7 @@ export function validateApiSourceForm(values: ApiSourceFormValues): ApiSourceFor
       errors.congress = 'Enter the Congress as a number, such as 118 (the 93rd on).';
     }
     if (parseBillType(values.billType) === null) {
-      errors.billType = 'Enter the bill type: hr, s, hjres, sjres, hconres, sconres, hres or sres.';
+      errors.billType = 'Pick the bill type: hr, s, hjres, sjres, hconres, sconres, hres or sres.';
     }
   } else if (values.sourceKind === 'openstates') {
     const jurisdiction = values.openstatesJurisdiction.trim();
