@@ -40,8 +40,10 @@ let counter = 0;
 /** A fresh address per call, so tests never depend on each other's accounts. */
 export function uniqueEmail(): string {
   counter += 1;
-  // Always the same length (a screenshot masks the address, but a longer one wraps).
-  return `reader-${Date.now().toString(36)}-${String(counter).padStart(4, '0')}@example.test`;
+  // Always the same width on screen (a screenshot masks the address, but a wider one wraps):
+  // digits only, which the app's font sets all equally wide. In base 36 the letters differ in
+  // width, and "Signed in as …" wrapped on a phone or not by the time of day.
+  return `reader-${String(Date.now())}-${String(counter).padStart(4, '0')}@example.test`;
 }
 
 export const goodPassword = 'correct horse battery staple';
