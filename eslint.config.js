@@ -28,6 +28,25 @@ const coreBarrelsInsideCore = {
   group: ['@docket/core', '@docket/core/*', '**/index.ts'],
   message: 'Inside core, import the file itself by relative path; index.ts is for other packages.',
 };
+// Ionic React names whose element would otherwise load with the first screen: `@ionic/react` is
+// one module, so whatever the app uses of it anywhere comes with it (packages/app/src/ui/ionic/).
+const ionicLazyElements = {
+  name: '@ionic/react',
+  importNames: [
+    'useIonAlert',
+    'useIonToast',
+    'IonToggle',
+    'IonProgressBar',
+    'IonFooter',
+    'IonNote',
+    'IonText',
+    'IonList',
+    'IonItem',
+    'IonInputPasswordToggle',
+  ],
+  message:
+    "Import it from packages/app/src/ui/ionic/ (a hook from ui/lazy-overlays.ts): from '@ionic/react' its code loads before /login's first paint.",
+};
 const appImports = {
   group: ['@docket/app', '@docket/app/*', '**/app/src/**', '@docket/server', '@docket/server/*'],
   message: 'Dependencies point protocol <- core <- app; protocol <- server.',
@@ -122,6 +141,16 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
+        { paths: [ionicLazyElements], patterns: [coreDeepImports, serverImports, dexieImports] },
+      ],
+    },
+  },
+  {
+    // Where those Ionic names are made: their types come from '@ionic/react', nothing more.
+    files: ['packages/app/src/ui/ionic/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         { patterns: [coreDeepImports, serverImports, dexieImports] },
       ],
     },
@@ -130,7 +159,10 @@ export default tseslint.config(
     // The one room that talks to the database (packages/app/src/local-store/README.md).
     files: ['packages/app/src/local-store/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [coreDeepImports, serverImports] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [ionicLazyElements], patterns: [coreDeepImports, serverImports] },
+      ],
     },
   },
   {

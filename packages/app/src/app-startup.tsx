@@ -1,7 +1,6 @@
 import { setupIonicReact } from '@ionic/react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/api-client.ts';
-import { importJobs, setSourceFetcher } from './import-worker/import-jobs-client.ts';
 import { App } from './app.tsx';
 import type { AppServices } from './services/app-services.ts';
 import { createDocketAuthClient } from './auth/auth-client.ts';
@@ -10,7 +9,6 @@ import { sessionSourceFromStore } from './auth/session-snapshot.ts';
 import { createErrorReporter } from './error-reporting/error-reporter.ts';
 import { pickPlatform } from './platform/pick-platform.ts';
 import { createSignal, windowLoaded } from './service-worker/app-stability.ts';
-import { registerServiceWorker } from './service-worker/register-service-worker.ts';
 import { scheduleServiceWorkerRegistration } from './service-worker/service-worker-schedule.ts';
 import { installTraversalListener } from './ui/history-traversal-listener.ts';
 import { createAppStore } from './state/app-store.ts';
@@ -25,10 +23,23 @@ export const LOG_PREFIX = '[docket]';
 const pageLocalStore = async () =>
   (await import('./bills/bill-command-services.ts')).pageLocalStore();
 
+/** The page's handle on the import worker, loaded when first needed. */
+const importJobsClient = () => import('./import-worker/import-jobs-client.ts');
+
 /** Builds the app's services, renders it, and schedules the service worker. */
 export async function startApp(container: HTMLElement): Promise<void> {
   const platform = pickPlatform();
-  if (platform.sourceFetcher !== null) setSourceFetcher(platform.sourceFetcher);
+  const { sourceFetcher } = platform;
+  if (sourceFetcher !== null) {
+    // The native shells' own fetch, for the import worker (comlink loads with it, not before).
+    importJobsClient()
+      .then(({ setSourceFetcher }) => {
+        setSourceFetcher(sourceFetcher);
+      })
+      .catch((error: unknown) => {
+        console.error(`${LOG_PREFIX} Could not hand the import worker its fetch:`, error);
+      });
+  }
   const reporter = createErrorReporter(import.meta.env.VITE_SENTRY_DSN, import.meta.env.MODE);
   const appStore = createAppStore({ online: navigator.onLine });
   const authClient = createDocketAuthClient(platform, window.location.origin);
@@ -101,7 +112,12 @@ export async function startApp(container: HTMLElement): Promise<void> {
       isDevelopment: import.meta.env.DEV,
       whenStable: Promise.all([firstCommit.promise, windowLoaded(window)]),
       setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-      register: registerServiceWorker,
+      // workbox-window loads when the worker is registered, after the first screen.
+      register: async () => {
+        const { registerServiceWorker } =
+          await import('./service-worker/register-service-worker.ts');
+        await registerServiceWorker();
+      },
     }).catch((error: unknown) => {
       console.error(`${LOG_PREFIX} Service worker registration failed:`, error);
     });
@@ -123,5 +139,5 @@ async function resumeLeftJobs(): Promise<void> {
     ]);
     return queued.length + running.length;
   });
-  if (unfinished > 0) importJobs();
+  if (unfinished > 0) (await importJobsClient()).importJobs();
 }

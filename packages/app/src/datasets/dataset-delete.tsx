@@ -1,4 +1,4 @@
-import { IonButton, useIonAlert } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { previewDatasetDeletion } from '@docket/core/commands';
 import type { Dataset, Job } from '@docket/core/store';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
 import { deletionQuestion, deletionDone } from './dataset-words.ts';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 // "Delete dataset" on a dataset's row and its page: it asks first, saying how many bills go with
 // the dataset and how many stay because another dataset provides them, then deletes it on this
@@ -22,7 +23,7 @@ export function DeleteDatasetButton({
   /** After the dataset is gone (its page leaves for the list). */
   readonly onDeleted?: () => void;
 }) {
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   const toast = useStatusToast();
   const [busy, setBusy] = useState(false);
   const importing = lastJob?.status === 'running';

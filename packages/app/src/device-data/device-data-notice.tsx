@@ -1,4 +1,4 @@
-import { IonButton, useIonAlert } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { clearDeviceData, deviceHoldsData } from '@docket/core/device';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useDeviceDataSummary } from '../local-store/live-device-data.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { deviceDataWords } from './device-data-words.ts';
 import './device-data.css';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 // On the sign-in page, signed out: the device still holds the last account's work (Docket keeps
 // it after sign-out, so signing in again finds it). On a shared computer the next person should
@@ -15,7 +16,7 @@ import './device-data.css';
 
 export function DeviceDataNotice() {
   const summary = useDeviceDataSummary();
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   const toast = useStatusToast();
   const [clearing, setClearing] = useState(false);
   if (summary === undefined || !deviceHoldsData(summary)) return null;

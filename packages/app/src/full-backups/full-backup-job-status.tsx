@@ -1,7 +1,7 @@
-import { IonProgressBar } from '@ionic/react';
 import type { Job } from '@docket/core/store';
 import { jobFraction, jobStatusWords } from '../datasets/dataset-words.ts';
 import { useJob } from '../local-store/live-jobs.ts';
+import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
 
 /** A full-backup or restore job as it moves along: its state, then what came of it. */
 export function FullBackupJobStatus({

@@ -1,4 +1,4 @@
-import { IonButton, useIonAlert } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import {
   countLink,
   defaultLinkChoices,
@@ -33,6 +33,7 @@ import {
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { plural } from '../ui/formatting.ts';
 import { useCommand } from '../ui/use-command.ts';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const expiryChoices = [
@@ -86,7 +87,7 @@ export function BackupLinkScreen() {
   const { busy, error, setError, run } = useCommand();
   const [status, setStatus] = useState('');
   const toast = useStatusToast();
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   const origin = window.location.origin;
 
   const reload = useCallback(() => {

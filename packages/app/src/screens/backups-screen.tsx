@@ -1,4 +1,4 @@
-import { IonButton, useIonAlert, useIonRouter, useIonViewWillEnter } from '@ionic/react';
+import { IonButton, useIonRouter, useIonViewWillEnter } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
@@ -14,6 +14,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useFinishedJobCount } from '../local-store/live-jobs.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 type ListState =
   | { readonly status: 'loading' }
@@ -26,7 +27,7 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
   const keys = useBackupKeys();
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const toast = useStatusToast();
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   const ionRouter = useIonRouter();
   const userId = keys.status === 'ready' ? keys.userId : null;
   const epoch = keys.status === 'ready' ? keys.keys.keyEpoch : null;

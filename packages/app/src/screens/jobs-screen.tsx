@@ -1,4 +1,4 @@
-import { IonButton, IonProgressBar } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { billListSearch, defaultBillListQuery } from '@docket/core/lists';
 import type { Dataset, Job } from '@docket/core/store';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { HOME_TAB_PATH } from '../routing/route-paths.ts';
 import { FormError } from '../ui/form-error.tsx';
+import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
 
 const kindWords: Readonly<Record<Job['kind'], string>> = {
   import: 'Import',

@@ -1,4 +1,5 @@
-import { IonButton, IonItem, IonLabel, IonList, useIonRouter } from '@ionic/react';
+import { IonButton, IonLabel, useIonRouter } from '@ionic/react';
+import type { MouseEvent } from 'react';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { LOGOUT_PATH } from '../routing/route-paths.ts';
@@ -7,6 +8,8 @@ import { ServerSpacePanel } from '../sync/server-space-panel.tsx';
 import { SyncPanel } from '../sync/sync-panel.tsx';
 import { DeviceSettingsPanel } from '../settings/device-settings-panel.tsx';
 import { ApiKeysPanel } from '../settings/api-keys-panel.tsx';
+import { IonItem } from '../ui/ionic/ion-item.ts';
+import { IonList } from '../ui/ionic/ion-list.ts';
 
 const links = [
   { label: 'Tags', href: '/bill-tags' },
@@ -45,7 +48,17 @@ export function MoreScreen() {
         <nav aria-label="More">
           <IonList>
             {links.map(({ label, href }) => (
-              <IonItem key={href} routerLink={href} detail>
+              <IonItem
+                key={href}
+                href={href}
+                detail
+                onClick={(event: MouseEvent) => {
+                  // As Ionic's routerLink: a modified click opens a tab; a plain one stays here.
+                  if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  ionRouter.push(href);
+                }}
+              >
                 <IonLabel>{label}</IonLabel>
               </IonItem>
             ))}

@@ -1,4 +1,4 @@
-import { IonButton, useIonAlert } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { backupKinds, type RestoreMode, type RestorePlanSummary } from '@docket/core/backups';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useOpenedBackup } from '../backups/use-opened-backup.ts';
 import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 const modeWords: Record<RestoreMode, { title: string; explain: string; confirm: string }> = {
   replace: {
@@ -41,7 +42,7 @@ export function RestoreScreen() {
   const [round, setRound] = useState(0);
   const [running, setRunning] = useState<RestoreMode | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   const contents = opened.status === 'open' ? opened.backup.contents : null;
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { statusWord } from '@docket/core/bills';
-import { IonButton, IonContent, IonProgressBar } from '@ionic/react';
+import { IonButton, IonContent } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -32,6 +32,7 @@ import { BillReportView } from '../printing/bill-report-view.tsx';
 import { WhatChanged } from '../changes/what-changed.tsx';
 import '../tracked/tracked.css';
 import { plural } from '../ui/formatting.ts';
+import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
 
 // The Tracked tab: tracked bills (or all of them) with search, filters and order, all kept in
 // the URL so a link opens the same list. Search and filtering run in the search worker; this

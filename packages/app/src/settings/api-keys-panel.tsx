@@ -1,4 +1,4 @@
-import { IonButton, IonNote } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import {
   apiKeyHint,
   apiKeyProblem,
@@ -17,6 +17,7 @@ import { FormError } from '../ui/form-error.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import './device-settings.css';
+import { IonNote } from '../ui/ionic/ion-note.ts';
 
 // The More tab's API keys: the user's key for each source whose API takes one (core's
 // sources/api-keys.ts). A key is user data: it syncs to the user's other devices, end-to-end

@@ -1,4 +1,3 @@
-import { IonNote, IonToggle } from '@ionic/react';
 import {
   type AutoRefreshHours,
   autoRefreshChoices,
@@ -17,6 +16,8 @@ import {
 import { useAppServices } from '../services/app-services.ts';
 import './device-settings.css';
 import { FormError } from '../ui/form-error.tsx';
+import { IonToggle } from '../ui/ionic/ion-toggle.ts';
+import { IonNote } from '../ui/ionic/ion-note.ts';
 
 // The More tab's Settings: this device's choices about fresh data (core's device-preferences.ts):
 // the relay through the Docket server, automatic refresh, and alerts when followed bills change.

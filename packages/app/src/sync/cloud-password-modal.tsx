@@ -2,13 +2,9 @@ import {
   IonButton,
   IonButtons,
   IonContent,
-  IonFooter,
   IonHeader,
   IonInput,
-  IonInputPasswordToggle,
   IonModal,
-  IonProgressBar,
-  IonText,
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
@@ -24,6 +20,10 @@ import {
   strengthHint,
   type PasswordModalResult,
 } from './cloud-password-words.ts';
+import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
+import { IonFooter } from '../ui/ionic/ion-footer.ts';
+import { IonText } from '../ui/ionic/ion-text.ts';
+import { IonInputPasswordToggle } from '../ui/ionic/ion-input-password-toggle.ts';
 
 /** The work after Go, said in the modal while it runs. */
 export interface CloudPasswordWork {

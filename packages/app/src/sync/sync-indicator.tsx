@@ -1,7 +1,8 @@
-import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
 import { syncLabel, syncSentence } from './sync-words.ts';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 /** The alert's button for a repair the error offers, if it offers one; a failure is logged. */
 function repairButton(
@@ -27,7 +28,7 @@ function repairButton(
 export function SyncIndicator() {
   const { sync } = useAppServices();
   const { view } = useSyncState();
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   const label = syncLabel(view);
   if (label === null) return null;
   const sentence = syncSentence(view);

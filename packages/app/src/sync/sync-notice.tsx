@@ -1,7 +1,7 @@
-import { useIonAlert } from '@ionic/react';
 import { useEffect } from 'react';
 import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 function anotherAlertOpen(): boolean {
   return document.querySelector('ion-alert:not(.overlay-hidden)') !== null;
@@ -15,7 +15,7 @@ function anotherAlertOpen(): boolean {
 export function SyncNotice() {
   const { sync } = useAppServices();
   const { notice } = useSyncState();
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   useEffect(() => {
     if (notice === null) return;
     // Set once presented, or when the effect ends.

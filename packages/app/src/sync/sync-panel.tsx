@@ -1,10 +1,11 @@
-import { IonButton, IonProgressBar } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useAppServices } from '../services/app-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { useCloudPassword } from './use-cloud-password.tsx';
 import { CHECKING_SIGN_IN, syncSentence } from './sync-words.ts';
 import { useSyncState } from './use-sync-state.ts';
 import './sync-panel.css';
+import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
 
 /**
  * The More tab's sync section: where sync stands (and how far a run has come), "Sync now" and

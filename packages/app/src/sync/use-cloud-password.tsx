@@ -1,4 +1,3 @@
-import { useIonAlert } from '@ionic/react';
 import { prepareResetUpload } from '@docket/core/sync';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { useRef, useState, type ReactNode } from 'react';
@@ -27,6 +26,7 @@ import {
 } from './cloud-password-flow.ts';
 import { CloudPasswordModal, type CloudPasswordWork } from './cloud-password-modal.tsx';
 import type { PasswordModalResult } from './cloud-password-words.ts';
+import { useAlert } from '../ui/lazy-overlays.ts';
 
 const titles: Record<CloudPasswordMode, { title: string; subtitle: string }> = {
   set: {
@@ -75,7 +75,7 @@ export function useCloudPassword(): {
 } {
   const { api, sync } = useAppServices();
   const userId = useAppState((state) => state.user?.id ?? null);
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   const [opening, setOpening] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [terms, setTerms] = useState<{ opened: Opened; version: string } | null>(null);

@@ -3,7 +3,6 @@ import {
   IonButton,
   IonButtons,
   IonContent,
-  IonFooter,
   IonHeader,
   IonModal,
   IonTitle,
@@ -14,6 +13,7 @@ import { acceptTerms } from '../api/terms-api.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { useCommand } from '../ui/use-command.ts';
 import { TermsOfServiceText } from './terms-of-service-text.tsx';
+import { IonFooter } from '../ui/ionic/ion-footer.ts';
 
 export const TERMS_PROMPT_TITLE = 'Accept the terms to sync';
 

@@ -1,5 +1,5 @@
-import { useIonToast } from '@ionic/react';
 import { useCallback, useMemo } from 'react';
+import { useToast } from '../ui/lazy-overlays.ts';
 
 // What a screen says after a person's action ("Tag added.", "Position set to Watch."): an Ionic
 // toast that leaves by itself, so no bar stays over the screen's text and buttons. It is shown
@@ -48,7 +48,7 @@ async function dismissShownToasts(): Promise<void> {
 }
 
 export function useStatusToast(): StatusToast {
-  const [present] = useIonToast();
+  const [present] = useToast();
   const show = useCallback(
     (message: string, failed: boolean) => {
       const anchor = frontPageHeader();

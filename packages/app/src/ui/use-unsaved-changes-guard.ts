@@ -1,4 +1,4 @@
-import { useIonAlert, useIonViewDidEnter, useIonViewWillLeave } from '@ionic/react';
+import { useIonViewDidEnter, useIonViewWillLeave } from '@ionic/react';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
 import {
@@ -14,6 +14,7 @@ import {
   type TraversalGuard,
 } from './history-traversal-guard.ts';
 import { listenForTraversals } from './history-traversal-listener.ts';
+import { useAlert } from './lazy-overlays.ts';
 
 // Warns before a form with unsaved changes is left. React Router 6's useBlocker needs a data
 // router, and IonReactRouter is a plain BrowserRouter whose history has no `block`; so while
@@ -34,7 +35,7 @@ export const LEAVE_HEADER = 'Leave without saving?';
  */
 export function useUnsavedChangesGuard(dirty: boolean, onLeave: () => void, message: string): void {
   const { navigator } = useContext(UNSAFE_NavigationContext);
-  const [presentAlert] = useIonAlert();
+  const [presentAlert] = useAlert();
   // Ionic keeps pages it has shown mounted; only the page in front may hold navigation up.
   const [showing, setShowing] = useState(true);
   useIonViewDidEnter(() => {

@@ -1,0 +1,104 @@
+import type { AlertOptions, OverlayEventDetail, ToastOptions } from '@ionic/core/components';
+import { useCallback, useRef } from 'react';
+
+// Ionic's alert and toast, loaded the first time one is shown instead of with the first screen.
+// `useIonAlert` and `useIonToast` define their custom element as the hook first renders, so
+// whichever screen of the app shell uses them puts the element's code (ion-alert and ion-toast,
+// about 12 KB of brotli) in the script a visit to /login needs before its first paint (issue 19).
+// These hooks present through the same controllers, so the overlays look and behave the same; a
+// lint rule sends the app's code here instead of to the two Ionic hooks.
+
+/** What the app's alerts and toasts are told as they close: the button's role and data. */
+interface DismissHook {
+  readonly onDidDismiss?: (event: CustomEvent<OverlayEventDetail>) => void;
+}
+
+interface OverlayController<Options, Overlay> {
+  create(options: Options): Promise<Overlay>;
+}
+
+interface PresentedOverlay extends HTMLElement {
+  present(): Promise<void>;
+  dismiss(data?: unknown, role?: string): Promise<boolean>;
+}
+
+/** One load of a controller with its element defined, shared by every hook that asks. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      // A failed load (say, offline before the service worker cached it) is tried again.
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+const loadControllers = loadOnce(() => import('./ionic/overlay-controllers.ts'));
+const loadAlertController = async () => (await loadControllers()).alerts();
+const loadToastController = async () => (await loadControllers()).toasts();
+
+type Present<Options> = (options: Options & DismissHook) => Promise<void>;
+type Dismiss = () => Promise<void>;
+
+/**
+ * `[present, dismiss]` as Ionic's hooks give them: one overlay at a time per hook (a second
+ * present while one shows does nothing), `onDidDismiss` called as it closes, and `dismiss`
+ * closing the one this hook showed, even while it is still being made.
+ */
+function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay>(
+  load: () => Promise<OverlayController<Options, Overlay>>,
+  didDismissEvent: string,
+): [Present<Options>, Dismiss] {
+  // The overlay this hook shows, or a token while it is being made.
+  const current = useRef<{ overlay?: Overlay; cancelled: boolean } | undefined>(undefined);
+  const present = useCallback<Present<Options>>(
+    async (options) => {
+      if (current.current !== undefined) return;
+      const shown: { overlay?: Overlay; cancelled: boolean } = { cancelled: false };
+      current.current = shown;
+      const { onDidDismiss, ...rest } = options;
+      try {
+        const controller = await load();
+        const overlay = await controller.create(rest as Options);
+        shown.overlay = overlay;
+        overlay.addEventListener(
+          didDismissEvent,
+          (event) => {
+            if (current.current === shown) current.current = undefined;
+            onDidDismiss?.(event as CustomEvent<OverlayEventDetail>);
+          },
+          { once: true },
+        );
+        if (shown.cancelled) {
+          overlay.remove();
+          return;
+        }
+        await overlay.present();
+      } catch (error) {
+        if (current.current === shown) current.current = undefined;
+        throw error;
+      }
+    },
+    [load, didDismissEvent],
+  );
+  const dismiss = useCallback<Dismiss>(async () => {
+    const shown = current.current;
+    current.current = undefined;
+    if (shown === undefined) return;
+    shown.cancelled = true;
+    await shown.overlay?.dismiss();
+  }, []);
+  return [present, dismiss];
+}
+
+/** Ionic's alert, as `useIonAlert` gives it, loaded when first shown. */
+export function useAlert(): [Present<AlertOptions>, Dismiss] {
+  return useLazyOverlay(loadAlertController, 'ionAlertDidDismiss');
+}
+
+/** Ionic's toast, as `useIonToast` gives it, loaded when first shown. */
+export function useToast(): [Present<ToastOptions>, Dismiss] {
+  return useLazyOverlay(loadToastController, 'ionToastDidDismiss');
+}
