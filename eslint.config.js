@@ -43,6 +43,8 @@ const ionicLazyElements = {
     'IonList',
     'IonItem',
     'IonInputPasswordToggle',
+    'IonModal',
+    'useIonModal',
   ],
   message:
     "Import it from packages/app/src/ui/ionic/ (a hook from ui/lazy-overlays.ts): from '@ionic/react' its code loads before /login's first paint.",

@@ -10,7 +10,7 @@ const dist = process.argv[2] ?? 'packages/app/dist';
 const assets = join(dist, 'assets');
 
 /** Budgets in bytes of brotli. The goal for /login is 170 KB: see bench/README.md for why not yet. */
-const BUDGETS = { '/login': 195_000, '/tabs/bills': 270_000 };
+const BUDGETS = { '/login': 185_000, '/tabs/bills': 260_000 };
 
 const brotliSize = (file) =>
   brotliCompressSync(readFileSync(join(dist, file)), {

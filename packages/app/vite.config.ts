@@ -2,12 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build-tools/precompress.ts';
+import { trimIonicReactPlugin } from './build-tools/trim-ionic-react.ts';
 
 const apiProxy = { '/api': 'http://127.0.0.1:8080' };
 
 export default defineConfig({
   plugins: [
     react(),
+    trimIonicReactPlugin(),
     VitePWA({
       // A worker of our own (src/service-worker/sw.ts): Workbox's precache and navigation routes
       // as the generated worker had them, plus the periodic background sync's refresh.

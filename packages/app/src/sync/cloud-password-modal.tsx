@@ -4,7 +4,6 @@ import {
   IonContent,
   IonHeader,
   IonInput,
-  IonModal,
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
@@ -24,6 +23,7 @@ import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
 import { IonFooter } from '../ui/ionic/ion-footer.ts';
 import { IonText } from '../ui/ionic/ion-text.ts';
 import { IonInputPasswordToggle } from '../ui/ionic/ion-input-password-toggle.ts';
+import { IonModal } from '../ui/ionic/ion-modal.ts';
 
 /** The work after Go, said in the modal while it runs. */
 export interface CloudPasswordWork {

@@ -3,7 +3,6 @@ import {
   IonButtons,
   IonContent,
   IonHeader,
-  IonModal,
   IonSpinner,
   IonTitle,
   IonToolbar,
@@ -18,6 +17,7 @@ import { suggestTagColour } from './tag-palette.ts';
 import { useTags } from '../local-store/live-tags.ts';
 import './tags.css';
 import { FormError } from '../ui/form-error.tsx';
+import { IonModal } from '../ui/ionic/ion-modal.ts';
 
 export interface TagPickerModalProps {
   readonly isOpen: boolean;

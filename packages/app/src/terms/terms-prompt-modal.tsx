@@ -1,19 +1,12 @@
 import { TERMS_VERSION } from '@docket/protocol/terms';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { ApiRequestError } from '../api/api-client.ts';
 import { acceptTerms } from '../api/terms-api.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { useCommand } from '../ui/use-command.ts';
 import { TermsOfServiceText } from './terms-of-service-text.tsx';
 import { IonFooter } from '../ui/ionic/ion-footer.ts';
+import { IonModal } from '../ui/ionic/ion-modal.ts';
 
 export const TERMS_PROMPT_TITLE = 'Accept the terms to sync';
 
