@@ -42,6 +42,7 @@ const ionicLazyElements = {
     'IonText',
     'IonList',
     'IonItem',
+    'IonInput',
     'IonInputPasswordToggle',
     'IonModal',
     'useIonModal',

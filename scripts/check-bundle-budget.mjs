@@ -9,8 +9,8 @@ import { brotliCompressSync, constants } from 'node:zlib';
 const dist = process.argv[2] ?? 'packages/app/dist';
 const assets = join(dist, 'assets');
 
-/** Budgets in bytes of brotli. The goal for /login is 170 KB: see bench/README.md for why not yet. */
-const BUDGETS = { '/login': 185_000, '/tabs/bills': 260_000 };
+/** Budgets in bytes of brotli: /login's is issue 19's goal; /tabs/bills's is kept near its size. */
+const BUDGETS = { '/login': 170_000, '/tabs/bills': 245_000 };
 
 const brotliSize = (file) =>
   brotliCompressSync(readFileSync(join(dist, file)), {

@@ -3,9 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/api-client.ts';
 import { App } from './app.tsx';
 import type { AppServices } from './services/app-services.ts';
-import { createDocketAuthClient } from './auth/auth-client.ts';
+import { lazyAuthClient } from './auth/lazy-auth-client.ts';
 import { startAuthSessionSync } from './auth/auth-session-sync.ts';
-import { sessionSourceFromStore } from './auth/session-snapshot.ts';
 import { createErrorReporter } from './error-reporting/error-reporter.ts';
 import { pickPlatform } from './platform/pick-platform.ts';
 import { createSignal, windowLoaded } from './service-worker/app-stability.ts';
@@ -42,24 +41,29 @@ export async function startApp(container: HTMLElement): Promise<void> {
   }
   const reporter = createErrorReporter(import.meta.env.VITE_SENTRY_DSN, import.meta.env.MODE);
   const appStore = createAppStore({ online: navigator.onLine });
-  const authClient = createDocketAuthClient(platform, window.location.origin);
-  const sessionStore = authClient.$store.atoms.session;
-  if (!sessionStore) throw new Error('The auth client has no session store.');
+  const auth = lazyAuthClient(platform, window.location.origin, (message, error) => {
+    console.error(`${LOG_PREFIX} ${message}`, error);
+  });
   const authSync = await startAuthSessionSync({
-    session: sessionSourceFromStore(sessionStore),
+    session: auth.session,
     store: platform.store,
     appStore,
     reporter,
-    recheckSession: () => {
-      authClient.$store.notify('$sessionSignal');
-    },
+    recheckSession: auth.recheckSession,
     connection: window,
   });
   const api = createApiClient(platform);
   // Sync's code loads after the first paint (lazy-sync-runner.ts); the screens hold it already.
   const syncService = () => import('./sync/sync-service.ts');
   const sync = createLazySyncRunner(async () => (await syncService()).createSyncRunner(api));
-  const services: AppServices = { platform, appStore, authClient, authSync, api, sync };
+  const services: AppServices = {
+    platform,
+    appStore,
+    loadAuthClient: auth.load,
+    authSync,
+    api,
+    sync,
+  };
 
   setupIonicReact();
   // Before the router renders: a form's Back/Forward guard must hear popstate before the router.

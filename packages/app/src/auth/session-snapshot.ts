@@ -9,7 +9,10 @@ export type SessionSnapshot =
   /** The session check failed without an answer (network down, server error). */
   | { readonly kind: 'unreachable' };
 
-/** A source of session snapshots; subscribing delivers the current one at once. */
+/**
+ * A source of session snapshots; subscribing delivers the current one at once, or as soon as
+ * there is one (the lazy client's, once its code has loaded: until then it is pending).
+ */
 export interface SessionSource {
   subscribe(listener: (snapshot: SessionSnapshot) => void): () => void;
 }

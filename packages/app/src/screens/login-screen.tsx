@@ -10,7 +10,7 @@ import { useGuardWaitMessage } from '../routing/access-guard-view.tsx';
 import { returnPathFromSearch } from '../routing/return-to-link.ts';
 import { HOME_PATH, LOGOUT_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
-import { TextField } from '../ui/text-field.tsx';
+import { PlainTextField } from '../ui/plain-text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import { FormError } from '../ui/form-error.tsx';
 
@@ -31,7 +31,7 @@ function nameFromEmail(email: string): string {
 
 /** /login: sign in, create an account, or ask for a password reset link. */
 export function LoginScreen() {
-  const { authClient, appStore, platform } = useAppServices();
+  const { loadAuthClient, appStore, platform } = useAppServices();
   const signedInEmail = useAppState((state) => state.email);
   const authenticating = useGuardWaitMessage();
   const { search } = useLocation();
@@ -89,7 +89,7 @@ export function LoginScreen() {
     const credentials = requireCredentials();
     if (credentials === null) return;
     act(async () => {
-      if (refused(await authClient.signIn.email(credentials))) return;
+      if (refused(await (await loadAuthClient()).signIn.email(credentials))) return;
       await finishSignIn();
     });
   };
@@ -106,7 +106,9 @@ export function LoginScreen() {
     const verified = new URLSearchParams({ mode: 'verified' });
     if (returnPath !== null) verified.set(RETURN_TO_LINK_PARAM, returnPath);
     act(async () => {
-      const signUp = await authClient.signUp.email({
+      const signUp = await (
+        await loadAuthClient()
+      ).signUp.email({
         ...credentials,
         name: nameFromEmail(credentials.email),
         callbackURL: `/return-from-login?${verified.toString()}`,
@@ -115,7 +117,7 @@ export function LoginScreen() {
       // A server that signs new accounts in at once hands out a session token; otherwise
       // sign in now, which tells whether the address must be verified first.
       if (signUp.data.token === null) {
-        const signIn = await authClient.signIn.email(credentials);
+        const signIn = await (await loadAuthClient()).signIn.email(credentials);
         if (signIn.error?.status === 403) {
           setNotice(
             `Account created. Open the link we sent to ${credentials.email} to verify it, then sign in.`,
@@ -132,7 +134,9 @@ export function LoginScreen() {
     const address = requireEmail();
     if (address === null) return;
     act(async () => {
-      const result = await authClient.requestPasswordReset({
+      const result = await (
+        await loadAuthClient()
+      ).requestPasswordReset({
         email: address,
         redirectTo: '/return-from-login?mode=reset',
       });
@@ -141,8 +145,11 @@ export function LoginScreen() {
     });
   };
 
+  // Enter signs in from either field, once: the form's own submission on Enter is held back.
   const submitOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') signIn();
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    signIn();
   };
 
   return (
@@ -169,20 +176,20 @@ export function LoginScreen() {
             signIn();
           }}
         >
-          <TextField
+          <PlainTextField
             label="Email"
             type="email"
-            inputmode="email"
-            autocomplete="email"
+            inputMode="email"
+            autoComplete="email"
             required
             value={email}
             onChange={setEmail}
             onKeyDown={submitOnEnter}
           />
-          <TextField
+          <PlainTextField
             label="Password"
             type="password"
-            autocomplete="current-password"
+            autoComplete="current-password"
             required
             value={password}
             onChange={setPassword}

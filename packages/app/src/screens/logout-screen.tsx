@@ -13,7 +13,7 @@ let logoutInFlight: Promise<void> | null = null;
 
 /** /logout: clears the stored auth record, signs out and goes to /login. */
 export function LogoutScreen() {
-  const { platform, authClient, authSync } = useAppServices();
+  const { platform, loadAuthClient, authSync } = useAppServices();
   const ionRouter = useIonRouter();
 
   const start = useEffectEvent(() => {
@@ -29,7 +29,7 @@ export function LogoutScreen() {
       },
       signOut: async () => {
         try {
-          const result = await authClient.signOut();
+          const result = await (await loadAuthClient()).signOut();
           if (result.error) {
             console.warn('[docket] The server did not confirm the sign-out:', result.error);
           }

@@ -20,7 +20,7 @@ const linkErrorMessages: Record<string, string> = {
 };
 
 function ResetPasswordForm({ token }: { readonly token: string }) {
-  const { authClient } = useAppServices();
+  const { loadAuthClient } = useAppServices();
   const [password, setPassword] = useState('');
   const { busy, error, setError, run } = useCommand();
   const [done, setDone] = useState(false);
@@ -31,7 +31,7 @@ function ResetPasswordForm({ token }: { readonly token: string }) {
       return;
     }
     await run(authErrorMessage, async () => {
-      const result = await authClient.resetPassword({ newPassword: password, token });
+      const result = await (await loadAuthClient()).resetPassword({ newPassword: password, token });
       if (result.error) setError(authErrorMessage(result.error));
       else setDone(true);
     });

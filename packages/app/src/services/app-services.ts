@@ -10,7 +10,8 @@ import type { SyncRunnerApi } from '../sync/lazy-sync-runner.ts';
 export interface AppServices {
   readonly platform: Platform;
   readonly appStore: AppStore;
-  readonly authClient: DocketAuthClient;
+  /** better-auth's client, loaded on first call (auth/lazy-auth-client.ts). */
+  readonly loadAuthClient: () => Promise<DocketAuthClient>;
   readonly authSync: AuthSessionSync;
   readonly api: ApiClient;
   /** Sync for the signed-in user (sync/sync-runner.ts). */

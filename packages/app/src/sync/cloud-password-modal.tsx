@@ -1,12 +1,4 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonInput,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { nameModalDialog } from './modal-dialog-name.ts';
 import {
@@ -24,6 +16,7 @@ import { IonFooter } from '../ui/ionic/ion-footer.ts';
 import { IonText } from '../ui/ionic/ion-text.ts';
 import { IonInputPasswordToggle } from '../ui/ionic/ion-input-password-toggle.ts';
 import { IonModal } from '../ui/ionic/ion-modal.ts';
+import { IonInput } from '../ui/ionic/ion-input.ts';
 
 /** The work after Go, said in the modal while it runs. */
 export interface CloudPasswordWork {

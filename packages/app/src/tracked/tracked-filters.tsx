@@ -1,4 +1,3 @@
-import { IonInput } from '@ionic/react';
 import { useId, useState } from 'react';
 import {
   billStatuses,
@@ -16,6 +15,7 @@ import {
 } from '@docket/core/lists';
 import { type Dataset, positions, type Tag } from '@docket/core/store';
 import { IonToggle } from '../ui/ionic/ion-toggle.ts';
+import { IonInput } from '../ui/ionic/ion-input.ts';
 
 // The search field, the filters, the order and the tracked/all switch. Plain selects: they are
 // keyboard- and screen-reader-friendly everywhere and open the phone's own picker.

@@ -1,5 +1,5 @@
-import { IonInput } from '@ionic/react';
 import { forwardRef, type ComponentProps } from 'react';
+import { IonInput } from './ionic/ion-input.ts';
 
 // The app's text field: Ionic's input with its label above and an outline, handing back the
 // typed text as a string (Ionic's event gives null for an emptied field).
