@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
-import { trimIonicReact } from './trim-ionic-react.ts';
+import { eagerRouterOutlet, trimIonicReact } from './trim-ionic-react.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -26,4 +26,17 @@ it('fails loudly when an upgrade moved what it changes', () => {
   expect(() => trimIonicReact('export const IonModal = 1;')).toThrow(
     /trim-ionic-react: the import of <ion-modal>'s definition is no longer where @ionic\/react had it/,
   );
+});
+
+it("makes the installed <ion-router-outlet>'s gesture import static", async () => {
+  const outlet = join(
+    dirname(require.resolve('@ionic/core/package.json')),
+    'components',
+    'ion-router-outlet.js',
+  );
+  const eager = eagerRouterOutlet(await readFile(outlet, 'utf8'));
+  expect(eager).not.toContain('import(');
+  expect(eager).toMatch(/^import \* as swipeBackGesture from "\.\/p-[\w-]+\.js";/);
+  expect(eager).toContain('(swipeBackGesture).createSwipeBackGesture(');
+  expect(() => eagerRouterOutlet('export const x = 1;')).toThrow(/swipe-back gesture/);
 });

@@ -11,6 +11,8 @@ import type { Plugin } from 'vite';
 // `@ionic/react` moved it, so it never silently stops applying (trim-ionic-react.test.ts).
 
 const IONIC_REACT = /[\\/]node_modules[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/;
+const ROUTER_OUTLET =
+  /[\\/]node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]ion-router-outlet\.js$/;
 
 interface Trim {
   readonly what: string;
@@ -50,14 +52,32 @@ export function trimIonicReact(code: string): string {
   return trimmed;
 }
 
-/** The build's plugin: applies trimIonicReact to `@ionic/react`'s module, and to nothing else. */
+// `<ion-router-outlet>` fetches its swipe-back gesture with a dynamic import as it connects, and
+// the first page waited for that chunk: on a slow network one more round trip before /login
+// painted (issue 19). Imported statically, it comes with the outlet's own code.
+const GESTURE_IMPORT = /\(await import\("(\.\/p-[\w-]+\.js)"\)\)/;
+
+/** `<ion-router-outlet>`'s module with its one dynamic import made static. */
+export function eagerRouterOutlet(code: string): string {
+  const found = GESTURE_IMPORT.exec(code);
+  if (found === null) {
+    throw new Error(
+      "trim-ionic-react: <ion-router-outlet>'s import of its swipe-back gesture is no longer where Ionic had it; update build-tools/trim-ionic-react.ts.",
+    );
+  }
+  const [call, path] = found;
+  return `import * as swipeBackGesture from "${path ?? ''}";\n${code.replace(call, '(swipeBackGesture)')}`;
+}
+
+/** The build's plugin: the changes above, to those two modules and to nothing else. */
 export function trimIonicReactPlugin(): Plugin {
   return {
     name: 'docket-trim-ionic-react',
     apply: 'build',
     transform(code, id) {
-      if (!IONIC_REACT.test(id)) return null;
-      return { code: trimIonicReact(code), map: null };
+      if (IONIC_REACT.test(id)) return { code: trimIonicReact(code), map: null };
+      if (ROUTER_OUTLET.test(id)) return { code: eagerRouterOutlet(code), map: null };
+      return null;
     },
   };
 }

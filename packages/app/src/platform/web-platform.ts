@@ -1,3 +1,6 @@
+// Capacitor Preferences fetches its web code on first use; the app reads the stored session
+// before it renders, so that was one more round trip before the first paint (issue 19).
+import '@capacitor/preferences/dist/esm/web.js';
 import type { Platform } from './platform.ts';
 import { preferencesKeyValueStore } from './preferences-key-value-store.ts';
 import { webAlerts } from './web-alerts.ts';
