@@ -30,6 +30,8 @@ export function spreadOf(values: readonly number[]): Spread {
 interface RouteFigures {
   /** Milliseconds from sending a request to holding its whole answer, 2xx answers only. */
   latencies: number[];
+  /** When each of those answers came, in milliseconds since the phase started. */
+  answeredAt: number[];
   /** Every answer by status (`201`, `429 too-many-concurrent`, `network`). */
   statuses: Map<string, number>;
 }
@@ -45,11 +47,29 @@ export class PhaseFigures {
   record(route: string, status: string, ms: number): void {
     let figures = this.routes.get(route);
     if (figures === undefined) {
-      figures = { latencies: [], statuses: new Map() };
+      figures = { latencies: [], answeredAt: [], statuses: new Map() };
       this.routes.set(route, figures);
     }
     figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
-    if (status.startsWith('2')) figures.latencies.push(ms);
+    if (status.startsWith('2')) {
+      figures.latencies.push(ms);
+      figures.answeredAt.push(performance.now() - this.startedAt);
+    }
+  }
+
+  /**
+   * The p99 of `route`'s latencies in each `sliceSeconds` of the phase, by when the answer came:
+   * whether a phase's p99 comes from all of it or from a few seconds (a flood's first burst).
+   */
+  p99BySlice(route: string, sliceSeconds: number): string {
+    const figures = this.routes.get(route);
+    if (figures === undefined) return '–';
+    const slices: (number[] | undefined)[] = [];
+    figures.answeredAt.forEach((at, index) => {
+      const slice = Math.floor(at / 1000 / sliceSeconds);
+      (slices[slice] ??= []).push(figures.latencies[index] ?? NaN);
+    });
+    return Array.from(slices, (values) => msText(spreadOf(values ?? []).p99)).join(' · ');
   }
 
   get seconds(): number {

@@ -105,6 +105,9 @@ const serverEnv = {
   ...(process.env.ACCOUNT_WORK_PER_SECOND === undefined
     ? {}
     : { ACCOUNT_WORK_PER_SECOND: process.env.ACCOUNT_WORK_PER_SECOND }),
+  ...(process.env.ACCOUNT_WORK_BURST === undefined
+    ? {}
+    : { ACCOUNT_WORK_BURST: process.env.ACCOUNT_WORK_BURST }),
 };
 
 interface Account {
@@ -865,6 +868,7 @@ function report(
       `  CPU: ${cost?.cpu ?? ''}`,
       `  per answer: servers ${msText((10 * (cost?.serverJiffies ?? NaN)) / answers)} ms of CPU, the database ${msText((10 * (cost?.databaseJiffies ?? NaN)) / answers)} ms${Number.isNaN(cost?.transactions ?? NaN) ? '' : `, ${((cost?.transactions ?? NaN) / answers).toFixed(1)} database transactions`}`,
       ...figures.table().map((line) => `  ${line}`),
+      `  push p99 by 10 s: ${figures.p99BySlice('push', 10)} ms; pull: ${figures.p99BySlice('pull', 10)} ms`,
     );
     const nudges = nudgeDelays(figures);
     const where = PROCESSES > 1 ? 'a device on the other process' : "the account's other devices";

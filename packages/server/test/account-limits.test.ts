@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@docket/protocol/api-error';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUserOf } from '../src/auth/require-user.ts';
 import { AccountLimits } from '../src/http/account-limits.ts';
 import type { Database } from '../src/db/database.ts';
@@ -279,3 +279,210 @@ describe('per-account share of the work: changes and blob bytes a second', () =>
     }
   });
 });
+
+describe("a heavy account's lane: it yields to the others' requests", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function laneLimits(now: () => number): AccountLimits {
+    return new AccountLimits({
+      ratePerMinute: 1000,
+      maxConcurrent: 4,
+      workPerSecond: 100,
+      workBurst: 1000,
+      heavyMaxWaitMs: 250,
+      now,
+    });
+  }
+
+  function admitted(admission: ReturnType<AccountLimits['admit']>) {
+    if (!admission.admitted) throw new Error(`refused: ${admission.error}`);
+    return admission;
+  }
+
+  /** Whether `turn` has settled, and how, after the promise jobs already queued. */
+  async function settled(turn: Promise<boolean> | null): Promise<boolean | 'waiting'> {
+    if (turn === null) return true;
+    return Promise.race([
+      turn,
+      new Promise<'waiting'>((resolve) => setTimeout(resolve, 0, 'waiting')),
+    ]);
+  }
+
+  it("keeps a device's pushes of a few changes light: its requests go at once", () => {
+    let now = 0;
+    const limits = laneLimits(() => now);
+    admitted(limits.admit('device')).release();
+    // 5 changes at 100 units a second: within a tenth of a second's refill.
+    limits.charge('device', 5);
+    expect(admitted(limits.admit('device')).turn).toBeNull();
+    // A pull of 50 is past it: heavy until refilled, half a second later.
+    limits.charge('device', 50);
+    const heavy = admitted(limits.admit('device'));
+    expect(heavy.turn).not.toBeNull();
+    heavy.release();
+    now += 500;
+    expect(admitted(limits.admit('device')).turn).toBeNull();
+  });
+
+  it("puts an account's third request at once in the lane, before any of them was charged", async () => {
+    const limits = laneLimits(() => Date.now());
+    const step = admitted(limits.admit('phone'));
+    const blob = admitted(limits.admit('phone'));
+    expect(step.turn).toBeNull();
+    expect(blob.turn).toBeNull();
+    const third = admitted(limits.admit('phone'));
+    expect(third.turn).not.toBeNull();
+    // Nobody else is working: its turn comes at once.
+    expect(await settled(third.turn)).toBe(true);
+    for (const admission of [step, blob, third]) admission.release();
+    expect(admitted(limits.admit('phone')).turn).toBeNull();
+  });
+
+  it("holds a heavy account's request while another account's is in progress, and starts it when that one ends", async () => {
+    vi.useFakeTimers();
+    const limits = laneLimits(() => Date.now());
+    admitted(limits.admit('sync')).release();
+    // A first sync that moved 300 changes beyond its refill: heavy from now on.
+    limits.charge('sync', 300);
+    const other = admitted(limits.admit('other'));
+    expect(other.turn).toBeNull();
+    const heavy = admitted(limits.admit('sync'));
+    expect(heavy.turn).not.toBeNull();
+    expect(limits.laneLength).toBe(1);
+    vi.advanceTimersByTime(100);
+    expect(await settledFake(heavy.turn)).toBe('waiting');
+    other.release();
+    expect(await settledFake(heavy.turn)).toBe(true);
+    expect(limits.laneLength).toBe(0);
+    heavy.release();
+  });
+
+  it('lets a heavy request go after the longest wait, even while others keep working', async () => {
+    vi.useFakeTimers();
+    const limits = laneLimits(() => Date.now());
+    admitted(limits.admit('sync')).release();
+    limits.charge('sync', 300);
+    const other = admitted(limits.admit('other'));
+    const heavy = admitted(limits.admit('sync'));
+    vi.advanceTimersByTime(249);
+    expect(await settledFake(heavy.turn)).toBe('waiting');
+    vi.advanceTimersByTime(1);
+    expect(await settledFake(heavy.turn)).toBe(true);
+    heavy.release();
+    other.release();
+  });
+
+  it('keeps a heavy account to its sustained rate while others work, and lets it spend its burst when they are quiet', async () => {
+    vi.useFakeTimers();
+    const limits = laneLimits(() => Date.now());
+    admitted(limits.admit('sync')).release();
+    limits.charge('sync', 300);
+    // Another account was served a moment ago: the server is in use.
+    admitted(limits.admit('other')).release();
+    const first = admitted(limits.admit('sync'));
+    expect(await settledFake(first.turn)).toBe(true);
+    vi.advanceTimersByTime(20);
+    // A pull of 50 changes at 100 units a second: the lane opens half a second after it began.
+    limits.charge('sync', 50);
+    first.release();
+    const second = admitted(limits.admit('sync'));
+    vi.advanceTimersByTime(200);
+    admitted(limits.admit('other')).release();
+    vi.advanceTimersByTime(279);
+    expect(await settledFake(second.turn)).toBe('waiting');
+    vi.advanceTimersByTime(1);
+    expect(await settledFake(second.turn)).toBe(true);
+    limits.charge('sync', 50);
+    second.release();
+    // The others go quiet for a second: the burst is the heavy account's to spend at once.
+    vi.advanceTimersByTime(1000);
+    const third = admitted(limits.admit('sync'));
+    expect(await settledFake(third.turn)).toBe(true);
+    limits.charge('sync', 500);
+    third.release();
+    const fourth = admitted(limits.admit('sync'));
+    expect(await settledFake(fourth.turn)).toBe(true);
+    fourth.release();
+  });
+
+  it('runs heavy requests one at a time, and one given up before its turn leaves the lane', async () => {
+    const limits = laneLimits(() => Date.now());
+    admitted(limits.admit('a')).release();
+    admitted(limits.admit('b')).release();
+    limits.charge('a', 300);
+    limits.charge('b', 300);
+    const first = admitted(limits.admit('a'));
+    const second = admitted(limits.admit('b'));
+    const third = admitted(limits.admit('a'));
+    expect(await settled(first.turn)).toBe(true);
+    expect(await settled(second.turn)).toBe('waiting');
+    // The client of the second went away: its turn says so, and the third's comes next.
+    second.release();
+    expect(await settled(second.turn)).toBe(false);
+    expect(await settled(third.turn)).toBe('waiting');
+    first.release();
+    expect(await settled(third.turn)).toBe(true);
+    third.release();
+    // Light again once refilled: a full bucket goes at once.
+    expect(limits.laneLength).toBe(0);
+  });
+
+  it("answers another account's request while a heavy account's flood of pushes is held in its lane", async () => {
+    const shared = await buildTestApp(database, {
+      ACCOUNT_WORK_PER_SECOND: '10',
+      ACCOUNT_WORK_BURST: '1000',
+      ACCOUNT_MAX_CONCURRENT: '4',
+    });
+    shared.app.get('/api/test/hold', { onRequest: shared.app.requireUser }, async (request) => {
+      signedInUserOf(request);
+      await new Promise<void>((resolve) => {
+        holding.push(resolve);
+      });
+      return { held: true };
+    });
+    try {
+      const heavy = await signUp(shared.app);
+      const other = await signUp(shared.app);
+      // 40 changes beyond a second's refill of 10: the account is heavy.
+      expect((await push(shared.app, heavy.cookie, makeBatch(40))).statusCode).toBe(200);
+      holding = [];
+      const held = shared.app.inject({
+        method: 'GET',
+        url: '/api/test/hold',
+        headers: { cookie: other.cookie },
+      });
+      await until(() => holding.length === 1);
+      // The heavy account's push waits for the other account's request (up to 250 ms).
+      let pushed = false;
+      const heavyPush = push(shared.app, heavy.cookie, makeBatch(5)).then((response) => {
+        pushed = true;
+        return response;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(pushed).toBe(false);
+      holding.shift()?.();
+      expect((await held).statusCode).toBe(200);
+      expect((await heavyPush).statusCode).toBe(200);
+      // Nothing was lost on the way: both pushes are in the account's log.
+      const page = await pull(shared.app, heavy.cookie, 'since=0');
+      expect(page.statusCode).toBe(200);
+      expect(page.json<{ changes: unknown[] }>().changes).toHaveLength(45);
+    } finally {
+      await shared.app.close();
+    }
+  });
+});
+
+/** `settled` under fake timers: the queued promise jobs run, no timer is needed. */
+async function settledFake(turn: Promise<boolean> | null): Promise<boolean | 'waiting'> {
+  if (turn === null) return true;
+  let outcome: boolean | 'waiting' = 'waiting';
+  void turn.then((go) => {
+    outcome = go;
+  });
+  await Promise.resolve();
+  await Promise.resolve();
+  return outcome;
+}

@@ -65,6 +65,10 @@ export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestA
     }
     // 'close' comes once the answer is sent or the client went away, whichever is first.
     reply.raw.once('close', admission.release);
+    if (admission.turn !== null && !(await admission.turn)) {
+      // The client went away while its heavy account's request waited for its turn.
+      return sendApiError(reply, 499, 'gone', 'The request was given up before its turn came.');
+    }
     request.signedInUser = { id: session.user.id, email: session.user.email };
   };
 }

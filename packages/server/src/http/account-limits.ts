@@ -3,7 +3,16 @@ const WINDOW_MS = 60_000;
 const PROMPT_REFUSALS_PER_SECOND = 8;
 
 export type Admission =
-  | { admitted: true; release: () => void }
+  | {
+      admitted: true;
+      /** Frees the request's place, and its turn in the lane if it has one; once is enough. */
+      release: () => void;
+      /**
+       * null for an account within its light share: it goes at once. For a heavy account's
+       * request, its turn in the lane: true once it may go, false if it was released first.
+       */
+      turn: Promise<boolean> | null;
+    }
   | {
       admitted: false;
       error: 'rate-limited' | 'too-many-concurrent' | 'over-share';
@@ -29,16 +38,39 @@ export interface AccountLimitOptions {
    */
   workPerSecond?: number;
   workBurst?: number;
+  /**
+   * The longest a heavy account's request waits for the other accounts' requests to finish
+   * before it goes anyway (see `AccountLimits`). Default 250 ms.
+   */
+  heavyMaxWaitMs?: number;
   now?: () => number;
+}
+
+/** An account is heavy once it used this many seconds' refill beyond it (see `isHeavy`). */
+const HEAVY_AFTER_SECONDS = 0.1;
+
+/** An account's requests in progress at once beyond which the next one is heavy. */
+const LIGHT_CONCURRENT = 2;
+
+/** Requests of heavy accounts in progress at once in this process. */
+const HEAVY_LANE_SLOTS = 1;
+
+interface LaneWaiter {
+  userId: string;
+  since: number;
+  start: () => void;
 }
 
 /** One unit of work is a change pushed or pulled, or this many bytes of a blob. */
 export const WORK_BYTES_PER_UNIT = 16 * 1024;
 
 interface AccountState {
+  userId: string;
   windowStart: number;
   count: number;
   inFlight: number;
+  /** Of those, the ones admitted while the account was light. */
+  lightInFlight: number;
   /** Units of work left in the bucket (below zero: in debt), as of `workAt`. */
   work: number;
   workAt: number;
@@ -50,6 +82,16 @@ interface AccountState {
  * on PGlite's single connection: an account holds at most `maxConcurrent` places in that queue,
  * and whatever it sends beyond them is refused before it reaches the database.
  *
+ * Within its share an account may still be heavy: one that moved more than a tenth of a second's
+ * worth of work beyond its refill lately (a first sync, a restore, a flood held to the share). Its
+ * requests go through a lane: one at a time in this process, and each starts only when no
+ * other account's request is in progress, or after `heavyMaxWaitMs`. While other accounts are
+ * working (a request of theirs in the last second), the lane also keeps to one account's
+ * sustained rate: after a request that moved n units it opens again n / `workPerSecond`
+ * seconds after that request began. So the burst is spent fast only on a server nobody else is
+ * using; a light account's push meets at most one heavy request, at a sustained pace, not all
+ * of a flood's.
+ *
  * Counts live in this process: behind a load balancer each process gives an account its own
  * budget.
  */
@@ -58,6 +100,21 @@ export class AccountLimits {
   private readonly refusals = new Map<string, { secondStart: number; count: number }>();
   private readonly now: () => number;
   private lastSweep = 0;
+  /** Light accounts' requests in progress (long-lived ones not counted). */
+  private lightInFlight = 0;
+  private heavyInFlight = 0;
+  private readonly lane: LaneWaiter[] = [];
+  private laneTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last light request was admitted, and whose it was. */
+  private lastLightAt = Number.NEGATIVE_INFINITY;
+  private lastLightUser: string | null = null;
+  /** The last light request of another account than `lastLightUser`. */
+  private otherLightAt = Number.NEGATIVE_INFINITY;
+  /** When the lane's running request began, and who it is for. */
+  private heavyStartedAt = 0;
+  private heavyUser: string | null = null;
+  /** While other accounts are working, the lane starts nothing before this. */
+  private laneOpensAt = 0;
 
   constructor(private readonly options: AccountLimitOptions) {
     this.now = options.now ?? Date.now;
@@ -91,8 +148,15 @@ export class AccountLimits {
     if (this.options.workPerSecond === undefined || units <= 0) return;
     const state = this.accounts.get(userId);
     if (state === undefined) return;
-    this.refill(state, this.now());
+    const now = this.now();
+    this.refill(state, now);
     state.work -= units;
+    if (this.heavyUser === userId && this.othersActive(userId, now)) {
+      this.laneOpensAt = Math.max(
+        this.laneOpensAt,
+        this.heavyStartedAt + (units * 1000) / this.options.workPerSecond,
+      );
+    }
   }
 
   /** Counts a request of `userId`; an admitted one holds its place until `release`. */
@@ -102,9 +166,11 @@ export class AccountLimits {
     let state = this.accounts.get(userId);
     if (state === undefined) {
       state = {
+        userId,
         windowStart: now,
         count: 0,
         inFlight: 0,
+        lightInFlight: 0,
         work: this.options.workBurst ?? 0,
         workAt: now,
       };
@@ -118,18 +184,135 @@ export class AccountLimits {
     if (concurrent && state.inFlight >= this.options.maxConcurrent) return this.tooManyConcurrent();
     if (this.refill(state, now) < 0) return this.overShare(state);
     state.count += 1;
-    if (!concurrent) return { admitted: true, release: () => undefined };
+    if (!concurrent) return { admitted: true, release: () => undefined, turn: null };
+    // A device has at most two requests in progress (a sync step and a blob): more at once is
+    // heavy use before the first of them is even charged (a flood's first seconds).
+    const heavy = this.isHeavy(state) || state.inFlight >= LIGHT_CONCURRENT;
     state.inFlight += 1;
     const held = state;
     let released = false;
+    if (!heavy) {
+      this.lightInFlight += 1;
+      state.lightInFlight += 1;
+      if (userId !== this.lastLightUser) {
+        this.otherLightAt = this.lastLightAt;
+        this.lastLightUser = userId;
+      }
+      this.lastLightAt = now;
+      return {
+        admitted: true,
+        turn: null,
+        release: () => {
+          if (released) return;
+          released = true;
+          held.inFlight -= 1;
+          this.lightInFlight -= 1;
+          held.lightInFlight -= 1;
+          this.pumpLane();
+        },
+      };
+    }
+    let started = false;
+    let settle: (go: boolean) => void = () => undefined;
+    const turn = new Promise<boolean>((resolve) => {
+      settle = resolve;
+    });
+    const waiter: LaneWaiter = {
+      userId,
+      since: now,
+      start: () => {
+        started = true;
+        this.heavyInFlight += 1;
+        this.heavyStartedAt = this.now();
+        this.heavyUser = userId;
+        settle(true);
+      },
+    };
+    this.lane.push(waiter);
+    this.pumpLane();
     return {
       admitted: true,
+      turn,
       release: () => {
         if (released) return;
         released = true;
         held.inFlight -= 1;
+        if (started) {
+          this.heavyInFlight -= 1;
+          if (this.heavyUser === userId) this.heavyUser = null;
+        } else {
+          const index = this.lane.indexOf(waiter);
+          if (index >= 0) this.lane.splice(index, 1);
+          settle(false);
+        }
+        this.pumpLane();
       },
     };
+  }
+
+  /** Requests waiting in the heavy accounts' lane; for tests and the load test's reading. */
+  get laneLength(): number {
+    return this.lane.length;
+  }
+
+  /**
+   * Whether `state`'s account moved more than a tenth of a second's worth of work beyond its
+   * refill lately (`HEAVY_AFTER_SECONDS`): a device's pushes of a few changes never do, a flood's
+   * first push of a hundred does.
+   */
+  private isHeavy(state: AccountState): boolean {
+    const { workPerSecond, workBurst } = this.options;
+    if (workPerSecond === undefined) return false;
+    return state.work < (workBurst ?? workPerSecond) - workPerSecond * HEAVY_AFTER_SECONDS;
+  }
+
+  /** Whether an account other than `userId` is working: a light request of it now or in the last second. */
+  private othersActive(userId: string, now: number): boolean {
+    return this.othersInFlight(userId) > 0 || now - this.othersLastLightAt(userId) < 1000;
+  }
+
+  /** Light requests in progress of other accounts than `userId`. */
+  private othersInFlight(userId: string): number {
+    return this.lightInFlight - (this.accounts.get(userId)?.lightInFlight ?? 0);
+  }
+
+  private othersLastLightAt(userId: string): number {
+    return userId === this.lastLightUser ? this.otherLightAt : this.lastLightAt;
+  }
+
+  /** Starts the lane's next requests that may go now, and sets a timer for the one that waits. */
+  private pumpLane(): void {
+    if (this.laneTimer !== undefined) {
+      clearTimeout(this.laneTimer);
+      this.laneTimer = undefined;
+    }
+    const maxWaitMs = this.options.heavyMaxWaitMs ?? 250;
+    while (this.heavyInFlight < HEAVY_LANE_SLOTS) {
+      const head = this.lane[0];
+      if (head === undefined) return;
+      const now = this.now();
+      const othersInFlight = this.othersInFlight(head.userId);
+      let waitMs = 0;
+      if (this.othersActive(head.userId, now) && now < this.laneOpensAt) {
+        // Kept to the sustained pace; looked at again when it opens or the others go quiet.
+        waitMs =
+          othersInFlight > 0
+            ? this.laneOpensAt - now
+            : Math.min(this.laneOpensAt, this.othersLastLightAt(head.userId) + 1000) - now;
+      } else if (othersInFlight > 0 && now - head.since < maxWaitMs) {
+        waitMs = maxWaitMs - (now - head.since);
+      }
+      if (waitMs > 0) {
+        this.laneTimer = setTimeout(() => {
+          this.laneTimer = undefined;
+          this.pumpLane();
+        }, waitMs);
+        this.laneTimer.unref();
+        return;
+      }
+      this.lane.shift();
+      head.start();
+    }
   }
 
   /**

@@ -35,7 +35,8 @@ export function sourceRoutes(
     maxConcurrent: Number.MAX_SAFE_INTEGER,
   });
   async function limitSourceFetches(request: FastifyRequest, reply: FastifyReply) {
-    const admission = limits.admit(signedInUserOf(request).id);
+    // Counted only: the relay's downloads are not capped by requests in progress.
+    const admission = limits.admit(signedInUserOf(request).id, { concurrent: false });
     if (!admission.admitted) {
       reply.header('retry-after', String(admission.retryAfterSeconds));
       return sendApiError(
