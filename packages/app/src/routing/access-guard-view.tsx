@@ -19,6 +19,13 @@ const browserTimers: GuardTimers = {
 const handOver = createGuardHandOver();
 
 /**
+ * Whether a guard has run on this page yet. The first one guards the route the page was loaded
+ * for, asked for when the navigation began: its 500 ms count from then (performance.now()), so a
+ * cold start does not wait for its script and then 500 ms more.
+ */
+let pageRouteGuarded = false;
+
+/**
  * The message of the guard's wait ('Authenticating'), for a screen shown while the guard waits;
  * null when the guard is not waiting with a message.
  */
@@ -55,13 +62,14 @@ export function AccessGuardView({
   const [phase, setPhase] = useState<GuardPhase>({ kind: 'waiting', message: null });
   const entered = matchPath({ path: pattern, end: true }, location.pathname)?.pathnameBase ?? null;
 
-  const runGuard = useEffectEvent(() =>
-    startAccessGuard({
+  const runGuard = useEffectEvent(() => {
+    const cancel = startAccessGuard({
       path: location.pathname,
       search: location.search,
       store: appStore,
       timers: browserTimers,
       handedOver: handOver.take(`${location.pathname}${location.search}`),
+      askedMsAgo: pageRouteGuarded ? 0 : performance.now(),
       // A page already shown stays up while the guard checks again on a later entry: Ionic
       // keeps that page's element for its transitions, and swapping it out leaves it invisible.
       onWait: ({ message }) => {
@@ -81,8 +89,10 @@ export function AccessGuardView({
           ionRouter.push(decision.to, 'root', 'replace');
         }
       },
-    }),
-  );
+    });
+    pageRouteGuarded = true;
+    return cancel;
+  });
 
   useEffect(() => {
     if (entered === null) return;

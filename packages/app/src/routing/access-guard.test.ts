@@ -146,7 +146,7 @@ describe('startAccessGuard timing', () => {
     },
   };
 
-  function run(store: AppStore, path: string, search = '', handedOver = false) {
+  function run(store: AppStore, path: string, search = '', handedOver = false, askedMsAgo = 0) {
     const waits: GuardWait[] = [];
     const decisions: GuardDecision[] = [];
     const cancel = startAccessGuard({
@@ -155,6 +155,7 @@ describe('startAccessGuard timing', () => {
       store,
       timers,
       handedOver,
+      askedMsAgo,
       onWait: (wait) => waits.push(wait),
       onDecision: (decision) => decisions.push(decision),
     });
@@ -176,6 +177,32 @@ describe('startAccessGuard timing', () => {
     expect(decisions).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(decisions).toEqual([{ kind: 'allow' }]);
+  });
+
+  it("counts the 500 ms from when the page's route was asked for: its script loaded meanwhile", () => {
+    const { waits, decisions } = run(createAppStore(readySignedIn), '/tabs/bills', '', false, 300);
+    expect(waits).toEqual([{ delayMs: 500, message: null }]);
+    vi.advanceTimersByTime(199);
+    expect(decisions).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(decisions).toEqual([{ kind: 'allow' }]);
+  });
+
+  it('asked longer ago than 500 ms, decides as soon as the first session check has answered', () => {
+    const store = createAppStore({ email: 'ann@example.org' });
+    const { decisions } = run(store, '/tabs/bills', '', false, 1_200);
+    vi.advanceTimersByTime(0);
+    expect(decisions).toEqual([]);
+    store.update({ ready: true });
+    expect(decisions).toEqual([{ kind: 'allow' }]);
+  });
+
+  it('never shortens the 4000 ms wait that says "Authenticating": it shows for all of it', () => {
+    const { decisions } = run(createAppStore({ ready: true }), '/login', '', false, 1_200);
+    vi.advanceTimersByTime(3999);
+    expect(decisions).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(decisions).toHaveLength(1);
   });
 
   it.each(['/', '/login'])(

@@ -82,6 +82,13 @@ export interface AccessGuardRun {
    * was ready: the wait was paid on the attempted route, so /login does not pay it again.
    */
   readonly handedOver?: boolean;
+  /**
+   * How long ago this route was asked for, when that was before the guard could start: on a
+   * page's first route, the time since the navigation began (the page's script had to load
+   * first). Counts toward the bare 500 ms wait, never toward the 4000 ms one, whose
+   * 'Authenticating' is shown for its whole length.
+   */
+  readonly askedMsAgo?: number;
   /** Called when the guard starts waiting (online only). */
   onWait(wait: GuardWait): void;
   onDecision(decision: GuardDecision): void;
@@ -89,8 +96,9 @@ export interface AccessGuardRun {
 
 /**
  * Runs the guard for one navigation: offline, or on /login when the guard itself just sent the
- * user there, it decides at once; online it waits 500 ms (or 4000 ms with "Authenticating"),
- * then for the first session check, then decides. Returns a
+ * user there, it decides at once; online it waits 500 ms from when the route was asked for (or
+ * 4000 ms with "Authenticating", from when that shows), then for the first session check, then
+ * decides. Returns a
  * function that cancels a guard whose navigation was abandoned.
  */
 export function startAccessGuard(run: AccessGuardRun): () => void {
@@ -123,10 +131,14 @@ export function startAccessGuard(run: AccessGuardRun): () => void {
 
   const wait = guardWait(run.path, isSignedIn(start));
   run.onWait(wait);
-  const timer = timers.setTimeout(() => {
-    decideIfSettled();
-    if (!finished) unsubscribe = store.subscribe(decideIfSettled);
-  }, wait.delayMs);
+  const waited = wait.message === null ? Math.max(0, run.askedMsAgo ?? 0) : 0;
+  const timer = timers.setTimeout(
+    () => {
+      decideIfSettled();
+      if (!finished) unsubscribe = store.subscribe(decideIfSettled);
+    },
+    Math.max(0, wait.delayMs - waited),
+  );
 
   return () => {
     finished = true;

@@ -13,16 +13,27 @@ export function lazyScreen<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> & Preloadable {
   let loading: Promise<ComponentType<Props>> | null = null;
+  let loaded: ComponentType<Props> | null = null;
   const start = () => {
-    loading ??= load().catch((error: unknown) => {
-      // A failed load (offline, a new deploy) is tried again by the next caller.
-      loading = null;
-      throw error;
-    });
+    loading ??= load().then(
+      (screen) => {
+        loaded = screen;
+        return screen;
+      },
+      (error: unknown) => {
+        // A failed load (offline, a new deploy) is tried again by the next caller.
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
   return Object.assign(
-    lazy(async () => ({ default: await start() })),
+    lazy(() =>
+      loaded === null
+        ? start().then((screen) => ({ default: screen }))
+        : settledModule({ default: loaded }),
+    ),
     {
       preload: () => {
         // The screen's own render reports a failure; a preload only starts the fetch early.
@@ -30,6 +41,24 @@ export function lazyScreen<Props extends object>(
       },
     },
   );
+}
+
+/**
+ * A module already loaded, as a thenable that calls back at once. React's `lazy` renders its
+ * component in the same pass when its loader's thenable settles synchronously; a promise, even
+ * a resolved one, makes it suspend, and React then holds the revealed screen back for its
+ * Suspense throttle (300 ms): on a cold start the deck, preloaded while the guard waited,
+ * painted 300 ms after the guard let it in (cold-start-bench's trace).
+ */
+function settledModule<T>(module: T): Promise<T> {
+  const thenable: PromiseLike<T> = {
+    then: (onFulfilled) => {
+      const value = onFulfilled ? onFulfilled(module) : module;
+      return settledModule(value) as never;
+    },
+  };
+  // React reads only `then`; the type of `lazy`'s loader asks for a Promise.
+  return thenable as Promise<T>;
 }
 
 /** A lazy screen whose code can start loading before it renders. */

@@ -16,6 +16,11 @@ export interface AppServices {
   readonly api: ApiClient;
   /** Sync for the signed-in user (sync/sync-runner.ts). */
   readonly sync: SyncRunnerApi;
+  /**
+   * Settles once the first screen had its turn (app-stability.ts, afterStart): background work
+   * waits for it, so a cold start's reads and requests are the first screen's own.
+   */
+  readonly started: Promise<void>;
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);
