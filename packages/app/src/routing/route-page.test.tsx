@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyScreen } from './route-page.tsx';
 
@@ -7,6 +7,17 @@ afterEach(cleanup);
 
 function Deck() {
   return <h1>Deck</h1>;
+}
+
+/** Renders `Screen` inside a Suspense boundary whose fallback says "Loading". */
+function renderWithFallback(Screen: ComponentType) {
+  act(() => {
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Screen />
+      </Suspense>,
+    );
+  });
 }
 
 describe('lazyScreen', () => {
@@ -17,13 +28,7 @@ describe('lazyScreen', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    act(() => {
-      render(
-        <Suspense fallback={<p>Loading</p>}>
-          <DeckScreen />
-        </Suspense>,
-      );
-    });
+    renderWithFallback(DeckScreen);
     // Synchronously there: no fallback was ever committed, so no Suspense throttle applies.
     expect(screen.getByRole('heading', { name: 'Deck' })).toBeTruthy();
     expect(screen.queryByText('Loading')).toBeNull();
@@ -37,13 +42,7 @@ describe('lazyScreen', () => {
           resolve = settle;
         }),
     );
-    act(() => {
-      render(
-        <Suspense fallback={<p>Loading</p>}>
-          <DeckScreen />
-        </Suspense>,
-      );
-    });
+    renderWithFallback(DeckScreen);
     expect(screen.getByText('Loading')).toBeTruthy();
     resolve(Deck);
     expect(await screen.findByRole('heading', { name: 'Deck' })).toBeTruthy();
@@ -59,13 +58,7 @@ describe('lazyScreen', () => {
     await act(async () => {
       await Promise.resolve();
     });
-    act(() => {
-      render(
-        <Suspense fallback={<p>Loading</p>}>
-          <DeckScreen />
-        </Suspense>,
-      );
-    });
+    renderWithFallback(DeckScreen);
     expect(await screen.findByRole('heading', { name: 'Deck' })).toBeTruthy();
     expect(attempts).toBe(2);
   });
