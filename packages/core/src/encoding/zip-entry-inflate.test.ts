@@ -27,20 +27,38 @@ describe('inflating a ZIP entry under its declared size', () => {
     expect(inflated.every((byte) => byte === 0)).toBe(true);
   });
 
-  it('stops an entry that declares 1,000 bytes and inflates to 1 GiB after about a megabyte', () => {
+  it('stops an entry that declares 1,000 bytes and inflates to 1 GiB after about 4 MiB', () => {
     const bomb = zerosDeflate(Math.ceil((GiB - 1) / 258));
     expect(bomb.length).toBeLessThan(7 * 1024 * 1024);
     const result = inflateWithin(bomb, 1000);
     expect(result.ok).toBe(false);
-    // The work done is the declared size plus at most one 1 KiB piece's output (≤ 1,032 KiB),
+    // The work done is the declared size plus at most one 4 KiB piece's output (≤ 4,128 KiB),
     // not the gigabyte.
     expect(result.inflated).toBeGreaterThan(1000);
-    expect(result.inflated).toBeLessThan(1.1 * 1024 * 1024);
+    expect(result.inflated).toBeLessThan(4.1 * 1024 * 1024);
     if (!result.ok) {
       expect(result.reason).toBe(
         'it inflates past the 1000 bytes it declares; inflating was stopped and the entry refused as a possible ZIP bomb',
       );
     }
+  });
+
+  it('refuses a small entry that lies, inflated in one call, after at most 4 MiB', () => {
+    // Under 4 KiB of compressed bytes (this stream gives 158 times its size; deflate's worst is
+    // 1,032 times): the one-call path.
+    const liar = zerosDeflate(2400);
+    expect(liar.length).toBeLessThan(4064);
+    expect(inflateSync(liar).length).toBe(619_201);
+    const result = inflateWithin(liar, 1000);
+    expect(result).toMatchObject({
+      ok: false,
+      reason:
+        'it inflates past the 1000 bytes it declares; inflating was stopped and the entry refused as a possible ZIP bomb',
+    });
+    expect(result.inflated).toBeLessThanOrEqual(4 * 1024 * 1024);
+    // Declaring its true size, the same bytes inflate; one byte short, they are refused.
+    expect(inflateWithin(liar, 619_201).ok).toBe(true);
+    expect(inflateWithin(liar, 619_200).ok).toBe(false);
   });
 
   it('refuses the lying entry in a ZIP by name, with the reason', () => {
@@ -71,6 +89,7 @@ describe('inflating a ZIP entry under its declared size', () => {
   });
 
   it('inflates honest entries of every size exactly, small and over many pieces', () => {
+    // 70,000 text-like bytes deflate to under 4 KiB (one call); 3 MiB to far more (pieces).
     for (const size of [0, 1, 1000, 70_000, 3 * 1024 * 1024]) {
       const data = textLike(size);
       const result = inflateWithin(deflateSync(data), size);
