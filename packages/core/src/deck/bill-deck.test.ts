@@ -416,19 +416,66 @@ describe('the most recent activity first', () => {
   });
 
   it('joins by reading a list, then by seeking from the last bill read, missing none between', async () => {
-    // 1,000 bills of one dataset, one a day back from the newest; the enacted ones come 420th
-    // to 425th in the recent order, in the page where the join stops reading (400 bills) and
-    // goes on by seeking.
+    // 1,000 bills of one dataset, one a day back from the newest; the enacted ones come 101st
+    // to 106th in the recent order, in the page where the join stops reading (100 bills: its
+    // pages hold 64, then 256 ids) and goes on by seeking.
     const dayOf = (n: number) =>
       new Date(Date.UTC(2025, 11, 31) - n * 86_400_000).toISOString().slice(0, 10);
     const rows = Array.from({ length: 1_000 }, (_, index) =>
       dated(index + 1, dayOf(index), {
-        status: index >= 420 && index < 426 ? 'enacted' : 'introduced',
+        status: index >= 100 && index < 106 ? 'enacted' : 'introduced',
         datasetIds: ['d1'],
       }),
     );
     const page = await deal(rows, { datasetId: 'd1', status: 'enacted' }, 4);
-    expect(ids(page)).toEqual([421, 422, 423, 424].map(billIdOf));
+    expect(ids(page)).toEqual([101, 102, 103, 104].map(billIdOf));
+  });
+
+  it('passes a long decided run by its ids, and reads bills in small batches first', async () => {
+    // 2,000 bills, one a day back from the newest; the newest 1,500 decided. The dataset and
+    // status of the filter agree on every fourth bill.
+    const dayOf = (n: number) =>
+      new Date(Date.UTC(2025, 11, 31) - n * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 2_000 }, (_, index) =>
+      dated(index + 1, dayOf(index), {
+        status: index % 4 === 0 ? 'enacted' : 'introduced',
+        datasetIds: ['d1'],
+        title: index % 2 === 0 ? 'Water act' : 'Roads act',
+      }),
+    );
+    const decisions = rows.slice(0, 1_500).map((bill) => decision(bill.id, 'dismiss'));
+    const store = createMemoryLocalStore();
+    await store.write(['bills', 'decisions'], async (tx) => {
+      await tx.putMany('bills', rows);
+      await tx.putMany('decisions', decisions);
+    });
+    const readBatches = async (changes: Partial<DeckFilter>) => {
+      const batches: number[] = [];
+      const page = await store.read(['bills', 'decisions', 'datasets'], (tx) => {
+        const source = deckSourceOfTransaction(tx);
+        return readDeckPage(
+          {
+            ...source,
+            bills: (wanted) => {
+              batches.push(wanted.length);
+              return source.bills(wanted);
+            },
+          },
+          filter(changes),
+          4,
+        );
+      });
+      return { page, batches };
+    };
+    const joined = await readBatches({ datasetId: 'd1', status: 'enacted' });
+    expect(ids(joined.page)).toEqual([1501, 1505, 1509, 1513].map(billIdOf));
+    // No decided bill is read; the first undecided ones are read 16 at a time, then more.
+    const joinedReads = joined.batches.reduce((sum, size) => sum + size, 0);
+    expect(joined.batches[0]).toBe(16);
+    expect(joinedReads).toBeLessThanOrEqual(16 + 1);
+    const words = await readBatches({ search: 'water' });
+    expect(ids(words.page)).toEqual([1501, 1503, 1505, 1507].map(billIdOf));
+    expect(words.batches.filter((size) => size > 4)).toEqual([16]);
   });
 
   it('deals in id order while the store is still filling the recent order', async () => {

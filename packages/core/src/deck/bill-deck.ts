@@ -99,6 +99,11 @@ export interface DeckPage {
 
 /** Bills read per batch while scanning: small enough that one read never stalls the page. */
 export const DECK_SCAN_BATCH = 100;
+/**
+ * A scan's first batch: a filter that needs the bills usually finds its few cards in the first
+ * dozens (a bill read costs about twenty times an id), so the batches start here and double.
+ */
+const FIRST_SCAN_BATCH = 16;
 
 /** The bills a decision takes out of the deck. */
 export function decidedIds(
@@ -201,11 +206,11 @@ async function scanMatching(
 ): Promise<StoredBill[]> {
   const found: StoredBill[] = [];
   let start = 0;
+  let batchSize = FIRST_SCAN_BATCH;
   while (start < ids.length && found.length < limit) {
     // Without a filter that needs the bills, every bill read is a card: read no more than needed.
-    const size = compiled.needsBills
-      ? DECK_SCAN_BATCH
-      : Math.min(DECK_SCAN_BATCH, limit - found.length);
+    const size = compiled.needsBills ? batchSize : Math.min(DECK_SCAN_BATCH, limit - found.length);
+    batchSize = Math.min(batchSize * 2, DECK_SCAN_BATCH);
     const batch = await source.bills(ids.slice(start, start + size));
     start += size;
     for (const bill of batch) {
@@ -252,9 +257,13 @@ function orderList(criterion: IndexedCriterion | null): DeckOrderList {
 /**
  * Bills a join reads walking one list before it seeks instead: reading a page of ids and their
  * bills is quick where the criteria often agree (a dataset and a status), a seek per list where
- * they seldom do (a rare status in a large dataset).
+ * they seldom do (a rare status in a large dataset). Decided bills are walked past, not read: a
+ * user who has decided thousands has them at the head of every list, and a page of ids passes
+ * them at tens of µs an id where the seeks' cursors take a few hundred µs a step. With 5,000
+ * decided among 50,000, walking 400 bills read past the decided run took 250–450 ms; 100, with
+ * pages that start small, 90–130 ms.
  */
-const JOIN_READS = 400;
+const JOIN_READS = 100;
 
 /** Which list a join walks first: the one likely narrowest (a session lies in a jurisdiction). */
 const walkFirst: readonly DeckOrderList['index'][] = [
@@ -291,7 +300,12 @@ async function readRecentDeckPage(
   const seen = new Set<string>();
   let read = 0;
   let after: string | null = null;
-  let pageSize = Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
+  // A lone list's first page holds every decided bill it may have, and the cards after them. A
+  // join walks small pages that grow.
+  let pageSize = joined
+    ? FIRST_ID_PAGE
+    : Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
+  let nextPageSize = joined ? FIRST_ID_PAGE * 4 : FIRST_ID_PAGE;
   // A bill whose activity changed between two pages may come twice: it is dealt once. Only the
   // ids scanned are marked, so a join that stops reading mid-page seeks on through the rest.
   const undecided = (ids: readonly string[]) =>
@@ -316,7 +330,9 @@ async function readRecentDeckPage(
     }
     if (page.last === null) return cards;
     after = page.last;
-    pageSize = Math.min(pageSize * 2, LARGEST_FIRST_PAGE);
+    // Past the first page, pages start small again and grow: each id read costs tens of µs.
+    pageSize = nextPageSize;
+    nextPageSize = Math.min(nextPageSize * 4, LARGEST_FIRST_PAGE);
   }
   // Joined by seeking.
   for (;;) {
