@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
-import { useAlert } from '../ui/lazy-overlays.ts';
+import { alertOpenOrOpening, useAlert } from '../ui/lazy-overlays.ts';
 
+/** An alert on screen, or asked for and still being made (not yet in the page). */
 function anotherAlertOpen(): boolean {
-  return document.querySelector('ion-alert:not(.overlay-hidden)') !== null;
+  return alertOpenOrOpening() || document.querySelector('ion-alert:not(.overlay-hidden)') !== null;
 }
 
 /**

@@ -43,6 +43,32 @@ type Present<Options> = (options: Options & DismissHook) => Promise<void>;
 type Dismiss = () => Promise<void>;
 
 /**
+ * Alerts asked for and not yet closed, across every hook, counted from the call to present: an
+ * alert is not in the page until its code has loaded and its element is made, and a notice that
+ * looked only at the page could slip in during that time and cover it (SyncNotice).
+ */
+let alertsOpen = 0;
+
+/** Whether an alert is on screen or on its way there. */
+export function alertOpenOrOpening(): boolean {
+  return alertsOpen > 0;
+}
+
+interface OpenCounter {
+  opened(): void;
+  closed(): void;
+}
+
+const alertCounter: OpenCounter = {
+  opened: () => {
+    alertsOpen++;
+  },
+  closed: () => {
+    alertsOpen = Math.max(0, alertsOpen - 1);
+  },
+};
+
+/**
  * `[present, dismiss]` as Ionic's hooks give them: one overlay at a time per hook (a second
  * present while one shows does nothing), `onDidDismiss` called as it closes, and `dismiss`
  * closing the one this hook showed, even while it is still being made.
@@ -50,6 +76,7 @@ type Dismiss = () => Promise<void>;
 function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay>(
   load: () => Promise<OverlayController<Options, Overlay>>,
   didDismissEvent: string,
+  counter?: OpenCounter,
 ): [Present<Options>, Dismiss] {
   // The overlay this hook shows, or a token while it is being made.
   const current = useRef<{ overlay?: Overlay; cancelled: boolean } | undefined>(undefined);
@@ -58,6 +85,12 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
       if (current.current !== undefined) return;
       const shown: { overlay?: Overlay; cancelled: boolean } = { cancelled: false };
       current.current = shown;
+      let counted = counter !== undefined;
+      counter?.opened();
+      const uncount = () => {
+        if (counted) counter?.closed();
+        counted = false;
+      };
       const { onDidDismiss, ...rest } = options;
       try {
         const controller = await load();
@@ -67,21 +100,24 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
           didDismissEvent,
           (event) => {
             if (current.current === shown) current.current = undefined;
+            uncount();
             onDidDismiss?.(event as CustomEvent<OverlayEventDetail>);
           },
           { once: true },
         );
         if (shown.cancelled) {
+          uncount();
           overlay.remove();
           return;
         }
         await overlay.present();
       } catch (error) {
         if (current.current === shown) current.current = undefined;
+        uncount();
         throw error;
       }
     },
-    [load, didDismissEvent],
+    [load, didDismissEvent, counter],
   );
   const dismiss = useCallback<Dismiss>(async () => {
     const shown = current.current;
@@ -95,7 +131,7 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
 
 /** Ionic's alert, as `useIonAlert` gives it, loaded when first shown. */
 export function useAlert(): [Present<AlertOptions>, Dismiss] {
-  return useLazyOverlay(loadAlertController, 'ionAlertDidDismiss');
+  return useLazyOverlay(loadAlertController, 'ionAlertDidDismiss', alertCounter);
 }
 
 /** Ionic's toast, as `useIonToast` gives it, loaded when first shown. */
