@@ -7,7 +7,7 @@ import {
   readDeckPage,
 } from '@docket/core/deck';
 import { createMemoryLocalStore } from '@docket/core/store';
-import type { StoredBill } from '@docket/core/store';
+import { billDeckOrderKeys, type StoredBill } from '@docket/core/store';
 import { createDocketDatabase, schemaSteps } from './docket-database.ts';
 import { dexieDeckSource } from './dexie-deck-source.ts';
 import { fillDeckOrder } from './deck-order-backfill.ts';
@@ -247,6 +247,66 @@ describe('dexieDeckSource', () => {
       'us/119/hr-4',
     ]);
     // Nothing is left to fill.
+    expect(await fillDeckOrder(db)).toBe(0);
+    db.close();
+  });
+
+  it('gives the bills stored at version 7 their keys as their decisions have them, in the background', async () => {
+    const indexedDB = new IDBFactory();
+    const name = 'deck-source-decided';
+    const acted = (day: string) => [{ date: day, text: `Acted on ${day}`, chamber: null }];
+    const rows = [
+      bill('us/119/hr-1', { actions: acted('2025-01-05') }),
+      bill('us/119/hr-2', { actions: acted('2025-09-30') }),
+      bill('us/119/hr-3', { actions: acted('2025-04-01') }),
+    ];
+    // Stored at version 7, when every bill had its keys whatever its decision.
+    const before = createDocketDatabase({
+      name,
+      indexedDB,
+      IDBKeyRange,
+      steps: schemaSteps.filter((step) => step.version <= 7),
+    });
+    await before
+      .table('bills')
+      // Version 7's keys: the plain lists' only, whatever the decision.
+      .bulkPut(
+        rows.map((row) => ({
+          ...row,
+          deckKeys: billDeckOrderKeys(row).filter((key) => !/^[A-Z]/.test(key)),
+        })),
+      );
+    const decidedAt = '2025-10-01T00:00:00.000Z';
+    await before.table('decisions').bulkPut([
+      { billId: 'us/119/hr-2', decision: 'dismiss', decidedAt },
+      { billId: 'us/119/hr-3', decision: 'later', decidedAt },
+    ]);
+    before.close();
+
+    const db = createDocketDatabase({ name, indexedDB, IDBKeyRange });
+    const keysOf = async (id: string) =>
+      (await db.table<StoredBill, string>('bills').get(id))?.deckKeys;
+    const deal = async () =>
+      (
+        await readDeckPage(dexieDeckSource(db), compileDeckFilter({ ...emptyDeckFilter }), 5)
+      ).cards.map((card) => card.id);
+    // Until the dismissed bill leaves the order, the deck deals in id order, without it.
+    expect(await deal()).toEqual(['us/119/hr-1']);
+    expect(await keysOf('us/119/hr-2')).toHaveLength(5);
+    expect(await fillDeckOrder(db, { batch: 1 })).toBe(3);
+    expect(await keysOf('us/119/hr-1')).toEqual(billDeckOrderKeys(rows[0] ?? bill('x')));
+    expect(await keysOf('us/119/hr-2')).toEqual([]);
+    expect(await keysOf('us/119/hr-3')).toEqual(billDeckOrderKeys(rows[2] ?? bill('x'), 'later'));
+    expect(await deal()).toEqual(['us/119/hr-1']);
+    expect(
+      (
+        await readDeckPage(
+          dexieDeckSource(db),
+          compileDeckFilter({ ...emptyDeckFilter, includeLater: true }),
+          5,
+        )
+      ).cards.map((card) => card.id),
+    ).toEqual(['us/119/hr-3', 'us/119/hr-1']);
     expect(await fillDeckOrder(db)).toBe(0);
     db.close();
   });

@@ -5,10 +5,9 @@ import type {
   LocalRows,
   LocalStore,
   LocalWriteTransaction,
-  StoredBill,
   TableName,
 } from '@docket/core/store';
-import { withDerivedFields } from '@docket/core/store';
+import { derivingWrites, writeScope } from '@docket/core/store';
 import {
   createDocketDatabase,
   inTransaction,
@@ -43,12 +42,6 @@ function prefixEnd(prefix: string): string | null {
   return prefix.slice(0, end - 1) + String.fromCharCode(prefix.charCodeAt(end - 1) + 1);
 }
 
-/** The rows as the table keeps them: bills with their derived fields set (withDerivedFields). */
-function rowsToStore<N extends TableName>(name: N, rows: readonly LocalRows[N][]): LocalRows[N][] {
-  if (name !== 'bills') return [...rows];
-  return (rows as readonly StoredBill[]).map(withDerivedFields) as LocalRows[N][];
-}
-
 /** Every call is bound to `tx` (see inTransaction for why not to `db`). */
 function transactionOver(tx: Transaction): LocalWriteTransaction {
   const table = <N extends TableName>(name: N) => tx.table<LocalRows[N], string>(name);
@@ -77,10 +70,10 @@ function transactionOver(tx: Transaction): LocalWriteTransaction {
     },
     count: async (name) => await table(name).count(),
     put: async (name, row) => {
-      await table(name).put(rowsToStore(name, [row])[0] ?? row);
+      await table(name).put(row);
     },
     putMany: async (name, rows) => {
-      await table(name).bulkPut(rowsToStore(name, rows));
+      await table(name).bulkPut([...rows]);
     },
     delete: async (name, key) => {
       await table(name).delete(key);
@@ -135,7 +128,11 @@ export async function openIndexedDbLocalStore(
 export function localStoreOn(db: Dexie): LocalStore {
   return {
     read: (tables, body) => inTransaction(db, 'r', tables, (tx) => body(transactionOver(tx))),
-    write: (tables, body) => inTransaction(db, 'rw', tables, (tx) => body(transactionOver(tx))),
+    // A write's derived fields (a bill's deck keys) are kept true by core's derivingWrites.
+    write: (tables, body) =>
+      inTransaction(db, 'rw', writeScope(tables), (tx) =>
+        body(derivingWrites(transactionOver(tx))),
+      ),
     close: () => {
       db.close();
     },

@@ -257,11 +257,8 @@ function orderList(criterion: IndexedCriterion | null): DeckOrderList {
 /**
  * Bills a join reads walking one list before it seeks instead: reading a page of ids and their
  * bills is quick where the criteria often agree (a dataset and a status), a seek per list where
- * they seldom do (a rare status in a large dataset). Decided bills are walked past, not read: a
- * user who has decided thousands has them at the head of every list, and a page of ids passes
- * them at tens of µs an id where the seeks' cursors take a few hundred µs a step. With 5,000
- * decided among 50,000, walking 400 bills read past the decided run took 250–450 ms; 100, with
- * pages that start small, 90–130 ms.
+ * they seldom do (a rare status in a large dataset); a cursor's step costs a few hundred µs where
+ * a page of ids costs tens of µs an id.
  */
 const JOIN_READS = 100;
 
@@ -286,11 +283,18 @@ async function readRecentDeckPage(
   source: DeckSource,
   recent: RecentOrderSource,
   compiled: CompiledDeckFilter,
-  decided: ReadonlySet<string>,
+  decidedSoon: Promise<ReadonlySet<string>>,
   limit: number,
 ): Promise<StoredBill[]> {
+  // The lists hold no decided bill (deck-order-keys.ts): a bill put off for later is only in the
+  // lists "Include later" walks. The decided ids still pass through `decided`, for a bill
+  // decided between two reads; they are read beside the first page, not before it.
+  let decided: ReadonlySet<string> = new Set();
+  const withLater = compiled.filter.includeLater;
   const lists: DeckOrderList[] =
-    compiled.indexed.length === 0 ? [{ index: 'all' }] : compiled.indexed.map(orderList);
+    compiled.indexed.length === 0
+      ? [{ index: 'all', withLater }]
+      : compiled.indexed.map((criterion) => ({ ...orderList(criterion), withLater }));
   const [walked = { index: 'all' }] = [...lists].sort(
     (a, b) => walkFirst.indexOf(a.index) - walkFirst.indexOf(b.index),
   );
@@ -300,12 +304,9 @@ async function readRecentDeckPage(
   const seen = new Set<string>();
   let read = 0;
   let after: string | null = null;
-  // A lone list's first page holds every decided bill it may have, and the cards after them. A
-  // join walks small pages that grow.
-  let pageSize = joined
-    ? FIRST_ID_PAGE
-    : Math.min(Math.max(limit + decided.size, FIRST_ID_PAGE), LARGEST_FIRST_PAGE);
-  let nextPageSize = joined ? FIRST_ID_PAGE * 4 : FIRST_ID_PAGE;
+  // Pages start small and grow: each id read costs tens of µs.
+  let pageSize = FIRST_ID_PAGE;
+  let nextPageSize = FIRST_ID_PAGE * 4;
   // A bill whose activity changed between two pages may come twice: it is dealt once. Only the
   // ids scanned are marked, so a join that stops reading mid-page seeks on through the rest.
   const undecided = (ids: readonly string[]) =>
@@ -316,7 +317,9 @@ async function readRecentDeckPage(
   };
   // Walking one list, a page of ids at a time.
   while (!joined || read < JOIN_READS) {
-    const page = await recent.page(walked, after, pageSize);
+    const [page, decidedIds]: [{ ids: string[]; last: string | null }, ReadonlySet<string>] =
+      await Promise.all([recent.page(walked, after, pageSize), decidedSoon]);
+    decided = decidedIds;
     const ids = undecided(page.ids);
     const scanned = joined ? ids.slice(0, JOIN_READS - read) : ids;
     await scan(scanned, checked);
@@ -330,7 +333,6 @@ async function readRecentDeckPage(
     }
     if (page.last === null) return cards;
     after = page.last;
-    // Past the first page, pages start small again and grow: each id read costs tens of µs.
     pageSize = nextPageSize;
     nextPageSize = Math.min(nextPageSize * 4, LARGEST_FIRST_PAGE);
   }
@@ -350,13 +352,19 @@ export async function readDeckPage(
   compiled: CompiledDeckFilter,
   limit: number,
 ): Promise<DeckPage> {
-  const decided = new Set(await source.decidedIds(compiled.filter.includeLater));
+  const decidedSoon = source
+    .decidedIds(compiled.filter.includeLater)
+    .then((ids): ReadonlySet<string> => new Set(ids));
+  // Awaited below on every path; this keeps a failure that ends the read earlier (the first
+  // page's) from leaving it unobserved as well.
+  decidedSoon.catch(() => undefined);
   const recent = compiled.filter.order === 'recent' ? source.recent : undefined;
   if (recent !== undefined && (await recent.ready())) {
-    const cards = await readRecentDeckPage(source, recent, compiled, decided, limit);
+    const cards = await readRecentDeckPage(source, recent, compiled, decidedSoon, limit);
     if (cards.length > 0) return { cards, empty: null };
-    return { cards, empty: await emptyReason(source, compiled, decided) };
+    return { cards, empty: await emptyReason(source, compiled, await decidedSoon) };
   }
+  const decided = await decidedSoon;
   // A lone list's first `limit` undecided ids are among its first `limit + decided` ids: one
   // page finds them, however long the run of decided bills before them. Joined lists jump, so
   // their pages start small.
@@ -440,7 +448,8 @@ export function deckSourceOfTransaction(tx: LocalReadTransaction): DeckSource {
     const prefix = deckOrderListPrefix(list);
     const entries: { place: string; id: string }[] = [];
     for (const bill of await tx.all('bills')) {
-      for (const key of billDeckOrderKeys(bill)) {
+      // The keys the store keeps (none for a tracked or dismissed bill), as the app's index.
+      for (const key of bill.deckKeys ?? billDeckOrderKeys(bill)) {
         if (key.startsWith(prefix)) entries.push({ place: key.slice(prefix.length), id: bill.id });
       }
     }

@@ -21,18 +21,24 @@ describe('the recent order’s keys', () => {
     expect(a < b).toBe(true);
   });
 
-  it('put a bill in every list it belongs to, each under its own prefix', () => {
+  it('put a bill in every list it belongs to, each under its own prefix, as its decision allows', () => {
     const bill = { ...onDay(7, '2025-03-04'), datasetIds: ['one', 'two'] };
-    const keys = billDeckOrderKeys(bill);
     const place = recentOrderPlace(bill);
-    expect(keys).toEqual([
-      `${deckOrderListPrefix({ index: 'all' })}${place}`,
-      `${deckOrderListPrefix({ index: 'datasetIds', value: 'one' })}${place}`,
-      `${deckOrderListPrefix({ index: 'datasetIds', value: 'two' })}${place}`,
-      `${deckOrderListPrefix({ index: 'jurisdiction', value: 'us' })}${place}`,
-      `${deckOrderListPrefix({ index: 'status', value: 'introduced' })}${place}`,
-      `${deckOrderListPrefix({ index: 'idPrefix', value: 'us/119/' })}${place}`,
-    ]);
+    const keysIn = (withLater: boolean) => [
+      `${deckOrderListPrefix({ index: 'all', withLater })}${place}`,
+      `${deckOrderListPrefix({ index: 'datasetIds', value: 'one', withLater })}${place}`,
+      `${deckOrderListPrefix({ index: 'datasetIds', value: 'two', withLater })}${place}`,
+      `${deckOrderListPrefix({ index: 'jurisdiction', value: 'us', withLater })}${place}`,
+      `${deckOrderListPrefix({ index: 'status', value: 'introduced', withLater })}${place}`,
+      `${deckOrderListPrefix({ index: 'idPrefix', value: 'us/119/', withLater })}${place}`,
+    ];
+    const keys = billDeckOrderKeys(bill);
+    // Undecided: in the lists and in the ones that hold the bills put off for later too.
+    expect(keys).toEqual([...keysIn(false), ...keysIn(true)]);
+    expect(new Set(keys).size).toBe(12);
+    expect(billDeckOrderKeys(bill, 'later')).toEqual(keysIn(true));
+    expect(billDeckOrderKeys(bill, 'track')).toEqual([]);
+    expect(billDeckOrderKeys(bill, 'dismiss')).toEqual([]);
     // A dataset whose id starts like another's is not in the other's list.
     const other = deckOrderListPrefix({ index: 'datasetIds', value: 'on' });
     expect(keys.some((key) => key.startsWith(other))).toBe(false);

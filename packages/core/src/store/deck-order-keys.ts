@@ -11,13 +11,18 @@ import type { Bill } from '../bills/bill.ts';
 // first in ascending order, then the bill's id; undated bills come last. A list is then one key
 // range, read a page of ids at a time, and a page goes on from where the last one ended.
 
-/** The lists of the recent order: every bill, or those an indexed criterion lists under a value. */
-export type DeckOrderList =
+/**
+ * The lists of the recent order: every bill, or those an indexed criterion lists under a value.
+ * A list holds the undecided bills; `withLater` lists hold the bills put off for later too (the
+ * deck's "Include later"). Tracked and dismissed bills are in no list.
+ */
+export type DeckOrderList = (
   | { readonly index: 'all' }
   | {
       readonly index: 'datasetIds' | 'jurisdiction' | 'status' | 'idPrefix';
       readonly value: string;
-    };
+    }
+) & { readonly withLater?: boolean };
 
 /**
  * The `device:` setting that says the device is still giving the bills it held before the recent
@@ -60,9 +65,10 @@ export function recentOrderPlace(
   return `${turnedDay(billActivityDate(bill))}${SEPARATOR}${bill.id}`;
 }
 
-/** What every key of a list starts with. */
+/** What every key of a list starts with (a `withLater` list's letter is a capital). */
 export function deckOrderListPrefix(list: DeckOrderList): string {
-  const letter = listLetters[list.index];
+  const letter =
+    list.withLater === true ? listLetters[list.index].toUpperCase() : listLetters[list.index];
   return list.index === 'all'
     ? `${letter}${SEPARATOR}`
     : `${letter}${SEPARATOR}${list.value}${SEPARATOR}`;
@@ -75,20 +81,32 @@ function sessionPrefixOfId(id: string): string {
   return second < 0 ? id : id.slice(0, second + 1);
 }
 
-/** Every key of the bill in the recent order's index, one per list that holds it. */
+/** Decisions that take a bill out of every list; a bill put off for `later` stays in some. */
+const leavesDeck: ReadonlySet<string> = new Set(['track', 'dismiss']);
+
+/**
+ * Every key of the bill in the recent order's index, one per list that holds it: as a store keeps
+ * them, given the bill's decision (undefined: none). An undecided bill is in both kinds of lists,
+ * one put off for later only in the `withLater` ones, a tracked or dismissed bill in none: so the
+ * deck never walks past a bill a user has decided, however many there are.
+ */
 export function billDeckOrderKeys(
   bill: Pick<
     Bill,
     'id' | 'actions' | 'statusDate' | 'introducedDate' | 'jurisdiction' | 'status'
   > & { readonly datasetIds: readonly string[] },
+  decision?: string,
 ): string[] {
+  if (decision !== undefined && leavesDeck.has(decision)) return [];
   const place = recentOrderPlace(bill);
-  const keyIn = (list: DeckOrderList) => `${deckOrderListPrefix(list)}${place}`;
-  return [
-    keyIn({ index: 'all' }),
-    ...bill.datasetIds.map((value) => keyIn({ index: 'datasetIds', value })),
-    keyIn({ index: 'jurisdiction', value: bill.jurisdiction }),
-    keyIn({ index: 'status', value: bill.status }),
-    keyIn({ index: 'idPrefix', value: sessionPrefixOfId(bill.id) }),
+  const lists: DeckOrderList[] = [
+    { index: 'all' },
+    ...bill.datasetIds.map((value) => ({ index: 'datasetIds' as const, value })),
+    { index: 'jurisdiction', value: bill.jurisdiction },
+    { index: 'status', value: bill.status },
+    { index: 'idPrefix', value: sessionPrefixOfId(bill.id) },
   ];
+  const keysIn = (withLater: boolean) =>
+    lists.map((list) => `${deckOrderListPrefix({ ...list, withLater })}${place}`);
+  return decision === 'later' ? keysIn(true) : [...keysIn(false), ...keysIn(true)];
 }

@@ -1,5 +1,6 @@
 // The public face of store/ for the other packages (README.md); inside core, files import each other directly.
 export * from './deck-order-keys.ts';
+export * from './derived-writes.ts';
 export * from './local-records.ts';
 export * from './local-store-acceptance.ts';
 export * from './local-store.ts';

@@ -16,19 +16,26 @@ export const storedBillSchema = z.object({
   datasetIds: z.array(rowId),
   /**
    * The bill's keys in the deck's recent order (billDeckOrderKeys), which one multiEntry index
-   * holds. Derived: every store sets them on each bill it writes (withDerivedFields), so no writer
-   * has to; absent in rows that never passed through a store (a backup's, an import's).
+   * holds; they depend on the bill's decision (none while it is tracked or dismissed), so the
+   * deck never walks past the bills a user has decided. Derived: every store
+   * sets them on each bill it writes and again when the bill's decision is written or removed
+   * (derived-writes.ts), so no writer has to; absent in rows that never passed through a store
+   * (a backup's, an import's).
    */
   deckKeys: z.array(z.string().max(1_000)).max(1_000).optional(),
 });
 export type StoredBill = z.infer<typeof storedBillSchema>;
 
 /**
- * A bill as a store keeps it: with its derived `deckKeys` set from its fields. The same object
- * when they are already right.
+ * A bill as a store keeps it: with its derived `deckKeys` set from its fields and its decision
+ * (the decision's kind, or undefined when it has none). The same object when they are already
+ * right.
  */
-export function withDerivedFields(bill: StoredBill): StoredBill {
-  const deckKeys = billDeckOrderKeys(bill);
+export function withDerivedFields(
+  bill: StoredBill,
+  decision: Decision['decision'] | undefined,
+): StoredBill {
+  const deckKeys = billDeckOrderKeys(bill, decision);
   const stored = bill.deckKeys;
   if (
     stored !== undefined &&

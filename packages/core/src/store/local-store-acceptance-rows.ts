@@ -66,9 +66,12 @@ export function plainBill(n: number): Bill {
   return { ...content, changeHash: billChangeHash(content) };
 }
 
-/** A bill as the store keeps it (with its derived fields), so that a read gives back the same. */
+/**
+ * A bill as the store keeps it while undecided (with its derived fields), so that a read gives
+ * back the same.
+ */
 export function billRow(n: number, datasetIds: string[] = ['dataset-1']): StoredBill {
-  return withDerivedFields({ ...plainBill(n), datasetIds });
+  return withDerivedFields({ ...plainBill(n), datasetIds }, undefined);
 }
 
 /** A bill using every nested list, with unicode and hostile text inside them. */
@@ -121,11 +124,14 @@ export function richBill(): StoredBill {
     ],
     url: 'https://leginfo.legislature.ca.gov/',
   };
-  return withDerivedFields({
-    ...content,
-    changeHash: billChangeHash(content),
-    datasetIds: ['dataset-1', 'ds-ü'],
-  });
+  return withDerivedFields(
+    {
+      ...content,
+      changeHash: billChangeHash(content),
+      datasetIds: ['dataset-1', 'ds-ü'],
+    },
+    undefined,
+  );
 }
 
 export function datasetFileRow(n: number): DatasetFile {

@@ -104,6 +104,64 @@ export function describeLocalStoreAcceptance(
       expect((await getOne('bills', moved.id))?.deckKeys).toEqual(billDeckOrderKeys(moved));
     });
 
+    it('keeps a bill’s keys in the deck’s order as its decision has them, whoever writes the bill or the decision', async () => {
+      const keysOf = async (n: number) => (await getOne('bills', billRow(n).id))?.deckKeys;
+      const decision = (n: number, kind: 'track' | 'dismiss' | 'later') => ({
+        billId: billRow(n).id,
+        decision: kind,
+        decidedAt: '2026-11-27T10:00:00.000Z',
+      });
+      await putAll(
+        'bills',
+        [1, 2, 3, 4, 5].map((n) => billRow(n)),
+      );
+      // Each write names decisions alone: the store takes the bills into the transaction itself.
+      await store.write(['decisions'], async (tx) => {
+        await tx.put('decisions', decision(1, 'track'));
+        await tx.putMany('decisions', [decision(2, 'dismiss'), decision(3, 'later')]);
+      });
+      expect(await keysOf(1)).toEqual([]);
+      expect(await keysOf(2)).toEqual([]);
+      expect(await keysOf(3)).toEqual(billDeckOrderKeys(billRow(3), 'later'));
+
+      // A bill written again (an import, a sync) keeps the keys its decision gives it.
+      const renamed = { ...billRow(1), title: 'Renamed' };
+      await store.write(['bills'], (tx) => tx.put('bills', renamed));
+      await store.write(['bills'], (tx) => tx.putMany('bills', [billRow(2)]));
+      expect(await keysOf(1)).toEqual([]);
+      expect(await keysOf(2)).toEqual([]);
+
+      // Undone, changed, or cleared: back in the order.
+      await store.write(['decisions'], (tx) => tx.delete('decisions', billRow(1).id));
+      expect(await keysOf(1)).toEqual(billDeckOrderKeys(renamed));
+      await store.write(['decisions'], (tx) => tx.put('decisions', decision(2, 'later')));
+      expect(await keysOf(2)).toEqual(billDeckOrderKeys(billRow(2), 'later'));
+      await store.write(['decisions'], async (tx) => {
+        await tx.putMany('decisions', [decision(4, 'track'), decision(5, 'dismiss')]);
+      });
+      await store.write(['decisions'], (tx) => tx.deleteMany('decisions', [billRow(4).id]));
+      expect(await keysOf(4)).toEqual(billDeckOrderKeys(billRow(4)));
+      expect(await keysOf(5)).toEqual([]);
+      await store.write(['decisions'], (tx) => tx.deletePrefix('decisions', ''));
+      expect(await keysOf(5)).toEqual(billDeckOrderKeys(billRow(5)));
+
+      // A decision for a bill not stored (yet) writes no bill; the bill gets its keys on arrival.
+      await store.write(['decisions'], (tx) => tx.put('decisions', decision(6, 'track')));
+      expect(await getOne('bills', billRow(6).id)).toBeUndefined();
+      await putAll('bills', [billRow(6)]);
+      expect(await keysOf(6)).toEqual([]);
+
+      // A body that throws leaves the decision and the bill's keys as they were.
+      await expect(
+        store.write(['decisions'], async (tx) => {
+          await tx.put('decisions', decision(3, 'track'));
+          throw new Error('stop');
+        }),
+      ).rejects.toThrow('stop');
+      // (Bill 3 is undecided since the decisions were cleared above.)
+      expect(await keysOf(3)).toEqual(billDeckOrderKeys(billRow(3)));
+    });
+
     it('supports every method on every table', async () => {
       for (const table of tableNames) {
         const rows = [3, 0, 2, 1].map((n) => sampleRows[table](n));

@@ -7,7 +7,7 @@ import {
   type LocalWriteTransaction,
   type TableName,
 } from './local-store.ts';
-import { type StoredBill, withDerivedFields } from './local-records.ts';
+import { derivingWrites, writeScope } from './derived-writes.ts';
 
 // The local store in memory: for core's tests and for anything that runs where IndexedDB does
 // not. It is meant to fail where IndexedDB fails, so code tested against it does not break on a
@@ -33,11 +33,6 @@ function storeError(name: string, message: string): Error {
   const error = new Error(message);
   error.name = name;
   return error;
-}
-
-/** A row as the table keeps it: a bill with its derived fields (withDerivedFields). */
-function derived(table: TableName, row: AnyRow): AnyRow {
-  return table === 'bills' ? withDerivedFields(row as StoredBill) : row;
 }
 
 function keyOf(table: TableName, row: AnyRow): string {
@@ -215,15 +210,13 @@ export function createMemoryLocalStore(): LocalStore {
       put: (table, row) =>
         settle(() => {
           const key = keyOf(table, row);
-          const stored = clone(derived(table, row));
+          const stored = clone(row);
           writable(table).set(key, stored);
         }),
       putMany: (table, rows) =>
         settle(() => {
           // Clone everything first: a row that cannot be stored refuses the whole batch.
-          const entries = rows.map(
-            (row) => [keyOf(table, row), clone(derived(table, row))] as const,
-          );
+          const entries = rows.map((row) => [keyOf(table, row), clone(row)] as const);
           const target = writable(table);
           for (const [key, row] of entries) target.set(key, row);
         }),
@@ -254,7 +247,9 @@ export function createMemoryLocalStore(): LocalStore {
     }, 0);
 
     try {
-      const result = await body(tx);
+      // A write's derived fields (a bill's deck keys) are kept true by derivingWrites, as in
+      // the IndexedDB store.
+      const result = await body(mode === 'write' ? derivingWrites(tx) : tx);
       if (state === 'auto-committed') {
         throw storeError(
           'PrematureCommitError',
@@ -273,7 +268,7 @@ export function createMemoryLocalStore(): LocalStore {
 
   return {
     read: (tables, body) => run('read', tables, body),
-    write: (tables, body) => run('write', tables, body),
+    write: (tables, body) => run('write', writeScope(tables), body),
     close: () => {
       closed = true;
     },
