@@ -8,14 +8,7 @@ import {
   emptyDeckFilter,
   undoAnnouncement,
 } from '@docket/core/deck';
-import {
-  BillCommandError,
-  type DecisionKind,
-  dismissBill,
-  laterBill,
-  trackBill,
-  undoLastDecision,
-} from '@docket/core/commands';
+import { BillCommandError, type DecisionKind } from '@docket/core/commands';
 import type { StoredBill } from '@docket/core/store';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
 import { plural } from '../ui/formatting.ts';
@@ -31,7 +24,8 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 
-const commands = { track: trackBill, dismiss: dismissBill, later: laterBill } as const;
+/** The deck's commands, loaded apart from the screen (deck-decisions.ts says why). */
+const loadDeckDecisions = () => import('../deck/deck-decisions.ts');
 
 function failureMessage(error: unknown): string {
   if (error instanceof BillCommandError) return error.message;
@@ -195,6 +189,12 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
 
   const cards: StoredBill[] = (page?.cards ?? []).filter((bill) => !hidden.has(bill.id));
   const current = cards[0];
+  // Once a card is on screen, the commands a swipe needs are fetched and evaluated.
+  const cardShown = current !== undefined;
+  useEffect(() => {
+    // A failure here is met again, and shown, by the swipe that needs the module.
+    if (cardShown) loadDeckDecisions().catch(() => undefined);
+  }, [cardShown]);
   const pageRef = useRef(page);
   useEffect(() => {
     pageRef.current = page;
@@ -210,7 +210,8 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
       }
       showHidden((ids) => ids.add(bill.id));
       try {
-        await commands[kind](await billCommandContext(), bill.id);
+        const { decisionCommands } = await loadDeckDecisions();
+        await decisionCommands[kind](await billCommandContext(), bill.id);
         setError(null);
         setAnnouncement(decisionAnnouncement(kind, bill.identifier));
       } catch (cause) {
@@ -232,6 +233,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
 
   const undo = async () => {
     try {
+      const { undoLastDecision } = await loadDeckDecisions();
       const result = await undoLastDecision(await billCommandContext());
       if (result.kind !== 'nothing-to-undo') {
         const billId = result.billId;

@@ -16,8 +16,8 @@ import {
   type StoredBill,
   type Tag,
   userWorkTables,
-  withoutDerivedFields,
 } from '../store/local-records.ts';
+import { withoutDerivedFields } from '../store/derived-writes.ts';
 import type { LocalReadTransaction, LocalStore, TableName } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
 import { syncStateId, ZERO_CLOCK } from '../sync/sync-merge.ts';

@@ -5,6 +5,12 @@ import type { LocalReadTransaction, LocalRows, LocalStore } from '../store/local
 // error they refuse with, and the checks they share. Commands take their clock reading and new
 // ids from here before their transaction opens: a transaction body may await only the store.
 
+/**
+ * The `device:` setting that holds the deck's undo history (triage-commands.ts). Here, with the
+ * context, rather than beside the commands: the deck's screen watches it before it loads them.
+ */
+export const TRIAGE_UNDO_SETTING = 'device:triage-undo';
+
 export interface BillCommandContext {
   readonly store: LocalStore;
   /** This device's id: the tie-breaker of its clock (hybrid-logical-clock.ts). */

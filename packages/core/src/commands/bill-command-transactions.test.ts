@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAnnotation, deleteAnnotation, updateAnnotation } from './annotation-commands.ts';
 import type { BillCommandContext } from './bill-command-context.ts';
 import type { BillText } from '../bills/bill.ts';
-import { withoutDerivedFields } from '../store/local-records.ts';
+import { withoutDerivedFields } from '../store/derived-writes.ts';
 import { syncedTables } from '../sync/outbox-changes.ts';
 import { setPosition, setPositionReason } from './position-commands.ts';
 import {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { BillCommandContext } from './bill-command-context.ts';
-import { BillCommandError, commandTime, requireBills } from './bill-command-context.ts';
+import {
+  BillCommandError,
+  commandTime,
+  requireBills,
+  TRIAGE_UNDO_SETTING,
+} from './bill-command-context.ts';
 import type { Decision } from '../store/local-records.ts';
 import { decisionSchema, decisions } from '../store/local-records.ts';
 import type { LocalWriteTransaction } from '../store/local-store.ts';
@@ -17,7 +22,6 @@ import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
 
 export type DecisionKind = Decision['decision'];
 
-export const TRIAGE_UNDO_SETTING = 'device:triage-undo';
 /** Undo steps kept; older ones fall off. */
 export const TRIAGE_UNDO_DEPTH = 100;
 

@@ -1,4 +1,5 @@
-import { type Decision, type StoredBill, withDerivedFields } from './local-records.ts';
+import { billDeckOrderKeys } from './deck-order-keys.ts';
+import type { Decision, StoredBill } from './local-records.ts';
 import type { LocalRows, LocalWriteTransaction, TableName } from './local-store.ts';
 
 // What a store derives as it writes, in one place for both stores (IndexedDB's and memory's):
@@ -6,6 +7,37 @@ import type { LocalRows, LocalWriteTransaction, TableName } from './local-store.
 // either keeps the other's derived part true in the same transaction. A bill written is given its
 // keys with its decision read beside it; a decision written or removed rewrites its bill's keys.
 // No caller has to know: every writer (the deck, sync, a restore, an import) goes through this.
+// No schema lives here (types only from local-records.ts): the deck's first card loads this
+// module, and building the row schemas costs tens of ms of a cold start's main thread.
+
+/**
+ * A bill as a store keeps it: with its derived `deckKeys` set from its fields and its decision
+ * (the decision's kind, or undefined when it has none). The same object when they are already
+ * right.
+ */
+export function withDerivedFields(
+  bill: StoredBill,
+  decision: Decision['decision'] | undefined,
+): StoredBill {
+  const deckKeys = billDeckOrderKeys(bill, decision);
+  const stored = bill.deckKeys;
+  if (
+    stored !== undefined &&
+    stored.length === deckKeys.length &&
+    stored.every((key, index) => key === deckKeys[index])
+  ) {
+    return bill;
+  }
+  return { ...bill, deckKeys };
+}
+
+/** The bill without what a store derives: as a backup or a link carries it off the device. */
+export function withoutDerivedFields(bill: StoredBill): StoredBill {
+  if (bill.deckKeys === undefined) return bill;
+  const copy = { ...bill };
+  delete copy.deckKeys;
+  return copy;
+}
 
 /**
  * The tables a write transaction over `tables` must hold: bills and decisions go together, since

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { billSchema } from '../bills/bill.ts';
-import { billDeckOrderKeys } from './deck-order-keys.ts';
 import type { LocalRows, TableName } from './local-store.ts';
 
 // The rows of every table of the device's local store. Each schema is the gate a row passes
@@ -17,43 +16,14 @@ export const storedBillSchema = z.object({
   /**
    * The bill's keys in the deck's recent order (billDeckOrderKeys), which one multiEntry index
    * holds; they depend on the bill's decision (none while it is tracked or dismissed), so the
-   * deck never walks past the bills a user has decided. Derived: every store
-   * sets them on each bill it writes and again when the bill's decision is written or removed
-   * (derived-writes.ts), so no writer has to; absent in rows that never passed through a store
-   * (a backup's, an import's).
+   * deck never walks past the bills a user has decided. Derived: every store sets them on each
+   * bill it writes and again when the bill's decision is written or removed (withDerivedFields,
+   * derived-writes.ts), so no writer has to; absent in rows that never passed through a store (a
+   * backup's, an import's).
    */
   deckKeys: z.array(z.string().max(1_000)).max(1_000).optional(),
 });
 export type StoredBill = z.infer<typeof storedBillSchema>;
-
-/**
- * A bill as a store keeps it: with its derived `deckKeys` set from its fields and its decision
- * (the decision's kind, or undefined when it has none). The same object when they are already
- * right.
- */
-export function withDerivedFields(
-  bill: StoredBill,
-  decision: Decision['decision'] | undefined,
-): StoredBill {
-  const deckKeys = billDeckOrderKeys(bill, decision);
-  const stored = bill.deckKeys;
-  if (
-    stored !== undefined &&
-    stored.length === deckKeys.length &&
-    stored.every((key, index) => key === deckKeys[index])
-  ) {
-    return bill;
-  }
-  return { ...bill, deckKeys };
-}
-
-/** The bill without what a store derives: as a backup or a link carries it off the device. */
-export function withoutDerivedFields(bill: StoredBill): StoredBill {
-  if (bill.deckKeys === undefined) return bill;
-  const copy = { ...bill };
-  delete copy.deckKeys;
-  return copy;
-}
 
 export const datasetStates = ['new', 'importing', 'ready', 'failed'] as const;
 

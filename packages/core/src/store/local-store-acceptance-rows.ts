@@ -1,6 +1,7 @@
 import { billChangeHash, type Bill, type BillContent } from '../bills/bill.ts';
 import { billId } from '../bills/bill-identifiers.ts';
-import { type DatasetFile, type StoredBill, withDerivedFields } from './local-records.ts';
+import type { DatasetFile, StoredBill } from './local-records.ts';
+import { withDerivedFields } from './derived-writes.ts';
 import { localTables, type IndexOf, type LocalRows, type TableName } from './local-store.ts';
 
 // The one suite every LocalStore implementation must pass: the memory store (core, under Node),
