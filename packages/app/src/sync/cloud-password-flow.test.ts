@@ -8,6 +8,7 @@ import {
   applyEnteredPassword,
   CloudPasswordError,
   type CloudPasswordProgress,
+  resetCloudPassword,
 } from './cloud-password-flow.ts';
 import { noPassword } from './sync-runner-harness.ts';
 
@@ -74,5 +75,39 @@ describe('the work after Go', () => {
     ).rejects.toThrow(CloudPasswordError);
     expect(entering).toEqual([{ step: 'derive', index: 1, count: 2 }]);
     expect(kept).toBe(0);
+  });
+
+  it('makes a reset device’s data the new truth before it keeps the new keys', async () => {
+    // A sync run between the two (the server nudges at once) that found the new keys while the
+    // cursor was still in the old epoch took the device for one that must revert, and emptied
+    // its data (the race e2e sync.spec's reset test met in CI).
+    const server = settingsServer();
+    await applyEnteredPassword(
+      { api: server.api, keys, saveKeys: () => Promise.resolve() },
+      noPassword,
+      null,
+      'tulip lantern 42 river',
+    );
+    const order: string[] = [];
+    const steps: CloudPasswordProgress[] = [];
+    await resetCloudPassword(
+      {
+        api: server.api,
+        keys,
+        saveKeys: () => {
+          order.push('keys kept');
+          return Promise.resolve();
+        },
+        makeTruth: (written) => {
+          order.push(`truth of epoch ${String(written.keyEpoch)}`);
+          return Promise.resolve();
+        },
+        onStep: (progress) => steps.push(progress),
+      },
+      server.settings(),
+      'a fresh start',
+    );
+    expect(order).toEqual([`truth of epoch ${String(server.settings().keyEpoch)}`, 'keys kept']);
+    expect(steps.map((progress) => progress.step)).toEqual(['derive', 'save', 'truth', 'keep']);
   });
 });

@@ -176,9 +176,9 @@ export async function applyEnteredPassword(
 
 /**
  * A reset (spec §2's "Reset password", after Confirm): a new data key under the next key epoch,
- * written compare-and-set, kept on this device; then `makeTruth` queues this device's data for
- * upload under the new epoch (core's prepareResetUpload). Other devices revert to it once they
- * have the new password.
+ * written compare-and-set; then `makeTruth` queues this device's data for upload under the new
+ * epoch (core's prepareResetUpload), and only then are the keys kept on this device (below, why).
+ * Other devices revert to it once they have the new password.
  */
 export async function resetCloudPassword(
   deps: CloudPasswordDeps & {
@@ -188,15 +188,20 @@ export async function resetCloudPassword(
   password: string,
 ): Promise<string> {
   try {
-    const step = stepper(deps, ['derive', 'save', 'keep', 'truth']);
+    const step = stepper(deps, ['derive', 'save', 'truth', 'keep']);
     step('derive');
     const made = await deps.keys.create(password, settings.keyEpoch + 1);
     step('save');
     const written = await writeMaterial(deps.api, settings.version, made.material);
-    step('keep');
-    await deps.saveKeys(deviceKeys(made.material, made.keys));
+    // The device's data is made the new epoch's truth (its cursor moved there, its rows queued)
+    // before it keeps the new keys. The other way round, a sync run started in between (the
+    // server's nudge for the new settings comes at once) found the new keys and a cursor still
+    // in the old epoch, took this device for one that must revert, and emptied its own data.
+    // In this order such a run finds no keys for the new epoch and only asks for the password.
     step('truth');
     await deps.makeTruth(written);
+    step('keep');
+    await deps.saveKeys(deviceKeys(made.material, made.keys));
     return "The cloud password is reset. Your other devices ask for the new one, save a full backup of their own data, then take this device's data.";
   } catch (error) {
     if (error instanceof SyncCryptoError) throw new CloudPasswordError(error.message);
