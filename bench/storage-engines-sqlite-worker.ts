@@ -22,7 +22,7 @@ export interface SqliteBillRow {
 }
 
 export type SqliteCall =
-  | { op: 'open'; name: string; tuned: boolean }
+  | { op: 'open'; name: string; tuned: boolean; journalInMemory?: boolean }
   | { op: 'close' }
   | { op: 'drop' }
   | { op: 'insert'; rows: SqliteBillRow[] }
@@ -237,7 +237,13 @@ async function answer(call: SqliteCall): Promise<unknown> {
         db.exec('PRAGMA page_size = 16384');
         db.exec('PRAGMA cache_size = -262144');
         db.exec('PRAGMA synchronous = NORMAL');
+        // One connection holds the file anyway (the VFS allows no other): keeping the lock
+        // spares the VFS its lock calls at every transaction.
+        db.exec('PRAGMA locking_mode = EXCLUSIVE');
       }
+      // The rollback journal kept in memory: the writes' upper bound, NOT crash-safe (a crash
+      // during a commit can leave the file corrupt), so no store could ship it.
+      if (call.journalInMemory === true) db.exec('PRAGMA journal_mode = MEMORY');
       db.exec(SCHEMA);
       return null;
     }

@@ -160,12 +160,36 @@ function splitOutsideQuotes(text: string): string[] {
 
 const NAME_SUFFIX = /\s+((?:Jr|Sr)\.?|II|III|IV|V)$/;
 
+// The same few hundred members sponsor and cosponsor thousands of bills: each spelling is read
+// once (a tenth of a BILLSTATUS import's time went to reading the same names again, and a fifth
+// of a data.json bill's draft to its cosponsors' names). Bounded, so a file of endless distinct
+// names cannot grow them without end.
+const NAMES_KEPT = 20_000;
+const lastFirstRead = new Map<string, string>();
+const namesRead = new Map<string, string>();
+
+function remembered(
+  kept: Map<string, string>,
+  text: string,
+  read: (text: string) => string,
+): string {
+  const known = kept.get(text);
+  if (known !== undefined) return known;
+  const value = read(text);
+  if (kept.size < NAMES_KEPT) kept.set(text, value);
+  return value;
+}
+
 /**
  * "Cruz, Ted" → "Ted Cruz"; "Casey, Robert P., Jr." → "Robert P. Casey Jr.";
  * 'Johnson, Henry C. "Hank," Jr.' → 'Henry C. "Hank" Johnson Jr.' (the clerks' comma inside a
  * nickname's quotes is punctuation of the list, not of the name).
  */
 export function nameFromLastFirst(name: string): string {
+  return remembered(lastFirstRead, name, readLastFirst);
+}
+
+function readLastFirst(name: string): string {
   const parts = splitOutsideQuotes(name)
     .map((part) =>
       part
@@ -181,18 +205,9 @@ export function nameFromLastFirst(name: string): string {
   return [first, last, ...(suffix?.[1] ? [suffix[1]] : []), ...suffixes].join(' ');
 }
 
-// The same few hundred members sponsor and cosponsor thousands of bills: each spelling is read
-// once (a tenth of a BILLSTATUS import's time went to reading the same names again). Bounded, so
-// a file of endless distinct names cannot grow it without end.
-const namesRead = new Map<string, string>();
-
 /** "Sen. Cruz, Ted [R-TX]" → "Ted Cruz", the form data.json spells the same person in. */
 export function nameFromCongressFullName(fullName: string): string {
-  const known = namesRead.get(fullName);
-  if (known !== undefined) return known;
-  const name = readCongressFullName(fullName);
-  if (namesRead.size < 20_000) namesRead.set(fullName, name);
-  return name;
+  return remembered(namesRead, fullName, readCongressFullName);
 }
 
 function readCongressFullName(fullName: string): string {
@@ -201,7 +216,7 @@ function readCongressFullName(fullName: string): string {
     '',
   );
   const withoutParty = withoutTitle.replace(/\s*\[[^\]]*\]\s*$/, '');
-  return nameFromLastFirst(withoutParty.replace(/\s+/g, ' '));
+  return readLastFirst(withoutParty.replace(/\s+/g, ' '));
 }
 
 /**
