@@ -76,9 +76,15 @@ export class FullBackupPreviewPanel {
     ).toBeVisible({ timeout: SLOW });
   }
 
-  /** Restore, confirm, and wait for the job to finish. */
+  /** Merge the backup into the device's data and wait for the job to finish. */
+  async merge(): Promise<void> {
+    await this.scope.getByRole('button', { name: 'Merge', exact: true }).click();
+    await expect(this.scope.getByText(/Merged\./)).toBeVisible({ timeout: SLOW });
+  }
+
+  /** Replace the device's data with the backup, confirm, and wait for the job to finish. */
   async restore(): Promise<void> {
-    await this.scope.getByRole('button', { name: 'Restore', exact: true }).click();
+    await this.scope.getByRole('button', { name: 'Replace', exact: true }).click();
     await expect(
       this.scope.getByText('Replace the data on this device with this full backup?'),
     ).toBeVisible();

@@ -90,7 +90,7 @@ describe('the full-backup runner', () => {
     expect(preview.preview.manifest.tables.tags).toBe(1);
 
     await createTag(context, { name: 'Made later', color: '#cc0000' });
-    const restoring = await runner.restore(source, 'pass');
+    const restoring = await runner.restore(source, 'pass', 'replace');
     if (!restoring.ok) throw new Error(restoring.message);
     expect(await finished(restoring.jobId)).toMatchObject({
       kind: 'full-backup-restore',
@@ -108,6 +108,30 @@ describe('the full-backup runner', () => {
     ]);
     const backups = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
     expect(backups).toHaveLength(2);
+  });
+
+  it('merges a backup into the device: what was made since stays, what it lacks comes back', async () => {
+    const { store, runner, finished, context } = setup();
+    await createTag(context, { name: 'Housing', color: '#cc0000' });
+    const created = await runner.create({ name: 'Plain', passphrase: '', confirmation: '' });
+    if (!created.ok) throw new Error(created.message);
+    await finished(created.jobId);
+    const [stored] = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    const source: FullBackupSource = { kind: 'stored', id: stored?.id ?? '' };
+    await store.write(['tags', 'syncState'], async (tx) => {
+      await tx.deleteMany('tags', await tx.keys('tags'));
+      await tx.deleteMany('syncState', await tx.keys('syncState'));
+    });
+    await createTag(context, { name: 'Made later', color: '#cc0000' });
+    const preview = await runner.preview(source, '');
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.preview.merge.kinds.tags).toEqual({ added: 1, changed: 0 });
+    expect(preview.preview.replaceLoss).toEqual({ removed: 1, madeElsewhereSince: 0 });
+    const merging = await runner.restore(source, '', 'merge');
+    if (!merging.ok) throw new Error(merging.message);
+    expect(await finished(merging.jobId)).toMatchObject({ status: 'done', result: { added: 1 } });
+    const tags = await store.read(['tags'], (tx) => tx.all('tags'));
+    expect(tags.map((tag) => tag.name).sort()).toEqual(['Housing', 'Made later']);
   });
 
   it('answers a picked file that is not a full backup, or a stored one that is gone', async () => {
@@ -146,7 +170,7 @@ describe('the full-backup runner', () => {
       message: null,
     };
     await store.write(['jobs'], (tx) => tx.put('jobs', running));
-    const restoring = await runner.restore({ kind: 'stored', id: stored?.id ?? '' }, '');
+    const restoring = await runner.restore({ kind: 'stored', id: stored?.id ?? '' }, '', 'replace');
     if (!restoring.ok) throw new Error(restoring.message);
     expect(await finished(restoring.jobId)).toMatchObject({
       status: 'failed',

@@ -4,8 +4,12 @@ import {
   type FullBackupJobContext,
   type FullBackupManifest,
   type FullBackupRequest,
+  type FullBackupMergeSummary,
+  type FullBackupReplaceLoss,
   inspectFullBackup,
   openFullBackup,
+  planFullBackupMerge,
+  planFullBackupReplaceLoss,
   queueFullBackupJob,
   runFullBackupJob,
   runRestoreJob,
@@ -34,7 +38,14 @@ export interface FullBackupPreview {
   readonly size: number;
   /** Made by this device (by its id), when the file says which device made it. */
   readonly thisDevice: boolean | null;
+  /** What Merge would add and change on this device now. */
+  readonly merge: FullBackupMergeSummary;
+  /** What Replace would remove on this device now. */
+  readonly replaceLoss: FullBackupReplaceLoss;
 }
+
+/** How a restore treats the device's data: merged with the backup, or replaced by it. */
+export type RestoreMode = 'merge' | 'replace';
 
 export type Refusal = {
   readonly ok: false;
@@ -50,7 +61,7 @@ export interface FullBackupApi {
   /** Checks a backup from end to end and says what it holds; changes nothing. */
   preview(source: FullBackupSource, passphrase: string): Promise<PreviewAnswer>;
   /** Queues a restore and starts it; answers once it is queued. */
-  restore(source: FullBackupSource, passphrase: string): Promise<JobAnswer>;
+  restore(source: FullBackupSource, passphrase: string, mode: RestoreMode): Promise<JobAnswer>;
 }
 
 export interface FullBackupRunnerDeps extends Omit<FullBackupJobContext, 'deviceId'> {
@@ -177,6 +188,10 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
           ...(passphrase === '' ? {} : { passphrase }),
         });
         const deviceId = await deps.deviceId();
+        const [merge, replaceLoss] = await Promise.all([
+          planFullBackupMerge(deps.store, opened),
+          planFullBackupReplaceLoss(deps.store, opened, { deviceId }),
+        ]);
         return {
           ok: true,
           preview: {
@@ -188,6 +203,8 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
             size: bytes.length,
             thisDevice:
               opened.manifest.deviceId === null ? null : opened.manifest.deviceId === deviceId,
+            merge,
+            replaceLoss,
           },
         };
       } catch (error) {
@@ -195,7 +212,7 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
       }
     },
 
-    async restore(source, passphrase) {
+    async restore(source, passphrase, mode) {
       try {
         const { bytes, label } = await bytesOf(source);
         const minted: string[] = [];
@@ -216,6 +233,7 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
             jobId,
             bytes,
             label,
+            mode,
             ...(passphrase === '' ? {} : { passphrase }),
           }),
         );

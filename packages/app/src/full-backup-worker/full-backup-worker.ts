@@ -30,6 +30,6 @@ started.catch((error: unknown) => {
 const api: FullBackupApi = {
   create: async (request) => (await started).create(request),
   preview: async (source, passphrase) => (await started).preview(source, passphrase),
-  restore: async (source, passphrase) => (await started).restore(source, passphrase),
+  restore: async (source, passphrase, mode) => (await started).restore(source, passphrase, mode),
 };
 expose(api);

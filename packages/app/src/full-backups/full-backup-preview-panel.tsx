@@ -7,8 +7,15 @@ import { FullBackupJobStatus } from './full-backup-job-status.tsx';
 import type {
   FullBackupPreview,
   FullBackupSource,
+  RestoreMode,
 } from '../full-backup-worker/full-backup-runner.ts';
-import { formatBytes, reasonWords, tableCount } from './full-backup-words.ts';
+import {
+  formatBytes,
+  mergeWords,
+  reasonWords,
+  replaceWords,
+  tableCount,
+} from './full-backup-words.ts';
 import { FullBackupConfirm } from './full-backup-confirm.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
@@ -139,14 +146,14 @@ function PreviewContents({
   const { manifest } = preview;
   const [asking, setAsking] = useState(false);
   const { busy: sending, error: failure, setError: setFailure, run } = useCommand();
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [job, setJob] = useState<{ id: string; mode: RestoreMode } | null>(null);
   const held = preview.tables.filter(({ rows }) => rows > 0);
 
-  const restore = () => {
+  const restore = (mode: RestoreMode) => {
     void run(message, async () => {
-      const answer = await fullBackups().restore(source, passphrase);
+      const answer = await fullBackups().restore(source, passphrase, mode);
       if (answer.ok) {
-        setJobId(answer.jobId);
+        setJob({ id: answer.jobId, mode });
         setAsking(false);
       } else setFailure(answer.message);
     });
@@ -206,7 +213,7 @@ function PreviewContents({
       {manifest.scope === 'user-data' ? (
         <p>
           Sync made this backup of your own work (tags, positions, decisions, annotations and
-          datasets) before a cloud password reset. Restoring it replaces only those; bills and
+          datasets) before it replaced them. Merging or replacing touches only those; bills and
           everything else stay as they are.
         </p>
       ) : (
@@ -219,31 +226,52 @@ function PreviewContents({
         </p>
       )}
 
-      {jobId === null && !asking && (
-        <IonButton
-          onClick={() => {
-            setAsking(true);
-          }}
-        >
-          Restore
-        </IonButton>
+      {job === null && (
+        <>
+          <h3>Restore</h3>
+          <p>{mergeWords(preview.merge)}</p>
+          <p>{replaceWords(preview.replaceLoss)}</p>
+        </>
       )}
-      {jobId === null && asking && (
+      {job === null && !asking && (
+        <div className="screen-actions">
+          <IonButton
+            disabled={sending}
+            onClick={() => {
+              restore('merge');
+            }}
+          >
+            Merge
+          </IonButton>
+          <IonButton
+            fill="outline"
+            disabled={sending}
+            onClick={() => {
+              setAsking(true);
+            }}
+          >
+            Replace
+          </IonButton>
+        </div>
+      )}
+      {job === null && asking && (
         <FullBackupConfirm
           question="Replace the data on this device with this full backup?"
           showQuestion
           confirm="Replace my data"
           busy={sending}
-          onConfirm={restore}
+          onConfirm={() => {
+            restore('replace');
+          }}
           onCancel={() => {
             setAsking(false);
           }}
         >
           <p>
-            What is on this device now is replaced by what the backup holds. Before anything
-            changes, Docket saves the current data as a full backup of its own, so you can undo this
-            by restoring that one. When you are signed in, the restored data syncs to your other
-            devices like any other change.
+            What is on this device now is replaced by what the backup holds.{' '}
+            {replaceWords(preview.replaceLoss)} Before anything changes, Docket saves the current
+            data as a full backup of its own, so you can undo this by restoring that one. When you
+            are signed in, the restored data syncs to your other devices like any other change.
           </p>
         </FullBackupConfirm>
       )}
@@ -252,12 +280,14 @@ function PreviewContents({
           {failure} Nothing was changed.
         </p>
       )}
-      {jobId !== null && (
+      {job !== null && (
         <>
           <FullBackupJobStatus
-            jobId={jobId}
+            jobId={job.id}
             label={`Restore of ${label}`}
-            doneText={(job) => `Restored. ${job.message ?? ''}`}
+            doneText={(done) =>
+              `${job.mode === 'merge' ? 'Merged' : 'Restored'}. ${done.message ?? ''}`
+            }
           />
           <p>
             <Link to="/add-full-backup">See the full backups on this device</Link>

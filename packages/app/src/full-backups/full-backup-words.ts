@@ -1,3 +1,8 @@
+import type {
+  FullBackupMergeSummary,
+  FullBackupReplaceLoss,
+  MergeKindCount,
+} from '@docket/core/full-backups';
 import type { TableName } from '@docket/core/store';
 import { plural } from '../ui/formatting.ts';
 
@@ -48,4 +53,47 @@ export function reasonWords(reason: string): string {
     default:
       return reason;
   }
+}
+
+/** A list in words: "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
+/** What a merge adds and changes, per kind ("2 tags and 1 annotation"), or null when nothing. */
+export function mergeCounts(
+  summary: Pick<FullBackupMergeSummary, 'kinds'>,
+  which: 'added' | 'changed',
+): string | null {
+  const parts = (Object.entries(summary.kinds) as [TableName, MergeKindCount][])
+    .filter(([, count]) => count[which] > 0)
+    .map(([table, count]) => tableCount(table, count[which]));
+  return parts.length === 0 ? null : listed(parts);
+}
+
+/** The sentence saying what Merge does to this device. */
+export function mergeWords(summary: FullBackupMergeSummary): string {
+  if (summary.empty) return 'Merge changes nothing: this device already holds all of it.';
+  const added = mergeCounts(summary, 'added');
+  const changed = mergeCounts(summary, 'changed');
+  const bills = summary.billsAdded > 0 ? plural(summary.billsAdded, 'bill') : null;
+  const adds = [added, bills].filter((part): part is string => part !== null);
+  const clauses = [
+    ...(adds.length > 0 ? [`adds ${listed(adds)}`] : []),
+    ...(changed === null ? [] : [`takes the newer value for ${changed}`]),
+  ];
+  return `Merge ${listed(clauses)}; it deletes nothing, and where this device holds a newer value, that value stays.`;
+}
+
+/** The warning above Replace: what it deletes, and how much of that others made since. */
+export function replaceWords(loss: FullBackupReplaceLoss): string {
+  if (loss.removed === 0) {
+    return 'Replace makes this device hold exactly what the backup holds; it deletes nothing here.';
+  }
+  const elsewhere =
+    loss.madeElsewhereSince === 0
+      ? ''
+      : `, ${plural(loss.madeElsewhereSince, 'row')} of them made on your other devices after the backup`;
+  return `Replace deletes ${plural(loss.removed, 'row')} this device holds that the backup lacks${elsewhere}, here and, once synced, on every device.`;
 }

@@ -41,6 +41,10 @@ function recordingRunner() {
       calls.push('handOverDevice');
       return Promise.resolve();
     },
+    bringBackChanges: () => {
+      calls.push('bringBackChanges');
+      return Promise.resolve();
+    },
     syncNow: record('syncNow'),
   };
   const change = (next: SyncRunnerState) => {

@@ -25,6 +25,7 @@ export type SyncRunnerApi = Pick<
   | 'skipChange'
   | 'skipUnsendable'
   | 'handOverDevice'
+  | 'bringBackChanges'
   | 'syncNow'
 >;
 
@@ -35,6 +36,7 @@ export const initialSyncState: SyncRunnerState = Object.freeze({
   view: Object.freeze({ kind: 'signed-out' }),
   lastSyncedAt: null,
   notice: null,
+  bringBackFrom: null,
   askTerms: false,
 });
 
@@ -126,6 +128,7 @@ export function createLazySyncRunner(make: () => Promise<SyncRunnerApi>): LazySy
     skipChange: (seqno) => laterAsync((loaded) => loaded.skipChange(seqno)),
     skipUnsendable: (entryId) => laterAsync((loaded) => loaded.skipUnsendable(entryId)),
     handOverDevice: () => laterAsync((loaded) => loaded.handOverDevice()),
+    bringBackChanges: () => laterAsync((loaded) => loaded.bringBackChanges()),
     syncNow: later((loaded) => {
       loaded.syncNow();
     }),

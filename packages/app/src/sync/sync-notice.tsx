@@ -15,7 +15,7 @@ function anotherAlertOpen(): boolean {
  */
 export function SyncNotice() {
   const { sync } = useAppServices();
-  const { notice } = useSyncState();
+  const { notice, bringBackFrom } = useSyncState();
   const [presentAlert] = useAlert();
   useEffect(() => {
     if (notice === null) return;
@@ -25,12 +25,30 @@ export function SyncNotice() {
       if (done) return;
       if (anotherAlertOpen()) return;
       done = true;
+      let bring = false;
       presentAlert({
         header: 'Sync',
         message: notice,
-        buttons: [{ text: 'OK', role: 'cancel' }],
+        // After a revert: bringing the device's own work back is the default (the first
+        // button, focused first); "Not now" leaves it in the full backup, whose Merge does it.
+        buttons:
+          bringBackFrom === null
+            ? [{ text: 'OK', role: 'cancel' }]
+            : [
+                {
+                  text: 'Bring back my changes',
+                  role: 'confirm',
+                  handler: () => {
+                    bring = true;
+                  },
+                },
+                { text: 'Not now', role: 'cancel' },
+              ],
+        // Once the alert is gone, so the notice of what came back is a new alert, never one
+        // dismissed with this.
         onDidDismiss: () => {
-          sync.dismissNotice();
+          if (bring) void sync.bringBackChanges();
+          else sync.dismissNotice();
         },
       }).catch((error: unknown) => {
         console.error('[docket] Could not show the sync notice:', error);
@@ -46,6 +64,6 @@ export function SyncNotice() {
       done = true;
       document.removeEventListener('ionAlertDidDismiss', afterDismiss);
     };
-  }, [notice, presentAlert, sync]);
+  }, [notice, bringBackFrom, presentAlert, sync]);
   return null;
 }

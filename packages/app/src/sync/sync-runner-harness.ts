@@ -5,6 +5,7 @@ import { newDataKey, webCrypto } from '@docket/core/test-support/sync-devices';
 import { TestSyncLog, testTransport } from '@docket/core/test-support/sync-log-server';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import type { DeviceCloudKeys } from './cloud-keys-store.ts';
+import { bringBackOn } from './bring-back.ts';
 import { SyncRunner, type SyncRunnerDeps } from './sync-runner.ts';
 
 // For tests: a sync runner on a memory store against core's test sync log, and the account
@@ -103,6 +104,12 @@ export function syncRunnerHarness(options: {
       clearTimeout(handle as ReturnType<typeof setTimeout>);
     },
     ...(options.termsAccepted === undefined ? {} : { termsAccepted: options.termsAccepted }),
+    bringBack: bringBackOn({
+      store: () => Promise.resolve(store),
+      crypto: webCrypto,
+      deviceId: () => Promise.resolve('device-a'),
+      now: () => Date.now(),
+    }),
   };
   return {
     runner: new SyncRunner(deps),

@@ -43,6 +43,7 @@ describe('the sync runner', () => {
       keys: { ...keys, keyEpoch: 1 },
       store: before.store,
     });
+    h.log.keyEpoch = 1;
     h.runner.setUser('user-1');
     await h.settled();
     const backups = await h.store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
@@ -50,12 +51,25 @@ describe('the sync runner', () => {
     const name = backups[0]?.name ?? '';
     expect(h.runner.get().notice).toContain('reset on another device');
     expect(h.runner.get().notice).toContain(`"${name}"`);
+    // Told once the run ended, with what "Bring back my changes" would add.
+    expect(h.runner.get().notice).toContain('the new data lacks 1 tag.');
+    expect(h.runner.get().bringBackFrom).toBe(backups[0]?.id);
     expect(h.traces).toContainEqual({
       kind: 'sync-revert',
       durationMs: null,
-      details: { backup: name, keyEpoch: 1 },
+      details: { backup: name, keyEpoch: 1, cursorEpoch: 0 },
     });
     expect(await h.store.read(['tags'], (tx) => tx.count('tags'))).toBe(0);
+
+    // "Bring back my changes": the tag is back and goes to the server under the new epoch.
+    await h.runner.bringBackChanges();
+    await h.settled();
+    expect(h.runner.get().notice).toBe(
+      'Your changes are back: 1 tag. They sync to your other devices now.',
+    );
+    const tags = await h.store.read(['tags'], (tx) => tx.all('tags'));
+    expect(tags.map((tag) => tag.name)).toEqual(['Housing']);
+    expect(h.log.changes.filter((change) => change.epoch === 1)).toHaveLength(1);
   });
 
   it('waits for a first cloud password when the server has none (sync up)', async () => {

@@ -2,7 +2,7 @@ import type { LocalStore } from '@docket/core/store';
 import {
   claimDeviceData,
   handOverDeviceData,
-  needsRevert,
+  checkRevert,
   revertToNewEpoch,
   runSync,
   skipUnreadableChange,
@@ -21,6 +21,7 @@ import { createActor } from 'xstate';
 import { ApiRequestError } from '../api/api-client.ts';
 import type { DeviceCloudKeys } from './cloud-keys-store.ts';
 import { cloudPasswordMode } from './cloud-password-flow.ts';
+import { bringBackCounts, broughtBackNotice, revertNotice, type BringBack } from './bring-back.ts';
 
 // Runs sync for the signed-in user: when something changed here (the outbox grew), when the
 // server says something changed elsewhere (a nudge), when the connection or the keys come back,
@@ -81,6 +82,8 @@ export interface SyncRunnerState {
   readonly lastSyncedAt: string | null;
   /** Something the user must be told once (a revert after a reset), until they dismiss it. */
   readonly notice: string | null;
+  /** With a revert's notice: the full backup whose work "Bring back my changes" merges back. */
+  readonly bringBackFrom: string | null;
   /**
    * Whether the terms should be put in front of the user now: set when a run first stops for
    * them (once per user and page), cleared when the user answers or sets them aside.
@@ -111,6 +114,8 @@ export interface SyncRunnerDeps {
    * until they have; absent, the terms are taken as accepted.
    */
   readonly termsAccepted?: () => Promise<boolean>;
+  /** "Bring back my changes" after a revert (bring-back.ts); absent, the revert only tells. */
+  readonly bringBack?: BringBack;
 }
 
 const FIRST_RETRY_MS = 2000;
@@ -201,6 +206,8 @@ export class SyncRunner {
   private termsAcceptedBy: string | null = null;
   /** The user the terms were already put in front of, so they are asked once, not every run. */
   private termsAskedOf: string | null = null;
+  /** The backup a revert in this run saved: told with "Bring back my changes" once it ends. */
+  private reverted: { id: string; name: string } | null = null;
 
   constructor(private readonly deps: SyncRunnerDeps) {
     this.actor.start();
@@ -210,6 +217,7 @@ export class SyncRunner {
       view: { kind: 'signed-out' },
       lastSyncedAt: null,
       notice: null,
+      bringBackFrom: null,
       askTerms: false,
     };
   }
@@ -229,6 +237,7 @@ export class SyncRunner {
       view,
       lastSyncedAt,
       notice: this.state.notice,
+      bringBackFrom: this.state.bringBackFrom,
       askTerms: this.state.askTerms,
     };
     for (const listener of this.listeners) listener();
@@ -340,13 +349,57 @@ export class SyncRunner {
 
   /** The user read the notice. */
   dismissNotice(): void {
-    this.state = { ...this.state, notice: null };
+    this.state = { ...this.state, notice: null, bringBackFrom: null };
     for (const listener of this.listeners) listener();
   }
 
-  private tell(notice: string): void {
-    this.state = { ...this.state, notice };
+  private tell(notice: string, bringBackFrom: string | null = null): void {
+    this.state = { ...this.state, notice, bringBackFrom };
     for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * "Bring back my changes": merges the work the revert saved into the device's data (one step
+   * under the sync lock, so no run writes meanwhile), traces it, says what came back and syncs.
+   */
+  async bringBackChanges(): Promise<void> {
+    const backupId = this.state.bringBackFrom;
+    const bringBack = this.deps.bringBack;
+    if (backupId === null || bringBack === undefined) return;
+    this.dismissNotice();
+    try {
+      const summary = await this.deps.exclusive(() => bringBack.apply(backupId));
+      const counts = bringBackCounts(summary);
+      await this.deps.trace({
+        kind: 'sync-bring-back',
+        durationMs: null,
+        details: {
+          rows: Object.values(summary.kinds).reduce((n, k) => n + k.added + k.changed, 0),
+        },
+      });
+      this.tell(broughtBackNotice(counts));
+    } catch (error) {
+      console.error('[docket] Could not bring the changes back:', error);
+      this.tell(
+        `Your changes could not be brought back: ${messageOf(error)} They are still in the full backup; its Merge does the same.`,
+      );
+    }
+    this.syncNow();
+  }
+
+  /** After a run that reverted: the notice, with what "Bring back my changes" would do. */
+  private async offerBringBack(backup: { id: string; name: string }): Promise<void> {
+    let counts: string | null | undefined;
+    try {
+      const summary = await this.deps.bringBack?.plan(backup.id);
+      counts = summary === undefined ? undefined : bringBackCounts(summary);
+    } catch (error) {
+      console.error('[docket] Could not count the changes to bring back:', error);
+    }
+    this.tell(
+      revertNotice(backup.name, counts),
+      counts === null || counts === undefined ? null : backup.id,
+    );
   }
 
   /** The repair for a change that cannot be read: pass over it, then sync on. */
@@ -423,9 +476,10 @@ export class SyncRunner {
     said: {
       kind: 'sync-hand-over' | 'sync-revert';
       details: Record<string, number>;
-      message: (backupName: string) => string;
+      /** What the user is told at once; null when the caller tells them later. */
+      message: ((backupName: string) => string) | null;
     },
-  ): Promise<void> {
+  ): Promise<{ id: string; name: string }> {
     const backup = await clear(store, {
       userId,
       epoch,
@@ -438,7 +492,8 @@ export class SyncRunner {
       durationMs: null,
       details: { backup: backup.name, ...said.details },
     });
-    this.tell(said.message(backup.name));
+    if (said.message !== null) this.tell(said.message(backup.name));
+    return { id: backup.id, name: backup.name };
   }
 
   /** "Sync now": a run at once, also after a failure that stopped the retries. */
@@ -488,6 +543,9 @@ export class SyncRunner {
       }
     }
     await this.trace(end, started);
+    const reverted = this.reverted;
+    this.reverted = null;
+    if (reverted !== null && userId === this.userId) await this.offerBringBack(reverted);
     if (end.outcome === 'done') await this.importSynced();
   }
 
@@ -537,15 +595,23 @@ export class SyncRunner {
       this.attempts = 0;
       return { outcome: 'other-account' };
     }
-    if (await needsRevert(store, userId, keys.keyEpoch)) {
+    const revert = await checkRevert(store, userId, keys.keyEpoch);
+    if (revert.revert) {
       // The password was reset on another device and this one now has the new key: its own
       // state is saved first, then replaced by the reset device's.
-      await this.saveAsideAndClear(revertToNewEpoch, store, userId, keys.keyEpoch, settings, {
-        kind: 'sync-revert',
-        details: { keyEpoch: keys.keyEpoch },
-        message: (backup) =>
-          `The cloud password was reset on another device, so this device now has that device's data. What this device had before is saved as the full backup "${backup}" (More, Backups, Full backups), ready to restore or compare.`,
-      });
+      // The user is told once the run ends (runOnce), with what "Bring back my changes" adds.
+      this.reverted = await this.saveAsideAndClear(
+        revertToNewEpoch,
+        store,
+        userId,
+        keys.keyEpoch,
+        settings,
+        {
+          kind: 'sync-revert',
+          details: { keyEpoch: keys.keyEpoch, cursorEpoch: revert.cursorEpoch ?? -1 },
+          message: null,
+        },
+      );
     }
     const report = await runSync({
       store,

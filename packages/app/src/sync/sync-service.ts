@@ -19,6 +19,7 @@ import { loadDeviceCloudKeys } from './cloud-keys-store.ts';
 import { fetchSyncSettings } from './cloud-password-flow.ts';
 import { termsAcceptedOnServer } from '../terms/terms-acceptance.ts';
 import { SyncRunner } from './sync-runner.ts';
+import { bringBackOn } from './bring-back.ts';
 import type { SyncRunnerApi } from './lazy-sync-runner.ts';
 import type { SyncTransport } from '@docket/core/sync';
 
@@ -78,6 +79,12 @@ export function createSyncRunner(api: ApiClient): SyncRunner {
       window.clearTimeout(handle as number);
     },
     termsAccepted: () => termsAcceptedOnServer(api),
+    bringBack: bringBackOn({
+      store: pageLocalStore,
+      crypto: browserCrypto,
+      deviceId: async () => (await billCommandContext()).deviceId,
+      now: () => Date.now(),
+    }),
     importSyncedDatasets: async () => {
       // The worker starts only when there is an import to run.
       const waiting = await datasetsNeedingImport(await pageLocalStore());

@@ -7,7 +7,12 @@ import {
 import { openFullBackup } from './full-backup-reader.ts';
 import { busyJobs, restoreFullBackup, type RestoreSummary } from './full-backup-restore.ts';
 import { writeFullBackup } from './full-backup-writer.ts';
-import type { FullBackup, Job } from '../store/local-records.ts';
+import {
+  mergeFullBackup,
+  type FullBackupMergeSummary,
+  type MergeKindCount,
+} from './full-backup-merge.ts';
+import type { FullBackup, Job, SyncedTable } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
 import type { KdfParams } from '../crypto/sync-crypto.ts';
 import type { WebCryptoPort } from '../crypto/web-crypto.ts';
@@ -15,7 +20,8 @@ import type { WebCryptoPort } from '../crypto/web-crypto.ts';
 // Making and restoring a full backup as jobs (kinds 'full-backup' and 'full-backup-restore'),
 // so the jobs screen shows them with their progress: rows packed of the store's rows, rows
 // checked of the backup's. A restore first saves what is on the device as a full backup of its
-// own, so it can be undone, then replaces the data in one transaction.
+// own, so it can be undone, then replaces the data, or merges the backup into it, in one
+// transaction.
 
 export interface FullBackupJobContext {
   readonly store: LocalStore;
@@ -183,8 +189,16 @@ export interface RestoreJobResult {
  */
 export async function runRestoreJob(
   context: FullBackupJobContext,
-  request: { jobId: string; bytes: Uint8Array; passphrase?: string; label: string },
+  request: {
+    jobId: string;
+    bytes: Uint8Array;
+    passphrase?: string;
+    label: string;
+    /** Replace (the backup becomes the data) or merge (full-backup-merge.ts); replace unless said. */
+    mode?: 'replace' | 'merge';
+  },
 ): Promise<RestoreJobResult> {
+  const merge = request.mode === 'merge';
   const { store } = context;
   const startedAt = new Date(context.now()).toISOString();
   try {
@@ -233,13 +247,22 @@ export async function runRestoreJob(
 
     await updateJob(store, request.jobId, (job) => ({
       ...job,
-      message: 'Replacing the data on this device…',
+      message: merge
+        ? 'Merging the backup into the data on this device…'
+        : 'Replacing the data on this device…',
     }));
-    const summary = await restoreFullBackup(store, opened, {
-      deviceId: context.deviceId,
-      nowMs: context.now(),
-      keepJobIds: [request.jobId, safetyJobId],
-    });
+    const summary = merge
+      ? mergeSummary(
+          await mergeFullBackup(store, opened, {
+            deviceId: context.deviceId,
+            nowMs: context.now(),
+          }),
+        )
+      : await restoreFullBackup(store, opened, {
+          deviceId: context.deviceId,
+          nowMs: context.now(),
+          keepJobIds: [request.jobId, safetyJobId],
+        });
     const finishedAt = new Date(context.now()).toISOString();
     await updateJob(store, request.jobId, (job) => ({
       ...job,
@@ -259,4 +282,19 @@ export async function runRestoreJob(
     await failJob(context, request.jobId, error);
     throw error;
   }
+}
+
+/** A merge's counts in a restore's terms: it adds and changes, never removes. */
+function mergeSummary(merged: FullBackupMergeSummary): RestoreSummary {
+  const kinds = Object.entries(merged.kinds) as [SyncedTable, MergeKindCount][];
+  const added = kinds.reduce((sum, [, count]) => sum + count.added, 0) + merged.billsAdded;
+  const updated = kinds.reduce((sum, [, count]) => sum + count.changed, 0);
+  return {
+    written: added + updated + merged.filesAdded,
+    added,
+    updated,
+    unchanged: 0,
+    removed: 0,
+    tables: kinds.filter(([, count]) => count.added + count.changed > 0).map(([table]) => table),
+  };
 }

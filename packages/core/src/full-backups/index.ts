@@ -5,3 +5,4 @@ export * from './full-backup-reader.ts';
 export * from './full-backup-restore.ts';
 export * from './full-backup-writer.ts';
 export * from './user-data-copy.ts';
+export * from './full-backup-merge.ts';

@@ -5,7 +5,13 @@ import { setPosition } from '../commands/position-commands.ts';
 import { billIdOf, rowsOf } from '../test-support/bill-command-harness.ts';
 import { newDataKey, syncedRowsOf, testDevice, USER } from '../test-support/sync-devices.ts';
 import { TestSyncLog } from '../test-support/sync-log-server.ts';
-import { needsRevert, prepareResetUpload, revertToNewEpoch } from './sync-reset.ts';
+import { syncCursorSetting } from './sync-cursor.ts';
+import {
+  checkRevert,
+  needsRevert,
+  prepareResetUpload,
+  revertToNewEpoch,
+} from './sync-reset.ts';
 import { decodeUtf8 } from '../encoding/text-bytes.ts';
 
 const RED = '#cc0000';
@@ -72,6 +78,32 @@ describe('a cloud password reset', () => {
     await b.sync({ dataKey: newKey, epochStartSeqno });
     await a.sync({ dataKey: newKey, epochStartSeqno });
     expect((await rowsOf(a.store, 'tags')).map((row) => row.name)).toEqual(['Homes']);
+  });
+
+  it('never reverts the device that made the epoch, even with its cursor left behind', async () => {
+    const log = new TestSyncLog();
+    const a = await testDevice('device-a', log, await newDataKey());
+    await createTag(a.context, { name: 'Mine', color: RED });
+    await a.sync();
+    await prepareResetUpload(a.store, {
+      userId: USER,
+      deviceId: a.id,
+      epoch: 2,
+      epochStartSeqno: log.changes.length,
+      nowMs: a.context.now(),
+    });
+    // A cursor written back under the old epoch (a run of the old keys ending late) must not
+    // make the resetting device empty itself: its data is the new epoch's truth.
+    await a.store.write(['settings'], (tx) =>
+      tx.put('settings', { key: syncCursorSetting(USER), value: { epoch: 1, seqno: 1 } }),
+    );
+    expect(await checkRevert(a.store, USER, 2)).toEqual({
+      revert: false,
+      cursorEpoch: 1,
+      madeEpoch: 2,
+    });
+    // A later reset made elsewhere (epoch 3) is reverted to as any other device would.
+    expect(await needsRevert(a.store, USER, 3)).toBe(true);
   });
 
   it('does not revert a device that never synced: its work is pushed like any change', async () => {

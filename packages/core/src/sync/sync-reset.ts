@@ -76,6 +76,7 @@ export async function prepareResetUpload(
     if (entries.length > 0) await tx.putMany('outbox', entries);
     await saveDeviceClock(tx, clock);
     await writeCursor(tx, options);
+    await tx.put('settings', { key: resetMadeSetting(options.userId), value: options.epoch });
     return { rows: entries.length };
   });
 }
@@ -90,17 +91,50 @@ function keyOf(table: (typeof syncedTables)[number], row: object): string {
   return key;
 }
 
-/** Whether this device must revert: it synced under an older epoch than its keys'. */
+/**
+ * The settings row naming the key epoch this device made by a reset, per user (never synced).
+ * Written in the transaction that makes its data the epoch's truth: the device whose data the
+ * epoch is must never revert to it, whatever its cursor says.
+ */
+export function resetMadeSetting(userId: string): string {
+  return `device:reset-made:${userId}`;
+}
+
+/** Why a device must (or need not) revert, as the trace records it. */
+export interface RevertCheck {
+  readonly revert: boolean;
+  /** The epoch of this device's pull cursor, null when it never synced. */
+  readonly cursorEpoch: number | null;
+  /** The epoch this device made by a reset, null when it made none. */
+  readonly madeEpoch: number | null;
+}
+
+/**
+ * Whether this device must revert: it synced under an older epoch than its keys', and it is not
+ * the device that made that epoch by a reset.
+ */
+export async function checkRevert(
+  store: LocalStore,
+  userId: string,
+  keyEpoch: number,
+): Promise<RevertCheck> {
+  const [cursor, made] = await store.read(['settings'], (tx) =>
+    tx.getMany('settings', [syncCursorSetting(userId), resetMadeSetting(userId)]),
+  );
+  const epoch = (cursor?.value as { epoch?: unknown } | undefined)?.epoch;
+  const cursorEpoch = typeof epoch === 'number' ? epoch : null;
+  const madeEpoch = typeof made?.value === 'number' ? made.value : null;
+  const revert = cursorEpoch !== null && cursorEpoch < keyEpoch && madeEpoch !== keyEpoch;
+  return { revert, cursorEpoch, madeEpoch };
+}
+
+/** Whether this device must revert (checkRevert's answer alone). */
 export async function needsRevert(
   store: LocalStore,
   userId: string,
   keyEpoch: number,
 ): Promise<boolean> {
-  const cursor = await store.read(['settings'], (tx) =>
-    tx.get('settings', syncCursorSetting(userId)),
-  );
-  const epoch = (cursor?.value as { epoch?: unknown } | undefined)?.epoch;
-  return typeof epoch === 'number' && epoch < keyEpoch;
+  return (await checkRevert(store, userId, keyEpoch)).revert;
 }
 
 /** Where a device starts again in a new epoch, and the id of the backup saved of its work. */
