@@ -194,5 +194,6 @@ export function syncedRowsOf(store: LocalStore): Promise<SyncedSnapshot> {
     annotations: await tx.all('annotations'),
     seenMarks: await tx.all('seenMarks'),
     apiKeys: await tx.all('apiKeys'),
+    billHistory: await tx.all('billHistory'),
   }));
 }

@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
+import { deckSample } from './pages/deck-page.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';
-import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
+import { FullBackupsPage } from './pages/full-backup-pages.ts';
 import {
   AddDatasetPage,
   DatasetsPage,
@@ -150,6 +152,12 @@ test('a reset on a device without the password: the other saves a full backup, t
   const modal = cloudPasswordModal(second);
   await modal.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(modal.getByText('Reset cloud password', { exact: true })).toBeVisible();
+  // It says what the reset would cost: the first device's tag never reached the second.
+  await expect(
+    modal.getByText(
+      /^[1-9][\d,]* batch(?:es)? of changes synced by (?:your other devices|another of your devices) ha(?:ve|s) not reached this device\. A reset takes/,
+    ),
+  ).toBeVisible(SOON);
   await typeCloudPassword(second, 'a fresh start');
   await modal.getByRole('button', { name: 'Reset password' }).click();
   await second.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
@@ -165,19 +173,31 @@ test('a reset on a device without the password: the other saves a full backup, t
     'a fresh start',
     'This device now has the cloud password.',
   );
-  // The revert's notice waits for the cloud password's answer to close, then says where the
-  // first device's own data went.
+  // The revert's notice waits for the cloud password's answer to close and for the run to end,
+  // then says where the first device's own data went and what the new data lacks of it.
   const notice = first.getByRole('alertdialog', { name: 'Sync' });
   await expect(notice).toContainText(
     'saved as the full backup "Before the cloud password reset',
     SOON,
   );
-  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toContainText('the new data lacks 1 tag.');
+  // "Bring back my changes" is the default: the first button.
+  const bringBack = notice.getByRole('button', { name: 'Bring back my changes' });
+  await expect(notice.getByRole('button').first()).toHaveText(/Bring back my changes/i);
+  await bringBack.click();
+  const back = first.getByRole('alertdialog', { name: 'Sync' });
+  await expect(back).toContainText('Your changes are back: 1 tag.', SOON);
+  await back.getByRole('button', { name: 'OK' }).click();
+
+  // Both devices hold both tags: the reset device's, and the work the first brought back.
   await firstTags.open();
   await expect(firstTags.row('Made on the second')).toBeVisible(SOON);
-  await expect(firstTags.row('Only on the first')).toHaveCount(0);
+  await expect(firstTags.row('Only on the first')).toBeVisible();
+  await secondTags.open();
+  await expect(secondTags.row('Only on the first')).toBeVisible(SOON);
+  await expect(secondTags.row('Made on the second')).toBeVisible();
 
-  // The backup the revert saved restores: the first device's own work is back.
+  // The backup the revert saved stays; merging it again would change nothing.
   const backups = new FullBackupsPage(first);
   await backups.open();
   const saved = backups
@@ -187,13 +207,10 @@ test('a reset on a device without the password: the other saves a full backup, t
       has: first.getByRole('heading', { name: /^Before the cloud password reset/ }),
     });
   await saved.getByRole('button', { name: 'Restore', exact: true }).click();
-  const preview = new FullBackupPreviewPanel(
-    first,
-    first.getByRole('region', { name: 'What this full backup holds' }),
-  );
-  await preview.restore();
-  await firstTags.open();
-  await expect(firstTags.row('Only on the first')).toBeVisible();
+  const preview = first.getByRole('region', { name: 'What this full backup holds' });
+  await expect(preview).toContainText('Merge changes nothing', SOON);
+  await expect(preview.getByRole('button', { name: 'Merge', exact: true })).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Replace', exact: true })).toBeVisible();
 });
 
 test('a dataset imported on one device is rebuilt on the other from its synced files', async ({
@@ -221,6 +238,59 @@ test('a dataset imported on one device is rebuilt on the other from its synced f
   const stored = databaseText();
   expect(stored).not.toContain('Joint resolutions');
   expect(stored).not.toContain('<billStatus>');
+});
+
+test('one Why written on two devices at once: the replaced words stay in the bill’s History', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { first, second } = await twoSyncingDevices(browser, cloudPassword);
+  await first.goto('/add-dataset');
+  await new AddDatasetPage(first).add('California sample', [deckSample('deck-small.csv')]);
+  await new JobsPage(first).expectStatus('California sample', 'Done');
+  const datasets = new DatasetsPage(second);
+  await datasets.open();
+  await expect(
+    datasets.dataset('California sample').getByText('Ready', { exact: true }),
+  ).toBeVisible({ timeout: 60_000 });
+
+  const bill = 'us-ca/2025-2026/ab-1';
+  const onFirst = new BillDetailsPage(first);
+  const onSecond = new BillDetailsPage(second);
+  await onSecond.openBill(bill, 'AB 1');
+  // The second device writes offline, a moment after the first: its words are the newer.
+  await second.context().setOffline(true);
+  await onFirst.openBill(bill, 'AB 1');
+  await onFirst.position('Support').check();
+  await onFirst.why().fill('Jobs for the district');
+  await expectPainted(onFirst.reasonSaved());
+  await expect(header(first)).toContainText(/Synced \d/, SOON);
+  await onSecond.position('Support').check();
+  await onSecond.why().fill('Costs too much');
+  await expectPainted(onSecond.reasonSaved());
+  await second.context().setOffline(false);
+
+  // The first device takes the newer words and keeps its own in History, and says so.
+  await expect(onFirst.why()).toHaveValue('Costs too much', SOON);
+  await expect(first.getByText(/^Changed on another device/)).toBeVisible();
+  const history = onFirst.section('History');
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem')).toContainText(
+    'Why: “Jobs for the district” became “Costs too much”',
+  );
+  await expectPainted(history.getByRole('listitem'));
+  // The entry syncs: the second device shows it too, with no notice (its words won).
+  await onSecond.openBill(bill, 'AB 1');
+  await expect(onSecond.section('History').getByRole('listitem')).toContainText(
+    '“Jobs for the district” became “Costs too much”',
+    SOON,
+  );
+  await expect(second.getByText(/^Changed on another device/)).toHaveCount(0);
+  // Once the bill was opened, the first device no longer says it changed.
+  await first.goto('/tabs/tracked');
+  await onFirst.openBill(bill, 'AB 1');
+  await expect(onFirst.section('History').getByRole('listitem')).toHaveCount(1);
+  await expect(first.getByText(/^Changed on another device/)).toHaveCount(0);
 });
 
 test('after signing out, the sign-in page shows no sync error', async ({ browser }) => {

@@ -14,6 +14,14 @@ export class TrackedPage {
   readonly sort = () => this.page.getByLabel('Sort by', { exact: true });
   readonly list = () => this.page.getByRole('list', { name: 'Bills', exact: true });
   readonly count = () => this.page.locator('.tracked-count');
+  /** "Notes on removed bills": the user's work on bills no longer on this device. */
+  readonly removedNotes = () =>
+    this.page.getByRole('list', { name: 'Notes on removed bills', exact: true });
+  removedNote(identifier: string): Locator {
+    return this.removedNotes()
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('link', { name: new RegExp(`^${identifier}\\b`) }) });
+  }
 
   async open(search = ''): Promise<void> {
     await this.page.goto(`/tabs/tracked${search}`);

@@ -97,3 +97,21 @@ export const pullResponseSchema = z.object({
   latestSeqno: seqnoSchema,
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+/**
+ * GET /api/sync/unreceived?since=&deviceId= — what a cloud password reset on this device would
+ * take out of the account: the log entries of the current key epoch after `since` (the device's
+ * pull cursor; the epoch's start when its cursor is under another epoch) that devices other than
+ * `deviceId` pushed. The server counts envelopes; how many changes each holds it cannot know.
+ */
+export const unreceivedQuerySchema = z.strictObject({
+  since: decimalSchema.pipe(seqnoSchema),
+  deviceId: opaqueIdSchema,
+});
+export type UnreceivedQuery = z.infer<typeof unreceivedQuerySchema>;
+
+/** The answer: how many envelopes (each one or more changes) this device has not received. */
+export const unreceivedResponseSchema = z.object({
+  envelopes: z.number().int().nonnegative(),
+});
+export type UnreceivedResponse = z.infer<typeof unreceivedResponseSchema>;

@@ -42,6 +42,8 @@ export const syncPaths = {
   settings: '/api/sync/settings',
   push: '/api/sync/push',
   pull: '/api/sync/pull',
+  /** What a reset would take: the current epoch's envelopes other devices pushed after a cursor. */
+  unreceived: '/api/sync/unreceived',
   blobs: '/api/sync/blobs',
   events: '/api/sync/events',
 } as const;

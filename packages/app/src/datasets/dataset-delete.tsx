@@ -11,17 +11,21 @@ import { useAlert } from '../ui/lazy-overlays.ts';
 
 // "Delete dataset" on a dataset's row and its page: it asks first, saying how many bills go with
 // the dataset and how many stay because another dataset provides them, then deletes it on this
-// device and, through sync, on the user's other devices.
+// device and, through sync, on the user's other devices. "Remove" on a dataset whose files never
+// reached this device (dataset-files-unavailable.tsx) is the same button under that name.
 
 export function DeleteDatasetButton({
   dataset,
   lastJob,
   onDeleted,
+  label = 'Delete dataset',
 }: {
   readonly dataset: Pick<Dataset, 'id' | 'name'>;
   readonly lastJob: Job | undefined;
   /** After the dataset is gone (its page leaves for the list). */
   readonly onDeleted?: () => void;
+  /** The button's words, which its accessible name starts with ("Remove"). */
+  readonly label?: string;
 }) {
   const [presentAlert] = useAlert();
   const toast = useStatusToast();
@@ -56,7 +60,7 @@ export function DeleteDatasetButton({
           message: deletionQuestion(dataset.name, preview),
           buttons: [
             { text: 'Cancel', role: 'cancel' },
-            { text: 'Delete dataset', role: 'destructive', handler: remove },
+            { text: label, role: 'destructive', handler: remove },
           ],
         }),
       )
@@ -74,10 +78,10 @@ export function DeleteDatasetButton({
       fill="outline"
       color="danger"
       disabled={busy || importing}
-      aria-label={`Delete dataset ${dataset.name}`}
+      aria-label={`${label} ${dataset.name}`}
       onClick={ask}
     >
-      Delete dataset
+      {label}
     </IonButton>
   );
 }

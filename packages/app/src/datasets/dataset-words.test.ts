@@ -4,6 +4,7 @@ import {
   datasetStateWords,
   deletionDone,
   deletionQuestion,
+  filesUnavailableWords,
   lastResultWords,
   recordTallyWords,
 } from './dataset-words.ts';
@@ -112,5 +113,52 @@ describe("a dataset's state while it imports", () => {
       'Importing: Reading bill 120 of 800',
     );
     expect(datasetStateWords(dataset, running('Reading files', null))).toBe('Importing');
+  });
+});
+
+describe('a dataset whose files never reached this device', () => {
+  const waiting = {
+    state: 'new',
+    lastImportAt: null,
+    needsImport: true,
+    origin: { kind: 'files', fileIds: ['f1'] },
+  } as unknown as Dataset;
+  const marked = (filesUnavailable: Dataset['filesUnavailable']): Dataset => ({
+    ...waiting,
+    filesUnavailable,
+  });
+
+  it('says why instead of waiting for sync', () => {
+    expect(datasetStateWords(waiting, undefined)).toBe('Waiting for sync to bring its files');
+    expect(
+      datasetStateWords(marked({ reason: 'not-sent-since-reset', missing: 1 }), undefined),
+    ).toBe(
+      'Its files never reached this device: no device has sent them since the cloud password was reset.',
+    );
+    expect(datasetStateWords(marked({ reason: 'not-sent', missing: 2 }), undefined)).toBe(
+      'Its files never reached this device: no device has sent them.',
+    );
+    const failed = { status: 'failed', message: 'no file' } as unknown as Job;
+    expect(
+      datasetStateWords(
+        marked({
+          reason: 'not-fetched',
+          missing: 1,
+          file: 'bills.csv',
+          problem: 'part 1 is not on the server',
+        }),
+        failed,
+      ),
+    ).toBe(
+      'Its files never reached this device: bills.csv could not be fetched (part 1 is not on the server).',
+    );
+    expect(filesUnavailableWords(waiting)).toBeNull();
+  });
+
+  it('gives way to an import that is on its way', () => {
+    const queued = { status: 'queued' } as unknown as Job;
+    expect(datasetStateWords(marked({ reason: 'not-sent', missing: 1 }), queued)).toBe(
+      'Waiting to import',
+    );
   });
 });

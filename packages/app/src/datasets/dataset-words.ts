@@ -36,8 +36,33 @@ export function jobFraction(job: Job): number | null {
   return Math.min(1, recordsRead / total);
 }
 
+/**
+ * Why a dataset's files never reached this device (sync's `filesUnavailable` mark), or null when
+ * they may still come. Said instead of "Waiting for sync to bring its files", beside Remove and
+ * Import again.
+ */
+export function filesUnavailableWords(dataset: Pick<Dataset, 'filesUnavailable'>): string | null {
+  const mark = dataset.filesUnavailable;
+  if (mark === undefined) return null;
+  const never = 'Its files never reached this device';
+  switch (mark.reason) {
+    case 'not-sent':
+      return `${never}: no device has sent them.`;
+    case 'not-sent-since-reset':
+      return `${never}: no device has sent them since the cloud password was reset.`;
+    case 'not-fetched': {
+      const file = mark.file === undefined ? 'a file' : mark.file;
+      const why = mark.problem === undefined ? '' : ` (${mark.problem})`;
+      return `${never}: ${file} could not be fetched${why}.`;
+    }
+  }
+}
+
 /** The dataset's state, told by its newest import job while that one is not done. */
 export function datasetStateWords(dataset: Dataset, lastJob: Job | undefined): string {
+  const busy = lastJob?.status === 'running' || lastJob?.status === 'queued';
+  const unavailable = busy ? null : filesUnavailableWords(dataset);
+  if (unavailable !== null) return unavailable;
   if (lastJob !== undefined && lastJob.status !== 'done') {
     switch (lastJob.status) {
       case 'running': {

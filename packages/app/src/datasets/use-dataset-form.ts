@@ -74,7 +74,12 @@ export function useDatasetForm(dataset: Dataset | null) {
   const [failure, setFailure] = useState<string | null>(null);
   const [started, setStarted] = useState<{ datasetId: string; jobId: string } | null>(null);
 
-  const storedFileCount = dataset?.origin.kind === 'files' ? dataset.origin.fileIds.length : 0;
+  // Files that never reached this device (sync's mark) are not there to import again: they must
+  // be picked anew.
+  const storedFileCount =
+    dataset?.origin.kind === 'files' && dataset.filesUnavailable === undefined
+      ? dataset.origin.fileIds.length
+      : 0;
   const picked = [...files, ...folder];
   const sourceKind = sourceKindOf(text);
   const formValues = () => ({

@@ -29,6 +29,7 @@ const tableWords: Readonly<Record<TableName, readonly [string, string]>> = {
   seenMarks: ['seen mark', 'seen marks'],
   apiKeys: ['API key', 'API keys'],
   versionTexts: ['fetched bill text', 'fetched bill texts'],
+  billHistory: ['history entry', 'history entries'],
 };
 
 export function tableCount(table: TableName, count: number): string {

@@ -95,6 +95,10 @@ const version7Stores = Object.freeze({
     'id, *datasetIds, jurisdiction, status, statusDate, [jurisdiction+id], [status+id], *deckKeys',
 });
 
+// A bill's History: values of the user's that changes from other devices overwrote (core's
+// sync/bill-history.ts): synced. A new, empty table; no upgrade.
+const version9Stores = Object.freeze({ ...version7Stores, billHistory: 'id, billId, rowId' });
+
 /**
  * Versions 7 and 8's upgrade: a device that holds bills is told to give them their keys (the
  * backfill).
@@ -121,6 +125,7 @@ export const schemaSteps: readonly SchemaStep[] = Object.freeze([
   // so the deck never walks past the bills a user has decided. The bills stored before are
   // given their new keys in the background, as version 7's were (deck-order-backfill.ts).
   Object.freeze({ version: 8, stores: version7Stores, upgrade: markDeckOrderFilling }),
+  Object.freeze({ version: 9, stores: version9Stores }),
 ]);
 
 /** The version a database opened by this build ends up at. */

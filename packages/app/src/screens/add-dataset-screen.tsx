@@ -16,8 +16,9 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { useDataset } from '../local-store/live-datasets.ts';
 import { useJob } from '../local-store/live-jobs.ts';
 import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
+import { FilesUnavailableActions } from '../datasets/dataset-files-unavailable.tsx';
 import { RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
-import { lastResultWords } from '../datasets/dataset-words.ts';
+import { filesUnavailableWords, lastResultWords } from '../datasets/dataset-words.ts';
 import { FormError } from '../ui/form-error.tsx';
 import { useApiKey } from '../local-store/live-api-keys.ts';
 
@@ -335,6 +336,12 @@ function DatasetForm({
 
   const lastJob = useJob(dataset?.lastJobId ?? null);
   const lastResult = lastResultWords(lastJob);
+  const unavailable = dataset === null ? null : filesUnavailableWords(dataset);
+  const filesId = `${ids}-files`;
+  const removed = () => {
+    leave();
+    ionRouter.push(BACK_HREF, 'back');
+  };
   const errorCount = Object.keys(form.errors).length;
   const describedBy = (field: keyof typeof form.errors) =>
     form.errors[field] === undefined ? undefined : errorId(field);
@@ -344,17 +351,29 @@ function DatasetForm({
       <PageHeader title={title} backHref={BACK_HREF} />
       <PageBody>
         <h1>{title}</h1>
-        {dataset !== null && (
+        {dataset !== null && unavailable !== null && (
           <div className="screen-actions">
-            <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
-            <DeleteDatasetButton
+            <p role="status">
+              {unavailable} Pick its files again below and import them, or remove the dataset.
+            </p>
+            <FilesUnavailableActions
               dataset={dataset}
               lastJob={lastJob}
-              onDeleted={() => {
-                leave();
-                ionRouter.push(BACK_HREF, 'back');
+              onImportAgain={() => {
+                form.set('sourceKind', 'files-or-url');
+                // The picker opens from the button's own click, as browsers require.
+                const input = document.getElementById(filesId);
+                input?.focus();
+                input?.click();
               }}
+              onRemoved={removed}
             />
+          </div>
+        )}
+        {dataset !== null && unavailable === null && (
+          <div className="screen-actions">
+            <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
+            <DeleteDatasetButton dataset={dataset} lastJob={lastJob} onDeleted={removed} />
             {dataset.origin.kind !== 'files' && lastResult !== null && (
               <p role="status">Last result: {lastResult}</p>
             )}
@@ -444,7 +463,7 @@ function DatasetForm({
                 </p>
               )}
               <FileField
-                id={`${ids}-files`}
+                id={filesId}
                 label="Files"
                 hint="JSON, ZIP, XML or CSV: LegiScan, Open States, GovInfo BILLSTATUS, congress data.json or Docket CSV. Several at once is fine."
                 folder={false}

@@ -1,7 +1,7 @@
 import { billPlace } from '@docket/core/bills';
 import { withFetchedTexts } from '@docket/core/text';
 import { useMemo } from 'react';
-import { IonButton } from '@ionic/react';
+import { IonButton, useIonRouter } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import {
   ActionsTimeline,
@@ -18,7 +18,12 @@ import {
   PositionSection,
   type CommandReport,
 } from '../bill-details/bill-user-sections.tsx';
+import {
+  BillHistorySection,
+  ChangedElsewhereNotice,
+} from '../bill-details/bill-history-section.tsx';
 import { useBillDetailsId } from '../bill-details/bill-details-route.ts';
+import { KeptBillNotes, useRemovedBillNotes } from '../bill-details/removed-bill-notes.tsx';
 import { BillTextVersions } from '../bill-text/bill-text-versions.tsx';
 import { useBillAnnotations } from '../local-store/live-annotations.ts';
 import { useStoredBill } from '../local-store/live-bills.ts';
@@ -55,6 +60,27 @@ export function BillDetailsScreen() {
   const annotations = useBillAnnotations(billId);
   // What a command did (or why it did not) is a toast that leaves, never a bar over the page.
   const report: CommandReport = useStatusToast();
+  // A bill not on this device (its dataset deleted, or never imported here) still has the
+  // user's notes: they are shown instead of only "No bill with this id".
+  const keptNotes = useRemovedBillNotes(billId);
+  const kept = keptNotes?.[0];
+  const ionRouter = useIonRouter();
+
+  if (bill === null && kept !== undefined) {
+    return (
+      <>
+        <PageHeader title={kept.label?.identifier ?? TITLE} backHref={BACK_HREF} />
+        <PageBody>
+          <KeptBillNotes
+            entry={kept}
+            onDeleted={() => {
+              ionRouter.push(BACK_HREF, 'back', 'pop');
+            }}
+          />
+        </PageBody>
+      </>
+    );
+  }
 
   if (billId === null || bill == null) {
     return (
@@ -62,7 +88,7 @@ export function BillDetailsScreen() {
         <PageHeader title={TITLE} backHref={BACK_HREF} />
         <PageBody>
           <h1>{TITLE}</h1>
-          {billId !== null && bill === undefined ? (
+          {billId !== null && (bill === undefined || keptNotes === undefined) ? (
             <p role="status">Loading the bill…</p>
           ) : (
             <div role="alert">
@@ -101,6 +127,7 @@ export function BillDetailsScreen() {
               Print
             </IonButton>
           </div>
+          <ChangedElsewhereNotice billId={bill.id} />
           <BillFacts bill={bill} />
           <BillTagsSection bill={bill} tags={tags} report={report} />
           <PositionSection
@@ -115,6 +142,7 @@ export function BillDetailsScreen() {
             report={report}
           />
           <AnnotationsSection bill={bill} annotations={annotations} />
+          <BillHistorySection billId={bill.id} />
           <SummarySection summary={bill.summary} />
           <SponsorsSection bill={bill} linkSponsors />
           <SubjectsSection subjects={bill.subjects} />

@@ -15,6 +15,7 @@ import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
 import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
+import { FilesUnavailableActions } from '../datasets/dataset-files-unavailable.tsx';
 import { RefreshAllButton, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
@@ -80,7 +81,11 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
                   </dl>
                   <div className="record-actions">
                     <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
-                    <DeleteDatasetButton dataset={dataset} lastJob={lastJob} />
+                    {dataset.filesUnavailable === undefined ? (
+                      <DeleteDatasetButton dataset={dataset} lastJob={lastJob} />
+                    ) : (
+                      <FilesUnavailableActions dataset={dataset} lastJob={lastJob} />
+                    )}
                   </div>
                 </li>
               );

@@ -20,7 +20,7 @@ import { FormError } from '../ui/form-error.tsx';
 // (user-data-worker/), so thousands of bills do not freeze the page, and handed to the
 // user as a file (platform.saveFile: a download on the web, the share sheet on native).
 
-type Scope = 'all' | 'tracked' | 'tag' | 'list';
+type Scope = 'all' | 'tracked' | 'tag' | 'list' | 'removed';
 
 const formatWords: Readonly<Record<ExportFormat, string>> = {
   csv: 'CSV',
@@ -49,6 +49,17 @@ function useSelectionSize(
         }));
       }
       const snapshot = await readUserDataSnapshot(store, selection);
+      if (selection.kind === 'removed') {
+        // No bill is in the file: the count is of the bills the notes are on.
+        const rows = [
+          ...snapshot.billTags,
+          ...snapshot.positions,
+          ...snapshot.decisions,
+          ...snapshot.annotations,
+        ];
+        const billIds = new Set(rows.map((row) => row.billId));
+        return { bills: billIds.size, annotations: snapshot.annotations.length };
+      }
       return { bills: snapshot.bills.length, annotations: snapshot.annotations.length };
     },
     [selection === null ? '' : JSON.stringify(selection)],
@@ -61,8 +72,13 @@ export function ExportScreen() {
   const tags = useTags();
   // Opened from the Tracked tab with its query (/export?status=…): that list is offered first.
   const { search } = useLocation();
-  const listQuery = search.length > 1 ? parseBillListQuery(search) : null;
-  const [scope, setScope] = useState<Scope>(listQuery === null ? 'all' : 'list');
+  // From the Tracked tab's "Notes on removed bills" (/export?scope=removed): those are offered.
+  const removedFirst = new URLSearchParams(search).get('scope') === 'removed';
+  const listQuery = !removedFirst && search.length > 1 ? parseBillListQuery(search) : null;
+  const [scope, setScope] = useState<Scope>(
+    removedFirst ? 'removed' : listQuery === null ? 'all' : 'list',
+  );
+  const removed = scope === 'removed';
   const [tagId, setTagId] = useState('');
   const { busy, error: failure, setError: setFailure, run } = useCommand();
   const [status, setStatus] = useState('');
@@ -152,6 +168,13 @@ export function ExportScreen() {
             {scopeChoice('all', 'All bills')}
             {scopeChoice('tracked', 'Tracked bills')}
             {scopeChoice('tag', 'Bills with a tag')}
+            {scopeChoice('removed', 'Notes on removed bills')}
+            {removed && (
+              <p className="field-hint">
+                Your tags, positions, decisions and notes on bills no longer on this device, each
+                with the bill&apos;s number and title: as JSON, and the notes as annotations.
+              </p>
+            )}
             {scope === 'tag' && (
               <div className="form-field">
                 <label htmlFor={`${id}-tag`}>Tag</label>
@@ -178,11 +201,11 @@ export function ExportScreen() {
               ? 'Counting…'
               : size === null
                 ? 'The Tracked list’s search and filters are applied when the file is made.'
-                : `${plural(size.bills, 'bill')} and ${plural(size.annotations, 'annotation')} chosen.`}
+                : `${plural(size.bills, removed ? 'removed bill' : 'bill')} and ${plural(size.annotations, 'annotation')} chosen.`}
           </p>
           <div className="screen-actions">
             <IonButton
-              disabled={busy || selection === null}
+              disabled={busy || selection === null || removed}
               onClick={() => {
                 exportAs('csv');
               }}
@@ -190,7 +213,7 @@ export function ExportScreen() {
               Export CSV
             </IonButton>
             <IonButton
-              disabled={busy || selection === null}
+              disabled={busy || selection === null || removed}
               onClick={() => {
                 exportAs('report');
               }}

@@ -25,6 +25,7 @@ import { useTags } from '../local-store/live-tags.ts';
 import { PageHeader } from '../layout/page-header.tsx';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
+import { RemovedBillNotesList } from '../tracked/removed-bill-notes-list.tsx';
 import { decisionListWords, TrackedFilters } from '../tracked/tracked-filters.tsx';
 import { useBillList } from '../tracked/use-bill-list.ts';
 import { useListPrint } from '../tracked/use-list-print.ts';
@@ -209,6 +210,7 @@ export function TrackedBillsScreen() {
               <summary>Charts</summary>
               <TrackedCharts />
             </details>
+            <RemovedBillNotesList />
             <TrackedFilters
               query={query}
               tags={tags ?? []}

@@ -1,4 +1,6 @@
 import { createCloudKeys, unlockCloudKeys } from '@docket/core/crypto';
+import { createMemoryLocalStore } from '@docket/core/store';
+import { syncCursorSetting } from '@docket/core/sync';
 import { webCrypto } from '@docket/core/test-support/sync-devices';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { describe, expect, it } from 'vitest';
@@ -8,9 +10,10 @@ import {
   applyEnteredPassword,
   CloudPasswordError,
   type CloudPasswordProgress,
+  countUnreceived,
   resetCloudPassword,
 } from './cloud-password-flow.ts';
-import { noPassword } from './sync-runner-harness.ts';
+import { noPassword, withPassword } from './sync-runner-harness.ts';
 
 const fastKdf = { algorithm: 'argon2id', memoryKiB: 8, iterations: 1, parallelism: 1 } as const;
 
@@ -109,5 +112,45 @@ describe('the work after Go', () => {
     );
     expect(order).toEqual([`truth of epoch ${String(server.settings().keyEpoch)}`, 'keys kept']);
     expect(steps.map((progress) => progress.step)).toEqual(['derive', 'save', 'truth', 'keep']);
+  });
+});
+
+describe('counting what a reset would take', () => {
+  /** A server that answers the count and keeps the paths it was asked. */
+  function countingServer(envelopes: number): { api: ApiClient; asked: string[] } {
+    const asked: string[] = [];
+    const api = (async (request: { method: string; path: string }) => {
+      asked.push(`${request.method} ${request.path}`);
+      return Promise.resolve({ envelopes });
+    }) as unknown as ApiClient;
+    return { api, asked };
+  }
+
+  it("sends this device's cursor and id, and answers the server's count", async () => {
+    const store = createMemoryLocalStore();
+    await store.write(['settings'], (tx) =>
+      tx.put('settings', { key: syncCursorSetting('user-1'), value: { epoch: 2, seqno: 41 } }),
+    );
+    const server = countingServer(3);
+    const device = { store, userId: 'user-1', deviceId: 'device-b' };
+    const settings = { ...withPassword, keyEpoch: 2, epochStartSeqno: 30 };
+    expect(await countUnreceived(server.api, device, settings)).toBe(3);
+    expect(server.asked).toEqual(['GET /api/sync/unreceived?since=41&deviceId=device-b']);
+  });
+
+  it("starts from the epoch's start when the cursor is under another epoch, or missing", async () => {
+    const store = createMemoryLocalStore();
+    await store.write(['settings'], (tx) =>
+      tx.put('settings', { key: syncCursorSetting('user-1'), value: { epoch: 1, seqno: 12 } }),
+    );
+    const server = countingServer(0);
+    const settings = { ...withPassword, keyEpoch: 2, epochStartSeqno: 30 };
+    await countUnreceived(server.api, { store, userId: 'user-1', deviceId: 'd' }, settings);
+    // Another user on this device has no cursor of their own.
+    await countUnreceived(server.api, { store, userId: 'user-2', deviceId: 'd' }, settings);
+    expect(server.asked).toEqual([
+      'GET /api/sync/unreceived?since=30&deviceId=d',
+      'GET /api/sync/unreceived?since=30&deviceId=d',
+    ]);
   });
 });

@@ -1,4 +1,7 @@
 import { SyncCryptoError, type CloudKeyMaterial, type UnlockedKeys } from '@docket/core/crypto';
+import type { LocalStore } from '@docket/core/store';
+import { cursorSchema, syncCursorSetting } from '@docket/core/sync';
+import { unreceivedResponseSchema } from '@docket/protocol/sync-changes';
 import {
   putSyncSettingsRequestSchema,
   syncSettingsSchema,
@@ -207,4 +210,32 @@ export async function resetCloudPassword(
     if (error instanceof SyncCryptoError) throw new CloudPasswordError(error.message);
     throw error;
   }
+}
+
+/**
+ * How many log entries (envelopes of one or more changes) other devices synced under the current
+ * key epoch that this device has not received: what a reset made here would take out of the
+ * account. The server is sent this device's pull cursor (the epoch's start when the cursor is
+ * under another epoch, as the sync engine would start) and its id, and counts; it reads nothing.
+ */
+export async function countUnreceived(
+  api: ApiClient,
+  device: { readonly store: LocalStore; readonly userId: string; readonly deviceId: string },
+  settings: SyncSettings,
+): Promise<number> {
+  const row = await device.store.read(['settings'], (tx) =>
+    tx.get('settings', syncCursorSetting(device.userId)),
+  );
+  const cursor = cursorSchema.safeParse(row?.value);
+  const since =
+    cursor.success && cursor.data.epoch === settings.keyEpoch
+      ? cursor.data.seqno
+      : settings.epochStartSeqno;
+  const query = new URLSearchParams({ since: String(since), deviceId: device.deviceId });
+  const answer = await api({
+    method: 'GET',
+    path: `${syncPaths.unreceived}?${query.toString()}`,
+    response: unreceivedResponseSchema,
+  });
+  return answer.envelopes;
 }

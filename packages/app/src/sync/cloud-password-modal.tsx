@@ -9,7 +9,9 @@ import {
   RESET_EXPLANATION,
   RESET_TITLE,
   strengthHint,
+  unreceivedWords,
   type PasswordModalResult,
+  type UnreceivedCount,
 } from './cloud-password-words.ts';
 import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
 import { IonFooter } from '../ui/ionic/ion-footer.ts';
@@ -45,6 +47,14 @@ export interface CloudPasswordModalProps {
   readonly working: CloudPasswordWork | null;
   /** Why the last Go or Reset password failed, said under the field; the modal stays open. */
   readonly error: string | null;
+  /**
+   * What a reset would take out of the account (the changes other devices synced that this
+   * device has not received), said in the reset view before Reset password; null says nothing.
+   * Counting, offline or failed, it never holds the reset back.
+   */
+  readonly unreceived?: UnreceivedCount | null;
+  /** The reset view was opened: the caller starts counting `unreceived`. */
+  readonly onResetView?: () => void;
   /** Asked before a reset goes ahead; resolves true on Confirm. */
   readonly confirmReset: () => Promise<boolean>;
   readonly onResult: (result: PasswordModalResult) => void;
@@ -56,14 +66,15 @@ export interface CloudPasswordModalProps {
  * Spec §2, the cloud password modal: a title, an optional subtitle, and a password field hidden
  * by default with a show/hide toggle; Close (only when a password exists), Reset (only when one
  * exists and the caller allows it) and Go. Reset switches to the reset view: its title, the
- * explanation of the two ways, and Cancel / Reset password. Go and Reset password stay disabled
- * while the form is invalid. Results: entered on Go, reset on Reset password, none on Close.
+ * explanation of the two ways, what the reset would take out of the account (counted by the
+ * caller), and Cancel / Reset password. Go and Reset password stay disabled while the form is
+ * invalid. Results: entered on Go, reset on Reset password, none on Close.
  * The caller keeps the modal open while it carries the result out, showing each step, and
  * closes it once done; a refusal (a wrong password) is shown under the field.
  */
 export function CloudPasswordModal(props: CloudPasswordModalProps) {
   const { isOpen, title, subtitle, passwordExists, allowReset, working, error } = props;
-  const { confirmReset, onResult, onClosed } = props;
+  const { confirmReset, onResult, onClosed, unreceived = null, onResetView } = props;
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [resetView, setResetView] = useState(false);
@@ -178,6 +189,10 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
               {RESET_EXPLANATION.map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}
+              {unreceived !== null && (
+                // Polite: the count replaces "Counting…" a moment after the view opens.
+                <p aria-live="polite">{unreceivedWords(unreceived)}</p>
+              )}
             </div>
           )}
           <IonInput
@@ -291,6 +306,7 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
                     disabled={busy}
                     onClick={() => {
                       setResetView(true);
+                      onResetView?.();
                     }}
                   >
                     Reset

@@ -1,5 +1,7 @@
 // The fixed words and numbers of spec §2's cloud password modal, and its result (§3).
 
+import { plural } from '../ui/formatting.ts';
+
 /** Spec §2 and §9: opens at 0.8, with breakpoints 0.8 and 1. */
 export const CLOUD_PASSWORD_BREAKPOINTS = [0.8, 1] as const;
 export const CLOUD_PASSWORD_INITIAL_BREAKPOINT = 0.8;
@@ -13,6 +15,37 @@ export const RESET_EXPLANATION = [
   "Resetting from this device makes other devices revert to this device's data on re-sync.",
   'Before it reverts, each other device saves a full backup of its own data, which you can restore.',
 ] as const;
+
+/**
+ * What a reset here would take out of the account, as far as it is known: the log entries
+ * (envelopes) other devices synced in this key epoch that this device has not received. The
+ * server counts envelopes, not the changes sealed inside them, so the words say "batches".
+ */
+export type UnreceivedCount =
+  | { readonly kind: 'counting' }
+  | { readonly kind: 'counted'; readonly batches: number }
+  | { readonly kind: 'offline' }
+  | { readonly kind: 'failed' };
+
+/** Said in the reset view before "Reset password"; none of it holds the reset back. */
+export function unreceivedWords(count: UnreceivedCount): string {
+  switch (count.kind) {
+    case 'counting':
+      return 'Counting the changes your other devices synced that have not reached this device…';
+    case 'offline':
+      return 'Offline: the changes your other devices synced that have not reached this device cannot be counted now.';
+    case 'failed':
+      return 'The changes your other devices synced that have not reached this device could not be counted.';
+    case 'counted':
+      if (count.batches === 0) {
+        return 'Nothing synced by your other devices is waiting to reach this device: a reset takes none of their synced changes out of the account.';
+      }
+      if (count.batches === 1) {
+        return '1 batch of changes synced by another of your devices has not reached this device. A reset takes it out of the account; it comes back only if that device brings it back after entering the new password.';
+      }
+      return `${plural(count.batches, 'batch', 'batches')} of changes synced by your other devices have not reached this device. A reset takes them out of the account; they come back only if those devices bring them back after entering the new password.`;
+  }
+}
 
 /** Spec §3: status reset, entered or none, and the password. */
 export type PasswordModalResult =

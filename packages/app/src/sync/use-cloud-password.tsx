@@ -19,13 +19,14 @@ import {
   CloudPasswordError,
   cloudPasswordMode,
   cloudPasswordStepWords,
+  countUnreceived,
   fetchSyncSettings,
   resetCloudPassword,
   type CloudPasswordMode,
   type CloudPasswordProgress,
 } from './cloud-password-flow.ts';
 import { CloudPasswordModal, type CloudPasswordWork } from './cloud-password-modal.tsx';
-import type { PasswordModalResult } from './cloud-password-words.ts';
+import type { PasswordModalResult, UnreceivedCount } from './cloud-password-words.ts';
 import { useAlert } from '../ui/lazy-overlays.ts';
 
 const titles: Record<CloudPasswordMode, { title: string; subtitle: string }> = {
@@ -75,12 +76,16 @@ export function useCloudPassword(): {
 } {
   const { api, sync } = useAppServices();
   const userId = useAppState((state) => state.user?.id ?? null);
+  const online = useAppState((state) => state.online);
   const [presentAlert] = useAlert();
   const [opening, setOpening] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [terms, setTerms] = useState<{ opened: Opened; version: string } | null>(null);
   const [working, setWorking] = useState<CloudPasswordWork | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [unreceived, setUnreceived] = useState<UnreceivedCount | null>(null);
+  // Which count is the latest: an answer to an earlier opening of the reset view is dropped.
+  const countRun = useRef(0);
   // Said once the modal has finished closing: an alert presented while it is still dismissing
   // can leave the page hidden from assistive technology.
   const noticeAfterClose = useRef<string | null>(null);
@@ -178,6 +183,37 @@ export function useCloudPassword(): {
     }
   };
 
+  // The reset view was opened: count what a reset would take out of the account. Offline or
+  // failed, the view says so; the reset goes ahead either way (it needs the server itself).
+  const countForReset = () => {
+    const current = opened;
+    if (current === null) return;
+    const run = ++countRun.current;
+    if (!online) {
+      setUnreceived({ kind: 'offline' });
+      return;
+    }
+    setUnreceived({ kind: 'counting' });
+    (async () => {
+      const context = await billCommandContext();
+      return countUnreceived(
+        api,
+        { store: context.store, userId: current.userId, deviceId: context.deviceId },
+        current.settings,
+      );
+    })().then(
+      (batches) => {
+        if (run === countRun.current) setUnreceived({ kind: 'counted', batches });
+      },
+      (failure: unknown) => {
+        if (!(failure instanceof ApiRequestError)) console.error('[docket] Counting:', failure);
+        if (run !== countRun.current) return;
+        const unreachable = failure instanceof ApiRequestError && failure.status === null;
+        setUnreceived({ kind: unreachable ? 'offline' : 'failed' });
+      },
+    );
+  };
+
   const mode = opened === null ? 'set' : cloudPasswordMode(opened.settings, opened.keys);
   const element = (
     <>
@@ -204,6 +240,8 @@ export function useCloudPassword(): {
         newPassword={mode !== 'enter'}
         working={working}
         error={error}
+        unreceived={unreceived}
+        onResetView={countForReset}
         confirmReset={() =>
           new Promise<boolean>((resolve) => {
             presentAlert({
@@ -236,6 +274,8 @@ export function useCloudPassword(): {
           });
         }}
         onClosed={() => {
+          countRun.current += 1;
+          setUnreceived(null);
           const notice = noticeAfterClose.current;
           noticeAfterClose.current = null;
           if (notice !== null) {

@@ -59,6 +59,7 @@ export const backupDatasetSchema = datasetSchema.omit({
   lastJobId: true,
   state: true,
   needsImport: true,
+  filesUnavailable: true,
   blobs: true,
 });
 export type BackupDataset = z.infer<typeof backupDatasetSchema>;

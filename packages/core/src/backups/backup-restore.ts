@@ -83,6 +83,7 @@ export const restoreTables = [
   // Not in a backup, but in the safety copy of every synced table made before the restore.
   'seenMarks',
   'apiKeys',
+  'billHistory',
 ] as const satisfies readonly TableName[];
 
 const differs = (a: unknown, b: unknown): boolean =>

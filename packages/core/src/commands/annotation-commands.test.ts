@@ -12,6 +12,7 @@ import type { BillText } from '../bills/bill.ts';
 import type { TestContext } from '../test-support/bill-command-harness.ts';
 import {
   billIdOf,
+  billLabelOf,
   everything,
   fieldValue,
   newOutbox,
@@ -81,6 +82,7 @@ describe('createAnnotation', () => {
       note: 'Ask about the deadline.',
       createdAt: iso(T0),
       updatedAt: iso(T0),
+      billLabel: billLabelOf(1),
     });
     expect(annotation.quote.prefix.length).toBe(32);
     expect(await rowsOf(store, 'annotations')).toEqual([annotation]);
@@ -89,6 +91,7 @@ describe('createAnnotation', () => {
     expect(entry).toMatchObject({ table: 'annotations', rowId: annotation.id, op: 'put' });
     expect(Object.keys(entry?.fields ?? {}).sort()).toEqual([
       'billId',
+      'billLabel',
       'color',
       'createdAt',
       'note',

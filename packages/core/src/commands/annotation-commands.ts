@@ -1,6 +1,7 @@
 import { annotationTargetText, isAnnotationTarget } from '../text/annotation-targets.ts';
 import type { BillCommandContext } from './bill-command-context.ts';
 import {
+  billLabelOf,
   BillCommandError,
   commandTime,
   newRowId,
@@ -110,6 +111,7 @@ export async function createAnnotation(
       note,
       createdAt: at,
       updatedAt: at,
+      billLabel: billLabelOf(bill),
     });
     const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
     await outbox.put('annotations', { row: annotation });

@@ -1,5 +1,8 @@
 import { isDeviceId } from '../sync/hybrid-logical-clock.ts';
 import type { LocalReadTransaction, LocalRows, LocalStore } from '../store/local-store.ts';
+import type { StoredBill } from '../store/local-records.ts';
+import type { BillLabel } from '../store/bill-label.ts';
+import { BILL_LABEL_TITLE_MAX } from '../store/bill-label.ts';
 
 // What every command on the user's bills (triage, tags, positions, annotations) is given, the
 // error they refuse with, and the checks they share. Commands take their clock reading and new
@@ -113,20 +116,35 @@ export function parseHexColour(value: string): string {
 // reading every bill (with its texts) just to learn that it exists.
 const LOOKUP_ONE_BY_ONE = 64;
 
-/** Refuses, naming them, bill ids that are not in the store. */
+/** What a row of the user's work keeps of its bill (local-records.ts, `billLabel`). */
+export function billLabelOf(bill: Pick<StoredBill, 'identifier' | 'title'>): BillLabel {
+  return { identifier: bill.identifier, title: bill.title.slice(0, BILL_LABEL_TITLE_MAX) };
+}
+
+/** `{ billLabel }` when there is one, else nothing: a row never carries an undefined field. */
+export function withLabel(label: BillLabel | undefined): { billLabel?: BillLabel } {
+  return label === undefined ? {} : { billLabel: label };
+}
+
+/**
+ * Refuses, naming them, bill ids that are not in the store. Gives the labels of the bills it
+ * looked up one by one (up to 64): past that it reads only keys, and gives none.
+ */
 export async function requireBills(
   tx: LocalReadTransaction,
   billIds: readonly string[],
-): Promise<void> {
+): Promise<Map<string, BillLabel>> {
   let missing: string[];
+  const labels = new Map<string, BillLabel>();
   if (billIds.length <= LOOKUP_ONE_BY_ONE) {
     const rows = await tx.getMany('bills', billIds);
     missing = billIds.filter((_, index) => rows[index] === undefined);
+    for (const row of rows) if (row !== undefined) labels.set(row.id, billLabelOf(row));
   } else {
     const known = new Set(await tx.keys('bills'));
     missing = billIds.filter((id) => !known.has(id));
   }
-  if (missing.length === 0) return;
+  if (missing.length === 0) return labels;
   const named = missing
     .slice(0, 3)
     .map((id) => JSON.stringify(id.slice(0, 120)))

@@ -3,5 +3,6 @@ export * from './annotation-commands.ts';
 export * from './bill-command-context.ts';
 export * from './dataset-commands.ts';
 export * from './position-commands.ts';
+export * from './removed-bill-commands.ts';
 export * from './tag-commands.ts';
 export * from './triage-commands.ts';

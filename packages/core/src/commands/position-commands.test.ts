@@ -4,6 +4,7 @@ import type { PositionKind } from './position-commands.ts';
 import { POSITION_REASON_MAX, setPosition, setPositionReason } from './position-commands.ts';
 import {
   billIdOf,
+  billLabelOf,
   everything,
   outboxOf,
   rowsOf,
@@ -18,12 +19,22 @@ describe('setPosition', () => {
     const { store, context } = await storeWithBills(1);
     expect(await setPosition(context, billIdOf(1), 'support')).toEqual({
       changed: true,
-      position: { billId: billIdOf(1), position: 'support', updatedAt: iso(T0) },
+      position: {
+        billId: billIdOf(1),
+        position: 'support',
+        updatedAt: iso(T0),
+        billLabel: billLabelOf(1),
+      },
     });
     context.setNow(T0 + 1_000);
     await setPosition(context, billIdOf(1), 'none');
     expect(await rowsOf(store, 'positions')).toEqual([
-      { billId: billIdOf(1), position: 'none', updatedAt: iso(T0 + 1_000) },
+      {
+        billId: billIdOf(1),
+        position: 'none',
+        updatedAt: iso(T0 + 1_000),
+        billLabel: billLabelOf(1),
+      },
     ]);
     const outbox = await outboxOf(store);
     expect(outbox.map((entry) => [entry.table, entry.rowId, entry.op])).toEqual([
@@ -74,6 +85,7 @@ describe('setPositionReason', () => {
         position: 'support',
         reason: 'Protects tenants.',
         updatedAt: iso(T0 + 1_000),
+        billLabel: billLabelOf(1),
       },
     });
     const outbox = await outboxOf(store);
@@ -91,6 +103,7 @@ describe('setPositionReason', () => {
         position: 'watch',
         reason: 'Protects tenants.',
         updatedAt: iso(T0 + 2_000),
+        billLabel: billLabelOf(1),
       },
     ]);
     const last = (await outboxOf(store))[2];
@@ -106,6 +119,7 @@ describe('setPositionReason', () => {
         position: 'none',
         reason: 'Ask the committee first',
         updatedAt: iso(T0),
+        billLabel: billLabelOf(1),
       },
     ]);
     context.setNow(T0 + 1_000);

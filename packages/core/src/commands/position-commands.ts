@@ -1,5 +1,6 @@
 import type { BillCommandContext } from './bill-command-context.ts';
-import { BillCommandError, commandTime, requireBills } from './bill-command-context.ts';
+import { BillCommandError, commandTime, requireBills, withLabel } from './bill-command-context.ts';
+import type { BillLabel } from '../store/bill-label.ts';
 import type { Position } from '../store/local-records.ts';
 import { POSITION_REASON_MAX, positions, positionSchema } from '../store/local-records.ts';
 import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
@@ -32,6 +33,13 @@ export interface PositionReasonResult {
 
 const positionTables = ['bills', 'positions', ...outboxTables] as const;
 
+/** The label joins an edit's fields when the row has none yet (made before labels) or an old one. */
+function labelChange(current: Position, label: BillLabel | undefined): 'billLabel'[] {
+  if (label === undefined) return [];
+  const kept = current.billLabel;
+  return kept?.identifier === label.identifier && kept.title === label.title ? [] : ['billLabel'];
+}
+
 export async function setPosition(
   context: BillCommandContext,
   billId: string,
@@ -45,14 +53,22 @@ export async function setPosition(
   }
   const { nowMs, at } = commandTime(context);
   return context.store.write(positionTables, async (tx) => {
-    await requireBills(tx, [billId]);
+    const billLabel = (await requireBills(tx, [billId])).get(billId);
     const current = await tx.get('positions', billId);
     if (current?.position === position) return { changed: false, position: current };
-    const row = positionSchema.parse({ ...current, billId, position, updatedAt: at });
+    const row = positionSchema.parse({
+      ...current,
+      billId,
+      position,
+      updatedAt: at,
+      ...withLabel(billLabel),
+    });
     const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
     await outbox.put(
       'positions',
-      current === undefined ? { row } : { row, changed: ['position', 'updatedAt'] },
+      current === undefined
+        ? { row }
+        : { row, changed: ['position', 'updatedAt', ...labelChange(current, billLabel)] },
     );
     await outbox.close();
     return { changed: true, position: row };
@@ -83,7 +99,7 @@ export async function setPositionReason(
   const kept = parsePositionReason(reason);
   const { nowMs, at } = commandTime(context);
   return context.store.write(positionTables, async (tx) => {
-    await requireBills(tx, [billId]);
+    const billLabel = (await requireBills(tx, [billId])).get(billId);
     const current = await tx.get('positions', billId);
     if ((current?.reason ?? '') === kept) return { changed: false, position: current ?? null };
     const row = positionSchema.parse({
@@ -92,11 +108,14 @@ export async function setPositionReason(
       billId,
       reason: kept,
       updatedAt: at,
+      ...withLabel(billLabel),
     });
     const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
     await outbox.put(
       'positions',
-      current === undefined ? { row } : { row, changed: ['reason', 'updatedAt'] },
+      current === undefined
+        ? { row }
+        : { row, changed: ['reason', 'updatedAt', ...labelChange(current, billLabel)] },
     );
     await outbox.close();
     return { changed: true, position: row };

@@ -15,6 +15,7 @@ import {
 import type { TestContext } from '../test-support/bill-command-harness.ts';
 import {
   billIdOf,
+  billLabelOf,
   everything,
   fieldValue,
   newOutbox,
@@ -170,6 +171,7 @@ describe('tagBills and untagBills', () => {
       billId: { value: billIdOf(1), hlc: entries[0]?.id },
       tagId: { value: tag.id, hlc: entries[0]?.id },
       createdAt: { value: iso(T0), hlc: entries[0]?.id },
+      billLabel: { value: billLabelOf(1), hlc: entries[0]?.id },
     });
   });
 
@@ -183,6 +185,8 @@ describe('tagBills and untagBills', () => {
     expect(new Set(entries.map((entry) => entry.rowId)).size).toBe(500);
     // Within one millisecond the counter orders them; the outbox's key order is their order.
     expect(entries.map((entry) => entry.id)).toEqual(entries.map((entry) => entry.id).sort());
+    // Past 64 bills only keys are read: the assignments keep no label.
+    expect(entries[0]?.fields).not.toHaveProperty('billLabel');
   });
 
   it('refuse unknown bills (one or among many) and unknown tags, writing nothing', async () => {

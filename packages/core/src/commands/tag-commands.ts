@@ -6,6 +6,7 @@ import {
   newRowId,
   parseHexColour,
   requireBills,
+  withLabel,
   requireRow,
 } from './bill-command-context.ts';
 import type { BillTag, Tag } from '../store/local-records.ts';
@@ -248,7 +249,7 @@ export async function tagBills(
   const { nowMs, at } = commandTime(context);
   return context.store.write(tagTables, async (tx) => {
     await requireRow(tx, 'tags', tagId);
-    await requireBills(tx, ids);
+    const labels = await requireBills(tx, ids);
     const existing = await tx.getMany(
       'billTags',
       ids.map((billId) => billTagId(billId, tagId)),
@@ -261,6 +262,7 @@ export async function tagBills(
         billId,
         tagId,
         createdAt: at,
+        ...withLabel(labels.get(billId)),
       });
       added.push({ row });
     });

@@ -10,6 +10,7 @@ import {
 } from './triage-commands.ts';
 import {
   billIdOf,
+  billLabelOf,
   DEVICE,
   everything,
   fieldValue,
@@ -23,12 +24,17 @@ import {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('track, dismiss, later', () => {
-  it('writes the decision and one outbox put carrying both of its fields', async () => {
+  it('writes the decision and one outbox put carrying its fields, the bill label among them', async () => {
     const { store, context } = await storeWithBills(3);
     const result = await trackBill(context, billIdOf(1));
     expect(result).toEqual({
       changed: true,
-      decision: { billId: billIdOf(1), decision: 'track', decidedAt: iso(T0) },
+      decision: {
+        billId: billIdOf(1),
+        decision: 'track',
+        decidedAt: iso(T0),
+        billLabel: billLabelOf(1),
+      },
     });
     expect(await rowsOf(store, 'decisions')).toEqual([result.decision]);
     const [entry, ...rest] = await outboxOf(store);
@@ -41,6 +47,7 @@ describe('track, dismiss, later', () => {
       fields: {
         decision: { value: 'track', hlc: entry?.id },
         decidedAt: { value: iso(T0), hlc: entry?.id },
+        billLabel: { value: billLabelOf(1), hlc: entry?.id },
       },
       createdAt: iso(T0),
     });
@@ -59,6 +66,7 @@ describe('track, dismiss, later', () => {
       billId: billIdOf(1),
       decision: 'track',
       decidedAt: iso(T0 + 5_000),
+      billLabel: billLabelOf(1),
     });
     const outbox = await outboxOf(store);
     expect(outbox.map((entry) => [entry.rowId, fieldValue(entry, 'decision')])).toEqual([
@@ -116,7 +124,12 @@ describe('undoLastDecision', () => {
     expect(await undoLastDecision(context)).toEqual({
       kind: 'undone',
       billId: billIdOf(1),
-      decision: { billId: billIdOf(1), decision: 'later', decidedAt: iso(T0) },
+      decision: {
+        billId: billIdOf(1),
+        decision: 'later',
+        decidedAt: iso(T0),
+        billLabel: billLabelOf(1),
+      },
     });
     const restore = (await outboxOf(store)).at(-1);
     expect(restore).toMatchObject({

@@ -4,6 +4,7 @@ import {
   BillCommandError,
   commandTime,
   requireBills,
+  withLabel,
   TRIAGE_UNDO_SETTING,
 } from './bill-command-context.ts';
 import type { Decision } from '../store/local-records.ts';
@@ -66,10 +67,15 @@ async function decide(
   }
   const { nowMs, at } = commandTime(context);
   return context.store.write(triageTables, async (tx) => {
-    await requireBills(tx, [billId]);
+    const billLabel = (await requireBills(tx, [billId])).get(billId);
     const before = await tx.get('decisions', billId);
     if (before?.decision === kind) return { changed: false, decision: before };
-    const after = decisionSchema.parse({ billId, decision: kind, decidedAt: at });
+    const after = decisionSchema.parse({
+      billId,
+      decision: kind,
+      decidedAt: at,
+      ...withLabel(billLabel),
+    });
     const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
     await outbox.put('decisions', { row: after });
     const history = await readUndoHistory(tx);

@@ -6,6 +6,7 @@ import { exportDocketCsv } from './bill-exporter-docket-csv.ts';
 import type { BillListQuery } from '../lists/bill-list-query.ts';
 import { BillCatalog, billMarksOf } from '../lists/bill-list-query.ts';
 import { BillSearchIndex } from '../lists/bill-search-index.ts';
+import { readRemovedBillNotesIn } from '../lists/removed-bill-notes.ts';
 import { toCsv } from '../encoding/csv-table.ts';
 import { encodeItem, encodeList, neutralizeFormula } from '../importers/docket-csv-layout.ts';
 import type {
@@ -72,6 +73,9 @@ export type ExportSelection =
   | { readonly kind: 'all' }
   | { readonly kind: 'tracked' }
   | { readonly kind: 'tag'; readonly tagId: string }
+  /** "Notes on removed bills": the user's rows on bills no longer on this device, without
+   *  bills (the rows keep each bill's number and title, `billLabel`); JSON and annotations. */
+  | { readonly kind: 'removed' }
   /** The Tracked tab's list as its URL query has it: search words, filters and order. */
   | { readonly kind: 'list'; readonly query: BillListQuery };
 
@@ -138,7 +142,7 @@ async function listedBills(tx: LocalReadTransaction, query: BillListQuery): Prom
 
 async function selectedBills(
   tx: LocalReadTransaction,
-  selection: ExportSelection,
+  selection: Exclude<ExportSelection, { kind: 'removed' }>,
 ): Promise<StoredBill[]> {
   if (selection.kind === 'all') return tx.all('bills');
   if (selection.kind === 'list') return listedBills(tx, selection.query);
@@ -162,12 +166,28 @@ async function versionTextsOf(
   return texts;
 }
 
+/** The notes on removed bills: their rows and the tags they carry, and no bill. */
+async function removedSnapshot(tx: LocalReadTransaction): Promise<UserDataSnapshot> {
+  const notes = await readRemovedBillNotesIn(tx);
+  const tags = new Map(notes.flatMap((entry) => entry.tags).map((tag) => [tag.id, tag]));
+  return {
+    selection: 'removed',
+    bills: [],
+    tags: [...tags.values()],
+    billTags: notes.flatMap((entry) => entry.billTags),
+    positions: notes.flatMap((entry) => (entry.position === null ? [] : [entry.position])),
+    decisions: notes.flatMap((entry) => (entry.decision === null ? [] : [entry.decision])),
+    annotations: notes.flatMap((entry) => entry.annotations),
+  };
+}
+
 /** The chosen bills and the user's rows on them, read in one transaction. */
 export async function readUserDataSnapshot(
   store: LocalStore,
   selection: ExportSelection,
 ): Promise<UserDataSnapshot> {
   return store.read([...exportTables, 'versionTexts'], async (tx) => {
+    if (selection.kind === 'removed') return removedSnapshot(tx);
     const stored = await selectedBills(tx, selection);
     const ids = new Set(stored.map((bill) => bill.id));
     const pick = <T extends { billId: string }>(rows: readonly T[]) =>

@@ -1,5 +1,6 @@
 import type { BillCommandContext } from '../commands/bill-command-context.ts';
-import { commandTime, newRowId } from '../commands/bill-command-context.ts';
+import { billLabelOf, commandTime, newRowId } from '../commands/bill-command-context.ts';
+import type { BillLabel } from '../store/bill-label.ts';
 import type {
   Annotation,
   BillTag,
@@ -127,6 +128,18 @@ async function plan(
     note('bills', 'add', `${bill.identifier}: ${clip(bill.title, 120)}`);
   }
   const billName = (id: string) => names.get(id) ?? id;
+  /** A row with its bill's number and title (`billLabel`) when the file has none and the bill is
+   *  known, as the commands write them: they name the bill should it leave the device. */
+  const labelled = <
+    Row extends { readonly billId: string; readonly billLabel?: BillLabel | undefined },
+  >(
+    row: Row,
+  ): Row => {
+    const identifier = names.get(row.billId);
+    const title = billsById.get(row.billId)?.title;
+    if (row.billLabel !== undefined || identifier === undefined || title === undefined) return row;
+    return { ...row, billLabel: billLabelOf({ identifier, title }) };
+  };
 
   // Tags by name.
   const existingTags = await tx.all('tags');
@@ -174,7 +187,7 @@ async function plan(
       counts.billTags.unchanged++;
       return;
     }
-    writes.billTags.push(billTagSchema.parse(row));
+    writes.billTags.push(billTagSchema.parse(labelled(row)));
     note(
       'billTags',
       'add',
@@ -222,7 +235,7 @@ async function plan(
       counts.positions.unchanged++;
       return;
     }
-    writes.positions.push(row);
+    writes.positions.push(labelled(row));
     const said: string[] = [];
     if (before?.position !== row.position) {
       const was = before === undefined ? '' : `${capitalised(before.position)} → `;
@@ -242,7 +255,7 @@ async function plan(
   });
   planValuePerBill(
     'decisions',
-    bundle.decisions,
+    bundle.decisions.map(labelled),
     await tx.getMany('decisions', billIds(bundle.decisions)),
     writes.decisions,
     (row) => row.decision,
@@ -269,7 +282,7 @@ async function plan(
       counts.annotations.unchanged++;
       return;
     }
-    writes.annotations.push(annotationSchema.parse(row));
+    writes.annotations.push(annotationSchema.parse(labelled(row)));
     const quote = clip(row.quote.exact.replace(/\s+/g, ' '), 60);
     note(
       'annotations',

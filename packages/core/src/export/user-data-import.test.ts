@@ -194,7 +194,13 @@ describe('export then import into an empty device', () => {
     const done = await importInto(empty, file.name, file.text);
     expect(done.kind).toBe('annotations');
     expect(done.counts.annotations.added).toBe(2);
-    expect(await rowsOf(empty, 'annotations')).toEqual(await rowsOf(store, 'annotations'));
+    // Web Annotations carry no bill's number and title: on a device without the bill, the rows
+    // come back without their `billLabel`.
+    const withoutLabels = (await rowsOf(store, 'annotations')).map(({ billLabel, ...row }) => {
+      expect(billLabel).toBeDefined();
+      return row;
+    });
+    expect(await rowsOf(empty, 'annotations')).toEqual(withoutLabels);
   });
 
   it('counts positions on a fetched text version in code points, and back', async () => {

@@ -17,7 +17,7 @@ import {
   planFullBackupMerge,
   planFullBackupReplaceLoss,
 } from './full-backup-merge.ts';
-import { saveUserDataCopy } from './user-data-copy.ts';
+import { saveUserDataCopy, userDataCopyTables } from './user-data-copy.ts';
 import type { LocalStore } from '../store/local-store.ts';
 
 const RED = '#cc0000';
@@ -30,21 +30,8 @@ async function openStored(store: LocalStore, id: string): Promise<OpenedFullBack
 }
 
 async function copyOf(store: LocalStore, id: string, createdAt: string) {
-  await store.write(
-    [
-      'fullBackups',
-      'datasets',
-      'tags',
-      'billTags',
-      'positions',
-      'decisions',
-      'annotations',
-      'seenMarks',
-      'apiKeys',
-      'syncState',
-      'outbox',
-    ],
-    (tx) => saveUserDataCopy(tx, { id, name: id, createdAt, reason: 'manual' }),
+  await store.write([...userDataCopyTables, 'fullBackups'], (tx) =>
+    saveUserDataCopy(tx, { id, name: id, createdAt, reason: 'manual' }),
   );
   return openStored(store, id);
 }
@@ -106,9 +93,11 @@ async function resetThenBringBack(mergeAt: 'before-pull' | 'after-pull') {
     nowMs: T0 + 6 * MINUTE,
   });
   expect(merged).toEqual(planned);
-  await a.sync({ dataKey: newKey, epochStartSeqno });
-  await b.sync({ dataKey: newKey, epochStartSeqno });
-  await a.sync({ dataKey: newKey, epochStartSeqno });
+  // Two rounds: the second carries the History entries the first's pulls made.
+  for (let round = 0; round < 2; round++) {
+    await a.sync({ dataKey: newKey, epochStartSeqno });
+    await b.sync({ dataKey: newKey, epochStartSeqno });
+  }
   return { a, b, copy, merged };
 }
 

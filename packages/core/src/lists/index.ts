@@ -4,3 +4,4 @@ export * from './bill-list-query.ts';
 export * from './bill-search-index.ts';
 export * from './bill-sponsor-filter.ts';
 export * from './tag-order.ts';
+export * from './removed-bill-notes.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { billSchema } from '../bills/bill.ts';
+import { filesUnavailableSchema } from './dataset-files-unavailable.ts';
+import { billLabelSchema } from './bill-label.ts';
 import type { LocalRows, TableName } from './local-store.ts';
 
 // The rows of every table of the device's local store. Each schema is the gate a row passes
@@ -103,6 +105,8 @@ export const datasetSchema = z.object({
    * override) whose bills are not yet imported here; the import it starts clears it. Local.
    */
   needsImport: z.boolean().optional(),
+  /** Why files it lacks here cannot come (sync-dataset-files-unavailable.ts). Local. */
+  filesUnavailable: filesUnavailableSchema.optional(),
   /**
    * The URL's validators as this device last imported it (ETag, Last-Modified), sent back on the
    * next refresh so an unchanged source answers 304 and costs one request. Local.
@@ -132,6 +136,7 @@ export const datasetLocalFields = [
   'lastJobId',
   'state',
   'needsImport',
+  'filesUnavailable',
   'sourceEtag',
   'sourceLastModified',
   'sourceHash',
@@ -292,6 +297,7 @@ export const billTagSchema = z.object({
   billId: rowId,
   tagId: rowId,
   createdAt: isoTimestamp,
+  billLabel: billLabelSchema.optional(),
 });
 export type BillTag = z.infer<typeof billTagSchema>;
 
@@ -313,6 +319,7 @@ export const positionSchema = z.object({
     })
     .optional(),
   updatedAt: isoTimestamp,
+  billLabel: billLabelSchema.optional(),
 });
 export type Position = z.infer<typeof positionSchema>;
 
@@ -321,6 +328,7 @@ export const decisionSchema = z.object({
   billId: rowId,
   decision: z.enum(decisions),
   decidedAt: isoTimestamp,
+  billLabel: billLabelSchema.optional(),
 });
 export type Decision = z.infer<typeof decisionSchema>;
 
@@ -336,6 +344,7 @@ export const annotationSchema = z.object({
   note: z.string().max(100_000),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
+  billLabel: billLabelSchema.optional(),
 });
 export type Annotation = z.infer<typeof annotationSchema>;
 
@@ -393,6 +402,35 @@ export const seenMarkSchema = z.object({
   seenAt: isoTimestamp,
 });
 export type SeenMark = z.infer<typeof seenMarkSchema>;
+
+/** The tables whose overwritten values a bill's History keeps (sync/bill-history.ts). */
+export const historyTables = ['positions', 'annotations', 'decisions', 'tags'] as const;
+
+/**
+ * One value of the user's that a change from another device overwrote (a position or its Why, a
+ * note, a decision, a tag's name): what it was, what it became, when and by which device. Made
+ * by the device whose value it was, as it merges the change; synced like the user's work, so
+ * every device shows it in the bill's History. A tag's name belongs to no one bill: its entries
+ * have no bill id and are shown on the bills that carry the tag.
+ */
+export const billHistorySchema = z.object({
+  /** `${table}|${rowId}|${field}|${the overwritten value's clock}`: one overwrite, one entry. */
+  id: z.string().min(1).max(1_200),
+  billId: z.string().min(1).max(700).nullable(),
+  table: z.enum(historyTables),
+  rowId: z.string().min(1).max(700),
+  field: z.string().min(1).max(64),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** When the overwriting change was made (its clock's time). */
+  at: isoTimestamp,
+  /** The device whose change overwrote the value, and the device that had set it. */
+  byDevice: z.string().min(1).max(64),
+  ofDevice: z.string().min(1).max(64),
+  /** This device's own: the user has not opened the bill since ("Changed on another device"). */
+  unseen: z.boolean().optional(),
+});
+export type BillHistory = z.infer<typeof billHistorySchema>;
 
 /** The sources whose APIs take a key of the user's own (sources/api-keys.ts). */
 export const apiKeySources = ['legiscan', 'openstates', 'congress'] as const;
@@ -488,7 +526,13 @@ export const userWorkTables = [
  * Datasets sync their definition (name, source, overrides, where the files are); each device
  * imports the bills itself (`datasetLocalFields` stay on the device).
  */
-export const syncedTables = ['datasets', ...userWorkTables, 'seenMarks', 'apiKeys'] as const;
+export const syncedTables = [
+  'datasets',
+  ...userWorkTables,
+  'seenMarks',
+  'apiKeys',
+  'billHistory',
+] as const;
 export type SyncedTable = (typeof syncedTables)[number];
 
 const hlcText = z.string().min(1).max(200);
@@ -546,4 +590,5 @@ export const localRowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
   seenMarks: seenMarkSchema,
   apiKeys: apiKeySchema,
   versionTexts: versionTextSchema,
+  billHistory: billHistorySchema,
 };

@@ -1,6 +1,7 @@
 import type {
   Annotation,
   ApiKey,
+  BillHistory,
   BackupIndexEntry,
   BillChange,
   BillTag,
@@ -47,6 +48,7 @@ export interface LocalRows {
   seenMarks: SeenMark;
   apiKeys: ApiKey;
   versionTexts: VersionText;
+  billHistory: BillHistory;
 }
 export type TableName = keyof LocalRows;
 
@@ -92,6 +94,7 @@ export const localTables = {
   seenMarks: { key: 'billId', indexes: [] },
   apiKeys: { key: 'source', indexes: [] },
   versionTexts: { key: 'id', indexes: ['billId'] },
+  billHistory: { key: 'id', indexes: ['billId', 'rowId'] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
 
 type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];

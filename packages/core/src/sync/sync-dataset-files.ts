@@ -32,7 +32,8 @@ import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 //   checked against its SHA-256 id and stored; a pack is fetched once for all its files (a few
 //   packs at once) and its files stored in one transaction. The dataset's import
 //   (queueSyncedImport) then rebuilds the bills here. A blob that is missing or fails to open is
-//   reported and skipped: the rest of sync goes on, and the next run tries again.
+//   reported and skipped: the rest of sync goes on, and the next run tries again. A dataset whose
+//   files cannot come is marked as such (sync-dataset-files-unavailable.ts).
 // A pack is an ordinary blob to the server: it sees a pack's size where it saw files' sizes.
 
 /** Plaintext bytes per part: well under the server's blob limit (MAX_BLOB_BYTES). */
@@ -92,6 +93,16 @@ export interface DatasetFilesReport {
   readonly bytes: number;
   /** Files that could not be had this run, each with why (the next run tries again). */
   readonly problems: readonly string[];
+  /** Downloads: the same files by id, with the file's name and why apart. */
+  readonly unfetched?: readonly UnfetchedFile[];
+}
+
+/** A file a download could not have this run. */
+export interface UnfetchedFile {
+  readonly fileId: string;
+  readonly name: string;
+  /** Why, as the user reads it: "its pack is not on the server". */
+  readonly reason: string;
 }
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
@@ -476,7 +487,7 @@ export async function downloadDatasetFiles(
   let bytes = 0;
   // Per file: a file two definitions list is fetched once, and a listing that fails (altered,
   // or forged by a definition) does not keep it from another listing that works.
-  const problems = new Map<string, string>();
+  const problems = new Map<string, UnfetchedFile>();
   const done = new Set<string>();
   const sizes = new Map(wanted.map(({ blob }) => [blob.fileId, blob.size]));
   const total = sizes.size;
@@ -492,10 +503,11 @@ export async function downloadDatasetFiles(
     tried.add(blob.fileId);
     progress();
     if (done.has(blob.fileId) || problems.has(blob.fileId)) return;
-    problems.set(
-      blob.fileId,
-      `The file ${blob.name} of a synced dataset could not be fetched: ${problemReason(error)}.`,
-    );
+    problems.set(blob.fileId, {
+      fileId: blob.fileId,
+      name: blob.name,
+      reason: problemReason(error),
+    });
   };
   const storeFetched = async (fetched: { listing: Listing; bytes: Uint8Array<ArrayBuffer> }[]) => {
     const fresh = fetched.filter(({ listing }) => !done.has(listing.blob.fileId));
@@ -571,5 +583,13 @@ export async function downloadDatasetFiles(
     bytes += fetched.received;
     await storeFetched([{ listing, bytes: fetched.bytes }]);
   }
-  return { files, bytes, problems: [...problems.values()] };
+  const unfetched = [...problems.values()];
+  return {
+    files,
+    bytes,
+    problems: unfetched.map(
+      ({ name, reason }) => `The file ${name} of a synced dataset could not be fetched: ${reason}.`,
+    ),
+    unfetched,
+  };
 }

@@ -117,6 +117,12 @@ describe('the sync engine', () => {
     await a.sync();
     await b.sync();
     expect((await rowsOf(a.store, 'tags')).map((row) => row.name)).toEqual(['Shelter']);
+    // A's name was replaced: A keeps it in History, which reaches B with A's next push.
+    await a.sync();
+    await b.sync();
+    expect((await rowsOf(b.store, 'billHistory')).map((row) => [row.before, row.after])).toEqual([
+      ['Homes', 'Shelter'],
+    ]);
     expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
   });
 

@@ -25,7 +25,9 @@ import {
   type BlobTransport,
   type FileBytesProgress,
 } from './sync-dataset-files.ts';
+import { markUnavailableDatasetFiles } from './sync-dataset-files-unavailable.ts';
 import { MERGE_TABLES, mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
+import { BILL_HISTORY_TABLES, recordOverwrites } from './bill-history.ts';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
 import { encodeUtf8, utf8ByteLength } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
@@ -198,7 +200,11 @@ const ENVELOPE_FRAME_BYTES = '{"id":,"ciphertext":""},'.length;
 /** Room for the batch id in a push body: at most 200 characters, each escaped to 2 at worst. */
 const BATCH_ID_ROOM_BYTES = 400;
 
-const pullTables = [...MERGE_TABLES, 'settings'] as const satisfies TableName[];
+const pullTables = [
+  ...MERGE_TABLES,
+  ...BILL_HISTORY_TABLES,
+  'settings',
+] as const satisfies TableName[];
 
 /** `performance.now` where there is one (browsers, Node); core is compiled without either. */
 function monotonic(): number {
@@ -267,6 +273,11 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
     counters.bytesDown += downloaded.bytes;
     counters.filesDown += downloaded.files;
     counters.fileProblems.push(...downloaded.problems);
+    // A dataset whose files no device will send says so, instead of waiting for them for ever.
+    await markUnavailableDatasetFiles(options.store, {
+      epoch: options.session.epoch,
+      unfetched: downloaded.unfetched ?? [],
+    });
     return reportNow();
   } catch (error) {
     options.onFailure?.(reportNow());
@@ -570,7 +581,9 @@ async function pullChanges(
           throw error;
         }
       }
-      const merged = await mergeChanges(tx, changes);
+      const merged = await mergeChanges(tx, changes, { deviceId: session.deviceId });
+      // Values of this device's that others replaced go to their bills' History.
+      await recordOverwrites(tx, merged.overwritten, { deviceId: session.deviceId, nowMs: wallMs });
       await writeCursor(tx, session, { epoch: session.epoch, seqno: last.seqno });
       return merged;
     });

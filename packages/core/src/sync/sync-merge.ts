@@ -7,6 +7,7 @@ import {
   annotationSchema,
   apiKeySchema,
   seenMarkSchema,
+  billHistorySchema,
   billTagSchema,
   datasetSchema,
   decisionSchema,
@@ -61,6 +62,7 @@ const rowSchemas: { [N in SyncedTable]: z.ZodType<LocalRows[N]> } = {
   annotations: annotationSchema,
   seenMarks: seenMarkSchema,
   apiKeys: apiKeySchema,
+  billHistory: billHistorySchema,
 };
 
 /**
@@ -75,11 +77,15 @@ const localFieldDefaults: { readonly [N in SyncedTable]?: Readonly<Record<string
     lastJobId: null,
     state: 'new',
     needsImport: undefined,
+    filesUnavailable: undefined,
     sourceEtag: undefined,
     sourceLastModified: undefined,
     sourceHash: undefined,
     sourceUpdatedSince: undefined,
   } satisfies Record<(typeof datasetLocalFields)[number], unknown>,
+  // Whether the user has seen an overwrite is this device's: one that arrives by sync was not
+  // this device's value, so there is nothing here to be told.
+  billHistory: { unseen: undefined },
 };
 
 /** Whether a field of a synced table's rows syncs (the key field aside). */
@@ -199,12 +205,39 @@ function sameRow(a: unknown, b: unknown): boolean {
   return a === b || (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b));
 }
 
+/** A value this device had set that a change from another device replaced. */
+export interface Overwrite {
+  readonly table: SyncedTable;
+  readonly rowId: string;
+  readonly field: string;
+  readonly before: { readonly value: unknown; readonly hlc: string };
+  readonly after: { readonly value: unknown; readonly hlc: string };
+  /** The row as it stands after the merge (its bill), undefined when it is gone. */
+  readonly row: LocalRows[SyncedTable] | undefined;
+}
+
 /** What applying changes did, for the trace and the screens. */
 export interface MergeOutcome {
   /** Changes that moved a state (the rest were older or seen before). */
   readonly merged: number;
   /** Rows written or removed as a result. */
   readonly rowsChanged: number;
+  /** Values of this device's that changes from others replaced (asked for with `deviceId`). */
+  readonly overwritten: readonly Overwrite[];
+}
+
+/** Which fields' overwrites a bill's History keeps (sync/bill-history.ts). */
+export const HISTORY_FIELDS: { readonly [T in SyncedTable]?: readonly string[] } = {
+  positions: ['position', 'reason'],
+  annotations: ['note'],
+  decisions: ['decision'],
+  tags: ['name'],
+};
+
+/** The device an encoded clock names (its last part), or null when it is not one. */
+function deviceOfClock(hlc: string): string | null {
+  // `001736899200000-002a-phone7`: the device id follows the second dash, at a fixed place.
+  return isEncodedHlc(hlc) ? hlc.slice(21) : null;
 }
 
 /** The tables a merge writes: the synced ones, their states, and what a dataset's removal takes. */
@@ -222,23 +255,48 @@ export const MERGE_TABLES = [
 export async function mergeChanges(
   tx: LocalWriteTransaction,
   changes: readonly RowChange[],
+  options: { readonly deviceId?: string } = {},
 ): Promise<MergeOutcome> {
   let merged = 0;
   let rowsChanged = 0;
+  const overwritten: Overwrite[] = [];
   for (const table of syncedTables) {
     const ofTable = changes.filter((change) => change.table === table);
     if (ofTable.length === 0) continue;
-    const outcome = await mergeIntoTable(tx, table, ofTable);
+    const outcome = await mergeIntoTable(tx, table, ofTable, options.deviceId);
     merged += outcome.merged;
     rowsChanged += outcome.rowsChanged;
+    overwritten.push(...outcome.overwritten);
   }
-  return { merged, rowsChanged };
+  return { merged, rowsChanged, overwritten };
+}
+
+/** The values of `deviceId`'s that `change` replaces in `state`, with their replacements. */
+function overwritesOf(
+  state: SyncState,
+  change: RowChange,
+  fields: readonly string[],
+  deviceId: string,
+): { field: string; before: Overwrite['before']; after: Overwrite['after'] }[] {
+  const found = [];
+  for (const field of fields) {
+    const incoming = change.fields?.[field];
+    const current = Object.hasOwn(state.fields, field) ? state.fields[field] : undefined;
+    if (incoming === undefined || current === undefined || incoming.hlc <= current.hlc) continue;
+    if (deviceOfClock(current.hlc) !== deviceId || deviceOfClock(incoming.hlc) === deviceId) {
+      continue;
+    }
+    if (sameRow(incoming.value, current.value)) continue;
+    found.push({ field, before: current, after: incoming });
+  }
+  return found;
 }
 
 async function mergeIntoTable(
   tx: LocalWriteTransaction,
   table: SyncedTable,
   changes: readonly RowChange[],
+  deviceId?: string,
 ): Promise<MergeOutcome> {
   type Row = LocalRows[SyncedTable];
   const rowIds = [...new Set(changes.map((change) => change.rowId))];
@@ -259,16 +317,23 @@ async function mergeIntoTable(
 
   const moved = new Set<string>();
   let merged = 0;
+  const historyFields = deviceId === undefined ? undefined : HISTORY_FIELDS[table];
+  const found: Omit<Overwrite, 'row'>[] = [];
   for (const change of changes) {
     const state = states.get(change.rowId);
     if (state === undefined) continue;
+    if (historyFields !== undefined && deviceId !== undefined && change.op === 'put') {
+      for (const overwrite of overwritesOf(state, change, historyFields, deviceId)) {
+        found.push({ table, rowId: change.rowId, ...overwrite });
+      }
+    }
     const next = mergeChange(state, change);
     if (next === null) continue;
     states.set(change.rowId, next);
     moved.add(change.rowId);
     merged++;
   }
-  if (moved.size === 0) return { merged: 0, rowsChanged: 0 };
+  if (moved.size === 0) return { merged: 0, rowsChanged: 0, overwritten: [] };
 
   const puts: Row[] = [];
   const deletes: string[] = [];
@@ -294,7 +359,13 @@ async function mergeIntoTable(
   await tx.putMany('syncState', movedStates);
   if (puts.length > 0) await tx.putMany(table, puts);
   if (deletes.length > 0) await tx.deleteMany(table, deletes);
-  return { merged, rowsChanged: puts.length + deletes.length };
+  const key = localTables[table].key;
+  const after = new Map(puts.map((row) => [String((row as Record<string, unknown>)[key]), row]));
+  const overwritten = found.map((overwrite) => ({
+    ...overwrite,
+    row: after.get(overwrite.rowId) ?? before.get(overwrite.rowId),
+  }));
+  return { merged, rowsChanged: puts.length + deletes.length, overwritten };
 }
 
 /**

@@ -6,12 +6,7 @@ import { billIdOf, rowsOf } from '../test-support/bill-command-harness.ts';
 import { newDataKey, syncedRowsOf, testDevice, USER } from '../test-support/sync-devices.ts';
 import { TestSyncLog } from '../test-support/sync-log-server.ts';
 import { syncCursorSetting } from './sync-cursor.ts';
-import {
-  checkRevert,
-  needsRevert,
-  prepareResetUpload,
-  revertToNewEpoch,
-} from './sync-reset.ts';
+import { checkRevert, needsRevert, prepareResetUpload, revertToNewEpoch } from './sync-reset.ts';
 import { decodeUtf8 } from '../encoding/text-bytes.ts';
 
 const RED = '#cc0000';

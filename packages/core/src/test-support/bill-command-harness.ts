@@ -164,3 +164,9 @@ export function loggingStore(inner: LocalStore): LocalStore & { calls: WriteCall
     },
   };
 }
+
+/** The number and title the user's rows keep of bill `number` (`billLabel`). */
+export const billLabelOf = (number: number): { identifier: string; title: string } => ({
+  identifier: `H.R. ${number}`,
+  title: `A bill to do thing number ${number}.`,
+});

@@ -83,5 +83,7 @@ export function syncedRowsOf(store: LocalStore): Promise<SyncedRows> {
     annotations: await tx.all('annotations'),
     seenMarks: await tx.all('seenMarks'),
     apiKeys: await tx.all('apiKeys'),
+    // Whether an overwrite is unseen is each device's own.
+    billHistory: (await tx.all('billHistory')).map(({ unseen: _unseen, ...row }) => row),
   }));
 }

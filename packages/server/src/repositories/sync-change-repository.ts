@@ -1,7 +1,7 @@
 import { PULL_PAGE_TARGET_BYTES } from '@docket/protocol/sync-changes';
 import type { SyncNudge } from '@docket/protocol/sync-events';
 import { base64ByteLength } from '@docket/protocol/sync-wire';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { base64Of, fromBase64 } from '../db/base64-bytea.ts';
 import type { DocketDb } from '../db/database.ts';
 import { syncChanges, syncLogHead, userSyncSettings } from '../db/schema.ts';
@@ -170,6 +170,28 @@ export class SyncChangeRepository {
       hasMore: sizes.length > taken,
       latestSeqno: Math.max(latestSeqno, last.seqno),
     };
+  }
+
+  /**
+   * How many envelopes of the current key epoch after `since` devices other than `deviceId`
+   * pushed: what a device whose pull cursor is `since` has not received, and what a reset made
+   * there would take out of the account. One statement, so the epoch and the count are of one
+   * moment; it reads seqnos, device ids and epochs, never a ciphertext.
+   */
+  async countUnreceived(userId: string, since: number, deviceId: string): Promise<number> {
+    const currentEpoch = sql`coalesce((select ${userSyncSettings.keyEpoch} from ${userSyncSettings} where ${userSyncSettings.userId} = ${userId}), 0)`;
+    const [row] = await this.db
+      .select({ envelopes: sql<number>`count(*)`.mapWith(Number) })
+      .from(syncChanges)
+      .where(
+        and(
+          eq(syncChanges.userId, userId),
+          gt(syncChanges.seqno, since),
+          ne(syncChanges.deviceId, deviceId),
+          eq(syncChanges.epoch, currentEpoch),
+        ),
+      );
+    return row?.envelopes ?? 0;
   }
 
   /** Where the user's log and settings stand: what a nudge says. */

@@ -14,6 +14,8 @@ import {
   pullResponseSchema,
   pushRequestSchema,
   pushResponseSchema,
+  unreceivedQuerySchema,
+  unreceivedResponseSchema,
 } from '@docket/protocol/sync-changes';
 import {
   putSyncSettingsRequestSchema,
@@ -47,10 +49,10 @@ function blobWork(bytes: number): number {
 }
 
 /**
- * /api/sync/*: settings (compare-and-set), the change log (push, pull) and blobs. The server
- * checks sizes, hashes, versions and epochs; what the bytes mean it never knows. The user is
- * resolved in onRequest, before a body is read, so nobody signed out can make the server take
- * in a large upload.
+ * /api/sync/*: settings (compare-and-set), the change log (push, pull, the count of what a
+ * device has not received) and blobs. The server checks sizes, hashes, versions and epochs; what
+ * the bytes mean it never knows. The user is resolved in onRequest, before a body is read, so
+ * nobody signed out can make the server take in a large upload.
  */
 export async function syncRoutes(
   app: FastifyInstance,
@@ -149,6 +151,17 @@ export async function syncRoutes(
       hasMore: page.hasMore,
       latestSeqno: page.latestSeqno,
     });
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  // What a cloud password reset on the asking device would take out of the account: the
+  // envelopes other devices pushed in this epoch after its cursor. Counted, never read.
+  app.get(syncPaths.unreceived, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const query = parseRequest(unreceivedQuerySchema, request.query, 'query');
+    const envelopes = await changes.countUnreceived(user.id, query.since, query.deviceId);
+    limits.charge(user.id, 1);
+    const body = unreceivedResponseSchema.parse({ envelopes });
     return reply.header('cache-control', 'no-store').send(body);
   });
 

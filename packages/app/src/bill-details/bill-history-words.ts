@@ -1,0 +1,44 @@
+import type { BillHistory } from '@docket/core/store';
+import {
+  decisionWord,
+  positionWord,
+  type DecisionKind,
+  type PositionKind,
+} from './bill-details-words.ts';
+
+// The words of a bill's History (core's sync/bill-history.ts): which value, what it was, what it
+// became.
+
+const fieldLabels: Readonly<Record<string, string>> = {
+  'positions.position': 'Position',
+  'positions.reason': 'Why',
+  'annotations.note': 'Note',
+  'decisions.decision': 'Decision',
+  'tags.name': 'Tag name',
+};
+
+/** "Why", "Position", "Tag name": which value of the user's an entry is about. */
+export function historyFieldLabel(entry: Pick<BillHistory, 'table' | 'field'>): string {
+  return fieldLabels[`${entry.table}.${entry.field}`] ?? `${entry.table} ${entry.field}`;
+}
+
+/** One value as the user knows it: a position or decision in words, text quoted. */
+export function historyValue(entry: Pick<BillHistory, 'table' | 'field'>, value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(empty)';
+  if (entry.table === 'positions' && entry.field === 'position') {
+    return positionWord(value as PositionKind);
+  }
+  if (entry.table === 'decisions' && entry.field === 'decision') {
+    return decisionWord(value as DecisionKind);
+  }
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `“${text}”`;
+}
+
+/** "Changed on another device: 2 values you set were replaced." or null when nothing is new. */
+export function changedElsewhereWords(unseen: number): string | null {
+  if (unseen === 0) return null;
+  return unseen === 1
+    ? 'Changed on another device: a value set here was replaced. History below keeps what it was.'
+    : `Changed on another device: ${unseen.toLocaleString('en-US')} values set here were replaced. History below keeps what they were.`;
+}
