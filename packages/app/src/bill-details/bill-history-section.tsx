@@ -1,4 +1,4 @@
-import { markBillHistorySeen, readBillHistory } from '@docket/core/sync';
+import { markBillHistorySeen, readBillHistory } from '@docket/core/lists';
 import type { BillHistory } from '@docket/core/store';
 import { useEffect, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';

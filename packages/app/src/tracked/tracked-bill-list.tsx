@@ -6,6 +6,8 @@ import type { BillListRow } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
 import { billDetailsPath, formatBillDate } from '../bills/bill-words.ts';
 import type { BillList } from './use-bill-list.ts';
+import { readChangedBillIds } from '@docket/core/lists';
+import { useLiveRead } from '../local-store/live-database.ts';
 
 // The list itself, virtualised: only the rows near the viewport are in the DOM, so 50,000 bills
 // scroll like 50. It scrolls with the page (the IonContent's scroll element) rather than in a
@@ -76,6 +78,8 @@ export function TrackedBillList({
     scrollMargin,
   });
   const items = virtualizer.getVirtualItems();
+  // Bills whose values another device replaced, until they are opened (bill details' History).
+  const changed = useLiveRead(readChangedBillIds, []);
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
   const { load } = list;
@@ -114,6 +118,7 @@ export function TrackedBillList({
                 selecting={selecting}
                 selected={selected.has(row.id)}
                 onToggle={onToggle}
+                changed={changed?.has(row.id) === true}
               />
             )}
           </li>
@@ -129,8 +134,10 @@ function BillRow({
   selecting,
   selected,
   onToggle,
+  changed,
 }: {
   readonly row: BillListRow;
+  readonly changed: boolean;
   readonly tagsById: ReadonlyMap<string, Tag>;
   readonly selecting: boolean;
   readonly selected: boolean;
@@ -173,6 +180,7 @@ function BillRow({
             <span className="tracked-row-position">Position: {positionWords[row.position]}</span>
           )}
           {!row.tracked && <span className="tracked-row-untracked">Not tracked</span>}
+          {changed && <span className="tracked-row-changed">Changed on another device</span>}
         </p>
         {tags.length === 0 ? null : (
           <ul className="tag-chips" aria-label={`Tags of ${row.identifier}`}>

@@ -5,3 +5,4 @@ export * from './bill-search-index.ts';
 export * from './bill-sponsor-filter.ts';
 export * from './tag-order.ts';
 export * from './removed-bill-notes.ts';
+export * from './bill-history-reads.ts';

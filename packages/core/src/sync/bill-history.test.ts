@@ -4,7 +4,12 @@ import { setPosition, setPositionReason } from '../commands/position-commands.ts
 import { billIdOf, rowsOf, T0 } from '../test-support/bill-command-harness.ts';
 import { newDataKey, syncedRowsOf, testDevice } from '../test-support/sync-devices.ts';
 import { TestSyncLog } from '../test-support/sync-log-server.ts';
-import { HISTORY_PER_BILL, markBillHistorySeen, readBillHistory } from './bill-history.ts';
+import { HISTORY_PER_BILL } from './bill-history.ts';
+import {
+  markBillHistorySeen,
+  readBillHistory,
+  readChangedBillIds,
+} from '../lists/bill-history-reads.ts';
 
 const RED = '#cc0000';
 
@@ -48,6 +53,8 @@ describe("a bill's History", () => {
       }),
     ]);
     expect((await rowsOf(a.store, 'positions'))[0]?.reason).toBe('Costs too much');
+    // The lists say so on the bill until it is opened.
+    expect(await readChangedBillIds(a.store)).toEqual(new Set([bill]));
     // The entry syncs; on B it is not news.
     await a.sync();
     await b.sync();
@@ -61,6 +68,7 @@ describe("a bill's History", () => {
       onA.map((entry) => entry.id),
     );
     expect((await readBillHistory(a.store, bill))[0]?.unseen).toBe(false);
+    expect(await readChangedBillIds(a.store)).toEqual(new Set());
   });
 
   it("shows a tag's overwritten name on the bills that carry it", async () => {

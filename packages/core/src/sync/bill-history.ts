@@ -2,7 +2,7 @@ import { decodeHlc } from './hybrid-logical-clock.ts';
 import { OutboxWriter, outboxTables } from './outbox-changes.ts';
 import type { Overwrite } from './sync-merge.ts';
 import type { BillHistory } from '../store/local-records.ts';
-import type { LocalStore, LocalWriteTransaction, TableName } from '../store/local-store.ts';
+import type { LocalWriteTransaction, TableName } from '../store/local-store.ts';
 
 // A bill's History (issue 37): when a change from another device overwrites a value this device
 // set (a position or its Why, a note, a decision, a tag's name), the earlier value is kept, with
@@ -13,7 +13,8 @@ import type { LocalStore, LocalWriteTransaction, TableName } from '../store/loca
 // clock), so the same overwrite seen twice is one entry. Each bill keeps its newest
 // HISTORY_PER_BILL entries (a tag's name, which belongs to no one bill, its own newest as many);
 // older ones are deleted, and the deletes sync too. The device whose value it was marks the entry
-// unseen (a field of this device's own): the bill says "Changed on another device" until opened.
+// unseen (a field of this device's own): the bill says "Changed on another device" until opened;
+// the screens read and mark them through lists/bill-history-reads.ts.
 
 export const HISTORY_PER_BILL = 50;
 
@@ -102,36 +103,4 @@ export async function recordOverwrites(
   if (gone.length > 0) await out.deleteMany('billHistory', gone);
   await out.close();
   return fresh.length;
-}
-
-/**
- * A bill's History, newest first: its own entries and those of the tags it carries (a tag's
- * name belongs to no one bill).
- */
-export async function readBillHistory(store: LocalStore, billId: string): Promise<BillHistory[]> {
-  return store.read(['billHistory', 'billTags'], async (tx) => {
-    const own = await tx.where('billHistory', 'billId', billId);
-    const tagIds = (await tx.where('billTags', 'billId', billId)).map((row) => row.tagId);
-    const ofTags = (
-      await Promise.all(tagIds.map((tagId) => tx.where('billHistory', 'rowId', tagId)))
-    )
-      .flat()
-      .filter((row) => row.table === 'tags');
-    return [...own, ...ofTags].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
-  });
-}
-
-/** The user opened the bill: its History's entries are no longer news on this device. */
-export async function markBillHistorySeen(
-  store: LocalStore,
-  entryIds: readonly string[],
-): Promise<void> {
-  if (entryIds.length === 0) return;
-  await store.write(['billHistory'], async (tx) => {
-    const rows = await tx.getMany('billHistory', entryIds);
-    const seen = rows.flatMap((row) =>
-      row !== undefined && row.unseen === true ? [{ ...row, unseen: false }] : [],
-    );
-    if (seen.length > 0) await tx.putMany('billHistory', seen);
-  });
 }
