@@ -89,12 +89,26 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   expect(sideways).toBe(false);
   await viewer.setViewportSize({ width: 1280, height: 720 });
 
-  // Signing in keeps the link, key included, and a signed-in viewer can import the set.
+  // Signing in keeps the link, key included, and a signed-in viewer can import the set. The key
+  // never leaves the page's own fragment on the way: no address sent, no request body (the
+  // sign-up's callbackURL) carries it, and the sign-in page's address names the link only.
+  const linkKey = link.split('#k=')[1] ?? '';
+  expect(linkKey.length).toBeGreaterThan(20);
+  const carriers: string[] = [];
+  viewer.on('request', (request) => {
+    const sent = `${request.url().split('#', 1)[0] ?? ''} ${request.postData() ?? ''}`;
+    if (sent.includes(linkKey) || sent.includes(encodeURIComponent(linkKey))) {
+      carriers.push(`${request.method()} ${request.url()}`);
+    }
+  });
   await viewer.getByRole('link', { name: 'Sign in to import' }).click();
   const login = new LoginPage(viewer);
   await login.waitForForm();
+  expect(viewer.url()).not.toContain(linkKey);
+  expect(viewer.url()).not.toContain(encodeURIComponent(linkKey));
   await login.createAccount(uniqueEmail(), goodPassword);
   await expect(viewer).toHaveURL(link, SLOW);
+  expect(carriers).toEqual([]);
   await viewer.getByRole('button', { name: 'Import into my data' }).click();
   await expect(
     viewer.getByRole('status').filter({ hasText: /^Imported into your data/ }),

@@ -7,7 +7,7 @@ import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { deckSample } from './pages/deck-page.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';
-import { FullBackupsPage } from './pages/full-backup-pages.ts';
+import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import {
   AddDatasetPage,
   DatasetsPage,
@@ -17,10 +17,12 @@ import {
   storedBills,
 } from './pages/dataset-pages.ts';
 import {
+  anotherSyncingDevice,
   cloudPasswordModal,
   expectCloudPasswordNotice,
   signedInDevice,
   SOON,
+  storedCounts,
   submitCloudPassword,
   twoSyncingDevices,
   typeCloudPassword,
@@ -124,93 +126,168 @@ test('a password changed on one device: the other asks for it and keeps its unsy
   await expect(firstTags.row('Water')).toBeVisible(SOON);
 });
 
-test('a reset on a device without the password: the other saves a full backup, then takes its data', async ({
+test('three devices, a reset, an offline device, two Whys at once: nothing anyone made is lost', async ({
   browser,
 }) => {
-  test.setTimeout(360_000);
-  const { first, second } = await twoSyncingDevices(browser, cloudPassword);
-  // The first device changes the password; the second never learns it.
+  // Issue 37's table, played on three devices of one account (A, B, C): A changes the cloud
+  // password, C works offline, B (who never learns it) resets; A and C revert and bring their
+  // work back; C merges the full backup the revert saved; A and B write one Why at once. Every
+  // device ends with everything that was made, and the replaced Why in the bill's History.
+  test.setTimeout(420_000);
+  const { first: a, second: b, email } = await twoSyncingDevices(browser, cloudPassword);
+  const c = await anotherSyncingDevice(browser, email, cloudPassword);
+  await a.goto('/add-dataset');
+  await new AddDatasetPage(a).add('California sample', [deckSample('deck-small.csv')]);
+  await new JobsPage(a).expectStatus('California sample', 'Done');
+  for (const device of [b, c]) {
+    const datasets = new DatasetsPage(device);
+    await datasets.open();
+    await expect(
+      datasets.dataset('California sample').getByText('Ready', { exact: true }),
+    ).toBeVisible({ timeout: 60_000 });
+  }
+
+  // C goes offline and works there.
+  const cTags = new BillTagsPage(c);
+  await cTags.open();
+  await c.context().setOffline(true);
+  await cTags.create('Made offline on C');
+
+  // A changes the password and syncs a tag; B never learns the password.
+  await a.goto('/tabs/more');
   await submitCloudPassword(
-    first,
+    a,
     'Change cloud password',
-    'only the first knows',
+    'only A knows',
     'The cloud password is changed.',
   );
-  const firstTags = new BillTagsPage(first);
-  await firstTags.open();
-  await firstTags.create('Only on the first');
-  await expect(header(first)).toContainText(/Synced \d/, SOON);
+  const aTags = new BillTagsPage(a);
+  await aTags.open();
+  await aTags.create('Only on A');
+  await expect(header(a)).toContainText(/Synced \d/, SOON);
+  const bTags = new BillTagsPage(b);
+  await bTags.open();
+  await bTags.create('Made on B');
+  await expect(header(b).getByRole('link', { name: 'Password needed' })).toBeVisible(SOON);
 
-  const secondTags = new BillTagsPage(second);
-  await secondTags.open();
-  await secondTags.create('Made on the second');
-  await expect(header(second).getByRole('link', { name: 'Password needed' })).toBeVisible(SOON);
-
-  // The second device resets: spec §2's reset view, then Confirm.
-  await second.goto('/tabs/more');
-  await second.getByRole('button', { name: 'Cloud password', exact: true }).click();
-  const modal = cloudPasswordModal(second);
+  // B resets: spec §2's reset view says first what it costs (A's tag never reached B).
+  await b.goto('/tabs/more');
+  await b.getByRole('button', { name: 'Cloud password', exact: true }).click();
+  const modal = cloudPasswordModal(b);
   await modal.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(modal.getByText('Reset cloud password', { exact: true })).toBeVisible();
-  // It says what the reset would cost: the first device's tag never reached the second.
   await expect(
     modal.getByText(
       /^[1-9][\d,]* batch(?:es)? of changes synced by (?:your other devices|another of your devices) ha(?:ve|s) not reached this device\. A reset takes/,
     ),
   ).toBeVisible(SOON);
-  await typeCloudPassword(second, 'a fresh start');
+  await typeCloudPassword(b, 'a fresh start');
   await modal.getByRole('button', { name: 'Reset password' }).click();
-  await second.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await expectCloudPasswordNotice(second, 'The cloud password is reset.');
-  await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
+  await b.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expectCloudPasswordNotice(b, 'The cloud password is reset.');
+  await expect(b.getByText(/^Up to date\./)).toBeVisible(SOON);
 
-  // The first device asks for the new password, then reverts and says where its data went.
-  await expect(header(first).getByRole('link', { name: 'Password needed' })).toBeVisible(SOON);
-  await first.goto('/tabs/more');
-  await submitCloudPassword(
-    first,
-    'Enter your cloud password',
-    'a fresh start',
-    'This device now has the cloud password.',
-  );
-  // The revert's notice waits for the cloud password's answer to close and for the run to end,
-  // then says where the first device's own data went and what the new data lacks of it.
-  const notice = first.getByRole('alertdialog', { name: 'Sync' });
-  await expect(notice).toContainText(
-    'saved as the full backup "Before the cloud password reset',
-    SOON,
-  );
-  await expect(notice).toContainText('the new data lacks 1 tag.');
-  // "Bring back my changes" is the default: the first button.
-  const bringBack = notice.getByRole('button', { name: 'Bring back my changes' });
-  await expect(notice.getByRole('button').first()).toHaveText(/Bring back my changes/i);
-  await bringBack.click();
-  const back = first.getByRole('alertdialog', { name: 'Sync' });
-  await expect(back).toContainText('Your changes are back: 1 tag.', SOON);
-  await back.getByRole('button', { name: 'OK' }).click();
+  // A and C (once back online) ask for the new password, revert, and bring their work back.
+  await c.context().setOffline(false);
+  for (const [device, made] of [
+    [a, 'Only on A'],
+    [c, 'Made offline on C'],
+  ] as const) {
+    await expect(header(device).getByRole('link', { name: 'Password needed' })).toBeVisible(SOON);
+    await device.goto('/tabs/more');
+    await submitCloudPassword(
+      device,
+      'Enter your cloud password',
+      'a fresh start',
+      'This device now has the cloud password.',
+    );
+    // The revert's notice waits for the run to end, then says where the device's data went.
+    const notice = device.getByRole('alertdialog', { name: 'Sync' });
+    await expect(notice).toContainText(
+      'saved as the full backup "Before the cloud password reset',
+      SOON,
+    );
+    await expect(notice).toContainText('the new data lacks 1 tag.');
+    // "Bring back my changes" is the default: the first button.
+    await expect(notice.getByRole('button').first()).toHaveText(/Bring back my changes/i);
+    await notice.getByRole('button', { name: 'Bring back my changes' }).click();
+    const back = device.getByRole('alertdialog', { name: 'Sync' });
+    await expect(back).toContainText('Your changes are back: 1 tag.', SOON);
+    await back.getByRole('button', { name: 'OK' }).click();
+    const tags = new BillTagsPage(device);
+    await tags.open();
+    await expect(tags.row(made)).toBeVisible();
+  }
 
-  // Both devices hold both tags: the reset device's, and the work the first brought back.
-  await firstTags.open();
-  await expect(firstTags.row('Made on the second')).toBeVisible(SOON);
-  await expect(firstTags.row('Only on the first')).toBeVisible();
-  await secondTags.open();
-  await expect(secondTags.row('Only on the first')).toBeVisible(SOON);
-  await expect(secondTags.row('Made on the second')).toBeVisible();
-
-  // The backup the revert saved stays; merging it again would change nothing.
-  const backups = new FullBackupsPage(first);
+  // C merges the full backup its revert saved: everything in it is already back, so the merge
+  // says it changes nothing, and merging deletes nothing.
+  const backups = new FullBackupsPage(c);
   await backups.open();
-  const saved = backups
+  await backups
     .list()
     .getByRole('listitem')
-    .filter({
-      has: first.getByRole('heading', { name: /^Before the cloud password reset/ }),
-    });
-  await saved.getByRole('button', { name: 'Restore', exact: true }).click();
-  const preview = first.getByRole('region', { name: 'What this full backup holds' });
+    .filter({ has: c.getByRole('heading', { name: /^Before the cloud password reset/ }) })
+    .getByRole('button', { name: 'Restore', exact: true })
+    .click();
+  const preview = c.getByRole('region', { name: 'What this full backup holds' });
   await expect(preview).toContainText('Merge changes nothing', SOON);
-  await expect(preview.getByRole('button', { name: 'Merge', exact: true })).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Replace', exact: true })).toBeVisible();
+  await new FullBackupPreviewPanel(c, preview).merge();
+
+  // A and B write a different Why on one bill at once (B offline a moment, so its words are the
+  // newer): A takes B's words and keeps its own in History, and says so.
+  const bill = 'us-ca/2025-2026/ab-1';
+  const onA = new BillDetailsPage(a);
+  const onB = new BillDetailsPage(b);
+  await onB.openBill(bill, 'AB 1');
+  await b.context().setOffline(true);
+  await onA.openBill(bill, 'AB 1');
+  await onA.position('Support').check();
+  // The Why is private words: the browser's form restore must not copy it to the profile.
+  await expect(onA.why()).toHaveAttribute('autocomplete', 'off');
+  await onA.why().fill('Jobs for the district');
+  await expectPainted(onA.reasonSaved());
+  await expect(header(a)).toContainText(/Synced \d/, SOON);
+  await onB.position('Support').check();
+  await onB.why().fill('Costs too much');
+  await expectPainted(onB.reasonSaved());
+  await b.context().setOffline(false);
+  await expect(onA.why()).toHaveValue('Costs too much', SOON);
+  await expect(a.getByText(/^Changed on another device/)).toBeVisible();
+  const history = onA.section('History');
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem')).toContainText(
+    'Why: “Jobs for the district” became “Costs too much”',
+  );
+  await expectPainted(history.getByRole('listitem'));
+  // Once opened, the bill no longer says it changed.
+  await a.goto('/tabs/tracked');
+  await onA.openBill(bill, 'AB 1');
+  await expect(onA.section('History').getByRole('listitem')).toHaveCount(1);
+  await expect(a.getByText(/^Changed on another device/)).toHaveCount(0);
+
+  // Every device: all three tags on screen, and in its store as many rows as were made (the
+  // History entry synced everywhere; B, whose words won, is not told of a change).
+  for (const device of [a, b, c]) {
+    const onDevice = new BillDetailsPage(device);
+    await onDevice.openBill(bill, 'AB 1');
+    await expect(onDevice.why()).toHaveValue('Costs too much', SOON);
+    await expect(onDevice.section('History').getByRole('listitem')).toContainText(
+      '“Jobs for the district” became “Costs too much”',
+      SOON,
+    );
+    const tags = new BillTagsPage(device);
+    await tags.open();
+    for (const name of ['Only on A', 'Made on B', 'Made offline on C']) {
+      await expect(tags.row(name)).toBeVisible(SOON);
+    }
+    expect(await storedCounts(device, ['tags', 'positions', 'billHistory'])).toEqual({
+      tags: 3,
+      positions: 1,
+      billHistory: 1,
+    });
+  }
+  await expect(b.getByText(/^Changed on another device/)).toHaveCount(0);
 });
 
 test('a dataset imported on one device is rebuilt on the other from its synced files', async ({
@@ -238,59 +315,6 @@ test('a dataset imported on one device is rebuilt on the other from its synced f
   const stored = databaseText();
   expect(stored).not.toContain('Joint resolutions');
   expect(stored).not.toContain('<billStatus>');
-});
-
-test('one Why written on two devices at once: the replaced words stay in the bill’s History', async ({
-  browser,
-}) => {
-  test.setTimeout(300_000);
-  const { first, second } = await twoSyncingDevices(browser, cloudPassword);
-  await first.goto('/add-dataset');
-  await new AddDatasetPage(first).add('California sample', [deckSample('deck-small.csv')]);
-  await new JobsPage(first).expectStatus('California sample', 'Done');
-  const datasets = new DatasetsPage(second);
-  await datasets.open();
-  await expect(
-    datasets.dataset('California sample').getByText('Ready', { exact: true }),
-  ).toBeVisible({ timeout: 60_000 });
-
-  const bill = 'us-ca/2025-2026/ab-1';
-  const onFirst = new BillDetailsPage(first);
-  const onSecond = new BillDetailsPage(second);
-  await onSecond.openBill(bill, 'AB 1');
-  // The second device writes offline, a moment after the first: its words are the newer.
-  await second.context().setOffline(true);
-  await onFirst.openBill(bill, 'AB 1');
-  await onFirst.position('Support').check();
-  await onFirst.why().fill('Jobs for the district');
-  await expectPainted(onFirst.reasonSaved());
-  await expect(header(first)).toContainText(/Synced \d/, SOON);
-  await onSecond.position('Support').check();
-  await onSecond.why().fill('Costs too much');
-  await expectPainted(onSecond.reasonSaved());
-  await second.context().setOffline(false);
-
-  // The first device takes the newer words and keeps its own in History, and says so.
-  await expect(onFirst.why()).toHaveValue('Costs too much', SOON);
-  await expect(first.getByText(/^Changed on another device/)).toBeVisible();
-  const history = onFirst.section('History');
-  await expect(history.getByRole('listitem')).toHaveCount(1);
-  await expect(history.getByRole('listitem')).toContainText(
-    'Why: “Jobs for the district” became “Costs too much”',
-  );
-  await expectPainted(history.getByRole('listitem'));
-  // The entry syncs: the second device shows it too, with no notice (its words won).
-  await onSecond.openBill(bill, 'AB 1');
-  await expect(onSecond.section('History').getByRole('listitem')).toContainText(
-    '“Jobs for the district” became “Costs too much”',
-    SOON,
-  );
-  await expect(second.getByText(/^Changed on another device/)).toHaveCount(0);
-  // Once the bill was opened, the first device no longer says it changed.
-  await first.goto('/tabs/tracked');
-  await onFirst.openBill(bill, 'AB 1');
-  await expect(onFirst.section('History').getByRole('listitem')).toHaveCount(1);
-  await expect(first.getByText(/^Changed on another device/)).toHaveCount(0);
 });
 
 test('after signing out, the sign-in page shows no sync error', async ({ browser }) => {

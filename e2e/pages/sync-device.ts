@@ -119,16 +119,60 @@ export async function twoSyncingDevices(
   );
   await expect(first.getByText(/^Up to date\./)).toBeVisible(SOON);
 
-  const second = await signedInDevice(browser, email, false, origins[1]);
-  await expect(second.getByText('Enter your cloud password to sync this device.')).toBeVisible(
-    SOON,
-  );
+  const second = await anotherSyncingDevice(browser, email, cloudPassword, origins[1]);
+  return { first, second, email };
+}
+
+/** One more device of `email`'s user: signed in, the cloud password entered, up to date. */
+export async function anotherSyncingDevice(
+  browser: Browser,
+  email: string,
+  cloudPassword: string,
+  baseURL?: string,
+): Promise<Page> {
+  const page = await signedInDevice(browser, email, false, baseURL);
+  await expect(page.getByText('Enter your cloud password to sync this device.')).toBeVisible(SOON);
   await submitCloudPassword(
-    second,
+    page,
     'Enter your cloud password',
     cloudPassword,
     'This device now has the cloud password.',
   );
-  await expect(second.getByText(/^Up to date\./)).toBeVisible(SOON);
-  return { first, second, email };
+  await expect(page.getByText(/^Up to date\./)).toBeVisible(SOON);
+  return page;
+}
+
+/** How many rows each of `tables` holds in the device's IndexedDB. */
+export async function storedCounts<T extends string>(
+  page: Page,
+  tables: readonly T[],
+): Promise<Record<T, number>> {
+  return page.evaluate(
+    (names) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('docket');
+        open.onerror = () => {
+          reject(new Error(String(open.error)));
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(names);
+          const counts: Record<string, number> = {};
+          for (const name of names) {
+            const request = tx.objectStore(name).count();
+            request.onsuccess = () => {
+              counts[name] = request.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(counts);
+          };
+          tx.onerror = () => {
+            reject(new Error(String(tx.error)));
+          };
+        };
+      }),
+    [...tables],
+  );
 }

@@ -3,7 +3,14 @@ import { syncSettingsSchema } from '@docket/protocol/sync-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { passwordSettings, readSettings, writeSettings } from './sync-client.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import {
+  buildTestApp,
+  openTestDatabase,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+  waitForLoggedLink,
+} from './test-server.ts';
 
 // Issue 17, item 10: a malformed cloud password verifier gets a clear 400, and nothing secret
 // (the settings, query strings, tokens in paths) reaches the log.
@@ -75,4 +82,50 @@ describe('the log', () => {
     expect(JSON.stringify(failed)).toMatch(/UTF8|0x00|null character/i);
     expect(logText()).not.toContain('secret-parameter');
   });
+});
+
+describe('a public link key in a callback address (issue 38)', () => {
+  const key = 'k=LINKKEY-Abc123_xyz-0123456789012345678901234';
+
+  it.each([
+    ['in clear', `/return-from-login?mode=verified&returnToLink=/public-link/abc#${key}`],
+    [
+      'encoded',
+      `/return-from-login?${new URLSearchParams({ mode: 'verified', returnToLink: `/public-link/abc#${key}` }).toString()}`,
+    ],
+  ])(
+    '%s is refused at sign-up, and neither the log nor a mail holds it',
+    async (_how, callback) => {
+      const email = uniqueEmail('detour');
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: {
+          email,
+          password: 'correct horse battery',
+          name: 'Detour',
+          callbackURL: callback,
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('may not carry a fragment');
+      expect(response.body).not.toContain('LINKKEY');
+      // Nothing was made: the address can still sign up.
+      const again = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: {
+          email,
+          password: 'correct horse battery',
+          name: 'Detour',
+          callbackURL: '/return-from-login?mode=verified&returnToLink=%2Fpublic-link%2Fabc',
+        },
+      });
+      expect(again.statusCode).toBe(200);
+      // The verification mail (logged here, as without SMTP) carries the link's id only.
+      const link = await waitForLoggedLink(testApp.logs, 'E-mail verification link', email);
+      expect(decodeURIComponent(decodeURIComponent(link))).toContain('/public-link/abc');
+      expect(logText()).not.toContain('LINKKEY');
+    },
+  );
 });

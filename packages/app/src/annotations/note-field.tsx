@@ -19,6 +19,9 @@ export function NoteField({
       <textarea
         className="text-box"
         id={`${id}-note`}
+        // Private words: kept out of the browser's form restore, which writes typed text into the
+        // profile's session files (issue 38).
+        autoComplete="off"
         value={value}
         rows={4}
         dir="auto"

@@ -89,6 +89,9 @@ export function PositionReasonField({
       <textarea
         className="text-box"
         id={`${id}-why`}
+        // Private words: kept out of the browser's form restore, which writes typed text into the
+        // profile's session files (issue 38).
+        autoComplete="off"
         value={text}
         rows={3}
         dir="auto"

@@ -7,7 +7,7 @@ const PROBE_ORIGIN = 'https://docket.invalid';
  * The in-app path a returnToLink value may lead to, or null when it must be refused: only a
  * same-origin path that starts with a single '/' is accepted, never '//host', '/\host', a
  * scheme such as 'https:' or 'javascript:', or a path that would sign the user out or leave
- * the app for the API.
+ * the app for the API. A fragment is dropped.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
@@ -23,7 +23,9 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   if (url.pathname === LOGOUT_PATH || url.pathname === '/api' || url.pathname.startsWith('/api/')) {
     return null;
   }
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Never a fragment: a public link's key lives there (issue 38), and a return path travels in
+  // addresses that are sent (the sign-in page's, a sign-up's callbackURL).
+  return `${url.pathname}${url.search}`;
 }
 
 /** The decoded returnToLink of a query string ('?a=b'), if it is safe to follow. */

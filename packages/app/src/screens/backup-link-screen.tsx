@@ -304,6 +304,9 @@ export function BackupLinkScreen() {
                               id={`${ids}-${link.id}`}
                               className="backup-link-url"
                               readOnly
+                              // Private words: kept out of the browser's form restore, which writes typed text into the
+                              // profile's session files (issue 38).
+                              autoComplete="off"
                               value={url}
                               onFocus={(event) => {
                                 event.currentTarget.select();

@@ -12,6 +12,7 @@ import '../backups/backups.css';
 import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { forgetHeldLinkKey, heldLinkKey, holdLinkKey } from '../public-links/held-link-key.ts';
 import { fetchPublicLink } from '../public-links/public-links-api.ts';
 import { LOGIN_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
@@ -67,10 +68,38 @@ function problemOf(error: unknown): Extract<LinkState, { status: 'problem' }> {
   };
 }
 
+function linkPath(id: string): string {
+  return `/public-link/${encodeURIComponent(id)}`;
+}
+
 /** /public-link/:id#k=…: a shared set of bills, read-only; signed-in viewers can import it. */
 export function PublicLinkScreen() {
   const { id } = useParams();
-  const { hash } = useLocation();
+  const location = useLocation();
+  // Back from the sign-in detour, the key waits in this tab's session storage (never in an
+  // address that is sent): it is put back into this page's own fragment, then forgotten.
+  const fromAddress = fragmentKeyOf(location.hash) === null ? null : location.hash;
+  // Only while this page is the one shown: Ionic keeps it rendered under the sign-in page, where
+  // the address is the sign-in page's, which must never get the key.
+  const waiting =
+    fromAddress === null && id !== undefined && location.pathname === linkPath(id)
+      ? heldLinkKey(id)
+      : null;
+  const [restored, setRestored] = useState<{ id: string; hash: string } | null>(null);
+  const hash =
+    fromAddress ?? waiting ?? (restored !== null && restored.id === id ? restored.hash : '');
+  if (waiting !== null && id !== undefined && restored?.hash !== waiting) {
+    setRestored({ id, hash: waiting });
+  }
+  useEffect(() => {
+    if (waiting === null || id === undefined) return;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${location.pathname}${location.search}${waiting}`,
+    );
+    forgetHeldLinkKey(id);
+  }, [waiting, id, location.pathname, location.search]);
   const { api } = useAppServices();
   const signedIn = useAppState((state) => state.user !== null);
   const [state, setState] = useState<{ request: string; value: LinkState } | null>(null);
@@ -127,7 +156,8 @@ export function PublicLinkScreen() {
       });
   };
 
-  const here = `/public-link/${encodeURIComponent(id ?? '')}${hash}`;
+  // The way back from sign-in names the link only; its key waits in this tab (above).
+  const back = linkPath(id ?? '');
   return (
     <>
       <PageHeader title="Shared bills" />
@@ -180,7 +210,10 @@ export function PublicLinkScreen() {
               ) : (
                 <IonButton
                   fill="outline"
-                  routerLink={`${LOGIN_PATH}?${RETURN_TO_LINK_PARAM}=${encodeURIComponent(here)}`}
+                  routerLink={`${LOGIN_PATH}?${RETURN_TO_LINK_PARAM}=${encodeURIComponent(back)}`}
+                  onClick={() => {
+                    if (id !== undefined) holdLinkKey(id, hash);
+                  }}
                 >
                   Sign in to import
                 </IonButton>

@@ -14,7 +14,7 @@ const created = vi.hoisted(() => ({
 }));
 
 vi.mock('./ionic/overlay-controllers.ts', () => {
-  const controller = (dismissEvent: string) => ({
+  const controller = (closeEvent: string, dismissEvent: string) => ({
     create: () =>
       new Promise<HTMLElement>((resolve, reject) => {
         created.finish = (outcome) => {
@@ -24,7 +24,12 @@ vi.mock('./ionic/overlay-controllers.ts', () => {
           }
           const element = Object.assign(document.createElement('div'), {
             present: () => Promise.resolve(),
+            /** Ionic's leave animation: closing, not yet closed. */
+            startClosing: () => {
+              element.dispatchEvent(new CustomEvent(closeEvent, { detail: {} }));
+            },
             dismiss: () => {
+              element.dispatchEvent(new CustomEvent(closeEvent, { detail: {} }));
               element.dispatchEvent(new CustomEvent(dismissEvent, { detail: {} }));
               return Promise.resolve(true);
             },
@@ -35,12 +40,15 @@ vi.mock('./ionic/overlay-controllers.ts', () => {
       }),
   });
   return {
-    alerts: () => controller('ionAlertDidDismiss'),
-    toasts: () => controller('ionToastDidDismiss'),
+    alerts: () => controller('ionAlertWillDismiss', 'ionAlertDidDismiss'),
+    toasts: () => controller('ionToastWillDismiss', 'ionToastDidDismiss'),
   };
 });
 
 afterEach(cleanup);
+
+/** The `create` under way, read through a call (the compiler would keep a null it saw set). */
+const pendingCreate = () => created.finish;
 
 /** Lets the lazy load's promises run. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
@@ -82,6 +90,47 @@ describe('alerts on their way to the screen', () => {
     await settle();
     created.finish?.('made');
     await act(() => presented);
+    expect(alertOpenOrOpening()).toBe(false);
+  });
+
+  it('a press while the last one is still closing shows the next one', async () => {
+    const { result } = renderHook(() => useAlert());
+    let presented: Promise<void> = Promise.resolve();
+    act(() => {
+      presented = result.current[0]({ header: 'Clear this device?' });
+    });
+    await settle();
+    created.finish?.('made');
+    await act(() => presented);
+    const first = created.elements.at(-1) as HTMLElement & { startClosing: () => void };
+    // Cancel pressed: the alert plays its leave animation; the person presses again at once.
+    act(() => {
+      first.startClosing();
+    });
+    const before = created.elements.length;
+    created.finish = null;
+    act(() => {
+      presented = result.current[0]({ header: 'Clear this device?' });
+    });
+    await settle();
+    // A new alert is on its way (create was called again).
+    expect(pendingCreate()).not.toBeNull();
+    pendingCreate()?.('made');
+    await act(() => presented);
+    expect(created.elements.length).toBe(before + 1);
+    // A press while one is open (not closing) still shows nothing more.
+    created.finish = null;
+    act(() => {
+      void result.current[0]({ header: 'Clear this device?' });
+    });
+    await settle();
+    expect(pendingCreate()).toBeNull();
+    expect(created.elements.length).toBe(before + 1);
+    // Both close: the first ends its animation, the second is dismissed; none counts any more.
+    act(() => {
+      first.dispatchEvent(new CustomEvent('ionAlertDidDismiss', { detail: {} }));
+    });
+    await act(() => result.current[1]());
     expect(alertOpenOrOpening()).toBe(false);
   });
 

@@ -70,12 +70,12 @@ const alertCounter: OpenCounter = {
 
 /**
  * `[present, dismiss]` as Ionic's hooks give them: one overlay at a time per hook (a second
- * present while one shows does nothing), `onDidDismiss` called as it closes, and `dismiss`
+ * present while one shows does nothing; one that is closing does not count), `onDidDismiss` called as it closes, and `dismiss`
  * closing the one this hook showed, even while it is still being made.
  */
 function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay>(
   load: () => Promise<OverlayController<Options, Overlay>>,
-  didDismissEvent: string,
+  events: { readonly willDismiss: string; readonly didDismiss: string },
   counter?: OpenCounter,
 ): [Present<Options>, Dismiss] {
   // The overlay this hook shows, or a token while it is being made.
@@ -96,8 +96,18 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
         const controller = await load();
         const overlay = await controller.create(rest as Options);
         shown.overlay = overlay;
+        // Closing, it no longer holds the hook: a press in its leave animation (a person who
+        // pressed Cancel, then the same button again at once) shows the next one, instead of
+        // being dropped as "one already shows" (issue 38).
         overlay.addEventListener(
-          didDismissEvent,
+          events.willDismiss,
+          () => {
+            if (current.current === shown) current.current = undefined;
+          },
+          { once: true },
+        );
+        overlay.addEventListener(
+          events.didDismiss,
           (event) => {
             if (current.current === shown) current.current = undefined;
             uncount();
@@ -117,7 +127,7 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
         throw error;
       }
     },
-    [load, didDismissEvent, counter],
+    [load, events, counter],
   );
   const dismiss = useCallback<Dismiss>(async () => {
     const shown = current.current;
@@ -129,12 +139,15 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
   return [present, dismiss];
 }
 
+const alertEvents = { willDismiss: 'ionAlertWillDismiss', didDismiss: 'ionAlertDidDismiss' };
+const toastEvents = { willDismiss: 'ionToastWillDismiss', didDismiss: 'ionToastDidDismiss' };
+
 /** Ionic's alert, as `useIonAlert` gives it, loaded when first shown. */
 export function useAlert(): [Present<AlertOptions>, Dismiss] {
-  return useLazyOverlay(loadAlertController, 'ionAlertDidDismiss', alertCounter);
+  return useLazyOverlay(loadAlertController, alertEvents, alertCounter);
 }
 
 /** Ionic's toast, as `useIonToast` gives it, loaded when first shown. */
 export function useToast(): [Present<ToastOptions>, Dismiss] {
-  return useLazyOverlay(loadToastController, 'ionToastDidDismiss');
+  return useLazyOverlay(loadToastController, toastEvents);
 }

@@ -79,6 +79,7 @@ export function createAuth({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await refuseWeakPasswords(ctx);
+        refuseFragmentCallbacks(ctx);
         await delaySignInAfterFailures(ctx, signInFailures);
       }),
       after: createAuthMiddleware((ctx) => countSignInOutcome(ctx, signInFailures)),
@@ -137,6 +138,28 @@ function refuseWeakPasswords(ctx: HookContext): Promise<void> {
   // A missing or mistyped field is left to better-auth's own validation.
   if (problem === null) return Promise.resolve();
   return Promise.reject(new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem }));
+}
+
+/**
+ * A callback address never carries a fragment: the app's fragments hold public links' keys
+ * (issue 38), and the callback goes into the log and the e-mail. The app sends the return path
+ * without one; a request that still carries one, encoded or not, is refused before anything is
+ * stored or sent, and the refusal does not repeat it.
+ */
+function refuseFragmentCallbacks(ctx: HookContext): void {
+  const query: unknown = ctx.query;
+  const fromQuery =
+    typeof query === 'object' && query !== null
+      ? (query as Record<string, unknown>).callbackURL
+      : undefined;
+  for (const value of [bodyField(ctx, 'callbackURL'), fromQuery]) {
+    if (typeof value === 'string' && /#|%23/i.test(value)) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'CALLBACK_WITH_FRAGMENT',
+        message: 'The return address may not carry a fragment (the part after “#”).',
+      });
+    }
+  }
 }
 
 /**
