@@ -24,6 +24,7 @@ import {
   SOON,
   storedCounts,
   submitCloudPassword,
+  syncDump,
   twoSyncingDevices,
   typeCloudPassword,
 } from './pages/sync-device.ts';
@@ -126,6 +127,19 @@ test('a password changed on one device: the other asks for it and keeps its unsy
   await expect(firstTags.row('Water')).toBeVisible(SOON);
 });
 
+// The devices of the running test, to dump when it fails (syncDump).
+const devicesOfTest: Array<[string, Page]> = [];
+// Playwright reads the fixtures a hook uses from its destructured first argument: none here.
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const [name, page] of devicesOfTest) {
+      console.log(`--- device ${name} ---\n${await syncDump(page)}`);
+    }
+  }
+  devicesOfTest.length = 0;
+});
+
 test('three devices, a reset, an offline device, two Whys at once: nothing anyone made is lost', async ({
   browser,
 }) => {
@@ -136,6 +150,7 @@ test('three devices, a reset, an offline device, two Whys at once: nothing anyon
   test.setTimeout(420_000);
   const { first: a, second: b, email } = await twoSyncingDevices(browser, cloudPassword);
   const c = await anotherSyncingDevice(browser, email, cloudPassword);
+  devicesOfTest.push(['A', a], ['B', b], ['C', c]);
   await a.goto('/add-dataset');
   await new AddDatasetPage(a).add('California sample', [deckSample('deck-small.csv')]);
   await new JobsPage(a).expectStatus('California sample', 'Done');

@@ -176,3 +176,54 @@ export async function storedCounts<T extends string>(
     [...tables],
   );
 }
+
+/**
+ * What a device's trace and outbox hold, as text: printed when a sync test fails, so a failure
+ * that happens once in many runs says what each device's runs did (pushed, pulled, reverted).
+ */
+export async function syncDump(page: Page): Promise<string> {
+  if (page.isClosed()) return '(closed)';
+  return page
+    .evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('docket');
+          open.onerror = () => {
+            reject(new Error(String(open.error)));
+          };
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['trace', 'outbox', 'settings']);
+            const trace = tx.objectStore('trace').getAll();
+            const outbox = tx.objectStore('outbox').getAll();
+            const settings = tx.objectStore('settings').getAll();
+            tx.oncomplete = () => {
+              db.close();
+              const lines = (trace.result as { at?: string; kind?: string; details?: unknown }[])
+                .filter((entry) => entry.kind?.startsWith('sync') === true)
+                .map(
+                  (entry) =>
+                    `${entry.at ?? ''} ${entry.kind ?? ''} ${JSON.stringify(entry.details)}`,
+                );
+              const outboxRows = (outbox.result as { table?: string; rowId?: string }[]).map(
+                (entry) => `${entry.table ?? ''}/${entry.rowId ?? ''}`,
+              );
+              const cursor = (settings.result as { key: string; value: unknown }[])
+                .filter((row) => row.key.includes('cursor') || row.key.includes('reset-made'))
+                .map((row) => `${row.key}=${JSON.stringify(row.value)}`);
+              resolve(
+                [
+                  ...lines,
+                  `outbox: ${outboxRows.join(', ')}`,
+                  `settings: ${cursor.join(', ')}`,
+                ].join('\n'),
+              );
+            };
+            tx.onerror = () => {
+              reject(new Error(String(tx.error)));
+            };
+          };
+        }),
+    )
+    .catch((error: unknown) => `(could not read: ${String(error)})`);
+}
