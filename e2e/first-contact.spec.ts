@@ -93,6 +93,12 @@ test('a fresh visit to / signed out pays the "Authenticating" wait once, not aga
 test('a fresh visit to /login shows the form at once, and what is typed during the wait stays', async ({
   page,
 }) => {
+  // The server's Permissions-Policy names only features Chromium knows (an unknown name is a
+  // warning on every page).
+  const policyWarnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Permissions-Policy')) policyWarnings.push(message.text());
+  });
   const started = Date.now();
   await page.goto('/login');
   const login = new LoginPage(page);
@@ -106,4 +112,5 @@ test('a fresh visit to /login shows the form at once, and what is typed during t
   await expect(login.email()).toHaveValue('someone@example.test');
   await expect(login.password()).toHaveValue('typed while waiting');
   await expect(page).toHaveURL('/login');
+  expect(policyWarnings).toEqual([]);
 });

@@ -54,12 +54,19 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // What the app never uses is denied (issue 42); the clipboard stays its own.
+    const permissions = String(response.headers['permissions-policy']);
+    for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+      expect(permissions).toContain(denied);
+    }
+    expect(permissions).toContain('clipboard-write=(self)');
   });
 
   it('sends them with API answers too', async () => {
     const response = await get('/api/health');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
   });
 });
 

@@ -47,6 +47,39 @@ describe('password policy', () => {
     },
   );
 
+  it.each([
+    ['aaaaaaaaaaaa', /easy to guess \(Repeated characters/],
+    ['asdfasdfasdf', /easy to guess \(Repeated character patterns/],
+    ['abcdefghijkl', /easy to guess/],
+    ['zxcvbnmasdfg', /easy to guess/],
+  ])(
+    'refuses "%s": long enough and on no list, but easy to guess (zxcvbn below 3)',
+    async (password, said) => {
+      const response = await signUpWith(password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(said);
+    },
+  );
+
+  it('refuses the account’s own address or name as its password, or inside it', async () => {
+    const email = uniqueEmail('ownaddress');
+    for (const [password, name] of [
+      [email, 'Someone'],
+      [`${email}!`, 'Someone'],
+      ['Margarethe Vandersloot 1', 'Margarethe Vandersloot'],
+    ] as const) {
+      const response = await app().inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email, password, name },
+      });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(
+        /may not contain your e-mail address or your name/,
+      );
+    }
+  });
+
   it('takes a long passphrase that is on no list', async () => {
     expect((await signUpWith(PASSWORD)).statusCode).toBe(200);
     expect((await signUpWith('tulip lantern 42 river')).statusCode).toBe(200);
@@ -82,4 +115,55 @@ describe('password policy on reset', () => {
     expect(reset.statusCode).toBe(400);
     expect((await signIn(testApp.app, email, PASSWORD)).statusCode).toBe(200);
   });
+});
+
+describe('what an account says of its person (issue 42)', () => {
+  it('refuses a name longer than 200 characters, and takes one of 200', async () => {
+    const signUpNamed = (name: string) =>
+      app().inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: uniqueEmail('named'), password: PASSWORD, name },
+      });
+    const long = await signUpNamed('N'.repeat(900_000));
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toBe(
+      'A name may have at most 200 characters.',
+    );
+    expect((await signUpNamed('N'.repeat(201))).statusCode).toBe(400);
+    expect((await signUpNamed('N'.repeat(200))).statusCode).toBe(200);
+  });
+
+  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'not an address'])(
+    'refuses the picture "%s" at sign-up and on update, and keeps the old one',
+    async (image) => {
+      const refused = await app().inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: uniqueEmail('picture'), password: PASSWORD, name: 'Picture', image },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'A picture must be an http or https address.',
+      );
+      const { cookie } = await signUp(app());
+      const update = (picture: string) =>
+        app().inject({
+          method: 'POST',
+          url: '/api/auth/update-user',
+          headers: { cookie, origin: 'http://localhost:8080' },
+          payload: { image: picture },
+        });
+      expect((await update('https://example.test/me.png')).statusCode).toBe(200);
+      expect((await update(image)).statusCode).toBe(400);
+      const session = await app().inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: { cookie },
+      });
+      expect(session.json<{ user: { image: string | null } }>().user.image).toBe(
+        'https://example.test/me.png',
+      );
+    },
+  );
 });

@@ -8,6 +8,7 @@ import type { DocketDb } from '../db/database.ts';
 import { authSchema } from '../db/schema.ts';
 import type { MailSender } from './mail-sender.ts';
 import type { SignInFailureRepository } from '../repositories/sign-in-failure-repository.ts';
+import { CLIENT_ADDRESS_HEADER } from '../http/web-request.ts';
 import { withHashedSessionTokens } from './hashed-session-tokens.ts';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy.ts';
 
@@ -80,6 +81,7 @@ export function createAuth({
       before: createAuthMiddleware(async (ctx) => {
         await refuseWeakPasswords(ctx);
         refuseFragmentCallbacks(ctx);
+        refuseBadProfile(ctx);
         await delaySignInAfterFailures(ctx, signInFailures);
       }),
       after: createAuthMiddleware((ctx) => countSignInOutcome(ctx, signInFailures)),
@@ -134,10 +136,53 @@ function refuseWeakPasswords(ctx: HookContext): Promise<void> {
   const field = NEW_PASSWORD_FIELDS[ctx.path];
   if (field === undefined) return Promise.resolve();
   const password = bodyField(ctx, field);
-  const problem = typeof password === 'string' ? passwordProblem(password) : null;
+  const email = bodyField(ctx, 'email');
+  const name = bodyField(ctx, 'name');
+  const owner = {
+    email: typeof email === 'string' ? email : undefined,
+    name: typeof name === 'string' ? name : undefined,
+  };
+  const problem = typeof password === 'string' ? passwordProblem(password, owner) : null;
   // A missing or mistyped field is left to better-auth's own validation.
   if (problem === null) return Promise.resolve();
   return Promise.reject(new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problem }));
+}
+
+/** The longest account name taken: a person's name, with room to spare. */
+export const MAX_NAME_LENGTH = 200;
+
+/**
+ * What an account says of its person, where it is set (sign-up, update-user): a name of at most
+ * MAX_NAME_LENGTH characters, and a picture only at an http(s) address (never `javascript:` or
+ * `data:`, which a page showing it could be made to run or carry).
+ */
+function refuseBadProfile(ctx: HookContext): void {
+  if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
+  const name = bodyField(ctx, 'name');
+  if (typeof name === 'string' && name.length > MAX_NAME_LENGTH) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'NAME_TOO_LONG',
+      message: `A name may have at most ${MAX_NAME_LENGTH} characters.`,
+    });
+  }
+  const image = bodyField(ctx, 'image');
+  if (image === undefined || image === null) return;
+  if (typeof image !== 'string' || !isWebAddress(image)) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'IMAGE_NOT_WEB_ADDRESS',
+      message: 'A picture must be an http or https address.',
+    });
+  }
+}
+
+function isWebAddress(value: string): boolean {
+  if (value.length > 2048) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -162,10 +207,17 @@ function refuseFragmentCallbacks(ctx: HookContext): void {
   }
 }
 
+/** The client's address, as the auth route handed it over (web-request.ts). */
+function clientOf(ctx: HookContext): string {
+  return ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? '';
+}
+
 /**
- * After a few wrong passwords for one address, each further try waits longer (the per-IP limit
- * alone let ten addresses guess at one account). Refused tries are not counted, and the right
- * password waits too: a guesser must not learn it from a different answer.
+ * After a few wrong passwords for one address from one client, each further try from that
+ * client waits longer; a person signing in from another client is never slowed by it (the
+ * per-client request limit and this per-(address, client) count throttle the guesser, not the
+ * account). The attempt is counted before its password is checked, atomically (the repository
+ * says why); the right password waits too: a guesser must not learn it from a different answer.
  */
 async function delaySignInAfterFailures(
   ctx: HookContext,
@@ -174,19 +226,23 @@ async function delaySignInAfterFailures(
   if (ctx.path !== '/sign-in/email') return;
   const email = bodyField(ctx, 'email');
   if (typeof email !== 'string') return;
-  const seconds = await failures.secondsToWait(email);
-  if (seconds === 0) return;
+  const attempt = await failures.beginAttempt(email, clientOf(ctx));
+  if (attempt.allowed) return;
   throw new APIError(
     'TOO_MANY_REQUESTS',
     {
       code: 'SIGN_IN_DELAYED',
-      message: `Too many wrong passwords for this address. Try again in ${formatWait(seconds)}, or reset the password.`,
+      message: `Too many wrong passwords for this address from here. Try again in ${formatWait(attempt.secondsToWait)}, or reset the password.`,
     },
-    { 'retry-after': String(seconds) },
+    { 'retry-after': String(attempt.secondsToWait) },
   );
 }
 
-/** A wrong password (401) counts against the address; a right one clears its count. */
+/**
+ * The attempt's outcome: a wrong password (401) stays counted; a right one clears this client's
+ * count; anything else (refused before a password was checked) gives the count back. A refusal
+ * by the delay itself was never counted.
+ */
 async function countSignInOutcome(
   ctx: HookContext,
   failures: SignInFailureRepository,
@@ -196,10 +252,11 @@ async function countSignInOutcome(
   if (typeof email !== 'string') return;
   const returned: unknown = ctx.context.returned;
   if (returned instanceof APIError) {
-    if (returned.statusCode === 401) await failures.recordFailure(email);
+    if (returned.statusCode === 401 || returned.statusCode === 429) return;
+    await failures.giveBack(email, clientOf(ctx));
     return;
   }
-  await failures.clear(email);
+  await failures.clear(email, clientOf(ctx));
 }
 
 function formatWait(seconds: number): string {

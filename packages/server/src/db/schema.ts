@@ -117,15 +117,22 @@ export const mailThrottle = pgTable('mail_throttle', {
 });
 
 /**
- * Wrong passwords given for each address since its last sign-in, so guessing slows down however
- * many client addresses or server processes the guesses come from. Keyed by the address typed,
- * account or not, so the delay tells nothing about which addresses have accounts.
+ * Wrong passwords given for an account's address from one client address since that client's
+ * last sign-in to it: guessing from one client slows down however many server processes the
+ * guesses reach, and a person signing in from another client is never slowed by it (throttle
+ * the guesser, not the account). Keyed by the address typed, account or not, so the delay tells
+ * nothing about which addresses have accounts.
  */
-export const signInFailures = pgTable('sign_in_failures', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').default(0).notNull(),
-  lastFailureAt: timestampTz('last_failure_at').defaultNow().notNull(),
-});
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    email: text('email').notNull(),
+    clientAddress: text('client_address').default('').notNull(),
+    failures: integer('failures').default(0).notNull(),
+    lastFailureAt: timestampTz('last_failure_at').defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.clientAddress] })],
+);
 
 /**
  * Requests each client address made to a rate-limited route in its current window

@@ -1,6 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** The header that hands better-auth's hooks the client's address (never a client's own). */
+export const CLIENT_ADDRESS_HEADER = 'x-docket-client-address';
+
 /** better-auth speaks the Fetch API; these carry a Fastify exchange across that boundary. */
 export function toWebHeaders(headers: IncomingHttpHeaders): Headers {
   const result = new Headers();
@@ -17,7 +20,12 @@ export function toWebHeaders(headers: IncomingHttpHeaders): Headers {
  */
 export function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   const url = new URL(request.url, `${new URL(publicUrl).origin}/`);
-  const init: RequestInit = { method: request.method, headers: toWebHeaders(request.headers) };
+  const headers = toWebHeaders(request.headers);
+  // The client's address as Fastify resolved it (TRUST_PROXY decides whether forwarded headers
+  // count), for the hooks that count per client; one a client sent itself is dropped.
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
+  const init: RequestInit = { method: request.method, headers };
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody && Buffer.isBuffer(request.body)) init.body = request.body;
   return new Request(url, init);

@@ -2,6 +2,32 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 
+/**
+ * Browser features the app never uses, denied to it and to anything it could be made to load:
+ * a script injected despite the CSP still cannot reach the camera, the microphone or the
+ * person's location. The clipboard stays the app's own (Copy link); Web Share is left at its
+ * default (the page itself), as Chromium on a desktop does not know the feature's name. Every
+ * name here must be one Chromium knows: an unknown one is a console warning on every page (an
+ * e2e test in first-contact.spec.ts watches for it).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'clipboard-write=(self)',
+].join(', ');
+
 /** Helmet's headers on every answer, with a Content-Security-Policy written out in full. */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -39,5 +65,9 @@ export async function registerSecurityHeaders(
     // HSTS only means something over https; on http it would only confuse a later https setup
     // on the same host name.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  // Helmet has no Permissions-Policy of its own.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 }
