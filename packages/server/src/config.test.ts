@@ -76,9 +76,20 @@ describe('loadConfig', () => {
     });
     expect(defaults).toMatchObject({
       sourceMaxBytes: 200 * 1024 * 1024,
-      sourceTimeoutMs: 60_000,
+      sourceTimeoutMs: 50_000,
       sourceFetchPerMinute: 60,
     });
+    // The relay answers 504 before the idle connection would be cut with no answer (issue 42).
+    expect(defaults.sourceTimeoutMs).toBeLessThan(defaults.connectionTimeoutMs);
+    for (const source of ['60', '61']) {
+      expect(() => loadConfig({ SOURCE_TIMEOUT_SECONDS: source }), source).toThrow(
+        /SOURCE_TIMEOUT_SECONDS must be shorter than CONNECTION_TIMEOUT_SECONDS/,
+      );
+    }
+    expect(
+      loadConfig({ SOURCE_TIMEOUT_SECONDS: '90', CONNECTION_TIMEOUT_SECONDS: '120' })
+        .sourceTimeoutMs,
+    ).toBe(90_000);
     const config = loadConfig({
       SOURCE_HOSTS: 'Mirror.example.org, 127.0.0.1:8123,[::1]:9000',
       SOURCE_MAX_MIB: '5',

@@ -159,7 +159,7 @@ const envSchema = z.object({
   SIGN_IN_DELAY_SECONDS: z.coerce.number().positive().max(900).default(30),
   SOURCE_HOSTS: optionalText,
   SOURCE_MAX_MIB: z.coerce.number().positive().default(200),
-  SOURCE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  SOURCE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(50),
   SOURCE_FETCH_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
 
@@ -183,6 +183,13 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     // An idle event stream would be cut before its heartbeat keeps it alive.
     throw new Error(
       'Invalid server configuration: CONNECTION_TIMEOUT_SECONDS must be longer than SYNC_HEARTBEAT_SECONDS',
+    );
+  }
+  if (vars.SOURCE_TIMEOUT_SECONDS >= vars.CONNECTION_TIMEOUT_SECONDS) {
+    // The relay reads a source's whole answer before it sends a byte: the connection is idle
+    // meanwhile, and would be cut with no answer before the relay could say 504.
+    throw new Error(
+      'Invalid server configuration: SOURCE_TIMEOUT_SECONDS must be shorter than CONNECTION_TIMEOUT_SECONDS',
     );
   }
   const host = vars.HOST ?? '127.0.0.1';

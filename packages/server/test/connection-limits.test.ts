@@ -73,6 +73,7 @@ describe('timeouts', () => {
       REQUEST_TIMEOUT_SECONDS: '1',
       CONNECTION_TIMEOUT_SECONDS: '30',
       SYNC_HEARTBEAT_SECONDS: '5',
+      SOURCE_TIMEOUT_SECONDS: '20',
     });
     try {
       const socket = await open(port);
@@ -92,6 +93,7 @@ describe('timeouts', () => {
     const { app, port } = await listen({
       CONNECTION_TIMEOUT_SECONDS: '1',
       SYNC_HEARTBEAT_SECONDS: '0.5',
+      SOURCE_TIMEOUT_SECONDS: '0.5',
     });
     try {
       const socket = await open(port);

@@ -102,6 +102,9 @@ function handleSource(request: IncomingMessage, response: ServerResponse): void 
       }, 5000).unref();
       return;
     }
+    case '/stall':
+      // Headers never come: the relay waits for its own deadline.
+      return;
     case '/cut':
       response.writeHead(200, { 'content-length': '1000' });
       response.write(Buffer.alloc(10));
@@ -432,6 +435,41 @@ describe('source relay rate limit', () => {
       expect((await send(other.cookie)).statusCode).toBe(304);
     } finally {
       await limited.app.close();
+    }
+  });
+});
+
+describe('a source that stalls, over a real connection (issue 42)', () => {
+  it('gets 504 source-timeout before the connection’s idle timeout could cut it', async () => {
+    const idle = await buildTestApp(
+      database,
+      {
+        SOURCE_HOSTS: `127.0.0.1:${sourcePort}`,
+        SOURCE_TIMEOUT_SECONDS: '2',
+        CONNECTION_TIMEOUT_SECONDS: '3',
+        SYNC_HEARTBEAT_SECONDS: '1',
+      },
+      { resolveSourceHost: resolve },
+    );
+    try {
+      const { cookie } = await signUp(idle.app);
+      await idle.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = idle.app.server.address() as AddressInfo;
+      const started = Date.now();
+      const response = await fetch(`http://127.0.0.1:${port}${sourceRelayPaths.fetch}`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
+        },
+        body: JSON.stringify({ url: sourceUrl('/stall') }),
+      });
+      expect(response.status).toBe(504);
+      expect(sourceFetchErrorSchema.parse(await response.json()).error).toBe('source-timeout');
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await idle.app.close();
     }
   });
 });
