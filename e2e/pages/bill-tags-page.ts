@@ -26,7 +26,18 @@ export class BillTagsPage {
       .filter({ has: this.page.getByRole('heading', { level: 2, name, exact: true }) });
   }
 
+  /**
+   * Creates a tag and waits until its row is listed, as a person sees the save land. Leaving the
+   * page before that (a `goto` right after Save) can abort the save's transaction: the tag was
+   * then never made, which once looked like a sync bug (a reset that lost the tag).
+   */
   async create(name: string): Promise<void> {
+    await this.attemptCreate(name);
+    await expect(this.row(name)).toBeVisible({ timeout: 15_000 });
+  }
+
+  /** Fills in and saves a new tag, without waiting for it (for a name that is refused). */
+  async attemptCreate(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'New tag', exact: true }).click();
     await this.nameField().fill(name);
     await this.page.getByRole('button', { name: 'Save', exact: true }).click();
