@@ -6,14 +6,14 @@ import {
   devicePreferencesOf,
   markAutoRefresh,
 } from '@docket/core/device';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useSetting } from '../local-store/live-settings.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
 import { liveLocalStore } from '../local-store/live-database.ts';
 import { useAppServices } from '../services/app-services.ts';
-import { changeAlertOf } from './change-alerts.ts';
+import { changeAlertOf, jobsToHandle } from './change-alerts.ts';
 import { keepBackgroundRefresh } from './periodic-refresh.ts';
 
 // While the tabs are open: refreshes datasets from URLs every few hours (the "Refresh datasets
@@ -29,6 +29,7 @@ export function FreshDataWatcher() {
   const preferences = setting === undefined ? undefined : devicePreferencesOf(setting?.value);
   const hours = preferences?.autoRefreshHours;
   const alerts = preferences?.changeAlerts === true;
+  const preferencesRead = preferences !== undefined;
 
   // When the last automatic refresh started, on this device: undefined while loading.
   const lastSetting = useSetting(AUTO_REFRESH_AT_SETTING);
@@ -66,22 +67,19 @@ export function FreshDataWatcher() {
   }, [hours, usesServiceWorker]);
 
   const jobs = useJobs();
-  /** Jobs already done when this session first saw them: never alerted. */
-  const known = useRef<Set<string> | null>(null);
+  // When this page was loaded (not when this watcher, a lazy chunk, mounted): a refresh that
+  // finished in between, started at once on a fresh page, is still this session's to alert.
+  const [since] = useState(() => new Date(performance.timeOrigin).toISOString());
+  /** Jobs this session alerted, or passed over with alerts off. */
+  const handled = useRef(new Set<string>());
   useEffect(() => {
-    if (jobs === undefined) return;
-    const done = jobs.filter((job) => job.kind === 'import' && job.status === 'done');
-    if (known.current === null) {
-      known.current = new Set(done.map((job) => job.id));
-      return;
-    }
-    const seen = known.current;
-    const fresh = done.filter((job) => !seen.has(job.id));
-    for (const job of fresh) seen.add(job.id);
+    // Until the preferences are read, whether alerts are on is not known: nothing is handled
+    // (a job passed over now would never be alerted).
+    if (jobs === undefined || !preferencesRead) return;
+    const fresh = jobsToHandle(jobs, since, handled.current);
+    for (const job of fresh) handled.current.add(job.id);
     if (!alerts) return;
-    const changed = fresh.filter(
-      (job) => (job.result?.changed ?? 0) > 0 && job.finishedAt !== null,
-    );
+    const changed = fresh.filter((job) => (job.result?.changed ?? 0) > 0);
     if (changed.length === 0) return;
     deviceAlerts
       .allowed()
@@ -97,7 +95,7 @@ export function FreshDataWatcher() {
       .catch((error: unknown) => {
         console.error('[docket] Could not show the change alert:', error);
       });
-  }, [jobs, alerts, deviceAlerts]);
+  }, [jobs, alerts, preferencesRead, since, deviceAlerts]);
 
   return null;
 }
