@@ -220,7 +220,7 @@ async function setLegiscanQueries(page: Page, used: number): Promise<void> {
   await page.evaluate(
     (count) =>
       new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('docket');
+        const open = indexedDB.open(localStorage.getItem('docket.database') ?? 'docket');
         open.onerror = () => {
           reject(new Error(String(open.error)));
         };

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { goodPassword, LoginPage, signUpAt } from './pages/login-page.ts';
+import { goodPassword, LoginPage, signOut, signUpAt } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted } from './pages/painted.ts';
 
 // What a person sees in the first minute, at a phone's size and a laptop's: every way into the
@@ -18,12 +18,11 @@ async function expectBillsTabPainted(page: Page): Promise<void> {
   await expectPainted(page.getByRole('tab', { name: 'More' }));
 }
 
-async function signOut(page: Page): Promise<void> {
+async function signOutOf(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'More' }).click();
   await expectPainted(page.getByRole('button', { name: 'Sign out' }));
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login/);
-  await new LoginPage(page).waitForForm();
 }
 
 for (const viewport of [
@@ -41,7 +40,7 @@ for (const viewport of [
       page,
     }) => {
       const email = await signUp(page);
-      await signOut(page);
+      await signOutOf(page);
       await new LoginPage(page).signIn(email, goodPassword);
       await expect(page).toHaveURL('/tabs/bills');
       await expectBillsTabPainted(page);
@@ -49,7 +48,7 @@ for (const viewport of [
 
     test('"Sign in" with a returnToLink ends on that painted screen', async ({ page }) => {
       const email = await signUp(page);
-      await signOut(page);
+      await signOutOf(page);
       await page.goto('/datasets');
       const login = new LoginPage(page);
       await login.waitForForm();

@@ -13,7 +13,7 @@ import {
   signUpWithDataset,
 } from './pages/dataset-pages.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { goodPassword, LoginPage, signOut, uniqueEmail } from './pages/login-page.ts';
 
 // Full backups: one file of the whole device, made, downloaded, previewed and restored, with a
 // passphrase; the same screens open to a visitor who is not signed in; and a device rescued
@@ -183,16 +183,15 @@ test('signed out, a device is rescued: its full backup downloaded, storage clear
   await details.position('Oppose').check();
   await expect(details.position('Oppose')).toBeChecked();
 
-  // Signed out, the work is still on the device, and a full backup of it can be made.
-  await page.goto('/tabs/more');
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await login.waitForForm();
+  // A full backup of it is made, and the account signs out keeping its work on the device.
   const backups = new FullBackupsPage(page);
   await backups.open();
   await backups.create('Rescue');
   const download = await backups.download('Rescue');
   const file = testInfo.outputPath(download.suggestedFilename());
   await download.saveAs(file);
+  await page.goto('/tabs/more');
+  await signOut(page);
 
   // The site's storage cleared: nothing is left on the device, not even the backup.
   await clearSiteStorage(page);

@@ -1,61 +1,114 @@
+import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
-import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
+import { goodPassword, LoginPage, signOut, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted } from './pages/painted.ts';
+import { storedCounts } from './pages/sync-device.ts';
 
-// A shared computer: after sign-out the device still holds the last account's work. The sign-in
-// page says so, with a way to keep it (a full backup) or to clear it.
+// A shared computer, one browser profile, two people (issue 38). Each account's work lives in a
+// database of its own: the next person signed in sees none of the last one's, and signing out
+// asks whether to keep the work on the device (locked) or remove it. The sign-in page tells what
+// the device keeps, counts only, and clears it all.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
-test('after sign-out the sign-in page tells of the last account’s data, and clears it', async ({
+/** Docket's device databases in this profile (the unowned `docket` and one per account). */
+function docketDatabases(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map(({ name }) => name ?? '')
+      .filter((name) => name === 'docket' || /^docket-[0-9a-f]{32}$/.test(name))
+      .sort(),
+  );
+}
+
+async function toMore(page: Page): Promise<void> {
+  await page.goto('/tabs/more');
+  await expectPainted(page.getByRole('button', { name: 'Sign out', exact: true }));
+}
+
+test('two people on one profile: each sees only their own work; sign-out keeps or removes it; the sign-in page clears it all', async ({
   page,
 }) => {
   const login = new LoginPage(page);
+  const tags = new BillTagsPage(page);
+  const x = uniqueEmail();
+  const y = uniqueEmail();
+
   await login.open();
   await expectScreenPainted(page);
-  // A fresh device holds nothing: no line.
-  await expect(page.getByRole('heading', { name: /still holds/ })).toHaveCount(0);
+  // A fresh device holds nothing: no notice.
+  await expect(page.getByRole('heading', { name: 'This device holds Docket data' })).toHaveCount(0);
 
+  // X works and signs out, keeping the work on the device.
   await login.open('/bill-tags');
-  await login.createAccount(uniqueEmail(), goodPassword);
+  await login.createAccount(x, goodPassword);
   await expect(page).toHaveURL('/bill-tags', { timeout: 15_000 });
   await expectScreenPainted(page);
-  const tags = new BillTagsPage(page);
-  await tags.create('Housing');
-  await expectPainted(tags.row('Housing'));
+  await tags.create('Whistleblower J.D.');
+  await expectPainted(tags.row('Whistleblower J.D.'));
+  await toMore(page);
+  await signOut(page, 'Keep on this device, locked');
+  await expect(page).toHaveURL(/\/login/);
+  const notice = page.getByRole('region', { name: 'This device holds Docket data' });
+  await expectPainted(
+    notice.getByText(
+      'It keeps the work of 1 account, with 1 unsynced change, locked: only signing in to that account opens it.',
+    ),
+  );
+  // Counts only: nothing of what X wrote is on the sign-in page.
+  await expect(page.getByText(/Whistleblower/)).toHaveCount(0);
+  expect(await docketDatabases(page)).toHaveLength(1);
 
+  // Y signs in on the same profile: none of X's work is there, and Y's own goes into Y's store.
+  await login.open('/bill-tags');
+  await login.createAccount(y, goodPassword);
+  await expect(page).toHaveURL('/bill-tags', { timeout: 15_000 });
+  await expectScreenPainted(page);
+  await expectPainted(page.getByText('No tags yet', { exact: false }));
+  await expect(page.getByText(/Whistleblower/)).toHaveCount(0);
+  await tags.create('Budget');
+  await expectPainted(tags.row('Budget'));
+  expect(await storedCounts(page, ['tags', 'outbox'])).toEqual({ tags: 1, outbox: 1 });
+  expect(await docketDatabases(page)).toHaveLength(2);
+
+  // Y removes their work from the device: Y's database is gone, X's stays.
+  await toMore(page);
+  await signOut(page, 'Remove from this device');
+  await expectPainted(
+    notice.getByText(
+      'It keeps the work of 1 account, with 1 unsynced change, locked: only signing in to that account opens it.',
+    ),
+  );
+  await expect.poll(() => docketDatabases(page)).toHaveLength(1);
+
+  // X signs in again: X's tag, and nothing of Y's.
+  await login.open('/bill-tags');
+  await login.signIn(x, goodPassword);
+  await expect(page).toHaveURL('/bill-tags', { timeout: 15_000 });
+  await expectPainted(tags.row('Whistleblower J.D.'));
+  await expect(page.getByText('Budget', { exact: true })).toHaveCount(0);
+  expect(await storedCounts(page, ['tags', 'outbox'])).toEqual({ tags: 1, outbox: 1 });
+
+  // Signed out again (by the address, which keeps), the sign-in page clears everything, after
+  // saying yes; pressing twice works.
   await page.goto('/logout');
   await login.waitForForm();
-  await expect(page).toHaveURL(/\/login/);
   await expectScreenPainted(page);
-  const notice = page.getByRole('region', {
-    name: 'This device still holds the last account’s data',
-  });
-  await expectPainted(notice);
-  await expectPainted(notice.getByText(/^It holds 1 tag, with 1 unsynced change\./));
   for (const size of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(size);
+    await expectPainted(notice);
     await page.screenshot({
       path: test.info().outputPath(`login-notice-${String(size.width)}.png`),
     });
   }
-
-  // Keep it: the full backup page, open without signing in.
-  await notice.getByRole('link', { name: 'make a full backup' }).click();
-  await expect(page).toHaveURL('/add-full-backup');
-  await expectScreenPainted(page);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/login/);
-  await expectScreenPainted(page);
-
-  // Clear it, after saying yes.
   await expectPainted(notice.getByRole('button', { name: 'Clear this device' }));
   await notice.getByRole('button', { name: 'Clear this device' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Clear this device?' });
+  await expectPainted(dialog.getByText(/the work of 1 account/));
   await expectPainted(dialog.getByText(/1 change was never synced and will be lost/));
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expectPainted(notice);
@@ -66,6 +119,7 @@ test('after sign-out the sign-in page tells of the last account’s data, and cl
     .click();
   await expectPainted(page.getByRole('status').filter({ hasText: 'This device is cleared.' }));
   await expect(notice).toHaveCount(0);
+  expect(await docketDatabases(page)).toEqual([]);
   await page.reload();
   await login.waitForForm();
   await expectScreenPainted(page);

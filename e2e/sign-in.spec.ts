@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { goodPassword, LoginPage, storedAuthRecord, uniqueEmail } from './pages/login-page.ts';
+import {
+  goodPassword,
+  LoginPage,
+  signOut,
+  storedAuthRecord,
+  uniqueEmail,
+} from './pages/login-page.ts';
 
 test('create an account from a guarded route, land there, sign out, sign back in', async ({
   page,
@@ -21,7 +27,7 @@ test('create an account from a guarded route, land there, sign out, sign back in
   await expect(page).not.toHaveURL(/\/login/);
 
   await page.goto('/tabs/more');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => storedAuthRecord(page)).toBeNull();
 

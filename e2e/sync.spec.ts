@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { deckSample } from './pages/deck-page.ts';
-import { uniqueEmail } from './pages/login-page.ts';
+import { signOut, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, isPainted } from './pages/painted.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import {
@@ -337,7 +337,7 @@ test('after signing out, the sign-in page shows no sync error', async ({ browser
   const page = await signedInDevice(browser, uniqueEmail(), true);
   await expectScreenPainted(page);
   await expect(page.getByText('Set a cloud password to start syncing.')).toBeVisible(SOON);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   const signIn = page.getByRole('button', { name: 'Sign in' });
   await expectScreenPainted(page, signIn);
   // Whatever the sync in flight met when the session ended, it is not news on this page.

@@ -113,7 +113,7 @@ export async function storedBills(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
       new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('docket');
+        const open = indexedDB.open(localStorage.getItem('docket.database') ?? 'docket');
         open.onerror = () => {
           reject(new Error(String(open.error)));
         };

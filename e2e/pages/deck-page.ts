@@ -83,7 +83,7 @@ export class DeckPage {
     return this.page.evaluate(
       () =>
         new Promise<Record<string, string>>((resolve, reject) => {
-          const open = indexedDB.open('docket');
+          const open = indexedDB.open(localStorage.getItem('docket.database') ?? 'docket');
           open.onerror = () => {
             reject(new Error(String(open.error)));
           };

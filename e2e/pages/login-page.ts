@@ -36,6 +36,26 @@ export class LoginPage {
   }
 }
 
+/**
+ * The More tab's "Sign out", answering its question: keep the account's work on this device
+ * (locked: only signing in to it opens it) or remove it. Ends on the sign-in form.
+ */
+export async function signOut(
+  page: Page,
+  choice: 'Keep on this device, locked' | 'Remove from this device' = 'Keep on this device, locked',
+): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Sign out' });
+  await expectPainted(ask.getByRole('button', { name: choice }));
+  await ask.getByRole('button', { name: choice }).click();
+  if (choice === 'Remove from this device') {
+    const remove = page.getByRole('alertdialog', { name: 'Remove from this device?' });
+    await expectPainted(remove.getByRole('button', { name: 'Remove', exact: true }));
+    await remove.getByRole('button', { name: 'Remove', exact: true }).click();
+  }
+  await new LoginPage(page).waitForForm();
+}
+
 let counter = 0;
 /** A fresh address per call, so tests never depend on each other's accounts. */
 export function uniqueEmail(): string {

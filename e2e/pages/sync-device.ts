@@ -150,7 +150,7 @@ export async function storedCounts<T extends string>(
   return page.evaluate(
     (names) =>
       new Promise<Record<string, number>>((resolve, reject) => {
-        const open = indexedDB.open('docket');
+        const open = indexedDB.open(localStorage.getItem('docket.database') ?? 'docket');
         open.onerror = () => {
           reject(new Error(String(open.error)));
         };
@@ -187,7 +187,7 @@ export async function syncDump(page: Page): Promise<string> {
     .evaluate(
       () =>
         new Promise<string>((resolve, reject) => {
-          const open = indexedDB.open('docket');
+          const open = indexedDB.open(localStorage.getItem('docket.database') ?? 'docket');
           open.onerror = () => {
             reject(new Error(String(open.error)));
           };

@@ -5,6 +5,12 @@ import { App } from './app.tsx';
 import type { AppServices } from './services/app-services.ts';
 import { lazyAuthClient } from './auth/lazy-auth-client.ts';
 import { startAuthSessionSync } from './auth/auth-session-sync.ts';
+import {
+  accountIsActive,
+  enterAccountDatabase,
+  finishRemovals,
+  leaveAccountDatabase,
+} from './local-store/account-databases.ts';
 import { createErrorReporter } from './error-reporting/error-reporter.ts';
 import { pickPlatform } from './platform/pick-platform.ts';
 import {
@@ -15,7 +21,7 @@ import {
 } from './service-worker/app-stability.ts';
 import { scheduleServiceWorkerRegistration } from './service-worker/service-worker-schedule.ts';
 import { installTraversalListener } from './ui/history-traversal-listener.ts';
-import { createAppStore } from './state/app-store.ts';
+import { createAppStore, type AppStore } from './state/app-store.ts';
 import { HOME_PATH, HOME_TAB_PATH } from './routing/route-paths.ts';
 import { createLazySyncRunner } from './sync/lazy-sync-runner.ts';
 
@@ -61,6 +67,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const auth = lazyAuthClient(platform, window.location.origin, (message, error) => {
     console.error(`${LOG_PREFIX} ${message}`, error);
   });
+  // An account removed at sign-out: its database goes now, before anything could open it.
+  await finishRemovals().catch((error: unknown) => {
+    console.error(`${LOG_PREFIX} Could not delete a removed account’s data:`, error);
+  });
   const authSync = await startAuthSessionSync({
     session: auth.session,
     store: platform.store,
@@ -68,6 +78,13 @@ export async function startApp(container: HTMLElement): Promise<void> {
     reporter,
     recheckSession: auth.recheckSession,
     connection: window,
+    accounts: {
+      enter: enterAccountDatabase,
+      leave: leaveAccountDatabase,
+      reload: () => {
+        window.location.reload();
+      },
+    },
   });
   const api = createApiClient(platform);
   // Sync's code loads after the first paint (lazy-sync-runner.ts); the screens hold it already.
@@ -127,14 +144,18 @@ export async function startApp(container: HTMLElement): Promise<void> {
   started
     .then(async () => {
       const { startTraceWatchers } = await import('./trace/trace-events.ts');
-      startTraceWatchers(appStore, window, pageLocalStore);
+      // The trace is an account's: nothing is written while none is signed in.
+      startTraceWatchers(appStore, window, async () =>
+        accountIsActive() ? pageLocalStore() : null,
+      );
     })
     .catch((error: unknown) => {
       console.error(`${LOG_PREFIX} Could not start the trace:`, error);
     });
 
   // Bills stored before the deck's recent order get their place in it, in the background.
-  started
+  const accountStarted = started.then(() => whenAccountActive(appStore));
+  accountStarted
     .then(async () => {
       const { fillDeckOrderInBackground } = await import('./local-store/deck-order-backfill.ts');
       await fillDeckOrderInBackground();
@@ -146,7 +167,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
       );
     });
 
-  started.then(resumeLeftJobs).catch((error: unknown) => {
+  accountStarted.then(resumeLeftJobs).catch((error: unknown) => {
     console.error(`${LOG_PREFIX} Could not look for jobs left unfinished:`, error);
   });
 
@@ -165,6 +186,24 @@ export async function startApp(container: HTMLElement): Promise<void> {
       console.error(`${LOG_PREFIX} Service worker registration failed:`, error);
     });
   }
+}
+
+/**
+ * Resolves once an account is signed in on this page and its database is the active one: what
+ * works on the device's data waits for it (signed out, the page opens no account's database).
+ */
+function whenAccountActive(appStore: AppStore): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (appStore.get().email === null || !accountIsActive()) return false;
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = appStore.subscribe(() => {
+      if (check()) unsubscribe();
+    });
+  });
 }
 
 /**

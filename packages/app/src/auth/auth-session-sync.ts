@@ -1,6 +1,6 @@
 import type { ErrorReporter } from '../error-reporting/error-reporter.ts';
 import type { KeyValueStore } from '../platform/platform.ts';
-import type { AppStore } from '../state/app-store.ts';
+import type { AppStore, SessionUser } from '../state/app-store.ts';
 import type { SessionSnapshot, SessionSource } from './session-snapshot.ts';
 import {
   readStoredAuthRecord,
@@ -17,8 +17,22 @@ export const FIRST_SESSION_CHECK_TIMEOUT_MS = 10_000;
  */
 export const SESSION_RECHECK_DELAYS_MS = [2_000, 4_000, 8_000, 15_000] as const;
 
+/**
+ * The device's database for each account (local-store/account-databases.ts): a user is made
+ * known to the app only once their own database is the one the page opens.
+ */
+export interface AccountDatabases {
+  /** Makes the user's database the active one; `reload` when the page holds another open. */
+  enter(userId: string): Promise<{ readonly reload: boolean }>;
+  /** No account is active (signed out). */
+  leave(): void;
+  /** Loads the page again, so nothing opened for the previous account stays in memory. */
+  reload(): void;
+}
+
 export interface AuthSessionSyncOptions {
   session: SessionSource;
+  accounts?: AccountDatabases;
   store: KeyValueStore;
   appStore: AppStore;
   reporter: ErrorReporter;
@@ -89,8 +103,26 @@ export async function startAuthSessionSync(
     appStore.update({ ready: true });
   };
 
+  // The user whose database was last made active, and a count that drops a slower `enter`
+  // overtaken by a newer snapshot.
+  let entered: string | null = null;
+  let entering = 0;
+
+  const showUser = (user: SessionUser) => {
+    appStore.update({ user, email: user.email });
+    if (recordEmail !== user.email) {
+      recordEmail = user.email;
+      writeStoredAuthRecord(store, { email: user.email }).catch(logStorageFailure);
+    }
+    identify(user.email);
+  };
+
   const showNone = () => {
+    entered = null;
+    entering++;
+    // Told first, the trace still writes the sign-out into the account's own database.
     appStore.update({ user: null, email: null });
+    options.accounts?.leave();
     if (recordEmail !== null) {
       recordEmail = null;
       removeStoredAuthRecord(store).catch(logStorageFailure);
@@ -134,13 +166,32 @@ export async function startAuthSessionSync(
       case 'signed-in': {
         confirmed();
         const { user } = snapshot;
-        appStore.update({ user, email: user.email });
-        if (recordEmail !== user.email) {
-          recordEmail = user.email;
-          writeStoredAuthRecord(store, { email: user.email }).catch(logStorageFailure);
+        const { accounts } = options;
+        if (accounts === undefined || entered === user.id) {
+          showUser(user);
+          break;
         }
-        identify(user.email);
-        break;
+        // Until the user's own database is the active one, nothing may open one for them.
+        const attempt = ++entering;
+        accounts.enter(user.id).then(
+          ({ reload }) => {
+            if (attempt !== entering) return;
+            if (reload) {
+              accounts.reload();
+              return;
+            }
+            entered = user.id;
+            showUser(user);
+            settle();
+          },
+          (error: unknown) => {
+            // The user stays unknown to the app (no database of theirs to open): the sign-in
+            // page says the session could not be confirmed, as when the server is unreachable.
+            console.error('[docket] Could not open the account’s device data:', error);
+            settle();
+          },
+        );
+        return;
       }
       case 'signed-out':
         confirmed();

@@ -1,30 +1,59 @@
 import { IonButton } from '@ionic/react';
-import { clearDeviceData, deviceHoldsData } from '@docket/core/device';
-import { useState } from 'react';
+import { deviceHoldsData, type DeviceDataSummary } from '@docket/core/device';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { pageLocalStore } from '../bills/bill-command-services.ts';
+import {
+  removeEveryDatabase,
+  setUnownedDataGoesToNextAccount,
+  unownedDataGoesToNextAccount,
+} from '../local-store/account-databases.ts';
+import { readDeviceHoldings, type DeviceHoldings } from '../local-store/device-holdings.ts';
 import { plural } from '../ui/formatting.ts';
-import { useDeviceDataSummary } from '../local-store/live-device-data.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { deviceDataWords } from './device-data-words.ts';
 import './device-data.css';
 import { useAlert } from '../ui/lazy-overlays.ts';
 
-// On the sign-in page, signed out: the device still holds the last account's work (Docket keeps
-// it after sign-out, so signing in again finds it). On a shared computer the next person should
-// know, and be able to keep it as a full backup or clear it.
+// On the sign-in page, signed out: each account that signed in here keeps its work on the device
+// (locked: only signing in to it opens it), and data made signed out belongs to no account yet.
+// On a shared computer the next person should know, and be able to clear it all.
+
+function unsyncedOf(holdings: DeviceHoldings): number {
+  return [...holdings.accounts, ...(holdings.unowned === null ? [] : [holdings.unowned])].reduce(
+    (sum, summary) => sum + summary.unsynced,
+    0,
+  );
+}
+
+function accountsWords(accounts: readonly DeviceDataSummary[]): string {
+  return accounts.length === 1
+    ? 'the work of 1 account'
+    : `the work of ${accounts.length} accounts`;
+}
 
 export function DeviceDataNotice() {
-  const summary = useDeviceDataSummary();
+  const [holdings, setHoldings] = useState<DeviceHoldings | null>(null);
   const [presentAlert] = useAlert();
   const toast = useStatusToast();
   const [clearing, setClearing] = useState(false);
-  if (summary === undefined || !deviceHoldsData(summary)) return null;
+  const [unownedGoesOn, setUnownedGoesOn] = useState(unownedDataGoesToNextAccount);
+
+  const read = useCallback(() => {
+    readDeviceHoldings().then(setHoldings, (error: unknown) => {
+      console.error('[docket] Could not read what the device holds:', error);
+    });
+  }, []);
+  useEffect(read, [read]);
+
+  if (holdings === null) return null;
+  const unowned =
+    holdings.unowned !== null && deviceHoldsData(holdings.unowned) ? holdings.unowned : null;
+  if (holdings.accounts.length === 0 && unowned === null) return null;
+  const unsynced = unsyncedOf(holdings);
 
   const clear = () => {
     setClearing(true);
-    pageLocalStore()
-      .then((store) => clearDeviceData(store))
+    removeEveryDatabase()
       .then(
         () => {
           toast.done('This device is cleared.');
@@ -37,16 +66,23 @@ export function DeviceDataNotice() {
       )
       .finally(() => {
         setClearing(false);
+        read();
       });
   };
+  const everything = [
+    holdings.accounts.length > 0 ? accountsWords(holdings.accounts) : null,
+    unowned === null ? null : `data no account owns (${deviceDataWords(unowned)})`,
+  ]
+    .filter((part) => part !== null)
+    .join(' and ');
   const ask = () => {
     presentAlert({
       header: 'Clear this device?',
       message:
-        `Everything Docket keeps on this device is deleted: ${deviceDataWords(summary)}, ` +
-        'with the trace and drafts. ' +
-        (summary.unsynced > 0
-          ? `${plural(summary.unsynced, 'change was', 'changes were')} never synced and will be lost. `
+        `Everything Docket keeps on this device is deleted: ${everything}, ` +
+        'with their traces and drafts. ' +
+        (unsynced > 0
+          ? `${plural(unsynced, 'change was', 'changes were')} never synced and will be lost. `
           : '') +
         'What was synced stays on the server. This cannot be undone.',
       buttons: [
@@ -60,13 +96,38 @@ export function DeviceDataNotice() {
 
   return (
     <section className="device-data-notice" aria-labelledby="device-data-heading">
-      <h2 id="device-data-heading">This device still holds the last account’s data</h2>
-      <p>
-        It holds {deviceDataWords(summary)}
-        {summary.unsynced > 0 ? `, with ${plural(summary.unsynced, 'unsynced change')}` : ''}. On a
-        shared computer, <Link to="/add-full-backup">make a full backup</Link> to keep it, or clear
-        it.
-      </p>
+      <h2 id="device-data-heading">This device holds Docket data</h2>
+      {holdings.accounts.length > 0 ? (
+        <p>
+          It keeps {accountsWords(holdings.accounts)}
+          {unsynced > 0 && unowned === null ? `, with ${plural(unsynced, 'unsynced change')}` : ''},
+          locked:{' '}
+          {holdings.accounts.length === 1
+            ? 'only signing in to that account opens it.'
+            : 'only signing in to an account opens its work.'}
+        </p>
+      ) : null}
+      {unowned === null ? null : (
+        <>
+          <p>
+            It holds data no account owns yet: {deviceDataWords(unowned)}
+            {unowned.unsynced > 0 ? `, with ${plural(unowned.unsynced, 'unsynced change')}` : ''}.
+            On a shared computer, <Link to="/add-full-backup">make a full backup</Link> to keep it,
+            or clear it.
+          </p>
+          <label className="device-data-give">
+            <input
+              type="checkbox"
+              checked={unownedGoesOn}
+              onChange={(event) => {
+                setUnownedDataGoesToNextAccount(event.target.checked);
+                setUnownedGoesOn(event.target.checked);
+              }}
+            />{' '}
+            Give it to the next account that signs in here
+          </label>
+        </>
+      )}
       <IonButton size="small" fill="outline" color="danger" disabled={clearing} onClick={ask}>
         Clear this device
       </IonButton>

@@ -1,5 +1,6 @@
 import { wrap, type Remote } from 'comlink';
 import type { FullBackupApi } from './full-backup-runner.ts';
+import { workerName } from '../local-store/account-databases.ts';
 
 // The page's handle on the full-backup worker, started on first use.
 
@@ -9,7 +10,7 @@ export function fullBackups(): Remote<FullBackupApi> {
   remote ??= wrap<FullBackupApi>(
     new Worker(new URL('./full-backup-worker.ts', import.meta.url), {
       type: 'module',
-      name: 'docket-full-backups',
+      name: workerName('docket-full-backups'),
     }),
   );
   return remote;

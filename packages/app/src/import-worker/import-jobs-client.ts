@@ -2,6 +2,7 @@ import type { Remote } from 'comlink';
 import { proxy, wrap } from 'comlink';
 import type { SourceFetcher } from '../platform/platform.ts';
 import type { ImportWorkerApi } from './import-worker.ts';
+import { workerName } from '../local-store/account-databases.ts';
 
 // The page's handle on the import worker. The worker is started on first use (the datasets and
 // jobs screens use it); starting it also marks jobs a closed tab left behind as interrupted.
@@ -19,7 +20,7 @@ export function importJobs(): Remote<ImportWorkerApi> {
   if (remote === null) {
     const worker = new Worker(new URL('./import-worker.ts', import.meta.url), {
       type: 'module',
-      name: 'docket-imports',
+      name: workerName('docket-imports'),
     });
     remote = wrap<ImportWorkerApi>(worker);
     if (sourceFetcher !== null) void remote.setSourceFetcher(proxy(sourceFetcher));

@@ -1,5 +1,10 @@
 import Dexie, { type Transaction } from 'dexie';
 import { DECK_ORDER_FILLING_SETTING, localTables, type TableName } from '@docket/core/store';
+import {
+  activeDatabaseName,
+  noteDatabaseKeptOpen,
+  UNOWNED_DATABASE_NAME,
+} from './account-databases.ts';
 
 // The one module that knows the IndexedDB schema. Every device that ever ran Docket holds a
 // database at one of the versions below, so this history is only ever appended to.
@@ -28,8 +33,11 @@ import { DECK_ORDER_FILLING_SETTING, localTables, type TableName } from '@docket
 //   4. Copy the test 'opens a version-1 database with rows in it' in docket-database.test.ts for
 //      the new version, with rows in the old shape.
 
-/** Frozen: renaming it would strand every device's data in a database nobody opens. */
-export const DOCKET_DATABASE_NAME = 'docket';
+/**
+ * Frozen: the database every device used before accounts were kept apart, now the one no account
+ * owns (account-databases.ts); each account's is named by the registry there.
+ */
+export const DOCKET_DATABASE_NAME = UNOWNED_DATABASE_NAME;
 
 export interface SchemaStep {
   readonly version: number;
@@ -145,7 +153,11 @@ export function storesFromLocalTables(): Record<TableName, string> {
 }
 
 export interface DocketDatabaseOptions {
-  /** Another name keeps tests apart; the app always uses the default. */
+  /**
+   * Another name keeps tests apart. The app's default is the active account's database (or, in
+   * a worker, the one its name carries; account-databases.ts), and the connection counts as one
+   * the page keeps open.
+   */
   name?: string;
   /** Another IndexedDB (fake-indexeddb in tests); the browser's by default. */
   indexedDB?: IDBFactory;
@@ -155,7 +167,9 @@ export interface DocketDatabaseOptions {
 }
 
 export function createDocketDatabase(options: DocketDatabaseOptions = {}): Dexie {
-  const db = new Dexie(options.name ?? DOCKET_DATABASE_NAME, {
+  const name = options.name ?? activeDatabaseName();
+  if (options.name === undefined) noteDatabaseKeptOpen(name);
+  const db = new Dexie(name, {
     ...(options.indexedDB === undefined ? {} : { indexedDB: options.indexedDB }),
     ...(options.IDBKeyRange === undefined ? {} : { IDBKeyRange: options.IDBKeyRange }),
   });

@@ -82,3 +82,13 @@ export async function forgetLinkKey(linkId: string): Promise<void> {
     await tx.put('settings', { key: settingKey(linkId), value });
   });
 }
+
+/** The links this device made that are not revoked: they stay live after the device forgets them. */
+export async function liveLinkIds(): Promise<string[]> {
+  const store = await pageLocalStore();
+  const rows = await store.read(['settings'], (tx) => tx.all('settings'));
+  const prefix = settingKey('');
+  return rows
+    .filter((row) => row.key.startsWith(prefix) && keptLinkOf(row.value)?.key != null)
+    .map((row) => row.key.slice(prefix.length));
+}

@@ -1,4 +1,4 @@
-import { IonSpinner, useIonRouter } from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
 import { useEffect, useEffectEvent } from 'react';
 import { useAppServices } from '../services/app-services.ts';
 import { logout } from '../auth/logout.ts';
@@ -14,7 +14,6 @@ let logoutInFlight: Promise<void> | null = null;
 /** /logout: clears the stored auth record, signs out and goes to /login. */
 export function LogoutScreen() {
   const { platform, loadAuthClient, authSync } = useAppServices();
-  const ionRouter = useIonRouter();
 
   const start = useEffectEvent(() => {
     logoutInFlight ??= logout({
@@ -40,7 +39,9 @@ export function LogoutScreen() {
         }
       },
       navigateToLogin: () => {
-        ionRouter.navigateRoot(LOGIN_PATH);
+        // A full load: nothing of the account (its open database, live reads, Undo, workers)
+        // stays in memory for whoever signs in next (local-store/account-databases.ts).
+        window.location.replace(LOGIN_PATH);
       },
     }).finally(() => {
       logoutInFlight = null;

@@ -2,7 +2,7 @@ import { IonButton, IonLabel, useIonRouter } from '@ionic/react';
 import type { MouseEvent } from 'react';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { LOGOUT_PATH } from '../routing/route-paths.ts';
+import { useSignOutChoice } from '../device-data/sign-out-choice.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { ServerSpacePanel } from '../sync/server-space-panel.tsx';
 import { SyncPanel } from '../sync/sync-panel.tsx';
@@ -25,6 +25,7 @@ const links = [
 export function MoreScreen() {
   const email = useAppState((state) => state.email);
   const ionRouter = useIonRouter();
+  const signOut = useSignOutChoice();
   return (
     <>
       <PageHeader title="More" />
@@ -69,9 +70,7 @@ export function MoreScreen() {
           expand="block"
           fill="outline"
           color="danger"
-          onClick={() => {
-            ionRouter.push(LOGOUT_PATH, 'root', 'replace');
-          }}
+          onClick={signOut}
         >
           Sign out
         </IonButton>

@@ -5,7 +5,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { DOCKET_DATABASE_NAME } from '../local-store/docket-database.ts';
+import { docketDatabaseNames, sharedActiveDatabase } from '../local-store/account-databases.ts';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
 import { jobLockName } from '../import-worker/job-locks.ts';
 import { browserJobLocks, createWebImportRunner } from '../import-worker/web-import-runner.ts';
@@ -47,30 +47,41 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }),
 );
 
-/** Whether the server confirms a session for the cookie this browser holds; a server that cannot
- *  be reached counts as no (the relay would refuse the downloads anyway). */
-async function signedIn(): Promise<boolean> {
+/** The user of the session the server confirms for this browser's cookie; a server that cannot
+ *  be reached counts as none (the relay would refuse the downloads anyway). */
+async function sessionUserId(): Promise<string | null> {
   try {
     const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
-    if (!response.ok) return false;
-    const session = (await response.json()) as { user?: unknown } | null;
-    return typeof session?.user === 'object' && session.user !== null;
+    if (!response.ok) return null;
+    const session = (await response.json()) as { user?: { id?: unknown } | null } | null;
+    return typeof session?.user?.id === 'string' ? session.user.id : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-async function hasLocalData(): Promise<boolean> {
-  const databases = await indexedDB.databases();
-  return databases.some((database) => database.name === DOCKET_DATABASE_NAME);
+/** The signed-in account's own database (the page tells it, account-databases.ts), if it exists. */
+async function signedInAccountDatabase(): Promise<string | null> {
+  const userId = await sessionUserId();
+  if (userId === null) return null;
+  const database = await sharedActiveDatabase(userId);
+  return database !== null && (await docketDatabaseNames()).includes(database) ? database : null;
 }
 
 function backgroundRefresh(): Promise<void> {
   const locks = browserJobLocks();
+  // Only the account signed in on this browser is refreshed, in its own database.
+  let database: string | null = null;
   return runBackgroundRefresh({
-    hasLocalData,
-    openStore: () => openIndexedDbLocalStore(),
-    signedIn,
+    hasLocalData: async () => {
+      database = await signedInAccountDatabase();
+      return database !== null;
+    },
+    openStore: () =>
+      database === null
+        ? Promise.reject(new Error('no account is signed in'))
+        : openIndexedDbLocalStore({ name: database }),
+    signedIn: async () => (await sessionUserId()) !== null,
     // A service worker cannot start workers: the runner parses in this thread.
     createRunner: (store) =>
       createWebImportRunner(store, { locks, fetch: (url, init) => fetch(url, init) }),

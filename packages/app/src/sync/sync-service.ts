@@ -11,6 +11,7 @@ import type { ApiClient } from '../api/api-client.ts';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { datasetsNeedingImport } from '@docket/core/commands';
 import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
+import { accountIsActive } from '../local-store/account-databases.ts';
 import { watchOutboxCount } from '../local-store/live-outbox.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { AppStore } from '../state/app-store.ts';
@@ -68,6 +69,8 @@ export function createSyncRunner(api: ApiClient): SyncRunner {
     transport: httpSyncTransport(api),
     crypto: browserCrypto,
     trace: async (entry) => {
+      // The trace is an account's: with none signed in there is none to write to.
+      if (!accountIsActive()) return;
       await appendTrace(await pageLocalStore(), entry, Date.now());
     },
     exclusive,
@@ -109,21 +112,36 @@ export function startSyncTriggers(
 
   let pause: number | null = null;
   let lastCount = -1;
-  const stopWatchingOutbox = watchOutboxCount(
-    (count) => {
-      const grew = count > 0 && count !== lastCount;
-      lastCount = count;
-      if (!grew) return;
-      if (pause !== null) window.clearTimeout(pause);
-      pause = window.setTimeout(() => {
-        pause = null;
-        runner.requestSync();
-      }, EDIT_PAUSE_MS);
-    },
-    (error: unknown) => {
-      console.error('[docket] Could not watch the outbox:', error);
-    },
-  );
+  // The outbox is the signed-in account's: watched only while one is, in its own database (a
+  // signed-out page opens no account's database; local-store/account-databases.ts).
+  let stopWatchingOutbox: (() => void) | null = null;
+  const followOutbox = () => {
+    const active = appStore.get().email !== null && accountIsActive();
+    if (active === (stopWatchingOutbox !== null)) return;
+    if (!active) {
+      stopWatchingOutbox?.();
+      stopWatchingOutbox = null;
+      return;
+    }
+    lastCount = -1;
+    stopWatchingOutbox = watchOutboxCount(
+      (count) => {
+        const grew = count > 0 && count !== lastCount;
+        lastCount = count;
+        if (!grew) return;
+        if (pause !== null) window.clearTimeout(pause);
+        pause = window.setTimeout(() => {
+          pause = null;
+          runner.requestSync();
+        }, EDIT_PAUSE_MS);
+      },
+      (error: unknown) => {
+        console.error('[docket] Could not watch the outbox:', error);
+      },
+    );
+  };
+  followOutbox();
+  const unsubscribeOutbox = appStore.subscribe(followOutbox);
 
   let events: EventSource | null = null;
   const openEvents = () => {
@@ -162,7 +180,8 @@ export function startSyncTriggers(
   return () => {
     unsubscribeApp();
     unsubscribeEvents();
-    stopWatchingOutbox();
+    unsubscribeOutbox();
+    stopWatchingOutbox?.();
     events?.close();
     window.clearInterval(safety);
     if (pause !== null) window.clearTimeout(pause);

@@ -205,13 +205,14 @@ export function errorTraceLimiter(
 export function startTraceWatchers(
   appStore: AppStore,
   target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
-  store: () => Promise<LocalStore>,
+  /** The store to write to; null while there is none (no account signed in). */
+  store: () => Promise<LocalStore | null>,
   options: { now?: () => number } = {},
 ): () => void {
   const now = options.now ?? Date.now;
   const write = (input: TraceInput) => {
     store()
-      .then((local) => writeTrace(local, input))
+      .then((local) => (local === null ? undefined : writeTrace(local, input)))
       .catch((error: unknown) => {
         console.error('[docket] Could not write the trace:', error);
       });

@@ -2,6 +2,7 @@ import type { Remote } from 'comlink';
 import { wrap } from 'comlink';
 import type { BackupsApi } from './backup-runner.ts';
 import type { UserDataApi } from './user-data-runner.ts';
+import { workerName } from '../local-store/account-databases.ts';
 
 // The page's handle on the user-data worker (exports, imports, backups and restores), started on
 // first use.
@@ -14,7 +15,7 @@ export function userDataWorker(): Remote<UserDataWorkerApi> {
   if (remote === null) {
     const worker = new Worker(new URL('./user-data-worker.ts', import.meta.url), {
       type: 'module',
-      name: 'docket-user-data',
+      name: workerName('docket-user-data'),
     });
     remote = wrap<UserDataWorkerApi>(worker);
   }
