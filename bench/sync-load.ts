@@ -102,6 +102,8 @@ const serverEnv = {
   AUTH_RATE_LIMIT_MAX: '1000000',
   // The event streams are one connection each, on top of the request connections.
   MAX_CONNECTIONS: String(DEVICES + CONNECTIONS + 200),
+  // Every device connects from this one address.
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
   ...(process.env.ACCOUNT_WORK_PER_SECOND === undefined
     ? {}
     : { ACCOUNT_WORK_PER_SECOND: process.env.ACCOUNT_WORK_PER_SECOND }),

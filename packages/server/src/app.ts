@@ -15,6 +15,7 @@ import type { Database } from './db/database.ts';
 import { AccountLimits } from './http/account-limits.ts';
 import { ApiHttpError, sendApiError } from './http/api-error.ts';
 import { loggableError } from './http/loggable-error.ts';
+import { capConnectionsPerAddress, cutSlowBodies } from './http/slow-clients.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -101,6 +102,9 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   // Connections past the cap are closed as they arrive, before any request is read.
   app.server.maxConnections = config.maxConnections;
+  // And one address may not take them all, nor hold them with bodies that never finish.
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
+  cutSlowBodies(app.server, config.bodyMinRate);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   app.addHook('onRequest', checkProtocolVersion);

@@ -76,9 +76,19 @@ describe('loadConfig', () => {
     });
     expect(defaults).toMatchObject({
       sourceMaxBytes: 200 * 1024 * 1024,
+      sourceTempSpaceBytes: 1024 * 1024 * 1024,
       sourceTimeoutMs: 50_000,
       sourceFetchPerMinute: 60,
     });
+    for (const space of ['0', '-5', 'lots']) {
+      expect(() => loadConfig({ SOURCE_TEMP_SPACE_MIB: space }), space).toThrow(
+        /Invalid server configuration: SOURCE_TEMP_SPACE_MIB: /,
+      );
+    }
+    // Room for less than one answer could never serve the largest.
+    expect(() => loadConfig({ SOURCE_TEMP_SPACE_MIB: '100' })).toThrow(
+      /SOURCE_TEMP_SPACE_MIB must be at least SOURCE_MAX_MIB/,
+    );
     // The relay answers 504 before the idle connection would be cut with no answer (issue 42).
     expect(defaults.sourceTimeoutMs).toBeLessThan(defaults.connectionTimeoutMs);
     for (const source of ['60', '61']) {
@@ -93,6 +103,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       SOURCE_HOSTS: 'Mirror.example.org, 127.0.0.1:8123,[::1]:9000',
       SOURCE_MAX_MIB: '5',
+      SOURCE_TEMP_SPACE_MIB: '5',
       SOURCE_TIMEOUT_SECONDS: '2.5',
       SOURCE_FETCH_PER_MINUTE: '10',
     });
@@ -103,11 +114,44 @@ describe('loadConfig', () => {
     ]);
     expect(config).toMatchObject({
       sourceMaxBytes: 5 * 1024 * 1024,
+      sourceTempSpaceBytes: 5 * 1024 * 1024,
       sourceTimeoutMs: 2500,
       sourceFetchPerMinute: 10,
     });
     for (const entry of ['https://x.org', 'x.org/path', 'user@x.org', '127.1']) {
       expect(() => loadConfig({ SOURCE_HOSTS: entry }), entry).toThrow(/SOURCE_HOSTS entry/);
+    }
+  });
+
+  it('caps connections per address (not behind a proxy unless set) and the pace of bodies', () => {
+    expect(loadConfig({})).toMatchObject({
+      maxConnectionsPerAddress: 50,
+      bodyMinRate: { minBytes: 1024, windowMs: 10_000 },
+    });
+    // Behind a proxy every connection comes from the proxy's address.
+    expect(loadConfig({ TRUST_PROXY: '1' }).maxConnectionsPerAddress).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '400' })
+        .maxConnectionsPerAddress,
+    ).toBe(400);
+    expect(
+      loadConfig({
+        MAX_CONNECTIONS_PER_ADDRESS: '0',
+        BODY_MIN_RATE_BYTES: '0',
+        BODY_MIN_RATE_SECONDS: '2.5',
+      }),
+    ).toMatchObject({ maxConnectionsPerAddress: 0, bodyMinRate: { minBytes: 0, windowMs: 2500 } });
+    const refused = {
+      MAX_CONNECTIONS_PER_ADDRESS: ['-1', 'many', '2.5'],
+      BODY_MIN_RATE_BYTES: ['-1', '1.5', 'a KiB'],
+      BODY_MIN_RATE_SECONDS: ['0', '-1', 'ten', '3601'],
+    };
+    for (const [name, values] of Object.entries(refused)) {
+      for (const value of values) {
+        expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(
+          new RegExp(`Invalid server configuration: ${name}: `),
+        );
+      }
     }
   });
 

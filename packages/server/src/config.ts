@@ -41,6 +41,13 @@ export interface ServerConfig {
   keepAliveTimeoutMs: number;
   /** Open connections a process accepts at once; more are closed as they arrive. */
   maxConnections: number;
+  /**
+   * Open connections one peer address may hold at once; more are closed as they arrive. 0 is no
+   * cap, the default behind a proxy (TRUST_PROXY), where every connection is the proxy's.
+   */
+  maxConnectionsPerAddress: number;
+  /** A request body must bring at least this many bytes in every window, or it gets 408. */
+  bodyMinRate: { minBytes: number; windowMs: number };
   /** Requests one signed-in account may make to Docket's own API in a minute, per process. */
   accountRateLimitMax: number;
   /** Requests of one account a process works on at once; more get 429 straight away. */
@@ -68,6 +75,8 @@ export interface ServerConfig {
   sourceHosts: SourceHost[];
   /** Largest source answer the relay passes on; it stops reading there. */
   sourceMaxBytes: number;
+  /** Bytes the relay's temporary files may hold at once, all accounts together, per process. */
+  sourceTempSpaceBytes: number;
   /** Longest a source may take for its whole answer (redirects, headers and body). */
   sourceTimeoutMs: number;
   /** Relay requests one account may make in a minute. */
@@ -146,6 +155,11 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
+  MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().nonnegative().optional(),
+  ),
+  BODY_MIN_RATE_BYTES: z.coerce.number().int().nonnegative().default(1024),
+  BODY_MIN_RATE_SECONDS: z.coerce.number().positive().max(3600).default(10),
   ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1800),
   ACCOUNT_MAX_CONCURRENT: z.coerce.number().int().positive().default(8),
   ACCOUNT_REFUSAL_DELAY_SECONDS: z.coerce.number().nonnegative().max(60).default(1),
@@ -159,11 +173,15 @@ const envSchema = z.object({
   SIGN_IN_DELAY_SECONDS: z.coerce.number().positive().max(900).default(30),
   SOURCE_HOSTS: optionalText,
   SOURCE_MAX_MIB: z.coerce.number().positive().default(200),
+  SOURCE_TEMP_SPACE_MIB: z.coerce.number().positive().default(1024),
   SOURCE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(50),
   SOURCE_FETCH_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
 
 const MIB = 1024 * 1024;
+
+/** A browser opens at most six connections to a server: room for several people behind one NAT. */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 50;
 
 export type ServerEnv = Record<string, string | undefined>;
 
@@ -192,7 +210,14 @@ export function loadConfig(env: ServerEnv): ServerConfig {
       'Invalid server configuration: SOURCE_TIMEOUT_SECONDS must be shorter than CONNECTION_TIMEOUT_SECONDS',
     );
   }
+  if (vars.SOURCE_TEMP_SPACE_MIB < vars.SOURCE_MAX_MIB) {
+    // The largest answer allowed could never be spooled: the relay would say "try again" for ever.
+    throw new Error(
+      'Invalid server configuration: SOURCE_TEMP_SPACE_MIB must be at least SOURCE_MAX_MIB',
+    );
+  }
   const host = vars.HOST ?? '127.0.0.1';
+  const trustProxy = parseTrustProxy(vars.TRUST_PROXY);
   const port = vars.PORT;
   // `npm start` at the repo root runs this package's script with cwd packages/server; INIT_CWD is
   // where the user typed the command, which is where they expect ./data to appear.
@@ -227,12 +252,19 @@ export function loadConfig(env: ServerEnv): ServerConfig {
     appDir:
       vars.DOCKET_APP_DIR === undefined ? defaultAppDir : resolveFrom(baseDir, vars.DOCKET_APP_DIR),
     sentryOrigin: dsnOrigin(vars.VITE_SENTRY_DSN ?? vars.SENTRY_DSN),
-    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    trustProxy,
     syncHeartbeatMs: Math.round(vars.SYNC_HEARTBEAT_SECONDS * 1000),
     requestTimeoutMs: Math.round(vars.REQUEST_TIMEOUT_SECONDS * 1000),
     connectionTimeoutMs: Math.round(vars.CONNECTION_TIMEOUT_SECONDS * 1000),
     keepAliveTimeoutMs: Math.round(vars.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     maxConnections: vars.MAX_CONNECTIONS,
+    maxConnectionsPerAddress:
+      vars.MAX_CONNECTIONS_PER_ADDRESS ??
+      (trustProxy === false ? DEFAULT_CONNECTIONS_PER_ADDRESS : 0),
+    bodyMinRate: {
+      minBytes: vars.BODY_MIN_RATE_BYTES,
+      windowMs: Math.round(vars.BODY_MIN_RATE_SECONDS * 1000),
+    },
     accountRateLimitMax: vars.ACCOUNT_RATE_LIMIT_MAX,
     accountMaxConcurrent: vars.ACCOUNT_MAX_CONCURRENT,
     accountRefusalDelayMs: Math.round(vars.ACCOUNT_REFUSAL_DELAY_SECONDS * 1000),
@@ -251,6 +283,7 @@ export function loadConfig(env: ServerEnv): ServerConfig {
       ...splitList(vars.SOURCE_HOSTS).map(parseSourceHost),
     ],
     sourceMaxBytes: Math.floor(vars.SOURCE_MAX_MIB * MIB),
+    sourceTempSpaceBytes: Math.floor(vars.SOURCE_TEMP_SPACE_MIB * MIB),
     sourceTimeoutMs: Math.round(vars.SOURCE_TIMEOUT_SECONDS * 1000),
     sourceFetchPerMinute: vars.SOURCE_FETCH_PER_MINUTE,
   };

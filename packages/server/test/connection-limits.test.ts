@@ -1,8 +1,7 @@
-import { once } from 'node:events';
-import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
+import { listen, openSocket, untilClosed } from './raw-http.ts';
 import { buildTestApp, openTestDatabase } from './test-server.ts';
 
 // Issue 17, item 2: nobody signed in may hold connections open, or make the server read a body.
@@ -17,32 +16,11 @@ afterAll(async () => {
   await database.close();
 });
 
-async function listen(
+async function listenWith(
   env: Record<string, string>,
 ): Promise<{ app: FastifyInstance; port: number }> {
   const { app } = await buildTestApp(database, env);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { app, port: address.port };
-}
-
-async function open(port: number): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
-  await once(socket, 'connect');
-  return socket;
-}
-
-/** What the server sent before it closed the socket, and how long it took to close it. */
-async function untilClosed(socket: Socket): Promise<{ received: string; afterMs: number }> {
-  const started = Date.now();
-  let received = '';
-  socket.on('data', (chunk: Buffer) => {
-    received += chunk.toString('latin1');
-  });
-  socket.on('error', () => {});
-  await once(socket, 'close');
-  return { received, afterMs: Date.now() - started };
+  return { app, port: await listen(app) };
 }
 
 /** Every route and method, read from printRoutes' tree ("│   └── /:id (GET, HEAD, DELETE)"). */
@@ -69,14 +47,14 @@ const slowBodyRequest =
 
 describe('timeouts', () => {
   it('close a connection that trickles its body past the request timeout', async () => {
-    const { app, port } = await listen({
+    const { app, port } = await listenWith({
       REQUEST_TIMEOUT_SECONDS: '1',
       CONNECTION_TIMEOUT_SECONDS: '30',
       SYNC_HEARTBEAT_SECONDS: '5',
       SOURCE_TIMEOUT_SECONDS: '20',
     });
     try {
-      const socket = await open(port);
+      const socket = await openSocket(port);
       // A byte every 200 ms keeps the connection from ever being idle.
       const trickle = setInterval(() => socket.write(' '), 200);
       socket.write(slowBodyRequest.replace('/api/terms/acceptance', '/api/health'));
@@ -90,13 +68,13 @@ describe('timeouts', () => {
   });
 
   it('close a connection that goes silent', async () => {
-    const { app, port } = await listen({
+    const { app, port } = await listenWith({
       CONNECTION_TIMEOUT_SECONDS: '1',
       SYNC_HEARTBEAT_SECONDS: '0.5',
       SOURCE_TIMEOUT_SECONDS: '0.5',
     });
     try {
-      const socket = await open(port);
+      const socket = await openSocket(port);
       socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
       const { afterMs } = await untilClosed(socket);
       expect(afterMs).toBeGreaterThanOrEqual(900);
@@ -120,10 +98,10 @@ describe('timeouts', () => {
 });
 
 it('closes connections past MAX_CONNECTIONS as they arrive, and takes new ones when some end', async () => {
-  const { app, port } = await listen({ MAX_CONNECTIONS: '2' });
+  const { app, port } = await listenWith({ MAX_CONNECTIONS: '2' });
   try {
-    const held = [await open(port), await open(port)];
-    const third = await open(port);
+    const held = [await openSocket(port), await openSocket(port)];
+    const third = await openSocket(port);
     const { received } = await untilClosed(third);
     expect(received).toBe('');
 

@@ -35,6 +35,8 @@ let hiddenPort: number;
 const receivedKeys = new Map<string, string | undefined>();
 const receivedAccepts = new Map<string, string | undefined>();
 let hiddenHits = 0;
+/** Answers of /held that have sent their bytes and wait for the test to end them. */
+const heldAnswers: ServerResponse[] = [];
 /** Names the test resolver answers; others go to real DNS. */
 const fakeDns = new Map<string, string[]>();
 const lookups: string[] = [];
@@ -100,6 +102,14 @@ function handleSource(request: IncomingMessage, response: ServerResponse): void 
         clearInterval(timer);
         response.end();
       }, 5000).unref();
+      return;
+    }
+    case '/sized':
+    case '/held': {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.write(Buffer.alloc(Number(url.searchParams.get('bytes')), 1));
+      if (url.pathname === '/held') heldAnswers.push(response);
+      else response.end();
       return;
     }
     case '/stall':
@@ -435,6 +445,83 @@ describe('source relay rate limit', () => {
       expect((await send(other.cookie)).statusCode).toBe(304);
     } finally {
       await limited.app.close();
+    }
+  });
+});
+
+describe('the relay’s temporary space (issue 42)', () => {
+  it('is capped for every account together: past it 503 relay-busy with Retry-After', async () => {
+    const kib = (count: number) => count * 1024;
+    const spaced = await buildTestApp(
+      database,
+      {
+        SOURCE_HOSTS: `127.0.0.1:${sourcePort}`,
+        SOURCE_MAX_MIB: String(kib(16) / (1024 * 1024)),
+        SOURCE_TEMP_SPACE_MIB: String(kib(24) / (1024 * 1024)),
+        SOURCE_FETCH_PER_MINUTE: '1000',
+      },
+      { resolveSourceHost: resolve },
+    );
+    const send = (cookie: string, path: string, etag?: string) =>
+      spaced.app.inject({
+        method: 'POST',
+        url: sourceRelayPaths.fetch,
+        headers: { cookie },
+        payload: { url: sourceUrl(path), ...(etag === undefined ? {} : { etag }) },
+      });
+    /** A 304 takes no space, so it shows whether new requests are let in, without changing it. */
+    const untilAdmission = async (cookie: string, status: 304 | 503) => {
+      for (let tries = 0; tries < 50; tries += 1) {
+        if ((await send(cookie, '/data.bin', '"v1"')).statusCode === status) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`The relay never answered ${status}`);
+    };
+    const release = () => {
+      for (const answer of heldAnswers.splice(0)) answer.end();
+    };
+    try {
+      const [first, second, third] = [
+        await signUp(spaced.app),
+        await signUp(spaced.app),
+        await signUp(spaced.app),
+      ];
+      // Two accounts' downloads fill the space between them...
+      const held = [
+        send(first.cookie, `/held?bytes=${kib(12)}`),
+        send(second.cookie, `/held?bytes=${kib(12)}`),
+      ];
+      await untilAdmission(third.cookie, 503);
+      // ...so a third account is refused before anything is fetched.
+      const refused = await send(third.cookie, '/data.bin');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
+      const body = refusal(refused);
+      expect(body.error).toBe('relay-busy');
+      expect(body.message).toContain('try again in 30 s');
+
+      // Their answers sent, the space is free again.
+      release();
+      for (const answer of await Promise.all(held)) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.rawPayload.length).toBe(kib(12));
+      }
+      await untilAdmission(third.cookie, 304);
+      expect((await send(third.cookie, '/data.bin')).statusCode).toBe(200);
+
+      // A download that would take the space past the cap stops there, not at the end.
+      const holding = send(first.cookie, `/held?bytes=${kib(12)}`);
+      while (heldAnswers.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const over = await send(third.cookie, `/sized?bytes=${kib(14)}`);
+      expect(over.statusCode).toBe(503);
+      expect(refusal(over).error).toBe('relay-busy');
+      release();
+      expect((await holding).statusCode).toBe(200);
+      await untilAdmission(third.cookie, 304);
+      expect((await send(third.cookie, `/sized?bytes=${kib(14)}`)).statusCode).toBe(200);
+    } finally {
+      release();
+      await spaced.app.close();
     }
   });
 });

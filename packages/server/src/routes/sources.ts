@@ -10,9 +10,11 @@ import type { ServerConfig } from '../config.ts';
 import { AccountLimits } from '../http/account-limits.ts';
 import { sendApiError } from '../http/api-error.ts';
 import { parseRequest } from '../http/parse-request.ts';
+import { RelayTempSpace } from '../sources/relay-temp-space.ts';
 import {
   fetchSource,
   loggableSource,
+  relayBusy,
   SourceRelayError,
   type ResolveHost,
   type SourceFetchOutcome,
@@ -34,6 +36,14 @@ export function sourceRoutes(
     ratePerMinute: config.sourceFetchPerMinute,
     maxConcurrent: Number.MAX_SAFE_INTEGER,
   });
+  const space = new RelayTempSpace(config.sourceTempSpaceBytes);
+  async function refuseWhenSpaceFull(_request: FastifyRequest, reply: FastifyReply) {
+    // Before the account's budget is spent on a request that cannot be served.
+    if (!space.full) return;
+    const busy = relayBusy(space);
+    reply.header('retry-after', busy.extra.retryAfter);
+    return sendApiError(reply, busy.statusCode, busy.errorCode, busy.message);
+  }
   async function limitSourceFetches(request: FastifyRequest, reply: FastifyReply) {
     // Counted only: the relay's downloads are not capped by requests in progress.
     const admission = limits.admit(signedInUserOf(request).id, { concurrent: false });
@@ -50,7 +60,7 @@ export function sourceRoutes(
 
   app.post(
     sourceRelayPaths.fetch,
-    { onRequest: [app.requireUser, limitSourceFetches] },
+    { onRequest: [app.requireUser, refuseWhenSpaceFull, limitSourceFetches] },
     async (request, reply) => {
       const body = parseRequest(sourceFetchRequestSchema, request.body, 'body');
       const started = Date.now();
@@ -69,6 +79,7 @@ export function sourceRoutes(
             maxBytes: config.sourceMaxBytes,
             timeoutMs: config.sourceTimeoutMs,
             resolve,
+            space,
           },
           clientGone.signal,
         );
@@ -100,7 +111,11 @@ export function sourceRoutes(
       setSourceHeaders(reply, outcome.meta);
       reply.header('cache-control', 'no-store');
       if (outcome.kind === 'not-modified') return reply.code(304).send();
-      const stream = outcome.file.createReadStream({ start: 0, autoClose: true });
+      // Fastify destroys the stream when the answer ends, sent or cut; the stream then closes
+      // the file, and its bytes are free again.
+      const stream = outcome.file
+        .createReadStream({ start: 0, autoClose: true })
+        .once('close', outcome.release);
       return reply
         .code(200)
         .type('application/octet-stream')

@@ -12,6 +12,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { SourceFetchRequest } from '@docket/protocol/source-relay';
 import type { SourceHost } from '../config.ts';
 import { specialAddressKind } from './address-policy.ts';
+import { RELAY_BUSY_RETRY_SECONDS, type RelayTempSpace } from './relay-temp-space.ts';
 
 /** Redirects followed before the relay gives up (each one checked like the first URL). */
 export const MAX_REDIRECTS = 5;
@@ -34,6 +35,8 @@ export interface SourceFetcherOptions {
   maxBytes: number;
   timeoutMs: number;
   resolve: ResolveHost;
+  /** Where the spooled bytes are counted, all downloads of the process together. */
+  space: RelayTempSpace;
 }
 
 /** What the source said about its answer, passed on as the relay's X-Source-* headers. */
@@ -52,6 +55,8 @@ export type SourceFetchOutcome =
       /** The whole (decoded) answer, in an unlinked temporary file read from position 0. */
       file: FileHandle;
       size: number;
+      /** Gives the file's bytes back to the relay's space; call it once the file is closed. */
+      release: () => void;
     }
   | { kind: 'not-modified'; meta: SourceMeta };
 
@@ -144,8 +149,8 @@ export async function fetchSource(
         response.destroy();
         throw tooLarge(url, options.maxBytes);
       }
-      const { file, size } = await spool(response, url, options.maxBytes, signal);
-      return { kind: 'body', meta, file, size };
+      const spooled = await spool(response, url, options, signal);
+      return { kind: 'body', meta, ...spooled };
     }
   } catch (error) {
     if (error instanceof SourceRelayError) throw error;
@@ -329,30 +334,44 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   };
 }
 
-/** Reads the answer, decoded, into an unlinked temporary file, stopping at `maxBytes`. */
+/**
+ * Reads the answer, decoded, into an unlinked temporary file, stopping at `maxBytes` or when the
+ * relay's space is full.
+ */
 async function spool(
   response: IncomingMessage,
   url: URL,
-  maxBytes: number,
+  { maxBytes, space }: Pick<SourceFetcherOptions, 'maxBytes' | 'space'>,
   signal: AbortSignal,
-): Promise<{ file: FileHandle; size: number }> {
+): Promise<{ file: FileHandle; size: number; release: () => void }> {
   const path = join(tmpdir(), `docket-source-${randomUUID()}`);
   const file = await open(path, 'wx+', 0o600);
   // Unlinked at once: the open handle keeps the bytes, and nothing is left behind on any exit.
   await unlink(path);
   // An object, not lets: the stream callbacks below change it behind the compiler's back.
-  const seen = { size: 0, tooBig: false, cutShort: false };
+  const seen = { size: 0, tooBig: false, noSpace: false, cutShort: false };
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      seen.size += chunk.length;
-      if (seen.size > maxBytes) {
+      if (seen.size + chunk.length > maxBytes) {
         seen.tooBig = true;
         callback(new Error('too large'));
         return;
       }
+      if (!space.take(chunk.length)) {
+        seen.noSpace = true;
+        callback(new Error('no space'));
+        return;
+      }
+      seen.size += chunk.length;
       callback(null, chunk);
     },
   });
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    space.give(seen.size);
+  };
   // The answer must arrive whole: Node reports a connection that ends early as 'aborted'.
   response.once('aborted', () => {
     seen.cutShort = true;
@@ -376,11 +395,13 @@ async function spool(
     if (decoder === null) await pipeline(response, counter, sink, { signal });
     else await pipeline(response, decoder, counter, sink, { signal });
     if (seen.cutShort || !response.complete) throw new Error('cut short');
-    return { file, size: seen.size };
+    return { file, size: seen.size, release };
   } catch (error) {
     response.destroy();
     await file.close();
+    release();
     if (seen.tooBig) throw tooLarge(url, maxBytes);
+    if (seen.noSpace) throw relayBusy(space);
     if (signal.aborted) throw error;
     throw new SourceRelayError(
       502,
@@ -425,6 +446,17 @@ function tooLarge(url: URL, maxBytes: number): SourceRelayError {
     413,
     'source-too-large',
     `The answer of ${url.hostname} is larger than the relay's ${mib} MiB limit (SOURCE_MAX_MIB).`,
+  );
+}
+
+/** The relay's temporary space is taken by other downloads: 503, try again later. */
+export function relayBusy(space: RelayTempSpace): SourceRelayError {
+  const mib = Number((space.capBytes / (1024 * 1024)).toFixed(2));
+  return new SourceRelayError(
+    503,
+    'relay-busy',
+    `The Docket server is holding as many downloads as it has room for (${mib} MiB); try again in ${RELAY_BUSY_RETRY_SECONDS} s.`,
+    { retryAfter: String(RELAY_BUSY_RETRY_SECONDS) },
   );
 }
 
