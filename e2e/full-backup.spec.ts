@@ -166,7 +166,7 @@ test('signed out, a full backup is made, previewed and its file refused when it 
   await expect(backups.list().getByRole('listitem')).toHaveCount(1);
 });
 
-test('signed out, a device is rescued: its full backup downloaded, storage cleared, the file restored', async ({
+test('a device is rescued: its full backup downloaded, storage cleared, the file restored signed out and taken by the next sign-in', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);

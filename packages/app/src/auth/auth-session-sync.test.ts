@@ -202,3 +202,94 @@ describe('startAuthSessionSync', () => {
     });
   });
 });
+
+describe('startAuthSessionSync with a database per account', () => {
+  async function setupAccounts(reloadNeeded = false) {
+    const session = fakeSession();
+    const { store } = createMemoryKeyValueStore({});
+    const appStore = createAppStore({ online: true });
+    let release: () => void = () => undefined;
+    const entered: string[] = [];
+    const accounts = {
+      enter: vi.fn(
+        (userId: string) =>
+          new Promise<{ reload: boolean }>((resolve) => {
+            entered.push(userId);
+            release = () => {
+              resolve({ reload: reloadNeeded });
+            };
+          }),
+      ),
+      leave: vi.fn(),
+      reload: vi.fn(),
+    };
+    await startAuthSessionSync({
+      session: session.source,
+      store,
+      appStore,
+      reporter: { identify: vi.fn() },
+      accounts,
+    });
+    return {
+      session,
+      appStore,
+      accounts,
+      entered,
+      release: () => {
+        release();
+      },
+    };
+  }
+
+  it('makes the user known only once their own database is the active one', async () => {
+    const { session, appStore, accounts, release } = await setupAccounts();
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(accounts.enter).toHaveBeenCalledWith('u1');
+    expect(appStore.get()).toMatchObject({ user: null, ready: false });
+    release();
+    await flush();
+    expect(appStore.get()).toMatchObject({ user: ann, email: ann.email, ready: true });
+    // The same user again (a session refetch) does not switch anything.
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(accounts.enter).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads instead of showing the user when the page holds another account’s database', async () => {
+    const { session, appStore, accounts, release } = await setupAccounts(true);
+    session.emit({ kind: 'signed-in', user: ann });
+    release();
+    await flush();
+    expect(accounts.reload).toHaveBeenCalledTimes(1);
+    expect(appStore.get().user).toBeNull();
+  });
+
+  it('leaves the account’s database at sign-out, after the app hears of it, and enters again at sign-in', async () => {
+    const { session, appStore, accounts, release } = await setupAccounts();
+    session.emit({ kind: 'signed-in', user: ann });
+    release();
+    await flush();
+    const emailWhenLeft: (string | null)[] = [];
+    accounts.leave.mockImplementation(() => {
+      emailWhenLeft.push(appStore.get().email);
+    });
+    session.emit({ kind: 'signed-out' });
+    await flush();
+    expect(emailWhenLeft).toEqual([null]);
+    session.emit({ kind: 'signed-in', user: ann });
+    release();
+    await flush();
+    expect(accounts.enter).toHaveBeenCalledTimes(2);
+    expect(appStore.get().user).toEqual(ann);
+  });
+
+  it('drops an entry overtaken by a sign-out', async () => {
+    const { session, appStore, release } = await setupAccounts();
+    session.emit({ kind: 'signed-in', user: ann });
+    session.emit({ kind: 'signed-out' });
+    release();
+    await flush();
+    expect(appStore.get()).toMatchObject({ user: null, email: null });
+  });
+});

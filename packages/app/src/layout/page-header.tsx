@@ -1,5 +1,7 @@
 import { IonBackButton, IonBadge, IonButtons, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
+import { useRef } from 'react';
 import { useAppState } from '../state/use-app-state.ts';
+import { useScreenEntry } from './screen-entry.ts';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
 
 export interface PageHeaderProps {
@@ -8,11 +10,16 @@ export interface PageHeaderProps {
   readonly backHref?: string;
 }
 
-/** The toolbar every page shows: its title, the app's connection and the sync state. */
+/**
+ * The toolbar every page shows: its title, the app's connection and the sync state. Entering the
+ * page names it in the document's title and moves focus to its heading (screen-entry.ts).
+ */
 export function PageHeader({ title, backHref }: PageHeaderProps) {
   const online = useAppState((state) => state.online);
+  const anchor = useRef<HTMLIonHeaderElement>(null);
+  useScreenEntry(title, anchor);
   return (
-    <IonHeader>
+    <IonHeader ref={anchor}>
       <IonToolbar>
         {backHref !== undefined && (
           <IonButtons slot="start">

@@ -2,6 +2,7 @@ import type Dexie from 'dexie';
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalRows, LocalStore, TableName } from '@docket/core/store';
+import { accountIsActive } from './account-databases.ts';
 import { createDocketDatabase } from './docket-database.ts';
 import { localStoreOn } from './indexeddb-local-store.ts';
 
@@ -26,6 +27,9 @@ export function liveDatabase(): Dexie {
  * A failure to open is left to the first read, which shows it where it matters.
  */
 export async function warmLiveDatabase(): Promise<void> {
+  // Signed out (or while a sign-in is under way) the database to open is not known yet: opening
+  // the unowned one now would make the sign-in reload the page (account-databases.ts).
+  if (!accountIsActive()) return;
   await liveDatabase().open();
 }
 

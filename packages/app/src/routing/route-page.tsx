@@ -2,7 +2,6 @@ import { IonPage } from '@ionic/react';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { AccessGuardView } from './access-guard-view.tsx';
-import { accountIsActive } from '../local-store/account-databases.ts';
 import { WaitContent } from './wait-content.tsx';
 
 /**
@@ -85,9 +84,6 @@ function useReadyWhileGuarded(screen: ReactElement, guarded: boolean) {
   useEffect(() => {
     if (!guarded) return;
     if (isPreloadable(screen.type)) screen.type.preload();
-    // Only an active account's database: signed out (the sign-in page), the one to open is not
-    // known until someone signs in (local-store/account-databases.ts).
-    if (!accountIsActive()) return;
     import('../local-store/live-database.ts')
       .then(({ warmLiveDatabase }) => warmLiveDatabase())
       .catch(() => undefined);

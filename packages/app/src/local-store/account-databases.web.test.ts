@@ -1,0 +1,169 @@
+import Dexie from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  accountDatabaseOf,
+  activeDatabaseName,
+  docketDatabaseNames,
+  enterAccountDatabase,
+  finishRemovals,
+  isBeingRemoved,
+  leaveAccountDatabase,
+  removeAccountAtSignOut,
+  removeEveryDatabase,
+  setUnownedDataGoesToNextAccount,
+  UNOWNED_DATABASE_NAME,
+  unownedDatabaseName,
+} from './account-databases.ts';
+import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
+import { readDeviceHoldings } from './device-holdings.ts';
+
+// One database per account, on Chromium's own IndexedDB and localStorage (vitest.web.config.ts):
+// which database each account opens, who takes the data no account owns, and what removal and
+// "Clear this device" leave behind.
+
+Dexie.debug = false;
+const inRealBrowser = !navigator.userAgent.includes('jsdom');
+const suite = inRealBrowser ? describe : describe.skip;
+
+async function putTag(name: string, tagName: string): Promise<void> {
+  const store = await openIndexedDbLocalStore({ name });
+  try {
+    await store.write(['tags'], (tx) =>
+      tx.put('tags', {
+        id: `t-${tagName}`,
+        name: tagName,
+        color: '#3366cc',
+        createdAt: '2026-11-29T00:00:00.000Z',
+        updatedAt: '2026-11-29T00:00:00.000Z',
+      }),
+    );
+  } finally {
+    store.close();
+  }
+}
+
+async function tagNames(name: string): Promise<string[]> {
+  const store = await openIndexedDbLocalStore({ name });
+  try {
+    return (await store.read(['tags'], (tx) => tx.all('tags'))).map((tag) => tag.name);
+  } finally {
+    store.close();
+  }
+}
+
+suite('one database per account', () => {
+  beforeEach(async () => {
+    await removeEveryDatabase();
+    localStorage.clear();
+  });
+
+  it('gives each account its own database, never named by its e-mail, and opens it again', async () => {
+    await enterAccountDatabase('user-x');
+    const x = activeDatabaseName();
+    expect(x).toMatch(/^docket-[0-9a-f]{32}$/);
+    await putTag(x, 'Whistleblower J.D.');
+    leaveAccountDatabase();
+    expect(activeDatabaseName()).toBe(UNOWNED_DATABASE_NAME);
+
+    await enterAccountDatabase('user-y');
+    const y = activeDatabaseName();
+    expect(y).not.toBe(x);
+    expect(await tagNames(y)).toEqual([]);
+    leaveAccountDatabase();
+
+    await enterAccountDatabase('user-x');
+    expect(activeDatabaseName()).toBe(x);
+    expect(await tagNames(x)).toEqual(['Whistleblower J.D.']);
+    expect(JSON.stringify(localStorage)).not.toContain('@');
+  });
+
+  it('gives the data no account owns to the first account that signs in, and only to it', async () => {
+    await putTag(UNOWNED_DATABASE_NAME, 'Made signed out');
+    await enterAccountDatabase('first');
+    expect(activeDatabaseName()).toBe(UNOWNED_DATABASE_NAME);
+    expect(await tagNames(activeDatabaseName())).toEqual(['Made signed out']);
+    leaveAccountDatabase();
+
+    // Signed out again, the page's unowned database is a new one: the first account's stays its.
+    expect(unownedDatabaseName()).not.toBe(UNOWNED_DATABASE_NAME);
+    expect(activeDatabaseName()).toBe(unownedDatabaseName());
+    await enterAccountDatabase('second');
+    expect(await tagNames(activeDatabaseName())).toEqual([]);
+  });
+
+  it('leaves the unowned data alone when the person said it is not theirs, or when it is empty', async () => {
+    await putTag(UNOWNED_DATABASE_NAME, 'Someone else’s');
+    setUnownedDataGoesToNextAccount(false);
+    await enterAccountDatabase('declined');
+    expect(activeDatabaseName()).not.toBe(UNOWNED_DATABASE_NAME);
+    leaveAccountDatabase();
+    expect(await tagNames(unownedDatabaseName())).toEqual(['Someone else’s']);
+
+    await removeEveryDatabase();
+    // An empty unowned database (a signed-out page opened it) is given to nobody.
+    const empty = await openIndexedDbLocalStore({ name: UNOWNED_DATABASE_NAME });
+    empty.close();
+    await enterAccountDatabase('fresh');
+    expect(activeDatabaseName()).not.toBe(UNOWNED_DATABASE_NAME);
+  });
+
+  it('asks for a reload when the page holds another database open', async () => {
+    expect((await enterAccountDatabase('user-x')).reload).toBe(false);
+    leaveAccountDatabase();
+    // A connection the page keeps (as the live reads' is) on X's database.
+    const { createDocketDatabase } = await import('./docket-database.ts');
+    await enterAccountDatabase('user-x');
+    const kept = createDocketDatabase();
+    leaveAccountDatabase();
+    expect((await enterAccountDatabase('user-y')).reload).toBe(true);
+    kept.close();
+  });
+
+  it('removes an account at sign-out: gone from the registry at once, its database at the next start', async () => {
+    await enterAccountDatabase('user-x');
+    const x = activeDatabaseName();
+    await putTag(x, 'Private');
+    await enterAccountDatabase('user-y');
+    const y = activeDatabaseName();
+    await putTag(y, 'Other');
+
+    removeAccountAtSignOut('user-y');
+    expect(accountDatabaseOf('user-y')).toBeUndefined();
+    expect(activeDatabaseName()).not.toBe(y);
+    expect(isBeingRemoved(y)).toBe(true);
+    expect((await readDeviceHoldings()).accounts).toHaveLength(1);
+
+    await finishRemovals();
+    expect(await docketDatabaseNames()).toEqual([x]);
+    expect(await tagNames(x)).toEqual(['Private']);
+    // Signing in again as Y starts empty.
+    await enterAccountDatabase('user-y');
+    expect(await tagNames(activeDatabaseName())).toEqual([]);
+  });
+
+  it('"Clear this device" deletes every account’s database, the unowned one and the registry', async () => {
+    await putTag(UNOWNED_DATABASE_NAME, 'Unowned');
+    setUnownedDataGoesToNextAccount(false);
+    await enterAccountDatabase('user-x');
+    await putTag(activeDatabaseName(), 'X');
+    leaveAccountDatabase();
+    const holdings = await readDeviceHoldings();
+    expect(holdings.accounts.map((summary) => summary.tags)).toEqual([1]);
+    expect(holdings.unowned?.tags).toBe(1);
+
+    await removeEveryDatabase();
+    expect(await docketDatabaseNames()).toEqual([]);
+    expect(accountDatabaseOf('user-x')).toBeUndefined();
+    expect(await readDeviceHoldings()).toEqual({ accounts: [], unowned: null });
+  });
+
+  it('ignores a registry someone tampered with: only Docket’s own names are opened', async () => {
+    localStorage.setItem('docket.accounts', JSON.stringify({ evil: 'other-app-db', bad: 42 }));
+    localStorage.setItem('docket.database', 'other-app-db');
+    expect(activeDatabaseName()).toBe(UNOWNED_DATABASE_NAME);
+    expect(accountDatabaseOf('evil')).toBeUndefined();
+    localStorage.setItem('docket.accounts', '{not json');
+    await enterAccountDatabase('user-x');
+    expect(activeDatabaseName()).toMatch(/^docket-[0-9a-f]{32}$/);
+  });
+});
