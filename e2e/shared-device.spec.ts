@@ -22,6 +22,17 @@ function docketDatabases(page: Page): Promise<string[]> {
   );
 }
 
+/** Screenshots at a phone's and a laptop's size, back at the laptop's after. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${String(size.width)}.png`) });
+  }
+}
+
 async function toMore(page: Page): Promise<void> {
   await page.goto('/tabs/more');
   await expectPainted(page.getByRole('button', { name: 'Sign out', exact: true }));
@@ -72,9 +83,25 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   expect(await storedCounts(page, ['tags', 'outbox'])).toEqual({ tags: 1, outbox: 1 });
   expect(await docketDatabases(page)).toHaveLength(2);
 
-  // Y removes their work from the device: Y's database is gone, X's stays.
+  // Y removes their work from the device, by keyboard, after reading what it costs: Y's
+  // database is gone, X's stays.
   await toMore(page);
-  await signOut(page, 'Remove from this device');
+  await page.getByRole('button', { name: 'Sign out', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('alertdialog', { name: 'Sign out' });
+  await expectPainted(ask.getByRole('button', { name: 'Keep on this device, locked' }));
+  await shoot(page, 'sign-out');
+  await ask.getByRole('button', { name: 'Remove from this device' }).focus();
+  await page.keyboard.press('Enter');
+  const remove = page.getByRole('alertdialog', { name: 'Remove from this device?' });
+  await expectPainted(
+    remove.getByText(/1 tag, with the trace and drafts\. 1 change was never synced/),
+  );
+  await expectPainted(remove.getByRole('button', { name: 'Make a full backup first' }));
+  await shoot(page, 'sign-out-remove');
+  await remove.getByRole('button', { name: 'Remove', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await login.waitForForm();
   await expectPainted(
     notice.getByText(
       'It keeps the work of 1 account, with 1 unsynced change, locked: only signing in to that account opens it.',
@@ -95,16 +122,8 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   await page.goto('/logout');
   await login.waitForForm();
   await expectScreenPainted(page);
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await expectPainted(notice);
-    await page.screenshot({
-      path: test.info().outputPath(`login-notice-${String(size.width)}.png`),
-    });
-  }
+  await expectPainted(notice);
+  await shoot(page, 'login-notice');
   await expectPainted(notice.getByRole('button', { name: 'Clear this device' }));
   await notice.getByRole('button', { name: 'Clear this device' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Clear this device?' });
