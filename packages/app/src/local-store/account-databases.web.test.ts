@@ -22,6 +22,8 @@ import { readDeviceHoldings } from './device-holdings.ts';
 // "Clear this device" leave behind.
 
 Dexie.debug = false;
+// The jsdom 'app' project's include also matches this file; jsdom has no IndexedDB and no
+// indexedDB.databases(), so there the suite is skipped; it runs in Chromium (npm run test:web).
 const inRealBrowser = !navigator.userAgent.includes('jsdom');
 const suite = inRealBrowser ? describe : describe.skip;
 
