@@ -355,7 +355,26 @@ export function TextVersionsSection({
   );
 }
 
-export function VotesSection({ bill }: { bill: StoredBill }) {
+/** Where a vote without its members listed says why, instead of a blank. */
+function membersMissingWord(source: StoredBill['source']): string {
+  return source === 'congress-json' || source === 'billstatus' || source === 'docket-csv'
+    ? 'Member votes are not in this source'
+    : 'Member votes were not in the files imported';
+}
+
+/**
+ * The bill's votes with their totals. Given `members` (bill details), a vote whose members the
+ * source lists has a "Members" button that opens them below the votes (`members(index)`); one
+ * whose source gives totals only says so.
+ */
+export function VotesSection({
+  bill,
+  members,
+}: {
+  bill: StoredBill;
+  members?: (index: number) => ReactNode;
+}) {
+  const [open, setOpen] = useState<number | null>(null);
   const votes = bill.votes.map((vote) => ({
     date: formatBillDate(vote.date),
     chamber: chamberWord(vote.chamber, bill.jurisdiction) ?? 'Not recorded',
@@ -364,7 +383,27 @@ export function VotesSection({ bill }: { bill: StoredBill }) {
     no: voteCountWord(vote.no),
     other: voteCountWord(vote.other),
     result: voteResultWord(vote.passed),
+    listed: vote.members?.length ?? 0,
   }));
+  const missing = membersMissingWord(bill.source);
+  const openIndex = open !== null && open < votes.length ? open : null;
+  const membersControl = (vote: (typeof votes)[number], index: number) =>
+    members === undefined ? null : vote.listed === 0 ? (
+      <span className="bill-muted">{missing}</span>
+    ) : (
+      <button
+        type="button"
+        className="bill-link-button"
+        aria-expanded={openIndex === index}
+        aria-controls={openIndex === index ? voteMembersElementId(index) : undefined}
+        aria-label={`Members (${vote.listed.toLocaleString()}) of the vote ${vote.motion}, ${vote.date}`}
+        onClick={() => {
+          setOpen(openIndex === index ? null : index);
+        }}
+      >
+        Members ({vote.listed.toLocaleString()})
+      </button>
+    );
   // A table where there is room for its columns, one card per vote on a phone (the CSS shows one
   // of the two): seven columns in 390 px broke every word letter by letter.
   return (
@@ -390,6 +429,7 @@ export function VotesSection({ bill }: { bill: StoredBill }) {
                   <th scope="col">No</th>
                   <th scope="col">Other</th>
                   <th scope="col">Result</th>
+                  {members !== undefined && <th scope="col">Members</th>}
                 </tr>
               </thead>
               <tbody>
@@ -402,6 +442,7 @@ export function VotesSection({ bill }: { bill: StoredBill }) {
                     <td>{vote.no}</td>
                     <td>{vote.other}</td>
                     <td>{vote.result}</td>
+                    {members !== undefined && <td>{membersControl(vote, index)}</td>}
                   </tr>
                 ))}
               </tbody>
@@ -432,11 +473,20 @@ export function VotesSection({ bill }: { bill: StoredBill }) {
                     <dd>{vote.result}</dd>
                   </div>
                 </dl>
+                {members !== undefined && <p>{membersControl(vote, index)}</p>}
               </li>
             ))}
           </ul>
+          {members !== undefined && openIndex !== null && (
+            <div id={voteMembersElementId(openIndex)}>{members(openIndex)}</div>
+          )}
         </>
       )}
     </section>
   );
+}
+
+/** The element a vote's "Members" button opens. */
+export function voteMembersElementId(index: number): string {
+  return `vote-members-${String(index)}`;
 }

@@ -30,6 +30,7 @@ const tableWords: Readonly<Record<TableName, readonly [string, string]>> = {
   apiKeys: ['API key', 'API keys'],
   versionTexts: ['fetched bill text', 'fetched bill texts'],
   billHistory: ['history entry', 'history entries'],
+  members: ['member of a legislature', 'members of legislatures'],
 };
 
 export function tableCount(table: TableName, count: number): string {

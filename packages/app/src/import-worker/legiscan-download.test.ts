@@ -236,10 +236,25 @@ describe('a LegiScan refresh of only the changed bills', () => {
       votes: [{ roll_call_id: 900 }],
     },
   };
-  const rollCall = { status: 'OK', roll_call: { roll_call_id: 900, bill_id: 230084 } };
-  const person = { status: 'OK', person: { people_id: 6034, name: 'Someone' } };
+  // Its voters: 6033 is known, 6034 is a sponsor too, 6050 is told by getPerson.
+  const rollCall = {
+    status: 'OK',
+    roll_call: {
+      roll_call_id: 900,
+      bill_id: 230084,
+      votes: [
+        { people_id: 6033, vote_id: 1, vote_text: 'Yea' },
+        { people_id: 6034, vote_id: 1, vote_text: 'Yea' },
+        { people_id: 6050, vote_id: 2, vote_text: 'Nay' },
+      ],
+    },
+  };
+  const person = (peopleId: string | null) => ({
+    status: 'OK',
+    person: { people_id: Number(peopleId), name: 'Someone' },
+  });
   const api = () =>
-    legiscan((op) =>
+    legiscan((op, params) =>
       json(
         op === 'getMasterListRaw'
           ? masterList
@@ -247,11 +262,11 @@ describe('a LegiScan refresh of only the changed bills', () => {
             ? bill
             : op === 'getRollCall'
               ? rollCall
-              : person,
+              : person(params.get('id')),
       ),
     );
 
-  it('reads the bill whose change_hash moved, its new vote and its unknown sponsor, and counts each query', async () => {
+  it('reads the bill whose change_hash moved, its new vote and its unknown sponsor and voter, and counts each query', async () => {
     const source = api();
     const progress: string[] = [];
     const keptNext: LegiscanKept[] = [];
@@ -286,8 +301,9 @@ describe('a LegiScan refresh of only the changed bills', () => {
       `https://api.legiscan.com/?key=${KEY}&op=getBill&id=230084`,
       `https://api.legiscan.com/?key=${KEY}&op=getRollCall&id=900`,
       `https://api.legiscan.com/?key=${KEY}&op=getPerson&id=6034`,
+      `https://api.legiscan.com/?key=${KEY}&op=getPerson&id=6050`,
     ]);
-    expect(used).toBe(11);
+    expect(used).toBe(12);
     expect(progress).toEqual(['Reading bill 1 of 1']);
     if ('unchanged' in input) throw new Error('expected bills');
     expect(input.partial).toBe(true);
@@ -295,10 +311,12 @@ describe('a LegiScan refresh of only the changed bills', () => {
       'bill/230084.json',
       'vote/900.json',
       'people/6034.json',
+      'people/6050.json',
     ]);
     expect(keptNext).toHaveLength(1);
     expect(keptNext[0]?.bills).toEqual({ '230084': 'new1', '230085': 'same2' });
     expect(keptNext[0]?.perBillAt).toBe('2026-11-27T00:00:00.000Z');
+    expect(keptNext[0]?.people).toEqual([6033, 6034, 6050]);
     expect(input.source?.hash).toBe(`h1|${keptNext[0]?.token ?? ''}`);
   });
 

@@ -35,10 +35,11 @@ import { apiGet, relayRefusal, type ApiDownloadDeps, type ApiSourceWords } from 
 // importer reads as if it were picked; the change_hash of each of its bills is kept on the device
 // (core's sources/legiscan-refresh.ts). A refresh: getMasterListRaw, and only the bills whose
 // change_hash moved (none: "No changes", one query), read one by one with getBill, getRollCall
-// for their votes not seen before and getPerson for sponsors not known, the answers written as
-// the dataset's bill/, vote/ and people/ files are, into an import that keeps the dataset's other
-// bills (`partial`), as Open States' updated_since does; or, when that costs more queries than
-// the dataset and a newer dataset is built, the dataset again (legiscan-refresh.ts says the rule).
+// for their votes not seen before and getPerson for sponsors and voters not known, the answers
+// written as the dataset's bill/, vote/ and people/ files are, into an import that keeps the
+// dataset's other bills (`partial`), as Open States' updated_since does; or, when that costs more
+// queries than the dataset and a newer dataset is built, the dataset again (legiscan-refresh.ts
+// says the rule).
 // Every query is counted against the key's monthly quota before it is sent (legiscan-quota.ts); a
 // refresh that would go past it stops, having changed nothing.
 // Each request goes directly where the browser may (CORS), else through the Docket server's relay,
@@ -157,7 +158,8 @@ class LegiscanSession {
     };
   }
 
-  /** getBill of each changed bill, getRollCall of its new votes, getPerson of its new sponsors. */
+  /** getBill of each changed bill, getRollCall of its new votes, getPerson of the sponsors and
+   *  voters not known. */
   async bills(
     changed: readonly LegiscanMasterListEntry[],
     kept: LegiscanKept,
@@ -179,15 +181,18 @@ class LegiscanSession {
       const bill = parseLegiscanBill(body, entry.bill_id);
       read.push(bill);
       files.push({ name: `bill/${bill.billId}.json`, bytes: body });
+      const voters: number[] = [];
       for (const rollCallId of bill.rollCallIds) {
         if (knownVotes.has(rollCallId)) continue;
         const vote = await this.ask(legiscanRollCallUrl(this.key, rollCallId), 'vote');
-        parseLegiscanRollCall(vote, rollCallId, bill.billId);
+        voters.push(...parseLegiscanRollCall(vote, rollCallId, bill.billId));
         files.push({ name: `vote/${rollCallId}.json`, bytes: vote });
         knownVotes.add(rollCallId);
         newVotes.push(rollCallId);
       }
-      for (const peopleId of bill.peopleIds) {
+      // Who voted how: the voters of the new votes are told by getPerson as sponsors are (the
+      // dataset read first holds every legislator of the session, so these are seldom any).
+      for (const peopleId of [...bill.peopleIds, ...voters]) {
         if (knownPeople.has(peopleId)) continue;
         const person = await this.ask(legiscanPersonUrl(this.key, peopleId), 'legislator');
         parseLegiscanPerson(person, peopleId);

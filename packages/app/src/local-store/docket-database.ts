@@ -107,6 +107,11 @@ const version7Stores = Object.freeze({
 // sync/bill-history.ts): synced. A new, empty table; no upgrade.
 const version9Stores = Object.freeze({ ...version7Stores, billHistory: 'id, billId, rowId' });
 
+// Who voted how (issue 41): the member directory, derived from datasets like bills and never
+// synced. A new, empty table; no upgrade (bills already stored get their members at the next
+// import of their dataset).
+const version10Stores = Object.freeze({ ...version9Stores, members: 'id, *datasetIds' });
+
 /**
  * Versions 7 and 8's upgrade: a device that holds bills is told to give them their keys (the
  * backfill).
@@ -134,6 +139,7 @@ export const schemaSteps: readonly SchemaStep[] = Object.freeze([
   // given their new keys in the background, as version 7's were (deck-order-backfill.ts).
   Object.freeze({ version: 8, stores: version7Stores, upgrade: markDeckOrderFilling }),
   Object.freeze({ version: 9, stores: version9Stores }),
+  Object.freeze({ version: 10, stores: version10Stores }),
 ]);
 
 /** The version a database opened by this build ends up at. */

@@ -1,4 +1,11 @@
-import { billDateLabels, billFullName, latestActionLine, statusWithDate } from '@docket/core/bills';
+import {
+  billDateLabels,
+  billFullName,
+  latestActionLine,
+  statusWithDate,
+  voteResultText,
+  voteTotalsText,
+} from '@docket/core/bills';
 import type { BillReportEntry } from '@docket/core/export';
 import { createPortal } from 'react-dom';
 import { formatBillDate } from '../bills/bill-words.ts';
@@ -20,7 +27,7 @@ function ReportFact({ term, children }: { readonly term: string; readonly childr
 }
 
 function ReportEntry({ entry }: { readonly entry: BillReportEntry }) {
-  const { bill, latestAction, position, decision, tags, notes } = entry;
+  const { bill, latestAction, latestVote, position, decision, tags, notes } = entry;
   const sponsors = bill.sponsors.filter((sponsor) => sponsor.role !== 'cosponsor');
   const reason = position?.reason?.trim() ?? '';
   return (
@@ -34,6 +41,18 @@ function ReportEntry({ entry }: { readonly entry: BillReportEntry }) {
         {latestAction !== null && (
           <ReportFact term={billDateLabels.latestAction}>
             {latestActionLine(latestAction, formatBillDate)}
+          </ReportFact>
+        )}
+        {latestVote !== null && (
+          <ReportFact term="Latest vote">
+            {[
+              latestVote.date === null ? null : formatBillDate(latestVote.date),
+              latestVote.motion,
+              voteResultText(latestVote) || null,
+              voteTotalsText(latestVote),
+            ]
+              .filter((part) => part !== null)
+              .join(' · ')}
           </ReportFact>
         )}
         {sponsors.length > 0 && (

@@ -47,6 +47,7 @@ const FullBackupPreviewScreen = lazyScreen(() =>
 const ImportScreen = lazyScreen(() => import('./import-screen.tsx').then((m) => m.ImportScreen));
 const JobsScreen = lazyScreen(() => import('./jobs-screen.tsx').then((m) => m.JobsScreen));
 const LogoutScreen = lazyScreen(() => import('./logout-screen.tsx').then((m) => m.LogoutScreen));
+const MemberScreen = lazyScreen(() => import('./member-screen.tsx').then((m) => m.MemberScreen));
 const PublicLinkScreen = lazyScreen(() =>
   import('./public-link-screen.tsx').then((m) => m.PublicLinkScreen),
 );
@@ -81,6 +82,7 @@ export function AppRoutes() {
       {guardedRoute('/swipeable-bills', <SwipeableBillsScreen backHref={HOME_TAB_PATH} />)}
       {guardedRoute('/bill-details', <BillDetailsScreen />)}
       {guardedRoute('/bill-tags', <BillTagsScreen />)}
+      {guardedRoute('/member', <MemberScreen />)}
       {guardedRoute('/annotation', <AnnotationScreen />)}
       {openRoute('/terms-of-service/:viewer', <TermsForViewerScreen />)}
       {guardedRoute('/terms-of-service', <TermsOfServiceScreen />)}

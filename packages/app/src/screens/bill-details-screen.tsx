@@ -24,6 +24,7 @@ import {
 } from '../bill-details/bill-history-section.tsx';
 import { useBillDetailsId } from '../bill-details/bill-details-route.ts';
 import { KeptBillNotes, useRemovedBillNotes } from '../bill-details/removed-bill-notes.tsx';
+import { VoteMembers } from '../bill-details/vote-members.tsx';
 import { BillTextVersions } from '../bill-text/bill-text-versions.tsx';
 import { useBillAnnotations } from '../local-store/live-annotations.ts';
 import { useStoredBill } from '../local-store/live-bills.ts';
@@ -147,7 +148,10 @@ export function BillDetailsScreen() {
           <SponsorsSection bill={bill} linkSponsors />
           <SubjectsSection subjects={bill.subjects} />
           <ActionsTimeline bill={bill} />
-          <VotesSection bill={bill} />
+          <VotesSection
+            bill={bill}
+            members={(index) => <VoteMembers bill={bill} index={index} />}
+          />
           <BillTextVersions
             bill={storedBill ?? bill}
             texts={bill.texts}

@@ -1,4 +1,4 @@
-import type { Bill, Sponsor } from './bill.ts';
+import type { Bill, BillVote, Sponsor } from './bill.ts';
 import { billChangeHash } from './bill.ts';
 import { cleanAlternativeTitles } from './bill-text-cleaning.ts';
 import type { BillSource } from './bill-vocabulary.ts';
@@ -143,11 +143,37 @@ function sameSponsor(a: Sponsor, b: Sponsor): boolean {
   return a.name.toLowerCase() === b.name.toLowerCase();
 }
 
+/** The same roll call in two records: the same date, chamber and yes and no totals. */
+function sameRollCall(a: BillVote, b: BillVote): boolean {
+  return (
+    a.date !== null &&
+    a.date === b.date &&
+    a.chamber === b.chamber &&
+    a.yes !== null &&
+    a.yes === b.yes &&
+    a.no !== null &&
+    a.no === b.no
+  );
+}
+
+/** The votes, each without members given those of the same roll call in `other` that has them. */
+function withMembersFrom(votes: BillVote[], other: readonly BillVote[]): BillVote[] {
+  if (!other.some((vote) => vote.members !== undefined)) return votes;
+  return votes.map((vote) => {
+    if (vote.members !== undefined) return vote;
+    const match = other.find(
+      (candidate) => candidate.members !== undefined && sameRollCall(vote, candidate),
+    );
+    return match?.members === undefined ? vote : { ...vote, members: match.members };
+  });
+}
+
 /**
  * One bill from several records with the same id. The most up-to-date record (latest status
  * date, then most actions, then the more official source, then the first given) is kept whole;
- * values it lacks are taken from the others, and sponsors' missing parties are filled in from
- * matching sponsors. The result is deterministic for the same input in the same order.
+ * values it lacks are taken from the others, sponsors' missing parties are filled in from
+ * matching sponsors, and its votes' missing member lists from the same roll calls. The result is
+ * deterministic for the same input in the same order.
  */
 export function mergeDuplicateBills(bills: readonly Bill[]): Bill {
   const ranked = bills
@@ -184,6 +210,8 @@ export function mergeDuplicateBills(bills: readonly Bill[]): Bill {
     if (merged.actions.length === 0) merged.actions = other.actions;
     if (merged.texts.length === 0) merged.texts = other.texts;
     if (merged.votes.length === 0) merged.votes = other.votes;
+    // Who voted how, where the kept record gives totals only and the other lists the members.
+    else merged.votes = withMembersFrom(merged.votes, other.votes);
     // What one source knows of a person and the other does not: the party, the seat.
     const fillParty = (sponsor: Sponsor): Sponsor => {
       if (sponsor.party !== null && sponsor.district !== undefined) return sponsor;

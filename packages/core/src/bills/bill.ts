@@ -9,6 +9,7 @@ import {
   sponsorRoles,
 } from './bill-vocabulary.ts';
 import { cleanAlternativeTitles, cleanBlock, cleanLine, isIsoDate } from './bill-text-cleaning.ts';
+import { isMemberVoteList, memberVoteSchema } from './member-votes.ts';
 import {
   billId,
   formatBillIdentifier,
@@ -78,6 +79,11 @@ export const billVoteSchema = z.strictObject({
   /** Everyone else on the roll: not voting, absent, present, abstaining, excused. */
   other: countSchema.nullable(),
   passed: z.boolean().nullable(),
+  /**
+   * Each member's vote (member-votes.ts), where the source lists them; left out (not empty)
+   * where it gives totals only, so bills read before member votes were kept keep their hash.
+   */
+  members: z.array(memberVoteSchema).min(1).max(5_000).optional(),
 });
 export type BillVote = z.infer<typeof billVoteSchema>;
 
@@ -218,7 +224,9 @@ function isTextVersion(version: BillText): boolean {
 }
 function isVote(vote: BillVote): boolean {
   return (
-    hasKeys(vote, 7) &&
+    (vote.members === undefined
+      ? hasKeys(vote, 7)
+      : hasKeys(vote, 8) && isMemberVoteList(vote.members)) &&
     isDateOrNull(vote.date) &&
     isChamberOrNull(vote.chamber) &&
     isText(vote.motion, billLimits.actionText) &&
@@ -459,6 +467,7 @@ export function finalizeBill(draft: BillDraft, overrides: BillOverrides = {}): F
       no: vote.no,
       other: vote.other,
       passed: vote.passed,
+      ...(vote.members === undefined ? {} : { members: vote.members }),
     }));
     return { ok: true, bill: { ...content, changeHash: billChangeHash(content) } };
   }

@@ -8,4 +8,5 @@ export * from './bill-text-cleaning.ts';
 export * from './bill-vocabulary.ts';
 export * from './bill.ts';
 export * from './canonical-hash.ts';
+export * from './member-votes.ts';
 export * from './us-jurisdictions.ts';

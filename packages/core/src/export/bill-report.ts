@@ -1,5 +1,6 @@
-import type { BillAction } from '../bills/bill.ts';
+import type { BillAction, BillVote } from '../bills/bill.ts';
 import { latestAction } from '../bills/bill-dates.ts';
+import { latestVote } from '../bills/member-votes.ts';
 import type { Annotation, Decision, Position, StoredBill, Tag } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
 
@@ -12,6 +13,8 @@ export interface BillReportEntry {
   readonly bill: StoredBill;
   /** The newest action (bills/bill-dates.ts latestAction), or null. */
   readonly latestAction: BillAction | null;
+  /** The newest vote (bills/member-votes.ts latestVote), or null. */
+  readonly latestVote: BillVote | null;
   readonly position: Position | null;
   readonly decision: Decision['decision'] | null;
   /** The bill's tags, by name. */
@@ -60,6 +63,7 @@ export async function readBillReport(
         {
           bill,
           latestAction: latestAction(bill.actions),
+          latestVote: latestVote(bill.votes),
           position: positions[index] ?? null,
           decision: decisions[index]?.decision ?? null,
           tags: (tagsOf.get(bill.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)),

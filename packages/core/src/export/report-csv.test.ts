@@ -88,6 +88,10 @@ describe('the report CSV', () => {
       'Status date': '[2025-03-02]',
       'Latest action date': '[2025-03-02]',
       'Latest action': 'Passed House',
+      'Latest vote date': '',
+      'Latest vote': '',
+      'Latest vote result': '',
+      'Latest vote totals': '',
       Sponsor: 'Jane Roe',
       Tags: 'Housing; Renters',
       Position: 'Support',
@@ -97,6 +101,59 @@ describe('the report CSV', () => {
     });
     expect(second?.[0]).toBe('H.R. 2 · 119th Congress');
     expect(second?.slice(-3)).toEqual(['', 'Later', '']);
+  });
+
+  it('gives the latest vote with its result and totals, an undated vote older than a dated one', () => {
+    const voted = storedBill(14, {
+      votes: [
+        {
+          date: '2025-05-01',
+          chamber: 'lower',
+          motion: 'On Passage',
+          yes: 218,
+          no: 210,
+          other: 7,
+          passed: true,
+        },
+        {
+          date: null,
+          chamber: 'upper',
+          motion: 'Undated voice vote',
+          yes: null,
+          no: null,
+          other: null,
+          passed: null,
+        },
+        {
+          date: '2025-04-02',
+          chamber: 'lower',
+          motion: 'On the Rule',
+          yes: 200,
+          no: null,
+          other: 3,
+          passed: false,
+        },
+      ],
+    });
+    const report = snapshotToReportCsv({ ...snapshot, bills: [voted] }, { formatDate });
+    const [, row] = rowsOf(report.text);
+    const cells = Object.fromEntries(reportColumns.map((column, at) => [column, row?.[at]]));
+    expect(cells).toMatchObject({
+      'Latest vote date': '[2025-05-01]',
+      'Latest vote': 'On Passage',
+      'Latest vote result': 'Passed',
+      'Latest vote totals': '218 yes, 210 no, 7 other',
+    });
+    const older = storedBill(15, { votes: voted.votes.slice(2) });
+    const [, failed] = rowsOf(
+      snapshotToReportCsv({ ...snapshot, bills: [older] }, { formatDate }).text,
+    );
+    expect(failed?.slice(9, 13)).toEqual([
+      '[2025-04-02]',
+      'On the Rule',
+      'Failed',
+      '200 yes, no not recorded, 3 other',
+    ]);
   });
 
   it('gives the status date and the newest dated action, as the screens do', () => {

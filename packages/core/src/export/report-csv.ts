@@ -4,10 +4,12 @@ import { billFullName, sessionLabel, statusWord } from '../bills/bill-naming.ts'
 import { toCsv } from '../encoding/csv-table.ts';
 import { neutralizeFormula } from '../importers/docket-csv-layout.ts';
 import { jurisdictionName } from '../bills/us-jurisdictions.ts';
+import { latestVote, voteResultText, voteTotalsText } from '../bills/member-votes.ts';
 import type { UserDataSnapshot } from './user-data-export.ts';
 
 // The report CSV: one row per bill in plain columns a person reads in a spreadsheet (names, not
-// codes; statuses in words; dates as the reader writes them; tags by name), beside the lossless
+// codes; statuses in words; dates as the reader writes them; tags by name; the latest vote with
+// its result and totals), beside the lossless
 // Docket CSV that Docket reads back. It is for reading and sharing, not for importing.
 //
 // Spreadsheets hold at most 32,767 characters in a cell (Excel's limit; LibreOffice's is the
@@ -29,6 +31,10 @@ export const reportColumns = [
   'Status date',
   'Latest action date',
   'Latest action',
+  'Latest vote date',
+  'Latest vote',
+  'Latest vote result',
+  'Latest vote totals',
   'Sponsor',
   'Tags',
   'Position',
@@ -101,6 +107,7 @@ export function snapshotToReportCsv(snapshot: UserDataSnapshot, options: ReportO
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map((annotation) => `“${annotation.quote.exact}”: ${annotation.note}`);
     const decision = decisions.get(bill.id);
+    const vote = latestVote(bill.votes);
     return [
       billFullName(bill),
       jurisdictionName(bill.jurisdiction),
@@ -111,6 +118,10 @@ export function snapshotToReportCsv(snapshot: UserDataSnapshot, options: ReportO
       date(dates.statusSince),
       date(latest?.date ?? null),
       latest?.text ?? '',
+      date(vote?.date ?? null),
+      vote?.motion ?? '',
+      vote === null ? '' : voteResultText(vote),
+      vote === null ? '' : voteTotalsText(vote),
       bill.sponsors[0]?.name ?? '',
       tags.join('; '),
       POSITION_WORDS[positions.get(bill.id)?.position ?? 'none'] ?? '',

@@ -20,6 +20,7 @@ import { ImportCancelledError, jobErrorOf } from './dataset-import-errors.ts';
 import { downloadProgress, type LoadInput } from './dataset-import-progress.ts';
 import type { SourceValidators } from './dataset-import-finish.ts';
 import { FINISH_TABLES, finishJournaledImport, summary } from './dataset-import-finish.ts';
+import { PendingMembers, writeMembers } from './dataset-members.ts';
 
 // An import job turns a dataset's files into bills on the device.
 //
@@ -126,9 +127,8 @@ export async function replaceWaitingImports(
   }
 }
 
-/** Chunk transactions queued in the store at once while reading goes on. */
-const CHUNKS_IN_FLIGHT = 2;
-const CHUNK_TABLES = ['bills', 'importStaging', 'jobs'] as const;
+const CHUNKS_IN_FLIGHT = 2; // chunk transactions queued in the store while reading goes on
+const CHUNK_TABLES = ['bills', 'importStaging', 'jobs', 'members'] as const;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -294,10 +294,8 @@ async function resumeOrStartOver(
       errors: [...run.job.errors],
     };
   }
-  // A journal of other input (or none): undo it and start over. Another import of the
-  // dataset still waiting or cut off (a retry of an older job runs while a newer one is
-  // interrupted) is replaced: its journal is undone first, so it can never later undo
-  // what this import writes, and the dataset's bills as this import begins are its own.
+  // A journal of other input (or none): undo it and start over. Another import of the dataset
+  // still waiting or cut off is replaced first (replaceWaitingImports says why).
   const journal = await store.write(JOURNAL_TABLES, async (tx) => {
     const others = await tx.where('jobs', 'subjectId', dataset.id);
     await replaceWaitingImports(
@@ -367,24 +365,24 @@ async function readIntoChunks(
   const { resumeFrom, errors } = begun;
   let { written, skipped, errorCount } = begun;
 
-  // Files not used are gathered from every item, also those a resume skips, since the
-  // checkpoint does not keep them; they are not counted as items met.
+  // Files not used are gathered from every item, also those a resume skips (not items met).
   const notUsed = new FilesNotUsed();
   /** Items met (records and unreadable files), which the checkpoint counts; records alone. */
   let consumed = 0;
   let recordsRead = 0;
   let pending = new Map<string, Bill>();
+  const members = new PendingMembers(); // who the votes name, for the member directory
   /** The checkpoint the next chunk's transaction must find: the last chunk's, or the one
    *  resumed from (none on a fresh start, whose journal began with no checkpoint). */
   let lastMark = begun.resumedMark;
-  // Up to CHUNKS_IN_FLIGHT chunks are queued in the store while the next one is read: most of
-  // IndexedDB's work happens off this thread, so reading (unzip, parse, normalize) overlaps
-  // with it, and the store goes from one chunk to the next without waiting for this thread.
+  // Up to CHUNKS_IN_FLIGHT chunks are queued in the store while the next one is read: IndexedDB
+  // works off this thread, so reading overlaps with it and chunks follow without a wait.
   const flush = async (message: string) => {
     while (run.inFlight.length >= CHUNKS_IN_FLIGHT) await run.inFlight.shift();
     checkCancelled();
     const chunk = [...pending.values()];
     pending = new Map();
+    const chunkMembers = members.take();
     const next: Job = {
       ...run.job,
       progress: { recordsRead, written, skipped, total: stream.total },
@@ -415,6 +413,7 @@ async function readIntoChunks(
         if (at !== expectedMark) throw new Error('An earlier chunk of the import was not saved.');
         await Promise.all([
           chunk.length > 0 ? writeChunk(tx, state, chunk) : Promise.resolve(),
+          writeMembers(tx, state.datasetId, chunkMembers),
           tx.put('importStaging', mark),
           tx.put('jobs', next),
         ]);
@@ -457,6 +456,7 @@ async function readIntoChunks(
         outcome.bill.id,
         prior ? mergeDuplicateBills([prior, outcome.bill]) : outcome.bill,
       );
+      members.add(outcome.members);
     } else {
       // An unreadable file is an error, but not a record skipped.
       if (item.kind === 'record') skipped++;

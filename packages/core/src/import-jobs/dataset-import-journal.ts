@@ -1,6 +1,7 @@
 import type { Bill } from '../bills/bill.ts';
 import { mergeDuplicateBills } from '../bills/bill-merge.ts';
 import { diffBill } from '../changes/bill-changes.ts';
+import { keepMemberVotes } from './dataset-members.ts';
 import type { BillChangeItem, ImportStagingRow, StoredBill } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
 
@@ -210,7 +211,10 @@ export async function writeChunk(
   const prior: StoredBill[] = [];
   const written: [string, string][] = [];
   const changed: [string, BillChangeItem[]][] = [];
-  for (const bill of chunk) {
+  for (const read of chunk) {
+    const stored = current.get(read.id);
+    // Who voted how on the roll calls the source now gives as totals only (a refresh's getBill).
+    const bill = stored === undefined ? read : keepMemberVotes(read, stored);
     if (known(bill)) {
       state.seen.set(bill.id, bill.changeHash);
       written.push([bill.id, bill.changeHash]);

@@ -6,7 +6,8 @@ import { legiscanRefreshSetting } from '../sources/legiscan-refresh.ts';
 // A dataset leaving this device, deleted here or by sync from another device: what it brought
 // goes with it. Its bills go unless another dataset also provides them (those stay, without it);
 // its files go unless another dataset lists the same bytes; its jobs, their staging, the
-// changes recorded by its imports, the text versions fetched for its bills and the device's
+// changes recorded by its imports, the text versions fetched for its bills, the members its roll
+// calls named (unless another dataset's name them too) and the device's
 // LegiScan refresh state for it (a `device:` setting) go. Rows keyed by bill id in the user's own
 // tables (tags, positions, decisions, annotations) stay, so they come back with the bills if the
 // user imports them again.
@@ -20,6 +21,7 @@ export const DATASET_REMOVAL_TABLES = [
   'billChanges',
   'versionTexts',
   'settings',
+  'members',
 ] as const;
 
 export interface DatasetRemoval {
@@ -96,6 +98,20 @@ export async function removeDatasetHere(
   const files = dataset.origin.kind === 'files' ? dataset.origin.fileIds : [];
   const unused = files.filter((id) => !listedElsewhere.has(id));
   if (unused.length > 0) await tx.deleteMany('datasetFiles', unused);
+
+  // The members its roll calls named, unless another dataset's name them too.
+  const members = await tx.where('members', 'datasetIds', dataset.id);
+  const keptMembers = members
+    .filter((member) => member.datasetIds.some((id) => id !== dataset.id))
+    .map((member) => ({
+      ...member,
+      datasetIds: member.datasetIds.filter((id) => id !== dataset.id),
+    }));
+  const goneMembers = members
+    .filter((member) => member.datasetIds.every((id) => id === dataset.id))
+    .map((member) => member.id);
+  if (keptMembers.length > 0) await tx.putMany('members', keptMembers);
+  if (goneMembers.length > 0) await tx.deleteMany('members', goneMembers);
 
   // The change hashes a LegiScan refresh kept for the dataset's bills (never synced).
   await tx.delete('settings', legiscanRefreshSetting(dataset.id));

@@ -1,5 +1,8 @@
 import type { Bill, BillDraft, BillOverrides } from '../bills/bill.ts';
 import { finalizeBill } from '../bills/bill.ts';
+import { cleanLine } from '../bills/bill-text-cleaning.ts';
+import type { Member, MemberVote } from '../bills/member-votes.ts';
+import { memberLimits } from '../bills/member-votes.ts';
 import { printable } from '../encoding/text-bytes.ts';
 
 // What every importer takes and gives. Importers are generators of per-record outcomes so that
@@ -22,7 +25,17 @@ export interface ImportError {
 }
 
 export type RecordOutcome =
-  { ok: true; file: string; bill: Bill } | { ok: false; error: ImportError };
+  | {
+      ok: true;
+      file: string;
+      bill: Bill;
+      /**
+       * Who the members in the bill's votes are (each vote's `members` names them by key), for
+       * the device's member directory: kept there once, never in the bill.
+       */
+      members?: readonly Member[];
+    }
+  | { ok: false; error: ImportError };
 
 export interface BillImportResult {
   bills: Bill[];
@@ -83,6 +96,85 @@ export function guardedAll(
     const message = error instanceof Error ? error.message : String(error);
     return [failure(file, record, `could not be read: ${message}`)];
   }
+}
+
+// Who voted how (issue 41): what the importers that read members' votes (LegiScan, Open States)
+// share. A source's member is kept only when its key is one the bill schema takes; a member whose
+// key cannot be made (no id, no name, a name past the limits) is left out of the vote, never the
+// reason the bill is refused.
+
+/** The most members one vote keeps (the bill schema's limit). */
+export const MAX_VOTE_MEMBERS = 5_000;
+
+// As member-votes.ts's memberKeySchema: a lowercase source prefix, then printable text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MEMBER_KEY = /^[a-z][a-z-]*:[^\u0000-\u001f\u007f]+$/;
+
+/** `prefix:rest` when that is a member key the schema takes, else null. */
+export function memberKey(prefix: string, rest: string): string | null {
+  const key = `${prefix}:${rest}`;
+  return key.length >= 3 && key.length <= memberLimits.key && MEMBER_KEY.test(key) ? key : null;
+}
+
+/** A vote's member list as a bill keeps it: left out (undefined) when no member could be read. */
+export function voteMembers(members: readonly MemberVote[]): { members?: MemberVote[] } {
+  return members.length === 0 ? {} : { members: members.slice(0, MAX_VOTE_MEMBERS) };
+}
+
+function cleanValue(value: string | null, max: number): string | null {
+  const clean = cleanLine(value);
+  return clean === null || clean.length > max ? null : clean;
+}
+
+/**
+ * A directory entry from what the source says of a member, each value cleaned as bill text is
+ * (control characters dropped, whitespace folded); a value past its limit is left out (null), and
+ * without a name there is no entry.
+ */
+export function memberEntry(
+  id: string,
+  said: { name: string | null; party: string | null; district: string | null; role: string | null },
+): Member | null {
+  const name = cleanValue(said.name, memberLimits.name);
+  if (name === null) return null;
+  return {
+    id,
+    name,
+    party: cleanValue(said.party, memberLimits.party),
+    district: cleanValue(said.district, memberLimits.district),
+    role: cleanValue(said.role, memberLimits.role),
+  };
+}
+
+/**
+ * Adds a directory entry to `directory` (by id): the first entry of an id is kept, and its
+ * missing values (party, district, role) are filled from later ones.
+ */
+export function addMember(directory: Map<string, Member>, member: Member): void {
+  const known = directory.get(member.id);
+  if (known === undefined) {
+    directory.set(member.id, member);
+    return;
+  }
+  if (known.party !== null && known.district !== null && known.role !== null) return;
+  directory.set(member.id, {
+    ...known,
+    party: known.party ?? member.party,
+    district: known.district ?? member.district,
+    role: known.role ?? member.role,
+  });
+}
+
+/** The outcome with the directory entries of the members its bill's votes name attached. */
+export function withMembers(
+  outcome: RecordOutcome,
+  directory: ReadonlyMap<string, Member>,
+): RecordOutcome {
+  if (!outcome.ok || directory.size === 0) return outcome;
+  const named = new Set<string>();
+  for (const vote of outcome.bill.votes) for (const [key] of vote.members ?? []) named.add(key);
+  const members = [...directory.values()].filter((member) => named.has(member.id));
+  return members.length === 0 ? outcome : { ...outcome, members };
 }
 
 export function collectOutcomes(outcomes: Iterable<RecordOutcome>): BillImportResult {

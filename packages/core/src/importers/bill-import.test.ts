@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { billChangeHash, billSchema } from '../bills/bill.ts';
-import type { ImportBillsResult } from './bill-import.ts';
-import { importBills } from './bill-import.ts';
+import type { ImportBillsResult, ImportSlice } from './bill-import.ts';
+import { combineImportSlices, importBills, readImportSlice } from './bill-import.ts';
 import { UNKNOWN_FORMAT_MESSAGE } from './bill-format-detection.ts';
 import type { ImportFile, RecordOutcome } from './bill-import-record.ts';
 import { decodeUtf8, encodeUtf8 } from '../encoding/text-bytes.ts';
@@ -229,6 +229,53 @@ describe('importBills on hostile input', () => {
   it('says so when nothing was given', () => {
     expect(importBills([]).errors).toEqual([
       { file: '(no files)', record: null, reason: 'no bills found in the files' },
+    ]);
+  });
+});
+
+describe('the member directory of an import (who voted how, issue 41)', () => {
+  const slice = (members: ImportSlice['members']): ImportSlice => ({
+    format: 'openstates',
+    formats: ['openstates'],
+    records: [],
+    errors: [],
+    notUsed: [],
+    members,
+    recordsRead: 0,
+    filesRead: 0,
+  });
+
+  it('keeps one entry per id across slices: the first, its missing values filled from later ones', () => {
+    const combined = combineImportSlices(
+      [
+        slice([
+          { id: 'bioguide:A000370', name: 'Adams', party: null, district: null, role: null },
+          { id: 'legiscan:1', name: 'Ann Lee', party: 'D', district: null, role: 'Rep' },
+        ]),
+        slice([
+          { id: 'bioguide:A000370', name: 'Alma Adams', party: 'D', district: 'NC-12', role: null },
+          { id: 'legiscan:1', name: 'Ann B. Lee', party: 'R', district: 'HD-1', role: 'Sen' },
+          { id: 'legiscan:2', name: 'Bo Park', party: null, district: null, role: null },
+        ]),
+      ],
+      ['a', 'b'],
+    );
+    expect(combined.members).toEqual([
+      { id: 'bioguide:A000370', name: 'Adams', party: 'D', district: 'NC-12', role: null },
+      { id: 'legiscan:1', name: 'Ann Lee', party: 'D', district: 'HD-1', role: 'Rep' },
+      { id: 'legiscan:2', name: 'Bo Park', party: null, district: null, role: null },
+    ]);
+  });
+
+  it("collects the outcomes' members as a slice is read, and none from formats without them", () => {
+    const legiscan = readImportSlice(readSamples('legiscan/dataset'));
+    expect(legiscan.members.map((member) => member.id)).toEqual(['legiscan:503']);
+    expect(readImportSlice(readSamples('billstatus')).members).toEqual([]);
+    expect(importBills(allSamples()).members.map((member) => member.id)).toEqual([
+      'legiscan:503',
+      'name:us-nc:lower:Okafor',
+      'name:us-nc:lower:Solberg',
+      'name:us-vt:lower:Abernathy',
     ]);
   });
 });

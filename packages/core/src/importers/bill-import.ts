@@ -1,9 +1,11 @@
 import type { Bill, BillOverrides } from '../bills/bill.ts';
+import type { Member } from '../bills/member-votes.ts';
 import { compareBills, mergeDuplicateBills } from '../bills/bill-merge.ts';
 import type { BillFormat } from './bill-format-detection.ts';
 import { billFormatReaders, billFormats, detectExpandedFiles } from './bill-format-detection.ts';
 import { readLegiScanRecords } from './bill-importer-legiscan.ts';
 import type { ImportError, ImportFile, RecordOutcome } from './bill-import-record.ts';
+import { addMember } from './bill-import-record.ts';
 import { forgetParsedJson } from '../encoding/loose-json.ts';
 import type { ImportLimits } from '../encoding/zip-archive.ts';
 import { defaultImportLimits, expandArchives } from '../encoding/zip-archive.ts';
@@ -30,6 +32,12 @@ export interface ImportBillsResult {
   /** Files read that brought nothing to any bill, with why (a README beside the data, a
    *  LegiScan text of a bill not imported). */
   notUsed: FileNotUsed[];
+  /**
+   * Who the members in the bills' votes are (each vote's `members` names them by key), one entry
+   * per id: the first read, its missing party, district or role filled from later ones. Only
+   * members a source describes are here; a key with no entry is a member the source names only.
+   */
+  members: Member[];
   /** Records read, whether they became bills or errors. */
   recordsRead: number;
   /** Files examined after ZIPs were expanded. */
@@ -86,6 +94,7 @@ export function readImportSlice(
   const errors: ImportError[] = [];
   const notUsed: FileNotUsed[] = [];
   const records: unknown[] = [];
+  const members = new Map<string, Member>();
   let recordsRead = 0;
   let filesRead = 0;
   let format: ImportBillsResult['format'] = null;
@@ -108,8 +117,10 @@ export function readImportSlice(
       for (const outcome of outcomes) {
         recordsRead++;
         options.onRecord?.(outcome);
-        if (outcome.ok) records.push(keep === undefined ? outcome.bill : keep(outcome.bill));
-        else errors.push(outcome.error);
+        if (outcome.ok) {
+          records.push(keep === undefined ? outcome.bill : keep(outcome.bill));
+          for (const member of outcome.members ?? []) addMember(members, member);
+        } else errors.push(outcome.error);
       }
     }
     for (const file of detection.ignored) notUsed.push(fileNotUsed(file.name, NOTE_NOT_USED));
@@ -122,7 +133,16 @@ export function readImportSlice(
     });
   }
   forgetParsedJson();
-  return { format, formats, records, errors, notUsed, recordsRead, filesRead };
+  return {
+    format,
+    formats,
+    records,
+    errors,
+    notUsed,
+    members: [...members.values()],
+    recordsRead,
+    filesRead,
+  };
 }
 
 /**
@@ -146,8 +166,9 @@ export function combineImportSlices(
 }
 
 /**
- * Everything of slices read in order but their bills: formats, errors, notes and counts, with
- * the error that nothing was found when `billCount` is 0 and nothing else went wrong.
+ * Everything of slices read in order but their bills: formats, errors, notes, the member
+ * directory and counts, with the error that nothing was found when `billCount` is 0 and nothing
+ * else went wrong.
  */
 export function combineSliceReports(
   slices: readonly Omit<ImportSlice, 'records'>[],
@@ -156,12 +177,14 @@ export function combineSliceReports(
 ): Omit<ImportBillsResult, 'bills'> {
   const errors: ImportError[] = [];
   const notUsed: FileNotUsed[] = [];
+  const members = new Map<string, Member>();
   const seen = new Set<BillFormat>();
   let recordsRead = 0;
   let filesRead = 0;
   for (const slice of slices) {
     errors.push(...slice.errors);
     notUsed.push(...slice.notUsed);
+    for (const member of slice.members) addMember(members, member);
     for (const format of slice.formats) seen.add(format);
     recordsRead += slice.recordsRead;
     filesRead += slice.filesRead;
@@ -176,5 +199,13 @@ export function combineSliceReports(
       reason: 'no bills found in the files',
     });
   }
-  return { format, formats, errors, notUsed, recordsRead, filesRead };
+  return {
+    format,
+    formats,
+    errors,
+    notUsed,
+    members: [...members.values()],
+    recordsRead,
+    filesRead,
+  };
 }

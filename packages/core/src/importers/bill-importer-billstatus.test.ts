@@ -271,6 +271,15 @@ describe.skipIf(fixturesRoot === null)('BILLSTATUS real files', () => {
     ).toEqual([12, 4, 6, 9, 1, 4]);
   });
 
+  it('keeps roll calls as totals only: no vote lists members, no member directory', () => {
+    for (const result of [xml116, samples]) {
+      const votes = result?.bills.flatMap((bill) => bill.votes) ?? [];
+      expect(votes.length).toBeGreaterThan(0);
+      expect(votes.filter((vote) => 'members' in vote)).toEqual([]);
+      expect(result?.members).toEqual([]);
+    }
+  });
+
   it('reads S.J.Res. 1 of the 116th Congress as in the file', () => {
     const bill = xml116?.bills.find((candidate) => candidate.id === 'us/116/sjres-1');
     expect(bill).toMatchObject({

@@ -157,6 +157,13 @@ describe.skipIf(fixturesRoot === null)(
       expect(perType).toEqual({ hconres: 128, hjres: 106, sconres: 52, sjres: 81, hr: 95, s: 100 });
     });
 
+    it('keeps roll calls as totals only: no vote lists members, no member directory', () => {
+      const votes = result?.bills.flatMap((bill) => bill.votes) ?? [];
+      expect(votes.length).toBeGreaterThan(100);
+      expect(votes.filter((vote) => 'members' in vote)).toEqual([]);
+      expect(result?.members).toEqual([]);
+    });
+
     it('reads H.R. 1 of the 116th Congress as in the file', () => {
       const bill = byId.get('us/116/hr-1');
       expect(bill).toMatchObject({

@@ -126,7 +126,7 @@ describe('LegiScan session dataset ZIP (hand-made)', () => {
         externalId: '503',
       },
     ]);
-    // votes/7002.json adds the roll call the bill file does not list.
+    // votes/7002.json adds the roll call the bill file does not list, with its members' votes.
     expect(library?.votes).toEqual([
       {
         date: '2023-03-01',
@@ -136,6 +136,17 @@ describe('LegiScan session dataset ZIP (hand-made)', () => {
         no: 5,
         other: 2,
         passed: true,
+        members: [['legiscan:503', 'yes']],
+      },
+    ]);
+    // people/503.json says who that member is.
+    expect(result.members).toEqual([
+      {
+        id: 'legiscan:503',
+        name: 'Carmen Ostrowski',
+        party: 'D',
+        district: 'HD-021',
+        role: 'Rep',
       },
     ]);
     // The actions arrive newest first and are turned round.

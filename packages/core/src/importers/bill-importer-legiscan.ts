@@ -10,8 +10,21 @@ import type {
 import type { Chamber } from '../bills/bill-vocabulary.ts';
 import { chronological, inSourceOrder } from '../bills/bill-merge.ts';
 import { safeUrl, toIsoDate } from '../bills/bill-text-cleaning.ts';
+import type { Member, MemberVote } from '../bills/member-votes.ts';
+import { legiscanVoteOption } from '../bills/member-votes.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
-import { collectOutcomes, failure, guardedAll, outcomeFromDraft } from './bill-import-record.ts';
+import {
+  addMember,
+  collectOutcomes,
+  failure,
+  guardedAll,
+  MAX_VOTE_MEMBERS,
+  memberEntry,
+  memberKey,
+  outcomeFromDraft,
+  voteMembers,
+  withMembers,
+} from './bill-import-record.ts';
 import { statusFromLegiScan } from '../bills/bill-status-mapping.ts';
 import { htmlToText } from '../text/html-to-text.ts';
 import type { JsonObject } from '../encoding/loose-json.ts';
@@ -38,7 +51,9 @@ import { decodeUtf8 } from '../encoding/text-bytes.ts';
 // vote under vote/, one getPerson answer per legislator under people/ and, when texts were
 // included, one getBillText answer per document under text/ with the document base64-encoded in
 // "doc". The bill files already carry sponsor names and vote tallies; the other folders are
-// joined in to fill what they lack (sponsor party, vote details, the texts themselves).
+// joined in to fill what they lack (sponsor party, vote details, the texts themselves). A roll
+// call's `votes` list is each member's vote ('legiscan:<people_id>', member-votes.ts), and the
+// people/ files say who those members are: the bill's outcome carries their directory entries.
 
 export type LegiScanRole = 'bill' | 'vote' | 'person' | 'text' | 'error';
 
@@ -114,6 +129,33 @@ function sumCounts(...values: (number | null)[]): number | null {
   return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
 }
 
+/** A LegiScan people_id as text, or null when it is not a positive integer (0 is "no one"). */
+function peopleIdOf(value: unknown): string | null {
+  const id = str(value);
+  return id !== null && /^[1-9][0-9]{0,14}$/.test(id) ? id : null;
+}
+
+/**
+ * Each member's vote of a getRollCall answer's `votes` list, in LegiScan's order, keyed
+ * 'legiscan:<people_id>'. An entry without a usable people_id is left out; the bill's own `votes`
+ * list (totals only) has none.
+ */
+function rollCallMembers(rollCall: JsonObject): MemberVote[] {
+  const members: MemberVote[] = [];
+  for (const entry of objects(field(rollCall, 'votes'))) {
+    const peopleId = peopleIdOf(field(entry, 'people_id'));
+    const key = peopleId === null ? null : memberKey('legiscan', peopleId);
+    if (key === null) continue;
+    const text = field(entry, 'vote_text');
+    members.push([
+      key,
+      legiscanVoteOption(typeof text === 'string' ? text : null, num(field(entry, 'vote_id'))),
+    ]);
+    if (members.length === MAX_VOTE_MEMBERS) break;
+  }
+  return members;
+}
+
 function voteFrom(rollCall: JsonObject): BillVote {
   const passed = num(field(rollCall, 'passed'));
   return {
@@ -124,7 +166,44 @@ function voteFrom(rollCall: JsonObject): BillVote {
     no: count(field(rollCall, 'nay')),
     other: sumCounts(count(field(rollCall, 'nv')), count(field(rollCall, 'absent'))),
     passed: passed === null ? null : passed === 1,
+    ...voteMembers(rollCallMembers(rollCall)),
   };
+}
+
+/** A getPerson answer's person as a directory entry, or null when it names no one. */
+function memberOfPerson(key: string, person: JsonObject): Member | null {
+  const fullName = [str(field(person, 'first_name')), str(field(person, 'last_name'))]
+    .filter((part) => part !== null)
+    .join(' ');
+  const text = (name: string) => {
+    const value = field(person, name);
+    return typeof value === 'string' ? value : null;
+  };
+  return memberEntry(key, {
+    name: str(field(person, 'name')) ?? (fullName === '' ? null : fullName),
+    party: text('party'),
+    district: text('district'),
+    role: text('role'),
+  });
+}
+
+/**
+ * The directory entries of the members the votes name that a people/ file describes, each given
+ * once per reading (`side.reported`): a member on 381 roll calls is read from their people file
+ * and handed to the directory once, not with every bill they voted on.
+ */
+function votersOf(votes: readonly BillVote[], side: SideFiles): Map<string, Member> {
+  const directory = new Map<string, Member>();
+  for (const vote of votes) {
+    for (const [key] of vote.members ?? []) {
+      if (side.reported.has(key)) continue;
+      side.reported.add(key);
+      const person = side.people.get(key.slice('legiscan:'.length));
+      const member = person === undefined ? null : memberOfPerson(key, person);
+      if (member !== null) addMember(directory, member);
+    }
+  }
+  return directory;
 }
 
 type DecodedDocument = { ok: true; text: string | null } | { ok: false; reason: string };
@@ -142,6 +221,8 @@ export function decodeLegiScanDocument(mime: string | null, doc: unknown): Decod
 
 interface SideFiles {
   people: Map<string, JsonObject>;
+  /** Members already handed to the directory by this reading. */
+  reported: Set<string>;
   votes: Map<string, JsonObject[]>;
   texts: Map<string, { file: string; text: JsonObject }[]>;
 }
@@ -232,6 +313,8 @@ function billOutcomes(
     if (id !== null) voteIndex.set(id, votes.length);
     votes.push(voteFrom(entry));
   }
+  // A vote/ file (getRollCall) replaces the bill's own entry of the same roll_call_id: it has the
+  // same totals and, in its `votes`, each member's vote.
   for (const rollCall of billId === null ? [] : (side.votes.get(billId) ?? [])) {
     const id = str(field(rollCall, 'roll_call_id'));
     const at = id === null ? undefined : voteIndex.get(id);
@@ -319,7 +402,11 @@ function billOutcomes(
     votes: chronological(votes),
     url: safeUrl(field(bill, 'url')) ?? safeUrl(field(bill, 'state_link')),
   };
-  outcomes.push(outcomeFromDraft(file, label, draft, overrides));
+  // Who the voters are, where the dataset's people/ files say: a voter without one keeps the
+  // vote and has no directory entry (the app shows the key's person as unknown).
+  outcomes.push(
+    withMembers(outcomeFromDraft(file, label, draft, overrides), votersOf(votes, side)),
+  );
   return outcomes;
 }
 
@@ -334,7 +421,12 @@ export function* readLegiScanRecords(
   onNotUsed?: (notUsed: FileNotUsed) => void,
 ): Generator<RecordOutcome> {
   const bills: { file: string; answer: JsonObject }[] = [];
-  const side: SideFiles = { people: new Map(), votes: new Map(), texts: new Map() };
+  const side: SideFiles = {
+    people: new Map(),
+    reported: new Set(),
+    votes: new Map(),
+    texts: new Map(),
+  };
   const sideFiles: { file: string; kind: 'roll call' | 'text'; billId: string }[] = [];
   const unreadDocuments: { file: string; mime: string | null }[] = [];
   for (const file of files) {

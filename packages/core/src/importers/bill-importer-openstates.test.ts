@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BillVote } from '../bills/bill.ts';
 import { importBills } from './bill-import.ts';
 import { importOpenStates, readOpenStatesRecords } from './bill-importer-openstates.ts';
 import { parseListCell } from './openstates-csv-tables.ts';
@@ -47,6 +48,7 @@ describe('Open States scraper output (hand-made)', () => {
       ['2023-06-12', 'executive'],
       ['2023-06-20', 'executive'],
     ]);
+    // The two voters the event lists, named only by name (their voter_id is a pseudo-id).
     expect(bill?.votes).toEqual([
       {
         date: '2023-03-01',
@@ -56,6 +58,10 @@ describe('Open States scraper output (hand-made)', () => {
         no: 12,
         other: 7,
         passed: true,
+        members: [
+          ['name:us-nc:lower:Okafor', 'yes'],
+          ['name:us-nc:lower:Solberg', 'yes'],
+        ],
       },
     ]);
     // The HTML link is preferred over the PDF of the same version.
@@ -223,6 +229,7 @@ describe('Open States bulk CSV (hand-made)', () => {
         externalId: 'ocd-person/dddd0000-0000-0000-0000-000000000001',
       },
     ]);
+    // vote_people.csv lists a member's vote, by name only.
     expect(bill?.votes).toEqual([
       {
         date: '2023-03-16',
@@ -232,6 +239,16 @@ describe('Open States bulk CSV (hand-made)', () => {
         no: 11,
         other: 8,
         passed: true,
+        members: [['name:us-vt:lower:Abernathy', 'yes']],
+      },
+    ]);
+    expect(result.members).toEqual([
+      {
+        id: 'name:us-vt:lower:Abernathy',
+        name: 'Abernathy',
+        party: null,
+        district: null,
+        role: null,
       },
     ]);
     expect(bill?.texts[0]?.url).toBe(
@@ -312,7 +329,10 @@ describe.skipIf(fixturesRoot === null)(
         name: 'Jodey C. Arrington',
         externalId: 'A000375',
       });
-      expect(budget?.votes).toEqual([
+      // Their members are read in 'reads each vote event's members' below.
+      const totals = (votes: readonly BillVote[] | undefined) =>
+        votes?.map(({ members: _members, ...rest }) => rest);
+      expect(totals(budget?.votes)).toEqual([
         {
           date: '2025-02-26',
           chamber: 'lower',
@@ -332,7 +352,7 @@ describe.skipIf(fixturesRoot === null)(
           passed: true,
         },
       ]);
-      expect(byId.get('us/119/hconres-84')?.votes).toEqual([
+      expect(totals(byId.get('us/119/hconres-84')?.votes)).toEqual([
         {
           date: '2026-06-04',
           chamber: 'lower',

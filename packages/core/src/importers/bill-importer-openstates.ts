@@ -2,10 +2,21 @@ import type { BillDraft, BillOverrides, BillText, BillVote, Sponsor } from '../b
 import type { Chamber } from '../bills/bill-vocabulary.ts';
 import { chambers } from '../bills/bill-vocabulary.ts';
 import { chronological, inSourceOrder } from '../bills/bill-merge.ts';
-import { parseBillIdentifier } from '../bills/bill-identifiers.ts';
+import { normalizeJurisdiction, parseBillIdentifier } from '../bills/bill-identifiers.ts';
 import { safeUrl, timeOfTimestamp, toIsoDate } from '../bills/bill-text-cleaning.ts';
+import type { Member, MemberVote } from '../bills/member-votes.ts';
+import { openStatesVoter } from './openstates-voters.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
-import { collectOutcomes, failure, guarded, outcomeFromDraft } from './bill-import-record.ts';
+import {
+  addMember,
+  collectOutcomes,
+  failure,
+  guarded,
+  MAX_VOTE_MEMBERS,
+  outcomeFromDraft,
+  voteMembers,
+  withMembers,
+} from './bill-import-record.ts';
 import type { StatusEvent } from '../bills/bill-status-mapping.ts';
 import { openStatesActionEvents, statusFromEvents } from '../bills/bill-status-mapping.ts';
 import { csvHeader, parseCsvTable } from '../encoding/csv-table.ts';
@@ -35,9 +46,11 @@ import { jurisdictionFromName, jurisdictionFromOcdId } from '../bills/us-jurisdi
 //   export, a plain array of bills, is read the same way);
 // - the bulk CSV export: one ZIP per session of <ST>_<session>_bills.csv plus tables keyed by
 //   bill_id (bill_actions, bill_sponsorships, bill_abstracts, bill_versions with
-//   bill_version_links, bill_sources, votes with vote_counts, organizations). Array columns are
-//   written as Python lists ("['passage']"); booleans as True/False.
+//   bill_version_links, bill_sources, votes with vote_counts and vote_people, organizations).
+//   Array columns are written as Python lists ("['passage']"); booleans as True/False.
 // All three are turned into the one JSON bill shape first, then normalized by one function.
+// A vote event's `votes` list is each member's vote (member-votes.ts), the member keyed by the
+// best id the source gives; the bill's outcome carries who those members are, as far as said.
 
 export type OpenStatesJsonRole = 'bill' | 'vote-event' | 'bill-list';
 
@@ -87,6 +100,7 @@ export type OpenStatesCsvRole =
   | 'sources'
   | 'votes'
   | 'vote-counts'
+  | 'vote-people'
   | 'organizations'
   | 'other';
 
@@ -105,6 +119,7 @@ export function openStatesCsvRole(
   if (has('bill_id', 'abstract')) return 'abstracts';
   if (has('motion_text', 'bill_id', 'result')) return 'votes';
   if (has('vote_event_id', 'option', 'value')) return 'vote-counts';
+  if (has('vote_event_id', 'option', 'voter_name')) return 'vote-people';
   if (has('vote_event_id')) return 'other';
   if (has('version_id', 'url')) return 'version-links';
   if (has('document_id', 'url')) return 'other';
@@ -192,7 +207,12 @@ function jurisdictionOf(bill: JsonObject): string | null {
   return name === null ? null : jurisdictionFromName(name);
 }
 
-function voteFrom(vote: JsonObject, organizations: ReadonlyMap<string, string>): BillVote {
+function voteFrom(
+  vote: JsonObject,
+  organizations: ReadonlyMap<string, string>,
+  jurisdiction: string,
+  directory: Map<string, Member>,
+): BillVote {
   let yes: number | null = null;
   let no: number | null = null;
   let other: number | null = null;
@@ -205,17 +225,27 @@ function voteFrom(vote: JsonObject, organizations: ReadonlyMap<string, string>):
     else other = (other ?? 0) + value;
   }
   const result = str(field(vote, 'result'))?.toLowerCase();
+  const chamber =
+    chamberOf(field(vote, 'organization'), organizations) ??
+    chamberOf(field(vote, 'organization__classification'), organizations) ??
+    chamberOf(field(vote, 'organization_id'), organizations);
+  const members: MemberVote[] = [];
+  for (const entry of objects(field(vote, 'votes'))) {
+    const voter = openStatesVoter(entry, { jurisdiction, chamber });
+    if (voter === null) continue;
+    members.push(voter.vote);
+    if (voter.member !== null) addMember(directory, voter.member);
+    if (members.length === MAX_VOTE_MEMBERS) break;
+  }
   return {
     date: toIsoDate(field(vote, 'start_date')),
-    chamber:
-      chamberOf(field(vote, 'organization'), organizations) ??
-      chamberOf(field(vote, 'organization__classification'), organizations) ??
-      chamberOf(field(vote, 'organization_id'), organizations),
+    chamber,
     motion: str(field(vote, 'motion_text')) ?? 'Vote',
     yes,
     no,
     other,
     passed: result === 'pass' ? true : result === 'fail' ? false : null,
+    ...voteMembers(members),
   };
 }
 
@@ -306,6 +336,20 @@ export function openStatesDraft(
   extraVotes: readonly JsonObject[] = [],
   organizations: ReadonlyMap<string, string> = new Map(),
 ): BillDraft {
+  return openStatesRecord(bill, extraVotes, organizations).draft;
+}
+
+/**
+ * The draft of one bill in Open States' JSON shape, and the directory entries of the voters its
+ * votes name. `overrides.jurisdiction`, where given, is the bill's jurisdiction in the keys of
+ * voters named only by name, as it is the bill's.
+ */
+export function openStatesRecord(
+  bill: JsonObject,
+  extraVotes: readonly JsonObject[] = [],
+  organizations: ReadonlyMap<string, string> = new Map(),
+  overrides: BillOverrides = {},
+): { draft: BillDraft; members: Map<string, Member> } {
   const rawActions = objects(field(bill, 'actions'));
   const ordered = rawActions.every((action) => num(field(action, 'order')) !== null)
     ? [...rawActions].sort((a, b) => (num(field(a, 'order')) ?? 0) - (num(field(b, 'order')) ?? 0))
@@ -357,11 +401,15 @@ export function openStatesDraft(
     actions.find((action) => action.date !== null && action.classification.includes(kind))?.date ??
     null;
   const introduced = classified('introduction') ?? classified('filing');
+  const members = new Map<string, Member>();
+  const rawJurisdiction = overrides.jurisdiction ?? jurisdictionOf(bill);
+  const voteJurisdiction =
+    (rawJurisdiction === null ? null : normalizeJurisdiction(rawJurisdiction)) ?? '?';
   const votes = [...objects(field(bill, 'votes')), ...extraVotes].map((vote) =>
-    voteFrom(vote, organizations),
+    voteFrom(vote, organizations, voteJurisdiction, members),
   );
   const id = str(field(bill, 'id'));
-  return {
+  const draft: BillDraft = {
     source: 'openstates',
     sourceId: id?.startsWith('ocd-bill') ? id : null,
     jurisdiction: jurisdictionOf(bill),
@@ -392,6 +440,7 @@ export function openStatesDraft(
     votes: chronological(votes),
     url: safeUrl(field(bill, 'openstates_url')) ?? preferredSource(bill),
   };
+  return { draft, members };
 }
 
 function voteEventKey(session: string | null, identifier: string | null): string | null {
@@ -505,12 +554,13 @@ export function* readOpenStatesRecords(
   for (const { file, record, bill } of bills) {
     yield guarded(file, record, () => {
       const key = billKey(bill);
-      const draft = openStatesDraft(
+      const { draft, members } = openStatesRecord(
         bill,
         key === null ? [] : (voteEvents.get(key) ?? []),
         organizations,
+        overrides,
       );
-      return outcomeFromDraft(file, record, draft, overrides);
+      return withMembers(outcomeFromDraft(file, record, draft, overrides), members);
     });
   }
 }

@@ -19,6 +19,7 @@
 //   actions          list of  date; chamber; text
 //   texts            list of  date; type; url; media type; text[; LegiScan doc id]
 //   votes            list of  date; chamber; motion; yes; no; other; passed|failed
+//                    (totals only: who voted how stays with the source's own files)
 //   url
 //   source           the format the bill first came from (blank: docket-csv)
 //   source_id        that source's own id for the bill

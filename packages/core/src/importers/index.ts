@@ -11,3 +11,4 @@ export * from './congress-action-text.ts';
 export * from './dataset-files-not-used.ts';
 export * from './docket-csv-layout.ts';
 export * from './openstates-csv-tables.ts';
+export * from './openstates-voters.ts';

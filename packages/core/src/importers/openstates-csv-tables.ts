@@ -3,8 +3,9 @@ import type { JsonObject } from '../encoding/loose-json.ts';
 import type { OpenStatesCsvRole } from './bill-importer-openstates.ts';
 
 // Open States' bulk CSV export (bill-importer-openstates.ts reads it): its tables keyed by bill_id
-// joined into the JSON bill shape the scraper and the API use, so one function normalizes all
-// three. Array columns are Python lists ("['passage']").
+// (a vote's counts and its members' votes by vote_event_id) joined into the JSON bill shape the
+// scraper and the API use, so one function normalizes all three. Array columns are Python lists
+// ("['passage']").
 
 /** A Python list ("['a', 'b']"), a Postgres array ("{a,"b c"}") or a bare value, as strings. */
 export function parseListCell(cell: string): string[] {
@@ -67,6 +68,7 @@ export function billsFromCsv(
   const sources = byKey('sources', 'bill_id');
   const votes = byKey('votes', 'bill_id');
   const voteCounts = byKey('vote-counts', 'vote_event_id');
+  const votePeople = byKey('vote-people', 'vote_event_id');
   const bills: { file: string; line: number; bill: JsonObject }[] = [];
   for (const table of tables.get('bills') ?? []) {
     for (const { line, values: row } of table.rows) {
@@ -118,6 +120,15 @@ export function billsFromCsv(
               option: entry.get('option') ?? '',
               value: entry.get('value') ?? '',
             })),
+            // Each member's vote (vote_people.csv); a vote without an id is joined to none.
+            votes: (vote.get('id') ? (votePeople.get(vote.get('id') ?? '') ?? []) : []).map(
+              (person) => ({
+                option: person.get('option') ?? '',
+                voter_name: person.get('voter_name') ?? '',
+                voter_id: person.get('voter_id') ?? '',
+                note: person.get('note') ?? '',
+              }),
+            ),
           })),
         },
       });

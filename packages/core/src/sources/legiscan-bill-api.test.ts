@@ -73,10 +73,33 @@ describe("LegiScan's per-bill operations", () => {
     );
   });
 
+  it("reads a roll call's voters leniently: each once, garbage passed over, none without a list", () => {
+    const answer = (votes: unknown) =>
+      bytes({ status: 'OK', roll_call: { roll_call_id: 9, bill_id: 1, votes } });
+    expect(
+      parseLegiscanRollCall(
+        answer([
+          { people_id: 7, vote_id: 1 },
+          { people_id: 7, vote_id: 1 },
+          { people_id: 0 },
+          { people_id: '8' },
+          { vote_id: 1 },
+          null,
+          { people_id: 9, vote_text: 'x'.repeat(10_240) },
+        ]),
+        9,
+        1,
+      ),
+    ).toEqual([7, 9]);
+    expect(parseLegiscanRollCall(answer(undefined), 9, 1)).toEqual([]);
+    expect(parseLegiscanRollCall(answer({ 0: { people_id: 7 } }), 9, 1)).toEqual([]);
+  });
+
   it('checks a roll call and a person are the ones asked for', () => {
-    expect(() => {
-      parseLegiscanRollCall(sample('legiscan-api/getrollcall-7001.json'), 7001, 1900001);
-    }).not.toThrow();
+    // The roll call's voters, whom getPerson tells where they are not known.
+    expect(
+      parseLegiscanRollCall(sample('legiscan-api/getrollcall-7001.json'), 7001, 1900001),
+    ).toEqual([501, 502]);
     expect(() => {
       parseLegiscanRollCall(sample('legiscan-api/getrollcall-7001.json'), 7001, 1900002);
     }).toThrow('LegiScan answered vote 7001 with something Docket cannot read.');
@@ -101,6 +124,15 @@ describe("LegiScan's per-bill operations", () => {
     expect(bills).toHaveLength(1);
     expect(bills[0]?.votes.map((vote) => [vote.motion, vote.yes, vote.no])).toEqual([
       ['Third reading, final passage', 90, 6],
+    ]);
+    // Its members' votes, and who 501 is (502 has no getPerson answer here: no entry).
+    expect(bills[0]?.votes[0]?.members).toEqual([
+      ['legiscan:501', 'yes'],
+      ['legiscan:502', 'no'],
+    ]);
+    const [outcome] = outcomes;
+    expect(outcome?.ok === true ? outcome.members?.map((member) => member.id) : null).toEqual([
+      'legiscan:501',
     ]);
   });
 });

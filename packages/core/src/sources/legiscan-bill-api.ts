@@ -26,7 +26,8 @@ import { LegiscanApiError } from './legiscan-api.ts';
 // quick comparison to subsequent getMasterListRaw calls to detect what bills have changed and
 // need updating via getBill" (the manual). getBill, getRollCall and getPerson answer exactly as
 // a dataset's bill/, vote/ and people/ files are written, so the LegiScan importer reads the
-// answers as they come. A refusal is {"status":"ERROR","alert":{"message":"…"}}.
+// answers as they come: a getRollCall answer's `votes` are its members' votes, and getPerson says
+// who a voter is. A refusal is {"status":"ERROR","alert":{"message":"…"}}.
 
 const API = 'https://api.legiscan.com/';
 
@@ -165,11 +166,21 @@ export function parseLegiscanBill(body: Uint8Array, billId: number): LegiscanBil
 }
 
 const rollCallSchema = z.object({ roll_call_id: id, bill_id: id });
+const voterSchema = z.object({ people_id: id });
 
-/** getRollCall's answer, checked to be the vote asked for, of the bill it belongs to. */
-export function parseLegiscanRollCall(body: Uint8Array, rollCallId: number, billId: number): void {
+/**
+ * getRollCall's answer, checked to be the vote asked for, of the bill it belongs to; the
+ * people_ids of its voters (its `votes` list), each once, in LegiScan's order. A voter entry
+ * without a usable people_id is passed over, as the importer passes it over.
+ */
+export function parseLegiscanRollCall(
+  body: Uint8Array,
+  rollCallId: number,
+  billId: number,
+): number[] {
   const what = `vote ${rollCallId}`;
-  const parsed = rollCallSchema.safeParse(field(okAnswer(body, what), 'roll_call'));
+  const rollCall = field(okAnswer(body, what), 'roll_call');
+  const parsed = rollCallSchema.safeParse(rollCall);
   if (
     !parsed.success ||
     parsed.data.roll_call_id !== rollCallId ||
@@ -180,6 +191,13 @@ export function parseLegiscanRollCall(body: Uint8Array, rollCallId: number, bill
       `LegiScan answered ${what} with something Docket cannot read.`,
     );
   }
+  const votes = field(rollCall, 'votes');
+  const voters = new Set<number>();
+  for (const entry of Array.isArray(votes) ? (votes as unknown[]) : []) {
+    const voter = voterSchema.safeParse(entry);
+    if (voter.success) voters.add(voter.data.people_id);
+  }
+  return [...voters];
 }
 
 const personSchema = z.object({ people_id: id });

@@ -19,8 +19,8 @@ import { legiscanBillFacts, type LegiscanMasterListEntry } from './legiscan-bill
 // - getMasterListRaw first, one query: the bills whose change_hash differs from the kept one, or
 //   that are new, are the changed ones. None: "No changes", after that one query.
 // - Reading them costs at least one getBill each (and a getRollCall per new vote, a getPerson per
-//   new sponsor). The whole dataset costs LEGISCAN_DATASET_QUERIES, getDatasetList and
-//   getDataset, whatever its size. So fewer changed bills than that: read per bill, without asking
+//   sponsor or voter not known). The whole dataset costs LEGISCAN_DATASET_QUERIES,
+//   getDatasetList and getDataset, whatever its size. So fewer changed bills than that: read per bill, without asking
 //   for the list.
 // - Otherwise getDatasetList says whether the dataset can help: LegiScan rebuilds it weekly, so it
 //   is taken only when its dataset_hash is not the one read here and it was built after the last

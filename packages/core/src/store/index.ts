@@ -7,3 +7,4 @@ export * from './local-records.ts';
 export * from './local-store-acceptance.ts';
 export * from './local-store.ts';
 export * from './memory-local-store.ts';
+export * from './stored-member.ts';

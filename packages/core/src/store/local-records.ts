@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { billSchema } from '../bills/bill.ts';
 import { filesUnavailableSchema } from './dataset-files-unavailable.ts';
 import { billLabelSchema } from './bill-label.ts';
+import { storedMemberSchema } from './stored-member.ts';
 import type { LocalRows, TableName } from './local-store.ts';
 
 // The rows of every table of the device's local store. Each schema is the gate a row passes
@@ -591,4 +592,5 @@ export const localRowSchemas: { [N in TableName]: z.ZodType<LocalRows[N]> } = {
   apiKeys: apiKeySchema,
   versionTexts: versionTextSchema,
   billHistory: billHistorySchema,
+  members: storedMemberSchema,
 };

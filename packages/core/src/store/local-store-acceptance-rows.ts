@@ -316,6 +316,14 @@ export const sampleRows: { [N in TableName]: (n: number) => LocalRows[N] } = {
     text: `SEC. ${n}. SHORT TITLE.\nThis Act may be cited as the «Água» Act.`,
     headings: [{ start: 0, end: 20 }],
   }),
+  members: (n) => ({
+    id: `legiscan:${String(8600 + n)}`,
+    name: n % 2 === 0 ? `Member ${n}` : `Membre «${n}» Ñúñez`,
+    party: n % 3 === 0 ? null : 'D',
+    district: n % 2 === 0 ? `HD-0${n}` : null,
+    role: 'Rep',
+    datasetIds: [`dataset-${n % 2}`],
+  }),
 };
 
 export const tableNames = Object.keys(localTables) as TableName[];

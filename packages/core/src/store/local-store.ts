@@ -21,6 +21,7 @@ import type {
   TraceEntry,
   VersionText,
 } from './local-records.ts';
+import type { StoredMember } from './stored-member.ts';
 
 // The small storage interface the domain code runs against. The app implements it on IndexedDB
 // (Dexie, packages/app/src/local-store), core on memory (memory-local-store.ts); one acceptance
@@ -49,6 +50,7 @@ export interface LocalRows {
   apiKeys: ApiKey;
   versionTexts: VersionText;
   billHistory: BillHistory;
+  members: StoredMember;
 }
 export type TableName = keyof LocalRows;
 
@@ -95,6 +97,7 @@ export const localTables = {
   apiKeys: { key: 'source', indexes: [] },
   versionTexts: { key: 'id', indexes: ['billId'] },
   billHistory: { key: 'id', indexes: ['billId', 'rowId'] },
+  members: { key: 'id', indexes: ['*datasetIds'] },
 } as const satisfies Record<TableName, { key: string; indexes: readonly string[] }>;
 
 type IndexSpec<N extends TableName> = (typeof localTables)[N]['indexes'][number];
