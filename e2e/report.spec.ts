@@ -45,12 +45,14 @@ function csvRows(text: string): string[][] {
 }
 
 const DATE_COLUMN = 6;
+/** Status date, latest action date, latest vote date. */
+const DATE_COLUMNS = [DATE_COLUMN, DATE_COLUMN + 1, DATE_COLUMN + 3];
 
-/** A row with its two date columns as the day they name (MM/DD/YYYY or MM/DD/YY). */
+/** A row with its date columns as the day they name (MM/DD/YYYY or MM/DD/YY). */
 function sameDay(row: string[]): string[] {
   return row.map((cell, at) => {
     const date = /^(\d{2})\/(\d{2})\/(\d{2}|\d{4})$/.exec(cell);
-    if ((at !== DATE_COLUMN && at !== DATE_COLUMN + 1) || date === null) return cell;
+    if (!DATE_COLUMNS.includes(at) || date === null) return cell;
     const [, month, day, year] = date;
     return `${year?.length === 2 ? `20${year}` : year}-${month}-${day}`;
   });
