@@ -20,14 +20,14 @@ const hostileSample = join(
 );
 const BILLS = 30;
 
-/** A Docket CSV of thirty California bills, AB 1 to AB 30. */
+/** A Docket CSV of thirty California bills, AB 1 to AB 30; AB 1 with a roll call. */
 function thirtyBills(path: string): string {
   const header =
     'jurisdiction,session,identifier,title,summary,status,status_date,raw_status,introduced_date,sponsors,cosponsors,subjects,actions,texts,votes,url,source,source_id,id';
   const rows = Array.from(
     { length: BILLS },
     (_, index) =>
-      `us-ca,2025-2026,AB ${index + 1},Printed bill number ${index + 1},Summary of bill ${index + 1}.,introduced,2025-01-06,,2025-01-06,Maria Lopez; D; primary,,Water,2025-01-06; lower; Introduced and read first time,,,,,,`,
+      `us-ca,2025-2026,AB ${index + 1},Printed bill number ${index + 1},Summary of bill ${index + 1}.,introduced,2025-01-06,,2025-01-06,Maria Lopez; D; primary,,Water,2025-01-06; lower; Introduced and read first time,,${index === 0 ? '2025-01-20; lower; Third reading; 60; 15; 5; passed' : ''},,,,`,
   );
   writeFileSync(path, `${header}\n${rows.join('\n')}\n`);
   return path;
@@ -95,6 +95,12 @@ test('Tracked prints every listed bill, a bill to a page, without the tab bar or
     first
       .getByRole('definition')
       .filter({ hasText: /^Jan 6, 2025: Introduced and read first time$/ }),
+  ).toBeVisible();
+  // The latest vote, with its result and totals.
+  await expect(
+    first
+      .getByRole('definition')
+      .filter({ hasText: /^Jan 20, 2025 · Third reading · Passed · 60 yes, 15 no, 5 other$/ }),
   ).toBeVisible();
   await expect(report.getByText(`${BILLS} bills`, { exact: true })).toBeVisible();
   await expect(page.locator('ion-tab-bar')).toBeHidden();

@@ -8,7 +8,19 @@ import { readBillReport } from './bill-report.ts';
 
 describe('readBillReport', () => {
   it('gives the listed bills in the list’s order, with the user’s rows on each', async () => {
-    const { store, context } = await storeWithBills(3);
+    const onPassage = {
+      date: '2025-05-01',
+      chamber: 'lower' as const,
+      motion: 'On Passage',
+      yes: 218,
+      no: 210,
+      other: 7,
+      passed: true,
+    };
+    const onRule = { ...onPassage, date: '2025-04-02', motion: 'On the Rule', passed: false };
+    const { store, context } = await storeWithBills(3, (n) =>
+      n === 2 ? { votes: [onRule, onPassage] } : {},
+    );
     const water = await createTag(context, { name: 'Water', color: '#1a7f37' });
     const air = await createTag(context, { name: 'Air', color: '#cc0000' });
     await tagBills(context, [billIdOf(2)], water.id);
@@ -42,5 +54,8 @@ describe('readBillReport', () => {
     expect(second?.tags.map((tag) => tag.name)).toEqual(['Air', 'Water']);
     expect(second?.notes.map((note) => note.note)).toEqual(['Ask about this']);
     expect(first).toMatchObject({ position: null, decision: null, tags: [], notes: [] });
+    // The newest vote, with its result and totals, for the report's "Latest vote".
+    expect(second?.latestVote).toEqual(onPassage);
+    expect(first?.latestVote).toBeNull();
   });
 });
