@@ -15,6 +15,8 @@ import { fixturesRoot, readFixtures, warnIfFixturesAbsent } from '../test-suppor
 // a getBill answer made in the test for its bill_id (AR HB 1044's answer with that bill_id and a
 // number of its own, listing the roll call as getBill does, totals only), and the voters' people
 // files are the real files' shape with a voter's values.
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)('LegiScan members of real roll calls', () => {
   type Json = Record<string, unknown>;
   const asJson = (bytes: Uint8Array) => JSON.parse(decodeUtf8(bytes)) as Json;

@@ -22,6 +22,8 @@ import {
 
 // Who voted how (issue 41), in the real scraped vote events: each voter's voter_id is a pseudo-id
 // ('~{"name": "Adams"}') and `note` holds the bioguide id.
+// Real files from ../shared/fixtures, never copied into the project: skipped only where that folder
+// is absent (a checkout without shared/ beside it); CI always has it.
 describe.skipIf(fixturesRoot === null)('Open States members of real vote events', () => {
   type Json = Record<string, unknown>;
   interface ScrapedVoter {
