@@ -153,6 +153,34 @@ test('tags, position and decision are changed on the details and kept after a re
   await details.addTag('Housing', { create: false });
 
   await expect(details.position('None')).toBeChecked();
+  // By keyboard, arrowing from None up to Oppose passes Watch: only Oppose is saved and said.
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { toastsSaid: string[] }).toastsSaid = said;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (node instanceof HTMLElement && node.tagName === 'ION-TOAST') {
+            said.push(String((node as unknown as { message?: unknown }).message));
+          }
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await details.position('None').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(details.position('Oppose')).toBeChecked();
+  await expect(details.position('Oppose')).toBeFocused();
+  await expectPainted(details.toast('Position set to Oppose.'));
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { toastsSaid: string[] }).toastsSaid.filter((message) =>
+        message.startsWith('Position set to'),
+      ),
+    ),
+  ).toEqual(['Position set to Oppose.']);
+
   await details.position('Support').check();
   await expectPainted(details.toast('Position set to Support.'));
   await expect(details.position('Support')).toBeChecked();

@@ -28,8 +28,19 @@ test('tags are created, renamed, recoloured, merged and deleted with their bills
 
   await tags.open();
   await expect(page.getByText('No tags yet.')).toBeVisible();
-  await tags.create('Housing');
+  // By keyboard: "New tag" gives way to its form, whose name field takes the focus; Enter in it
+  // saves.
+  await page.getByRole('button', { name: 'New tag', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tags.nameField()).toBeFocused();
+  await page.keyboard.type('Housing');
+  await page.keyboard.press('Enter');
+  await expect(tags.row('Housing')).toBeVisible({ timeout: 15_000 });
   await expectPainted(tags.toast('Created the tag "Housing".'));
+  // The form is gone: focus goes to the new tag's row, not to the page's body.
+  await expect(
+    tags.row('Housing').getByRole('heading', { level: 2, name: 'Housing', exact: true }),
+  ).toBeFocused();
   await tags.create('Rent');
   await expect(tags.row('Rent')).toBeVisible();
   // A name differing only in case is refused beside the field, with core's words.

@@ -86,6 +86,18 @@ test('the arrow keys decide when the deck has focus, not while typing in the sea
   await deck.expectCard('AB 1');
   await page.keyboard.press('ArrowUp');
   await expect(deck.announcement()).toHaveText('Saved for later: AB 1');
+  // Z undoes, as Ctrl+Z does; the cards come back and are decided again by the arrows.
+  await page.keyboard.press('z');
+  await expect(deck.announcement()).toHaveText('Undone: AB 1 is back in the deck');
+  await deck.expectCard('AB 1');
+  await page.keyboard.press('Control+z');
+  await expect(deck.announcement()).toHaveText('Undone: AB 2 is back in the deck');
+  await deck.expectCard('AB 2');
+  await page.keyboard.press('ArrowLeft');
+  await expect(deck.announcement()).toHaveText('Dismissed AB 2');
+  await deck.expectCard('AB 1');
+  await page.keyboard.press('ArrowUp');
+  await expect(deck.announcement()).toHaveText('Saved for later: AB 1');
 
   // Everything is decided: the deck says so and can bring the later bill back.
   await expect(deck.emptyHeading('Everything triaged')).toBeVisible();
@@ -115,10 +127,14 @@ test('Undo brings the last card back, and the buttons decide', async ({ page }) 
   await deck.button('Undo').click();
   await expect(deck.announcement()).toHaveText('Undone: AB 2 is back in the deck');
   await deck.expectCard('AB 2');
-  await deck.button('Undo').click();
+  // The last Undo, by keyboard: its button is disabled once it is done, and focus goes back to
+  // the deck rather than falling to the page's body.
+  await deck.button('Undo').focus();
+  await page.keyboard.press('Enter');
   await expect(deck.announcement()).toHaveText('Undone: SB 3 is back in the deck');
   await deck.expectCard('SB 3');
   await expect(deck.button('Undo')).toBeDisabled();
+  await expect(deck.deck()).toBeFocused();
   expect(await deck.storedDecisions()).toEqual({});
 
   await deck.button('Later').click();

@@ -49,8 +49,13 @@ test('a wrong password is refused with a message and nothing is stored', async (
   await page.goto('/logout');
   await login.waitForForm();
 
-  await login.signIn(email, 'not the password at all');
+  // By keyboard: the button is disabled while the sign-in runs, and gets focus back after the
+  // refusal instead of leaving it on the page's body.
+  await login.fill(email, 'not the password at all');
+  await page.getByRole('button', { name: 'Sign in' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText(/invalid|incorrect|wrong/i);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
   await expect(page).toHaveURL(/\/login/);
   expect(await storedAuthRecord(page)).toBeNull();
 });

@@ -9,7 +9,7 @@ import Fastify, {
 import { createAuth } from './auth/auth.ts';
 import { loadAuthSecret } from './auth/auth-secret.ts';
 import { createMailSender, withRecipientThrottle } from './auth/mail-sender.ts';
-import { createRequireUser } from './auth/require-user.ts';
+import { createRequireUser, markWorkDone } from './auth/require-user.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AccountLimits } from './http/account-limits.ts';
@@ -159,6 +159,10 @@ export async function buildApp({
       : {}),
   });
   app.decorate('requireUser', createRequireUser(auth, accountLimits));
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    markWorkDone(request);
+    done(null, payload);
+  });
   app.decorateRequest('signedInUser', null);
   const terms = new TermsRepository(database.db);
   const syncSettings = new SyncSettingsRepository(database.db);

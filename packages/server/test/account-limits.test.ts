@@ -6,6 +6,7 @@ import { signedInUserOf } from '../src/auth/require-user.ts';
 import { AccountLimits } from '../src/http/account-limits.ts';
 import type { Database } from '../src/db/database.ts';
 import { session } from '../src/db/schema.ts';
+import { listen, openSocket } from './raw-http.ts';
 import { makeBatch, pull, push, readSettings } from './sync-client.ts';
 import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
 
@@ -296,11 +297,6 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
     });
   }
 
-  function admitted(admission: ReturnType<AccountLimits['admit']>) {
-    if (!admission.admitted) throw new Error(`refused: ${admission.error}`);
-    return admission;
-  }
-
   /** Whether `turn` has settled, and how, after the promise jobs already queued. */
   async function settled(turn: Promise<boolean> | null): Promise<boolean | 'waiting'> {
     if (turn === null) return true;
@@ -407,6 +403,30 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
     fourth.release();
   });
 
+  it('rests the lane twice as long as its last request took while others work, whatever its size', async () => {
+    let now = 0;
+    const limits = laneLimits(() => now);
+    admitted(limits.admit('sync')).release();
+    limits.charge('sync', 300);
+    const first = admitted(limits.admit('sync'));
+    expect(await settledFake(first.turn)).toBe(true);
+    // Another account's request is in progress while the heavy one takes 400 ms.
+    const other = admitted(limits.admit('other'));
+    now = 400;
+    first.workDone();
+    const second = admitted(limits.admit('sync'));
+    // A light request's end looks at the lane again: still resting at 1,199 ms, open at 1,200.
+    now = 1199;
+    admitted(limits.admit('third')).release();
+    expect(await settledFake(second.turn)).toBe('waiting');
+    now = 1200;
+    admitted(limits.admit('third')).release();
+    expect(await settledFake(second.turn)).toBe(true);
+    second.release();
+    other.release();
+    first.release();
+  });
+
   it('runs heavy requests one at a time, and one given up before its turn leaves the lane', async () => {
     const limits = laneLimits(() => Date.now());
     admitted(limits.admit('a')).release();
@@ -423,7 +443,8 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
     expect(await settled(second.turn)).toBe(false);
     expect(await settled(third.turn)).toBe('waiting');
     first.release();
-    expect(await settled(third.turn)).toBe(true);
+    // After the lane's rest (twice as long as the first took, as b worked a moment ago).
+    expect(await third.turn).toBe(true);
     third.release();
     // Light again once refilled: a full bucket goes at once.
     expect(limits.laneLength).toBe(0);
@@ -474,6 +495,79 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
     }
   });
 });
+
+describe('a client reading its answer slowly', () => {
+  it("holds back no other account: another heavy account's pull is answered within a second", async () => {
+    const shared = await buildTestApp(database, {
+      ACCOUNT_WORK_PER_SECOND: '10',
+      ACCOUNT_WORK_BURST: '1000',
+      ACCOUNT_MAX_CONCURRENT: '4',
+    });
+    let answered = false;
+    // 32 MiB: more than loopback's socket buffers take, so a client that reads nothing leaves
+    // most of it unsent for as long as it likes.
+    shared.app.get(
+      '/api/test/large',
+      { onRequest: shared.app.requireUser },
+      async (request, reply) => {
+        signedInUserOf(request);
+        answered = true;
+        return reply.type('application/octet-stream').send(Buffer.alloc(32 * 1024 * 1024, 1));
+      },
+    );
+    const port = await listen(shared.app);
+    const slowReader = await signUp(shared.app);
+    const other = await signUp(shared.app);
+    try {
+      // 40 changes beyond a second's refill of 10: both accounts are heavy, their requests go
+      // through the lane one at a time.
+      expect((await push(shared.app, slowReader.cookie, makeBatch(40))).statusCode).toBe(200);
+      expect((await push(shared.app, other.cookie, makeBatch(40))).statusCode).toBe(200);
+      const socket = await openSocket(port);
+      socket.pause();
+      socket.write(
+        `GET /api/test/large HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${slowReader.cookie}\r\n\r\n`,
+      );
+      await until(() => answered);
+      const started = Date.now();
+      const page = await pull(shared.app, other.cookie, 'since=0');
+      expect(page.statusCode).toBe(200);
+      expect(page.json<{ changes: unknown[] }>().changes).toHaveLength(40);
+      expect(Date.now() - started).toBeLessThan(1000);
+      socket.destroy();
+    } finally {
+      await shared.app.close();
+    }
+  });
+
+  it("frees the lane when the work is done, and the account's own place only at release", () => {
+    const limits = new AccountLimits({
+      ratePerMinute: 100,
+      maxConcurrent: 1,
+      workPerSecond: 10,
+      workBurst: 1000,
+    });
+    admitted(limits.admit('slow')).release();
+    admitted(limits.admit('next')).release();
+    limits.charge('slow', 40);
+    limits.charge('next', 40);
+    const slow = admitted(limits.admit('slow'));
+    const next = admitted(limits.admit('next'));
+    expect(limits.laneLength).toBe(1);
+    slow.workDone();
+    // The next heavy request starts at once; the slow account still holds its one place.
+    expect(limits.laneLength).toBe(0);
+    expect(limits.admit('slow')).toMatchObject({ admitted: false, error: 'too-many-concurrent' });
+    slow.release();
+    expect(admitted(limits.admit('slow')).turn).not.toBeNull();
+    next.release();
+  });
+});
+
+function admitted(admission: ReturnType<AccountLimits['admit']>) {
+  if (!admission.admitted) throw new Error(`refused: ${admission.error}`);
+  return admission;
+}
 
 /** `settled` under fake timers: the queued promise jobs run, no timer is needed. */
 async function settledFake(turn: Promise<boolean> | null): Promise<boolean | 'waiting'> {

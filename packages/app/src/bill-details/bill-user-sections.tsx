@@ -15,6 +15,7 @@ import { billCommandContext } from '../bills/bill-command-services.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { annotationPath } from './bill-details-route.ts';
+import { useSettledChoice } from '../ui/use-settled-choice.ts';
 import { PositionReasonField } from './position-reason-field.tsx';
 import type { AnnotationEntry, DecisionKind, PositionKind } from './bill-details-words.ts';
 import {
@@ -141,10 +142,35 @@ export function PositionSection({
     over: PositionKind | undefined;
   } | null>(null);
   const shown = chosen !== null && chosen.over === position ? chosen.kind : position;
+  // Arrowing through the radios passes each position on the way: only the one it settles on is
+  // saved (and said).
+  // The bill is the one the choice was made on, even if the screen moved to another meanwhile.
+  const { choose, groupProps } = useSettledChoice<{ billId: string; kind: PositionKind }>(
+    ({ billId: chosenBill, kind }) => {
+      runCommand(
+        {
+          done: report.done,
+          failed: (message) => {
+            setChosen(null);
+            report.failed(message);
+          },
+        },
+        'set the position',
+        async (context) => {
+          await setPosition(context, chosenBill, kind);
+          return `Position set to ${positionWord(kind)}.`;
+        },
+      ).catch(() => undefined);
+    },
+  );
   return (
     <section aria-labelledby="bill-position-heading">
       <h2 id="bill-position-heading">Your position</h2>
-      <fieldset className="bill-choice-group no-print" disabled={position === undefined}>
+      <fieldset
+        className="bill-choice-group no-print"
+        disabled={position === undefined}
+        {...groupProps}
+      >
         <legend>Position</legend>
         {positionChoices.map((choice) => (
           <label key={choice.kind} className="bill-choice">
@@ -155,20 +181,7 @@ export function PositionSection({
               checked={shown === choice.kind}
               onChange={() => {
                 setChosen({ kind: choice.kind, over: position });
-                runCommand(
-                  {
-                    done: report.done,
-                    failed: (message) => {
-                      setChosen(null);
-                      report.failed(message);
-                    },
-                  },
-                  'set the position',
-                  async (context) => {
-                    await setPosition(context, billId, choice.kind);
-                    return `Position set to ${positionWord(choice.kind)}.`;
-                  },
-                ).catch(() => undefined);
+                choose({ billId, kind: choice.kind });
               }}
             />
             {choice.label}

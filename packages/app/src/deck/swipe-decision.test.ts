@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowKeyDecision, swipeDecision, swipeDistance } from './swipe-decision.ts';
+import { arrowKeyDecision, isUndoKey, swipeDecision, swipeDistance } from './swipe-decision.ts';
 
 const drag = (deltaX: number, deltaY: number, velocityX = 0, velocityY = 0) => ({
   deltaX,
@@ -40,5 +40,28 @@ describe('arrowKeyDecision', () => {
     expect(arrowKeyDecision('ArrowUp')).toBe('later');
     expect(arrowKeyDecision('ArrowDown')).toBeNull();
     expect(arrowKeyDecision('a')).toBeNull();
+  });
+});
+
+describe('isUndoKey', () => {
+  const key = (
+    value: string,
+    modifiers: Partial<Record<'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey', boolean>> = {},
+  ) => ({
+    key: value,
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    ...modifiers,
+  });
+  it('takes Z, Ctrl+Z and Cmd+Z, and nothing else', () => {
+    expect(isUndoKey(key('z'))).toBe(true);
+    expect(isUndoKey(key('z', { ctrlKey: true }))).toBe(true);
+    expect(isUndoKey(key('z', { metaKey: true }))).toBe(true);
+    // Shift+Ctrl+Z is redo in editors; Alt+Z is a character on some layouts.
+    expect(isUndoKey(key('Z', { shiftKey: true, ctrlKey: true }))).toBe(false);
+    expect(isUndoKey(key('z', { altKey: true }))).toBe(false);
+    expect(isUndoKey(key('y', { ctrlKey: true }))).toBe(false);
   });
 });

@@ -46,3 +46,16 @@ export function arrowKeyDecision(key: string): DecisionKind | null {
   if (key === 'ArrowUp') return 'later';
   return null;
 }
+
+/** Z, or Ctrl+Z (⌘Z on a Mac), undoes the last decision, as in an editor. */
+export function isUndoKey(event: {
+  key: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}): boolean {
+  if (event.key !== 'z' && event.key !== 'Z') return false;
+  if (event.altKey || event.shiftKey) return false;
+  return !(event.ctrlKey && event.metaKey);
+}

@@ -22,8 +22,23 @@ function isDialog(element: Element): boolean {
 export function focusHeadingOf(page: Element, signal: { cancelled: boolean }): void {
   const started = performance.now();
   let held = false;
+  // Once the person acts (a key, a press), where focus goes is theirs and the screen's: a Save
+  // disabled while it runs, say, gives focus back itself (ui/use-command.ts).
+  let acted = false;
+  const onAct = () => {
+    acted = true;
+  };
+  document.addEventListener('keydown', onAct, { capture: true, once: true });
+  document.addEventListener('pointerdown', onAct, { capture: true, once: true });
+  const stop = () => {
+    document.removeEventListener('keydown', onAct, { capture: true });
+    document.removeEventListener('pointerdown', onAct, { capture: true });
+  };
   const attempt = () => {
-    if (signal.cancelled) return;
+    if (signal.cancelled || acted) {
+      stop();
+      return;
+    }
     const active = document.activeElement;
     const onBody = active === null || active === document.body;
     const heading = page.querySelector<HTMLElement>('h1');
@@ -36,9 +51,11 @@ export function focusHeadingOf(page: Element, signal: { cancelled: boolean }): v
         held ||= document.activeElement === heading;
       }
     } else {
+      stop();
       return;
     }
     if (performance.now() - started < SETTLE_MS) requestAnimationFrame(attempt);
+    else stop();
   };
   attempt();
 }

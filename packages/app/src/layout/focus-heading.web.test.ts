@@ -82,6 +82,21 @@ describe('focus on entering a screen', () => {
     expect(document.activeElement).toBe(elsewhere);
   });
 
+  it('stops watching once the person acts: focus their action drops is not taken to the heading', async () => {
+    const { page, heading } = mountScreen();
+    start(page);
+    expect(document.activeElement).toBe(heading);
+    const signIn = document.createElement('button');
+    signIn.textContent = 'Sign in';
+    page.append(signIn);
+    signIn.focus();
+    signIn.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    // The button is disabled while its work runs, and focus falls to the body.
+    signIn.disabled = true;
+    await frames(3);
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('never takes focus from a field of the page that had it first', async () => {
     const { page, heading } = mountScreen();
     const field = page.querySelector('input');

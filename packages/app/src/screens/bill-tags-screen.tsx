@@ -5,7 +5,8 @@ import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { freshNewTag, NewTagForm, type NewTagFields } from '../tags/new-tag-form.tsx';
-import { TagRow, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
+import { TagRow, tagRowHeading, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
+import { catchFallingFocus, visibleScreenHeading } from '../ui/falling-focus.ts';
 import { useTagBillCounts, useTags } from '../local-store/live-tags.ts';
 import '../tags/tags.css';
 import { useStatusToast } from '../toasts/status-toast.ts';
@@ -21,9 +22,12 @@ export function BillTagsScreen() {
   const [newTag, setNewTag] = useState<NewTagFields>({ name: '', colour: '' });
   const toast = useStatusToast();
   const report: TagScreenReport = {
-    done: (message) => {
+    done: (message, focusTagId) => {
       toast.done(message);
       setOpen(null);
+      catchFallingFocus(() =>
+        focusTagId === undefined ? visibleScreenHeading() : tagRowHeading(focusTagId),
+      );
     },
   };
   // The new tag's name is kept on this device as it is typed; Cancel lets it go.
@@ -56,7 +60,7 @@ export function BillTagsScreen() {
             }}
             onCreated={(tag) => {
               draft.clear();
-              report.done(`Created the tag "${tag.name}".`);
+              report.done(`Created the tag "${tag.name}".`, tag.id);
             }}
           />
         ) : (

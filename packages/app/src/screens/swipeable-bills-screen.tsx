@@ -15,7 +15,8 @@ import { plural } from '../ui/formatting.ts';
 import { DeckCard } from '../deck/deck-card.tsx';
 import { DeckFilterForm, type DeckFilterFormProps } from '../deck/deck-filter-form.tsx';
 import '../deck/deck.css';
-import { arrowKeyDecision } from '../deck/swipe-decision.ts';
+import { arrowKeyDecision, isUndoKey } from '../deck/swipe-decision.ts';
+import { catchFallingFocus } from '../ui/falling-focus.ts';
 import { useCanUndo, useDeckCount, useDeckFilter } from '../deck/use-deck.ts';
 import { useJurisdictions, useSessions } from '../local-store/live-bills.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
@@ -256,8 +257,13 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (isTypingTarget(event.target)) return;
+    if (isUndoKey(event)) {
+      event.preventDefault();
+      if (canUndo) undo().catch(() => undefined);
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const kind = arrowKeyDecision(event.key);
     if (kind === null || current === undefined) return;
     event.preventDefault();
@@ -296,6 +302,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
           <p id={hintId} className="deck-hint">
             Swipe or drag the card right to track, left to dismiss, up for later. With the deck
             focused, the arrow keys do the same.
+            <span className="visually-hidden"> Z or Ctrl+Z undoes the last one.</span>
           </p>
           <div className="deck-stage">
             {page === undefined || filter === undefined ? (
@@ -340,7 +347,11 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
             <IonButton
               fill="clear"
               disabled={!canUndo}
+              title="Undo (Z)"
+              aria-keyshortcuts="Z Control+Z"
               onClick={() => {
+                // The last Undo disables its button: focus goes back to the deck, not the body.
+                catchFallingFocus(() => deckRef.current);
                 undo().catch(() => undefined);
               }}
             >

@@ -17,8 +17,24 @@ export function TagNameField({
   const input = useRef<HTMLIonInputElement>(null);
   const errorId = `${useId()}-error`;
   useEffect(() => {
-    // Ionic's input upgrades after the first paint; setFocus waits for it.
-    if (autoFocus) input.current?.setFocus().catch(() => undefined);
+    if (!autoFocus) return;
+    // Ionic's input renders its native field a few frames after React mounts it; a setFocus
+    // before that does nothing, and focus stayed on the body where the "New tag" button had it
+    // (issue 40). Focus the field once it is there, unless the person went elsewhere meanwhile.
+    let frame = 0;
+    let left = 60;
+    const attempt = () => {
+      const field = input.current?.querySelector('input');
+      const active = document.activeElement;
+      if (field != null && active === field) return;
+      if (active !== null && active !== document.body) return;
+      field?.focus();
+      if (--left > 0) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => {
+      cancelAnimationFrame(frame);
+    };
   }, [autoFocus]);
   return (
     <>

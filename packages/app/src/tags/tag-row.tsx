@@ -26,7 +26,19 @@ import '../ui/forms.css';
 export type TagPanel = 'rename' | 'colour' | 'merge' | 'delete';
 
 export interface TagScreenReport {
-  readonly done: (message: string) => void;
+  /**
+   * Says what was done and closes the panel. Focus, which the closed panel's button had, goes to
+   * the row of `focusTagId` (the tag renamed, recoloured, merged into, made), else to the screen's
+   * heading.
+   */
+  readonly done: (message: string, focusTagId?: string) => void;
+}
+
+/** The heading of a tag's row on the screen on show, once it is there. */
+export function tagRowHeading(tagId: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(
+    `.ion-page:not(.ion-page-hidden) [data-tag-id="${CSS.escape(tagId)}"] h2`,
+  );
 }
 
 interface PanelProps {
@@ -93,7 +105,7 @@ function RenamePanel({ tag, close, report }: PanelProps) {
   const save = () =>
     run('rename the tag', async () => {
       const renamed = await renameTag(await billCommandContext(), tag.id, name);
-      report.done(`Renamed "${tag.name}" to "${renamed.name}".`);
+      report.done(`Renamed "${tag.name}" to "${renamed.name}".`, tag.id);
       close();
     });
   return (
@@ -119,7 +131,7 @@ function ColourPanel({ tag, close, report }: PanelProps) {
   const save = () =>
     run('change the colour', async () => {
       const changed = await recolourTag(await billCommandContext(), tag.id, colour);
-      report.done(`"${tag.name}" is now ${tagColourName(changed.color)}.`);
+      report.done(`"${tag.name}" is now ${tagColourName(changed.color)}.`, tag.id);
       close();
     });
   return (
@@ -158,7 +170,7 @@ function MergePanel({
     await run('merge the tags', async () => {
       const result = await mergeTags(await billCommandContext(), tag.id, target.id);
       // The row unmounts with its tag: the screen keeps the message.
-      report.done(mergeDone(tag.name, target.name, result));
+      report.done(mergeDone(tag.name, target.name, result), target.id);
     });
   };
   if (otherTags.length === 0) {
@@ -314,7 +326,7 @@ export function TagRow({
     onPanel(null);
   };
   return (
-    <li className="tag-row" aria-labelledby={headingId}>
+    <li className="tag-row" aria-labelledby={headingId} data-tag-id={tag.id}>
       <h2 id={headingId}>
         <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
         <span className="tag-name" dir="auto">

@@ -1,5 +1,6 @@
 import type { AlertOptions, OverlayEventDetail, ToastOptions } from '@ionic/core/components';
 import { useCallback, useRef } from 'react';
+import { catchFallingFocus, visibleScreenHeading } from './falling-focus.ts';
 
 // Ionic's alert and toast, loaded the first time one is shown instead of with the first screen.
 // `useIonAlert` and `useIonToast` define their custom element as the hook first renders, so
@@ -77,6 +78,7 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
   load: () => Promise<OverlayController<Options, Overlay>>,
   events: { readonly willDismiss: string; readonly didDismiss: string },
   counter?: OpenCounter,
+  afterClose?: () => void,
 ): [Present<Options>, Dismiss] {
   // The overlay this hook shows, or a token while it is being made.
   const current = useRef<{ overlay?: Overlay; cancelled: boolean } | undefined>(undefined);
@@ -112,6 +114,7 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
             if (current.current === shown) current.current = undefined;
             uncount();
             onDidDismiss?.(event as CustomEvent<OverlayEventDetail>);
+            afterClose?.();
           },
           { once: true },
         );
@@ -127,7 +130,7 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
         throw error;
       }
     },
-    [load, events, counter],
+    [load, events, counter, afterClose],
   );
   const dismiss = useCallback<Dismiss>(async () => {
     const shown = current.current;
@@ -139,12 +142,21 @@ function useLazyOverlay<Options extends object, Overlay extends PresentedOverlay
   return [present, dismiss];
 }
 
+/**
+ * An alert gives focus back to what had it before it opened; when that went away meanwhile (the
+ * cloud password's sheet, a row deleted by the alert's answer), focus would fall to the body. The
+ * screen's heading takes it then.
+ */
+function focusAfterAlert(): void {
+  catchFallingFocus(visibleScreenHeading);
+}
+
 const alertEvents = { willDismiss: 'ionAlertWillDismiss', didDismiss: 'ionAlertDidDismiss' };
 const toastEvents = { willDismiss: 'ionToastWillDismiss', didDismiss: 'ionToastDidDismiss' };
 
 /** Ionic's alert, as `useIonAlert` gives it, loaded when first shown. */
 export function useAlert(): [Present<AlertOptions>, Dismiss] {
-  return useLazyOverlay(loadAlertController, alertEvents, alertCounter);
+  return useLazyOverlay(loadAlertController, alertEvents, alertCounter, focusAfterAlert);
 }
 
 /** Ionic's toast, as `useIonToast` gives it, loaded when first shown. */

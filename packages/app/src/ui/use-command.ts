@@ -29,6 +29,9 @@ export function useCommand(): CommandRunner {
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
     async (doing: Doing, work: () => Promise<void>, onFailure?: (failure: unknown) => void) => {
+      // The control that ran it (a Save, Sign in) is disabled while busy, which drops its focus
+      // to the body; it gets it back once it is enabled again, if nobody put focus elsewhere.
+      const from = deepActiveElement();
       setBusy(true);
       setError(null);
       try {
@@ -40,9 +43,36 @@ export function useCommand(): CommandRunner {
         onFailure?.(failure);
       } finally {
         setBusy(false);
+        if (from !== null) giveFocusBack(from);
       }
     },
     [],
   );
   return { busy, error, setError, run };
+}
+
+/** The focused element, inside the shadow roots of the controls that have one (Ionic's). */
+function deepActiveElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement != null) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Once the control is enabled again (React's next commit, within a few frames), focuses `element`
+ * if focus is on the body; never takes focus from where a person or the screen put it.
+ */
+function giveFocusBack(element: HTMLElement, framesLeft = 30): void {
+  if (typeof requestAnimationFrame === 'undefined') return;
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    if (!element.isConnected) return;
+    if ((element as HTMLButtonElement).disabled) {
+      if (framesLeft > 0) giveFocusBack(element, framesLeft - 1);
+      return;
+    }
+    element.focus();
+  });
 }

@@ -63,14 +63,27 @@ export function createRequireUser(auth: Auth, limits: AccountLimits): onRequestA
     if (!admission.admitted) {
       return refuse(reply, limits, session.user.id, admission);
     }
-    // 'close' comes once the answer is sent or the client went away, whichever is first.
+    // 'close' comes once the answer is sent or the client went away, whichever is first. The
+    // work is done before that, when the answer is handed to be sent (`markWorkDone`): a client
+    // reading a large answer slowly then holds its own place only, not the lane.
     reply.raw.once('close', admission.release);
+    workDoneOf.set(request, admission.workDone);
     if (admission.turn !== null && !(await admission.turn)) {
       // The client went away while its heavy account's request waited for its turn.
       return sendApiError(reply, 499, 'gone', 'The request was given up before its turn came.');
     }
     request.signedInUser = { id: session.user.id, email: session.user.email };
   };
+}
+
+const workDoneOf = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * onSend hook for the whole app: a request `requireUser` admitted has made its answer, and what
+ * is left (writing it to a client that may read slowly) holds nothing other accounts wait for.
+ */
+export function markWorkDone(request: FastifyRequest): void {
+  workDoneOf.get(request)?.();
 }
 
 /** Answers 429 with Retry-After, after the hold `AccountLimits.refusalDelay` asks for. */

@@ -5,6 +5,14 @@ const PROMPT_REFUSALS_PER_SECOND = 8;
 export type Admission =
   | {
       admitted: true;
+      /**
+       * The request's work is done: its answer is made and only its sending is left. Frees what
+       * it holds in common with other accounts (its turn in the lane, its count among the
+       * requests in progress others wait for), so a client reading its answer slowly holds back
+       * nobody else; the account's own place among its requests in progress stays until
+       * `release`. Once is enough; `release` does it too.
+       */
+      workDone: () => void;
       /** Frees the request's place, and its turn in the lane if it has one; once is enough. */
       release: () => void;
       /**
@@ -52,6 +60,12 @@ const HEAVY_AFTER_SECONDS = 0.1;
 /** An account's requests in progress at once beyond which the next one is heavy. */
 const LIGHT_CONCURRENT = 2;
 
+/**
+ * While other accounts are working, the heavy accounts' lane rests this many times as long as its
+ * last request took: heavy work gets at most a third of the time, on a database of any speed.
+ */
+const HEAVY_REST_RATIO = 2;
+
 /** Requests of heavy accounts in progress at once in this process. */
 const HEAVY_LANE_SLOTS = 1;
 
@@ -91,6 +105,9 @@ interface AccountState {
  * seconds after that request began. So the burst is spent fast only on a server nobody else is
  * using; a light account's push meets at most one heavy request, at a sustained pace, not all
  * of a flood's.
+ *
+ * A request's turn in the lane ends when its work is done (`workDone`: the answer is made), not
+ * when a client that reads slowly has taken the last byte of it.
  *
  * Counts live in this process: behind a load balancer each process gives an account its own
  * budget.
@@ -184,13 +201,16 @@ export class AccountLimits {
     if (concurrent && state.inFlight >= this.options.maxConcurrent) return this.tooManyConcurrent();
     if (this.refill(state, now) < 0) return this.overShare(state);
     state.count += 1;
-    if (!concurrent) return { admitted: true, release: () => undefined, turn: null };
+    if (!concurrent) {
+      return { admitted: true, workDone: () => undefined, release: () => undefined, turn: null };
+    }
     // A device has at most two requests in progress (a sync step and a blob): more at once is
     // heavy use before the first of them is even charged (a flood's first seconds).
     const heavy = this.isHeavy(state) || state.inFlight >= LIGHT_CONCURRENT;
     state.inFlight += 1;
     const held = state;
     let released = false;
+    let done = false;
     if (!heavy) {
       this.lightInFlight += 1;
       state.lightInFlight += 1;
@@ -199,16 +219,22 @@ export class AccountLimits {
         this.lastLightUser = userId;
       }
       this.lastLightAt = now;
+      const workDone = () => {
+        if (done) return;
+        done = true;
+        this.lightInFlight -= 1;
+        held.lightInFlight -= 1;
+        this.pumpLane();
+      };
       return {
         admitted: true,
         turn: null,
+        workDone,
         release: () => {
           if (released) return;
           released = true;
           held.inFlight -= 1;
-          this.lightInFlight -= 1;
-          held.lightInFlight -= 1;
-          this.pumpLane();
+          workDone();
         },
       };
     }
@@ -230,22 +256,38 @@ export class AccountLimits {
     };
     this.lane.push(waiter);
     this.pumpLane();
+    const workDone = () => {
+      if (done) return;
+      done = true;
+      if (started) {
+        const end = this.now();
+        // Whatever its size, heavy work takes at most a share of the time while others work:
+        // the lane rests `HEAVY_REST_RATIO` times as long as the request took (on PGlite's one
+        // connection, the time it kept everyone else's queries waiting).
+        if (this.othersActive(userId, end)) {
+          this.laneOpensAt = Math.max(
+            this.laneOpensAt,
+            end + (end - this.heavyStartedAt) * HEAVY_REST_RATIO,
+          );
+        }
+        this.heavyInFlight -= 1;
+        if (this.heavyUser === userId) this.heavyUser = null;
+      } else {
+        const index = this.lane.indexOf(waiter);
+        if (index >= 0) this.lane.splice(index, 1);
+        settle(false);
+      }
+      this.pumpLane();
+    };
     return {
       admitted: true,
       turn,
+      workDone,
       release: () => {
         if (released) return;
         released = true;
         held.inFlight -= 1;
-        if (started) {
-          this.heavyInFlight -= 1;
-          if (this.heavyUser === userId) this.heavyUser = null;
-        } else {
-          const index = this.lane.indexOf(waiter);
-          if (index >= 0) this.lane.splice(index, 1);
-          settle(false);
-        }
-        this.pumpLane();
+        workDone();
       },
     };
   }
