@@ -1,7 +1,10 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { signUpWithDataset } from './pages/dataset-pages.ts';
+import { deckSample } from './pages/deck-page.ts';
 import { signUpAt } from './pages/login-page.ts';
-import { expectScreenPainted } from './pages/painted.ts';
+import { expectPainted, expectScreenPainted } from './pages/painted.ts';
+import { TrackedPage } from './pages/tracked-page.ts';
 
 // By keyboard and screen reader (issue 40): each navigation names the screen in the document's
 // title and moves focus to its heading, so a screen reader says where the person is, instead of
@@ -36,4 +39,46 @@ test('each screen reached by keyboard is named in the title and its heading has 
   await page.goBack();
   await expect(page).toHaveURL('/tabs/more');
   await expectEntered(page, 'More');
+});
+
+test('the list and the tab bar are a few keys from the heading: skip links and arrow keys', async ({
+  page,
+}) => {
+  await signUpWithDataset(page, 'Skip sample', [deckSample('deck-small.csv')]);
+  const tracked = new TrackedPage(page);
+  await tracked.open();
+  await tracked.showAll();
+  await tracked.expectCount('3 bills');
+  const heading = page.getByRole('heading', { level: 1, name: 'Tracked', exact: true });
+
+  // From the heading: one Tab to "Skip to the list", Enter, one Tab to the first bill (past
+  // the views, the search, the filters and the toolbar).
+  await heading.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Skip to the list' })).toBeFocused();
+  await expectPainted(page.getByRole('button', { name: 'Skip to the list' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Bills listed' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(tracked.list().getByRole('link').first()).toBeFocused();
+
+  // Two Tabs to "Skip to the tabs"; then the arrow keys move along the tab bar, Enter opens.
+  await heading.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Skip to the tabs' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Tracked' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Datasets' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'More' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Bills' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Backups' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectScreenPainted(page);
+  await expectEntered(page, 'Backups');
 });

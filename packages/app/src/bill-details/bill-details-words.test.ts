@@ -10,6 +10,7 @@ import {
   distinctActions,
   sponsorName,
   sponsorSeat,
+  documentKindWord,
   textSizeWord,
   timelineWindow,
   voteCountWord,
@@ -93,7 +94,13 @@ describe('bill details words', () => {
     expect(voteResultWord(null)).toBe('Not recorded');
     expect(decisionWord(null)).toBe('Not triaged yet');
     expect(decisionWord('later')).toBe('Saved for later');
-    expect(textSizeWord('x'.repeat(312_400))).toBe('about 312 thousand characters');
+    expect(textSizeWord('x'.repeat(312_400))).toBe('about 104 pages');
+    expect(textSizeWord('x'.repeat(4_000))).toBe('about 1 page');
+    expect(textSizeWord('x'.repeat(1_000))).toBe('less than a page');
+    expect(documentKindWord('application/pdf')).toBe('PDF');
+    expect(documentKindWord('text/html; charset=utf-8')).toBe('web page');
+    expect(documentKindWord('application/octet-stream')).toBeNull();
+    expect(documentKindWord(null)).toBeNull();
   });
 
   it('shows the newest actions of a long timeline until asked for all', () => {

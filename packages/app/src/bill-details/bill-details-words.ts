@@ -70,11 +70,32 @@ export function positionWord(position: PositionKind): string {
   return positionChoices.find((choice) => choice.kind === position)?.label ?? position;
 }
 
-/** "About 312 KB of text": enough to decide whether to open a version. */
+/** Characters on a printed page of bill text, near enough for "about N pages". */
+const CHARACTERS_A_PAGE = 3000;
+
+/** "About 104 pages": enough to decide whether to open a version, in a reader's measure. */
 export function textSizeWord(text: string): string {
-  const characters = text.length;
-  if (characters < 1000) return `${characters.toLocaleString()} characters`;
-  return `about ${Math.round(characters / 1000).toLocaleString()} thousand characters`;
+  const pages = Math.round(text.length / CHARACTERS_A_PAGE);
+  if (pages < 1) return 'less than a page';
+  return pages === 1 ? 'about 1 page' : `about ${pages.toLocaleString('en-US')} pages`;
+}
+
+/** The kind of an original document in a reader's words ("PDF"), or null for one we cannot name. */
+export function documentKindWord(mimeType: string | null): string | null {
+  if (mimeType === null) return null;
+  const type = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/pdf') return 'PDF';
+  if (type === 'text/html' || type === 'application/xhtml+xml') return 'web page';
+  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'XML';
+  if (type === 'text/plain') return 'plain text';
+  if (
+    type === 'application/msword' ||
+    type === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+  ) {
+    return 'Word document';
+  }
+  if (type === 'application/rtf' || type === 'text/rtf') return 'RTF';
+  return null;
 }
 
 /** The name of the text an annotation is on: the version's name, or Title / Summary. */

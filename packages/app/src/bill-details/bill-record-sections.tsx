@@ -20,6 +20,7 @@ import {
   sponsorName,
   sponsorRoleWord,
   sponsorSeat,
+  documentKindWord,
   textSizeWord,
   timelineWindow,
   voteCountWord,
@@ -297,7 +298,9 @@ function TextVersion({
         {version.url !== null && (
           <a href={version.url} target="_blank" rel="noopener noreferrer">
             Original document
-            {version.mimeType === null ? '' : ` (${version.mimeType})`}
+            {documentKindWord(version.mimeType) === null
+              ? ''
+              : ` (${documentKindWord(version.mimeType)})`}
           </a>
         )}
       </p>

@@ -15,6 +15,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { useFinishedJobCount } from '../local-store/live-jobs.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { useAlert } from '../ui/lazy-overlays.ts';
+import { SkipToTabs } from '../layout/skip-links.tsx';
 
 type ListState =
   | { readonly status: 'loading' }
@@ -88,6 +89,7 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
       <PageHeader title="Backups" {...(backHref === undefined ? {} : { backHref })} />
       <PageBody>
         <h1>Backups</h1>
+        <SkipToTabs />
         <p>
           A backup is an encrypted snapshot of your tags, positions, triage, annotations and dataset
           definitions, with the bills they refer to, kept on the server. Only your devices can open

@@ -17,6 +17,7 @@ import { useJobs } from '../local-store/live-jobs.ts';
 import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
 import { FilesUnavailableActions } from '../datasets/dataset-files-unavailable.tsx';
 import { RefreshAllButton, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
+import { SkipToTabs } from '../layout/skip-links.tsx';
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
@@ -32,6 +33,7 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
       <PageHeader title="Datasets" {...(backHref === undefined ? {} : { backHref })} />
       <PageBody>
         <h1>Datasets</h1>
+        <SkipToTabs />
         <div className="screen-actions">
           <IonButton routerLink="/add-dataset">New dataset</IonButton>
           <IonButton routerLink="/jobs" fill="outline">

@@ -10,6 +10,7 @@ import { DeviceSettingsPanel } from '../settings/device-settings-panel.tsx';
 import { ApiKeysPanel } from '../settings/api-keys-panel.tsx';
 import { IonItem } from '../ui/ionic/ion-item.ts';
 import { IonList } from '../ui/ionic/ion-list.ts';
+import { SkipToTabs } from '../layout/skip-links.tsx';
 
 const links = [
   { label: 'Tags', href: '/bill-tags' },
@@ -31,6 +32,7 @@ export function MoreScreen() {
       <PageHeader title="More" />
       <PageBody>
         <h1>More</h1>
+        <SkipToTabs />
         {email !== null && <p>Signed in as {email}.</p>}
         <section aria-labelledby="more-sync" className="more-sync">
           <h2 id="more-sync">Sync</h2>

@@ -24,6 +24,7 @@ import { useDeckPage } from '../local-store/live-deck.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
+import { SkipToTabs } from '../layout/skip-links.tsx';
 
 /** The deck's commands, loaded apart from the screen (deck-decisions.ts says why). */
 const loadDeckDecisions = () => import('../deck/deck-decisions.ts');
@@ -276,6 +277,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
       <PageHeader title="Bills" {...(backHref === undefined ? {} : { backHref })} />
       <PageBody>
         <h1>Bills</h1>
+        <SkipToTabs />
         {filter !== undefined && (
           <FilterPanel
             filter={filter}

@@ -6,7 +6,7 @@ import {
   ellipsisHorizontal,
   layersOutline,
 } from 'ionicons/icons';
-import { lazy, Suspense, use, type ReactNode } from 'react';
+import { lazy, Suspense, use, type KeyboardEvent, type ReactNode } from 'react';
 import { RedirectView } from '../routing/redirect-view.tsx';
 import { guardedIndexRoute, guardedRoute, lazyScreen } from '../routing/route-page.tsx';
 import { useAppServices } from '../services/app-services.ts';
@@ -48,6 +48,31 @@ const tabs = [
 ] as const;
 
 /**
+ * Arrow keys between the tabs, as a tab list's keys go (WAI-ARIA's tabs pattern): Right and Left
+ * to the next and previous tab, wrapping, Home and End to the first and last. Enter opens one.
+ */
+function moveBetweenTabs(event: KeyboardEvent<HTMLIonTabBarElement>): void {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const buttons = Array.from(event.currentTarget.querySelectorAll('ion-tab-button'));
+  const from = buttons.findIndex((button) => button.contains(event.target as Node));
+  if (from < 0) return;
+  const last = buttons.length - 1;
+  const to =
+    event.key === 'ArrowRight'
+      ? (from + 1) % buttons.length
+      : event.key === 'ArrowLeft'
+        ? (from + last) % buttons.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : null;
+  if (to === null) return;
+  event.preventDefault();
+  buttons[to]?.shadowRoot?.querySelector<HTMLElement>('a')?.focus();
+}
+
+/**
  * /tabs/*: the five tabs. IonTabs is a page of its own, shown at once; each tab, /tabs itself and
  * any unknown tab are behind the access guard inside it (see pageRoute for why not around it).
  */
@@ -70,7 +95,7 @@ export function TabsScreen() {
           {guardedIndexRoute('/tabs', <RedirectView to="/tabs/bills" />)}
           {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
         </IonRouterOutlet>
-        <IonTabBar slot="bottom">
+        <IonTabBar slot="bottom" onKeyDown={moveBetweenTabs}>
           {tabs.map(({ tab, label, icon }) => (
             <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
               <IonIcon aria-hidden="true" icon={icon} />

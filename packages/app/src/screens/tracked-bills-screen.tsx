@@ -34,6 +34,7 @@ import { WhatChanged } from '../changes/what-changed.tsx';
 import '../tracked/tracked.css';
 import { plural } from '../ui/formatting.ts';
 import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
+import { SkipLink, SkipToTabs } from '../layout/skip-links.tsx';
 
 // The Tracked tab: tracked bills (or all of them) with search, filters and order, all kept in
 // the URL so a link opens the same list. Search and filtering run in the search worker; this
@@ -73,6 +74,16 @@ function useListQuery(): [BillListQuery, (change: Partial<BillListQuery>) => voi
     [query, navigate],
   );
   return [query, change];
+}
+
+/** Where "Skip to the list" lands: the list's heading, or the count when there is no list. */
+function listHeading(): HTMLElement | null {
+  const page = document.querySelector('.ion-page:not(.ion-page-hidden) .tracked-page');
+  return (
+    page?.querySelector<HTMLElement>('.tracked-list-heading') ??
+    page?.querySelector<HTMLElement>('.tracked-count') ??
+    null
+  );
 }
 
 export function TrackedBillsScreen() {
@@ -178,6 +189,8 @@ export function TrackedBillsScreen() {
       <IonContent ref={contentRef} className="ion-padding">
         <div className="page-body tracked-page">
           <h1>Tracked</h1>
+          <SkipLink label="Skip to the list" target={listHeading} />
+          <SkipToTabs />
           {/* Two toggle buttons, not Ionic's segment: every Ionic component the app uses lands in
               the first screen's script, and a segment with its gestures costs 8 KB there. */}
           <div className="tracked-views" role="group" aria-label="Show">
@@ -351,15 +364,22 @@ export function TrackedBillsScreen() {
             {total === 0 ? (
               <EmptyList query={query} filtered={filtered} onClear={changeQuery} />
             ) : total === undefined ? null : (
-              <TrackedBillList
-                list={list}
-                total={total}
-                scrollElement={scrollElement}
-                tagsById={tagsById}
-                selecting={selecting}
-                selected={selected}
-                onToggle={toggle}
-              />
+              <>
+                {/* A heading before the list, for the screen reader's "next heading" and the skip
+                    link; its count is said by the status above. */}
+                <h2 className="visually-hidden tracked-list-heading" tabIndex={-1}>
+                  Bills listed
+                </h2>
+                <TrackedBillList
+                  list={list}
+                  total={total}
+                  scrollElement={scrollElement}
+                  tagsById={tagsById}
+                  selecting={selecting}
+                  selected={selected}
+                  onToggle={toggle}
+                />
+              </>
             )}
           </div>
           {listPrint.state.phase === 'ready' ? (
