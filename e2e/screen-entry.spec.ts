@@ -69,6 +69,9 @@ test('the list and the tab bar are a few keys from the heading: skip links and a
   await expect(page.getByRole('button', { name: 'Skip to the tabs' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tab', { name: 'Tracked' })).toBeFocused();
+  // Enter's keyup reached no tab: the list is still the one shown, all bills.
+  await expect(page).toHaveURL(/all=1/);
+  await tracked.expectCount('3 bills');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Datasets' })).toBeFocused();
   await page.keyboard.press('End');

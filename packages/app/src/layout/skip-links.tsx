@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { catchFallingFocus } from '../ui/falling-focus.ts';
 
 // Skip links (issue 40): the tab bar comes last in the page, after every control of the screen
@@ -19,19 +20,39 @@ export function SkipLink({
   readonly label: string;
   readonly target: () => HTMLElement | null;
 }) {
+  // Enter clicks a button on its keydown; its keyup then goes to whatever has focus. Moved at
+  // once, focus would take that keyup to the target, and a tab of Ionic's tab bar opens on
+  // Enter's keyup (which reset Tracked's list): so after Enter, focus moves once the key is up.
+  const enterDown = useRef(false);
+  const go = () => {
+    const element = target();
+    if (element === null) return;
+    if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) {
+      element.setAttribute('tabindex', '-1');
+    }
+    element.focus();
+    // A target that is not there yet (a list still loading) takes focus once it is.
+    if (document.activeElement !== element) catchFallingFocus(target);
+  };
   return (
     <button
       type="button"
       className="skip-link"
+      onKeyDown={(event) => {
+        enterDown.current = event.key === 'Enter';
+      }}
       onClick={() => {
-        const element = target();
-        if (element === null) return;
-        if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) {
-          element.setAttribute('tabindex', '-1');
+        if (!enterDown.current) {
+          go();
+          return;
         }
-        element.focus();
-        // A target that is not there yet (a list still loading) takes focus once it is.
-        if (document.activeElement !== element) catchFallingFocus(target);
+        enterDown.current = false;
+        const whenUp = (event: KeyboardEvent) => {
+          if (event.key !== 'Enter') return;
+          document.removeEventListener('keyup', whenUp, true);
+          go();
+        };
+        document.addEventListener('keyup', whenUp, true);
       }}
     >
       {label}
