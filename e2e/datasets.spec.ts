@@ -155,6 +155,10 @@ test('a reload during an import leaves it interrupted, and Resume finishes it', 
     '593 added, 0 updated, 0 unchanged, 0 removed',
   );
   await expect(jobs.job('The 116th Congress')).toContainText('731 of 731 records');
+  // Said, not only painted: the screen's status tells a screen reader the job it showed ended.
+  await expect(page.getByRole('status')).toContainText([
+    'Import of The 116th Congress: Done: 593 added, 0 updated, 0 removed.',
+  ]);
   expect(await storedBills(page)).toHaveLength(593);
 });
 

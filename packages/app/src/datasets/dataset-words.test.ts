@@ -5,6 +5,7 @@ import {
   deletionDone,
   deletionQuestion,
   filesUnavailableWords,
+  jobsEndedWords,
   lastResultWords,
   recordTallyWords,
 } from './dataset-words.ts';
@@ -160,5 +161,42 @@ describe('a dataset whose files never reached this device', () => {
     expect(datasetStateWords(marked({ reason: 'not-sent', missing: 1 }), queued)).toBe(
       'Waiting to import',
     );
+  });
+});
+
+describe('what the Jobs screen says when jobs end', () => {
+  const job = (id: string, status: Job['status'], extra: Partial<Job> = {}): Job =>
+    ({
+      id,
+      kind: 'import',
+      status,
+      subjectId: 'd1',
+      message: null,
+      result: null,
+      ...extra,
+    }) as Job;
+  const label = (ended: Job) => `Import of ${ended.id}`;
+  it('says each job that was running and has ended, with what it came to', () => {
+    const before = new Map<string, Job['status']>([
+      ['a', 'running'],
+      ['b', 'queued'],
+      ['c', 'done'],
+      ['d', 'running'],
+    ]);
+    const now = [
+      job('a', 'done', {
+        result: { added: 6, updated: 0, unchanged: 0, removed: 0 },
+      }),
+      job('b', 'failed', { message: 'The file is not a ZIP archive.' }),
+      job('c', 'done'),
+      job('d', 'running'),
+    ];
+    expect(jobsEndedWords(before, now, label)).toBe(
+      'Import of a: Done: 6 added, 0 updated, 0 removed. Import of b: Failed: The file is not a ZIP archive.',
+    );
+  });
+  it('says nothing when no job ended, or for jobs it never saw running', () => {
+    expect(jobsEndedWords(new Map(), [job('a', 'done')], label)).toBeNull();
+    expect(jobsEndedWords(new Map([['a', 'running']]), [job('a', 'running')], label)).toBeNull();
   });
 });

@@ -178,3 +178,29 @@ export function datasetSourceWords(dataset: Dataset): string {
       return plural(origin.fileIds.length, 'file');
   }
 }
+
+/**
+ * What the Jobs screen says aloud when jobs it showed running end (issue 40: an import's "Done ·
+ * 6 added" was only painted): one sentence a job, for those that were queued or running in
+ * `before` and are done, failed or cancelled now; null when none ended.
+ */
+export function jobsEndedWords(
+  before: ReadonlyMap<string, JobStatus>,
+  jobs: readonly Job[],
+  label: (job: Job) => string,
+): string | null {
+  const said: string[] = [];
+  for (const job of jobs) {
+    const was = before.get(job.id);
+    if (was !== 'queued' && was !== 'running') continue;
+    if (job.status === 'queued' || job.status === 'running') continue;
+    const result =
+      job.result === null
+        ? ''
+        : `: ${job.result.added.toLocaleString('en-US')} added, ${job.result.updated.toLocaleString('en-US')} updated, ${job.result.removed.toLocaleString('en-US')} removed`;
+    const message = job.status === 'failed' && job.message !== null ? `: ${job.message}` : '';
+    const sentence = `${label(job)}: ${jobStatusWords[job.status]}${result}${message}`;
+    said.push(/[.!?]$/.test(sentence) ? sentence : `${sentence}.`);
+  }
+  return said.length === 0 ? null : said.join(' ');
+}

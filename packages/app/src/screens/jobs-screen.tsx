@@ -1,9 +1,14 @@
 import { IonButton } from '@ionic/react';
 import { billListSearch, defaultBillListQuery } from '@docket/core/lists';
 import type { Dataset, Job } from '@docket/core/store';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import '../ui/forms.css';
-import { jobFraction, jobStatusWords, recordTallyWords } from '../datasets/dataset-words.ts';
+import {
+  jobFraction,
+  jobsEndedWords,
+  jobStatusWords,
+  recordTallyWords,
+} from '../datasets/dataset-words.ts';
 import { formatDateTime, formatDuration, plural } from '../ui/formatting.ts';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
@@ -55,6 +60,30 @@ function duration(job: Job, now: number): string | null {
   return formatDuration(end - Date.parse(job.startedAt));
 }
 
+function jobLabel(job: Job, datasetName: string): string {
+  return job.kind === 'import'
+    ? `${kindWords.import} of ${datasetName}`
+    : `${kindWords[job.kind]}${job.label === undefined ? '' : `: ${job.label}`}`;
+}
+
+/** What the screen's status says when jobs it showed running end (read out, not painted). */
+function useEndedJobsAnnouncement(
+  jobs: readonly Job[] | undefined,
+  label: (job: Job) => string,
+): string {
+  const seen = useRef(new Map<string, Job['status']>());
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    if (jobs === undefined) return;
+    const words = jobsEndedWords(seen.current, jobs, label);
+    seen.current = new Map(jobs.map((job) => [job.id, job.status]));
+    if (words !== null) setSaid(words);
+    // `label` is made anew each render from the same names; the jobs decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobs]);
+  return said;
+}
+
 export function JobsScreen() {
   const jobs = useJobs();
   const datasets = useDatasets();
@@ -66,6 +95,9 @@ export function JobsScreen() {
     importJobs();
   }, []);
   const names = new Map((datasets ?? []).map((dataset: Dataset) => [dataset.id, dataset.name]));
+  const ended = useEndedJobsAnnouncement(jobs, (job) =>
+    jobLabel(job, names.get(job.subjectId) ?? 'a dataset that was removed'),
+  );
 
   const act = (action: 'cancel' | 'retry' | 'resume', jobId: string) => {
     setFailure(null);
@@ -86,6 +118,9 @@ export function JobsScreen() {
       <PageHeader title="Jobs" backHref="/tabs/more" />
       <PageBody>
         <h1>Jobs</h1>
+        <p className="visually-hidden" role="status">
+          {ended}
+        </p>
         <FormError message={failure} />
         {jobs === undefined ? (
           <p role="status">Loading jobs…</p>
@@ -128,10 +163,7 @@ function JobCard({
   const { recordsRead, written, skipped, total } = job.progress;
   const tally = job.kind === 'import' ? recordTallyWords(job) : null;
   const errorCount = Math.max(skipped, job.errors.length);
-  const label =
-    job.kind === 'import'
-      ? `${kindWords.import} of ${datasetName}`
-      : `${kindWords[job.kind]}${job.label === undefined ? '' : `: ${job.label}`}`;
+  const label = jobLabel(job, datasetName);
   // Only imports can be cancelled, resumed and retried from here; other kinds are run to the end
   // (or failed) by their own screens.
   const actionable = job.kind === 'import';
