@@ -33,7 +33,9 @@ test('tags are created, renamed, recoloured, merged and deleted with their bills
   await page.getByRole('button', { name: 'New tag', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(tags.nameField()).toBeFocused();
-  await page.keyboard.type('Housing');
+  // Filled at once, not typed key by key: one clean-clone run saved "Hou" for a typed "Housing"
+  // (not reproduced since, under load either; see the session's note).
+  await tags.nameField().fill('Housing');
   await page.keyboard.press('Enter');
   await expect(tags.row('Housing')).toBeVisible({ timeout: 15_000 });
   await expectPainted(tags.toast('Created the tag "Housing".'));

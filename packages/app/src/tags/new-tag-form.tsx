@@ -39,9 +39,9 @@ export function NewTagForm({
     onChange({ ...value, colour: next });
   };
   const { busy, error, run } = useCommand();
-  const save = () =>
+  const save = (typed: string) =>
     run('create the tag', async () => {
-      onCreated(await createTag(await billCommandContext(), { name, color: colour }));
+      onCreated(await createTag(await billCommandContext(), { name: typed, color: colour }));
     });
   return (
     <form
@@ -50,7 +50,11 @@ export function NewTagForm({
       aria-label="New tag"
       onSubmit={(event) => {
         event.preventDefault();
-        save().catch(() => undefined);
+        // The name as the field holds it: Enter right after the last key (a fast typist, a slow
+        // phone) submits before React has rendered the newest name, and the render's name was
+        // the one before ("Hou" for "Housing", in a clean-clone run under load).
+        const field = event.currentTarget.querySelector<HTMLInputElement>('ion-input input');
+        save(field?.value ?? name).catch(() => undefined);
       }}
     >
       <TagNameField value={name} error={error} autoFocus onChange={setName} />
