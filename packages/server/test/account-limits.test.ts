@@ -541,11 +541,15 @@ describe('a client reading its answer slowly', () => {
   });
 
   it("frees the lane when the work is done, and the account's own place only at release", () => {
+    // A clock that stands still: the slow request took no time, so the lane owes no rest (it
+    // rests twice a request's time while others work, and 'next' was working a moment ago). With
+    // the real clock a busy machine let a millisecond pass, and 'next' waited for the rest.
     const limits = new AccountLimits({
       ratePerMinute: 100,
       maxConcurrent: 1,
       workPerSecond: 10,
       workBurst: 1000,
+      now: () => 1_000_000,
     });
     admitted(limits.admit('slow')).release();
     admitted(limits.admit('next')).release();
