@@ -29,6 +29,8 @@ import { SyncBlobRepository } from './repositories/sync-blob-repository.ts';
 import { SyncChangeRepository } from './repositories/sync-change-repository.ts';
 import { SyncSettingsRepository } from './repositories/sync-settings-repository.ts';
 import { TermsRepository } from './repositories/terms-repository.ts';
+import { WorkspaceChangeRepository } from './repositories/workspace-change-repository.ts';
+import { WorkspaceRepository } from './repositories/workspace-repository.ts';
 import { appShellRoutes } from './routes/app-shell.ts';
 import { authRoutes } from './routes/auth.ts';
 import { backupRoutes } from './routes/backups.ts';
@@ -38,6 +40,7 @@ import { sourceRoutes } from './routes/sources.ts';
 import { syncEventsRoutes } from './routes/sync-events.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { termsRoutes } from './routes/terms.ts';
+import { workspaceRoutes } from './routes/workspaces.ts';
 import { accountRoutes } from './routes/account.ts';
 import { resolveWithDns, type ResolveHost } from './sources/source-fetcher.ts';
 import { openSyncNudgeBus } from './sync/sync-nudge-bus.ts';
@@ -196,6 +199,12 @@ export async function buildApp({
   const backups = new BackupRepository(database.db);
   backupRoutes(app, backups, config.quotas);
   publicLinkRoutes(app, new PublicLinkRepository(database.db), config.quotas);
+  workspaceRoutes(app, {
+    workspaces: new WorkspaceRepository(database.db),
+    changes: new WorkspaceChangeRepository(database.db),
+    quotas: config.quotas,
+    limits: accountLimits,
+  });
   sourceRoutes(app, config, resolveSourceHost);
   appShellRoutes(app, config.appDir);
 

@@ -14,3 +14,8 @@ export function fromBase64(base64: string): SQL {
 export function base64Of(column: AnyColumn): SQL<string> {
   return sql<string>`translate(encode(${column}, 'base64'), E'\\n', '')`;
 }
+
+/** A nullable (or outer-joined) bytea column as base64, null where there are no bytes. */
+export function nullableBase64Of(column: AnyColumn): SQL<string | null> {
+  return sql<string | null>`translate(encode(${column}, 'base64'), E'\\n', '')`;
+}

@@ -1,7 +1,10 @@
 import type { KeyDerivation } from '@docket/protocol/sync-settings';
+import type { MemberStatus, WorkspaceRole } from '@docket/protocol/workspaces';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   foreignKey,
   index,
@@ -299,6 +302,120 @@ export const publicLinks = pgTable(
   ],
 );
 
+// Team workspaces (issue 39). The server keeps membership, public keys and sealed bytes: a
+// workspace's name and each member's copy of its key are sealed on a device, and its change log
+// holds ciphertext like a user's own. Roles are enforced here, on rows the server can read.
+
+/**
+ * Each account's member key pair, published once: the public key owners seal workspace keys to,
+ * and the private key sealed on the device under the account's cloud data key, for its other
+ * devices.
+ */
+export const userPublicKeys = pgTable('user_public_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  publicKey: bytea('public_key').notNull(),
+  wrappedPrivateKey: bytea('wrapped_private_key').notNull(),
+  createdAt: timestampTz('created_at').defaultNow().notNull(),
+});
+
+/**
+ * A workspace, with the head of its change log (as `sync_log_head` is a user's): every writer of
+ * its membership, keys or log locks this row first, so a push and a rotation or removal never
+ * cross, and pushes are numbered and committed in order.
+ */
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  sealedName: bytea('sealed_name').notNull(),
+  keyVersion: integer('key_version').default(1).notNull(),
+  /** A member holding the key left; an owner should rotate. */
+  rotationDue: boolean('rotation_due').default(false).notNull(),
+  lastSeqno: seqno('last_seqno').default(0).notNull(),
+  logBytes: bigint('log_bytes', { mode: 'number' }).default(0).notNull(),
+  createdAt: timestampTz('created_at').defaultNow().notNull(),
+});
+
+/**
+ * Who belongs to a workspace. An invitation is a row with the invited address and no user yet;
+ * accepting sets the user; confirming stores the key sealed to them (`workspace_member_keys`).
+ * Removing or leaving deletes the row and the member's sealed keys.
+ */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The invited address, lower-cased; the owner's own address for the creator. */
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    status: text('status').$type<MemberStatus>().notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    invitedAt: timestampTz('invited_at').defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.email] }),
+    unique('workspace_members_user_unique').on(table.workspaceId, table.userId),
+    index('workspace_members_user_idx').on(table.userId),
+    index('workspace_members_email_idx').on(table.email),
+    check('workspace_members_role_check', sql`${table.role} in ('owner', 'editor', 'viewer')`),
+    check(
+      'workspace_members_status_check',
+      sql`${table.status} in ('invited', 'accepted', 'confirmed')`,
+    ),
+  ],
+);
+
+/**
+ * Each member's sealed copy of each key version they were given: their key ring, which opens
+ * the changes made under every version since they were confirmed.
+ */
+export const workspaceMemberKeys = pgTable(
+  'workspace_member_keys',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    keyVersion: integer('key_version').notNull(),
+    sealedKey: bytea('sealed_key').notNull(),
+    createdAt: timestampTz('created_at').defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.userId, table.keyVersion] })],
+);
+
+/** Each workspace's append-only change log, the sibling of `sync_changes`; `epoch` is the key version. */
+export const workspaceChanges = pgTable(
+  'workspace_changes',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    seqno: seqno('seqno').notNull(),
+    changeId: text('change_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    clientBatchId: text('client_batch_id').notNull(),
+    batchIndex: integer('batch_index').notNull(),
+    epoch: integer('epoch').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    /** Who pushed it; kept (without a foreign key) after they leave, like the change itself. */
+    pushedBy: text('pushed_by').notNull(),
+    createdAt: timestampTz('created_at').defaultNow().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.seqno] }),
+    unique('workspace_changes_batch_unique').on(
+      table.workspaceId,
+      table.clientBatchId,
+      table.batchIndex,
+    ),
+  ],
+);
+
 /** The tables better-auth's drizzle adapter addresses, keyed by its model names. */
 export const authSchema = { user, session, account, verification };
 
@@ -315,4 +432,9 @@ export const schema = {
   syncBlobs,
   backups,
   publicLinks,
+  userPublicKeys,
+  workspaces,
+  workspaceMembers,
+  workspaceMemberKeys,
+  workspaceChanges,
 };

@@ -1,8 +1,8 @@
 import { ApiHttpError } from './api-error.ts';
 
-export type QuotaKind = 'blobs' | 'log' | 'backups';
+export type QuotaKind = 'blobs' | 'log' | 'backups' | 'workspace-log';
 
-const ADVICE: Record<QuotaKind, { what: string; then: string }> = {
+const ADVICE: Record<QuotaKind, { what: string; then: string; whose?: string }> = {
   blobs: {
     what: 'dataset files',
     then: 'Your work stays on this device; ask whoever runs this Docket server for more room.',
@@ -15,6 +15,12 @@ const ADVICE: Record<QuotaKind, { what: string; then: string }> = {
     what: 'backups',
     then: 'Delete backups you no longer need, then try again.',
   },
+  // A workspace has the room of one account, whoever of its members pushes.
+  'workspace-log': {
+    whose: "This workspace's",
+    what: 'synced changes',
+    then: 'Changes made here stay on this device; ask whoever runs this Docket server for more room.',
+  },
 };
 
 /**
@@ -26,11 +32,11 @@ export function quotaExceeded(
   usedBytes: number,
   limitBytes: number,
 ): ApiHttpError {
-  const { what, then } = ADVICE[kind];
+  const { what, then, whose = "Your account's" } = ADVICE[kind];
   return new ApiHttpError(
     413,
     'quota-exceeded',
-    `Your account's space for ${what} on this server is full (${formatSize(usedBytes)} of ${formatSize(limitBytes)} used). ${then}`,
+    `${whose} space for ${what} on this server is full (${formatSize(usedBytes)} of ${formatSize(limitBytes)} used). ${then}`,
   );
 }
 

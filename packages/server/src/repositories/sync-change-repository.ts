@@ -6,6 +6,7 @@ import { base64Of, fromBase64 } from '../db/base64-bytea.ts';
 import type { DocketDb } from '../db/database.ts';
 import { syncChanges, syncLogHead, userSyncSettings } from '../db/schema.ts';
 import { notifyNudge } from '../sync/sync-nudge-bus.ts';
+import { isSameBatch, pageLength } from './change-log-rules.ts';
 import { advanceSyncLog, lockSyncLog } from './sync-log-lock.ts';
 import { readSettings } from './sync-settings-repository.ts';
 
@@ -67,15 +68,7 @@ export class SyncChangeRepository {
         .where(and(eq(syncChanges.userId, userId), eq(syncChanges.clientBatchId, batch.batchId)))
         .orderBy(asc(syncChanges.batchIndex));
       if (earlier.length > 0) {
-        // The same changes in the same order; the ciphertext may differ, since a retry may
-        // encrypt them again under fresh nonces.
-        const same =
-          earlier.length === batch.envelopes.length &&
-          earlier.every(
-            (row, index) =>
-              row.deviceId === batch.deviceId && row.changeId === batch.envelopes[index]?.id,
-          );
-        if (!same) return { kind: 'batch-conflict' };
+        if (!isSameBatch(earlier, batch)) return { kind: 'batch-conflict' };
         return {
           kind: 'stored',
           seqnos: earlier.map((row) => row.seqno),
@@ -138,13 +131,7 @@ export class SyncChangeRepository {
       .where(and(eq(syncChanges.userId, userId), gt(syncChanges.seqno, since)))
       .orderBy(asc(syncChanges.seqno))
       .limit(limit + 1);
-    let taken = 0;
-    let bytes = 0;
-    for (const row of sizes.slice(0, limit)) {
-      if (taken > 0 && bytes + row.size > this.pageTargetBytes) break;
-      bytes += row.size;
-      taken += 1;
-    }
+    const taken = pageLength(sizes, limit, this.pageTargetBytes);
     const last = sizes[taken - 1];
     if (last === undefined) return { changes: [], hasMore: false, latestSeqno };
     const changes = await this.db

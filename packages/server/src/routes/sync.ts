@@ -6,10 +6,8 @@ import {
   MAX_BLOB_BYTES,
 } from '@docket/protocol/sync-blobs';
 import {
-  MAX_ENVELOPE_BYTES,
   MAX_PULL_LIMIT,
   MAX_PUSH_BODY_BYTES,
-  MAX_PUSH_ENVELOPES,
   pullQuerySchema,
   pullResponseSchema,
   pushRequestSchema,
@@ -22,12 +20,13 @@ import {
   syncSettingsConflictSchema,
   syncSettingsSchema,
 } from '@docket/protocol/sync-settings';
-import { base64ByteLength, syncPaths } from '@docket/protocol/sync-wire';
+import { syncPaths } from '@docket/protocol/sync-wire';
 import type { FastifyInstance } from 'fastify';
 import { signedInUserOf } from '../auth/require-user.ts';
 import type { AccountQuotas } from '../config.ts';
 import { ApiHttpError, sendApiError } from '../http/api-error.ts';
 import { parseRequest } from '../http/parse-request.ts';
+import { checkPushSizes } from '../http/push-sizes.ts';
 import { quotaExceeded } from '../http/quota-error.ts';
 import { type AccountLimits, WORK_BYTES_PER_UNIT } from '../http/account-limits.ts';
 import type { SyncBlobRepository } from '../repositories/sync-blob-repository.ts';
@@ -244,39 +243,4 @@ export async function syncRoutes(
     });
     done();
   });
-}
-
-/**
- * The schema refuses oversized batches too, but as `invalid-request`; these checks name the
- * limit that was passed, so a client knows to split the batch rather than fix a field.
- */
-function checkPushSizes(body: unknown): void {
-  if (typeof body !== 'object' || body === null || !('envelopes' in body)) return;
-  const envelopes: unknown = body.envelopes;
-  if (!Array.isArray(envelopes)) return;
-  if (envelopes.length > MAX_PUSH_ENVELOPES) {
-    throw new ApiHttpError(
-      413,
-      'batch-too-large',
-      `A push carries at most ${MAX_PUSH_ENVELOPES} envelopes; this one has ${envelopes.length}. Split it.`,
-    );
-  }
-  for (const [index, envelope] of envelopes.entries()) {
-    const ciphertext: unknown =
-      typeof envelope === 'object' && envelope !== null && 'ciphertext' in envelope
-        ? (envelope as { ciphertext: unknown }).ciphertext
-        : undefined;
-    if (typeof ciphertext !== 'string') continue;
-    const bytes =
-      ciphertext.length % 4 === 0
-        ? base64ByteLength(ciphertext)
-        : Math.floor((ciphertext.length * 3) / 4);
-    if (bytes > MAX_ENVELOPE_BYTES) {
-      throw new ApiHttpError(
-        413,
-        'envelope-too-large',
-        `Envelope ${index} is larger than the ${MAX_ENVELOPE_BYTES}-byte limit of one change.`,
-      );
-    }
-  }
 }

@@ -1,0 +1,243 @@
+import {
+  MAX_PULL_LIMIT,
+  MAX_PUSH_BODY_BYTES,
+  pullQuerySchema,
+  pushRequestSchema,
+  pushResponseSchema,
+} from '@docket/protocol/sync-changes';
+import {
+  changeRoleRequestSchema,
+  confirmMemberRequestSchema,
+  createWorkspaceRequestSchema,
+  invitationListResponseSchema,
+  inviteRequestSchema,
+  keyringResponseSchema,
+  keyVersionResponseSchema,
+  memberListResponseSchema,
+  memberParamsSchema,
+  memberSchema,
+  memberKeysResponseSchema,
+  putMemberKeysRequestSchema,
+  removeMemberRequestSchema,
+  rotateKeyRequestSchema,
+  workspaceListResponseSchema,
+  workspaceParamsSchema,
+  workspacePaths,
+  workspacePullResponseSchema,
+  workspaceSummarySchema,
+  withdrawInvitationRequestSchema,
+} from '@docket/protocol/workspaces';
+import type { FastifyInstance } from 'fastify';
+import { signedInUserOf } from '../auth/require-user.ts';
+import type { AccountQuotas } from '../config.ts';
+import type { AccountLimits } from '../http/account-limits.ts';
+import { sendApiError } from '../http/api-error.ts';
+import { parseRequest } from '../http/parse-request.ts';
+import { checkPushSizes } from '../http/push-sizes.ts';
+import { quotaExceeded } from '../http/quota-error.ts';
+import type { WorkspaceChangeRepository } from '../repositories/workspace-change-repository.ts';
+import type { WorkspaceRepository } from '../repositories/workspace-repository.ts';
+
+export interface WorkspaceRouteOptions {
+  workspaces: WorkspaceRepository;
+  changes: WorkspaceChangeRepository;
+  quotas: AccountQuotas;
+  /** Where the work each request did is charged to its account (AccountLimits). */
+  limits: Pick<AccountLimits, 'charge'>;
+}
+
+/**
+ * /api/keys, /api/workspaces and /api/invitations (issue 39): public keys, workspaces, their
+ * members and key versions, and each workspace's change log on the personal log's protocol.
+ * The routes parse; the repositories decide who may do what, under the workspace's lock, and
+ * refuse with 403 (not a member, not an owner, read-only) or 409 (a rule of the workflow).
+ */
+export function workspaceRoutes(
+  app: FastifyInstance,
+  { workspaces, changes, quotas, limits }: WorkspaceRouteOptions,
+): void {
+  const onRequest = app.requireUser;
+  const one = `${workspacePaths.workspaces}/:workspaceId`;
+  const member = `${one}/members/:userId`;
+
+  app.get(workspacePaths.keys, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const keys = await workspaces.memberKeysOf(user.id);
+    const body = memberKeysResponseSchema.parse(
+      keys ?? { publicKey: null, wrappedPrivateKey: null },
+    );
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  app.put(workspacePaths.keys, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const keys = parseRequest(putMemberKeysRequestSchema, request.body, 'body');
+    const outcome = await workspaces.publishMemberKeys(user.id, keys);
+    if (outcome.kind === 'exists') {
+      return sendApiError(
+        reply,
+        409,
+        'public-key-exists',
+        'This account has published another public key already; owners sealed workspace keys to it.',
+      );
+    }
+    return memberKeysResponseSchema.parse(outcome.keys);
+  });
+
+  app.post(workspacePaths.workspaces, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const body = parseRequest(createWorkspaceRequestSchema, request.body, 'body');
+    const created = await workspaces.create(user, body);
+    return reply.code(201).send(workspaceSummarySchema.parse(created));
+  });
+
+  app.get(workspacePaths.workspaces, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const body = workspaceListResponseSchema.parse({
+      workspaces: await workspaces.listMine(user.id),
+    });
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  app.delete(one, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    await workspaces.delete(user.id, workspaceId);
+    return reply.code(204).send();
+  });
+
+  app.post(`${one}/invitations`, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    const body = parseRequest(inviteRequestSchema, request.body, 'body');
+    const invited = await workspaces.invite(user.id, workspaceId, body);
+    return reply.code(201).send(memberSchema.parse(invited));
+  });
+
+  app.post(`${one}/invitations/withdraw`, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    const { email } = parseRequest(withdrawInvitationRequestSchema, request.body, 'body');
+    await workspaces.withdraw(user.id, workspaceId, email);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    `${workspacePaths.invitations}/:workspaceId/decline`,
+    { onRequest },
+    async (request, reply) => {
+      const user = signedInUserOf(request);
+      const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+      await workspaces.decline(user.id, workspaceId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(workspacePaths.invitations, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const body = invitationListResponseSchema.parse({
+      invitations: await workspaces.invitationsFor(user.id),
+    });
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  app.post(`${workspacePaths.invitations}/:workspaceId/accept`, { onRequest }, async (request) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    return workspaceSummarySchema.parse(await workspaces.accept(user.id, workspaceId));
+  });
+
+  app.get(`${one}/members`, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    const body = memberListResponseSchema.parse(await workspaces.members(user.id, workspaceId));
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  app.post(`${member}/confirm`, { onRequest }, async (request) => {
+    const user = signedInUserOf(request);
+    const { workspaceId, userId } = parseRequest(memberParamsSchema, request.params, 'path');
+    const body = parseRequest(confirmMemberRequestSchema, request.body, 'body');
+    return memberSchema.parse(await workspaces.confirm(user.id, workspaceId, userId, body));
+  });
+
+  app.put(`${member}/role`, { onRequest }, async (request) => {
+    const user = signedInUserOf(request);
+    const { workspaceId, userId } = parseRequest(memberParamsSchema, request.params, 'path');
+    const { role } = parseRequest(changeRoleRequestSchema, request.body, 'body');
+    return memberSchema.parse(await workspaces.changeRole(user.id, workspaceId, userId, role));
+  });
+
+  app.post(`${member}/remove`, { onRequest }, async (request) => {
+    const user = signedInUserOf(request);
+    const { workspaceId, userId } = parseRequest(memberParamsSchema, request.params, 'path');
+    const { rotation } = parseRequest(removeMemberRequestSchema, request.body, 'body');
+    return keyVersionResponseSchema.parse(
+      await workspaces.remove(user.id, workspaceId, userId, rotation),
+    );
+  });
+
+  app.get(`${one}/keys`, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    const body = keyringResponseSchema.parse(await workspaces.keyring(user.id, workspaceId));
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  app.post(`${one}/keys`, { onRequest }, async (request) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    const rotation = parseRequest(rotateKeyRequestSchema, request.body, 'body');
+    return keyVersionResponseSchema.parse(await workspaces.rotate(user.id, workspaceId, rotation));
+  });
+
+  app.post(
+    `${one}/sync/push`,
+    {
+      onRequest,
+      bodyLimit: MAX_PUSH_BODY_BYTES,
+      config: { tooLarge: { error: 'batch-too-large', what: 'The push' } },
+    },
+    async (request, reply) => {
+      const user = signedInUserOf(request);
+      const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+      checkPushSizes(request.body);
+      const push = parseRequest(pushRequestSchema, request.body, 'body');
+      const outcome = await changes.push(user.id, workspaceId, push, quotas.logBytes);
+      limits.charge(user.id, push.envelopes.length);
+      switch (outcome.kind) {
+        case 'stored':
+          return pushResponseSchema.parse({
+            batchId: push.batchId,
+            seqnos: outcome.seqnos,
+            duplicate: outcome.duplicate,
+            latestSeqno: outcome.latestSeqno,
+          });
+        case 'batch-conflict':
+          return sendApiError(
+            reply,
+            409,
+            'batch-conflict',
+            `Batch "${push.batchId}" was already pushed with different contents; give each batch its own id.`,
+          );
+        case 'quota-exceeded':
+          throw quotaExceeded('workspace-log', outcome.usedBytes, quotas.logBytes);
+      }
+    },
+  );
+
+  app.get(`${one}/sync/pull`, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    const query = parseRequest(pullQuerySchema, request.query, 'query');
+    const page = await changes.pull(
+      user.id,
+      workspaceId,
+      query.since,
+      query.limit ?? MAX_PULL_LIMIT,
+    );
+    limits.charge(user.id, Math.max(1, page.changes.length));
+    const body = workspacePullResponseSchema.parse(page);
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+}
