@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
+import { legiscanKeyId, LEGISCAN_QUERIES_SETTING, queryMonth } from '@docket/core/sources';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './pages/accessibility.ts';
 import { expect, test } from './fixtures.ts';
@@ -214,11 +215,19 @@ class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
   }
 }
 
-/** Sets this device's count of LegiScan queries this month, for every key it counted, as if it
- *  had sent that many (the `device:legiscan-queries` setting in the app's IndexedDB). */
-async function setLegiscanQueries(page: Page, used: number): Promise<void> {
+/**
+ * Sets this device's count of LegiScan queries this month for `key`, as if it had sent that many
+ * (the `device:legiscan-queries` setting in the app's IndexedDB). The app seals its settings under
+ * the account's vault; the count is written in clear, as a row from before the vault, which the
+ * app reads as it is (core's sealed-rows.ts) and seals when it next writes it.
+ */
+async function setLegiscanQueries(page: Page, key: string, used: number): Promise<void> {
+  const row = {
+    key: LEGISCAN_QUERIES_SETTING,
+    value: { month: queryMonth(new Date().toISOString()), counts: { [legiscanKeyId(key)]: used } },
+  };
   await page.evaluate(
-    (count) =>
+    (setting) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open(localStorage.getItem('docket.database') ?? 'docket');
         open.onerror = () => {
@@ -226,31 +235,20 @@ async function setLegiscanQueries(page: Page, used: number): Promise<void> {
         };
         open.onsuccess = () => {
           const db = open.result;
-          const store = db.transaction('settings', 'readwrite').objectStore('settings');
-          const read = store.get('device:legiscan-queries');
-          read.onsuccess = () => {
-            const row = read.result as { value: { month: string; counts: Record<string, number> } };
-            const counts = Object.fromEntries(
-              Object.keys(row.value.counts).map((id) => [id, count]),
-            );
-            const write = store.put({
-              key: 'device:legiscan-queries',
-              value: { ...row.value, counts },
-            });
-            write.onsuccess = () => {
-              db.close();
-              resolve();
-            };
-            write.onerror = () => {
-              reject(new Error(String(write.error)));
-            };
+          const write = db
+            .transaction('settings', 'readwrite')
+            .objectStore('settings')
+            .put(setting);
+          write.onsuccess = () => {
+            db.close();
+            resolve();
           };
-          read.onerror = () => {
-            reject(new Error(String(read.error)));
+          write.onerror = () => {
+            reject(new Error(String(write.error)));
           };
         };
       }),
-    used,
+    row,
   );
 }
 
@@ -528,7 +526,7 @@ test('a LegiScan refresh reads only the two bills whose change_hash moved, their
     // The month's quota nearly spent (this device's count, as if it had sent them): a refresh
     // that finds a moved bill takes the last query for the master list and stops before getBill,
     // saying so, with the bills as they were.
-    await setLegiscanQueries(page, 29_999);
+    await setLegiscanQueries(page, KEY, 29_999);
     await page.goto('/tabs/more');
     await expect(page.getByText('LegiScan queries this month: 29,999 of 30,000')).toBeVisible({
       timeout: 15_000,

@@ -129,9 +129,12 @@ test('a public link opens signed out, says when its key is wrong, and says when 
     viewer.getByRole('heading', { level: 1, name: 'This link does not open' }),
   ).toBeVisible(SLOW);
 
-  // The owner sees the views, then revokes.
+  // The owner sees the views, then revokes. The link's key was not kept (the default): once the
+  // screen that made it is left, the link cannot be copied again here.
   await owner.reload();
   await expect(owner.getByText(/^Opened [1-9]\d* times?$/)).toBeVisible(SLOW);
+  await expectPainted(owner.getByText(/^Its key was not kept on this device/));
+  await expect(linkPage.url()).toHaveCount(0);
   await linkPage.revoke();
   await viewer.goto(link);
   await expect(
@@ -204,6 +207,8 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   await expect(
     owner.getByText('The link will hold 1 tracked bill, 1 tag, 1 position, notes left out.'),
   ).toBeVisible();
+  await expect(linkPage.keep()).not.toBeChecked();
+  await linkPage.keep().check();
   const withoutNotes = await linkPage.create();
   // The list of links says what the link holds: kept on this device beside its key.
   const links = owner.getByRole('list', { name: 'Links' }).getByRole('listitem');
@@ -213,6 +218,9 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
       .getByText('Holds 1 tracked bill, 1 tag, 1 position, notes left out', { exact: true }),
   );
   expect(await seriousViolations(owner)).toEqual([]);
+  // Kept on this device (sealed with the account's work): still there to copy after a reload.
+  await owner.reload();
+  await expect(linkPage.url()).toHaveValue(withoutNotes, SLOW);
 
   // What the server hands anyone, decrypted with the fragment's key: no note, no dismissed bill.
   const [base, fragment] = withoutNotes.split('#');

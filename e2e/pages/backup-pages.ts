@@ -81,6 +81,9 @@ export class BackupLinkPage {
   readonly copyButton = () => this.page.getByRole('button', { name: 'Copy link', exact: true });
   readonly revokeButton = () => this.page.getByRole('button', { name: 'Revoke', exact: true });
   readonly url = () => this.page.getByLabel('Link', { exact: true });
+  /** Whether the new link's key stays on this device (sealed), so it can be copied again later. */
+  readonly keep = () =>
+    this.page.getByRole('checkbox', { name: 'Keep this link on this device', exact: true });
 
   /** A choice of what the link shares: "Dismissed bills", "Decisions", "Notes". */
   choice(name: 'Dismissed bills' | 'Decisions' | 'Notes'): Locator {

@@ -61,16 +61,17 @@ export class AddDatasetPage {
 
 /**
  * A new account with one dataset imported: signs up into the add-dataset form, imports `files`
- * as `name` and waits for the import to be done.
+ * as `name` and waits for the import to be done. Returns the account's address.
  */
 export async function signUpWithDataset(
   page: Page,
   name: string,
   files: readonly string[],
-): Promise<void> {
-  await signUpAt(page, '/add-dataset');
+): Promise<string> {
+  const email = await signUpAt(page, '/add-dataset');
   await new AddDatasetPage(page).add(name, files);
   await new JobsPage(page).expectStatus(name, 'Done');
+  return email;
 }
 
 export class JobsPage {

@@ -13,6 +13,8 @@
 // therefore reloads the page when one is already open (see `enterAccountDatabase`), and
 // sign-out always ends with a full load of /login, so nothing of one account stays in memory.
 
+import { takeHeldPassword } from '../auth/held-password.ts';
+
 /** Frozen: the database every device used before accounts were kept apart (see above). */
 export const UNOWNED_DATABASE_NAME = 'docket';
 
@@ -20,6 +22,8 @@ const REGISTRY_KEY = 'docket.accounts';
 const ACTIVE_KEY = 'docket.database';
 /** Set on the sign-in page when the person said the unowned data is not theirs. */
 const LEAVE_UNOWNED_KEY = 'docket.leave-unowned';
+/** Databases locked under a password their account no longer has (see openVaultWithHeldPassword). */
+const SET_ASIDE_KEY = 'docket.set-aside';
 /** Databases of accounts removed at sign-out, deleted by the next page (nothing holds them). */
 const REMOVE_KEY = 'docket.remove';
 /** The service worker cannot read localStorage: the active account's database is told it here. */
@@ -244,6 +248,7 @@ export async function enterAccountDatabase(userId: string): Promise<{ reload: bo
     writeRegistry({ ...readRegistry(), [userId]: name });
     local()?.removeItem(LEAVE_UNOWNED_KEY);
   }
+  name = await openVaultWithHeldPassword(userId, name);
   local()?.setItem(ACTIVE_KEY, name);
   await writeSharedRecord({ userId, database: name }).catch((error: unknown) => {
     console.error('[docket] Could not tell the service worker the active account:', error);
@@ -252,8 +257,52 @@ export async function enterAccountDatabase(userId: string): Promise<{ reload: bo
   return { reload };
 }
 
+/**
+ * A sign-in with the password (the form held it: auth/held-password.ts) opens the account's
+ * vault, or makes it (local-store/account-vault.ts). When the vault was locked under a password
+ * the account no longer has (it was reset), that work stays on the device, set aside and locked,
+ * and the account starts a new database here; answers the database to enter.
+ */
+async function openVaultWithHeldPassword(userId: string, name: string): Promise<string> {
+  const password = takeHeldPassword();
+  if (password === null) return name;
+  try {
+    const { openAccountVault } = await import('./account-vault.ts');
+    if ((await openAccountVault(name, userId, password)) === 'open') return name;
+    local()?.setItem(SET_ASIDE_KEY, JSON.stringify([...setAside(), name]));
+    const fresh = newAccountDatabaseName();
+    writeRegistry({ ...readRegistry(), [userId]: fresh });
+    await openAccountVault(fresh, userId, password);
+    return fresh;
+  } catch (error) {
+    console.error('[docket] Could not open this account’s vault on this device:', error);
+    return name;
+  }
+}
+
+function setAside(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(local()?.getItem(SET_ASIDE_KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((name): name is string => typeof name === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Sign-out (or a session the server no longer knows): no account is active. */
 export function leaveAccountDatabase(): void {
+  const active = local()?.getItem(ACTIVE_KEY) ?? null;
+  // The vault's key goes with the session; the page that loads next makes sure of it
+  // (`lockVaultsLeftOpen`), should this page be gone before the file is.
+  if (active !== null) {
+    import('./vault-files.ts')
+      .then(({ lockVault }) => lockVault(active))
+      .catch((error: unknown) => {
+        console.error('[docket] Could not lock the account’s work on this device:', error);
+      });
+  }
   local()?.removeItem(ACTIVE_KEY);
   writeSharedRecord(null).catch((error: unknown) => {
     console.error('[docket] Could not tell the service worker of the sign-out:', error);
@@ -301,9 +350,16 @@ export function isBeingRemoved(name: string): boolean {
   return pendingRemovals().includes(name);
 }
 
-/** Deletes the databases of accounts removed at sign-out; the page calls it as it starts. */
+/**
+ * Deletes the databases of accounts removed at sign-out, and their vaults; locks every vault
+ * but the active account's (a sign-out whose page went before its key file did). The page calls
+ * it as it starts.
+ */
 export async function finishRemovals(): Promise<void> {
+  const { forgetVault, lockVaultsLeftOpen } = await import('./vault-files.ts');
+  await lockVaultsLeftOpen(local()?.getItem(ACTIVE_KEY) ?? null);
   for (const name of pendingRemovals()) {
+    await forgetVault(name);
     await deleteDatabase(name);
     local()?.setItem(
       REMOVE_KEY,
@@ -314,10 +370,13 @@ export async function finishRemovals(): Promise<void> {
 
 /** "Clear this device": every account's database, the unowned ones and the registry. */
 export async function removeEveryDatabase(): Promise<void> {
+  const { forgetEveryVault } = await import('./vault-files.ts');
+  await forgetEveryVault();
   for (const name of await docketDatabaseNames()) await deleteDatabase(name);
   await deleteDatabase(SHARED_RECORD_DATABASE);
   local()?.removeItem(REGISTRY_KEY);
   local()?.removeItem(ACTIVE_KEY);
   local()?.removeItem(LEAVE_UNOWNED_KEY);
   local()?.removeItem(REMOVE_KEY);
+  local()?.removeItem(SET_ASIDE_KEY);
 }

@@ -71,6 +71,7 @@ export function dexieBillSearchFeed(db: Dexie): BillSearchFeed {
       const [decisions, billTags, positions] = await Promise.all([
         db.table<Decision, string>('decisions').toArray(),
         db.table<BillTag, string>('billTags').toArray(),
+        // Only each position's bill and stance, which a sealed row keeps in clear (sealed-rows.ts).
         db.table<Position, string>('positions').toArray(),
       ]);
       return { decisions, billTags, positions };

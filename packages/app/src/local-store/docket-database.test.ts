@@ -84,7 +84,7 @@ describe('docket database schema', () => {
         expect(await tx.keys('tags')).toEqual(['tag-1', 'tag-2']);
         // Version 2 added sync's per-row state, empty: rows from before count as never synced.
         expect(await tx.all('syncState')).toEqual([]);
-        expect(await tx.where('tags', 'name', 'Housing')).toEqual([tag('tag-2', 'Housing')]);
+        expect(await tx.get('tags', 'tag-2')).toEqual(tag('tag-2', 'Housing'));
         expect((await tx.get('settings', 'theme'))?.value).toEqual({ dark: true });
         expect((await tx.where('datasetFiles', 'datasetId', 'dataset-1'))[0]?.bytes).toEqual(
           new Uint8Array([1, 2, 3]),

@@ -112,6 +112,10 @@ const version9Stores = Object.freeze({ ...version7Stores, billHistory: 'id, bill
 // import of their dataset).
 const version10Stores = Object.freeze({ ...version9Stores, members: 'id, *datasetIds' });
 
+// Tags are no longer looked up by name: a sealed tag keeps only its id in clear (issue 38;
+// core's sealed-rows.ts), and an index on the name would hold every tag's name in clear.
+const version11Stores = Object.freeze({ ...version10Stores, tags: 'id' });
+
 /**
  * Versions 7 and 8's upgrade: a device that holds bills is told to give them their keys (the
  * backfill).
@@ -140,6 +144,7 @@ export const schemaSteps: readonly SchemaStep[] = Object.freeze([
   Object.freeze({ version: 8, stores: version7Stores, upgrade: markDeckOrderFilling }),
   Object.freeze({ version: 9, stores: version9Stores }),
   Object.freeze({ version: 10, stores: version10Stores }),
+  Object.freeze({ version: 11, stores: version11Stores }),
 ]);
 
 /** The version a database opened by this build ends up at. */

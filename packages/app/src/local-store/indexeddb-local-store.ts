@@ -8,6 +8,9 @@ import type {
   TableName,
 } from '@docket/core/store';
 import { derivingWrites, writeScope } from '@docket/core/store';
+import type { OpaqueCryptoKey } from '@docket/core/crypto';
+import { isSealedRow, isSealedTable, type SealedTable } from '@docket/core/store';
+import { DeviceLockedError } from './vault-files.ts';
 import {
   createDocketDatabase,
   inTransaction,
@@ -22,7 +25,10 @@ import {
 // inTransaction): IndexedDB commits as soon as nothing is pending, so awaiting a timer, a fetch
 // or crypto.subtle in the middle ends the transaction, and the next call rejects.
 
-export type IndexedDbLocalStoreOptions = Omit<DocketDatabaseOptions, 'steps'>;
+export type IndexedDbLocalStoreOptions = Omit<DocketDatabaseOptions, 'steps'> & {
+  /** What seals the private rows; by default the database's vault on this browser (device-vault.ts). */
+  readonly vault?: RowVault;
+};
 
 function checkLimit(limit: number | undefined): number | undefined {
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) {
@@ -42,20 +48,124 @@ function prefixEnd(prefix: string): string | null {
   return prefix.slice(0, end - 1) + String.fromCharCode(prefix.charCodeAt(end - 1) + 1);
 }
 
-/** Every call is bound to `tx` (see inTransaction for why not to `db`). */
-function transactionOver(tx: Transaction): LocalWriteTransaction {
-  const table = <N extends TableName>(name: N) => tx.table<LocalRows[N], string>(name);
+/** The sealing code, loaded with the first private row read or written (row-sealing.ts). */
+const rowSealing = () => import('./row-sealing.ts');
+
+/**
+ * What the store seals a database's private rows with (core's sealed-rows.ts): the row key while
+ * the account's vault is open, null while the database has no vault (rows stay in clear); a
+ * locked vault throws. `known` is the answer once it is settled, so a database without a vault
+ * pays nothing per call.
+ */
+export interface RowVault {
+  rowKey(): Promise<OpaqueCryptoKey | null>;
+  known(): OpaqueCryptoKey | null | undefined;
+}
+
+/** The vault of the named database, as device-vault.ts keeps it on this browser. */
+export function deviceRowVault(database: string): RowVault {
+  let settled: OpaqueCryptoKey | null | undefined;
   return {
-    get: async (name, key) => await table(name).get(key),
-    getMany: async (name, keys) => await table(name).bulkGet([...keys]),
+    rowKey: async () => {
+      const key = await (await rowSealing()).vaultRowKey(database);
+      settled = key;
+      return key;
+    },
+    known: () => settled,
+  };
+}
+
+/**
+ * Rows of a sealed table read straight through Dexie (a live read that walks an index), opened.
+ * Call it after the reads: it awaits WebCrypto, which ends any transaction it runs in.
+ */
+export async function openStoredRows<N extends SealedTable>(
+  db: Dexie,
+  name: N,
+  rows: readonly LocalRows[N][],
+  options: { readonly bytes?: boolean } = {},
+): Promise<LocalRows[N][]> {
+  if (!rows.some(isSealedRow)) return [...rows];
+  const { browserCrypto, openRow, vaultRowKey } = await rowSealing();
+  const key = await vaultRowKey(db.name);
+  if (key === null) throw new DeviceLockedError();
+  return Promise.all(rows.map((row) => openRow(browserCrypto, key, name, row, options)));
+}
+
+/**
+ * Waits for work that is not the transaction's own (WebCrypto) without letting IndexedDB commit
+ * the transaction meanwhile: Dexie's `Transaction.waitFor` (what the public `Dexie.waitFor` calls
+ * when it finds the transaction in its zone, which our bodies' native awaits do not keep) asks
+ * the transaction for nothing until the work is done, and resumes in the transaction's zone.
+ */
+function keptAlive<T>(tx: Transaction, work: Promise<T>): Promise<T> {
+  const waiting = tx as Transaction & { waitFor?: (promise: Promise<T>) => Promise<T> };
+  if (typeof waiting.waitFor !== 'function') {
+    throw new Error('This version of Dexie cannot keep a transaction open for WebCrypto.');
+  }
+  return waiting.waitFor(work);
+}
+
+/**
+ * Every call is bound to `tx` (see inTransaction for why not to `db`). Rows of the sealed tables
+ * are sealed and opened here, with WebCrypto, inside the transaction (`keptAlive`), so a body
+ * can still read, change and write a row in one transaction.
+ */
+function transactionOver(tx: Transaction, vault: RowVault): LocalWriteTransaction {
+  const table = <N extends TableName>(name: N) => tx.table<LocalRows[N], string>(name);
+
+  const opened = async <N extends TableName, R extends LocalRows[N] | undefined>(
+    name: N,
+    rows: R[],
+  ): Promise<R[]> => {
+    if (!isSealedTable(name) || !rows.some(isSealedRow)) return rows;
+    return keptAlive(
+      tx,
+      (async () => {
+        const key = await vault.rowKey();
+        if (key === null) throw new DeviceLockedError();
+        const { browserCrypto, openRow } = await rowSealing();
+        return Promise.all(
+          rows.map(async (row) =>
+            row === undefined ? row : ((await openRow(browserCrypto, key, name, row)) as R),
+          ),
+        );
+      })(),
+    );
+  };
+
+  const stored = async <N extends TableName>(
+    name: N,
+    rows: readonly LocalRows[N][],
+  ): Promise<readonly unknown[]> => {
+    if (!isSealedTable(name) || vault.known() === null) return rows;
+    return keptAlive(
+      tx,
+      (async () => {
+        const key = await vault.rowKey();
+        if (key === null) return rows;
+        const { browserCrypto, sealRow } = await rowSealing();
+        return Promise.all(
+          rows.map((row) => sealRow(browserCrypto, key, name, row as LocalRows[typeof name])),
+        );
+      })(),
+    );
+  };
+
+  const one = async <N extends TableName>(name: N, row: LocalRows[N] | undefined) =>
+    (await opened(name, [row]))[0];
+
+  return {
+    get: async (name, key) => await one(name, await table(name).get(key)),
+    getMany: async (name, keys) => await opened(name, await table(name).bulkGet([...keys])),
     where: async <N extends TableName>(name: N, index: IndexOf<N>, value: IndexValue) =>
-      await table(name).where(index).equals(value).toArray(),
+      await opened(name, await table(name).where(index).equals(value).toArray()),
     all: async (name, options) => {
       const limit = checkLimit(options?.limit);
       // IndexedDB reads a count of 0 as "no limit".
       if (limit === 0) return [];
       const rows = table(name).toCollection();
-      return await (limit === undefined ? rows : rows.limit(limit)).toArray();
+      return await opened(name, await (limit === undefined ? rows : rows.limit(limit)).toArray());
     },
     keys: async (name) => await table(name).toCollection().primaryKeys(),
     keysBetween: async (name, lower, upper, limit) => {
@@ -70,10 +180,11 @@ function transactionOver(tx: Transaction): LocalWriteTransaction {
     },
     count: async (name) => await table(name).count(),
     put: async (name, row) => {
-      await table(name).put(row);
+      const [sealed] = await stored(name, [row]);
+      await tx.table(name).put(sealed);
     },
     putMany: async (name, rows) => {
-      await table(name).bulkPut([...rows]);
+      await tx.table(name).bulkPut([...(await stored(name, rows))]);
     },
     delete: async (name, key) => {
       await table(name).delete(key);
@@ -118,20 +229,21 @@ export async function openIndexedDbLocalStore(
       `the local database is at version ${onDisk}, newer than this build's ${SCHEMA_VERSION}: reload to get the newer build`,
     );
   }
-  return localStoreOn(db);
+  return localStoreOn(db, options.vault);
 }
 
 /**
  * Core's `LocalStore` on a Dexie connection as it is, opened or not (Dexie opens it on the first
  * call). The page's live reads use this on their own connection (live-database.ts).
  */
-export function localStoreOn(db: Dexie): LocalStore {
+export function localStoreOn(db: Dexie, vault: RowVault = deviceRowVault(db.name)): LocalStore {
   return {
-    read: (tables, body) => inTransaction(db, 'r', tables, (tx) => body(transactionOver(tx))),
+    read: (tables, body) =>
+      inTransaction(db, 'r', tables, (tx) => body(transactionOver(tx, vault))),
     // A write's derived fields (a bill's deck keys) are kept true by core's derivingWrites.
     write: (tables, body) =>
       inTransaction(db, 'rw', writeScope(tables), (tx) =>
-        body(derivingWrites(transactionOver(tx))),
+        body(derivingWrites(transactionOver(tx, vault))),
       ),
     close: () => {
       db.close();

@@ -1,6 +1,8 @@
 import Dexie, { liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeLocalStoreAcceptance } from '@docket/core/store';
+import { deviceRowKey } from '@docket/core/crypto';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 
 // The acceptance suite on Chromium's own IndexedDB (vitest.web.config.ts). Each test opens its
@@ -21,6 +23,16 @@ const openStore = () => {
   return openIndexedDbLocalStore({ name: `docket-web-test-${run}-${opened}` });
 };
 
+/** The same with an account's vault open: the private rows are sealed as they are written. */
+const openSealedStore = async () => {
+  opened += 1;
+  const key = await deviceRowKey(browserCrypto, crypto.getRandomValues(new Uint8Array(32)));
+  return openIndexedDbLocalStore({
+    name: `docket-web-test-${run}-${opened}`,
+    vault: { rowKey: () => Promise.resolve(key), known: () => key },
+  });
+};
+
 describeLocalStoreAcceptance('IndexedDB local store (Chromium)', openStore, {
   describe: suite,
   it,
@@ -29,39 +41,51 @@ describeLocalStoreAcceptance('IndexedDB local store (Chromium)', openStore, {
   afterEach,
 });
 
+describeLocalStoreAcceptance('IndexedDB local store with a vault (Chromium)', openSealedStore, {
+  describe: suite,
+  it,
+  expect,
+  beforeEach,
+  afterEach,
+});
+
 suite('IndexedDB local store with Dexie live queries (Chromium)', () => {
-  it('re-runs a live query over store.read when a write changes what it read', async () => {
-    const store = await openStore();
-    const seen: number[] = [];
-    let notify = (): void => undefined;
-    const subscription = liveQuery(() =>
-      store.read(['tags'], (tx) => tx.where('tags', 'name', 'Housing')),
-    ).subscribe({
-      next: (rows) => {
-        seen.push(rows.length);
-        notify();
-      },
-    });
-    const nextValue = () =>
-      new Promise<void>((resolve) => {
-        notify = resolve;
+  it.each([
+    ['in clear', openStore],
+    ['sealed', openSealedStore],
+  ])(
+    're-runs a live query over store.read when a write changes what it read (%s)',
+    async (_, open) => {
+      const store = await open();
+      const seen: number[] = [];
+      let notify = (): void => undefined;
+      const subscription = liveQuery(() => store.read(['tags'], (tx) => tx.all('tags'))).subscribe({
+        next: (rows) => {
+          seen.push(rows.length);
+          notify();
+        },
       });
-    const tag = (id: string, name: string) => ({
-      id,
-      name,
-      color: '#aabbcc',
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    });
-    try {
-      if (seen.length === 0) await nextValue();
-      const changed = nextValue();
-      await store.write(['tags'], (tx) => tx.put('tags', tag('tag-1', 'Housing')));
-      await changed;
-      expect(seen).toEqual([0, 1]);
-    } finally {
-      subscription.unsubscribe();
-      store.close();
-    }
-  });
+      const nextValue = () =>
+        new Promise<void>((resolve) => {
+          notify = resolve;
+        });
+      const tag = (id: string, name: string) => ({
+        id,
+        name,
+        color: '#aabbcc',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      });
+      try {
+        if (seen.length === 0) await nextValue();
+        const changed = nextValue();
+        await store.write(['tags'], (tx) => tx.put('tags', tag('tag-1', 'Housing')));
+        await changed;
+        expect(seen).toEqual([0, 1]);
+      } finally {
+        subscription.unsubscribe();
+        store.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,5 @@
-import type { FullBackup } from '@docket/core/store';
+import { SEALED_BYTES_FIELD, type FullBackup } from '@docket/core/store';
+import { openStoredRows } from './indexeddb-local-store.ts';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the device's full backups, without their bytes: a backup can be hundreds of
@@ -6,6 +7,13 @@ import { liveDatabase, useLiveRead } from './live-database.ts';
 // interface reads a table whole) and keeps only what it shows.
 
 export type FullBackupEntry = Omit<FullBackup, 'bytes'>;
+
+/** The row as stored, less its file, in clear or sealed. */
+function withoutBytes(row: FullBackup): FullBackup {
+  return Object.fromEntries(
+    Object.entries(row).filter(([field]) => field !== 'bytes' && field !== SEALED_BYTES_FIELD),
+  ) as FullBackup;
+}
 
 function entryOf(row: FullBackup): FullBackupEntry {
   return {
@@ -20,15 +28,18 @@ function entryOf(row: FullBackup): FullBackupEntry {
 /** Every full backup, newest first; undefined while loading. */
 export function useFullBackupList(): FullBackupEntry[] | undefined {
   return useLiveRead(async () => {
-    const entries: FullBackupEntry[] = [];
+    const rows: FullBackup[] = [];
     await liveDatabase()
       .table<FullBackup, string>('fullBackups')
       .orderBy('createdAt')
       .reverse()
       .each((row) => {
-        entries.push(entryOf(row));
+        rows.push(withoutBytes(row));
       });
-    return entries;
+    // Their names are sealed on an account's device (core's sealed-rows.ts); opened after the walk.
+    return (await openStoredRows(liveDatabase(), 'fullBackups', rows, { bytes: false })).map(
+      entryOf,
+    );
   }, []);
 }
 

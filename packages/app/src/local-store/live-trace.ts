@@ -1,6 +1,7 @@
 import type { TraceEntry } from '@docket/core/store';
 import { traceIdFloor, traceWindowStart, type TraceFilter } from '@docket/core/device';
 import { distinctIndexKeys } from './distinct-index-keys.ts';
+import { openStoredRows } from './indexeddb-local-store.ts';
 import { liveDatabase, useLiveRead } from './live-database.ts';
 
 // Live reads of the trace (the device's diagnostic log, up to 5,000 entries): a page of the
@@ -28,7 +29,10 @@ export function useTrace(filter: TraceFilter, limit: number) {
   return useLiveRead(async () => {
     const now = Date.now();
     const [entries, total, kinds] = await Promise.all([
-      filtered(filter, now).limit(limit).toArray(),
+      filtered(filter, now)
+        .limit(limit)
+        .toArray()
+        .then((rows) => openStoredRows(liveDatabase(), 'trace', rows)),
       filtered(filter, now).count(),
       distinctIndexKeys(traceTable(), 'kind'),
     ]);
@@ -37,6 +41,6 @@ export function useTrace(filter: TraceFilter, limit: number) {
 }
 
 /** Every entry the filter holds now, newest first, read once (for the trace's export). */
-export function readTraceEntries(filter: TraceFilter, nowMs: number): Promise<TraceEntry[]> {
-  return filtered(filter, nowMs).toArray();
+export async function readTraceEntries(filter: TraceFilter, nowMs: number): Promise<TraceEntry[]> {
+  return openStoredRows(liveDatabase(), 'trace', await filtered(filter, nowMs).toArray());
 }

@@ -10,7 +10,10 @@ import { pageLocalStore } from '../bills/bill-command-services.ts';
 // was left, and what each link holds (the sharer's choices and the counts of what was sealed),
 // so the list of links can say it: the server keeps only the ciphertext, which it cannot read.
 // Kept under a `device:` setting (never synced, never sent): the server must not be able to get
-// them, and another device of the user simply cannot copy the link again.
+// them, and another device of the user simply cannot copy the link again. The key is kept only
+// when the sharer chose "Keep this link on this device" (issue 38), and then sealed with the rest
+// of the account's work (core's sealed-rows.ts); otherwise only what the link holds is kept, and
+// the link can be copied only on the screen that made it.
 //
 // The setting's value: { key, choices, counts }, key null once the link is revoked (it opens
 // nothing any more, and what it held is still worth saying); links made before choices were
@@ -44,9 +47,10 @@ function keptLinkOf(value: unknown): KeptLink | null {
   };
 }
 
+/** Keeps what a new link holds, and its key when the sharer chose to keep it (else null). */
 export async function saveLinkKey(
   linkId: string,
-  fragmentKey: string,
+  fragmentKey: string | null,
   holds: { readonly choices: LinkChoices; readonly counts: LinkCounts },
 ): Promise<void> {
   const store = await pageLocalStore();

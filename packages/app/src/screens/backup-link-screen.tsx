@@ -84,6 +84,10 @@ export function BackupLinkScreen() {
   const [linkKeys, setLinkKeys] = useState<Map<string, KeptLink>>(new Map());
   const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]['value']>('never');
   const [choices, setChoices] = useState<LinkChoices>(defaultLinkChoices);
+  const [keepLink, setKeepLink] = useState(false);
+  // The keys of links made on this screen, in memory only: a link whose key is not kept can be
+  // copied until the screen is left.
+  const [madeHere, setMadeHere] = useState<ReadonlyMap<string, string>>(new Map());
   const { busy, error, setError, run } = useCommand();
   const [status, setStatus] = useState('');
   const toast = useStatusToast();
@@ -131,11 +135,16 @@ export function BackupLinkScreen() {
         expiresAt: ms === null ? null : new Date(Date.now() + ms).toISOString(),
       });
       // What it holds is kept here beside the key: the server can only keep it sealed.
-      await saveLinkKey(linkId, sealed.fragmentKey, {
+      await saveLinkKey(linkId, keepLink ? sealed.fragmentKey : null, {
         choices: payload.choices,
         counts: countLink(payload.contents),
       });
-      setStatus('Link created. Copy it and send it to whoever should see these bills.');
+      setMadeHere((made) => new Map(made).set(linkId, sealed.fragmentKey));
+      setStatus(
+        keepLink
+          ? 'Link created. Copy it and send it to whoever should see these bills.'
+          : 'Link created. Copy it now and send it to whoever should see these bills: its key is not kept on this device, so it cannot be copied again once you leave this screen.',
+      );
       reload();
     });
   };
@@ -254,6 +263,22 @@ export function BackupLinkScreen() {
                 ))}
               </fieldset>
               <p aria-live="polite">The link will hold {holds}.</p>
+              <div className="backup-choice">
+                <input
+                  id={`${ids}-keep`}
+                  type="checkbox"
+                  checked={keepLink}
+                  aria-describedby={`${ids}-keep-hint`}
+                  onChange={(event) => {
+                    setKeepLink(event.currentTarget.checked);
+                  }}
+                />
+                <label htmlFor={`${ids}-keep`}>Keep this link on this device</label>
+                <p id={`${ids}-keep-hint`} className="backup-hint">
+                  Its key is kept locked with your work here, so you can copy the link again later.
+                  Otherwise copy it now: once you leave this screen it cannot be copied again here.
+                </p>
+              </div>
               <div className="screen-actions">
                 <IonButton
                   disabled={busy}
@@ -283,7 +308,7 @@ export function BackupLinkScreen() {
                 <ul className="record-list" aria-label="Links">
                   {[...links].reverse().map((link) => {
                     const kept = linkKeys.get(link.id);
-                    const key = kept?.key ?? null;
+                    const key = madeHere.get(link.id) ?? kept?.key ?? null;
                     const live = link.revokedAt === null;
                     const url = key === null ? null : publicLinkUrl(origin, link.id, key);
                     return (
@@ -313,6 +338,12 @@ export function BackupLinkScreen() {
                               }}
                             />
                           </div>
+                        )}
+                        {live && kept !== undefined && key === null && (
+                          <p>
+                            Its key was not kept on this device, so it cannot be copied again here.
+                            Revoke it when it is no longer needed.
+                          </p>
                         )}
                         {live && kept === undefined && (
                           <p>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
 import { authErrorMessage } from '../auth/auth-error-message.ts';
+import { dropHeldPassword, holdPasswordForDevice } from '../auth/held-password.ts';
 import { waitForSignIn } from '../auth/wait-for-sign-in.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
@@ -89,7 +90,12 @@ export function LoginScreen() {
     const credentials = requireCredentials();
     if (credentials === null) return;
     act(async () => {
-      if (refused(await (await loadAuthClient()).signIn.email(credentials))) return;
+      // The account's work on this device is sealed under a key this password opens (issue 38).
+      holdPasswordForDevice(credentials.password);
+      if (refused(await (await loadAuthClient()).signIn.email(credentials))) {
+        dropHeldPassword();
+        return;
+      }
       await finishSignIn();
     });
   };
@@ -106,6 +112,7 @@ export function LoginScreen() {
     const verified = new URLSearchParams({ mode: 'verified' });
     if (returnPath !== null) verified.set(RETURN_TO_LINK_PARAM, returnPath);
     act(async () => {
+      holdPasswordForDevice(credentials.password);
       const signUp = await (
         await loadAuthClient()
       ).signUp.email({
@@ -113,18 +120,25 @@ export function LoginScreen() {
         name: nameFromEmail(credentials.email),
         callbackURL: `/return-from-login?${verified.toString()}`,
       });
-      if (refused(signUp)) return;
+      if (refused(signUp)) {
+        dropHeldPassword();
+        return;
+      }
       // A server that signs new accounts in at once hands out a session token; otherwise
       // sign in now, which tells whether the address must be verified first.
       if (signUp.data.token === null) {
         const signIn = await (await loadAuthClient()).signIn.email(credentials);
         if (signIn.error?.status === 403) {
+          dropHeldPassword();
           setNotice(
             `Account created. Open the link we sent to ${credentials.email} to verify it, then sign in.`,
           );
           return;
         }
-        if (refused(signIn)) return;
+        if (refused(signIn)) {
+          dropHeldPassword();
+          return;
+        }
       }
       await finishSignIn();
     });

@@ -1,5 +1,6 @@
 // The public face of crypto/ for the other packages (README.md); inside core, files import each other directly.
 export * from './backup-crypto.ts';
+export * from './device-vault-crypto.ts';
 export * from './full-backup-crypto.ts';
 export * from './member-keys.ts';
 export * from './public-link-crypto.ts';

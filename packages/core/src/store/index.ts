@@ -7,4 +7,6 @@ export * from './local-records.ts';
 export * from './local-store-acceptance.ts';
 export * from './local-store.ts';
 export * from './memory-local-store.ts';
+export * from './sealed-rows.ts';
+export * from './sealed-tables.ts';
 export * from './stored-member.ts';

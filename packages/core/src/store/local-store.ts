@@ -80,7 +80,7 @@ export const localTables = {
   datasets: { key: 'id', indexes: ['createdAt'] },
   datasetFiles: { key: 'id', indexes: ['datasetId'] },
   jobs: { key: 'id', indexes: ['subjectId', 'status', 'createdAt'] },
-  tags: { key: 'id', indexes: ['name'] },
+  tags: { key: 'id', indexes: [] },
   billTags: { key: 'id', indexes: ['billId', 'tagId'] },
   positions: { key: 'billId', indexes: ['position'] },
   decisions: { key: 'billId', indexes: ['decision'] },

@@ -1,0 +1,128 @@
+import { chromium, type Page } from '@playwright/test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import config, { baseURL } from '../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  AnnotationPage,
+  sampleBillId,
+  sampleFile,
+  samplePassage,
+} from './pages/annotation-page.ts';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
+import { signUpWithDataset } from './pages/dataset-pages.ts';
+import { goodPassword, LoginPage, signOut } from './pages/login-page.ts';
+import { expectPainted } from './pages/painted.ts';
+
+// Locked means unreadable (issue 38). One persistent browser profile, as a shared laptop keeps
+// it: X writes a note, a position's Why and a tag, signs out keeping the work; the profile folder
+// is then searched, byte by byte, for those words. None is there: the rows were written sealed
+// under a key only X's password opens, and the key left with the sign-out. Signed in again, X
+// has it all back. Removed, the database and the vault are gone, and the words with them.
+
+test.describe.configure({ timeout: 240_000 });
+
+const NOTE = 'Whistleblower J.D. phone 555-0199';
+const WHY = 'Quietly funded by Harbourline Freight';
+const TAG = 'Sources Kestrel';
+
+/** Every file of the profile, read whole (the browser writes its logs as it goes). */
+function profileFiles(folder: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(folder)) {
+    const path = join(folder, entry);
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      continue; // a file the browser just deleted
+    }
+    if (stats.isDirectory()) files.push(...profileFiles(path));
+    else if (stats.isFile()) files.push(path);
+  }
+  return files;
+}
+
+/** The words found in the profile's files, as UTF-8 (or Latin-1) or as UTF-16 (V8's two-byte strings). */
+function wordsFound(folder: string, words: readonly string[]): string[] {
+  const needles = words.flatMap((word) => [
+    { word, bytes: Buffer.from(word, 'utf8') },
+    { word, bytes: Buffer.from(word, 'utf16le') },
+  ]);
+  const found = new Set<string>();
+  for (const path of profileFiles(folder)) {
+    let content: Buffer;
+    try {
+      content = readFileSync(path);
+    } catch {
+      continue;
+    }
+    for (const { word, bytes } of needles) if (content.includes(bytes)) found.add(word);
+  }
+  return [...found].sort();
+}
+
+function docketDatabases(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map(({ name }) => name ?? '')
+      .filter((name) => name === 'docket' || /^docket-[0-9a-f]{32}$/.test(name)),
+  );
+}
+
+test('a signed-out account’s note, Why and tag are nowhere in the browser profile; removed, nothing is left', async ({
+  browserName,
+}, testInfo) => {
+  expect(browserName).toBe('chromium');
+  const profile = testInfo.outputPath('profile');
+  const context = await chromium.launchPersistentContext(profile, {
+    baseURL,
+    ...config.use?.launchOptions,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const login = new LoginPage(page);
+    const email = await signUpWithDataset(page, 'Library bills', [
+      sampleFile('annotation-bill.csv'),
+    ]);
+
+    const details = new BillDetailsPage(page);
+    await details.openBill(sampleBillId, 'HB 4242');
+    await details.position('Oppose').check();
+    await details.why().fill(WHY);
+    await expectPainted(details.reasonSaved());
+    await details.addTag(TAG, { create: true });
+
+    const annotation = new AnnotationPage(page);
+    await annotation.open(sampleBillId);
+    await annotation.selectWithKeyboard(samplePassage);
+    await annotation.note().fill(NOTE);
+    await annotation.save().click();
+    await expect(annotation.status('Highlight saved.')).toBeVisible();
+
+    await page.goto('/tabs/more');
+    await signOut(page, 'Keep on this device, locked');
+    // The search finds what is in clear: the bill's own text, public, stored as it came.
+    await expect.poll(() => wordsFound(profile, [samplePassage])).toEqual([samplePassage]);
+    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+
+    // X signs in again: the password opens it all.
+    await login.open();
+    await login.signIn(email, goodPassword);
+    await expect(page).toHaveURL('/tabs/bills', { timeout: 15_000 });
+    await details.openBill(sampleBillId, 'HB 4242');
+    await expect(details.why()).toHaveValue(WHY);
+    await expect(details.tagsOnBill().getByText(TAG, { exact: true })).toBeVisible();
+    await annotation.open(sampleBillId);
+    await expect(annotation.highlights()).toContainText(NOTE);
+    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+
+    // Removed: the database goes with the next page, and its vault with it.
+    await page.goto('/tabs/more');
+    await signOut(page, 'Remove from this device');
+    await expect.poll(() => docketDatabases(page)).toEqual([]);
+    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,120 @@
+import type { OpaqueCryptoKey } from '@docket/core/crypto';
+
+// The files of each account's vault on this browser (device-vault.ts says what they are and
+// why files): read, written, deleted. No crypto here, so the page can lock vaults as it starts
+// without loading Argon2id or WebCrypto's wrappers.
+
+const VAULT_DIRECTORY = 'docket-vaults';
+
+/** A vault that exists but whose key is not on the device: signed out, or never opened here. */
+export class DeviceLockedError extends Error {
+  constructor() {
+    super(
+      'This account’s work on this device is locked. Sign out, then sign in with your password to open it.',
+    );
+    this.name = 'DeviceLockedError';
+  }
+}
+
+export type VaultState =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'open'; readonly rowKey: OpaqueCryptoKey }
+  | { readonly kind: 'locked' };
+
+interface StorageWithDirectory {
+  getDirectory?: () => Promise<FileSystemDirectoryHandle>;
+}
+
+/** The vaults' folder, or null where the browser has no private file system (tests in Node). */
+export async function vaultDirectory(): Promise<FileSystemDirectoryHandle | null> {
+  const storage = (globalThis.navigator as { storage?: StorageWithDirectory } | undefined)?.storage;
+  if (storage?.getDirectory === undefined) return null;
+  const root = await storage.getDirectory();
+  return root.getDirectoryHandle(VAULT_DIRECTORY, { create: true });
+}
+
+export async function readFile(name: string): Promise<Uint8Array | null> {
+  const directory = await vaultDirectory();
+  if (directory === null) return null;
+  try {
+    const handle = await directory.getFileHandle(name);
+    return new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'NotFoundError') return null;
+    throw error;
+  }
+}
+
+export async function writeFile(name: string, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
+  const directory = await vaultDirectory();
+  if (directory === null) throw new Error('This browser cannot keep a locked copy of your work.');
+  const handle = await directory.getFileHandle(name, { create: true });
+  const writable = await handle.createWritable();
+  await writable.write(bytes);
+  await writable.close();
+}
+
+export async function removeFile(name: string): Promise<void> {
+  const directory = await vaultDirectory();
+  if (directory === null) return;
+  try {
+    await directory.removeEntry(name);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'NotFoundError')) throw error;
+  }
+}
+
+export const lockFile = (database: string) => `${database}.lock`;
+export const keyFile = (database: string) => `${database}.key`;
+
+// Each context reads its vault once per database; sign-in and sign-out in this context replace it.
+export const states = new Map<string, Promise<VaultState>>();
+
+/** Sign-out keeping the work: the key goes; only the password opens the vault again. */
+export async function lockVault(database: string): Promise<void> {
+  states.set(database, Promise.resolve({ kind: 'locked' }));
+  await removeFile(keyFile(database));
+}
+
+/** Removal: the key and its wrapped copy go, so nothing sealed under it can be opened again. */
+export async function forgetVault(database: string): Promise<void> {
+  states.delete(database);
+  await removeFile(keyFile(database));
+  await removeFile(lockFile(database));
+}
+
+/**
+ * At start-up: every vault's key but the active database's is deleted. A sign-out whose page was
+ * gone before its key file could leave one behind; the next page finishes it.
+ */
+export async function lockVaultsLeftOpen(active: string | null): Promise<void> {
+  const directory = await vaultDirectory();
+  if (directory === null) return;
+  const names: string[] = [];
+  for await (const name of (
+    directory as FileSystemDirectoryHandle & { keys(): AsyncIterable<string> }
+  ).keys()) {
+    names.push(name);
+  }
+  for (const name of names) {
+    if (name.endsWith('.key') && (active === null || name !== keyFile(active))) {
+      const database = name.slice(0, -'.key'.length);
+      states.set(database, Promise.resolve({ kind: 'locked' }));
+      await removeFile(name);
+    }
+  }
+}
+
+/** "Clear this device": every vault's files. */
+export async function forgetEveryVault(): Promise<void> {
+  states.clear();
+  const root = await (
+    globalThis.navigator as { storage?: StorageWithDirectory } | undefined
+  )?.storage?.getDirectory?.();
+  if (root === undefined) return;
+  try {
+    await root.removeEntry(VAULT_DIRECTORY, { recursive: true });
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'NotFoundError')) throw error;
+  }
+}
