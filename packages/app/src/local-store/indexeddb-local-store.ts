@@ -98,12 +98,31 @@ export async function openStoredRows<N extends SealedTable>(
  * when it finds the transaction in its zone, which our bodies' native awaits do not keep) asks
  * the transaction for nothing until the work is done, and resumes in the transaction's zone.
  */
+/** Each transaction's latest wait for WebCrypto (see keptAlive). */
+const waitsInProgress = new WeakMap<Transaction, Promise<void>>();
+
 function keptAlive<T>(tx: Transaction, work: Promise<T>): Promise<T> {
   const waiting = tx as Transaction & { waitFor?: (promise: Promise<T>) => Promise<T> };
-  if (typeof waiting.waitFor !== 'function') {
+  const waitFor = waiting.waitFor;
+  if (typeof waitFor !== 'function') {
     throw new Error('This version of Dexie cannot keep a transaction open for WebCrypto.');
   }
-  return waiting.waitFor(work);
+  // One wait at a time per transaction: Dexie's waits, overlapping, stop keeping the transaction
+  // alive as soon as the newest settles, and an older one still running then never resumes (the
+  // body hangs; found with a restore's reads settling out of order). A later wait starts once the
+  // one before it resumed, still inside the same IndexedDB event, so the transaction never idles.
+  const previous = waitsInProgress.get(tx);
+  const waited =
+    previous === undefined ? waitFor.call(tx, work) : previous.then(() => waitFor.call(tx, work));
+  const settled = waited.then(
+    () => undefined,
+    () => undefined,
+  );
+  waitsInProgress.set(tx, settled);
+  void settled.then(() => {
+    if (waitsInProgress.get(tx) === settled) waitsInProgress.delete(tx);
+  });
+  return waited;
 }
 
 /**

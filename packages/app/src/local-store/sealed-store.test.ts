@@ -178,6 +178,29 @@ describe('the sealed store on disk', () => {
     store.close();
   });
 
+  it('finishes a transaction whose sealed reads settle out of order', async () => {
+    const writer = await open(openVault(key));
+    await writePrivateWork(writer);
+    writer.close();
+    // The first read's key comes late, the second's at once: the second settles first.
+    let calls = 0;
+    const slowThenQuick: RowVault = {
+      rowKey: () => {
+        calls += 1;
+        const wait = calls === 1 ? 50 : 0;
+        return new Promise((resolve) => setTimeout(() => resolve(key), wait));
+      },
+      known: () => undefined,
+    };
+    const store = await open(slowThenQuick);
+    const [tags, positions] = await store.read(['tags', 'positions'], (tx) =>
+      Promise.all([tx.all('tags'), tx.all('positions')]),
+    );
+    expect(tags.map((tag) => tag.name)).toEqual([TAG]);
+    expect(positions.map((position) => position.reason)).toEqual([WHY]);
+    store.close();
+  });
+
   it('reads, changes and writes a sealed row in one transaction', async () => {
     const store = await open(openVault(key));
     await writePrivateWork(store);
