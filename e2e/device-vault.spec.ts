@@ -62,11 +62,12 @@ function wordsFound(folder: string, words: readonly string[]): string[] {
   return [...found].sort();
 }
 
-function docketDatabases(page: Page): Promise<string[]> {
+/** The accounts' databases on the page's origin (the signed-out pages' own, 'docket', aside). */
+function accountDatabases(page: Page): Promise<string[]> {
   return page.evaluate(async () =>
     (await indexedDB.databases())
       .map(({ name }) => name ?? '')
-      .filter((name) => name === 'docket' || /^docket-[0-9a-f]{32}$/.test(name)),
+      .filter((name) => /^docket-[0-9a-f]{32}$/.test(name)),
   );
 }
 
@@ -105,6 +106,14 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
     // The search finds what is in clear: the bill's own text, public, stored as it came.
     await expect.poll(() => wordsFound(profile, [samplePassage])).toEqual([samplePassage]);
     expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+    // A full backup made signed out cannot hold the locked work, and says so.
+    await page.goto('/add-full-backup');
+    await expect(
+      page.getByRole('note').filter({
+        hasText:
+          'The work of 1 account is kept locked on this device and is not in a backup made here.',
+      }),
+    ).toBeVisible();
 
     // X signs in again: the password opens it all.
     await login.open();
@@ -120,7 +129,8 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
     // Removed: the database goes with the next page, and its vault with it.
     await page.goto('/tabs/more');
     await signOut(page, 'Remove from this device');
-    await expect.poll(() => docketDatabases(page)).toEqual([]);
+    // X's database is gone; what the signed-out pages opened holds none of X's words (below).
+    await expect.poll(() => accountDatabases(page)).toEqual([]);
     expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
   } finally {
     await context.close();

@@ -280,7 +280,9 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   await expect(viewer.getByRole('heading', { name: /^HB 4243:/ })).toHaveCount(0);
   expect(await seriousViolations(viewer)).toEqual([]);
 
-  // A second link with the dismissed bills let in: HB 4243 is there, marked Dismissed.
+  // A second link with the dismissed bills let in: HB 4243 is there, marked Dismissed. The
+  // reload above set the choices back to their defaults, notes included.
+  await linkPage.choice('Notes').uncheck();
   await linkPage.choice('Dismissed bills').check();
   await expect(
     owner.getByText(

@@ -287,6 +287,10 @@ test('a site that refuses other sites is downloaded through the relay, refreshed
     await expect(relaySwitch).toBeChecked();
     await relaySwitch.click();
     await expect(relaySwitch).not.toBeChecked();
+    // The toggle flips at once; the choice is kept once the page says so.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved on this device.' }),
+    ).toBeVisible();
     const before = relayed().length;
     await page.goto('/tabs/datasets');
     await row.getByRole('button', { name: 'Refresh Alaska through the relay' }).click();

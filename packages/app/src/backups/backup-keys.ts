@@ -1,8 +1,9 @@
 import { useSetting } from '../local-store/live-settings.ts';
 import { useAppState } from '../state/use-app-state.ts';
+import { useEffect, useState } from 'react';
 import {
   cloudKeysSettingKey,
-  isDeviceCloudKeys,
+  openStoredCloudKeys,
   type DeviceCloudKeys,
 } from '../sync/cloud-keys-store.ts';
 
@@ -19,8 +20,23 @@ export type BackupKeys =
 export function useBackupKeys(): BackupKeys {
   const userId = useAppState((state) => state.user?.id ?? null);
   const row = useSetting(userId === null ? null : cloudKeysSettingKey(userId));
+  // The stored bytes become handles asynchronously; `of` says which row they were opened from.
+  const [opened, setOpened] = useState<{ of: unknown; keys: DeviceCloudKeys | null } | null>(null);
+  const value = row?.value;
+  useEffect(() => {
+    if (value === undefined) return;
+    let current = true;
+    void openStoredCloudKeys(value).then((keys) => {
+      if (current) setOpened({ of: value, keys });
+    });
+    return () => {
+      current = false;
+    };
+  }, [value]);
   if (userId === null) return { status: 'signed-out' };
   if (row === undefined) return { status: 'loading' };
-  if (row === null || !isDeviceCloudKeys(row.value)) return { status: 'no-password' };
-  return { status: 'ready', userId, keys: row.value };
+  if (row === null) return { status: 'no-password' };
+  if (opened === null || opened.of !== value) return { status: 'loading' };
+  if (opened.keys === null) return { status: 'no-password' };
+  return { status: 'ready', userId, keys: opened.keys };
 }

@@ -147,7 +147,7 @@ describe('the sealed store on disk', () => {
     store.close();
   });
 
-  it('keeps a WebCrypto key handle a setting holds (the cloud keys) usable, and seals the rest', async () => {
+  it('keeps a WebCrypto key handle a setting holds (cloud keys stored before they were bytes) usable, and seals the rest', async () => {
     const store = await open(openVault(key));
     const dataKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
       'encrypt',
@@ -178,6 +178,25 @@ describe('the sealed store on disk', () => {
     store.close();
   });
 
+  it("seals the cloud keys' stored bytes with the row (nothing of them in clear)", async () => {
+    const store = await open(openVault(key));
+    const kekBytes = new TextEncoder().encode('KEK-of-Harbourline-thirty-two-b.');
+    await store.write(['settings'], (tx) =>
+      tx.put('settings', {
+        key: 'device:cloud-keys:user-1',
+        value: { keyEpoch: 2, keyEncryptionKeyBytes: kekBytes, material: { kekSalt: 's' } },
+      }),
+    );
+    expect(await rawText(name, indexedDB)).not.toContain('KEK-of-Harbourline');
+    const row = await store.read(['settings'], (tx) =>
+      tx.get('settings', 'device:cloud-keys:user-1'),
+    );
+    const value = row?.value as { keyEncryptionKeyBytes: Uint8Array };
+    expect(value.keyEncryptionKeyBytes).toBeInstanceOf(Uint8Array);
+    expect(value.keyEncryptionKeyBytes).toEqual(kekBytes);
+    store.close();
+  });
+
   it('finishes a transaction whose sealed reads settle out of order', async () => {
     const writer = await open(openVault(key));
     await writePrivateWork(writer);
@@ -188,7 +207,11 @@ describe('the sealed store on disk', () => {
       rowKey: () => {
         calls += 1;
         const wait = calls === 1 ? 50 : 0;
-        return new Promise((resolve) => setTimeout(() => resolve(key), wait));
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            resolve(key);
+          }, wait),
+        );
       },
       known: () => undefined,
     };

@@ -10,6 +10,7 @@ import '../backups/backups.css';
 import { OpeningBackupStatus } from '../backups/opening-backup-status.tsx';
 import { useOpenedBackup } from '../backups/use-opened-backup.ts';
 import '../ui/forms.css';
+import { FormError } from '../ui/form-error.tsx';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { useAlert } from '../ui/lazy-overlays.ts';
@@ -38,7 +39,7 @@ export function RestoreScreen() {
   const backupId = new URLSearchParams(search).get('backup') ?? undefined;
   const keys = useBackupKeys();
   const opened = useOpenedBackup(backupId, keys);
-  const [plans, setPlans] = useState<Plans | null>(null);
+  const [plans, setPlans] = useState<Plans | { readonly failed: string } | null>(null);
   const [round, setRound] = useState(0);
   const [running, setRunning] = useState<RestoreMode | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
@@ -56,6 +57,13 @@ export function RestoreScreen() {
       })
       .catch((error: unknown) => {
         console.error('Could not work out the restore', error);
+        if (effect.live) {
+          setPlans({
+            failed: `Docket could not work out what a restore would change: ${
+              error instanceof Error ? error.message : String(error)
+            }. Nothing was changed.`,
+          });
+        }
       });
     return () => {
       effect.live = false;
@@ -129,6 +137,19 @@ export function RestoreScreen() {
             </p>
             {plans === null ? (
               <p role="status">Working out what would change…</p>
+            ) : 'failed' in plans ? (
+              <>
+                <FormError message={plans.failed} />
+                <IonButton
+                  fill="outline"
+                  onClick={() => {
+                    setPlans(null);
+                    setRound((value) => value + 1);
+                  }}
+                >
+                  Try again
+                </IonButton>
+              </>
             ) : (
               (['merge', 'replace'] as const).map((mode) => (
                 <section key={mode} aria-labelledby={`restore-${mode}`}>

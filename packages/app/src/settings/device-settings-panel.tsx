@@ -69,15 +69,24 @@ export function DeviceSettingsPanel() {
   const setting = useSetting(DEVICE_PREFERENCES_SETTING);
   const inBackground = useBackgroundRefresh(usesServiceWorker);
   const [failure, setFailure] = useState<string | null>(null);
+  // Said once the change is written (sealed, on an account's store): a toggle flips at once,
+  // and leaving before the write lands would lose it without this.
+  const [saved, setSaved] = useState<string | null>(null);
   if (setting === undefined) return <p role="status">Loading settings…</p>;
   const preferences = devicePreferencesOf(setting?.value);
   const save = (change: Partial<DevicePreferences>) => {
     setFailure(null);
+    setSaved(null);
     pageLocalStore()
       .then((store) => saveDevicePreferences(store, change))
-      .catch((error: unknown) => {
-        setFailure(messageOf(error));
-      });
+      .then(
+        () => {
+          setSaved('Saved on this device.');
+        },
+        (error: unknown) => {
+          setFailure(messageOf(error));
+        },
+      );
   };
   return (
     <div className="device-settings">
@@ -157,6 +166,9 @@ export function DeviceSettingsPanel() {
           tag or take a position on. Nothing leaves the device to send it.
         </IonNote>
       </div>
+      <p className="form-notice" role="status">
+        {saved}
+      </p>
       <FormError message={failure} />
     </div>
   );

@@ -1,10 +1,18 @@
-import type { CloudKeyMaterial, OpaqueCryptoKey } from '@docket/core/crypto';
+import {
+  openCloudKeysWithBytes,
+  type CloudKeyMaterial,
+  type OpaqueCryptoKey,
+} from '@docket/core/crypto';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 
 // This device's cloud keys, per user, in the settings table under a `device:` key (never
-// synced). IndexedDB stores CryptoKey objects as they are, non-extractable included: the device
-// syncs after a restart without asking for the password, and a script that reads storage gets
-// handles usable only here, never key bytes.
+// synced), so the device syncs after a restart without asking for the password. What is stored
+// is the key-encryption key's 32 bytes and the material, never a CryptoKey: Chromium writes a
+// CryptoKey's raw bytes into IndexedDB's files whatever its extractability, beside the sealed
+// part where the account's lock (issue 38) cannot reach them. Bytes are data, so the settings
+// row seals them with the rest while the account is locked. Opened, they become non-extractable
+// handles (the data key unwrapped from the material), kept in memory only.
 
 export interface DeviceCloudKeys {
   readonly keyEpoch: number;
@@ -13,23 +21,60 @@ export interface DeviceCloudKeys {
   readonly material: CloudKeyMaterial;
 }
 
+/** The settings row's value: the key-encryption key's bytes and what it opens. */
+export interface StoredCloudKeys {
+  readonly keyEpoch: number;
+  readonly keyEncryptionKeyBytes: Uint8Array;
+  readonly material: CloudKeyMaterial;
+}
+
 /** The setting a user's keys are kept under on this device. */
 export function cloudKeysSettingKey(userId: string): string {
   return `device:cloud-keys:${userId}`;
 }
 
-export function isDeviceCloudKeys(value: unknown): value is DeviceCloudKeys {
+/** Keys stored before they were kept as bytes: handles, usable as they are. */
+function isLegacyDeviceCloudKeys(record: Record<string, unknown>): boolean {
+  return (
+    typeof record.dataKey === 'object' &&
+    record.dataKey !== null &&
+    typeof record.keyEncryptionKey === 'object' &&
+    record.keyEncryptionKey !== null
+  );
+}
+
+export function isStoredCloudKeys(value: unknown): value is StoredCloudKeys | DeviceCloudKeys {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
     typeof record.keyEpoch === 'number' &&
-    typeof record.dataKey === 'object' &&
-    record.dataKey !== null &&
-    typeof record.keyEncryptionKey === 'object' &&
-    record.keyEncryptionKey !== null &&
     typeof record.material === 'object' &&
-    record.material !== null
+    record.material !== null &&
+    (record.keyEncryptionKeyBytes instanceof Uint8Array || isLegacyDeviceCloudKeys(record))
   );
+}
+
+// One opening per stored value: the live settings row hands the same object to every reader.
+const opened = new WeakMap<object, Promise<DeviceCloudKeys>>();
+
+/** The stored value opened into handles; a value that does not open is no keys at all. */
+export function openStoredCloudKeys(value: unknown): Promise<DeviceCloudKeys | null> {
+  if (!isStoredCloudKeys(value)) return Promise.resolve(null);
+  if (!('keyEncryptionKeyBytes' in value)) return Promise.resolve(value);
+  let opening = opened.get(value);
+  if (opening === undefined) {
+    const { keyEpoch, material } = value;
+    opening = openCloudKeysWithBytes(
+      browserCrypto,
+      material,
+      new Uint8Array(value.keyEncryptionKeyBytes),
+    ).then((keys) => ({ keyEpoch, material, ...keys }));
+    opened.set(value, opening);
+  }
+  return opening.catch((error: unknown) => {
+    console.error('[docket] The cloud keys kept on this device do not open:', error);
+    return null;
+  });
 }
 
 export async function loadDeviceCloudKeys(userId: string): Promise<DeviceCloudKeys | null> {
@@ -37,12 +82,26 @@ export async function loadDeviceCloudKeys(userId: string): Promise<DeviceCloudKe
   const row = await store.read(['settings'], (tx) =>
     tx.get('settings', cloudKeysSettingKey(userId)),
   );
-  return row !== undefined && isDeviceCloudKeys(row.value) ? row.value : null;
+  return row === undefined ? null : openStoredCloudKeys(row.value);
 }
 
-export async function saveDeviceCloudKeys(userId: string, keys: DeviceCloudKeys): Promise<void> {
-  const store = await pageLocalStore();
-  await store.write(['settings'], (tx) =>
-    tx.put('settings', { key: cloudKeysSettingKey(userId), value: keys }),
-  );
+/** Keeps the keys: the bytes are written into the (sealed) settings row, then wiped here. */
+export async function saveDeviceCloudKeys(
+  userId: string,
+  keys: DeviceCloudKeys,
+  keyEncryptionKeyBytes: Uint8Array,
+): Promise<void> {
+  const stored: StoredCloudKeys = {
+    keyEpoch: keys.keyEpoch,
+    keyEncryptionKeyBytes,
+    material: keys.material,
+  };
+  try {
+    const store = await pageLocalStore();
+    await store.write(['settings'], (tx) =>
+      tx.put('settings', { key: cloudKeysSettingKey(userId), value: stored }),
+    );
+  } finally {
+    keyEncryptionKeyBytes.fill(0);
+  }
 }

@@ -112,7 +112,8 @@ export interface CloudPasswordDeps {
   readonly api: ApiClient;
   /** The key work (Argon2id, wrapping), off the page: cloud-key-client.ts. */
   readonly keys: CloudKeyApi;
-  readonly saveKeys: (keys: DeviceCloudKeys) => Promise<void>;
+  /** Keeps the keys on this device; the key-encryption key's bytes go only into the sealed store. */
+  readonly saveKeys: (keys: DeviceCloudKeys, keyEncryptionKeyBytes: Uint8Array) => Promise<void>;
   /** Told as each step starts. */
   readonly onStep?: (progress: CloudPasswordProgress) => void;
 }
@@ -149,7 +150,7 @@ export async function applyEnteredPassword(
       step('save');
       await writeMaterial(deps.api, settings.version, made.material);
       step('keep');
-      await deps.saveKeys(deviceKeys(made.material, made.keys));
+      await deps.saveKeys(deviceKeys(made.material, made.keys), made.keys.keyEncryptionKeyBytes);
       return 'The cloud password is set. Other devices ask for it when they first sync.';
     }
     if (mode === 'enter' || current === null) {
@@ -157,7 +158,7 @@ export async function applyEnteredPassword(
       step('derive');
       const keys = await deps.keys.unlock(password, material);
       step('keep');
-      await deps.saveKeys(deviceKeys(material, keys));
+      await deps.saveKeys(deviceKeys(material, keys), keys.keyEncryptionKeyBytes);
       return 'This device now has the cloud password.';
     }
     const step = stepper(deps, ['derive', 'save', 'keep']);
@@ -169,7 +170,10 @@ export async function applyEnteredPassword(
     step('save');
     await writeMaterial(deps.api, settings.version, changed.material);
     step('keep');
-    await deps.saveKeys(deviceKeys(changed.material, changed.keys));
+    await deps.saveKeys(
+      deviceKeys(changed.material, changed.keys),
+      changed.keys.keyEncryptionKeyBytes,
+    );
     return 'The cloud password is changed. Your other devices ask for the new one when they next sync.';
   } catch (error) {
     if (error instanceof SyncCryptoError) throw new CloudPasswordError(error.message);
@@ -204,7 +208,7 @@ export async function resetCloudPassword(
     step('truth');
     await deps.makeTruth(written);
     step('keep');
-    await deps.saveKeys(deviceKeys(made.material, made.keys));
+    await deps.saveKeys(deviceKeys(made.material, made.keys), made.keys.keyEncryptionKeyBytes);
     return "The cloud password is reset. Your other devices ask for the new one, save a full backup of their own data, then take this device's data.";
   } catch (error) {
     if (error instanceof SyncCryptoError) throw new CloudPasswordError(error.message);

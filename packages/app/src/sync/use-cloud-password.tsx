@@ -140,7 +140,8 @@ export function useCloudPassword(): {
       const deps = {
         api,
         keys: cloudKeys,
-        saveKeys: (keys: DeviceCloudKeys) => saveDeviceCloudKeys(current.userId, keys),
+        saveKeys: (keys: DeviceCloudKeys, keyEncryptionKeyBytes: Uint8Array) =>
+          saveDeviceCloudKeys(current.userId, keys, keyEncryptionKeyBytes),
         onStep: (progress: CloudPasswordProgress) => {
           setWorking(workOf(progress));
         },

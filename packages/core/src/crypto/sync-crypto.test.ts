@@ -4,6 +4,7 @@ import {
   changeCloudPassword,
   convergentNonceSecret,
   createCloudKeys,
+  openCloudKeysWithBytes,
   openBytes,
   openEnvelope,
   sealBytesConvergent,
@@ -55,6 +56,34 @@ describe('cloud keys', () => {
     expect(keys.keyEncryptionKey.extractable).toBe(false);
     const unlocked = await unlockCloudKeys(webCrypto, 'pw', material);
     expect(unlocked.dataKey.extractable).toBe(false);
+  });
+
+  it("opens a device's keys again from the key-encryption key's bytes, and wipes them", async () => {
+    const made = await createCloudKeys(webCrypto, 'correct horse', 0, quickKdf);
+    const sealed = await sealEnvelope(webCrypto, made.keys.dataKey, text('Why: Housing'), context);
+    const kept = new Uint8Array(made.keys.keyEncryptionKeyBytes);
+    const reopened = await openCloudKeysWithBytes(webCrypto, made.material, kept);
+    expect(kept.every((byte) => byte === 0)).toBe(true);
+    expect(reopened.dataKey.extractable).toBe(false);
+    expect(reopened.keyEncryptionKey.extractable).toBe(false);
+    expect(read(await openEnvelope(webCrypto, reopened.dataKey, sealed, context))).toBe(
+      'Why: Housing',
+    );
+    // Unlocked with the password, the same bytes come back.
+    const unlocked = await unlockCloudKeys(webCrypto, 'correct horse', made.material);
+    expect(unlocked.keyEncryptionKeyBytes).toEqual(made.keys.keyEncryptionKeyBytes);
+  });
+
+  it("refuses another password's key-encryption key bytes, and bytes of the wrong length", async () => {
+    const made = await createCloudKeys(webCrypto, 'correct horse', 0, quickKdf);
+    const other = await createCloudKeys(webCrypto, 'battery staple', 0, quickKdf);
+    await expectCode(
+      openCloudKeysWithBytes(webCrypto, made.material, other.keys.keyEncryptionKeyBytes),
+      'tampered',
+    );
+    const short = new Uint8Array(16).fill(7);
+    await expectCode(openCloudKeysWithBytes(webCrypto, made.material, short), 'invalid-input');
+    expect(short.every((byte) => byte === 0)).toBe(true);
   });
 
   it('stores no password and no key bytes in the material the server keeps', async () => {

@@ -47,6 +47,12 @@ export interface CloudKeyMaterial {
 export interface UnlockedKeys {
   readonly dataKey: OpaqueCryptoKey;
   readonly keyEncryptionKey: OpaqueCryptoKey;
+  /**
+   * The key-encryption key's 32 bytes, a copy the caller owns: what a device keeps, sealed in
+   * its account's store (never in clear), to open its keys after a restart without asking for
+   * the password (`openCloudKeysWithBytes`). The caller wipes it once it is sealed.
+   */
+  readonly keyEncryptionKeyBytes: Uint8Array;
 }
 
 export type SyncCryptoErrorCode = 'wrong-password' | 'tampered' | 'invalid-input';
@@ -108,10 +114,11 @@ async function deriveKeyEncryptionKey(
   password: string,
   salt: Uint8Array<ArrayBuffer>,
   kdf: KdfParams,
-): Promise<OpaqueCryptoKey> {
+): Promise<{ key: OpaqueCryptoKey; bytes: Uint8Array }> {
   checkKdf(kdf);
   const bytes = await argon2idKeyBytes(password, salt, kdf);
-  return importRawKeyAndWipe(crypto, bytes, 'AES-KW');
+  const kept = new Uint8Array(bytes);
+  return { key: await importRawKeyAndWipe(crypto, bytes, 'AES-KW'), bytes: kept };
 }
 
 /** The 32 key bytes Argon2id derives from a password or passphrase with these parameters
@@ -153,16 +160,22 @@ async function wrapFor(
   extractableDataKey: OpaqueCryptoKey,
   password: string,
   kdf: KdfParams,
-): Promise<{ kekSalt: string; wrappedDataKey: string; keyEncryptionKey: OpaqueCryptoKey }> {
+): Promise<{
+  kekSalt: string;
+  wrappedDataKey: string;
+  keyEncryptionKey: OpaqueCryptoKey;
+  keyEncryptionKeyBytes: Uint8Array;
+}> {
   const salt = randomBytes(crypto, SALT_BYTES);
-  const keyEncryptionKey = await deriveKeyEncryptionKey(crypto, password, salt, kdf);
-  const wrapped = await crypto.subtle.wrapKey('raw', extractableDataKey, keyEncryptionKey, {
+  const derived = await deriveKeyEncryptionKey(crypto, password, salt, kdf);
+  const wrapped = await crypto.subtle.wrapKey('raw', extractableDataKey, derived.key, {
     name: 'AES-KW',
   });
   return {
     kekSalt: encodeBase64(salt),
     wrappedDataKey: encodeBase64(new Uint8Array(wrapped)),
-    keyEncryptionKey,
+    keyEncryptionKey: derived.key,
+    keyEncryptionKeyBytes: derived.bytes,
   };
 }
 
@@ -212,7 +225,14 @@ async function withUsableKey(
   };
   // Unwrapped again as non-extractable: that is the handle the device keeps.
   const dataKey = await unwrap(crypto, material, wrapped.keyEncryptionKey, false);
-  return { material, keys: { dataKey, keyEncryptionKey: wrapped.keyEncryptionKey } };
+  return {
+    material,
+    keys: {
+      dataKey,
+      keyEncryptionKey: wrapped.keyEncryptionKey,
+      keyEncryptionKeyBytes: wrapped.keyEncryptionKeyBytes,
+    },
+  };
 }
 
 /** A first cloud password, or a reset: a new random data key under a new epoch. */
@@ -256,12 +276,31 @@ export async function unlockCloudKeys(
   if (!(await verifyCloudPassword(password, material.passwordHash))) {
     throw new SyncCryptoError('wrong-password', 'That is not the cloud password.');
   }
-  const keyEncryptionKey = await deriveKeyEncryptionKey(
+  const derived = await deriveKeyEncryptionKey(
     crypto,
     password,
     bytesFromBase64(material.kekSalt, 'key salt'),
     material.kdf,
   );
+  const dataKey = await unwrap(crypto, material, derived.key, false);
+  return { dataKey, keyEncryptionKey: derived.key, keyEncryptionKeyBytes: derived.bytes };
+}
+
+/**
+ * A device's keys opened again from the key-encryption key's bytes it kept sealed (no password,
+ * no Argon2id): the bytes are wiped, the handles are non-extractable. Bytes that do not open
+ * this material's data key are refused as tampered.
+ */
+export async function openCloudKeysWithBytes(
+  crypto: WebCryptoPort,
+  material: CloudKeyMaterial,
+  keyEncryptionKeyBytes: Uint8Array,
+): Promise<Omit<UnlockedKeys, 'keyEncryptionKeyBytes'>> {
+  if (keyEncryptionKeyBytes.length !== 32) {
+    keyEncryptionKeyBytes.fill(0);
+    throw new SyncCryptoError('invalid-input', 'A key-encryption key is 32 bytes.');
+  }
+  const keyEncryptionKey = await importRawKeyAndWipe(crypto, keyEncryptionKeyBytes, 'AES-KW');
   const dataKey = await unwrap(crypto, material, keyEncryptionKey, false);
   return { dataKey, keyEncryptionKey };
 }

@@ -40,7 +40,8 @@ import { decodeUtf8, encodeUtf8 } from '../encoding/text-bytes.ts';
 // - rows that do not match their table's schema, or counts that differ from the manifest.
 //
 // Device secrets are never written: the settings under `device:cloud-keys:` hold this device's
-// non-extractable CryptoKeys, which cannot be serialised and must not leave it. The manifest
+// cloud key-encryption key (its bytes, sealed on the device; handles in older rows), which must
+// not leave it. The manifest
 // counts the settings left out so the preview can say so. Full backups themselves are not in
 // a full backup.
 //
@@ -57,7 +58,7 @@ export const FULL_BACKUP_MAGIC = encodeUtf8('DOCKETFB');
 export const FULL_BACKUP_FILE_EXTENSION = '.docket-backup';
 export const DIGEST_BYTES = 32;
 export const NONCE_BYTES = 12;
-/** Settings with this prefix hold CryptoKeys: never in a full backup. */
+/** Settings with this prefix hold this device's cloud keys: never in a full backup. */
 export const DEVICE_SECRET_PREFIX = 'device:cloud-keys:';
 /** Settings with this prefix belong to this device: a restore keeps this device's own. */
 export const DEVICE_SETTING_PREFIX = 'device:';
