@@ -35,7 +35,7 @@ export function checkPassphrase(passphrase: string): void {
 }
 
 /** Parameters read from a file are bounded: a hostile file must not ask for 4 GB of memory. */
-function usableKdf(kdf: unknown): KdfParams {
+export function usableKdf(kdf: unknown): KdfParams {
   const value = kdf as Partial<Record<keyof KdfParams, unknown>> | null;
   const whole = (n: unknown, min: number, max: number): n is number =>
     typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;

@@ -1,4 +1,5 @@
 import { gunzipSync, gzipSync } from 'fflate';
+import type { DeviceVaultMaterial } from '../crypto/device-vault-crypto.ts';
 import type { KdfParams } from '../crypto/sync-crypto.ts';
 import type { FullBackup } from '../store/local-records.ts';
 import type { TableName } from '../store/local-store.ts';
@@ -83,7 +84,9 @@ export type FullBackupErrorCode =
   | 'invalid-contents'
   | 'invalid-input'
   | 'busy'
-  | 'not-found';
+  | 'not-found'
+  | 'needs-account-password'
+  | 'wrong-account-password';
 
 /** A full backup refused for a reason the user can understand; nothing was changed. */
 export class FullBackupError extends Error {
@@ -104,7 +107,22 @@ export const fullBackupMessages = {
   needsPassphrase: 'This full backup is protected by a passphrase. Enter it to open the backup.',
   wrongPassphrase: 'That passphrase does not open this full backup. Check it and try again.',
   tampered: 'This full backup failed its integrity check: it was changed after it was made.',
+  needsAccountPassword:
+    "This full backup holds an account's work that was locked on its device. Enter that account's password to open it.",
+  wrongAccountPassword:
+    "That password does not open this account's work. Enter the password the account had when the backup was made.",
 } as const;
+
+/**
+ * The account a full backup made signed out of a locked account's database belongs to: its
+ * private rows are in the file as they were stored, sealed under the account's vault key, and
+ * this is that key wrapped under the account's password (the device's lock file). Only that
+ * password opens them again.
+ */
+export interface FullBackupLockedAccount {
+  readonly accountId: string;
+  readonly vault: DeviceVaultMaterial;
+}
 
 export interface FullBackupEncryption {
   readonly cipher: 'AES-256-GCM';
@@ -159,6 +177,8 @@ export interface FullBackupManifest {
   readonly datasets: readonly FullBackupDatasetSummary[];
   /** Settings left out because they are device secrets (cloud keys). */
   readonly skippedSettings: number;
+  /** Present when the rows of the private tables are sealed under a locked account's vault. */
+  readonly lockedAccount?: FullBackupLockedAccount;
 }
 
 export interface RowsChunk {

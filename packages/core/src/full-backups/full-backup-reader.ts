@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { digestOf, openBackupKey, openChunk } from '../crypto/full-backup-crypto.ts';
+import { digestOf, openBackupKey, openChunk, usableKdf } from '../crypto/full-backup-crypto.ts';
 import {
   DIGEST_BYTES,
   FULL_BACKUP_FORMAT,
@@ -14,18 +14,24 @@ import {
   startsWith,
   unpackChunk,
   type FullBackupEncryption,
+  type FullBackupLockedAccount,
   type FullBackupManifest,
   type FullBackupDatasetSummary,
 } from './full-backup-format.ts';
+import { deviceRowKey, openDeviceVault } from '../crypto/device-vault-crypto.ts';
+import { SyncCryptoError } from '../crypto/sync-crypto.ts';
+import { openRow } from '../store/sealed-rows.ts';
+import { isSealedTable, type SealedTable } from '../store/sealed-tables.ts';
 import { localRowSchemas, type Dataset } from '../store/local-records.ts';
 import type { LocalRows, TableName } from '../store/local-store.ts';
 import { decodeUtf8 } from '../encoding/text-bytes.ts';
-import type { WebCryptoPort } from '../crypto/web-crypto.ts';
+import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 
 // Reads a full backup file of either version (full-backup-format.ts) into an OpenedFullBackup:
 // the file checked from end to end (structure, digest, passphrase, every chunk opened, every
 // row against its table's schema, the counts against the manifest) before anyone can act on
-// it. What stays in memory is each chunk's compressed plaintext, about the size of the file;
+// it. A locked account's file (made signed out from its sealed database) opens only with that
+// account's password: its private rows are opened here, before they are checked. What stays in memory is each chunk's compressed plaintext, about the size of the file;
 // `chunks()` unpacks them again one at a time for the restore.
 
 type BackupTable = Exclude<TableName, 'fullBackups'>;
@@ -56,6 +62,8 @@ export interface OpenFullBackupOptions {
   readonly crypto: WebCryptoPort;
   /** Needed when the file is encrypted. */
   readonly passphrase?: string;
+  /** Needed when the file holds a locked account's sealed rows (`manifest.lockedAccount`). */
+  readonly accountPassword?: string;
   /** Rows checked so far, of the total the manifest promises. */
   readonly onProgress?: (progress: { checked: number; total: number }) => Promise<void>;
 }
@@ -195,6 +203,13 @@ async function openVersion2(
   const manifest = checkManifest(manifestChunk.manifest, lastIndex);
   const total = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
 
+  const rowKey =
+    manifest.lockedAccount === undefined
+      ? null
+      : await openLockedAccount(options, manifest.lockedAccount);
+  // A locked account's sealed rows, opened once here and handed out by chunks().
+  const openedRows = new Map<number, unknown[]>();
+
   const seen = new Map<TableName, number>();
   let previous: TableName | null = null;
   let checked = 0;
@@ -203,7 +218,10 @@ async function openVersion2(
     if (chunk.kind !== 'rows') throw bad();
     if (chunk.table !== previous && seen.has(chunk.table)) throw bad();
     previous = chunk.table;
-    checkRows(chunk.table, chunk.rows);
+    if (rowKey !== null && isSealedTable(chunk.table)) {
+      openedRows.set(index, await openSealedRows(options.crypto, rowKey, chunk.table, chunk.rows));
+    }
+    checkRows(chunk.table, openedRows.get(index) ?? chunk.rows);
     seen.set(chunk.table, (seen.get(chunk.table) ?? 0) + chunk.rows.length);
     checked += chunk.rows.length;
     await options.onProgress?.({ checked, total });
@@ -224,10 +242,59 @@ async function openVersion2(
     *chunks() {
       for (let index = 0; index < lastIndex; index++) {
         const chunk = unpackChunk(plain[index] as Uint8Array, index, bad);
-        if (chunk.kind === 'rows') yield { table: chunk.table, rows: chunk.rows };
+        if (chunk.kind === 'rows') {
+          yield { table: chunk.table, rows: openedRows.get(index) ?? chunk.rows };
+        }
       }
     },
   };
+}
+
+/** The vault key of the account whose locked work the file holds, opened with its password. */
+async function openLockedAccount(
+  options: OpenFullBackupOptions,
+  locked: FullBackupLockedAccount,
+): Promise<OpaqueCryptoKey> {
+  const password = options.accountPassword ?? '';
+  if (password === '') {
+    throw new FullBackupError('needs-account-password', fullBackupMessages.needsAccountPassword);
+  }
+  let keyBytes: Uint8Array;
+  try {
+    keyBytes = await openDeviceVault(options.crypto, password, locked.accountId, locked.vault);
+  } catch (error) {
+    if (error instanceof SyncCryptoError && error.code === 'wrong-password') {
+      throw new FullBackupError('wrong-account-password', fullBackupMessages.wrongAccountPassword);
+    }
+    throw new FullBackupError('tampered', fullBackupMessages.tampered);
+  }
+  return deviceRowKey(options.crypto, keyBytes);
+}
+
+async function openSealedRows(
+  crypto: WebCryptoPort,
+  rowKey: OpaqueCryptoKey,
+  table: SealedTable,
+  rows: readonly unknown[],
+): Promise<unknown[]> {
+  try {
+    return await Promise.all(rows.map((row) => openRow(crypto, rowKey, table, row)));
+  } catch {
+    throw new FullBackupError('tampered', fullBackupMessages.tampered);
+  }
+}
+
+/** The locked account a manifest names, checked; anything malformed is a changed file. */
+function checkLockedAccount(value: unknown): FullBackupLockedAccount | undefined {
+  if (value === undefined) return undefined;
+  const bad = () => new FullBackupError('tampered', fullBackupMessages.tampered);
+  if (typeof value !== 'object' || value === null) throw bad();
+  const { accountId, vault } = value as Partial<Record<string, unknown>>;
+  if (typeof accountId !== 'string' || typeof vault !== 'object' || vault === null) throw bad();
+  const { kdf, salt, wrappedKey } = vault as Partial<Record<string, unknown>>;
+  if (typeof salt !== 'string' || typeof wrappedKey !== 'string') throw bad();
+  // Bounded as a passphrase's are: a hostile file must not ask for gigabytes of memory.
+  return { accountId, vault: { kdf: usableKdf(kdf), salt, wrappedKey } };
 }
 
 function checkManifest(value: FullBackupManifest, chunkCount: number): FullBackupManifest {
@@ -261,7 +328,12 @@ function checkManifest(value: FullBackupManifest, chunkCount: number): FullBacku
     chunkCount,
     datasets,
     skippedSettings: Number.isInteger(value.skippedSettings) ? value.skippedSettings : 0,
+    ...lockedPart(checkLockedAccount(value.lockedAccount)),
   };
+}
+
+function lockedPart(locked: FullBackupLockedAccount | undefined) {
+  return locked === undefined ? {} : { lockedAccount: locked };
 }
 
 function checkRows(table: TableName, rows: readonly unknown[]): void {

@@ -15,6 +15,7 @@ import {
   u32,
   type FullBackupDatasetSummary,
   type FullBackupHeader,
+  type FullBackupLockedAccount,
   type FullBackupManifest,
 } from './full-backup-format.ts';
 import type { Dataset, DatasetFile, Setting } from '../store/local-records.ts';
@@ -51,6 +52,11 @@ export interface WriteFullBackupOptions {
   readonly kdf?: KdfParams;
   /** The id of the device writing it, for the preview. */
   readonly deviceId: string | null;
+  /**
+   * The store is a locked account's database read as stored: its private rows go in sealed,
+   * with the account's wrapped vault key in the manifest (full-backup-format.ts).
+   */
+  readonly lockedAccount?: FullBackupLockedAccount;
   /** Jobs left out: the job writing this backup is not finished yet. */
   readonly excludeJobIds?: readonly string[];
   readonly onProgress?: (progress: { written: number; total: number }) => Promise<void>;
@@ -193,6 +199,7 @@ export async function writeFullBackup(
     chunkCount: packer.chunkCount,
     datasets: datasetSummaries,
     skippedSettings,
+    ...(options.lockedAccount === undefined ? {} : { lockedAccount: options.lockedAccount }),
   };
   await packer.finish(manifest);
   append(u32(0));

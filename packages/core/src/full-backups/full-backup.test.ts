@@ -32,6 +32,9 @@ import {
 } from '../test-support/bill-command-harness.ts';
 import { newDataKey, webCrypto } from '../test-support/sync-devices.ts';
 import { trackBill } from '../commands/triage-commands.ts';
+import { createDeviceVault, deviceRowKey } from '../crypto/device-vault-crypto.ts';
+import { sealRow } from '../store/sealed-rows.ts';
+import { sealedTables } from '../store/sealed-tables.ts';
 
 // Argon2id with small parameters keeps these tests quick; the app uses DEFAULT_KDF.
 const quickKdf: KdfParams = {
@@ -411,6 +414,109 @@ describe('a full backup file', () => {
     expect(await rowsOf(store, 'billTags')).toHaveLength(1);
     // Tables the version 1 file does not hold are left alone.
     expect(await rowsOf(store, 'bills')).toHaveLength(5);
+  });
+});
+
+/**
+ * The locked account's database as the device stores it: the same rows, each private table's
+ * sealed under the account's vault (what a full backup made signed out reads as it is).
+ */
+async function lockedCopy(
+  store: LocalStore,
+  accountId: string,
+  password: string,
+): Promise<{
+  locked: LocalStore;
+  vault: Awaited<ReturnType<typeof createDeviceVault>>['material'];
+}> {
+  const { material, keyBytes } = await createDeviceVault(webCrypto, password, accountId, quickKdf);
+  const rowKey = await deviceRowKey(webCrypto, keyBytes);
+  const rows = await everything(store);
+  const locked = createMemoryLocalStore();
+  const tables = Object.keys(rows) as TableName[];
+  const stored = new Map<TableName, unknown[]>();
+  for (const table of tables) {
+    const sealed = (sealedTables as readonly TableName[]).includes(table);
+    stored.set(
+      table,
+      sealed
+        ? await Promise.all(
+            rows[table].map((row) =>
+              sealRow(webCrypto, rowKey, table as (typeof sealedTables)[number], row as never),
+            ),
+          )
+        : rows[table],
+    );
+  }
+  await locked.write(tables, async (tx) => {
+    for (const table of tables) await tx.putMany(table, (stored.get(table) ?? []) as never[]);
+  });
+  return { locked, vault: material };
+}
+
+describe("a locked account's full backup, made signed out", () => {
+  it("holds the rows sealed, asks for the account's password, refuses another, and restores them", async () => {
+    const { store } = await fullDevice();
+    const { locked, vault } = await lockedCopy(store, 'account-x', 'reporter x password');
+    const written = await writeFullBackup(
+      locked,
+      options({ lockedAccount: { accountId: 'account-x', vault } }),
+    );
+    // No passphrase, yet the private rows open only with the account's password.
+    expect(written.encrypted).toBe(false);
+    const asked = await refusal(openFullBackup(written.bytes, { crypto: webCrypto }));
+    expect(asked.code).toBe('needs-account-password');
+    expect(asked.message).toContain("Enter that account's password");
+    const wrong = await refusal(
+      openFullBackup(written.bytes, { crypto: webCrypto, accountPassword: 'someone else' }),
+    );
+    expect(wrong.code).toBe('wrong-account-password');
+
+    const opened = await openFullBackup(written.bytes, {
+      crypto: webCrypto,
+      accountPassword: 'reporter x password',
+    });
+    expect(opened.manifest.lockedAccount?.accountId).toBe('account-x');
+    const target = await freshDevice();
+    await restoreFullBackup(target, opened, {
+      deviceId: 'device-b',
+      nowMs: T0 + 120_000,
+      keepJobIds: [],
+    });
+    await expectSameData(store, target);
+  });
+
+  it('refuses a file whose account was swapped, and parameters that ask for gigabytes', async () => {
+    const { store } = await fullDevice();
+    const { locked, vault } = await lockedCopy(store, 'account-x', 'reporter x password');
+    // The wrapped key is bound to its account: named as another's, it does not open.
+    const swapped = await writeFullBackup(
+      locked,
+      options({ lockedAccount: { accountId: 'account-y', vault } }),
+    );
+    const refused = await refusal(
+      openFullBackup(swapped.bytes, { crypto: webCrypto, accountPassword: 'reporter x password' }),
+    );
+    expect(refused.code).toBe('wrong-account-password');
+    const greedy = await writeFullBackup(
+      locked,
+      options({
+        lockedAccount: {
+          accountId: 'account-x',
+          vault: { ...vault, kdf: { ...vault.kdf, memoryKiB: 4 * 1024 * 1024 } },
+        },
+      }),
+    );
+    expect(
+      (
+        await refusal(
+          openFullBackup(greedy.bytes, {
+            crypto: webCrypto,
+            accountPassword: 'reporter x password',
+          }),
+        )
+      ).code,
+    ).toBe('invalid-contents');
   });
 });
 
