@@ -11,6 +11,7 @@ import {
 } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { signUpWithDataset } from './pages/dataset-pages.ts';
+import { FullBackupsPage } from './pages/full-backup-pages.ts';
 import { goodPassword, LoginPage, signOut } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
 
@@ -114,6 +115,34 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
           'The work of 1 account is kept locked on this device and is not in a backup made here.',
       }),
     ).toBeVisible();
+    // Its locked work can still be saved as it is: the file opens only with X's password.
+    await page.getByRole('button', { name: 'Back up locked account 1', exact: true }).click();
+    await expect(page.getByText(/^Created the full backup "Locked account 1 /)).toBeVisible({
+      timeout: 90_000,
+    });
+    await new FullBackupsPage(page)
+      .list()
+      .getByRole('listitem')
+      .filter({ hasText: 'Locked account 1' })
+      .getByRole('button', { name: 'Restore', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/full-backup-preview\//);
+    const accountPassword = page
+      .getByLabel('Account password', { exact: true })
+      .filter({ visible: true });
+    const open = page.getByRole('button', { name: 'Open', exact: true }).filter({ visible: true });
+    await accountPassword.fill('not the password 1');
+    await open.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'That password does not open this account' }),
+    ).toBeVisible({ timeout: 60_000 });
+    await accountPassword.fill(goodPassword);
+    await open.click();
+    await expect(page.getByRole('heading', { name: 'What this full backup holds' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByText(/^Yes: an account’s work, locked on its device/)).toBeVisible();
+    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
 
     // X signs in again: the password opens it all.
     await login.open();

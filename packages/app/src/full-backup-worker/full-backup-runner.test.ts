@@ -1,9 +1,18 @@
-import { createMemoryLocalStore, type Job } from '@docket/core/store';
-import type { KdfParams, WebCryptoPort } from '@docket/core/crypto';
+import { createMemoryLocalStore, sealRow, type Job, type LocalStore } from '@docket/core/store';
+import {
+  createDeviceVault,
+  deviceRowKey,
+  type KdfParams,
+  type WebCryptoPort,
+} from '@docket/core/crypto';
 import { createTag } from '@docket/core/commands';
 import { describe, expect, it } from 'vitest';
 import { jobLockName, localJobLocks } from '../import-worker/job-locks.ts';
-import { createFullBackupRunner, type FullBackupSource } from './full-backup-runner.ts';
+import {
+  createFullBackupRunner,
+  type FullBackupSource,
+  type LockedSource,
+} from './full-backup-runner.ts';
 
 // The worker's half, against the memory store: jobs queued and run under their locks, the
 // preview's refusals as answers (they cross the worker boundary as data, not as exceptions).
@@ -17,7 +26,7 @@ const quickKdf: KdfParams = {
 };
 const DEVICE = 'device-a';
 
-function setup() {
+function setup(openLocked?: () => Promise<LockedSource>) {
   const store = createMemoryLocalStore();
   const locks = localJobLocks();
   let id = 0;
@@ -33,6 +42,7 @@ function setup() {
     onError: (error) => {
       throw error;
     },
+    ...(openLocked === undefined ? {} : { openLocked }),
   });
   const context = { store, deviceId: DEVICE, now: () => now, newId: () => `tag-${++id}` };
   /** Waits for a job's lock to be let go: the job has finished, one way or the other. */
@@ -181,5 +191,55 @@ describe('the full-backup runner', () => {
       'full-backup done Plain',
       'full-backup-restore failed Plain',
     ]);
+  });
+
+  it("backs up a locked account's database as stored, and opens it only with that account's password", async () => {
+    // Reporter X's tag, as X's locked database stores it: sealed under X's vault.
+    const source = createMemoryLocalStore();
+    const made = { store: source, deviceId: DEVICE, now: () => 0, newId: () => 'tag-x' };
+    await createTag(made, { name: 'Whistleblower J.D.', color: '#cc0000' });
+    const vault = await createDeviceVault(webCrypto, 'x password 1234', 'account-x', quickKdf);
+    const rowKey = await deviceRowKey(webCrypto, vault.keyBytes);
+    const tags = await source.read(['tags'], (tx) => tx.all('tags'));
+    const locked: LocalStore = createMemoryLocalStore();
+    const sealed = await Promise.all(tags.map((tag) => sealRow(webCrypto, rowKey, 'tags', tag)));
+    await locked.write(['tags'], (tx) => tx.putMany('tags', sealed as never[]));
+    let closed = false;
+    const { store, runner, finished } = setup(() =>
+      Promise.resolve({
+        store: locked,
+        account: { accountId: 'account-x', vault: vault.material },
+        close: () => {
+          closed = true;
+        },
+      }),
+    );
+
+    const created = await runner.createLocked(
+      { name: 'Locked account 1', passphrase: '', confirmation: '' },
+      { database: 'docket-x', accountId: 'account-x' },
+    );
+    if (!created.ok) throw new Error(created.message);
+    expect(await finished(created.jobId)).toMatchObject({ status: 'done' });
+    expect(closed).toBe(true);
+    const [backup] = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    const file: FullBackupSource = { kind: 'stored', id: backup?.id ?? '' };
+
+    expect(await runner.preview(file, '')).toMatchObject({
+      ok: false,
+      code: 'needs-account-password',
+    });
+    expect(await runner.preview(file, '', 'not x password')).toMatchObject({
+      ok: false,
+      code: 'wrong-account-password',
+    });
+    const preview = await runner.preview(file, '', 'x password 1234');
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.preview.manifest.lockedAccount?.accountId).toBe('account-x');
+    const restoring = await runner.restore(file, '', 'replace', 'x password 1234');
+    if (!restoring.ok) throw new Error(restoring.message);
+    expect(await finished(restoring.jobId)).toMatchObject({ status: 'done' });
+    const restored = await store.read(['tags'], (tx) => tx.all('tags'));
+    expect(restored.map((tag) => tag.name)).toEqual(['Whistleblower J.D.']);
   });
 });

@@ -2,6 +2,7 @@ import {
   checkFullBackupRequest,
   FullBackupError,
   type FullBackupJobContext,
+  type FullBackupLockedAccount,
   type FullBackupManifest,
   type FullBackupRequest,
   type FullBackupMergeSummary,
@@ -14,7 +15,7 @@ import {
   runFullBackupJob,
   runRestoreJob,
 } from '@docket/core/full-backups';
-import type { TableName } from '@docket/core/store';
+import type { LocalStore, TableName } from '@docket/core/store';
 import { IMPORTS_LOCK, jobLockName, type JobLocks } from '../import-worker/job-locks.ts';
 import { traceJobEnd } from '../trace/trace-events.ts';
 
@@ -55,17 +56,49 @@ export type Refusal = {
 export type PreviewAnswer = { readonly ok: true; readonly preview: FullBackupPreview } | Refusal;
 export type JobAnswer = { readonly ok: true; readonly jobId: string } | Refusal;
 
+/** A locked account on this browser: its database and the id its vault is bound to. */
+export interface LockedAccountRef {
+  readonly database: string;
+  readonly accountId: string;
+}
+
 export interface FullBackupApi {
   /** Queues a full backup of the device and starts it; answers once it is queued. */
   create(request: FullBackupRequest): Promise<JobAnswer>;
-  /** Checks a backup from end to end and says what it holds; changes nothing. */
-  preview(source: FullBackupSource, passphrase: string): Promise<PreviewAnswer>;
+  /**
+   * Queues a full backup of a locked account's database as it is stored (its private rows
+   * sealed, its wrapped vault key in the file), kept with this device's full backups.
+   */
+  createLocked(request: FullBackupRequest, account: LockedAccountRef): Promise<JobAnswer>;
+  /**
+   * Checks a backup from end to end and says what it holds; changes nothing. A locked
+   * account's file needs that account's password too.
+   */
+  preview(
+    source: FullBackupSource,
+    passphrase: string,
+    accountPassword?: string,
+  ): Promise<PreviewAnswer>;
   /** Queues a restore and starts it; answers once it is queued. */
-  restore(source: FullBackupSource, passphrase: string, mode: RestoreMode): Promise<JobAnswer>;
+  restore(
+    source: FullBackupSource,
+    passphrase: string,
+    mode: RestoreMode,
+    accountPassword?: string,
+  ): Promise<JobAnswer>;
+}
+
+/** A locked account's database opened to be read as stored, and its lock (wrapped vault key). */
+export interface LockedSource {
+  readonly store: LocalStore;
+  readonly account: FullBackupLockedAccount;
+  close(): void;
 }
 
 export interface FullBackupRunnerDeps extends Omit<FullBackupJobContext, 'deviceId'> {
   readonly locks: JobLocks;
+  /** Opens a locked account's database as stored; absent where there are no vaults. */
+  readonly openLocked?: (account: LockedAccountRef) => Promise<LockedSource>;
   readonly deviceId: () => Promise<string>;
   readonly onError?: (error: unknown) => void;
 }
@@ -152,40 +185,65 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
     return { bytes: stored.bytes, label: stored.name };
   }
 
+  /** A full backup as a job: of this device, or of a locked account's database as stored. */
+  async function createBackup(
+    request: FullBackupRequest,
+    locked: LockedSource | null,
+  ): Promise<JobAnswer> {
+    try {
+      const { name } = checkFullBackupRequest(request);
+      const minted: string[] = [];
+      const jobContext = await context(minted);
+      const jobId = deps.newId();
+      const backupId = deps.newId();
+      await queueFullBackupJob(
+        deps.store,
+        { id: jobId, kind: 'full-backup', subjectId: backupId, label: name },
+        deps.now(),
+      );
+      await run(jobId, minted, () =>
+        runFullBackupJob(jobContext, {
+          jobId,
+          backupId,
+          name,
+          ...(request.passphrase === '' ? {} : { passphrase: request.passphrase }),
+          ...(locked === null ? {} : { locked: { source: locked.store, account: locked.account } }),
+        }).finally(() => locked?.close()),
+      );
+      return { ok: true, jobId };
+    } catch (error) {
+      locked?.close();
+      return refusal(error);
+    }
+  }
+
   return {
-    async create(request) {
+    create: (request) => createBackup(request, null),
+
+    async createLocked(request, account) {
+      if (deps.openLocked === undefined) {
+        return refusal(
+          new FullBackupError('not-found', 'This browser keeps no locked account to back up.'),
+        );
+      }
+      let locked: LockedSource;
       try {
-        const { name } = checkFullBackupRequest(request);
-        const minted: string[] = [];
-        const jobContext = await context(minted);
-        const jobId = deps.newId();
-        const backupId = deps.newId();
-        await queueFullBackupJob(
-          deps.store,
-          { id: jobId, kind: 'full-backup', subjectId: backupId, label: name },
-          deps.now(),
-        );
-        await run(jobId, minted, () =>
-          runFullBackupJob(jobContext, {
-            jobId,
-            backupId,
-            name,
-            ...(request.passphrase === '' ? {} : { passphrase: request.passphrase }),
-          }),
-        );
-        return { ok: true, jobId };
+        locked = await deps.openLocked(account);
       } catch (error) {
         return refusal(error);
       }
+      // The job runs on after the answer; the locked database is closed once it is done.
+      return createBackup(request, locked);
     },
 
-    async preview(source, passphrase) {
+    async preview(source, passphrase, accountPassword = '') {
       try {
         const { bytes } = await bytesOf(source);
         const info = inspectFullBackup(bytes);
         const opened = await openFullBackup(bytes, {
           crypto: deps.crypto,
           ...(passphrase === '' ? {} : { passphrase }),
+          ...(accountPassword === '' ? {} : { accountPassword }),
         });
         const deviceId = await deps.deviceId();
         const [merge, replaceLoss] = await Promise.all([
@@ -212,7 +270,7 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
       }
     },
 
-    async restore(source, passphrase, mode) {
+    async restore(source, passphrase, mode, accountPassword = '') {
       try {
         const { bytes, label } = await bytesOf(source);
         const minted: string[] = [];
@@ -235,6 +293,7 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
             label,
             mode,
             ...(passphrase === '' ? {} : { passphrase }),
+            ...(accountPassword === '' ? {} : { accountPassword }),
           }),
         );
         return { ok: true, jobId };

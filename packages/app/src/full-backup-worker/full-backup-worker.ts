@@ -1,13 +1,36 @@
 import { randomIdSource } from '@docket/core/commands';
 import { ensureDeviceId } from '@docket/core/device';
 import { expose } from 'comlink';
-import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
+import { FullBackupError } from '@docket/core/full-backups';
+import { openIndexedDbLocalStore, rowsAsStored } from '../local-store/indexeddb-local-store.ts';
 import { localJobLocks, webJobLocks } from '../import-worker/job-locks.ts';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
-import { createFullBackupRunner, type FullBackupApi } from './full-backup-runner.ts';
+import {
+  createFullBackupRunner,
+  type FullBackupApi,
+  type LockedAccountRef,
+  type LockedSource,
+} from './full-backup-runner.ts';
 
 // The full-backup worker: its own connection to the device's database. Compressing, Argon2id
 // and AES-GCM over a whole database happen here, so the page stays responsive.
+
+/** A locked account's database, read as stored, with its lock file's wrapped vault key. */
+async function openLocked({ database, accountId }: LockedAccountRef): Promise<LockedSource> {
+  const { readMaterial } = await import('../local-store/device-vault.ts');
+  const vault = await readMaterial(database);
+  if (vault === null) {
+    throw new FullBackupError('not-found', 'This account keeps nothing locked on this browser.');
+  }
+  const store = await openIndexedDbLocalStore({ name: database, vault: rowsAsStored });
+  return {
+    store,
+    account: { accountId, vault },
+    close: () => {
+      store.close();
+    },
+  };
+}
 
 async function start(): Promise<FullBackupApi> {
   const store = await openIndexedDbLocalStore();
@@ -19,6 +42,7 @@ async function start(): Promise<FullBackupApi> {
     deviceId: () => ensureDeviceId(store, newId),
     now: () => Date.now(),
     newId,
+    openLocked,
   });
 }
 
@@ -29,7 +53,10 @@ started.catch((error: unknown) => {
 
 const api: FullBackupApi = {
   create: async (request) => (await started).create(request),
-  preview: async (source, passphrase) => (await started).preview(source, passphrase),
-  restore: async (source, passphrase, mode) => (await started).restore(source, passphrase, mode),
+  createLocked: async (request, account) => (await started).createLocked(request, account),
+  preview: async (source, passphrase, accountPassword) =>
+    (await started).preview(source, passphrase, accountPassword),
+  restore: async (source, passphrase, mode, accountPassword) =>
+    (await started).restore(source, passphrase, mode, accountPassword),
 };
 expose(api);

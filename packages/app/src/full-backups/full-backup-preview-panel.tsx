@@ -7,6 +7,7 @@ import { FullBackupJobStatus } from './full-backup-job-status.tsx';
 import type {
   FullBackupPreview,
   FullBackupSource,
+  PreviewAnswer,
   RestoreMode,
 } from '../full-backup-worker/full-backup-runner.ts';
 import {
@@ -20,11 +21,35 @@ import { FullBackupConfirm } from './full-backup-confirm.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 
+/** What opens the file: its passphrase, and a locked account's password (empty when unneeded). */
+interface Secrets {
+  readonly passphrase: string;
+  readonly accountPassword: string;
+}
+
 type Phase =
   | { readonly kind: 'checking' }
   | { readonly kind: 'passphrase'; readonly error: string | null }
+  | { readonly kind: 'account-password'; readonly error: string | null }
   | { readonly kind: 'refused'; readonly message: string }
-  | { readonly kind: 'ready'; readonly preview: FullBackupPreview; readonly passphrase: string };
+  | { readonly kind: 'ready'; readonly preview: FullBackupPreview; readonly secrets: Secrets };
+
+/** The phase an answer leads to, with the secrets that were tried. */
+function phaseOf(answer: PreviewAnswer, secrets: Secrets, first: boolean): Phase {
+  if (answer.ok) return { kind: 'ready', preview: answer.preview, secrets };
+  const error = first ? null : answer.message;
+  switch (answer.code) {
+    case 'needs-passphrase':
+    case 'wrong-passphrase':
+      return { kind: 'passphrase', error };
+    case 'needs-account-password':
+      return { kind: 'account-password', error: secrets.accountPassword === '' ? null : error };
+    case 'wrong-account-password':
+      return { kind: 'account-password', error: answer.message };
+    default:
+      return { kind: 'refused', message: answer.message };
+  }
+}
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -43,6 +68,7 @@ export function FullBackupPreviewPanel({
 }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const [passphrase, setPassphrase] = useState('');
+  const [accountPassword, setAccountPassword] = useState('');
   const [opening, setOpening] = useState(false);
 
   useEffect(() => {
@@ -51,10 +77,7 @@ export function FullBackupPreviewPanel({
     fullBackups()
       .preview(source, '')
       .then((answer) => {
-        if (!current) return;
-        if (answer.ok) setPhase({ kind: 'ready', preview: answer.preview, passphrase: '' });
-        else if (answer.code === 'needs-passphrase') setPhase({ kind: 'passphrase', error: null });
-        else setPhase({ kind: 'refused', message: answer.message });
+        if (current) setPhase(phaseOf(answer, { passphrase: '', accountPassword: '' }, true));
       })
       .catch((error: unknown) => {
         if (current) setPhase({ kind: 'refused', message: message(error) });
@@ -67,13 +90,11 @@ export function FullBackupPreviewPanel({
   const open = (event: SyntheticEvent) => {
     event.preventDefault();
     setOpening(true);
+    const secrets = { passphrase, accountPassword };
     fullBackups()
-      .preview(source, passphrase)
+      .preview(source, passphrase, accountPassword)
       .then((answer) => {
-        if (answer.ok) setPhase({ kind: 'ready', preview: answer.preview, passphrase });
-        else if (answer.code === 'wrong-passphrase' || answer.code === 'needs-passphrase') {
-          setPhase({ kind: 'passphrase', error: answer.message });
-        } else setPhase({ kind: 'refused', message: answer.message });
+        setPhase(phaseOf(answer, secrets, false));
       })
       .catch((error: unknown) => {
         setPhase({ kind: 'refused', message: message(error) });
@@ -120,13 +141,40 @@ export function FullBackupPreviewPanel({
           {opening && <p role="status">Checking the passphrase…</p>}
         </form>
       );
+    case 'account-password':
+      return (
+        <form className="full-backup-form" onSubmit={open} noValidate>
+          <p>
+            This full backup holds an account’s work that was locked on its device. Enter that
+            account’s password to see what it holds.
+          </p>
+          <TextField
+            label="Account password"
+            type="password"
+            value={accountPassword}
+            autocomplete="current-password"
+            onChange={setAccountPassword}
+          />
+          {phase.error !== null && (
+            <p className="field-error" role="alert">
+              {phase.error}
+            </p>
+          )}
+          <div>
+            <IonButton type="submit" disabled={opening || accountPassword === ''}>
+              Open
+            </IonButton>
+          </div>
+          {opening && <p role="status">Checking the password…</p>}
+        </form>
+      );
     case 'ready':
       return (
         <PreviewContents
           preview={phase.preview}
           source={source}
           label={label}
-          passphrase={phase.passphrase}
+          secrets={phase.secrets}
         />
       );
   }
@@ -136,12 +184,12 @@ function PreviewContents({
   preview,
   source,
   label,
-  passphrase,
+  secrets,
 }: {
   readonly preview: FullBackupPreview;
   readonly source: FullBackupSource;
   readonly label: string;
-  readonly passphrase: string;
+  readonly secrets: Secrets;
 }) {
   const { manifest } = preview;
   const [asking, setAsking] = useState(false);
@@ -151,7 +199,12 @@ function PreviewContents({
 
   const restore = (mode: RestoreMode) => {
     void run(message, async () => {
-      const answer = await fullBackups().restore(source, passphrase, mode);
+      const answer = await fullBackups().restore(
+        source,
+        secrets.passphrase,
+        mode,
+        secrets.accountPassword,
+      );
       if (answer.ok) {
         setJob({ id: answer.jobId, mode });
         setAsking(false);
@@ -183,6 +236,14 @@ function PreviewContents({
         <dd>{reasonWords(manifest.reason)}</dd>
         <dt>Passphrase</dt>
         <dd>{preview.encrypted ? 'Yes, encrypted' : 'None, not encrypted'}</dd>
+        {manifest.lockedAccount !== undefined && (
+          <>
+            <dt>Locked</dt>
+            <dd>
+              Yes: an account’s work, locked on its device; it opened with that account’s password
+            </dd>
+          </>
+        )}
         <dt>Size</dt>
         <dd>{formatBytes(preview.size)}</dd>
       </dl>

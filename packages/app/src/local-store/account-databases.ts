@@ -89,6 +89,14 @@ export function accountDatabaseNames(): string[] {
   return Object.values(readRegistry());
 }
 
+/** Each account with a database on this browser, and that database (its vault is bound to the id). */
+export function accountDatabaseEntries(): {
+  readonly accountId: string;
+  readonly database: string;
+}[] {
+  return Object.entries(readRegistry()).map(([accountId, database]) => ({ accountId, database }));
+}
+
 /** The account's database, or undefined when it has none on this browser. */
 export function accountDatabaseOf(userId: string): string | undefined {
   return readRegistry()[userId];

@@ -49,7 +49,8 @@ function parseMaterial(bytes: Uint8Array): DeviceVaultMaterial {
   return parsed;
 }
 
-async function readMaterial(database: string): Promise<DeviceVaultMaterial | null> {
+/** The database's lock (its vault key wrapped under the password), or null with no vault. */
+export async function readMaterial(database: string): Promise<DeviceVaultMaterial | null> {
   const bytes = await readFile(lockFile(database));
   return bytes === null ? null : parseMaterial(bytes);
 }

@@ -60,7 +60,19 @@ const rowSealing = () => import('./row-sealing.ts');
 export interface RowVault {
   rowKey(): Promise<OpaqueCryptoKey | null>;
   known(): OpaqueCryptoKey | null | undefined;
+  /** Rows are read as they are stored, sealed ones left sealed (a locked account's backup). */
+  readonly asStored?: boolean;
 }
+
+/**
+ * A locked database read as it is stored: its sealed rows are handed out sealed, for a full
+ * backup that keeps them so (core's full-backup-format.ts, `lockedAccount`). Never written.
+ */
+export const rowsAsStored: RowVault = {
+  rowKey: () => Promise.resolve(null),
+  known: () => null,
+  asStored: true,
+};
 
 /** The vault of the named database, as device-vault.ts keeps it on this browser. */
 export function deviceRowVault(database: string): RowVault {
@@ -137,7 +149,7 @@ function transactionOver(tx: Transaction, vault: RowVault): LocalWriteTransactio
     name: N,
     rows: R[],
   ): Promise<R[]> => {
-    if (!isSealedTable(name) || !rows.some(isSealedRow)) return rows;
+    if (vault.asStored === true || !isSealedTable(name) || !rows.some(isSealedRow)) return rows;
     return keptAlive(
       tx,
       (async () => {

@@ -1,5 +1,5 @@
 import { useIonRouter } from '@ionic/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import '../ui/forms.css';
 import { CreateFullBackupForm } from '../full-backups/create-full-backup-form.tsx';
@@ -9,14 +9,9 @@ import {
   FullBackupList,
 } from '../full-backups/full-backup-list.tsx';
 import { FullBackupPreviewPanel } from '../full-backups/full-backup-preview-panel.tsx';
+import { LockedAccountsBackup } from '../full-backups/locked-accounts-backup.tsx';
 import type { FullBackupSource } from '../full-backup-worker/full-backup-runner.ts';
-import {
-  accountDatabaseNames,
-  docketDatabaseNames,
-  isBeingRemoved,
-} from '../local-store/account-databases.ts';
 import { useFullBackupEntry } from '../local-store/live-full-backups.ts';
-import { useAppState } from '../state/use-app-state.ts';
 import '../full-backups/full-backups.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
@@ -44,11 +39,11 @@ function FullBackupsHome() {
           your tags, positions, decisions and annotations, jobs and settings. Keep it to rescue your
           data, or to move it to another device.
         </p>
-        <LockedAccountsNotice />
         <section className="full-backup-section" aria-labelledby="full-backup-new">
           <h2 id="full-backup-new">New full backup</h2>
           <CreateFullBackupForm />
         </section>
+        <LockedAccountsBackup />
         <section className="full-backup-section" aria-labelledby="full-backup-list">
           <h2 id="full-backup-list">On this device</h2>
           <FullBackupList />
@@ -59,43 +54,6 @@ function FullBackupsHome() {
         </section>
       </PageBody>
     </>
-  );
-}
-
-/**
- * Signed out, a full backup holds what no account owns; each account's work stays sealed in its
- * own database (locked) and is not in the file. Say so, rather than let "everything" mislead.
- */
-function LockedAccountsNotice() {
-  const signedIn = useAppState((state) => state.user !== null);
-  const [locked, setLocked] = useState(0);
-  useEffect(() => {
-    if (signedIn) return;
-    let current = true;
-    docketDatabaseNames().then(
-      (present) => {
-        const names = new Set(present);
-        const count = accountDatabaseNames().filter(
-          (name) => names.has(name) && !isBeingRemoved(name),
-        ).length;
-        if (current) setLocked(count);
-      },
-      (error: unknown) => {
-        console.error('[docket] Could not list the accounts kept on this device:', error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [signedIn]);
-  if (signedIn || locked === 0) return null;
-  return (
-    <p className="form-notice" role="note">
-      {locked === 1
-        ? 'The work of 1 account is kept locked on this device and is not in a backup made here.'
-        : `The work of ${String(locked)} accounts is kept locked on this device and is not in a backup made here.`}{' '}
-      Sign in to back up an account’s work.
-    </p>
   );
 }
 

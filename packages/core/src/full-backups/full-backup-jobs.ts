@@ -2,6 +2,7 @@ import { checkPassphrase } from '../crypto/full-backup-crypto.ts';
 import {
   FullBackupError,
   fullBackupSummary,
+  type FullBackupLockedAccount,
   type FullBackupSummary,
 } from './full-backup-format.ts';
 import { openFullBackup } from './full-backup-reader.ts';
@@ -126,13 +127,18 @@ export async function runFullBackupJob(
     reason?: string;
     /** Jobs left out of the file besides this one. */
     excludeJobIds?: readonly string[];
+    /**
+     * A locked account's database, read as stored, backed up instead of the context's store
+     * (which keeps the job and the file); its private rows stay sealed under `lockedAccount`.
+     */
+    locked?: { readonly source: LocalStore; readonly account: FullBackupLockedAccount };
   },
 ): Promise<FullBackupSummary> {
   const { store } = context;
   const startedAt = new Date(context.now()).toISOString();
   await updateJob(store, request.jobId, (job) => ({ ...job, status: 'running', startedAt }));
   try {
-    const written = await writeFullBackup(store, {
+    const written = await writeFullBackup(request.locked?.source ?? store, {
       name: request.name,
       nowMs: context.now(),
       reason: request.reason ?? 'manual',
@@ -141,6 +147,7 @@ export async function runFullBackupJob(
       excludeJobIds: [request.jobId, ...(request.excludeJobIds ?? [])],
       ...(request.passphrase === undefined ? {} : { passphrase: request.passphrase }),
       ...(context.kdf === undefined ? {} : { kdf: context.kdf }),
+      ...(request.locked === undefined ? {} : { lockedAccount: request.locked.account }),
       onProgress: ({ written, total }) =>
         updateJob(store, request.jobId, (job) => ({
           ...job,
@@ -193,6 +200,8 @@ export async function runRestoreJob(
     jobId: string;
     bytes: Uint8Array;
     passphrase?: string;
+    /** The password of the account whose locked work the file holds, when it holds one. */
+    accountPassword?: string;
     label: string;
     /** Replace (the backup becomes the data) or merge (full-backup-merge.ts); replace unless said. */
     mode?: 'replace' | 'merge';
@@ -218,6 +227,9 @@ export async function runRestoreJob(
     const opened = await openFullBackup(request.bytes, {
       crypto: context.crypto,
       ...(request.passphrase === undefined ? {} : { passphrase: request.passphrase }),
+      ...(request.accountPassword === undefined
+        ? {}
+        : { accountPassword: request.accountPassword }),
       onProgress: ({ checked, total }) =>
         updateJob(store, request.jobId, (job) => ({
           ...job,
