@@ -117,7 +117,7 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
     ).toBeVisible();
     // Its locked work can still be saved as it is: the file opens only with X's password.
     await page.getByRole('button', { name: 'Back up locked account 1', exact: true }).click();
-    await expect(page.getByText(/^Created the full backup "Locked account 1 /)).toBeVisible({
+    await expect(page.getByText(/Created the full backup "Locked account 1 /)).toBeVisible({
       timeout: 90_000,
     });
     await new FullBackupsPage(page)

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fullBackupRefusal, quickKdf } from '../test-support/full-backup-test-kit.ts';
 import { encodeBase64 } from '../encoding/base64.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
 import { createAnnotation } from '../commands/annotation-commands.ts';
 import {
   concatBytes,
   FULL_BACKUP_MAGIC,
-  FullBackupError,
   fullBackupFileName,
   fullBackupTables,
   u32,
@@ -20,7 +20,6 @@ import { createMemoryLocalStore } from '../store/memory-local-store.ts';
 import { outboxFields } from '../sync/outbox-changes.ts';
 import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { revertToNewEpoch } from '../sync/sync-reset.ts';
-import type { KdfParams } from '../crypto/sync-crypto.ts';
 import { createTag, deleteTag, tagBills } from '../commands/tag-commands.ts';
 import { digestOf } from '../crypto/full-backup-crypto.ts';
 import {
@@ -32,17 +31,7 @@ import {
 } from '../test-support/bill-command-harness.ts';
 import { newDataKey, webCrypto } from '../test-support/sync-devices.ts';
 import { trackBill } from '../commands/triage-commands.ts';
-import { createDeviceVault, deviceRowKey } from '../crypto/device-vault-crypto.ts';
-import { sealRow } from '../store/sealed-rows.ts';
-import { sealedTables } from '../store/sealed-tables.ts';
 
-// Argon2id with small parameters keeps these tests quick; the app uses DEFAULT_KDF.
-const quickKdf: KdfParams = {
-  algorithm: 'argon2id',
-  memoryKiB: 256,
-  iterations: 1,
-  parallelism: 1,
-};
 const RED = '#cc0000';
 
 function randomBytes(length: number): Uint8Array<ArrayBuffer> {
@@ -184,15 +173,6 @@ async function freshDevice(id = 'device-b'): Promise<LocalStore> {
   return store;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<FullBackupError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(FullBackupError);
-  return error as FullBackupError;
-}
-
 const restoredTables = fullBackupTables.filter(
   (table) => !['outbox', 'syncState', 'settings'].includes(table),
 );
@@ -259,10 +239,10 @@ describe('a full backup file', () => {
     expect(text).not.toContain('Congress 119');
     expect(text).not.toContain('Housing');
 
-    expect((await refusal(openFullBackup(written.bytes, { crypto: webCrypto }))).code).toBe(
-      'needs-passphrase',
-    );
-    const wrong = await refusal(
+    expect(
+      (await fullBackupRefusal(openFullBackup(written.bytes, { crypto: webCrypto }))).code,
+    ).toBe('needs-passphrase');
+    const wrong = await fullBackupRefusal(
       openFullBackup(written.bytes, { crypto: webCrypto, passphrase: 'wrong horse' }),
     );
     expect(wrong.code).toBe('wrong-passphrase');
@@ -296,7 +276,7 @@ describe('a full backup file', () => {
         bytes.length - 33,
         bytes.length - 1,
       ]) {
-        const error = await refusal(
+        const error = await fullBackupRefusal(
           openFullBackup(bytes.slice(0, length), { crypto: webCrypto, passphrase }),
         );
         expect(error.code, `cut at ${length}`).toBe('truncated');
@@ -311,7 +291,9 @@ describe('a full backup file', () => {
       for (const at of [9, 40, Math.floor(bytes.length / 3), bytes.length - 40, bytes.length - 5]) {
         const edited = bytes.slice();
         edited[at] = (edited[at] ?? 0) ^ 0x01;
-        const error = await refusal(openFullBackup(edited, { crypto: webCrypto, passphrase }));
+        const error = await fullBackupRefusal(
+          openFullBackup(edited, { crypto: webCrypto, passphrase }),
+        );
         expect(['damaged', 'truncated', 'not-a-backup'], `byte ${at}`).toContain(error.code);
       }
     }
@@ -332,7 +314,7 @@ describe('a full backup file', () => {
     edited[at] = (edited[at] ?? 0) ^ 0x80;
     expect(
       (
-        await refusal(
+        await fullBackupRefusal(
           openFullBackup(await redigest(edited), { crypto: webCrypto, passphrase: 'pass' }),
         )
       ).code,
@@ -350,7 +332,7 @@ describe('a full backup file', () => {
     swapped.set(body.subarray(start + first + second), start + first + second);
     expect(
       (
-        await refusal(
+        await fullBackupRefusal(
           openFullBackup(await redigest(swapped), { crypto: webCrypto, passphrase: 'pass' }),
         )
       ).code,
@@ -366,7 +348,7 @@ describe('a full backup file', () => {
       randomBytes(1000),
     ];
     for (const bytes of cases) {
-      const error = await refusal(openFullBackup(bytes, { crypto: webCrypto }));
+      const error = await fullBackupRefusal(openFullBackup(bytes, { crypto: webCrypto }));
       expect(error.code).toBe('not-a-backup');
       expect(error.message).toBe('This file is not a Docket full backup.');
     }
@@ -376,7 +358,7 @@ describe('a full backup file', () => {
     const header = encodeUtf8(JSON.stringify({ format: 'docket-full-backup', version: 3 }));
     const body = concatBytes([FULL_BACKUP_MAGIC, u32(header.length), header, u32(0)]);
     const file = concatBytes([body, await digestOf([body])]);
-    const error = await refusal(openFullBackup(file, { crypto: webCrypto }));
+    const error = await fullBackupRefusal(openFullBackup(file, { crypto: webCrypto }));
     expect(error.code).toBe('unsupported-version');
     expect(error.message).toContain('newer version of Docket');
   });
@@ -414,109 +396,6 @@ describe('a full backup file', () => {
     expect(await rowsOf(store, 'billTags')).toHaveLength(1);
     // Tables the version 1 file does not hold are left alone.
     expect(await rowsOf(store, 'bills')).toHaveLength(5);
-  });
-});
-
-/**
- * The locked account's database as the device stores it: the same rows, each private table's
- * sealed under the account's vault (what a full backup made signed out reads as it is).
- */
-async function lockedCopy(
-  store: LocalStore,
-  accountId: string,
-  password: string,
-): Promise<{
-  locked: LocalStore;
-  vault: Awaited<ReturnType<typeof createDeviceVault>>['material'];
-}> {
-  const { material, keyBytes } = await createDeviceVault(webCrypto, password, accountId, quickKdf);
-  const rowKey = await deviceRowKey(webCrypto, keyBytes);
-  const rows = await everything(store);
-  const locked = createMemoryLocalStore();
-  const tables = Object.keys(rows) as TableName[];
-  const stored = new Map<TableName, unknown[]>();
-  for (const table of tables) {
-    const sealed = (sealedTables as readonly TableName[]).includes(table);
-    stored.set(
-      table,
-      sealed
-        ? await Promise.all(
-            rows[table].map((row) =>
-              sealRow(webCrypto, rowKey, table as (typeof sealedTables)[number], row as never),
-            ),
-          )
-        : rows[table],
-    );
-  }
-  await locked.write(tables, async (tx) => {
-    for (const table of tables) await tx.putMany(table, (stored.get(table) ?? []) as never[]);
-  });
-  return { locked, vault: material };
-}
-
-describe("a locked account's full backup, made signed out", () => {
-  it("holds the rows sealed, asks for the account's password, refuses another, and restores them", async () => {
-    const { store } = await fullDevice();
-    const { locked, vault } = await lockedCopy(store, 'account-x', 'reporter x password');
-    const written = await writeFullBackup(
-      locked,
-      options({ lockedAccount: { accountId: 'account-x', vault } }),
-    );
-    // No passphrase, yet the private rows open only with the account's password.
-    expect(written.encrypted).toBe(false);
-    const asked = await refusal(openFullBackup(written.bytes, { crypto: webCrypto }));
-    expect(asked.code).toBe('needs-account-password');
-    expect(asked.message).toContain("Enter that account's password");
-    const wrong = await refusal(
-      openFullBackup(written.bytes, { crypto: webCrypto, accountPassword: 'someone else' }),
-    );
-    expect(wrong.code).toBe('wrong-account-password');
-
-    const opened = await openFullBackup(written.bytes, {
-      crypto: webCrypto,
-      accountPassword: 'reporter x password',
-    });
-    expect(opened.manifest.lockedAccount?.accountId).toBe('account-x');
-    const target = await freshDevice();
-    await restoreFullBackup(target, opened, {
-      deviceId: 'device-b',
-      nowMs: T0 + 120_000,
-      keepJobIds: [],
-    });
-    await expectSameData(store, target);
-  });
-
-  it('refuses a file whose account was swapped, and parameters that ask for gigabytes', async () => {
-    const { store } = await fullDevice();
-    const { locked, vault } = await lockedCopy(store, 'account-x', 'reporter x password');
-    // The wrapped key is bound to its account: named as another's, it does not open.
-    const swapped = await writeFullBackup(
-      locked,
-      options({ lockedAccount: { accountId: 'account-y', vault } }),
-    );
-    const refused = await refusal(
-      openFullBackup(swapped.bytes, { crypto: webCrypto, accountPassword: 'reporter x password' }),
-    );
-    expect(refused.code).toBe('wrong-account-password');
-    const greedy = await writeFullBackup(
-      locked,
-      options({
-        lockedAccount: {
-          accountId: 'account-x',
-          vault: { ...vault, kdf: { ...vault.kdf, memoryKiB: 4 * 1024 * 1024 } },
-        },
-      }),
-    );
-    expect(
-      (
-        await refusal(
-          openFullBackup(greedy.bytes, {
-            crypto: webCrypto,
-            accountPassword: 'reporter x password',
-          }),
-        )
-      ).code,
-    ).toBe('invalid-contents');
   });
 });
 
@@ -602,7 +481,7 @@ describe('a restore', () => {
       T0,
     );
     const before = await everything(store);
-    const error = await refusal(
+    const error = await fullBackupRefusal(
       runRestoreJob(jobContext, {
         jobId: 'restore-1',
         bytes,
