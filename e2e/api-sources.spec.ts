@@ -317,11 +317,7 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
       await expect(heading).toBeVisible({ timeout: 30_000 });
       const identifier = (await heading.textContent())?.trim() ?? '';
       if (decision === 'Track') tracked.push(identifier);
-      await deck.button(decision).click();
-      await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(
-        0,
-        { timeout: 15_000 },
-      );
+      await deck.decide(decision, identifier);
     }
 
     // LegiScan rebuilt the dataset: a new hash, a new action on every bill.
@@ -402,11 +398,7 @@ test('a LegiScan refresh reads only the two bills whose change_hash moved, their
       await expect(heading).toBeVisible({ timeout: 30_000 });
       const identifier = (await heading.textContent())?.trim() ?? '';
       tracked.push(identifier);
-      await deck.button('Track').click();
-      await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(
-        0,
-        { timeout: 15_000 },
-      );
+      await deck.decide('Track', identifier);
     }
 
     // LegiScan's bills move, its weekly dataset does not: HB1 gets a new action and a new vote,
@@ -747,10 +739,7 @@ async function trackAll(page: Page, count: number): Promise<string[]> {
     await expect(heading).toBeVisible({ timeout: 30_000 });
     const identifier = (await heading.textContent())?.trim() ?? '';
     tracked.push(identifier);
-    await deck.button('Track').click();
-    await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(0, {
-      timeout: 15_000,
-    });
+    await deck.decide('Track', identifier);
   }
   return tracked;
 }

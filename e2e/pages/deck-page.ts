@@ -47,6 +47,24 @@ export class DeckPage {
     return this.page.locator('.deck-announcement[role="status"]');
   }
 
+  /**
+   * Decides the card on top and waits until the decision is stored: the next card shows at
+   * once, and the deck says "Tracked HB 1" only once the write is done (leaving the page before
+   * that loses it).
+   */
+  async decide(button: 'Track' | 'Dismiss' | 'Later', identifier: string): Promise<void> {
+    await this.button(button).click();
+    await expect(this.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(0, {
+      timeout: 15_000,
+    });
+    const said = {
+      Track: `Tracked ${identifier}`,
+      Dismiss: `Dismissed ${identifier}`,
+      Later: `Saved for later: ${identifier}`,
+    }[button];
+    await expect(this.announcement()).toHaveText(said, { timeout: 15_000 });
+  }
+
   count(): Locator {
     return this.page.getByText(/left in the deck/);
   }

@@ -33,8 +33,7 @@ export async function trackTwoResolutions(page: Page): Promise<void> {
     const identifier = (await heading.innerText()).trim();
     const button = decisions.get(identifier as 'S.J.Res. 1');
     if (button === undefined) throw new Error(`Unexpected card ${identifier}`);
-    await deck.button(button).click();
-    await expect(deck.card().getByRole('heading', { level: 2, name: identifier })).toHaveCount(0);
+    await deck.decide(button, identifier);
   }
   await expect(deck.emptyHeading('Everything triaged')).toBeVisible();
 }
