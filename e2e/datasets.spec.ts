@@ -307,7 +307,8 @@ test('a folder picked whole imports every file in it', async ({ page }) => {
   await form.folder().setInputFiles(join(fixturesRoot ?? '', 'congress-json/116/bills/sjres'));
   await expect(page.getByText('81 files picked.')).toBeVisible();
   await form.importButton().click();
-  await expect(page).toHaveURL('/jobs');
+  // The 81 files are stored before the jobs page opens.
+  await expect(page).toHaveURL('/jobs', { timeout: 20_000 });
   const jobs = new JobsPage(page);
   await jobs.expectStatus('Joint resolutions folder', 'Done');
   await expect(jobs.job('Joint resolutions folder')).toContainText(

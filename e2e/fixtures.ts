@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -62,7 +62,18 @@ async function waitUntilPainted(page: Page, stillCurrent: () => boolean): Promis
  */
 export const test = base.extend<{ paintedScreens: undefined }>({
   paintedScreens: [
-    async ({ page }, use) => {
+    async ({ page }, use, testInfo) => {
+      // What the page showed and said went wrong, attached to a failure (the reporter prints it):
+      // CI keeps the output, not the traces.
+      const errors: string[] = [];
+      const onConsole = (message: ConsoleMessage) => {
+        if (message.type() === 'error') errors.push(message.text());
+      };
+      const onPageError = (error: Error) => {
+        errors.push(`uncaught: ${error.message}`);
+      };
+      page.on('console', onConsole);
+      page.on('pageerror', onPageError);
       const blank: string[] = [];
       const checks: Promise<void>[] = [];
       let navigation = 0;
@@ -81,6 +92,30 @@ export const test = base.extend<{ paintedScreens: undefined }>({
       page.on('framenavigated', onNavigated);
       await use(undefined);
       page.off('framenavigated', onNavigated);
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+        // The reporter prints an attachment's first 300 characters: the errors and what the
+        // screen says (its headings, statuses and alerts) first; the whole screen to stdout.
+        const says = await page
+          .locator('h1, [role="alert"], [role="status"], li strong')
+          .allInnerTexts()
+          .catch(() => []);
+        const text = (list: readonly string[]) =>
+          list
+            .map((line) => line.trim())
+            .filter((line) => line !== '')
+            .join(' | ') || '(none)';
+        await testInfo.attach('the screen when the test failed', {
+          body: `errors: ${text(errors)}\nsays: ${text(says)}\nat: ${page.url()}`,
+          contentType: 'text/plain',
+        });
+        const screen = await page
+          .locator('body')
+          .ariaSnapshot({ timeout: 5_000 })
+          .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+        console.log(`The screen when "${testInfo.title}" failed:\n${screen}`);
+      }
       if (!page.isClosed()) watch(page.url());
       await Promise.all(checks);
       expect(blank, 'screens that stayed blank (nothing painted) after a navigation').toEqual([]);
