@@ -17,11 +17,13 @@ import { sendJson, SourceSimulatorServer, type SimulatedRequest } from './source
 // real LegiScan dataset ZIP built from ../shared/fixtures/legiscan, base64 in the JSON. The
 // browser's requests to https://api.legiscan.com/ are handed to it (Playwright's routing, which
 // also sees the import worker's requests). The user saves a key under Settings, adds the dataset
-// by state and session, tracks two bills; a second snapshot (a new dataset_hash, a new action on
+// by state and by picking the session from LegiScan's own list (getSessionList, newest first, in
+// words), tracks two bills; a second snapshot (a new dataset_hash, a new action on
 // every bill) refreshed lists them under What changed; nothing moved costs one query; a second
 // snapshot of two bills alone is read with getBill for exactly those two, their new vote and
 // new sponsor; the queries are counted in Settings, and a refresh that would go past the month's
-// quota stops, saying so; a key LegiScan refuses, and no key at all, are said plainly.
+// quota stops, saying so; a key LegiScan refuses, and no key at all, are said plainly, and the
+// session ID is then typed by hand.
 
 test.skip(fixturesRoot === null, '../shared/fixtures is absent');
 
@@ -87,6 +89,37 @@ function datasetZip(bills: Map<string, LegiScanBill>): Uint8Array {
   return zipSync(entries);
 }
 
+/** LegiScan's sessions of STATE as getSessionList lists them: not newest first, one special
+ *  session each Legislature, the dataset's session among them. */
+const LEGISCAN_SESSIONS = [
+  { id: SESSION_ID, start: 2011, end: 2012, special: 0, title: '2011-2012 Regular Session' },
+  { id: 2150, start: 2024, end: 2024, special: 1, title: '2024 1st Special Session' },
+  { id: 1790, start: 2011, end: 2011, special: 1, title: '2011 Special Session' },
+  { id: 2100, start: 2023, end: 2024, special: 0, title: '2023-2024 Regular Session' },
+].map((session) => ({
+  session_id: session.id,
+  state_id: 2,
+  year_start: session.start,
+  year_end: session.end,
+  prefile: 0,
+  sine_die: 0,
+  prior: session.end < 2020 ? 1 : 0,
+  special: session.special,
+  session_tag: session.special === 1 ? 'Special Session' : 'Regular Session',
+  session_title: session.title,
+  session_name: session.id === SESSION_ID ? '27th Legislature' : session.title,
+  dataset_hash: 'e2e0session0hash',
+}));
+/** How the form names them, newest first, after its "Pick a session". */
+const LEGISCAN_SESSION_NAMES = [
+  'Pick a session',
+  '2024 1st Special Session',
+  '2023–2024 Regular Session',
+  '2011–2012 Regular Session',
+  '2011 Special Session',
+];
+const SESSION_NAME = '2011–2012 Regular Session';
+
 interface ApiRequest {
   op: string;
   /** The key was the valid one. */
@@ -133,6 +166,11 @@ class LegiscanSimulator extends SourceSimulatorServer<ApiRequest> {
     };
     const id = Number(params.get('id'));
     switch (params.get('op')) {
+      case 'getSessionList':
+        return {
+          status: 'OK',
+          sessions: params.get('state') === STATE ? LEGISCAN_SESSIONS : [],
+        };
       case 'getDatasetList':
         if (params.get('state') !== STATE) return { status: 'OK', datasetlist: [] };
         return {
@@ -264,14 +302,25 @@ async function saveLegiscanKey(page: Page, key: string): Promise<void> {
   await expect(field).toHaveValue('');
 }
 
-async function addLegiscanDataset(page: Page, name: string): Promise<void> {
+/** Adds STATE's session SESSION_ID: picked from LegiScan's list by its name, or, where there
+ *  is no list (no key saved), its ID typed by hand. */
+async function addLegiscanDataset(
+  page: Page,
+  name: string,
+  session: 'picked' | 'typed' = 'picked',
+): Promise<void> {
   await page.goto('/add-dataset');
   const form = new AddDatasetPage(page);
   await form.waitForForm();
   await form.name().fill(name);
   await page.getByRole('radio', { name: 'LegiScan API' }).check();
   await page.getByLabel('State', { exact: true }).fill(STATE);
-  await page.getByLabel('LegiScan session ID', { exact: true }).fill(String(SESSION_ID));
+  if (session === 'typed') {
+    await page.getByLabel('LegiScan session ID', { exact: true }).fill(String(SESSION_ID));
+  } else {
+    expect(await form.sessionNames()).toEqual(LEGISCAN_SESSION_NAMES);
+    await form.pickSession(SESSION_NAME);
+  }
   await form.importAndOpenJobs();
 }
 
@@ -294,10 +343,26 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
     await expect(
       page.getByText('Uses your LegiScan API key from Settings on the More tab.'),
     ).toBeVisible();
+    // No state yet: nothing is asked, and the form says what it waits for.
+    await expect(page.getByText('Enter the state to see its sessions.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    expect(simulator.requests).toEqual([]);
+
+    // The state typed, LegiScan's sessions are listed newest first, in words; the dataset's
+    // session is picked by its name, and stored as LegiScan's session_id.
+    await page.getByLabel('State', { exact: true }).fill(STATE);
+    const form = new AddDatasetPage(page);
+    expect(await form.sessionNames()).toEqual(LEGISCAN_SESSION_NAMES);
+    await expect(
+      page.getByRole('status').filter({ hasText: `LegiScan lists 4 sessions for ${STATE}` }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(simulator.requests).toEqual([{ op: 'getSessionList', keyed: true }]);
     await addLegiscanDataset(page, 'Alaska from LegiScan');
     await new JobsPage(page).expectStatus('Alaska from LegiScan', 'Done');
     expect(simulator.requests).toEqual([
+      { op: 'getSessionList', keyed: true },
+      { op: 'getSessionList', keyed: true },
       { op: 'getDatasetList', keyed: true },
       { op: 'getDataset', keyed: true },
     ]);
@@ -336,7 +401,7 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
     await expect(row).toContainText('3 bills with news', { timeout: 60_000 });
     // Every bill's change_hash moved: more getBill queries than the dataset's two, and the
     // dataset is a new build, so the dataset is read.
-    expect(simulator.requests.slice(2)).toEqual([
+    expect(simulator.requests.slice(4)).toEqual([
       { op: 'getMasterListRaw', keyed: true },
       { op: 'getDatasetList', keyed: true },
       { op: 'getDataset', keyed: true },
@@ -364,7 +429,7 @@ test('a LegiScan API dataset imports with the saved key, refreshes into What cha
     await page.goto('/tabs/datasets');
     await row.getByRole('button', { name: 'Refresh Alaska from LegiScan' }).click();
     await expect(row).toContainText('No changes', { timeout: 60_000 });
-    expect(simulator.requests.slice(5)).toEqual([{ op: 'getMasterListRaw', keyed: true }]);
+    expect(simulator.requests.slice(7)).toEqual([{ op: 'getMasterListRaw', keyed: true }]);
   } finally {
     await simulator.stop();
   }
@@ -385,6 +450,7 @@ test('a LegiScan refresh reads only the two bills whose change_hash moved, their
     await addLegiscanDataset(page, 'Alaska bill by bill');
     await new JobsPage(page).expectStatus('Alaska bill by bill', 'Done');
     expect(simulator.requests.map((request) => request.op)).toEqual([
+      'getSessionList',
       'getDatasetList',
       'getDataset',
     ]);
@@ -479,7 +545,7 @@ test('a LegiScan refresh reads only the two bills whose change_hash moved, their
     await expect(row).toContainText('2 bills with news', { timeout: 60_000 });
     // Two changed bills cost at least the dataset's two queries: the list is asked, but its
     // dataset_hash is the one read, so the two bills are read one by one.
-    expect(simulator.requests.slice(2)).toEqual([
+    expect(simulator.requests.slice(3)).toEqual([
       { op: 'getMasterListRaw', keyed: true },
       { op: 'getDatasetList', keyed: true },
       { op: 'getBill', keyed: true, id: hb1 },
@@ -508,10 +574,10 @@ test('a LegiScan refresh reads only the two bills whose change_hash moved, their
     await expect(cards.filter({ hasText: `New vote: ${newVote} (passed)` })).toHaveCount(1);
     await expect(cards.filter({ hasText: 'Pat Newcomer' })).toHaveCount(1);
 
-    // Eight queries this month: the dataset's two, then the master list, the list, two bills,
-    // a vote and a person.
+    // Nine queries this month: the list of sessions and the dataset's two, then the master
+    // list, the list of datasets, two bills, a vote and a person.
     await page.goto('/tabs/more');
-    await expect(page.getByText('LegiScan queries this month: 8 of 30,000')).toBeVisible({
+    await expect(page.getByText('LegiScan queries this month: 9 of 30,000')).toBeVisible({
       timeout: 15_000,
     });
 
@@ -554,7 +620,7 @@ test('a LegiScan refresh reads only the two bills whose change_hash moved, their
   }
 });
 
-test('without a key the dataset says to add one; a key LegiScan refuses is said in its words', async ({
+test('without a key the session ID is typed and the dataset says to add a key; a key LegiScan refuses is said in its words, on the list of sessions too', async ({
   page,
   context,
 }) => {
@@ -567,7 +633,14 @@ test('without a key the dataset says to add one; a key LegiScan refuses is said 
     await new AddDatasetPage(page).waitForForm();
     await page.getByRole('radio', { name: 'LegiScan API' }).check();
     await expect(page.getByText('No LegiScan API key is saved yet')).toBeVisible();
-    await addLegiscanDataset(page, 'Alaska without a key');
+    // No key, no list: the session ID is typed by hand.
+    await expect(
+      page.getByText(
+        "With your LegiScan API key saved, the form lists LegiScan's sessions to pick from.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel('LegiScan session ID', { exact: true })).toBeVisible();
+    await addLegiscanDataset(page, 'Alaska without a key', 'typed');
     const datasets = new DatasetsPage(page);
     await page.goto('/tabs/datasets');
     const row = datasets.dataset('Alaska without a key');
@@ -584,6 +657,35 @@ test('without a key the dataset says to add one; a key LegiScan refuses is said 
     // The key is nowhere on the screen, masked or not.
     await expect(page.locator('body')).not.toContainText('not-the-right-key');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The list of sessions with that key: LegiScan's refusal, said with "Try again", which asks
+    // once more; the session ID can be typed instead, and the field is where focus goes.
+    await page.goto('/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await page.getByRole('radio', { name: 'LegiScan API' }).check();
+    await page.getByLabel('State', { exact: true }).fill(STATE);
+    const refusal = page.getByRole('alert').filter({
+      hasText:
+        'LegiScan refused to list the sessions: Invalid API key. Check your LegiScan API key under Settings on the More tab.',
+    });
+    await expect(refusal).toBeVisible({ timeout: 15_000 });
+    await expect(form.sessionList()).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Try again', exact: true }).click();
+    await expect
+      .poll(() => simulator.requests.filter((request) => request.op === 'getSessionList'))
+      .toEqual([
+        { op: 'getSessionList', keyed: false },
+        { op: 'getSessionList', keyed: false },
+      ]);
+    await expect(refusal).toBeVisible();
+    await page.getByRole('button', { name: 'Enter the session ID instead', exact: true }).click();
+    const typed = page.getByLabel('LegiScan session ID', { exact: true });
+    await expect(typed).toBeFocused();
+    await typed.fill(String(SESSION_ID));
+    await expect(typed).toHaveValue(String(SESSION_ID));
+    await expect(page.locator('body')).not.toContainText('not-the-right-key');
   } finally {
     await simulator.stop();
   }
@@ -606,8 +708,32 @@ interface OpenStatesRequest {
   keyed: boolean;
 }
 
+/** Ohio's legislative sessions as the jurisdiction's detail lists them (oldest first, as Open
+ *  States does), a special session among them. */
+const OHIO_SESSIONS = [
+  ['133', '133rd General Assembly', 'primary', '2019-01-07', '2020-12-31'],
+  ['134', '134th General Assembly', 'primary', '2021-01-04', '2022-12-31'],
+  ['135', '135th General Assembly', 'primary', '2023-01-02', '2024-12-31'],
+  ['135S1', '135th General Assembly, First Special Session', 'special', '2024-05-28', '2024-06-02'],
+].map(([identifier, name, classification, start, end]) => ({
+  identifier,
+  name,
+  classification,
+  start_date: start,
+  end_date: end,
+}));
+const OHIO_SESSION_NAMES = [
+  'Pick a session',
+  '135th General Assembly, First Special Session',
+  '135th General Assembly',
+  '134th General Assembly',
+  '133rd General Assembly',
+];
+
 class OpenStatesSimulator extends SourceSimulatorServer<OpenStatesRequest> {
   bills: OpenStatesBill[];
+  /** The requests for a jurisdiction's sessions, apart from the pages of bills. */
+  readonly sessionLists: { path: string; keyed: boolean }[] = [];
 
   constructor() {
     super();
@@ -636,6 +762,22 @@ class OpenStatesSimulator extends SourceSimulatorServer<OpenStatesRequest> {
     }
     const params = request.url.searchParams;
     const keyed = request.headers['x-api-key'] === OPENSTATES_KEY;
+    if (request.url.pathname.startsWith('/jurisdictions/')) {
+      const path = decodeURIComponent(request.url.pathname);
+      this.sessionLists.push({ path, keyed });
+      if (!keyed) sendJson(response, { detail: 'Invalid API Key.' }, 401);
+      else if (path !== '/jurisdictions/Ohio' || params.get('include') !== 'legislative_sessions') {
+        sendJson(response, { detail: 'Not Found' }, 404);
+      } else {
+        sendJson(response, {
+          id: 'ocd-jurisdiction/country:us/state:oh/government',
+          name: 'Ohio',
+          classification: 'state',
+          legislative_sessions: OHIO_SESSIONS,
+        });
+      }
+      return undefined;
+    }
     const since = params.get('updated_since');
     const page = Number(params.get('page') ?? '1');
     if (!keyed) {
@@ -678,7 +820,11 @@ test('an Open States API dataset reads every page, then a refresh only the bills
     await form.name().fill('Ohio from Open States');
     await page.getByRole('radio', { name: 'Open States API' }).check();
     await page.getByLabel('Open States jurisdiction', { exact: true }).fill('Ohio');
-    await page.getByLabel('Open States session', { exact: true }).fill('135');
+    // Ohio's sessions from Open States, newest first, the special one named so; 135 picked by
+    // its name.
+    expect(await form.sessionNames()).toEqual(OHIO_SESSION_NAMES);
+    await form.pickSession('135th General Assembly');
+    expect(simulator.sessionLists).toEqual([{ path: '/jurisdictions/Ohio', keyed: true }]);
     await expect(
       page.getByText('Uses your Open States API key from Settings on the More tab.'),
     ).toBeVisible();

@@ -86,7 +86,10 @@ test('a backup is made, previewed, restored with Merge after a tag was deleted, 
   await details.addTag(hostileTag, { create: true });
 
   await backups.open();
-  await backups.create('Before the hearing', 'Tags as of Monday — ملاحظات');
+  await backups.fillAndSave('Before the hearing', 'Tags as of Monday — ملاحظات');
+  // Saved, and said so to a screen reader: a polite status, as the form goes back to the list.
+  await expect(backups.savedStatus('Before the hearing')).toBeVisible(SLOW);
+  await expect(backups.backup('Before the hearing')).toBeVisible(SLOW);
   const card = backups.backup('Before the hearing');
   await expect(card).toContainText('1 tag');
   await expect(card).toContainText('Tags as of Monday — ملاحظات');

@@ -302,3 +302,71 @@ test('a site that refuses other sites is downloaded through the relay, refreshed
     await simulator.stop();
   }
 });
+
+test('the morning check: a source that moved overnight is under What changed when the app opens, without a Refresh; the news links there', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const simulator = new SourceSimulator();
+  simulator.serve(snapshot(() => undefined));
+  const url = await simulator.startFile();
+  const gets = () => simulator.requests.filter((request) => request.method === 'GET');
+  try {
+    await signUpAt(page, '/add-dataset');
+    const form = new AddDatasetPage(page);
+    await form.waitForForm();
+    await form.name().fill('Alaska overnight');
+    await form.url().fill(url);
+    await form.importAndOpenJobs();
+    await new JobsPage(page).expectStatus('Alaska overnight', 'Done');
+    const deck = new DeckPage(page);
+    await deck.open();
+    const heading = deck.card().getByRole('heading', { level: 2 });
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+    const identifier = (await heading.textContent())?.trim() ?? '';
+    await deck.decide('Track', identifier);
+    // Reloads within the hour ask the source nothing.
+    await page.reload();
+    await expect(deck.card().getByRole('heading', { level: 2 })).toBeVisible({ timeout: 30_000 });
+    expect(gets()).toHaveLength(1);
+
+    // Overnight the source moves; the next morning (two hours on, for the page) the app opens.
+    simulator.serve(
+      snapshot((bill) => {
+        bill.bill.history.push({
+          date: '2011-05-02',
+          action: NEW_ACTION,
+          chamber: 'H',
+          chamber_id: 1,
+        });
+      }),
+    );
+    await page.clock.install({ time: Date.now() + 2 * 60 * 60 * 1000 });
+    await page.goto('/tabs/bills');
+    const news = page
+      .getByRole('link', { name: '1 followed bill changed' })
+      .filter({ visible: true });
+    await expect(news).toBeVisible({ timeout: 60_000 });
+    expect(gets()).toHaveLength(2);
+    await news.click();
+    await expect(page).toHaveURL('/tabs/tracked');
+    const changed = page.getByRole('list', { name: 'Changed bills' });
+    await expect(changed.getByRole('heading', { level: 3, name: identifier })).toBeVisible();
+    await expect(changed).toContainText(`New action: ${NEW_ACTION}`);
+    await expect(whatChangedSegment(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(news).toBeHidden();
+    // Tracked's own list says it too.
+    await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Bills' }).click();
+    await expect(news).toBeVisible();
+    await news.click();
+    await expect(whatChangedSegment(page)).toHaveAttribute('aria-pressed', 'true');
+
+    // "Refresh" asks the source now, whatever the hour: one request, a 304.
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(page.getByText('Refreshing 1 dataset.')).toBeVisible();
+    await expect.poll(() => gets().length).toBe(3);
+    expect(gets()[2]).toMatchObject({ conditional: true, status: 304 });
+  } finally {
+    await simulator.stop();
+  }
+});

@@ -86,6 +86,8 @@ test('the signed-in terms page records acceptance', async ({ page }) => {
   await expect(page.getByText(/not accepted/i)).toBeVisible();
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText(/you accepted version/i)).toBeVisible();
+  // Said to a screen reader too, as a polite status.
+  await expect(page.getByRole('status').filter({ hasText: 'Terms accepted.' })).toBeVisible();
   await page.reload();
   await expect(page.getByText(/you accepted version/i)).toBeVisible();
 });

@@ -73,6 +73,8 @@ test('a tag made on one device appears on the other; an offline edit arrives on 
   await expect(header(second).getByText('Offline')).toBeVisible();
   await secondTags.create('Schools');
   await expect(secondTags.row('Schools')).toBeVisible();
+  // What waits for the connection is counted where the Offline badge is.
+  await expect(header(second).getByText('1 change waiting to sync', { exact: true })).toBeVisible();
   await firstTags.rename('Housing', 'Homes');
   await expect(secondTags.row('Homes')).toHaveCount(0);
 
@@ -82,6 +84,7 @@ test('a tag made on one device appears on the other; an offline edit arrives on 
   await secondTags.open();
   await expect(secondTags.row('Homes')).toBeVisible(SOON);
   await expect(secondTags.row('Schools')).toBeVisible();
+  await expect(header(second).getByText(/waiting to sync/)).toHaveCount(0);
 
   // The server's database files hold the account's e-mail (so the scan reads what was written)
   // and none of the names the user typed.

@@ -104,5 +104,7 @@ test('a device with the keys asks again when the terms changed, and syncs only o
   expect(pushes).toEqual([]);
   await termsPrompt(page).getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(termsPrompt(page)).toBeHidden();
+  // The prompt closing says nothing by itself: the acceptance is said as a polite status.
+  await expect(page.getByRole('status').filter({ hasText: 'Terms accepted.' })).toBeVisible(SOON);
   await expect(page.getByText(/^Up to date\./)).toBeVisible(SOON);
 });

@@ -24,6 +24,20 @@ function toast(page: Page, text: string) {
   return page.getByRole('status').filter({ hasText: text });
 }
 
+/** The toast is at the bottom: never over the page's title (its level-1 heading). */
+async function expectClearOfHeading(page: Page, text: string): Promise<void> {
+  const heading = await page
+    .getByRole('heading', { level: 1 })
+    .filter({ visible: true })
+    .first()
+    .boundingBox();
+  const shown = await toast(page, text).boundingBox();
+  expect(heading).not.toBeNull();
+  expect(shown).not.toBeNull();
+  if (heading === null || shown === null) return;
+  expect(shown.y).toBeGreaterThanOrEqual(heading.y + heading.height);
+}
+
 /**
  * Shown, then gone without anyone touching it. A toast stays 4 s; the bound here is three times
  * that, because a browser on a busy machine runs its timers and the toast's leaving animation
@@ -53,6 +67,13 @@ for (const size of [
     await annotate.first().scrollIntoViewIfNeeded();
     await details.position('Watch').check();
     await expectPainted(toast(page, 'Position set to Watch.'));
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ visible: true })
+      .first()
+      .scrollIntoViewIfNeeded();
+    await expectClearOfHeading(page, 'Position set to Watch.');
+    await annotate.first().scrollIntoViewIfNeeded();
     // The Annotate button and the back button stay visible and on top while it shows.
     await expectPainted(annotate);
     await expectPainted(page.locator('ion-back-button').filter({ visible: true }));
@@ -81,6 +102,7 @@ test('bill tags: a created tag is said in a toast that leaves', async ({ page })
   await expectScreenPainted(page);
   await tags.create('Housing');
   await expectPainted(toast(page, 'Created the tag "Housing".'));
+  await expectClearOfHeading(page, 'Created the tag "Housing".');
   await expectPainted(page.getByRole('button', { name: 'New tag', exact: true }));
   await page.screenshot({ path: test.info().outputPath('toast-tags-390.png') });
   await expectToastLeaves(page, 'Created the tag "Housing".');

@@ -28,12 +28,22 @@ export class BackupsPage {
 
   /** New backup → Name, Description → Save; waits until the list shows it. */
   async create(name: string, description: string): Promise<void> {
+    await this.fillAndSave(name, description);
+    await expect(this.backup(name)).toBeVisible(SLOW);
+  }
+
+  /** New backup → Name, Description → Save, without waiting for the outcome. */
+  async fillAndSave(name: string, description: string): Promise<void> {
     await this.newBackupButton().click();
     await expect(this.page.getByRole('heading', { level: 1, name: 'New backup' })).toBeVisible();
     await this.page.getByLabel('Name', { exact: true }).fill(name);
     await this.page.getByLabel('Description', { exact: true }).fill(description);
     await this.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(this.backup(name)).toBeVisible(SLOW);
+  }
+
+  /** The polite status (a toast) that says a backup was saved: "Backup “Name” saved." */
+  savedStatus(name: string): Locator {
+    return this.page.getByRole('status').filter({ hasText: `Backup “${name}” saved.` });
   }
 
   async preview(name: string): Promise<void> {

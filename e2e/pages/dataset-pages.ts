@@ -34,6 +34,9 @@ export class AddDatasetPage {
   readonly folder = () => this.page.getByLabel('Folder', { exact: true });
   readonly url = () => this.page.getByLabel('URL', { exact: true });
   readonly importButton = () => this.page.getByRole('button', { name: 'Import', exact: true });
+  /** An API dataset's "Session": the source's own list, a select (the overrides' "Session" is a
+   *  text field, so the role tells them apart). */
+  readonly sessionList = () => this.page.getByRole('combobox', { name: 'Session', exact: true });
   /** The question asked before unsaved changes are left, by a link or by Back or Forward. */
   readonly leaveWarning = () =>
     this.page.getByRole('alertdialog', { name: 'Leave without saving?' });
@@ -47,6 +50,21 @@ export class AddDatasetPage {
   async importAndOpenJobs(): Promise<void> {
     await this.importButton().click();
     await expect(this.page).toHaveURL('/jobs', { timeout: 30_000 });
+  }
+
+  /** The names the session list offers, in its order, once the source's list is in. */
+  async sessionNames(): Promise<string[]> {
+    await expect(this.sessionList()).toBeVisible({ timeout: 15_000 });
+    return (await this.sessionList().locator('option').allTextContents()).map((text) =>
+      text.trim(),
+    );
+  }
+
+  /** Picks a session from the source's list by its name, as a person reads it. */
+  async pickSession(name: string): Promise<void> {
+    await expect(this.sessionList()).toBeVisible({ timeout: 15_000 });
+    await this.sessionList().selectOption({ label: name });
+    await expect(this.sessionList().locator('option:checked')).toHaveText(name);
   }
 
   async add(name: string, files: readonly string[]): Promise<void> {

@@ -12,6 +12,10 @@ export function deckSample(name: string): string {
   return join(samplesRoot, name);
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export class DeckPage {
   constructor(private readonly page: Page) {}
 
@@ -42,15 +46,18 @@ export class DeckPage {
     return this.deck().getByRole('button', { name, exact: true });
   }
 
-  /** The polite live region that says what the last decision was. */
+  /**
+   * The deck's one polite live region: what the last decision or Undo did, the card now on top
+   * and how many are left ("Tracked HB 1. Next: HB 2, Water Act. 4 bills left.").
+   */
   announcement(): Locator {
     return this.page.locator('.deck-announcement[role="status"]');
   }
 
   /**
    * Decides the card on top and waits until the decision is stored: the next card shows at
-   * once, and the deck says "Tracked HB 1" only once the write is done (leaving the page before
-   * that loses it).
+   * once, and the deck says "Tracked HB 1. Next: …" only once the write is done and counted
+   * (leaving the page before that loses it).
    */
   async decide(button: 'Track' | 'Dismiss' | 'Later', identifier: string): Promise<void> {
     await this.button(button).click();
@@ -62,7 +69,9 @@ export class DeckPage {
       Dismiss: `Dismissed ${identifier}`,
       Later: `Saved for later: ${identifier}`,
     }[button];
-    await expect(this.announcement()).toHaveText(said, { timeout: 15_000 });
+    await expect(this.announcement()).toHaveText(new RegExp(`^${escapeRegExp(said)}\\. `), {
+      timeout: 15_000,
+    });
   }
 
   count(): Locator {

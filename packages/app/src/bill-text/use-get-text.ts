@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { fetchThrough } from '../import-worker/source-fetcher.ts';
 import { useAppServices } from '../services/app-services.ts';
-import { relaySourceRequest } from './source-relay.ts';
+import { relaySourceRequest } from '../import-worker/source-relay.ts';
 import { type GetTextProgress, getVersionText } from '../import-worker/version-text-download.ts';
 
 // "Get text" for one version: its progress and, when it fails, why.

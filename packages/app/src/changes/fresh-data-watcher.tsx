@@ -5,6 +5,8 @@ import {
   DEVICE_PREFERENCES_SETTING,
   devicePreferencesOf,
   markAutoRefresh,
+  openingRefreshDelay,
+  staleBefore,
 } from '@docket/core/device';
 import { useEffect, useRef, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
@@ -16,9 +18,10 @@ import { useAppServices } from '../services/app-services.ts';
 import { changeAlertOf, jobsToHandle } from './change-alerts.ts';
 import { keepBackgroundRefresh } from './periodic-refresh.ts';
 
-// While the tabs are open: refreshes datasets from URLs every few hours (the "Refresh datasets
-// automatically" setting), counted from the last automatic refresh on this device, so a start
-// within the hours does not refresh again; and, with alerts on, shows a notification when
+// While the tabs are open: refreshes datasets from URLs and APIs when the app opens, if the last
+// automatic refresh on this device is an hour old, then every few hours (the "Refresh datasets
+// automatically" setting, 6 by default), each time only the datasets not looked at within the
+// hour (the morning check, issue 40); and, with alerts on, shows a notification when
 // an import or refresh that finished in this session found changes to followed bills. Where the
 // browser offers periodic background sync, the service worker refreshes at the same interval
 // while no tab is open (periodic-refresh.ts registers it here).
@@ -39,16 +42,25 @@ export function FreshDataWatcher() {
       : typeof lastSetting?.value === 'string'
         ? lastSetting.value
         : null;
+  // The first schedule after the app opened uses the opening's shorter wait (an hour).
+  const opening = useRef(true);
   useEffect(() => {
     if (hours === undefined || lastAt === undefined) return;
-    const delay = autoRefreshDelay(hours, lastAt, Date.now());
+    const delay = (opening.current ? openingRefreshDelay : autoRefreshDelay)(
+      hours,
+      lastAt,
+      Date.now(),
+    );
+    opening.current = false;
     if (delay === null) return;
     // Marking the start first moves `lastAt`, which schedules the next one `hours` later here and
-    // in every other open tab, so tabs do not refresh the same sources one after another.
+    // in every other open tab, so tabs do not refresh the same sources one after another. Only
+    // datasets not looked at within the hour are asked again.
     const timer = setTimeout(() => {
+      const now = Date.now();
       pageLocalStore()
-        .then((store) => markAutoRefresh(store, new Date().toISOString()))
-        .then(() => importJobs().refreshAll())
+        .then((store) => markAutoRefresh(store, new Date(now).toISOString()))
+        .then(() => importJobs().refreshAll({ staleBefore: staleBefore(now) }))
         .catch((error: unknown) => {
           console.error('[docket] The automatic refresh did not start:', error);
         });

@@ -1,12 +1,15 @@
 import { IonBadge, IonButton } from '@ionic/react';
 import { changeWords, markChangesSeen, type ChangeFeedEntry } from '@docket/core/changes';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { billDetailsPath } from '../bills/bill-words.ts';
+import { refreshable, useRefreshAll } from '../datasets/dataset-refresh.tsx';
+import { useDatasets } from '../local-store/live-datasets.ts';
 import { useChangeFeed } from '../local-store/live-changes.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { formatDateTime, plural } from '../ui/formatting.ts';
+import { type PullState, usePullToRefresh } from '../ui/use-pull-to-refresh.ts';
 import '../ui/forms.css';
 import './what-changed.css';
 
@@ -36,12 +39,34 @@ function ChangedBill({ entry }: { readonly entry: ChangeFeedEntry }) {
   );
 }
 
+/** What the pull shows while a finger pulls the list (the Refresh button says it otherwise). */
+function pullWords(state: PullState): string | null {
+  if (state.kind === 'refreshing') return 'Refreshing…';
+  if (state.kind === 'pulling') return state.ready ? 'Release to refresh' : 'Pull to refresh';
+  return null;
+}
+
 export function WhatChanged() {
   const feed = useChangeFeed();
   const toast = useStatusToast();
   const [busy, setBusy] = useState(false);
-  if (feed === undefined) return <p role="status">Loading what changed…</p>;
+  const refreshAll = useRefreshAll();
+  const fromSources = (useDatasets() ?? []).some(refreshable);
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    if (!fromSources) return;
+    setRefreshing(true);
+    try {
+      await refreshAll();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  const section = useRef<HTMLElement>(null);
+  const pull = usePullToRefresh(section, refresh);
+  const pulled = pullWords(pull);
   const markAll = async () => {
+    if (feed === undefined) return;
     setBusy(true);
     try {
       const marked = await markChangesSeen(await billCommandContext(), feed);
@@ -53,32 +78,56 @@ export function WhatChanged() {
     }
   };
   return (
-    <section className="what-changed" aria-labelledby="what-changed-heading">
+    <section ref={section} className="what-changed" aria-labelledby="what-changed-heading">
+      {pulled !== null && (
+        <p
+          className="pull-to-refresh"
+          aria-hidden="true"
+          style={pull.kind === 'pulling' ? { height: `${pull.distance}px` } : undefined}
+        >
+          {pulled}
+        </p>
+      )}
       <h2 id="what-changed-heading">What changed</h2>
-      {feed.length === 0 ? (
+      <div className="screen-actions">
+        {feed !== undefined && feed.length > 0 && (
+          <p role="status">{plural(feed.length, 'bill')} changed since you last looked.</p>
+        )}
+        <IonButton
+          fill="outline"
+          disabled={!fromSources || refreshing || pull.kind === 'refreshing'}
+          onClick={() => {
+            void refresh();
+          }}
+        >
+          Refresh
+        </IonButton>
+        {feed !== undefined && feed.length > 0 && (
+          <IonButton
+            disabled={busy}
+            onClick={() => {
+              void markAll();
+            }}
+          >
+            Mark all as seen
+          </IonButton>
+        )}
+      </div>
+      {feed === undefined ? (
+        <p role="status">Loading what changed…</p>
+      ) : feed.length === 0 ? (
         <p className="what-changed-empty">
           Nothing new on the bills you follow. Changes found when a dataset is refreshed show here.
+          {fromSources
+            ? ' Refresh asks every source from a URL or an API now; Docket also does when it opens and every few hours.'
+            : ' Refresh asks datasets from a URL or an API; those made of picked files do not change.'}
         </p>
       ) : (
-        <>
-          <div className="screen-actions">
-            <p role="status">{plural(feed.length, 'bill')} changed since you last looked.</p>
-            <IonButton
-              size="small"
-              disabled={busy}
-              onClick={() => {
-                void markAll();
-              }}
-            >
-              Mark all as seen
-            </IonButton>
-          </div>
-          <ul className="record-list" aria-label="Changed bills">
-            {feed.map((entry) => (
-              <ChangedBill key={entry.billId} entry={entry} />
-            ))}
-          </ul>
-        </>
+        <ul className="record-list" aria-label="Changed bills">
+          {feed.map((entry) => (
+            <ChangedBill key={entry.billId} entry={entry} />
+          ))}
+        </ul>
       )}
     </section>
   );

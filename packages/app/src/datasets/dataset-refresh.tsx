@@ -9,7 +9,7 @@ import { plural } from '../ui/formatting.ts';
 
 /** A dataset from a URL or an API refreshes itself; one of picked files cannot (core's
  *  `refreshable`, said here so the screens do not load core's commands for it). */
-const refreshable = (dataset: Dataset): boolean => dataset.origin.kind !== 'files';
+export const refreshable = (dataset: Dataset): boolean => dataset.origin.kind !== 'files';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -52,26 +52,36 @@ export function RefreshDatasetButton({
   );
 }
 
-export function RefreshAllButton({ datasets }: { readonly datasets: readonly Dataset[] }) {
+/**
+ * Refreshes every dataset from a URL or an API, saying so in a toast; resolves once the jobs are
+ * queued (their progress is on Jobs, their news under What changed).
+ */
+export function useRefreshAll(): () => Promise<void> {
   const toast = useStatusToast();
+  return () =>
+    importJobs()
+      .refreshAll()
+      .then(({ jobIds }) => {
+        toast.done(
+          jobIds.length === 0
+            ? 'Every dataset from a URL or an API is importing already.'
+            : `Refreshing ${plural(jobIds.length, 'dataset')}.`,
+        );
+      })
+      .catch((error: unknown) => {
+        toast.failed(messageOf(error));
+      });
+}
+
+export function RefreshAllButton({ datasets }: { readonly datasets: readonly Dataset[] }) {
+  const refreshAll = useRefreshAll();
   const fromUrls = datasets.filter(refreshable).length;
   return (
     <IonButton
       fill="outline"
       disabled={fromUrls === 0}
       onClick={() => {
-        importJobs()
-          .refreshAll()
-          .then(({ jobIds }) => {
-            toast.done(
-              jobIds.length === 0
-                ? 'Every dataset from a URL or an API is importing already.'
-                : `Refreshing ${plural(jobIds.length, 'dataset')}.`,
-            );
-          })
-          .catch((error: unknown) => {
-            toast.failed(messageOf(error));
-          });
+        void refreshAll();
       }}
     >
       Refresh all

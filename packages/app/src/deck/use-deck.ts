@@ -8,6 +8,7 @@ import {
   undoHistoryHasSteps,
 } from '@docket/core/deck';
 import { TRIAGE_UNDO_SETTING } from '@docket/core/commands';
+import type { Decision } from '@docket/core/store';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useMatchingBillIds } from '../local-store/live-deck.ts';
 import { useDecisions } from '../local-store/live-decisions.ts';
@@ -60,17 +61,25 @@ export function useDeckFilter(): DeckFilterState {
   return { filter, setFilter, error };
 }
 
-/** How many cards are left in the deck; undefined while counting. */
-export function useDeckCount(filter: DeckFilter | undefined): number | undefined {
+export interface DeckTally {
+  /** How many cards are left in the deck; undefined while counting. */
+  readonly left: number | undefined;
+  /** The decisions counted; the deck's announcement waits until they hold a stored outcome. */
+  readonly decisions: readonly Decision[] | undefined;
+}
+
+/** How many cards are left in the deck, and the decisions that count was made from. */
+export function useDeckTally(filter: DeckFilter | undefined): DeckTally {
   const matching = useMatchingBillIds(filter);
   const decisions = useDecisions();
-  return useMemo(
+  const left = useMemo(
     () =>
       matching === undefined || decisions === undefined || filter === undefined
         ? undefined
         : deckCount(matching, decisions, filter.includeLater),
     [matching, decisions, filter],
   );
+  return useMemo(() => ({ left, decisions }), [left, decisions]);
 }
 
 /** Whether "Undo" has a decision of this device to take back. */

@@ -164,6 +164,46 @@ describe('the import runner', () => {
     expect((await runner.refreshAll()).jobIds).toHaveLength(1);
   });
 
+  it('an automatic refresh asks only the datasets not looked at since the time it is given', async () => {
+    let requests = 0;
+    const { store, runner } = setup({
+      fetch: () => {
+        requests++;
+        return Promise.resolve(
+          new Response(csv(['us-ca,2023,AB 1,Water']), { headers: { etag: '"v1"' } }),
+        );
+      },
+    });
+    const { datasetId, jobId } = await runner.saveAndImport({
+      name: 'Remote',
+      url: 'https://example.org/bills.csv',
+      jurisdiction: '',
+      session: '',
+      files: [],
+    });
+    const imported = await jobWhen(store, jobId, finished);
+    const importedAt = imported.finishedAt ?? '';
+    expect(requests).toBe(1);
+    // Imported after the time given: fresh, nothing asked.
+    expect((await runner.refreshAll({ staleBefore: '2025-01-01T00:00:00.000Z' })).jobIds).toEqual(
+      [],
+    );
+    expect(requests).toBe(1);
+    // Looked at before it: refreshed ("No changes", which leaves lastImportAt as it was).
+    const due = await runner.refreshAll({ staleBefore: '2025-01-02T00:00:00.000Z' });
+    expect(due.jobIds).toHaveLength(1);
+    const unchanged = await jobWhen(store, due.jobIds[0] ?? '', finished);
+    expect(unchanged.message).toBe('No changes: the source is as it was at the last import.');
+    expect(requests).toBe(2);
+    const dataset = await store.read(['datasets'], (tx) => tx.get('datasets', datasetId));
+    expect(dataset?.lastImportAt).toBe(importedAt);
+    // That unchanged check counts as looked at: a time between the import and it asks nothing.
+    const between = new Date(Date.parse(importedAt) + 500).toISOString();
+    expect((unchanged.finishedAt ?? '') > between).toBe(true);
+    expect((await runner.refreshAll({ staleBefore: between })).jobIds).toEqual([]);
+    expect(requests).toBe(2);
+  });
+
   it('imports a LegiScan API dataset with the saved key, and a refresh with no change_hash moved is one request', async () => {
     const zip = zipOf('dataset.zip', readSamples('legiscan'));
     const ops: string[] = [];

@@ -39,7 +39,7 @@ import {
   type SourceFetch,
   type SourceRequest,
 } from './source-download.ts';
-import type { Job, LocalStore } from '@docket/core/store';
+import type { Dataset, Job, LocalStore } from '@docket/core/store';
 import { defaultImportLimits } from '@docket/core/encoding';
 import { traceJobEnd } from '../trace/trace-events.ts';
 import type { JobLocks } from './job-locks.ts';
@@ -89,8 +89,9 @@ export interface ImportRunnerApi {
    *  of picked files. */
   refresh(datasetId: string): Promise<{ jobId: string }>;
   /** Refreshes every dataset from a URL or an API that is not importing now; returns the jobs
-   *  started. */
-  refreshAll(): Promise<{ jobIds: string[] }>;
+   *  started. With `staleBefore` (an automatic refresh), only those last looked at (imported or
+   *  refreshed, changed or not) before that time. */
+  refreshAll(options?: { readonly staleBefore?: string }): Promise<{ jobIds: string[] }>;
   resume(jobId: string): Promise<void>;
   retry(jobId: string): Promise<void>;
   cancel(jobId: string): Promise<void>;
@@ -480,15 +481,37 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       return deleteDataset(store, { datasetId, deviceId, now: deps.now() });
     },
 
-    async refreshAll() {
-      const [datasets, running] = await store.read(['datasets', 'jobs'], async (tx) => [
-        await tx.all('datasets'),
-        await tx.where('jobs', 'status', 'running'),
-      ]);
+    async refreshAll(options = {}) {
+      const [datasets, running, lastJobs] = await store.read(['datasets', 'jobs'], async (tx) => {
+        const all = await tx.all('datasets');
+        const lastJobIds = all.flatMap((dataset) =>
+          dataset.lastJobId === null ? [] : [dataset.lastJobId],
+        );
+        return [
+          all,
+          [
+            ...(await tx.where('jobs', 'status', 'running')),
+            ...(await tx.where('jobs', 'status', 'queued')),
+          ],
+          await tx.getMany('jobs', lastJobIds),
+        ] as const;
+      });
       const busy = new Set(running.map((job) => job.subjectId));
+      const lastJobOf = new Map(
+        lastJobs.flatMap((job) => (job === undefined ? [] : [[job.id, job] as const])),
+      );
+      const { staleBefore } = options;
+      const fresh = (dataset: Dataset): boolean => {
+        if (staleBefore === undefined) return false;
+        const lastJob = dataset.lastJobId === null ? undefined : lastJobOf.get(dataset.lastJobId);
+        const looked = [dataset.lastImportAt, lastJob?.finishedAt ?? null].filter(
+          (at): at is string => at !== null,
+        );
+        return looked.some((at) => at >= staleBefore);
+      };
       const jobIds: string[] = [];
       for (const dataset of datasets) {
-        if (!refreshable(dataset) || busy.has(dataset.id)) continue;
+        if (!refreshable(dataset) || busy.has(dataset.id) || fresh(dataset)) continue;
         const jobId = deps.newId();
         await queue(jobId, () =>
           queueRefresh(store, { datasetId: dataset.id, jobId, now: deps.now() }),

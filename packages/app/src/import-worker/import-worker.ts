@@ -45,7 +45,7 @@ const api: ImportWorkerApi = {
   saveAndImport: async (request) => (await started).saveAndImport(request),
   importSynced: async () => (await started).importSynced(),
   refresh: async (datasetId) => (await started).refresh(datasetId),
-  refreshAll: async () => (await started).refreshAll(),
+  refreshAll: async (options) => (await started).refreshAll(options),
   deleteDataset: async (datasetId) => (await started).deleteDataset(datasetId),
   resume: async (jobId) => {
     await (await started).resume(jobId);

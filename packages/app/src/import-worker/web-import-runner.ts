@@ -1,11 +1,11 @@
 import { randomIdSource } from '@docket/core/commands';
 import { ensureDeviceId } from '@docket/core/device';
 import type { LocalStore } from '@docket/core/store';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import type { ControlChannel, ImportRunnerApi } from './import-runner.ts';
 import { createImportRunner, WORKER_IMPORT_CHUNKS } from './import-runner.ts';
 import { type JobLocks, localJobLocks, webJobLocks } from './job-locks.ts';
-import type { SourceFetch, SourceRequest } from './source-download.ts';
+import type { SourceFetch } from './source-download.ts';
+import { relaySourceRequest } from './source-relay.ts';
 
 // The import runner as the browser runs it, in the import worker and in the service worker's
 // background refresh alike: the device's database, Web Locks shared by every tab and the service
@@ -37,25 +37,6 @@ export function browserJobLocks(): JobLocks {
   return 'locks' in navigator ? webJobLocks(navigator.locks) : localJobLocks();
 }
 
-/** A download sent to the Docket server's relay, with the signed-in user's cookie. */
-function relayFetch(request: SourceRequest): Promise<Response> {
-  return fetch('/api/sources/fetch', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: {
-      'content-type': 'application/json',
-      [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
-    },
-    body: JSON.stringify({
-      url: request.url,
-      ...(request.etag === null ? {} : { etag: request.etag }),
-      ...(request.lastModified === null ? {} : { lastModified: request.lastModified }),
-      ...(request.apiKeyHeader === undefined ? {} : { apiKeyHeader: request.apiKeyHeader }),
-      ...(request.accept === undefined ? {} : { accept: request.accept }),
-    }),
-  });
-}
-
 export function createWebImportRunner(
   store: LocalStore,
   options: { locks: JobLocks; fetch: SourceFetch },
@@ -65,7 +46,7 @@ export function createWebImportRunner(
     store,
     locks: options.locks,
     fetch: options.fetch,
-    relay: relayFetch,
+    relay: relaySourceRequest,
     sha256Hex,
     newId: () => crypto.randomUUID(),
     deviceId: () =>

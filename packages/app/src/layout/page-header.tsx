@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useAppState } from '../state/use-app-state.ts';
 import { useScreenEntry } from './screen-entry.ts';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
+import { waitingWords } from '../sync/sync-words.ts';
 
 export interface PageHeaderProps {
   readonly title: string;
@@ -16,6 +17,7 @@ export interface PageHeaderProps {
  */
 export function PageHeader({ title, backHref }: PageHeaderProps) {
   const online = useAppState((state) => state.online);
+  const waiting = useAppState((state) => state.waitingChanges);
   const anchor = useRef<HTMLIonHeaderElement>(null);
   useScreenEntry(title, anchor);
   return (
@@ -31,6 +33,11 @@ export function PageHeader({ title, backHref }: PageHeaderProps) {
           {!online && (
             <IonBadge color="warning" role="status">
               Offline
+            </IonBadge>
+          )}
+          {!online && waiting > 0 && (
+            <IonBadge color="light" role="status" className="waiting-changes">
+              {waitingWords(waiting)}
             </IonBadge>
           )}
           <SyncIndicator />

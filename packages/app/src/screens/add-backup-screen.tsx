@@ -13,6 +13,7 @@ import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 const BACK_HREF = '/tabs/backups';
 const NAME_MAX = 200;
@@ -73,6 +74,7 @@ function BackupForm({
 }) {
   const { api } = useAppServices();
   const ionRouter = useIonRouter();
+  const toast = useStatusToast();
   const ids = useId();
   const initial = {
     name: backup?.metadata.name ?? '',
@@ -138,6 +140,9 @@ function BackupForm({
         });
       }
       draft.clear();
+      // Said as a polite status: the form goes back to the list, which a screen reader does not
+      // read out by itself.
+      toast.done(`Backup “${trimmed}” saved.`);
       setPhase('saved');
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The backup was not saved.');

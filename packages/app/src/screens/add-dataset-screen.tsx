@@ -21,6 +21,7 @@ import { RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
 import { filesUnavailableWords, lastResultWords } from '../datasets/dataset-words.ts';
 import { FormError } from '../ui/form-error.tsx';
 import { useApiKey } from '../local-store/live-api-keys.ts';
+import { SessionPicker } from '../datasets/session-picker.tsx';
 
 /** The form's choice of source: picked files or a URL, or an API. */
 function SourceChoice({ form }: { form: ReturnType<typeof useDatasetForm> }) {
@@ -416,15 +417,27 @@ function DatasetForm({
                 autocomplete="off"
                 helperText='Its postal code, such as "AK", or "US" for Congress.'
               />
-              <DatasetTextField
-                form={form}
-                field="legiscanSession"
+              <SessionPicker
+                source="legiscan"
+                place={form.text.legiscanState}
+                value={form.text.legiscanSession}
+                onPick={(id) => {
+                  form.set('legiscanSession', id);
+                }}
+                error={form.errors.legiscanSession}
                 errorId={errorId('legiscanSession')}
-                label="LegiScan session ID"
-                inputmode="numeric"
-                maxlength={9}
-                autocomplete="off"
-                helperText="The session_id LegiScan's list of datasets gives the session, such as 1843. Refresh downloads the dataset again when LegiScan rebuilt it."
+                manualField={
+                  <DatasetTextField
+                    form={form}
+                    field="legiscanSession"
+                    errorId={errorId('legiscanSession')}
+                    label="LegiScan session ID"
+                    inputmode="numeric"
+                    maxlength={9}
+                    autocomplete="off"
+                    helperText="The session_id LegiScan's list of datasets gives the session, such as 1843. Refresh downloads the dataset again when LegiScan rebuilt it."
+                  />
+                }
               />
               <ApiKeyState source="legiscan" />
             </fieldset>
@@ -442,14 +455,26 @@ function DatasetForm({
                 autocomplete="off"
                 helperText='As Open States names it: "Alaska", "ak" or an ocd-jurisdiction id.'
               />
-              <DatasetTextField
-                form={form}
-                field="openstatesSession"
+              <SessionPicker
+                source="openstates"
+                place={form.text.openstatesJurisdiction}
+                value={form.text.openstatesSession}
+                onPick={(id) => {
+                  form.set('openstatesSession', id);
+                }}
+                error={form.errors.openstatesSession}
                 errorId={errorId('openstatesSession')}
-                label="Open States session"
-                maxlength={100}
-                autocomplete="off"
-                helperText='Its identifier in Open States, such as "2023" or "33". Refresh reads only the bills updated since the last one.'
+                manualField={
+                  <DatasetTextField
+                    form={form}
+                    field="openstatesSession"
+                    errorId={errorId('openstatesSession')}
+                    label="Open States session"
+                    maxlength={100}
+                    autocomplete="off"
+                    helperText='Its identifier in Open States, such as "2023" or "33". Refresh reads only the bills updated since the last one.'
+                  />
+                }
               />
               <ApiKeyState source="openstates" />
             </fieldset>

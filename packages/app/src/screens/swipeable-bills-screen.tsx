@@ -17,7 +17,8 @@ import { DeckFilterForm, type DeckFilterFormProps } from '../deck/deck-filter-fo
 import '../deck/deck.css';
 import { arrowKeyDecision, isUndoKey } from '../deck/swipe-decision.ts';
 import { catchFallingFocus } from '../ui/falling-focus.ts';
-import { useCanUndo, useDeckCount, useDeckFilter } from '../deck/use-deck.ts';
+import { useCanUndo, useDeckFilter, useDeckTally } from '../deck/use-deck.ts';
+import { type DeckOutcome, outcomeAnnouncement } from '../deck/deck-announcement.ts';
 import { useJurisdictions, useSessions } from '../local-store/live-bills.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useDeckPage } from '../local-store/live-deck.ts';
@@ -25,6 +26,7 @@ import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { SkipToTabs } from '../layout/skip-links.tsx';
+import { ChangedBillsNews } from '../changes/changed-bills-news.tsx';
 
 /** The deck's commands, loaded apart from the screen (deck-decisions.ts says why). */
 const loadDeckDecisions = () => import('../deck/deck-decisions.ts');
@@ -155,7 +157,8 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   const page = useDeckPage(filter);
   // Counted once the first cards are read: on 50,000 bills the count reads every matching id,
   // which would otherwise hold up the first card.
-  const count = useDeckCount(page === undefined ? undefined : filter);
+  const tally = useDeckTally(page === undefined ? undefined : filter);
+  const count = tally.left;
   const canUndo = useCanUndo();
   const datasets = useDatasets();
   const jurisdictions = useJurisdictions();
@@ -168,6 +171,8 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const hiddenNow = useRef(new Set<string>());
   const [announcement, setAnnouncement] = useState('');
+  // The outcome stored last, said once the deck shows it (deck-announcement.ts).
+  const [outcome, setOutcome] = useState<DeckOutcome | null>(null);
   const [error, setError] = useState<string | null>(null);
   const deckRef = useRef<HTMLElement>(null);
 
@@ -191,6 +196,22 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
 
   const cards: StoredBill[] = (page?.cards ?? []).filter((bill) => !hidden.has(bill.id));
   const current = cards[0];
+  // Said once, as the render that first shows the outcome: later renders (the next decision's
+  // cards, a count from another device) must not change what the live region said.
+  const said =
+    outcome === null
+      ? null
+      : outcomeAnnouncement(outcome, {
+          page,
+          cards,
+          empty: (page?.empty ?? null) !== null,
+          left: tally.left,
+          decisions: tally.decisions,
+        });
+  if (said !== null) {
+    setOutcome(null);
+    setAnnouncement(said);
+  }
   // Once a card is on screen, the commands a swipe needs are fetched and evaluated.
   const cardShown = current !== undefined;
   useEffect(() => {
@@ -215,7 +236,12 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
         const { decisionCommands } = await loadDeckDecisions();
         await decisionCommands[kind](await billCommandContext(), bill.id);
         setError(null);
-        setAnnouncement(decisionAnnouncement(kind, bill.identifier));
+        setOutcome({
+          kind: 'decided',
+          said: decisionAnnouncement(kind, bill.identifier),
+          billId: bill.id,
+          decision: kind,
+        });
       } catch (cause) {
         showHidden((ids) => ids.delete(bill.id));
         setError(failureMessage(cause));
@@ -236,16 +262,30 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   const undo = async () => {
     try {
       const { undoLastDecision } = await loadDeckDecisions();
-      const result = await undoLastDecision(await billCommandContext());
-      if (result.kind !== 'nothing-to-undo') {
+      const context = await billCommandContext();
+      // Taken before the write: a page read after this one may show the bill back.
+      const pageBefore = pageRef.current;
+      const result = await undoLastDecision(context);
+      if (result.kind === 'nothing-to-undo') {
+        setOutcome({ kind: 'said', said: undoAnnouncement(result, (id) => id) });
+      } else {
         const billId = result.billId;
         showHidden((ids) => ids.delete(billId));
         const bill = await (
           await pageLocalStore()
         ).read(['bills'], (tx) => tx.get('bills', billId));
-        setAnnouncement(undoAnnouncement(result, () => bill?.identifier ?? billId));
-      } else {
-        setAnnouncement(undoAnnouncement(result, (id) => id));
+        const words = undoAnnouncement(result, () => bill?.identifier ?? billId);
+        setOutcome(
+          result.kind === 'undone'
+            ? {
+                kind: 'undone',
+                said: words,
+                billId,
+                decision: result.decision?.decision ?? null,
+                pageBefore,
+              }
+            : { kind: 'said', said: words },
+        );
       }
       setError(null);
     } catch (cause) {
@@ -278,6 +318,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
       <PageBody>
         <h1>Bills</h1>
         <SkipToTabs />
+        <ChangedBillsNews />
         {filter !== undefined && (
           <FilterPanel
             filter={filter}

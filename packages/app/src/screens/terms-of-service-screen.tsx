@@ -6,9 +6,11 @@ import { acceptTerms, fetchTermsAcceptance } from '../api/terms-api.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { TERMS_ACCEPTED } from '../terms/terms-acceptance.ts';
 import { TermsOfServiceText } from '../terms/terms-of-service-text.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import { FormError } from '../ui/form-error.tsx';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 function failureMessage(failure: unknown): string {
   return failure instanceof ApiRequestError
@@ -40,6 +42,7 @@ export function TermsOfServiceScreen() {
   const { api, platform, sync } = useAppServices();
   const [acceptance, setAcceptance] = useState<TermsAcceptanceResponse | null>(null);
   const { busy: accepting, error, setError, run } = useCommand();
+  const toast = useStatusToast();
 
   useEffect(() => {
     let current = true;
@@ -61,6 +64,7 @@ export function TermsOfServiceScreen() {
       setAcceptance(await acceptTerms(api, version));
       // Sync waits for the acceptance: it may start now.
       sync.termsAccepted();
+      toast.done(TERMS_ACCEPTED);
     });
 
   const mayAccept =

@@ -30,6 +30,7 @@ import { decisionListWords, TrackedFilters } from '../tracked/tracked-filters.ts
 import { useBillList } from '../tracked/use-bill-list.ts';
 import { useListPrint } from '../tracked/use-list-print.ts';
 import { BillReportView } from '../printing/bill-report-view.tsx';
+import { asksForWhatChanged, ChangedBillsNews } from '../changes/changed-bills-news.tsx';
 import { WhatChanged } from '../changes/what-changed.tsx';
 import '../tracked/tracked.css';
 import { plural } from '../ui/formatting.ts';
@@ -121,7 +122,15 @@ export function TrackedBillsScreen() {
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const [view, setView] = useState<'bills' | 'changes'>('bills');
+  const [view, setView] = useState<'bills' | 'changes'>(() =>
+    asksForWhatChanged(location.state) ? 'changes' : 'bills',
+  );
+  // "N followed bills changed" (here or on Bills) opens What changed: each time it is followed.
+  const [followedKey, setFollowedKey] = useState(location.key);
+  if (followedKey !== location.key) {
+    setFollowedKey(location.key);
+    if (asksForWhatChanged(location.state)) setView('changes');
+  }
 
   const toggle = useCallback((billId: string, on: boolean) => {
     setSelected((current) => {
@@ -215,6 +224,7 @@ export function TrackedBillsScreen() {
               What changed
             </button>
           </div>
+          {view === 'bills' && <ChangedBillsNews />}
           {view === 'changes' && <WhatChanged />}
           {/* Hidden, not unmounted: the list keeps its place and its filters. */}
           <div hidden={view !== 'bills'}>

@@ -18,6 +18,8 @@ export interface AppState {
    */
   readonly email: string | null;
   readonly settingsVersion: number;
+  /** Changes made on this device that have not reached the server yet (the outbox's size). */
+  readonly waitingChanges: number;
 }
 
 export const initialAppState: AppState = {
@@ -26,6 +28,7 @@ export const initialAppState: AppState = {
   user: null,
   email: null,
   settingsVersion: 0,
+  waitingChanges: 0,
 };
 
 // Function-valued fields rather than methods: React takes `subscribe` detached from the store.

@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { useAppServices } from '../services/app-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { useCloudPassword } from './use-cloud-password.tsx';
-import { CHECKING_SIGN_IN, syncSentence } from './sync-words.ts';
+import { CHECKING_SIGN_IN, syncSentence, waitingWords } from './sync-words.ts';
 import { useSyncState } from './use-sync-state.ts';
 import './sync-panel.css';
 import { IonProgressBar } from '../ui/ionic/ion-progress-bar.ts';
@@ -30,6 +30,12 @@ export function SyncPanel() {
     : checking
       ? CHECKING_SIGN_IN
       : syncSentence(view);
+  // What has not reached the server, said while nothing is sending it.
+  const waiting = useAppState((state) => state.waitingChanges);
+  const held =
+    waiting > 0 && (!online || (view.kind !== 'syncing' && view.kind !== 'up-to-date'))
+      ? ` ${waitingWords(waiting)}.`
+      : '';
   const setUp = !checking && view.kind === 'needs-password' && view.mode === 'set';
   const disabled = !online || email === null || view.kind === 'syncing' || cloudPassword.opening;
 
@@ -53,6 +59,7 @@ export function SyncPanel() {
     <div className="sync-panel">
       <p role="status" className="sync-sentence">
         {sentence}
+        {held}
       </p>
       {online && view.kind === 'syncing' && (
         <IonProgressBar

@@ -121,11 +121,13 @@ export function startSyncTriggers(
     if (!active) {
       stopWatchingOutbox?.();
       stopWatchingOutbox = null;
+      appStore.update({ waitingChanges: 0 });
       return;
     }
     lastCount = -1;
     stopWatchingOutbox = watchOutboxCount(
       (count) => {
+        if (appStore.get().waitingChanges !== count) appStore.update({ waitingChanges: count });
         const grew = count > 0 && count !== lastCount;
         lastCount = count;
         if (!grew) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syncLabel, syncSentence } from './sync-words.ts';
+import { syncLabel, syncSentence, waitingWords } from './sync-words.ts';
 
 describe('what the header and More say about sync', () => {
   it('says how far a first sync’s dataset files have come', () => {
@@ -40,5 +40,12 @@ describe('what the header and More say about sync', () => {
   it('asks for the terms when they hold sync back', () => {
     expect(syncLabel({ kind: 'needs-terms' })).toBe('Accept terms');
     expect(syncSentence({ kind: 'needs-terms' })).toMatch(/^Accept the terms of service to sync/);
+  });
+});
+
+describe('changes waiting to sync', () => {
+  it('counts them in words', () => {
+    expect(waitingWords(1)).toBe('1 change waiting to sync');
+    expect(waitingWords(3)).toBe('3 changes waiting to sync');
   });
 });

@@ -55,6 +55,11 @@ function filesLabel(view: Extract<SyncView, { kind: 'syncing' }>): string {
   return moved === null ? filesLine(view) : `${filesLine(view)} · ${moved}`;
 }
 
+/** "3 changes waiting to sync": what this device holds that has not reached the server. */
+export function waitingWords(count: number): string {
+  return count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`;
+}
+
 /** What the More tab says while the server has not yet confirmed a user the device knows. */
 export const CHECKING_SIGN_IN =
   'Signed in on this device; waiting for the Docket server to confirm it before syncing.';

@@ -2,6 +2,9 @@ import type { TermsAcceptanceResponse } from '@docket/protocol/terms';
 import type { ApiClient } from '../api/api-client.ts';
 import { fetchTermsAcceptance } from '../api/terms-api.ts';
 
+/** What the prompt and the terms screen say, as a polite status, once the server recorded it. */
+export const TERMS_ACCEPTED = 'Terms accepted.';
+
 /**
  * Whether the user must accept the terms (again) before syncing: never accepted, or accepted
  * in a version other than the server's current one.

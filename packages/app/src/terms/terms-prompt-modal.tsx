@@ -4,6 +4,8 @@ import { ApiRequestError } from '../api/api-client.ts';
 import { acceptTerms } from '../api/terms-api.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { useCommand } from '../ui/use-command.ts';
+import { useStatusToast } from '../toasts/status-toast.ts';
+import { TERMS_ACCEPTED } from './terms-acceptance.ts';
 import { TermsOfServiceText } from './terms-of-service-text.tsx';
 import { IonFooter } from '../ui/ionic/ion-footer.ts';
 import { IonModal } from '../ui/ionic/ion-modal.ts';
@@ -33,6 +35,7 @@ export function TermsPromptModal({
 }: TermsPromptModalProps) {
   const { api, platform, sync } = useAppServices();
   const { busy: accepting, error, setError, run } = useCommand();
+  const toast = useStatusToast();
 
   const accept = () =>
     run(
@@ -43,6 +46,7 @@ export function TermsPromptModal({
       async () => {
         await acceptTerms(api, version ?? TERMS_VERSION);
         sync.termsAccepted();
+        toast.done(TERMS_ACCEPTED);
         onAccepted();
       },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontPageHeader } from './status-toast.ts';
+import { frontTabBar } from './status-toast.ts';
 
 function laidOut(element: HTMLElement, height: number): HTMLElement {
   element.getBoundingClientRect = () =>
@@ -7,22 +7,22 @@ function laidOut(element: HTMLElement, height: number): HTMLElement {
   return element;
 }
 
-describe('the header a status toast sits under', () => {
+describe('the tab bar a status toast sits above', () => {
   it('is the shown page’s, not a hidden page’s nor a modal’s', () => {
     const root = document.createElement('div');
     root.innerHTML = `
-      <div class="ion-page ion-page-hidden"><ion-header id="hidden"></ion-header></div>
-      <div class="ion-page"><ion-header id="shown"></ion-header></div>
-      <ion-modal><div class="ion-page"><ion-header id="modal"></ion-header></div></ion-modal>
-      <div class="ion-page"><ion-header id="unlaid"></ion-header></div>`;
+      <div class="ion-page ion-page-hidden"><ion-tab-bar id="hidden"></ion-tab-bar></div>
+      <div class="ion-page"><ion-tab-bar id="shown"></ion-tab-bar></div>
+      <ion-modal><div class="ion-page"><ion-tab-bar id="modal"></ion-tab-bar></div></ion-modal>
+      <div class="ion-page"><ion-tab-bar id="unlaid"></ion-tab-bar></div>`;
     for (const id of ['hidden', 'shown', 'modal']) {
       laidOut(root.querySelector<HTMLElement>(`#${id}`) as HTMLElement, 56);
     }
     laidOut(root.querySelector<HTMLElement>('#unlaid') as HTMLElement, 0);
-    expect(frontPageHeader(root)?.id).toBe('shown');
+    expect(frontTabBar(root)?.id).toBe('shown');
   });
 
-  it('is none when no page shows a header', () => {
-    expect(frontPageHeader(document.createElement('div'))).toBeUndefined();
+  it('is none when no page shows one', () => {
+    expect(frontTabBar(document.createElement('div'))).toBeUndefined();
   });
 });

@@ -3,8 +3,9 @@ import { useToast } from '../ui/lazy-overlays.ts';
 
 // What a screen says after a person's action ("Tag added.", "Position set to Watch."): an Ionic
 // toast that leaves by itself, so no bar stays over the screen's text and buttons. It is shown
-// just under the page's header (anchored to it), never over the header's back button or the
-// sync state, and, being short-lived, over the content's top edge only for a moment. Ionic's
+// at the bottom, above the tab bar where the page has one (anchored to it), never over the
+// page's title, the header's back button or the sync state, and, being short-lived, over the
+// content's bottom edge only for a moment. Ionic's
 // toast content is role="status" with aria-live="polite", so screen readers read it out without
 // taking the focus. Every screen goes through this one helper.
 
@@ -21,19 +22,24 @@ export interface StatusToast {
 }
 
 /**
- * The header of the page in front: the one a person sees at the top of the screen. Ionic keeps
- * pages it has shown in the DOM with `ion-page-hidden` (not laid out); a modal's header is left
- * out, since a message comes as the modal closes. Pages entering come after the pages they cover.
+ * The last element matching `selector` laid out on the page in front: Ionic keeps pages it has
+ * shown in the DOM with `ion-page-hidden` (not laid out); a modal's is left out, since a message
+ * comes as the modal closes. Pages entering come after the pages they cover.
  */
-export function frontPageHeader(root: ParentNode = document): HTMLElement | undefined {
+function frontElement(selector: string, root: ParentNode): HTMLElement | undefined {
   let front: HTMLElement | undefined;
-  for (const header of root.querySelectorAll<HTMLElement>('ion-header')) {
-    if (header.closest('ion-modal, ion-popover, .ion-page-hidden') !== null) continue;
-    const box = header.getBoundingClientRect();
+  for (const element of root.querySelectorAll<HTMLElement>(selector)) {
+    if (element.closest('ion-modal, ion-popover, .ion-page-hidden') !== null) continue;
+    const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
-    front = header;
+    front = element;
   }
   return front;
+}
+
+/** The tab bar of the page in front, when it has one (the five tabs; not a pushed page). */
+export function frontTabBar(root: ParentNode = document): HTMLElement | undefined {
+  return frontElement('ion-tab-bar', root);
 }
 
 const TOAST_CLASS = 'status-toast';
@@ -51,21 +57,25 @@ export function useStatusToast(): StatusToast {
   const [present] = useToast();
   const show = useCallback(
     (message: string, failed: boolean) => {
-      const anchor = frontPageHeader();
       // One at a time: a newer message replaces the one showing instead of stacking over it.
       dismissShownToasts()
-        .then(() =>
-          present({
+        .then(() => {
+          // At the bottom, above the tab bar where there is one (issue 40: never over the
+          // page's title, and where a thumb can swipe it away). The tab bar in front as the
+          // toast comes, not as it was asked for: a screen that says what it did and goes back
+          // ("Backup saved.") has left by then.
+          const anchor = frontTabBar();
+          return present({
             message,
             duration: failed ? FAILURE_TOAST_MS : STATUS_TOAST_MS,
-            position: 'top',
+            position: 'bottom',
             ...(anchor === undefined ? {} : { positionAnchor: anchor }),
             color: failed ? 'danger' : 'dark',
             cssClass: TOAST_CLASS,
             swipeGesture: 'vertical',
             buttons: failed ? [{ text: 'Dismiss', role: 'cancel' }] : [],
-          }),
-        )
+          });
+        })
         .catch((error: unknown) => {
           console.error('Could not show the message', message, error);
         });

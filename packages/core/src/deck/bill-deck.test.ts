@@ -4,13 +4,18 @@ import {
   deckCardFacts,
   deckCount,
   decidedIds,
-  decisionAnnouncement,
   deckSourceOfTransaction,
   matchingBillIds,
   readDeckPage,
-  undoAnnouncement,
   undoHistoryHasSteps,
 } from './bill-deck.ts';
+import {
+  ANNOUNCED_TITLE_MAX,
+  deckAnnouncement,
+  decisionAnnouncement,
+  shortTitle,
+  undoAnnouncement,
+} from './deck-announcements.ts';
 import type { DeckFilter } from './bill-deck-filter.ts';
 import { compileDeckFilter, emptyDeckFilter } from './bill-deck-filter.ts';
 import type { Decision, StoredBill } from '../store/local-records.ts';
@@ -359,6 +364,33 @@ describe('what the card and the live region say', () => {
     expect(deckCardFacts(storedBill(6)).latestAction).toBeNull();
   });
 
+  it('announces what is next and how many are left, in one sentence each', () => {
+    const next = { identifier: 'HB 3', title: 'Rail Crossing Safety Act' };
+    expect(deckAnnouncement('Tracked HB 2', next, 5)).toBe(
+      'Tracked HB 2. Next: HB 3, Rail Crossing Safety Act. 5 bills left.',
+    );
+    expect(deckAnnouncement('Saved for later: HB 2', next, 1)).toBe(
+      'Saved for later: HB 2. Next: HB 3, Rail Crossing Safety Act. 1 bill left.',
+    );
+    expect(deckAnnouncement('Tracked HB 2', null, 0)).toBe('Tracked HB 2. No bills left.');
+    // The bill brought back is on top: it is not named twice.
+    expect(deckAnnouncement('Brought back HB 2', undefined, 6)).toBe(
+      'Brought back HB 2. 6 bills left.',
+    );
+    expect(deckAnnouncement('Dismissed HB 2', next, 50_000)).toBe(
+      'Dismissed HB 2. Next: HB 3, Rail Crossing Safety Act. 50,000 bills left.',
+    );
+    // A long title is cut where a word ends; one long word is cut where it must be.
+    const long = `${'Relating to the appropriation of funds '.repeat(4)}end`;
+    const cut = shortTitle(long);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(ANNOUNCED_TITLE_MAX + 1);
+    expect(long.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(long.charAt(cut.length - 1)).toBe(' ');
+    expect(shortTitle('x'.repeat(300))).toBe(`${'x'.repeat(ANNOUNCED_TITLE_MAX)}…`);
+    expect(shortTitle('  Water   Meter Act ')).toBe('Water Meter Act');
+  });
+
   it('announces decisions and undos', () => {
     expect(decisionAnnouncement('track', 'S.J.Res. 1')).toBe('Tracked S.J.Res. 1');
     expect(decisionAnnouncement('dismiss', 'HB 5')).toBe('Dismissed HB 5');
@@ -366,8 +398,18 @@ describe('what the card and the live region say', () => {
     const name = (id: string) => id.toUpperCase();
     expect(undoAnnouncement({ kind: 'nothing-to-undo' }, name)).toBe('Nothing to undo.');
     expect(undoAnnouncement({ kind: 'undone', billId: 'x', decision: null }, name)).toBe(
-      'Undone: X is back in the deck',
+      'Brought back X',
     );
+    expect(
+      undoAnnouncement(
+        {
+          kind: 'undone',
+          billId: 'x',
+          decision: { billId: 'x', decision: 'later', decidedAt: '2025-01-01T00:00:00.000Z' },
+        },
+        name,
+      ),
+    ).toBe('Undone: X is saved for later again');
     expect(undoAnnouncement({ kind: 'changed-since', billId: 'x' }, name)).toContain('X was');
     expect(undoHistoryHasSteps([{}])).toBe(true);
     expect(undoHistoryHasSteps([])).toBe(false);

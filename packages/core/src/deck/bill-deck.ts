@@ -10,7 +10,6 @@ import {
   recentOrderPlace,
 } from '../store/deck-order-keys.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
-import type { DecisionKind, UndoResult } from '../commands/triage-commands.ts';
 
 // The swipeable deck: the untriaged bills of a filter, dealt a few at a time. A device may hold
 // 50,000 bills of 10 KB and more each, so the deck never reads them all to show a card: it walks
@@ -519,31 +518,6 @@ export function deckCardFacts(bill: StoredBill): DeckCardFacts {
     subjects: bill.subjects,
     latestAction: latest === null ? null : { date: latest.date, text: latest.text },
   };
-}
-
-const decisionVerbs: Record<DecisionKind, string> = {
-  track: 'Tracked',
-  dismiss: 'Dismissed',
-  later: 'Saved for later:',
-};
-
-/** What the deck's live region says after a decision: "Tracked S.J.Res. 1". */
-export function decisionAnnouncement(kind: DecisionKind, identifier: string): string {
-  return `${decisionVerbs[kind]} ${identifier}`;
-}
-
-/** What the deck's live region says after "Undo"; `identifierOf` names a bill by its id. */
-export function undoAnnouncement(result: UndoResult, identifierOf: (id: string) => string): string {
-  switch (result.kind) {
-    case 'nothing-to-undo':
-      return 'Nothing to undo.';
-    case 'changed-since':
-      return `${identifierOf(result.billId)} was decided again since, on another device; nothing was undone.`;
-    case 'undone':
-      return result.decision === null
-        ? `Undone: ${identifierOf(result.billId)} is back in the deck`
-        : `Undone: ${identifierOf(result.billId)} is back to ${result.decision.decision}`;
-  }
 }
 
 /**

@@ -6,19 +6,25 @@ import {
   defaultDevicePreferences,
   markAutoRefresh,
   DEVICE_PREFERENCES_SETTING,
+  openingRefreshDelay,
   readDevicePreferences,
   saveDevicePreferences,
+  staleBefore,
 } from './device-preferences.ts';
 
 describe('device preferences', () => {
-  it('start at the defaults (relay on, no automatic refresh, no alerts) and keep what is saved', async () => {
+  it('start at the defaults (relay on, a refresh every 6 hours, no alerts) and keep what is saved', async () => {
     const store = createMemoryLocalStore();
-    expect(await store.read(['settings'], readDevicePreferences)).toEqual(defaultDevicePreferences);
+    expect(await store.read(['settings'], readDevicePreferences)).toEqual({
+      sourceRelay: true,
+      autoRefreshHours: 6,
+      changeAlerts: false,
+    });
     await saveDevicePreferences(store, { sourceRelay: false });
-    await saveDevicePreferences(store, { autoRefreshHours: 6 });
+    await saveDevicePreferences(store, { autoRefreshHours: 0 });
     expect(await store.read(['settings'], readDevicePreferences)).toEqual({
       sourceRelay: false,
-      autoRefreshHours: 6,
+      autoRefreshHours: 0,
       changeAlerts: false,
     });
   });
@@ -46,6 +52,16 @@ describe('the automatic refresh schedule', () => {
     expect(autoRefreshDelay(6, hoursAgo(1), now)).toBe(5 * 3_600_000);
     expect(autoRefreshDelay(6, hoursAgo(6), now)).toBe(0);
     expect(autoRefreshDelay(1, hoursAgo(30), now)).toBe(0);
+  });
+
+  it('on opening the app, is due once the last is an hour old, whatever the interval', () => {
+    expect(openingRefreshDelay(6, null, now)).toBe(0);
+    expect(openingRefreshDelay(6, hoursAgo(0.5), now)).toBe(0.5 * 3_600_000);
+    expect(openingRefreshDelay(6, hoursAgo(1), now)).toBe(0);
+    expect(openingRefreshDelay(24, hoursAgo(2), now)).toBe(0);
+    expect(openingRefreshDelay(0, hoursAgo(30), now)).toBeNull();
+    // A dataset looked at within that hour is not stale.
+    expect(staleBefore(now)).toBe(hoursAgo(1));
   });
 
   it('counts a last time it cannot read, or one in the future, as due', () => {

@@ -21,9 +21,10 @@ export const devicePreferencesSchema = z.object({
 });
 export type DevicePreferences = z.infer<typeof devicePreferencesSchema>;
 
+// The morning check without a hunt (issue 40): on by default, every 6 hours while open.
 export const defaultDevicePreferences: DevicePreferences = {
   sourceRelay: true,
-  autoRefreshHours: 0,
+  autoRefreshHours: 6,
   changeAlerts: false,
 };
 
@@ -73,6 +74,36 @@ export function autoRefreshDelay(
   const last = lastAt === null ? Number.NaN : Date.parse(lastAt);
   if (Number.isNaN(last) || last > nowMs) return 0;
   return Math.max(0, last + hours * HOUR_MS - nowMs);
+}
+
+/**
+ * Opening the app refreshes sooner than the interval: what was last looked at more than an hour
+ * ago is refreshed when the app opens (the morning check), then every `hours` while it is open.
+ */
+export const OPENING_REFRESH_HOURS = 1;
+
+/**
+ * Milliseconds until the next automatic refresh, as autoRefreshDelay, but on opening the app: due
+ * when the last automatic refresh is `OPENING_REFRESH_HOURS` old (or the interval's, if shorter).
+ */
+export function openingRefreshDelay(
+  hours: number,
+  lastAt: string | null,
+  nowMs: number,
+): number | null {
+  return autoRefreshDelay(
+    hours <= 0 ? hours : Math.min(hours, OPENING_REFRESH_HOURS),
+    lastAt,
+    nowMs,
+  );
+}
+
+/**
+ * The time before which a dataset counts as stale for an automatic refresh started at `nowMs`:
+ * one checked within the last hour (by hand, on another tab, by an import) is not asked again.
+ */
+export function staleBefore(nowMs: number): string {
+  return new Date(nowMs - OPENING_REFRESH_HOURS * HOUR_MS).toISOString();
 }
 
 /** Notes that an automatic refresh started now, so other tabs and the next start wait for the

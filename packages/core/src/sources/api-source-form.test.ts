@@ -48,7 +48,8 @@ describe("the add-dataset form's API fields", () => {
     expect(validateApiSourceForm({ ...blank, sourceKind: 'openstates' })).toEqual({
       openstatesJurisdiction:
         'Enter the jurisdiction as Open States names it: "Alaska", "ak" or its ocd-jurisdiction id.',
-      openstatesSession: 'Enter the session as Open States names it, such as "2023" or "33".',
+      openstatesSession:
+        'Pick the session, or enter it as Open States names it, such as "2023" or "33".',
     });
   });
 

@@ -66,7 +66,7 @@ export function validateApiSourceForm(values: ApiSourceFormValues): ApiSourceFor
     }
     if (parseLegiscanSessionId(values.legiscanSession) === null) {
       errors.legiscanSession =
-        "Enter LegiScan's session id: a number such as 1843, as LegiScan's list of datasets gives it.";
+        "Pick the session, or enter LegiScan's session ID: a number such as 1843.";
     }
   } else if (values.sourceKind === 'govinfo' || values.sourceKind === 'congress') {
     if (parseCongress(values.congress) === null) {
@@ -84,7 +84,7 @@ export function validateApiSourceForm(values: ApiSourceFormValues): ApiSourceFor
     }
     if (session === '' || session.length > SESSION_MAX) {
       errors.openstatesSession =
-        'Enter the session as Open States names it, such as "2023" or "33".';
+        'Pick the session, or enter it as Open States names it, such as "2023" or "33".';
     }
   }
   return errors;

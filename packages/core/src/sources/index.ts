@@ -9,3 +9,4 @@ export * from './openstates-api.ts';
 export * from './govinfo-bulk.ts';
 export * from './congress-api.ts';
 export * from './api-source-form.ts';
+export * from './source-sessions.ts';
