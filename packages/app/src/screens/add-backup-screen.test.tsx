@@ -18,14 +18,17 @@ vi.mock('../backups/backup-actions.ts', () => ({
   createBackup: made.createBackup,
   renameBackup: vi.fn(),
 }));
-vi.mock('../backups/backup-keys.ts', () => ({
-  useBackupKeys: () => ({ status: 'ready', userId: 'user-1', keys: {} }),
+// The same objects on every render, as the app's hooks and context give them.
+const stable = vi.hoisted(() => ({
+  keys: { status: 'ready', userId: 'user-1', keys: {} },
+  opened: { status: 'loading' },
+  services: { api: {} },
+  draft: { clear: () => undefined },
 }));
-vi.mock('../backups/use-opened-backup.ts', () => ({
-  useOpenedBackup: () => ({ status: 'loading' }),
-}));
-vi.mock('../services/app-services.ts', () => ({ useAppServices: () => ({ api: {} }) }));
-vi.mock('../drafts/use-form-draft.ts', () => ({ useFormDraft: () => ({ clear: vi.fn() }) }));
+vi.mock('../backups/backup-keys.ts', () => ({ useBackupKeys: () => stable.keys }));
+vi.mock('../backups/use-opened-backup.ts', () => ({ useOpenedBackup: () => stable.opened }));
+vi.mock('../services/app-services.ts', () => ({ useAppServices: () => stable.services }));
+vi.mock('../drafts/use-form-draft.ts', () => ({ useFormDraft: () => stable.draft }));
 vi.mock('../drafts/draft-offer.tsx', () => ({ DraftOffer: () => null }));
 vi.mock('../ui/use-unsaved-changes-guard.ts', () => ({ useUnsavedChangesGuard: vi.fn() }));
 vi.mock(import('@ionic/react'), async (original) => ({

@@ -16,12 +16,16 @@ vi.mock('../api/terms-api.ts', () => ({
   fetchTermsAcceptance: server.fetchTermsAcceptance,
   acceptTerms: server.acceptTerms,
 }));
+// One services object for every render, as the app's context gives: a new `api` on each render
+// would start the screen's fetch again after Accept, and its answer ("not accepted") would
+// undo what Accept showed (a race this test once lost under load).
+const services = vi.hoisted(() => ({
+  api: {},
+  platform: { kind: 'web' },
+  sync: { termsAccepted: (): undefined => undefined },
+}));
 vi.mock('../services/app-services.ts', () => ({
-  useAppServices: () => ({
-    api: {},
-    platform: { kind: 'web' },
-    sync: { termsAccepted: server.termsAccepted },
-  }),
+  useAppServices: () => services,
 }));
 // The header's sync and account parts need the app's services; only the page is tried here.
 vi.mock('../layout/page-header.tsx', () => ({ PageHeader: () => null }));
@@ -45,6 +49,7 @@ describe('TermsOfServiceScreen', () => {
         };
       }),
     );
+    services.sync.termsAccepted = server.termsAccepted;
     render(<TermsOfServiceScreen />);
     expect(await screen.findByText('You have not accepted these terms yet.')).toBeDefined();
     fireEvent.click(screen.getByText('Accept', { selector: 'ion-button' }));
@@ -55,5 +60,7 @@ describe('TermsOfServiceScreen', () => {
     expect(said.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
     expect(await screen.findByText(/^You accepted version v2 on /)).toBeDefined();
     expect(server.termsAccepted).toHaveBeenCalledOnce();
+    // The screen asked the server once, not again on each render.
+    expect(server.fetchTermsAcceptance).toHaveBeenCalledOnce();
   });
 });

@@ -11,12 +11,10 @@ import { TermsPromptModal } from './terms-prompt-modal.tsx';
 const server = vi.hoisted(() => ({ acceptTerms: vi.fn(), termsAccepted: vi.fn() }));
 
 vi.mock('../api/terms-api.ts', () => ({ acceptTerms: server.acceptTerms }));
+// One services object for every render, as the app's context gives.
+const services = vi.hoisted(() => ({ api: {}, platform: { kind: 'web' } }));
 vi.mock('../services/app-services.ts', () => ({
-  useAppServices: () => ({
-    api: {},
-    platform: { kind: 'web' },
-    sync: { termsAccepted: server.termsAccepted },
-  }),
+  useAppServices: () => ({ ...services, sync: { termsAccepted: server.termsAccepted } }),
 }));
 // Ionic's modal as a plain dialog: under jsdom it shows nothing of its own.
 vi.mock('../ui/ionic/ion-modal.ts', () => ({
