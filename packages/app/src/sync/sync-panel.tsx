@@ -30,10 +30,14 @@ export function SyncPanel() {
     : checking
       ? CHECKING_SIGN_IN
       : syncSentence(view);
-  // What has not reached the server, said while nothing is sending it.
+  // What has not reached the server, said while nothing is sending it (once sync was set up:
+  // before, the sentence already says the work stays on this device until then).
   const waiting = useAppState((state) => state.waitingChanges);
+  const neverSetUp = view.kind === 'needs-password' && view.mode === 'set';
   const held =
-    waiting > 0 && (!online || (view.kind !== 'syncing' && view.kind !== 'up-to-date'))
+    waiting > 0 &&
+    !neverSetUp &&
+    (!online || (view.kind !== 'syncing' && view.kind !== 'up-to-date'))
       ? ` ${waitingWords(waiting)}.`
       : '';
   const setUp = !checking && view.kind === 'needs-password' && view.mode === 'set';
