@@ -137,8 +137,18 @@ test('hostile notes and bill text show as text, selected with the keyboard alone
   await expect(page.getByText('Library hours <script>window.__pwned=1</script>')).toBeVisible();
   await expect(annotation.text().locator('img')).toHaveCount(0);
 
-  await annotation.selectWithKeyboard('Sec. 2. The board may close a branch');
+  // The text itself takes the keyboard: Tab to it, the arrows move a caret, and what the caret
+  // is before, then what is selected, is read out.
+  await annotation.moveCaretBefore('Sec. 2.');
+  await expect(annotation.said()).toHaveText('Before: “Sec. 2. The board may close a…”');
+  // A word at a time with Ctrl+Shift+Right (Chromium stops at each "." too): Sec . 2 . The board
+  // may close a branch.
+  for (let word = 0; word < 10; word++) await page.keyboard.press('Control+Shift+ArrowRight');
+  await expect(annotation.said()).toHaveText('Selected: “Sec. 2. The board may close a branch”');
   await expect(annotation.selectedPassage()).toHaveText('Sec. 2. The board may close a branch');
+  // Enter goes on to the highlight, at its first field.
+  await page.keyboard.press('Enter');
+  await expect(annotation.colour('Yellow')).toBeFocused();
   const hostile =
     '<img src=x onerror=window.__pwned=1> javascript:alert(1) and https://example.org/ok';
   await annotation.note().fill(hostile);

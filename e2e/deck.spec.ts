@@ -337,4 +337,26 @@ test.describe('on a phone', () => {
     await deck.expectCard('HB 1101');
     expect(await deck.seriousViolations()).toEqual([]);
   });
+
+  test('the open filter keeps the count and the card on screen, and Escape folds it', async ({
+    page,
+  }) => {
+    const deck = await deckWith(page, 'Phone filter', [deckSample('deck-small.csv')]);
+    await deck.expectCard('SB 3');
+    await deck.openFilter();
+    // The filter scrolls within part of the screen: the count and the card stay in view below it.
+    await expect(deck.count()).toBeInViewport();
+    const card = await deck.card().boundingBox();
+    expect(card).not.toBeNull();
+    expect(card?.y ?? Infinity).toBeLessThan(740 - 100);
+    // Its last field is reached by scrolling the filter.
+    const later = page.getByLabel('Include bills saved for later', { exact: true });
+    await later.scrollIntoViewIfNeeded();
+    await expect(later).toBeInViewport();
+    await later.focus();
+    await page.keyboard.press('Escape');
+    await expect(deck.search()).toBeHidden();
+    await expect(page.getByText('Filter', { exact: true })).toBeFocused();
+    expect(await deck.seriousViolations()).toEqual([]);
+  });
 });

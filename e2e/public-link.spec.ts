@@ -10,7 +10,8 @@ import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
-import { signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
+import { modalNamed, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
+import { TrackedPage } from './pages/tracked-page.ts';
 
 // A backup published as a public link: opened in a fresh, signed-out browser it shows the bill,
 // its tag and the note on it; a damaged or missing key says so; once revoked, the link says it
@@ -339,4 +340,117 @@ test('the sharer leaves notes out or lets dismissed bills in; the page is headed
   ).toBeVisible(SLOW);
   expect(await seriousViolations(viewer)).toEqual([]);
   await viewerContext.close();
+});
+
+test('"Share" on the Tracked tab shares what the list shows, and the link reads as that list', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await signedInDevice(browser, uniqueEmail(), true);
+  await submitCloudPassword(
+    owner,
+    'Set a cloud password',
+    'link lantern 9',
+    'The cloud password is set.',
+  );
+  // Headless Chromium here has no share sheet: one stands in, recording what it is handed. The
+  // clipboard is allowed, so "Copy link" can be read back.
+  await owner.context().addInitScript(() => {
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: (data: ShareData) => {
+        (window as { __shared?: ShareData }).__shared = data;
+        return Promise.resolve();
+      },
+    });
+  });
+  await owner.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await owner.goto('/add-dataset');
+  await new AddDatasetPage(owner).add('Tenant bills', [sample]);
+  await new JobsPage(owner).expectStatus('Tenant bills', 'Done');
+  // Both bills tagged Renters; HB 4242 tracked, HB 4243 set aside for Later.
+  const details = new BillDetailsPage(owner);
+  await details.openBill(tenantBill, 'HB 4242');
+  await details.decisionButton('Track').click();
+  await expect(details.decisionButton('Track')).toHaveAttribute('aria-pressed', 'true');
+  await details.addTag('Renters', { create: true });
+  await details.openBill(companionBill, 'HB 4243');
+  await details.decisionButton('Later').click();
+  await expect(details.decisionButton('Later')).toHaveAttribute('aria-pressed', 'true');
+  await details.addTag('Renters', { create: false });
+
+  // Tracked, filtered by the tag: one bill. Share → Create link → Share link: three taps.
+  const tracked = new TrackedPage(owner);
+  await tracked.open();
+  await tracked.tag().selectOption({ label: 'Renters' });
+  await tracked.expectCount('1 bill');
+  await owner
+    .locator('.tracked-toolbar')
+    .getByRole('button', { name: 'Share', exact: true })
+    .click();
+  const sheet = modalNamed(owner, 'Share this list');
+  await expectPainted(sheet.getByText('Share 1 bill as a public link', { exact: true }));
+  await expect(sheet.getByText(/^“Tracked · Renters”: the bills this list shows/)).toBeVisible();
+  expect(await seriousViolations(owner)).toEqual([]);
+  await sheet.getByRole('button', { name: 'Create link', exact: true }).click();
+  const field = sheet.getByLabel('Link', { exact: true });
+  await expect(field).toBeVisible(SLOW);
+  const link = await field.inputValue();
+  expect(link).toMatch(/\/public-link\/[0-9a-f-]+#k=[A-Za-z0-9_-]{43}$/);
+  await sheet.getByRole('button', { name: 'Share link', exact: true }).click();
+  await expect
+    .poll(() => owner.evaluate(() => (window as { __shared?: ShareData }).__shared))
+    .toEqual({ title: 'Tracked · Renters', url: link });
+  // Where there is no share sheet, "Copy link" is the way, and it says so.
+  await sheet.getByRole('button', { name: 'Copy link', exact: true }).click();
+  await expectPainted(
+    owner.locator('ion-toast').getByRole('status').filter({ hasText: 'Link copied.' }),
+  );
+  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // What the server hands anyone, decrypted with the fragment's key: the list's bill only.
+  const [base, fragment] = link.split('#');
+  const linkId = base?.split('/').pop() ?? '';
+  const stored = await owner.request.get(`/api/links/${linkId}/public`);
+  const { ciphertext } = (await stored.json()) as { ciphertext: string };
+  const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
+  const payload = await openLinkContents(webCrypto, ciphertext, fragment?.slice(2) ?? null, linkId);
+  expect(payload).toMatchObject({ kind: 'list', name: 'Tracked · Renters' });
+  expect(payload.contents.bills.map((bill) => bill.id)).toEqual([tenantBill]);
+  expect(JSON.stringify(payload)).not.toContain(companionBill);
+
+  // A reader, never signed in, in a browser of their own: the list, without the app's counters.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(link);
+  await expect(
+    viewer.getByRole('heading', { level: 1, name: 'Tracked · Renters', exact: true }),
+  ).toBeVisible(SLOW);
+  await expect(
+    viewer.getByText('This list holds 1 tracked bill, 1 tag.', { exact: true }),
+  ).toBeVisible();
+  const bills = viewer.getByRole('list', { name: 'Bills' });
+  await expect(
+    bills.getByRole('listitem').filter({ has: viewer.getByRole('heading') }),
+  ).toHaveCount(1);
+  const tenant = bills.getByRole('listitem').filter({
+    has: viewer.getByRole('heading', { name: /^HB 4242:/ }),
+  });
+  await expectPainted(tenant.getByRole('list', { name: 'Tags of HB 4242' }));
+  await expect(viewer.getByRole('heading', { name: /^HB 4243:/ })).toHaveCount(0);
+  await expect(viewer.getByText('Datasets', { exact: true })).toHaveCount(0);
+  await expect(viewer.getByText('Triage decisions', { exact: true })).toHaveCount(0);
+  await expect(viewer.getByText(/^Backed up/)).toHaveCount(0);
+  expect(await viewer.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await seriousViolations(viewer)).toEqual([]);
+  await viewerContext.close();
+
+  // The owner finds it under Backups, as the backup "Tracked · Renters", where it can be revoked.
+  await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(sheet).toBeHidden();
+  const backups = new BackupsPage(owner);
+  await backups.open();
+  await expect(backups.backup('Tracked · Renters')).toBeVisible(SLOW);
+  await backups.share('Tracked · Renters');
+  await expectPainted(owner.getByText('Holds 1 tracked bill, 1 tag', { exact: true }));
 });

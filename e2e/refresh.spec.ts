@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { AddDatasetPage, DatasetsPage, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage } from './pages/deck-page.ts';
+import { pullDown } from './pages/touch.ts';
 import { signUpAt } from './pages/login-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
@@ -366,6 +367,23 @@ test('the morning check: a source that moved overnight is under What changed whe
     await expect(page.getByText('Refreshing 1 dataset.')).toBeVisible();
     await expect.poll(() => gets().length).toBe(3);
     expect(gets()[2]).toMatchObject({ conditional: true, status: 304 });
+
+    // A finger pulling What changed down asks again. The refresh above first ends (a dataset
+    // still refreshing is not asked twice), then the pull is a real touch drag.
+    await page.goto('/tabs/datasets');
+    await expect(new DatasetsPage(page).dataset('Alaska overnight')).toContainText(
+      'No changes: the source has not changed.',
+      { timeout: 60_000 },
+    );
+    await page.goto('/tabs/tracked');
+    await whatChangedSegment(page).click();
+    await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled();
+    const whatChangedHeading = page.getByRole('heading', { level: 2, name: 'What changed' });
+    await pullDown(page, whatChangedHeading, async () => {
+      await expect(page.getByText('Release to refresh')).toBeVisible();
+    });
+    await expect.poll(() => gets().length).toBe(4);
+    expect(gets()[3]).toMatchObject({ conditional: true, status: 304 });
   } finally {
     await simulator.stop();
   }

@@ -205,3 +205,64 @@ test('a session filter lists the bills of one session of a jurisdiction', async 
   await expectPainted(tracked.row('S. 2979'));
   await expect(tracked.list().getByRole('listitem')).toHaveCount(1);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the search, its count and the first result come first; the filters fold behind "Filter"', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpAndImport(page);
+    const tracked = new TrackedPage(page);
+    await tracked.open('?all=1');
+    await tracked.expectCount('82 bills');
+
+    // Folded: one "Filter" button beside the search field, the selects behind it.
+    const filter = page.getByRole('button', { name: /^Filter/ });
+    await expectPainted(filter);
+    await expect(filter).toHaveText('Filter');
+    await expect(filter).toHaveAttribute('aria-expanded', 'false');
+    await expect(tracked.status()).toBeHidden();
+    await expect(tracked.sort()).toBeHidden();
+
+    // While typing, the count and the first result sit above where the keyboard would be.
+    await tracked.typeSearch('deripaska');
+    await tracked.expectCount('1 bill');
+    const row = tracked.row('S.J.Res. 2');
+    await expectPainted(row);
+    await expectPainted(tracked.count());
+    const searchBox = await tracked.search().boundingBox();
+    const countBox = await tracked.count().boundingBox();
+    const rowBox = await row.boundingBox();
+    expect(searchBox).not.toBeNull();
+    expect(countBox).not.toBeNull();
+    expect(rowBox).not.toBeNull();
+    expect(countBox?.y ?? 0).toBeGreaterThan(searchBox?.y ?? Infinity);
+    expect(rowBox?.y ?? 0).toBeGreaterThan(countBox?.y ?? Infinity);
+    expect(rowBox?.y ?? Infinity).toBeLessThan(500);
+
+    // "Filter" opens the filters; a decision chosen there shows as a chip, and its chip removes it.
+    await filter.click();
+    await expect(filter).toHaveAttribute('aria-expanded', 'true');
+    const decision = page.getByRole('combobox', { name: 'Decision', exact: true });
+    await expectPainted(decision);
+    await decision.selectOption('undecided');
+    await expect(page).toHaveURL(/decision=undecided/);
+    await expect(filter).toHaveText('Filter (1)');
+    const chips = page.getByRole('list', { name: 'Active filters', exact: true });
+    await expectPainted(chips.getByText('Undecided', { exact: true }));
+    await tracked.expectCount('1 bill · Undecided');
+    // Folded again, the chip still says what narrows the list.
+    await filter.click();
+    await expect(decision).toBeHidden();
+    await expectPainted(chips.getByText('Undecided', { exact: true }));
+    await page.getByRole('button', { name: 'Remove the filter: decision Undecided' }).click();
+    await expect(chips).toHaveCount(0);
+    await expect(page).not.toHaveURL(/decision=/);
+    await expect(filter).toHaveText('Filter');
+    await expect(filter).toBeFocused();
+    await expect(tracked.count()).toHaveText('1 bill');
+    await expectNoSeriousViolations(page);
+  });
+});

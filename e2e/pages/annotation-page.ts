@@ -97,22 +97,68 @@ export class AnnotationPage {
     await this.page.mouse.up();
   }
 
-  /** Selects with the keyboard alone, in the caret-browsable copy of the text. */
-  async selectWithKeyboard(passage: string): Promise<void> {
+  /** What is read out of the selection in the text (a polite live region beside it). */
+  readonly said = () =>
+    this.page.getByRole('status').and(this.page.locator('.annotated-text-said'));
+
+  /** Tabs to the text from the bill's link just above it, as a keyboard user comes to it. */
+  async tabToText(): Promise<void> {
+    const region = this.text();
+    await expect(region).toBeVisible();
+    await this.page.locator('.annotation-bill a').focus();
+    // The link, then the "Text shown" choice where the bill has several texts, then the text.
+    for (let step = 0; step < 3; step++) {
+      await this.page.keyboard.press('Tab');
+      if (await region.evaluate((element) => element === document.activeElement)) break;
+    }
+    await expect(region).toBeFocused();
+  }
+
+  /** Where the selection's moving end is in the text, as an offset into it. */
+  private async caretOffset(): Promise<number> {
+    return this.text().evaluate((element) => {
+      const selection = document.getSelection();
+      if (selection?.focusNode == null || !element.contains(selection.focusNode)) return -1;
+      const range = document.createRange();
+      range.setStart(element, 0);
+      range.setEnd(selection.focusNode, selection.focusOffset);
+      return range.toString().length;
+    });
+  }
+
+  /**
+   * Presses the arrow keys (with Shift when `select`) until the caret is at `offset`. Counted,
+   * then checked: where a line wraps, one press may stay at the same offset.
+   */
+  private async arrowsTo(offset: number, select: boolean): Promise<void> {
+    const shift = select ? 'Shift+' : '';
+    for (let round = 0; round < 20; round++) {
+      const now = await this.caretOffset();
+      if (now === -1) throw new Error('the selection is not in the text');
+      if (now === offset) return;
+      const key = now < offset ? 'ArrowRight' : 'ArrowLeft';
+      for (let step = 0; step < Math.abs(offset - now); step++) {
+        await this.page.keyboard.press(`${shift}${key}`);
+      }
+    }
+    throw new Error(`the caret did not reach offset ${offset}`);
+  }
+
+  /** Tabs to the text and moves its caret with the arrow keys to just before `passage`. */
+  async moveCaretBefore(passage: string): Promise<void> {
     const fullText = (await this.text().textContent()) ?? '';
     const at = fullText.indexOf(passage);
     if (at === -1) throw new Error(`"${passage}" is not in the text`);
-    await this.page.getByText('Select with the keyboard', { exact: true }).click();
-    const field = this.page.getByLabel('Text for keyboard selection', { exact: true });
-    await field.focus();
-    // Typing changes nothing: the copy is there to move and select in, not to edit.
-    await this.page.keyboard.type('x');
-    await expect(field).toHaveValue(fullText);
+    await this.tabToText();
     await this.page.keyboard.press('Control+Home');
-    for (let step = 0; step < at; step++) await this.page.keyboard.press('ArrowRight');
-    for (let step = 0; step < passage.length; step++) {
-      await this.page.keyboard.press('Shift+ArrowRight');
-    }
+    await this.arrowsTo(at, false);
+  }
+
+  /** Selects with the keyboard alone, in the text itself: the caret to it, Shift+arrows over it. */
+  async selectWithKeyboard(passage: string): Promise<void> {
+    await this.moveCaretBefore(passage);
+    const fullText = (await this.text().textContent()) ?? '';
+    await this.arrowsTo(fullText.indexOf(passage) + passage.length, true);
   }
 
   async expectNoSeriousAccessibilityViolations(): Promise<void> {

@@ -8,7 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   // Bundled before the run starts, so Vite does not discover them mid-run and reload the page.
-  optimizeDeps: { include: ['dexie', 'zod'] },
+  optimizeDeps: {
+    include: ['dexie', 'zod', 'react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime'],
+  },
   test: {
     name: 'app-web',
     include: ['src/**/*.web.test.ts'],

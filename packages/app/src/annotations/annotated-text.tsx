@@ -1,9 +1,18 @@
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Highlight } from './highlight-segments.ts';
 import { highlightSegments } from './highlight-segments.ts';
 import { textColourOn } from './highlight-colours.ts';
+import {
+  applySelectionKey,
+  caretAnnouncement,
+  caretBox,
+  placeCaretIn,
+  selectionAnnouncement,
+  selectionInside,
+  selectionKeyAction,
+} from './keyboard-selection.ts';
 import type { TextOffsets } from './selection-offsets.ts';
-import { selectionOffsets } from './selection-offsets.ts';
+import { offsetWithin, selectionOffsets } from './selection-offsets.ts';
 
 export interface ColouredHighlight extends Highlight {
   readonly color: string;
@@ -18,12 +27,22 @@ interface AnnotatedTextProps {
   readonly currentId?: string | undefined;
   /** A passage selected in the text, by mouse, touch or keyboard. */
   readonly onSelect?: ((offsets: TextOffsets) => void) | undefined;
+  /** Enter pressed in the text with a passage selected: go on to highlight it. */
+  readonly onConfirm?: (() => void) | undefined;
 }
+
+/** How long the selection stays still before it is read out, so each key press is not. */
+export const ANNOUNCE_AFTER_MS = 300;
 
 /**
  * The text as plain pieces and marks, built from offsets; React puts every piece in a text node,
- * so markup in a bill is never parsed. The region holds nothing but the text's characters,
- * which is what lets selectionOffsets count a selection back into offsets.
+ * so markup in a bill is never parsed. The region holds nothing but the text's characters (and
+ * the drawn caret, an empty element), which is what lets selectionOffsets count a selection back
+ * into offsets.
+ *
+ * It is also where a keyboard selects: focused (by Tab), its arrow keys move a caret and Shift
+ * with them selects (keyboard-selection.ts), so a passage is picked in the text itself, and what
+ * is selected is read out in a polite live region beside it.
  */
 export const AnnotatedText = memo(function AnnotatedText({
   text,
@@ -31,146 +50,165 @@ export const AnnotatedText = memo(function AnnotatedText({
   label,
   currentId,
   onSelect,
+  onConfirm,
 }: AnnotatedTextProps) {
+  const ids = useId();
   const region = useRef<HTMLDivElement>(null);
+  const caret = useRef<HTMLSpanElement>(null);
+  // A press of the pointer focuses the region too; that focus leaves the selection to the pointer.
+  const pointerFocus = useRef(false);
+  const [announcement, setAnnouncement] = useState('');
+  const announceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const segments = useMemo(() => highlightSegments(text, highlights), [text, highlights]);
   const colours = useMemo(
     () => new Map(highlights.map((highlight) => [highlight.id, highlight.color])),
     [highlights],
   );
 
+  const say = useCallback((message: string) => {
+    clearTimeout(announceTimer.current);
+    announceTimer.current = setTimeout(() => {
+      setAnnouncement(message);
+    }, ANNOUNCE_AFTER_MS);
+  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(announceTimer.current);
+    },
+    [],
+  );
+
+  /** Draws the caret where the selection's focus is; `reveal` scrolls it into view. */
+  const drawCaret = useCallback((reveal: boolean) => {
+    const container = region.current;
+    const mark = caret.current;
+    const selection = document.getSelection();
+    if (container === null || mark === null || selection === null) return;
+    const box = caretBox(container, selection);
+    mark.hidden = box === null;
+    if (box === null) return;
+    mark.style.top = `${box.top}px`;
+    mark.style.left = `${box.left}px`;
+    mark.style.height = `${box.height}px`;
+    // jsdom has no scrollIntoView.
+    if (reveal && typeof mark.scrollIntoView === 'function') {
+      mark.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+  }, []);
+
   useEffect(() => {
-    if (onSelect === undefined) return undefined;
     // selectionchange fires while a mouse drag or Shift+arrow selection grows; only a
     // non-empty selection touching the text counts, so clicking into the note keeps the passage.
     const onSelectionChange = () => {
       const container = region.current;
       const selection = document.getSelection();
       if (container === null || selection === null || selection.rangeCount === 0) return;
-      if (selection.isCollapsed) return;
       const range = selection.getRangeAt(0);
-      if (!range.intersectsNode(container)) return;
-      const offsets = selectionOffsets(container, range);
-      if (offsets !== null) onSelect(offsets);
+      const offsets =
+        !selection.isCollapsed && range.intersectsNode(container)
+          ? selectionOffsets(container, range)
+          : null;
+      if (offsets !== null) onSelect?.(offsets);
+      // What the keyboard does in the text is said; a selection made elsewhere is not.
+      if (document.activeElement !== container || !selectionInside(container, selection)) return;
+      drawCaret(false);
+      const whole = container.textContent;
+      const { focusNode, focusOffset } = selection;
+      if (offsets !== null) say(selectionAnnouncement(whole.slice(offsets.start, offsets.end)));
+      else if (focusNode !== null) {
+        say(caretAnnouncement(whole, offsetWithin(container, focusNode, focusOffset)));
+      }
     };
     document.addEventListener('selectionchange', onSelectionChange);
     return () => {
       document.removeEventListener('selectionchange', onSelectionChange);
     };
-  }, [onSelect]);
+  }, [onSelect, say, drawCaret]);
 
   return (
-    <div
-      ref={region}
-      className="annotated-text"
-      role="region"
-      aria-label={label}
-      // Focusable, so a keyboard user can scroll it; the textarea below offers caret selection.
-      tabIndex={0}
-      dir="auto"
-    >
-      {segments.map((segment) => {
-        const piece = text.slice(segment.start, segment.end);
-        const top = segment.highlightIds[segment.highlightIds.length - 1];
-        if (top === undefined) return <span key={segment.start}>{piece}</span>;
-        const background = colours.get(top) ?? '#fff176';
-        return (
-          <mark
-            key={segment.start}
-            data-annotation-ids={segment.highlightIds.join(' ')}
-            className={
-              currentId !== undefined && segment.highlightIds.includes(currentId)
-                ? 'annotation-mark annotation-mark-current'
-                : 'annotation-mark'
+    <>
+      <div
+        ref={region}
+        className="annotated-text"
+        role="region"
+        aria-label={label}
+        aria-describedby={onSelect === undefined ? undefined : `${ids}-keys`}
+        // Focusable: a keyboard scrolls it, moves a caret in it and selects (keyboard-selection.ts).
+        tabIndex={0}
+        dir="auto"
+        onPointerDown={() => {
+          pointerFocus.current = true;
+        }}
+        onPointerUp={() => {
+          pointerFocus.current = false;
+        }}
+        onFocus={(event) => {
+          if (event.target !== event.currentTarget) return;
+          const selection = document.getSelection();
+          // Come by Tab: a caret at the start, or where the selection in the text was left.
+          if (!pointerFocus.current && selection !== null) {
+            placeCaretIn(event.currentTarget, selection);
+          }
+          pointerFocus.current = false;
+          drawCaret(false);
+        }}
+        onKeyDown={(event) => {
+          const action = selectionKeyAction(event);
+          const selection = document.getSelection();
+          if (action === null || selection === null) return;
+          const container = event.currentTarget;
+          if (action.kind === 'confirm') {
+            const offsets =
+              selection.rangeCount > 0 && selectionInside(container, selection)
+                ? selectionOffsets(container, selection.getRangeAt(0))
+                : null;
+            if (onConfirm === undefined) return;
+            event.preventDefault();
+            if (offsets === null) {
+              say('Nothing selected: hold Shift and use the arrow keys to select a passage.');
+              return;
             }
-            style={{ backgroundColor: background, color: textColourOn(background) }}
-          >
-            {piece}
-          </mark>
-        );
-      })}
-    </div>
+            onSelect?.(offsets);
+            onConfirm();
+            return;
+          }
+          if (applySelectionKey(container, selection, action)) {
+            event.preventDefault();
+            drawCaret(true);
+          }
+        }}
+      >
+        <span ref={caret} className="annotated-text-caret" aria-hidden="true" hidden />
+        {segments.map((segment) => {
+          const piece = text.slice(segment.start, segment.end);
+          const top = segment.highlightIds[segment.highlightIds.length - 1];
+          if (top === undefined) return <span key={segment.start}>{piece}</span>;
+          const background = colours.get(top) ?? '#fff176';
+          return (
+            <mark
+              key={segment.start}
+              data-annotation-ids={segment.highlightIds.join(' ')}
+              className={
+                currentId !== undefined && segment.highlightIds.includes(currentId)
+                  ? 'annotation-mark annotation-mark-current'
+                  : 'annotation-mark'
+              }
+              style={{ backgroundColor: background, color: textColourOn(background) }}
+            >
+              {piece}
+            </mark>
+          );
+        })}
+      </div>
+      {onSelect !== undefined && (
+        <p id={`${ids}-keys`} className="field-hint annotated-text-keys">
+          In the text, Shift with the arrow keys selects; with Ctrl too (Option on a Mac), a word at
+          a time.{onConfirm === undefined ? '' : ' Enter highlights the selection.'}
+        </p>
+      )}
+      <p className="visually-hidden annotated-text-said" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
   );
 });
-
-/**
- * Caret selection for the keyboard: browsers move no caret through ordinary text (nor through a
- * `readonly` textarea, Chromium showed), but an editable textarea takes Home, arrows and
- * Shift+arrows and says where its selection is. Edits are refused before they happen (and a
- * controlled value puts back any that slip through); no on-screen keyboard opens for it.
- * Its value is only used when it is the text unchanged (a textarea rewrites CR LF to LF).
- */
-export function KeyboardSelection({
-  text,
-  onSelect,
-}: {
-  readonly text: string;
-  readonly onSelect: (offsets: TextOffsets) => void;
-}) {
-  const ids = useId();
-  const [open, setOpen] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    const element = field.current;
-    if (!open || element === null) return undefined;
-    const refuse = (event: Event) => {
-      event.preventDefault();
-    };
-    element.addEventListener('beforeinput', refuse);
-    return () => {
-      element.removeEventListener('beforeinput', refuse);
-    };
-  }, [open]);
-  const readSelection = (field: HTMLTextAreaElement) => {
-    if (field.value !== text) return;
-    if (field.selectionEnd > field.selectionStart) {
-      onSelect({ start: field.selectionStart, end: field.selectionEnd });
-    }
-  };
-  return (
-    <details
-      className="keyboard-selection"
-      onToggle={(event) => {
-        setOpen(event.currentTarget.open);
-      }}
-    >
-      <summary>Select with the keyboard</summary>
-      {open && (
-        <div className="keyboard-selection-field">
-          <label htmlFor={`${ids}-field`}>Text for keyboard selection</label>
-          <p id={`${ids}-hint`} className="field-hint">
-            Move with the arrow keys; hold Shift to select a passage.
-          </p>
-          <textarea
-            ref={field}
-            id={`${ids}-field`}
-            aria-describedby={`${ids}-hint`}
-            aria-readonly="true"
-            inputMode="none"
-            spellCheck={false}
-            value={text}
-            onChange={() => {
-              // Refused: the value stays the text (see beforeinput above).
-            }}
-            rows={8}
-            dir="auto"
-            // Chromium reports a keyboard selection in a textarea late or not at all through
-            // onSelect alone; key and pointer releases catch every way a selection ends.
-            onSelect={(event) => {
-              readSelection(event.currentTarget);
-            }}
-            onKeyUp={(event) => {
-              readSelection(event.currentTarget);
-            }}
-            onMouseUp={(event) => {
-              readSelection(event.currentTarget);
-            }}
-            onTouchEnd={(event) => {
-              readSelection(event.currentTarget);
-            }}
-          />
-        </div>
-      )}
-    </details>
-  );
-}

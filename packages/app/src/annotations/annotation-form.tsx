@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /**
  * The frame of both highlight forms (new and saved): a form named by its heading, whose submit
@@ -9,14 +9,17 @@ export function AnnotationForm({
   heading,
   onSubmit,
   children,
+  formRef,
 }: {
   readonly headingId: string;
   readonly heading: string;
   readonly onSubmit: () => void;
   readonly children: ReactNode;
+  readonly formRef?: Ref<HTMLFormElement> | undefined;
 }) {
   return (
     <form
+      ref={formRef}
       className="annotation-form"
       aria-labelledby={headingId}
       noValidate

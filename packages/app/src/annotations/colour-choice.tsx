@@ -39,3 +39,11 @@ export function ColourChoice({
     </fieldset>
   );
 }
+
+/**
+ * Focuses the colour chosen in `form`'s colour choice, a highlight form's first field: where
+ * Enter in the text leads, to go on from a passage selected by keyboard.
+ */
+export function focusChosenColour(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLInputElement>('.colour-choice input:checked')?.focus();
+}

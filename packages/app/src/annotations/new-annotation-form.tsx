@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { createAnnotation, QUOTE_MAX } from '@docket/core/commands';
-import { useId, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
@@ -33,6 +33,7 @@ export function NewAnnotationForm({
   currentText,
   onSaved,
   onRestorePassage,
+  formRef,
 }: {
   readonly billId: string;
   readonly passage: PickedPassage | null;
@@ -41,6 +42,8 @@ export function NewAnnotationForm({
   readonly onSaved: () => void;
   /** Selects a draft's passage again, when the text still has it there. */
   readonly onRestorePassage: (passage: DraftPassage) => void;
+  /** The form, for the text to send the focus to once a passage is picked by keyboard. */
+  readonly formRef?: Ref<HTMLFormElement> | undefined;
 }) {
   const [color, setColor] = useState(defaultHighlightColour.value);
   const [note, setNote] = useState('');
@@ -100,6 +103,7 @@ export function NewAnnotationForm({
     <AnnotationForm
       headingId={`${ids}-heading`}
       heading="New highlight"
+      formRef={formRef}
       onSubmit={() => {
         void save();
       }}
@@ -107,8 +111,8 @@ export function NewAnnotationForm({
       <DraftOffer draft={draft} what="note" preview={(fields) => fields.note} />
       {quote === null ? (
         <p className="field-hint">
-          No passage selected yet: select one in the text above, with the mouse, by touch, or with
-          the keyboard below.
+          No passage selected yet: select one in the text above, with the mouse, by touch or with
+          the keyboard.
         </p>
       ) : (
         <div className="picked-passage">

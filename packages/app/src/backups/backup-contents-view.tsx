@@ -51,11 +51,17 @@ export function BackupContentsView({
   contents,
   headingLevel = 2,
   summary,
+  counts: showCounts = true,
+  ordered = false,
 }: {
   readonly contents: BackupContents;
   readonly headingLevel?: 2 | 3;
   /** The sentence that says what it holds; by default the counts of each kind. */
   readonly summary?: string;
+  /** The table of counts of each kind ("Datasets 0"): the owner's view, not a reader's. */
+  readonly counts?: boolean;
+  /** The bills in an ordered list: a shared list keeps its order. */
+  readonly ordered?: boolean;
 }) {
   const counts = countBackup(contents);
   const tags = new Map<string, Tag>(contents.tags.map((tag) => [tag.id, tag]));
@@ -72,6 +78,7 @@ export function BackupContentsView({
   const positions = new Map(contents.positions.map((row) => [row.billId, row]));
   const decisions = new Map(contents.decisions.map((row) => [row.billId, row.decision]));
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const BillList = ordered ? 'ol' : 'ul';
   const BillHeading = headingLevel === 2 ? 'h3' : 'h4';
   const shown = contents.bills.slice(0, SHOWN_BILLS);
   // One bill open at a time: the bill view's sections carry ids of their own.
@@ -80,16 +87,18 @@ export function BackupContentsView({
   return (
     <>
       <p>{summary ?? `${describeCounts(counts)}.`}</p>
-      <dl className="record-facts">
-        <dt>Bills</dt>
-        <dd>{counts.bills}</dd>
-        {(Object.keys(kindWords) as (keyof typeof kindWords)[]).map((kind) => (
-          <div key={kind} style={{ display: 'contents' }}>
-            <dt>{kindWords[kind]}</dt>
-            <dd>{counts[kind]}</dd>
-          </div>
-        ))}
-      </dl>
+      {showCounts && (
+        <dl className="record-facts">
+          <dt>Bills</dt>
+          <dd>{counts.bills}</dd>
+          {(Object.keys(kindWords) as (keyof typeof kindWords)[]).map((kind) => (
+            <div key={kind} style={{ display: 'contents' }}>
+              <dt>{kindWords[kind]}</dt>
+              <dd>{counts[kind]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {contents.tags.length > 0 && (
         <>
           <Heading>Tags</Heading>
@@ -100,7 +109,7 @@ export function BackupContentsView({
       {contents.bills.length === 0 ? (
         <p>No bills.</p>
       ) : (
-        <ul className="record-list" aria-label="Bills">
+        <BillList className="record-list" aria-label="Bills">
           {shown.map((bill) => {
             const billTags = tagsOf.get(bill.id) ?? [];
             const notes = notesOf.get(bill.id) ?? [];
@@ -171,7 +180,7 @@ export function BackupContentsView({
               </li>
             );
           })}
-        </ul>
+        </BillList>
       )}
       {contents.bills.length > shown.length && (
         <p>

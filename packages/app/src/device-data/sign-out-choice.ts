@@ -2,15 +2,14 @@ import { useIonRouter } from '@ionic/react';
 import { readDeviceDataSummary } from '@docket/core/device';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { removeAccountAtSignOut } from '../local-store/account-databases.ts';
-import { liveLinkIds } from '../public-links/link-keys-store.ts';
+import { liveLinks } from '../public-links/link-keys-store.ts';
 import { revokeLink } from '../public-links/public-links-api.ts';
 import { LOGOUT_PATH } from '../routing/route-paths.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
-import { plural } from '../ui/formatting.ts';
 import { useAlert } from '../ui/lazy-overlays.ts';
-import { deviceDataWords } from './device-data-words.ts';
+import { removeAlert, revokeEach } from './remove-from-device.ts';
 
 // "Sign out" asks what becomes of the account's work on this device (issue 38): kept, for the
 // next sign-in, where no other account on this browser can open it (the default); or removed,
@@ -36,56 +35,27 @@ export function useSignOutChoice(): () => void {
     signOut();
   };
   const revokeThenRemove = (linkIds: readonly string[]) => {
-    Promise.all(linkIds.map((id) => revokeLink(api, id))).then(
-      removeAndSignOut,
-      (error: unknown) => {
-        toast.failed(
-          `The links could not be revoked, and nothing was removed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      },
-    );
+    revokeEach(linkIds, (id) => revokeLink(api, id)).then(removeAndSignOut, (error: unknown) => {
+      toast.failed(
+        `The links could not be revoked, and nothing was removed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
   };
 
   const askRemove = async () => {
     const [summary, links] = await Promise.all([
       pageLocalStore().then(readDeviceDataSummary),
-      liveLinkIds(),
+      liveLinks(api),
     ]);
-    const message =
-      `Your work on this device is deleted from it: ${deviceDataWords(summary)}, with the trace ` +
-      'and drafts. ' +
-      (summary.unsynced > 0
-        ? `${plural(summary.unsynced, 'change was', 'changes were')} never synced and will be lost. `
-        : 'What was synced stays on the server. ') +
-      (links.length > 0
-        ? `${plural(links.length, 'public link', 'public links')} made here ${links.length === 1 ? 'stays' : 'stay'} live: anyone holding ${links.length === 1 ? 'it' : 'them'} can still open ${links.length === 1 ? 'it' : 'them'} until revoked. `
-        : '') +
-      'Make a full backup first to keep a copy.';
-    await presentAlert({
-      header: 'Remove from this device?',
-      message,
-      buttons: [
-        {
-          text: 'Make a full backup first',
-          handler: () => {
-            ionRouter.push('/add-full-backup');
-          },
+    await presentAlert(
+      removeAlert(summary, links, {
+        backUpFirst: () => {
+          ionRouter.push('/add-full-backup');
         },
-        ...(links.length > 0
-          ? [
-              {
-                text: `Revoke the ${plural(links.length, 'link')} and remove`,
-                role: 'destructive',
-                handler: () => {
-                  revokeThenRemove(links);
-                },
-              },
-            ]
-          : []),
-        { text: 'Remove', role: 'destructive', handler: removeAndSignOut },
-        { text: 'Cancel', role: 'cancel' },
-      ],
-    });
+        remove: removeAndSignOut,
+        revokeThenRemove,
+      }),
+    );
   };
 
   return () => {

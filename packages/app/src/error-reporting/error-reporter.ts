@@ -12,25 +12,33 @@ export const silentErrorReporter: ErrorReporter = { identify: () => undefined };
 export function createErrorReporter(dsn: string | undefined, environment: string): ErrorReporter {
   if (!dsn) return silentErrorReporter;
   const sentry = Promise.all([import('@sentry/react'), import('./secret-scrub.ts')]).then(
-    ([Sentry, { scrubBreadcrumb, withoutQueryStrings }]) => {
+    ([Sentry, { scrubBreadcrumb, scrubRecordingEvent, withoutAddressSecrets }]) => {
       Sentry.init({
         dsn,
         environment,
         // Bill text and notes are the user's own work: recordings mask text and block media.
-        integrations: [Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true })],
+        integrations: [
+          Sentry.replayIntegration({
+            maskAllText: true,
+            blockAllMedia: true,
+            // A public link's page address holds its key: recordings keep no link key.
+            beforeAddRecordingEvent: (event) => scrubRecordingEvent(event),
+          }),
+        ],
         replaysSessionSampleRate: 0.1,
         replaysOnErrorSampleRate: 1,
-        // Query strings can carry a user's API key (LegiScan's): no address in a report keeps one.
+        // Query strings can carry a user's API key (LegiScan's) and a link's fragment its key: no
+        // address in a report keeps either.
         beforeBreadcrumb: (crumb) => scrubBreadcrumb(crumb),
         beforeSend: (event) => {
           if (event.request?.url !== undefined) {
-            event.request.url = withoutQueryStrings(event.request.url);
+            event.request.url = withoutAddressSecrets(event.request.url);
           }
           for (const exception of event.exception?.values ?? []) {
             if (exception.value !== undefined)
-              exception.value = withoutQueryStrings(exception.value);
+              exception.value = withoutAddressSecrets(exception.value);
           }
-          if (event.message !== undefined) event.message = withoutQueryStrings(event.message);
+          if (event.message !== undefined) event.message = withoutAddressSecrets(event.message);
           return event;
         },
       });

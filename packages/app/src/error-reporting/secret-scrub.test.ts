@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { scrubBreadcrumb, withoutQueryStrings } from './secret-scrub.ts';
+import { scrubBreadcrumb, scrubRecordingEvent, withoutAddressSecrets } from './secret-scrub.ts';
 
 describe('reports keep no query string', () => {
   it('takes the query out of every address, the key with it', () => {
     expect(
-      withoutQueryStrings(
+      withoutAddressSecrets(
         'GET https://api.legiscan.com/?key=SECRET&op=getDatasetList&state=AK failed',
       ),
     ).toBe('GET https://api.legiscan.com/?… failed');
-    expect(withoutQueryStrings('no address here')).toBe('no address here');
+    expect(withoutAddressSecrets('no address here')).toBe('no address here');
   });
 
   it("scrubs a fetch breadcrumb's url and message", () => {
@@ -20,5 +20,27 @@ describe('reports keep no query string', () => {
     expect(JSON.stringify(crumb)).not.toContain('SECRET');
     expect(crumb.data.status_code).toBe(200);
     expect(crumb.category).toBe('fetch');
+  });
+
+  it("takes a public link's key out of an address, a path and an encoded address", () => {
+    const key = 'c2VjcmV0LWxpbmsta2V5LTEyMzQ1Njc4OTA';
+    const said = withoutAddressSecrets(
+      `opened https://docket.example/public-link/abc#k=${key} from /public-link/abc#k=${key} ` +
+        `(callback=https%3A%2F%2Fdocket.example%2Fpublic-link%2Fabc%23k%3D${key}&x=1)`,
+    );
+    expect(said).not.toContain(key);
+    expect(said).toContain('https://docket.example/public-link/abc#k=…');
+    expect(said).toContain('/public-link/abc#k=…');
+    expect(said).toContain('&x=1');
+  });
+
+  it("keeps a link key out of a session recording's events, and leaves others alone", () => {
+    const key = 'a2V5LWluLWEtcmVjb3JkaW5n';
+    const meta = { type: 4, data: { href: `https://docket.example/public-link/abc#k=${key}` } };
+    const scrubbed = scrubRecordingEvent(meta);
+    expect(JSON.stringify(scrubbed)).not.toContain(key);
+    expect(scrubbed.data.href).toBe('https://docket.example/public-link/abc#k=…');
+    const plain = { type: 3, data: { source: 2 } };
+    expect(scrubRecordingEvent(plain)).toBe(plain);
   });
 });

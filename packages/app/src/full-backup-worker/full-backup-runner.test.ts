@@ -8,6 +8,7 @@ import {
 import { createTag } from '@docket/core/commands';
 import { describe, expect, it } from 'vitest';
 import { jobLockName, localJobLocks } from '../import-worker/job-locks.ts';
+import { lockedBackupDatabase } from '../local-store/locked-backups.ts';
 import {
   createFullBackupRunner,
   type FullBackupSource,
@@ -223,6 +224,8 @@ describe('the full-backup runner', () => {
     expect(await finished(created.jobId)).toMatchObject({ status: 'done' });
     expect(closed).toBe(true);
     const [backup] = await store.read(['fullBackups'], (tx) => tx.all('fullBackups'));
+    // Its id names the account's database: it goes when the account is removed.
+    expect(lockedBackupDatabase(backup?.id ?? '')).toBe('docket-x');
     const file: FullBackupSource = { kind: 'stored', id: backup?.id ?? '' };
 
     expect(await runner.preview(file, '')).toMatchObject({

@@ -17,6 +17,7 @@ import {
 } from '@docket/core/full-backups';
 import type { LocalStore, TableName } from '@docket/core/store';
 import { IMPORTS_LOCK, jobLockName, type JobLocks } from '../import-worker/job-locks.ts';
+import { lockedBackupId } from '../local-store/locked-backups.ts';
 import { traceJobEnd } from '../trace/trace-events.ts';
 
 // What the full-backup worker does, against injected platform pieces so it runs the same in
@@ -185,17 +186,21 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
     return { bytes: stored.bytes, label: stored.name };
   }
 
-  /** A full backup as a job: of this device, or of a locked account's database as stored. */
+  /**
+   * A full backup as a job: of this device, or of a locked account's database as stored (its id
+   * then names that database: it goes with the account, local-store/locked-backups.ts).
+   */
   async function createBackup(
     request: FullBackupRequest,
-    locked: LockedSource | null,
+    locked: { readonly source: LockedSource; readonly account: LockedAccountRef } | null,
   ): Promise<JobAnswer> {
     try {
       const { name } = checkFullBackupRequest(request);
       const minted: string[] = [];
       const jobContext = await context(minted);
       const jobId = deps.newId();
-      const backupId = deps.newId();
+      const backupId =
+        locked === null ? deps.newId() : lockedBackupId(locked.account.database, deps.newId());
       await queueFullBackupJob(
         deps.store,
         { id: jobId, kind: 'full-backup', subjectId: backupId, label: name },
@@ -207,12 +212,14 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
           backupId,
           name,
           ...(request.passphrase === '' ? {} : { passphrase: request.passphrase }),
-          ...(locked === null ? {} : { locked: { source: locked.store, account: locked.account } }),
-        }).finally(() => locked?.close()),
+          ...(locked === null
+            ? {}
+            : { locked: { source: locked.source.store, account: locked.source.account } }),
+        }).finally(() => locked?.source.close()),
       );
       return { ok: true, jobId };
     } catch (error) {
-      locked?.close();
+      locked?.source.close();
       return refusal(error);
     }
   }
@@ -233,7 +240,7 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
         return refusal(error);
       }
       // The job runs on after the answer; the locked database is closed once it is done.
-      return createBackup(request, locked);
+      return createBackup(request, { source: locked, account });
     },
 
     async preview(source, passphrase, accountPassword = '') {

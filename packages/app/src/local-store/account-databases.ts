@@ -14,6 +14,7 @@
 // sign-out always ends with a full load of /login, so nothing of one account stays in memory.
 
 import { takeHeldPassword } from '../auth/held-password.ts';
+import { lockedBackupDatabase } from './locked-backups.ts';
 
 /** Frozen: the database every device used before accounts were kept apart (see above). */
 export const UNOWNED_DATABASE_NAME = 'docket';
@@ -22,7 +23,10 @@ const REGISTRY_KEY = 'docket.accounts';
 const ACTIVE_KEY = 'docket.database';
 /** Set on the sign-in page when the person said the unowned data is not theirs. */
 const LEAVE_UNOWNED_KEY = 'docket.leave-unowned';
-/** Databases locked under a password their account no longer has (see openVaultWithHeldPassword). */
+/**
+ * Databases locked under a password their account no longer has (see openVaultWithHeldPassword),
+ * each with its account, so that they go when the account is removed.
+ */
 const SET_ASIDE_KEY = 'docket.set-aside';
 /** Databases of accounts removed at sign-out, deleted by the next page (nothing holds them). */
 const REMOVE_KEY = 'docket.remove';
@@ -208,9 +212,15 @@ const PERSONAL_TABLES = [
   'outbox',
 ];
 
+/** Whether a full backup's key is a locked account's backup (locked-backups.ts), not the database's. */
+function isLockedBackupKey(key: IDBValidKey): key is string {
+  return typeof key === 'string' && lockedBackupDatabase(key) !== null;
+}
+
 /**
  * Whether the database exists and holds anything a person made or brought in. A database opened
- * and left empty (a signed-out page reads the unowned one) is not worth giving to anyone.
+ * and left empty (a signed-out page reads the unowned one) is not worth giving to anyone; nor is
+ * one holding only full backups of locked accounts: those are theirs (locked-backups.ts).
  */
 async function holdsData(name: string): Promise<boolean> {
   if (!(await docketDatabaseNames()).includes(name)) return false;
@@ -220,11 +230,80 @@ async function holdsData(name: string): Promise<boolean> {
     if (tables.length === 0) return false;
     const tx = db.transaction(tables);
     const counts = await Promise.all(
-      tables.map((table) => requestDone(tx.objectStore(table).count())),
+      tables.map((table) =>
+        table === 'fullBackups'
+          ? requestDone(tx.objectStore(table).getAllKeys()).then(
+              (keys) => keys.filter((key) => !isLockedBackupKey(key)).length,
+            )
+          : requestDone(tx.objectStore(table).count()),
+      ),
     );
     return counts.some((count) => count > 0);
   } finally {
     db.close();
+  }
+}
+
+/** How many of the database's full backups are locked accounts' (they are not its own data). */
+export async function lockedBackupCount(name: string): Promise<number> {
+  if (!(await docketDatabaseNames()).includes(name)) return 0;
+  const db = await requestDone(indexedDB.open(name));
+  try {
+    if (!db.objectStoreNames.contains('fullBackups')) return 0;
+    const keys = await requestDone(
+      db.transaction('fullBackups').objectStore('fullBackups').getAllKeys(),
+    );
+    return keys.filter(isLockedBackupKey).length;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Deletes from the database the full backups made of the locked accounts whose databases `whose`
+ * names, with their jobs; reads keys only, never a file.
+ */
+async function deleteLockedBackups(
+  name: string,
+  whose: (database: string) => boolean,
+): Promise<void> {
+  const db = await requestDone(indexedDB.open(name));
+  try {
+    if (!db.objectStoreNames.contains('fullBackups')) return;
+    const stores = db.objectStoreNames.contains('jobs') ? ['fullBackups', 'jobs'] : ['fullBackups'];
+    const tx = db.transaction(stores, 'readwrite');
+    const done = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => {
+        resolve();
+      };
+      tx.onerror = tx.onabort = () => {
+        reject(tx.error ?? new Error('IndexedDB refused the deletion'));
+      };
+    });
+    const backups = tx.objectStore('fullBackups');
+    const jobs = stores.includes('jobs') ? tx.objectStore('jobs') : null;
+    const keys = (await requestDone(backups.getAllKeys())).filter(
+      (key) => isLockedBackupKey(key) && whose(lockedBackupDatabase(key) ?? ''),
+    );
+    for (const key of keys) {
+      backups.delete(key);
+      if (jobs?.indexNames.contains('subjectId')) {
+        for (const job of await requestDone(jobs.index('subjectId').getAllKeys(key))) {
+          jobs.delete(job);
+        }
+      }
+    }
+    await done;
+  } finally {
+    db.close();
+  }
+}
+
+/** Deletes, from every other database of this browser, the full backups made of these databases. */
+async function deleteLockedBackupsOf(databases: readonly string[]): Promise<void> {
+  for (const name of await docketDatabaseNames()) {
+    if (databases.includes(name)) continue;
+    await deleteLockedBackups(name, (database) => databases.includes(database));
   }
 }
 
@@ -253,6 +332,8 @@ export async function enterAccountDatabase(userId: string): Promise<{ reload: bo
       unownedDataGoesToNextAccount() && !isBeingRemoved(unowned) && (await holdsData(unowned))
         ? unowned
         : newAccountDatabaseName();
+    // Full backups of locked accounts kept there are theirs: not handed over with the rest.
+    if (name === unowned) await deleteLockedBackups(unowned, () => true);
     writeRegistry({ ...readRegistry(), [userId]: name });
     local()?.removeItem(LEAVE_UNOWNED_KEY);
   }
@@ -277,7 +358,8 @@ async function openVaultWithHeldPassword(userId: string, name: string): Promise<
   try {
     const { openAccountVault } = await import('./account-vault.ts');
     if ((await openAccountVault(name, userId, password)) === 'open') return name;
-    local()?.setItem(SET_ASIDE_KEY, JSON.stringify([...setAside(), name]));
+    const entry: SetAside = { accountId: userId, database: name };
+    local()?.setItem(SET_ASIDE_KEY, JSON.stringify([...setAside(), entry]));
     const fresh = newAccountDatabaseName();
     writeRegistry({ ...readRegistry(), [userId]: fresh });
     await openAccountVault(fresh, userId, password);
@@ -288,15 +370,34 @@ async function openVaultWithHeldPassword(userId: string, name: string): Promise<
   }
 }
 
-function setAside(): string[] {
+/** A database set aside, and its account (null: set aside before the account was kept with it). */
+interface SetAside {
+  readonly accountId: string | null;
+  readonly database: string;
+}
+
+function setAside(): SetAside[] {
   try {
     const parsed: unknown = JSON.parse(local()?.getItem(SET_ASIDE_KEY) ?? '[]');
-    return Array.isArray(parsed)
-      ? parsed.filter((name): name is string => typeof name === 'string')
-      : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry: unknown): SetAside[] => {
+      if (typeof entry === 'string') return [{ accountId: null, database: entry }];
+      if (typeof entry !== 'object' || entry === null) return [];
+      const { accountId, database } = entry as Record<string, unknown>;
+      return typeof accountId === 'string' && typeof database === 'string'
+        ? [{ accountId, database }]
+        : [];
+    });
   } catch {
     return [];
   }
+}
+
+/** The databases set aside from this account's earlier passwords (see openVaultWithHeldPassword). */
+export function setAsideDatabasesOf(userId: string): string[] {
+  return setAside()
+    .filter((entry) => entry.accountId === userId && isDocketDatabaseName(entry.database))
+    .map((entry) => entry.database);
 }
 
 /** Sign-out (or a session the server no longer knows): no account is active. */
@@ -342,15 +443,23 @@ function pendingRemovals(): string[] {
 /**
  * "Remove from this device", chosen at sign-out: the account leaves the registry now (nothing
  * can open its database any more) and its database is deleted by the next page load, which
- * holds no connection to it (`finishRemovals`), as this page's live reads would reopen it.
+ * holds no connection to it (`finishRemovals`), as this page's live reads would reopen it; so
+ * are the databases set aside from its earlier passwords, and the full backups made of any of
+ * them while it was locked.
  */
 export function removeAccountAtSignOut(userId: string): void {
   const registry = readRegistry();
   const name = registry[userId];
-  if (name === undefined) return;
+  const asideNames = setAsideDatabasesOf(userId);
+  if (name === undefined && asideNames.length === 0) return;
   writeRegistry(Object.fromEntries(Object.entries(registry).filter(([id]) => id !== userId)));
-  local()?.setItem(REMOVE_KEY, JSON.stringify([...new Set([...pendingRemovals(), name])]));
-  if (local()?.getItem(ACTIVE_KEY) === name) leaveAccountDatabase();
+  const removing = [...asideNames, ...(name === undefined ? [] : [name])];
+  local()?.setItem(REMOVE_KEY, JSON.stringify([...new Set([...pendingRemovals(), ...removing])]));
+  local()?.setItem(
+    SET_ASIDE_KEY,
+    JSON.stringify(setAside().filter((entry) => entry.accountId !== userId)),
+  );
+  if (name !== undefined && local()?.getItem(ACTIVE_KEY) === name) leaveAccountDatabase();
 }
 
 /** Whether the database is waiting to be deleted (it counts as gone). */
@@ -368,6 +477,7 @@ export async function finishRemovals(): Promise<void> {
   await lockVaultsLeftOpen(local()?.getItem(ACTIVE_KEY) ?? null);
   for (const name of pendingRemovals()) {
     await forgetVault(name);
+    await deleteLockedBackupsOf([name]);
     await deleteDatabase(name);
     local()?.setItem(
       REMOVE_KEY,

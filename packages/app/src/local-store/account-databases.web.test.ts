@@ -16,6 +16,7 @@ import {
 } from './account-databases.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 import { readDeviceHoldings } from './device-holdings.ts';
+import { lockedBackupId } from './locked-backups.ts';
 
 // One database per account, on Chromium's own IndexedDB and localStorage (vitest.web.config.ts):
 // which database each account opens, who takes the data no account owns, and what removal and
@@ -48,6 +49,53 @@ async function tagNames(name: string): Promise<string[]> {
   const store = await openIndexedDbLocalStore({ name });
   try {
     return (await store.read(['tags'], (tx) => tx.all('tags'))).map((tag) => tag.name);
+  } finally {
+    store.close();
+  }
+}
+
+/** A full backup kept in `name`, and its job, as the full-backup worker leaves them. */
+async function putFullBackup(name: string, id: string): Promise<void> {
+  const at = '2026-11-29T00:00:00.000Z';
+  const store = await openIndexedDbLocalStore({ name });
+  try {
+    await store.write(['fullBackups', 'jobs'], async (tx) => {
+      await tx.put('fullBackups', {
+        id,
+        name: 'Locked account 1 2026-11-29',
+        createdAt: at,
+        encrypted: false,
+        size: 1,
+        bytes: new Uint8Array([1]),
+      });
+      await tx.put('jobs', {
+        id: `job-${id}`,
+        kind: 'full-backup',
+        subjectId: id,
+        label: 'Locked account 1 2026-11-29',
+        status: 'done',
+        createdAt: at,
+        startedAt: at,
+        finishedAt: at,
+        progress: { recordsRead: 1, written: 1, skipped: 0, total: 1 },
+        result: null,
+        errors: [],
+        message: null,
+      });
+    });
+  } finally {
+    store.close();
+  }
+}
+
+/** The ids of the database's full backups and of its jobs' subjects. */
+async function fullBackupsOf(name: string): Promise<{ backups: string[]; jobs: string[] }> {
+  const store = await openIndexedDbLocalStore({ name });
+  try {
+    return await store.read(['fullBackups', 'jobs'], async (tx) => ({
+      backups: (await tx.all('fullBackups')).map((backup) => backup.id),
+      jobs: (await tx.all('jobs')).map((job) => job.subjectId),
+    }));
   } finally {
     store.close();
   }
@@ -141,6 +189,44 @@ suite('one database per account', () => {
     // Signing in again as Y starts empty.
     await enterAccountDatabase('user-y');
     expect(await tagNames(activeDatabaseName())).toEqual([]);
+  });
+
+  it('keeps a locked account’s full backup as that account’s: not handed on, removed with it', async () => {
+    await enterAccountDatabase('user-x');
+    const x = activeDatabaseName();
+    await putTag(x, 'X');
+    leaveAccountDatabase();
+    // Signed out: "Back up locked account 1" keeps X's locked work in the unowned database.
+    const unowned = unownedDatabaseName();
+    const backup = lockedBackupId(x, 'b-1');
+    await putFullBackup(unowned, backup);
+    // It is not data no account owns: the sign-in page counts none, the next account starts anew.
+    expect((await readDeviceHoldings()).unowned?.fullBackups).toBe(0);
+    await enterAccountDatabase('user-y');
+    expect(activeDatabaseName()).not.toBe(unowned);
+    leaveAccountDatabase();
+    expect(await fullBackupsOf(unowned)).toEqual({ backups: [backup], jobs: [backup] });
+
+    // X removed: its backup goes with its database, and its job.
+    await enterAccountDatabase('user-x');
+    removeAccountAtSignOut('user-x');
+    await finishRemovals();
+    expect(await docketDatabaseNames()).not.toContain(x);
+    expect(await fullBackupsOf(unowned)).toEqual({ backups: [], jobs: [] });
+  });
+
+  it('hands the unowned data on without the locked accounts’ full backups kept with it', async () => {
+    await enterAccountDatabase('user-x');
+    const x = activeDatabaseName();
+    leaveAccountDatabase();
+    const unowned = unownedDatabaseName();
+    await putTag(unowned, 'Made signed out');
+    await putFullBackup(unowned, 'own-backup');
+    await putFullBackup(unowned, lockedBackupId(x, 'b-1'));
+    await enterAccountDatabase('user-z');
+    expect(activeDatabaseName()).toBe(unowned);
+    expect(await tagNames(unowned)).toEqual(['Made signed out']);
+    expect(await fullBackupsOf(unowned)).toEqual({ backups: ['own-backup'], jobs: ['own-backup'] });
   });
 
   it('"Clear this device" deletes every account’s database, the unowned one and the registry', async () => {

@@ -3,12 +3,14 @@ import {
   accountDatabaseNames,
   docketDatabaseNames,
   isBeingRemoved,
+  lockedBackupCount,
   unownedDatabaseName,
 } from './account-databases.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 
 // What the sign-in page tells of the device (device-data-notice.tsx): how many accounts keep
-// their work here, with counts only (what it is stays theirs), and what no account owns yet.
+// their work here, with counts only (what it is stays theirs), and what no account owns yet
+// (less the full backups of locked accounts kept with it: locked-backups.ts).
 // Each database is opened for the count and closed again, never kept: the page opens an
 // account's database only once that account signed in (account-databases.ts).
 
@@ -35,8 +37,9 @@ export async function readDeviceHoldings(): Promise<DeviceHoldings> {
     if (present.has(name) && !isBeingRemoved(name)) accounts.push(await summaryOf(name));
   }
   const unowned = unownedDatabaseName();
-  return {
-    accounts,
-    unowned: present.has(unowned) && !isBeingRemoved(unowned) ? await summaryOf(unowned) : null,
-  };
+  if (!present.has(unowned) || isBeingRemoved(unowned)) return { accounts, unowned: null };
+  // Full backups of locked accounts kept there are theirs, not data no account owns.
+  const summary = await summaryOf(unowned);
+  const locked = await lockedBackupCount(unowned);
+  return { accounts, unowned: { ...summary, fullBackups: summary.fullBackups - locked } };
 }

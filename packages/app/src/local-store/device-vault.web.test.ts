@@ -126,6 +126,27 @@ suite('device vaults (Chromium)', () => {
     expect(await tagNames(first)).toEqual(['Before the reset']);
   });
 
+  it('removal deletes the databases set aside after a password reset too', async () => {
+    const user = `user-${String(Date.now())}`;
+    holdPasswordForDevice(PASSWORD);
+    await enterAccountDatabase(user);
+    const first = accountDatabaseOf(user) ?? '';
+    await putTag(first, 'Before the reset');
+    leaveAccountDatabase();
+    await finishRemovals();
+    holdPasswordForDevice('a brand new password after the reset');
+    await enterAccountDatabase(user);
+    const second = accountDatabaseOf(user) ?? '';
+    expect(second).not.toBe(first);
+
+    removeAccountAtSignOut(user);
+    await finishRemovals();
+    const left = (await indexedDB.databases()).map((db) => db.name);
+    expect(left).not.toContain(first);
+    expect(left).not.toContain(second);
+    expect(await readFile(`${first}.lock`)).toBeNull();
+  });
+
   it('removal forgets the vault: its files are gone with the database', async () => {
     const user = `user-${String(Date.now())}`;
     holdPasswordForDevice(PASSWORD);

@@ -2,6 +2,7 @@ import './node-typed-arrays.ts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceRowKey, type OpaqueCryptoKey } from '@docket/core/crypto';
+import { startBackupJob } from '@docket/core/backups';
 import { describeLocalStoreAcceptance, type LocalStore } from '@docket/core/store';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { createDocketDatabase } from './docket-database.ts';
@@ -307,5 +308,36 @@ describe('the sealed store on disk', () => {
     store.close();
     const text = await rawText(name, indexedDB);
     expect(text).not.toContain('Sealed now');
+  });
+
+  it('keeps the names of backups and full backups out of their jobs on disk', async () => {
+    const store = await open(openVault(key));
+    // The jobs of a backup and a full backup are labelled with the backup's name.
+    await startBackupJob(store, {
+      id: 'job-1',
+      kind: 'backup',
+      subjectId: 'backup-1',
+      label: 'Harbourline informant dossier',
+      at: '2026-11-29T10:00:00.000Z',
+    });
+    await startBackupJob(store, {
+      id: 'job-2',
+      kind: 'restore',
+      subjectId: 'backup-1',
+      label: 'Kestrel sources before the trip',
+      at: '2026-11-29T10:01:00.000Z',
+    });
+
+    // Read through the store, the jobs are whole; on disk, none of the words.
+    const jobs = await store.read(['jobs'], (tx) => tx.all('jobs'));
+    expect(jobs.map((job) => job.label).sort()).toEqual([
+      'Harbourline informant dossier',
+      'Kestrel sources before the trip',
+    ]);
+    store.close();
+    const text = await rawText(name, indexedDB);
+    for (const words of ['Harbourline', 'informant', 'Kestrel', 'before the trip']) {
+      expect(text).not.toContain(words);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { CapacitorHttp } from '@capacitor/core';
 import { decodeBase64 } from '@docket/core/encoding';
 import type { SourceAnswer } from './platform.ts';
-import { withoutQueryStrings } from '../error-reporting/secret-scrub.ts';
+import { withoutAddressSecrets } from '../error-reporting/secret-scrub.ts';
 
 // Sources fetched by the native shells' own HTTP (Capacitor's, on the page: the import worker
 // asks through import-jobs-client.ts), so a site that sends no CORS headers is read directly and
@@ -27,7 +27,9 @@ export async function nativeSourceFetch(
     const reason = error instanceof Error ? error.message : String(error);
     // Never the query string: an API's (LegiScan's) carries the user's key.
     throw new Error(
-      withoutQueryStrings(`Could not download ${url}: the site could not be reached (${reason}).`),
+      withoutAddressSecrets(
+        `Could not download ${url}: the site could not be reached (${reason}).`,
+      ),
     );
   }
   const data: unknown = response.data;
@@ -35,7 +37,7 @@ export async function nativeSourceFetch(
   if (typeof data === 'string' && data !== '') {
     const bytes = decodeBase64(data);
     if (bytes === null) {
-      throw new Error(withoutQueryStrings(`Could not download ${url}: the answer was garbled.`));
+      throw new Error(withoutAddressSecrets(`Could not download ${url}: the answer was garbled.`));
     }
     body = new Uint8Array(bytes);
   }

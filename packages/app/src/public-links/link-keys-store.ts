@@ -4,7 +4,9 @@ import {
   type LinkCounts,
   linkCountsSchema,
 } from '@docket/core/backups';
+import type { ApiClient } from '../api/api-client.ts';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
+import { listLinks } from './public-links-api.ts';
 
 // The fragment keys of the links this device made, so "Copy link" still works after the screen
 // was left, and what each link holds (the sharer's choices and the counts of what was sealed),
@@ -15,9 +17,9 @@ import { pageLocalStore } from '../bills/bill-command-services.ts';
 // of the account's work (core's sealed-rows.ts); otherwise only what the link holds is kept, and
 // the link can be copied only on the screen that made it.
 //
-// The setting's value: { key, choices, counts }, key null once the link is revoked (it opens
-// nothing any more, and what it held is still worth saying); links made before choices were
-// kept have the key alone, as a string.
+// The setting's value: { key, choices, counts }, key null when it was not kept or once the link
+// is revoked (it opens nothing any more, and what it held is still worth saying), then with
+// `revoked: true`; links made before choices were kept have the key alone, as a string.
 
 function settingKey(linkId: string): string {
   return `device:public-link-key:${linkId}`;
@@ -29,12 +31,14 @@ export interface KeptLink {
   readonly key: string | null;
   /** What the link holds; null for links made before it was kept. */
   readonly holds: { readonly choices: LinkChoices; readonly counts: LinkCounts } | null;
+  /** Revoked from this device. A link revoked before this was kept says so only on the server. */
+  readonly revoked: boolean;
 }
 
 function keptLinkOf(value: unknown): KeptLink | null {
-  if (typeof value === 'string') return { key: value, holds: null };
+  if (typeof value === 'string') return { key: value, holds: null, revoked: false };
   if (typeof value !== 'object' || value === null) return null;
-  const { key, choices, counts } = value as Record<string, unknown>;
+  const { key, choices, counts, revoked } = value as Record<string, unknown>;
   if (typeof key !== 'string' && key !== null) return null;
   const parsedChoices = linkChoicesSchema.safeParse(choices);
   const parsedCounts = linkCountsSchema.safeParse(counts);
@@ -44,6 +48,7 @@ function keptLinkOf(value: unknown): KeptLink | null {
       parsedChoices.success && parsedCounts.success
         ? { choices: parsedChoices.data, counts: parsedCounts.data }
         : null,
+    revoked: revoked === true,
   };
 }
 
@@ -73,7 +78,7 @@ export async function loadLinkKeys(linkIds: readonly string[]): Promise<Map<stri
   return kept;
 }
 
-/** Drops a revoked link's key, keeping what it held. */
+/** Drops a revoked link's key, keeping what it held, and notes that it is revoked. */
 export async function forgetLinkKey(linkId: string): Promise<void> {
   const store = await pageLocalStore();
   await store.write(['settings'], async (tx) => {
@@ -82,17 +87,57 @@ export async function forgetLinkKey(linkId: string): Promise<void> {
       await tx.delete('settings', settingKey(linkId));
       return;
     }
-    const value = { key: null, choices: kept.holds.choices, counts: kept.holds.counts };
+    const { choices, counts } = kept.holds;
+    const value = { key: null, choices, counts, revoked: true };
     await tx.put('settings', { key: settingKey(linkId), value });
   });
 }
 
-/** The links this device made that are not revoked: they stay live after the device forgets them. */
-export async function liveLinkIds(): Promise<string[]> {
+/** A link this device made that still opens, and the name of the backup it publishes if known. */
+export interface LiveLink {
+  readonly id: string;
+  /** The name of the backup (or list) it publishes; null when the server could not say. */
+  readonly name: string | null;
+}
+
+/**
+ * The links this device made that are not revoked (nor expired, when the server says so): they
+ * stay live after the device forgets them, kept key or not. With `api`, the server's list of
+ * each backup's links names them by their backup and drops those revoked or expired elsewhere;
+ * without it, or offline, each link made here and not revoked here counts, unnamed.
+ */
+export async function liveLinks(api: ApiClient | null, now = Date.now()): Promise<LiveLink[]> {
   const store = await pageLocalStore();
-  const rows = await store.read(['settings'], (tx) => tx.all('settings'));
+  const [rows, backups] = await store.read(['settings', 'backups'], (tx) =>
+    Promise.all([tx.all('settings'), tx.all('backups')]),
+  );
   const prefix = settingKey('');
-  return rows
-    .filter((row) => row.key.startsWith(prefix) && keptLinkOf(row.value)?.key != null)
+  const madeHere = rows
+    .filter((row) => row.key.startsWith(prefix) && keptLinkOf(row.value)?.revoked === false)
     .map((row) => row.key.slice(prefix.length));
+  if (madeHere.length === 0) return [];
+  // What the server knows of each: live with its backup's name, or dead (null).
+  const known = new Map<string, LiveLink | null>();
+  if (api !== null) {
+    const lists = await Promise.all(
+      backups.map((backup) =>
+        listLinks(api, backup.id).then(
+          (links) => ({ name: backup.name, links }),
+          () => null,
+        ),
+      ),
+    );
+    for (const list of lists) {
+      for (const link of list?.links ?? []) {
+        const expired = link.expiresAt !== null && Date.parse(link.expiresAt) <= now;
+        const dead = link.revokedAt !== null || expired;
+        known.set(link.id, dead ? null : { id: link.id, name: list?.name ?? null });
+      }
+    }
+  }
+  return madeHere.flatMap((id) => {
+    const link = known.get(id);
+    if (link === undefined) return [{ id, name: null }];
+    return link === null ? [] : [link];
+  });
 }

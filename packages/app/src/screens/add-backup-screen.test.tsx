@@ -67,6 +67,15 @@ vi.mock('../ui/ionic/overlay-controllers.ts', async () =>
 afterEach(cleanup);
 
 describe('AddBackupScreen', () => {
+  it("keeps the backup's private words out of the browser's form restore", () => {
+    render(
+      <MemoryRouter initialEntries={['/add-backup']}>
+        <AddBackupScreen />
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText('Description').getAttribute('autocomplete')).toBe('off');
+  });
+
   it('says "Backup “Name” saved." as a status once the backup is saved', async () => {
     let stored: () => void = () => undefined;
     made.createBackup.mockReturnValue(

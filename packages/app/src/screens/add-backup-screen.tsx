@@ -193,6 +193,7 @@ function BackupForm({
               value={description}
               rows={4}
               dir="auto"
+              autoComplete="off"
               maxLength={DESCRIPTION_MAX}
               onChange={(event) => {
                 setDescription(event.currentTarget.value);

@@ -8,11 +8,12 @@ import {
   withFetchedTexts,
 } from '@docket/core/text';
 import type { Annotation, StoredBill } from '@docket/core/store';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColouredHighlight } from '../annotations/annotated-text.tsx';
-import { AnnotatedText, KeyboardSelection } from '../annotations/annotated-text.tsx';
+import { AnnotatedText } from '../annotations/annotated-text.tsx';
 import { AnnotationEditor } from '../annotations/annotation-editor.tsx';
+import { focusChosenColour } from '../annotations/colour-choice.tsx';
 import type { ListedAnnotation } from '../annotations/annotation-list.tsx';
 import { AnnotationList } from '../annotations/annotation-list.tsx';
 import { annotationPath } from '../annotations/annotation-path.ts';
@@ -243,6 +244,10 @@ function AnnotationWorkspace({
     ).length;
 
   const [passage, setPassage] = useState<PickedPassage | null>(null);
+  const newForm = useRef<HTMLFormElement>(null);
+  const toForm = useCallback(() => {
+    focusChosenColour(newForm.current);
+  }, []);
   const pick = useCallback(
     (offsets: TextOffsets) => {
       setPassage({ ...offsets, target, text });
@@ -303,22 +308,21 @@ function AnnotationWorkspace({
         label={`Text of the bill: ${targetLabel}`}
         currentId={current?.id}
         onSelect={current === null ? pick : undefined}
+        onConfirm={current === null ? toForm : undefined}
       />
 
       {current === null ? (
-        <>
-          <KeyboardSelection text={text} onSelect={pick} />
-          <NewAnnotationForm
-            billId={bill.id}
-            passage={passage !== null && passage.target === target ? passage : null}
-            currentText={text}
-            onRestorePassage={restorePassage}
-            onSaved={() => {
-              setPassage(null);
-              onSaved();
-            }}
-          />
-        </>
+        <NewAnnotationForm
+          formRef={newForm}
+          billId={bill.id}
+          passage={passage !== null && passage.target === target ? passage : null}
+          currentText={text}
+          onRestorePassage={restorePassage}
+          onSaved={() => {
+            setPassage(null);
+            onSaved();
+          }}
+        />
       ) : (
         currentEntry !== undefined && (
           <>

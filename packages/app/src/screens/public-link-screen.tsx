@@ -158,6 +158,7 @@ export function PublicLinkScreen() {
 
   // The way back from sign-in names the link only; its key waits in this tab (above).
   const back = linkPath(id ?? '');
+  const isList = link.status === 'open' && link.shared.kind === 'list';
   return (
     <>
       <PageHeader title="Shared bills" />
@@ -175,7 +176,9 @@ export function PublicLinkScreen() {
         ) : (
           <>
             {/* The backup's own name, description and date head the page; links made before
-                names were sealed into them have none. Dates are in the reader's locale. */}
+                names were sealed into them have none. A list shared from the Tracked tab is
+                headed by the list's name and says only when it was shared (the next line): its
+                backup was taken then. Dates are in the reader's locale. */}
             <div className="shared-link-title">
               <h1 dir="auto">{link.shared.name ?? 'Shared bills'}</h1>
               {link.shared.description !== '' && (
@@ -183,12 +186,14 @@ export function PublicLinkScreen() {
                   {link.shared.description}
                 </p>
               )}
-              <p>
-                Backed up{' '}
-                <time dateTime={link.shared.backedUpAt}>
-                  {formatDateTime(link.shared.backedUpAt)}
-                </time>
-              </p>
+              {!isList && (
+                <p>
+                  Backed up{' '}
+                  <time dateTime={link.shared.backedUpAt}>
+                    {formatDateTime(link.shared.backedUpAt)}
+                  </time>
+                </p>
+              )}
             </div>
             <p>
               Shared {formatDateTime(link.createdAt)}
@@ -227,9 +232,13 @@ export function PublicLinkScreen() {
                 {imported.message}
               </p>
             )}
+            {/* For a reader: what the link holds in words, then the bills; the owner's
+                counters of each kind (datasets, triage decisions…) are not theirs. */}
             <BackupContentsView
               contents={link.shared.contents}
-              summary={`This link holds ${describeLink(link.shared)}.`}
+              summary={`This ${isList ? 'list' : 'link'} holds ${describeLink(link.shared)}.`}
+              counts={false}
+              ordered={isList}
             />
           </>
         )}

@@ -191,3 +191,23 @@ describe('SwipeableBillsScreen announcement', () => {
     });
   });
 });
+
+describe('SwipeableBillsScreen filter', () => {
+  it('folds the open filter on Escape and leaves the keyboard on "Filter"', () => {
+    renderDeck();
+    const summary = screen.getByText('Filter', { selector: 'summary' });
+    const panel = summary.closest('details');
+    if (panel === null) throw new Error('no filter panel');
+    panel.open = true;
+    const search = screen.getByLabelText<HTMLInputElement>('Search the deck');
+    search.focus();
+    // A search field's Escape empties it first; the panel stays open.
+    fireEvent.change(search, { target: { value: 'water' } });
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(panel.open).toBe(true);
+    fireEvent.change(search, { target: { value: '' } });
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(panel.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+  });
+});

@@ -26,6 +26,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { TrackedBillList } from '../tracked/tracked-bill-list.tsx';
 import { RemovedBillNotesList } from '../tracked/removed-bill-notes-list.tsx';
+import { ShareList } from '../tracked/share-list.tsx';
 import { decisionListWords, TrackedFilters } from '../tracked/tracked-filters.tsx';
 import { useBillList } from '../tracked/use-bill-list.ts';
 import { useListPrint } from '../tracked/use-list-print.ts';
@@ -277,6 +278,15 @@ export function TrackedBillsScreen() {
                 >
                   Print
                 </IonButton>
+              )}
+              {total !== undefined && total > 0 && (
+                <ShareList
+                  query={query}
+                  total={total}
+                  allIds={list.allIds}
+                  tags={tags ?? []}
+                  sponsorName={list.sponsorName}
+                />
               )}
               {filtered && total !== 0 && (
                 <IonButton

@@ -298,31 +298,38 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
             </>
           ) : (
             <>
-              {/* Reset stands apart from Go: a different way out, not the next step. */}
-              {passwordExists && allowReset && (
+              {/* Reset stands apart from Go: a different way out, not the next step. Go fills
+                  the rest of the footer, wide and at the bottom, under a thumb on a phone. */}
+              {(passwordExists || allowReset) && (
                 <IonButtons slot="start">
-                  <IonButton
-                    color="danger"
-                    disabled={busy}
-                    onClick={() => {
-                      setResetView(true);
-                      onResetView?.();
-                    }}
-                  >
-                    Reset
-                  </IonButton>
+                  {passwordExists && allowReset && (
+                    <IonButton
+                      color="danger"
+                      disabled={busy}
+                      onClick={() => {
+                        setResetView(true);
+                        onResetView?.();
+                      }}
+                    >
+                      Reset
+                    </IonButton>
+                  )}
+                  {passwordExists && (
+                    <IonButton disabled={busy} onClick={close}>
+                      Close
+                    </IonButton>
+                  )}
                 </IonButtons>
               )}
-              <IonButtons slot="end">
-                {passwordExists && (
-                  <IonButton disabled={busy} onClick={close}>
-                    Close
-                  </IonButton>
-                )}
-                <IonButton strong disabled={!valid || busy} onClick={go}>
-                  Go
-                </IonButton>
-              </IonButtons>
+              <IonButton
+                className="sheet-go"
+                expand="block"
+                strong
+                disabled={!valid || busy}
+                onClick={go}
+              >
+                Go
+              </IonButton>
             </>
           )}
         </IonToolbar>

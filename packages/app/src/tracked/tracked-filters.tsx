@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   billStatuses,
   jurisdictionName,
@@ -16,9 +16,13 @@ import {
 import { type Dataset, positions, type Tag } from '@docket/core/store';
 import { IonToggle } from '../ui/ionic/ion-toggle.ts';
 import { IonInput } from '../ui/ionic/ion-input.ts';
+import { catchFallingFocus } from '../ui/falling-focus.ts';
+import { useNarrowScreen } from '../ui/use-narrow-screen.ts';
 
 // The search field, the filters, the order and the tracked/all switch. Plain selects: they are
-// keyboard- and screen-reader-friendly everywhere and open the phone's own picker.
+// keyboard- and screen-reader-friendly everywhere and open the phone's own picker. On a phone the
+// filters and the order fold behind one "Filter" button, and each filter chosen shows as a chip
+// with its remover, so the search, the count and the first results come first.
 
 const sortWords: Record<BillListSort, string> = {
   'latest-action': 'Latest action',
@@ -54,22 +58,46 @@ function sponsorKeyLabel(key: string): string {
   return key.replace(/^(id|name):/, '');
 }
 
-/** The sponsor filter, set from a bill's details: said in words, and removable. */
-function SponsorChip({ name, onRemove }: { readonly name: string; readonly onRemove: () => void }) {
+/** One filter said in words, with its remover: the sponsor (set from a bill's details, with no
+ *  field of its own) everywhere, and on a phone each filter folded behind "Filter". */
+function FilterChip({
+  children,
+  words,
+  onRemove,
+}: {
+  readonly children: ReactNode;
+  /** The filter as the remover names it: "Remove the filter: <words>". */
+  readonly words: string;
+  readonly onRemove: () => void;
+}) {
   return (
-    <div className="tracked-chip">
-      <span>
-        Sponsored by <bdi>{name}</bdi>
-      </span>
+    <li className="tracked-chip">
+      <span>{children}</span>
       <button
         type="button"
         className="tracked-chip-remove"
-        aria-label={`Remove the filter: sponsored by ${name}`}
+        aria-label={`Remove the filter: ${words}`}
         onClick={onRemove}
       >
         <span aria-hidden="true">×</span>
       </button>
-    </div>
+    </li>
+  );
+}
+
+/** A filter of the list: its select, and its chip while it narrows the list. */
+interface FilterChoice {
+  readonly label: string;
+  readonly value: string | null;
+  readonly options: readonly { readonly value: string; readonly label: string }[];
+  /** The chosen value in words, when its option says more (a count). */
+  readonly words?: (value: string) => string;
+  readonly onChange: (value: string | null) => void;
+}
+
+function choiceWords(choice: FilterChoice, value: string): string {
+  return (
+    choice.words?.(value) ?? choice.options.find((option) => option.value === value)?.label ?? value
   );
 }
 
@@ -130,27 +158,145 @@ export function TrackedFilters({
     if (text.trim() !== query.q.trim()) setText(query.q);
   }
   const sortId = useId();
+  const panelId = useId();
+  // On a phone the filters and the order fold behind "Filter", so the search field, the count
+  // and the first results fit above the keyboard; what is chosen shows as chips.
+  const narrow = useNarrowScreen();
+  const [open, setOpen] = useState(false);
+  const filterButtonId = useId();
+  const filterButton = () => document.getElementById(filterButtonId);
+  const folded = narrow && !open;
+  const close = () => {
+    setOpen(false);
+    filterButton()?.focus();
+  };
+  /** A chip goes with its filter: the keyboard stays near, on "Filter", not on the page. */
+  const removed = () => {
+    catchFallingFocus(filterButton);
+  };
+
+  const choices: readonly FilterChoice[] = [
+    {
+      label: 'Decision',
+      value: query.decision,
+      options: decisionFilters.map((decision) => ({
+        value: decision,
+        label:
+          decisionCounts === null
+            ? decisionListWords[decision]
+            : `${decisionListWords[decision]} (${decisionCounts[decision].toLocaleString()})`,
+      })),
+      words: (value) => decisionListWords[value as DecisionFilter],
+      onChange: (value) => {
+        onChange({ decision: value as BillListQuery['decision'] });
+      },
+    },
+    {
+      label: 'Status',
+      value: query.status,
+      options: billStatuses.map((status) => ({ value: status, label: statusWord(status) })),
+      onChange: (value) => {
+        onChange({ status: value as BillListQuery['status'] });
+      },
+    },
+    {
+      label: 'Tag',
+      value: query.tagId,
+      options: tags.map((tag) => ({ value: tag.id, label: tag.name })),
+      onChange: (value) => {
+        onChange({ tagId: value });
+      },
+    },
+    {
+      label: 'Position',
+      value: query.position,
+      options: positions.map((position) => ({ value: position, label: positionWords[position] })),
+      onChange: (value) => {
+        onChange({ position: value as BillListQuery['position'] });
+      },
+    },
+    {
+      label: 'Dataset',
+      value: query.datasetId,
+      options: datasets.map((dataset) => ({ value: dataset.id, label: dataset.name })),
+      onChange: (value) => {
+        onChange({ datasetId: value });
+      },
+    },
+    {
+      label: 'Jurisdiction',
+      value: query.jurisdiction,
+      options: jurisdictions.map((code) => ({ value: code, label: jurisdictionName(code) })),
+      onChange: (value) => {
+        // A session of another jurisdiction would leave nothing to list.
+        const keep =
+          query.session !== null &&
+          (value === null || sessionOfKey(query.session).jurisdiction === value);
+        onChange({ jurisdiction: value, ...(keep ? {} : { session: null }) });
+      },
+    },
+    {
+      label: 'Session',
+      value: query.session,
+      options: sessions
+        .map((key) => ({ key, ...sessionOfKey(key) }))
+        .filter(
+          ({ jurisdiction }) => query.jurisdiction === null || jurisdiction === query.jurisdiction,
+        )
+        .map(({ key, jurisdiction, session }) => ({
+          value: key,
+          label: `${jurisdictionName(jurisdiction)} · ${sessionLabel(jurisdiction, session)}`,
+        })),
+      onChange: (value) => {
+        onChange({ session: value });
+      },
+    },
+  ];
+  const chosen = choices.filter((choice) => choice.value !== null);
 
   return (
     <div className="tracked-filters">
-      <IonInput
-        className="tracked-search"
-        label="Search"
-        labelPlacement="stacked"
-        fill="outline"
-        type="search"
-        inputmode="search"
-        enterkeyhint="search"
-        autocomplete="off"
-        spellcheck={false}
-        maxlength={500}
-        value={text}
-        onIonInput={(event) => {
-          const value = event.detail.value ?? '';
-          setText(value);
-          onChange({ q: value });
-        }}
-      />
+      <div className="tracked-search-row">
+        <IonInput
+          className="tracked-search"
+          label="Search"
+          labelPlacement="stacked"
+          fill="outline"
+          type="search"
+          inputmode="search"
+          enterkeyhint="search"
+          autocomplete="off"
+          spellcheck={false}
+          maxlength={500}
+          value={text}
+          onIonInput={(event) => {
+            const value = event.detail.value ?? '';
+            setText(value);
+            onChange({ q: value });
+          }}
+        />
+        {narrow && (
+          <button
+            id={filterButtonId}
+            type="button"
+            className="toggle-button tracked-filter-button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => {
+              setOpen(!open);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && open) {
+                event.preventDefault();
+                setOpen(false);
+              }
+            }}
+          >
+            Filter
+            {chosen.length > 0 && ` (${chosen.length.toLocaleString()})`}
+          </button>
+        )}
+      </div>
       <IonToggle
         className="tracked-all-toggle"
         checked={query.all}
@@ -161,93 +307,57 @@ export function TrackedFilters({
       >
         Show all bills, not only tracked ones
       </IonToggle>
-      {query.sponsor !== null && (
-        <SponsorChip
-          name={sponsorName ?? sponsorKeyLabel(query.sponsor)}
-          onRemove={() => {
-            onChange({ sponsor: null });
-          }}
-        />
+      {(query.sponsor !== null || (narrow && chosen.length > 0)) && (
+        <ul className="tracked-chips" aria-label="Active filters">
+          {query.sponsor !== null && (
+            <FilterChip
+              words={`sponsored by ${sponsorName ?? sponsorKeyLabel(query.sponsor)}`}
+              onRemove={() => {
+                removed();
+                onChange({ sponsor: null });
+              }}
+            >
+              Sponsored by <bdi>{sponsorName ?? sponsorKeyLabel(query.sponsor)}</bdi>
+            </FilterChip>
+          )}
+          {narrow &&
+            chosen.map((choice) => {
+              const words = choiceWords(choice, choice.value ?? '');
+              return (
+                <FilterChip
+                  key={choice.label}
+                  words={`${choice.label.toLowerCase()} ${words}`}
+                  onRemove={() => {
+                    removed();
+                    choice.onChange(null);
+                  }}
+                >
+                  {choice.label}: <bdi>{words}</bdi>
+                </FilterChip>
+              );
+            })}
+        </ul>
       )}
-      <div className="tracked-filter-grid">
-        <Choice
-          label="Decision"
-          value={query.decision}
-          options={decisionFilters.map((decision) => ({
-            value: decision,
-            label:
-              decisionCounts === null
-                ? decisionListWords[decision]
-                : `${decisionListWords[decision]} (${decisionCounts[decision].toLocaleString()})`,
-          }))}
-          onChange={(value) => {
-            onChange({ decision: value as BillListQuery['decision'] });
-          }}
-        />
-        <Choice
-          label="Status"
-          value={query.status}
-          options={billStatuses.map((status) => ({ value: status, label: statusWord(status) }))}
-          onChange={(value) => {
-            onChange({ status: value as BillListQuery['status'] });
-          }}
-        />
-        <Choice
-          label="Tag"
-          value={query.tagId}
-          options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
-          onChange={(value) => {
-            onChange({ tagId: value });
-          }}
-        />
-        <Choice
-          label="Position"
-          value={query.position}
-          options={positions.map((position) => ({
-            value: position,
-            label: positionWords[position],
-          }))}
-          onChange={(value) => {
-            onChange({ position: value as BillListQuery['position'] });
-          }}
-        />
-        <Choice
-          label="Dataset"
-          value={query.datasetId}
-          options={datasets.map((dataset) => ({ value: dataset.id, label: dataset.name }))}
-          onChange={(value) => {
-            onChange({ datasetId: value });
-          }}
-        />
-        <Choice
-          label="Jurisdiction"
-          value={query.jurisdiction}
-          options={jurisdictions.map((code) => ({ value: code, label: jurisdictionName(code) }))}
-          onChange={(value) => {
-            // A session of another jurisdiction would leave nothing to list.
-            const keep =
-              query.session !== null &&
-              (value === null || sessionOfKey(query.session).jurisdiction === value);
-            onChange({ jurisdiction: value, ...(keep ? {} : { session: null }) });
-          }}
-        />
-        <Choice
-          label="Session"
-          value={query.session}
-          options={sessions
-            .map((key) => ({ key, ...sessionOfKey(key) }))
-            .filter(
-              ({ jurisdiction }) =>
-                query.jurisdiction === null || jurisdiction === query.jurisdiction,
-            )
-            .map(({ key, jurisdiction, session }) => ({
-              value: key,
-              label: `${jurisdictionName(jurisdiction)} · ${sessionLabel(jurisdiction, session)}`,
-            }))}
-          onChange={(value) => {
-            onChange({ session: value });
-          }}
-        />
+      <div
+        id={panelId}
+        className="tracked-filter-grid"
+        hidden={folded}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && narrow && open) {
+            event.preventDefault();
+            close();
+          }
+        }}
+      >
+        {choices.map((choice) => (
+          <Choice
+            key={choice.label}
+            label={choice.label}
+            value={choice.value}
+            options={choice.options}
+            onChange={choice.onChange}
+          />
+        ))}
         <div className="tracked-filter">
           <label htmlFor={sortId}>Sort by</label>
           <select

@@ -2,9 +2,10 @@ import { decodeHlc } from '@docket/core/sync';
 import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
 import { sealLinkContents, type WebCryptoPort } from '@docket/core/crypto';
 import { defaultLinkChoices, makeLinkPayload } from '@docket/core/backups';
-import { createTag, trackBill } from '@docket/core/commands';
+import { createTag, laterBill, tagBills, trackBill } from '@docket/core/commands';
 import { outboxOf, storedBill, testContext } from '@docket/core/test-support/bill-command-harness';
 import type { CreateBackupRequest } from '@docket/protocol/backups';
+import type { CreateLinkRequest } from '@docket/protocol/public-links';
 import { describe, expect, it } from 'vitest';
 import { createBackupRunner } from './backup-runner.ts';
 
@@ -127,5 +128,80 @@ describe('the backup runner', () => {
       code: 'tampered',
       message: expect.stringMatching(/its key is wrong/) as unknown,
     });
+  });
+
+  it('shares a list: a backup of its bills only, then its link, in one job', async () => {
+    const source = createMemoryLocalStore();
+    await source.write(['bills'], (tx) =>
+      tx.putMany('bills', [storedBill(1), storedBill(2), storedBill(3)]),
+    );
+    const context = testContext(source, 'device-a');
+    const [first, second, third] = ['us/119/hr-1', 'us/119/hr-2', 'us/119/hr-3'];
+    await trackBill(context, first);
+    await trackBill(context, second);
+    await laterBill(context, third);
+    const tag = await createTag(context, { name: 'Housing', color: '#cc0000' });
+    await tagBills(context, [first, third], tag.id);
+    const runner = createBackupRunner(() => Promise.resolve(context));
+    const key = await dataKey();
+    const request = {
+      userId: 'user-1',
+      epoch: 1,
+      dataKey: key,
+      name: 'Tracked',
+      description: '',
+      billIds: [second, first],
+      notes: true,
+    };
+    const uploads: CreateBackupRequest[] = [];
+    const links: CreateLinkRequest[] = [];
+    const shared = await runner.shareList(
+      request,
+      (body) => {
+        uploads.push(body);
+        return Promise.resolve();
+      },
+      (body) => {
+        links.push(body);
+        return Promise.resolve();
+      },
+    );
+    expect(links).toEqual([
+      {
+        id: shared.linkId,
+        backupId: shared.backupId,
+        ciphertext: expect.any(String) as unknown,
+        expiresAt: null,
+      },
+    ]);
+    expect(uploads.map((body) => body.id)).toEqual([shared.backupId]);
+    expect(shared.counts).toMatchObject({ bills: 2, tracked: 2, later: 0, tags: 1 });
+    const [link] = links;
+    if (link === undefined) throw new Error('No link was published');
+    const opened = await runner.openLink(link.ciphertext, shared.fragmentKey, shared.linkId);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(opened.link.kind).toBe('list');
+    // The list's bills, in its order; the bill for later stays out.
+    expect(opened.link.contents.bills.map((bill) => bill.id)).toEqual([second, first]);
+    const [upload] = uploads;
+    if (upload === undefined) throw new Error('Nothing was uploaded');
+    const backup = await runner.openBackup(
+      { ...upload, size: 1, createdAt: new Date().toISOString() },
+      'user-1',
+      key,
+    );
+    expect(backup.ok && backup.contents.bills.map((bill) => bill.id)).toEqual([second, first]);
+    expect((await jobsOf(source)).map((job) => [job.kind, job.label, job.status])).toEqual([
+      ['backup', 'Tracked', 'done'],
+    ]);
+
+    // The link refused: the job fails with the server's words, and so does the share.
+    await expect(
+      runner.shareList(
+        request,
+        () => Promise.resolve(),
+        () => Promise.reject(new Error('Too many links of this backup.')),
+      ),
+    ).rejects.toThrow('Too many links of this backup.');
   });
 });

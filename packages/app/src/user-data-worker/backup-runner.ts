@@ -5,7 +5,11 @@ import {
   type BackupContents,
   buildBackupContents,
   countBackup,
+  countLink,
   finishBackupJob,
+  type LinkChoices,
+  type LinkCounts,
+  makeListLinkPayload,
   planRestore,
   type RestoreMode,
   type RestorePlanSummary,
@@ -25,9 +29,11 @@ import {
   openLinkContents,
   PublicLinkKeyError,
   sealBackup,
+  sealLinkContents,
 } from '@docket/core/crypto';
 import type { LocalStore } from '@docket/core/store';
 import type { BackupResponse, CreateBackupRequest } from '@docket/protocol/backups';
+import type { CreateLinkRequest } from '@docket/protocol/public-links';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { traceJobEnd } from '../trace/trace-events.ts';
 
@@ -49,6 +55,26 @@ export interface NewBackup {
 
 /** Sends a sealed backup to the server; rejects with a message for the user. */
 export type UploadBackup = (body: CreateBackupRequest) => Promise<void>;
+
+/** A list of the Tracked tab to share: a backup of its bills, published as a public link. */
+export interface NewListShare extends NewBackup {
+  /** The bills the list shows, in its order. */
+  readonly billIds: readonly string[];
+  /** Whether the link carries the sharer's notes on those bills. */
+  readonly notes: boolean;
+}
+
+/** Sends a sealed link to the server; rejects with a message for the user. */
+export type PublishLink = (body: CreateLinkRequest) => Promise<void>;
+
+/** A list shared: its backup and link, the link's key (for its address only) and what it holds. */
+export interface SharedList {
+  readonly backupId: string;
+  readonly linkId: string;
+  readonly fragmentKey: string;
+  readonly choices: LinkChoices;
+  readonly counts: LinkCounts;
+}
 
 export type BackupOpening =
   | { readonly ok: true; readonly metadata: BackupMetadata; readonly contents: BackupContents }
@@ -79,6 +105,11 @@ export interface RestoreRequest {
 export interface BackupsApi {
   /** Makes a backup as a 'backup' job; resolves with its id once `upload` has put it on the server. */
   createBackup(request: NewBackup, upload: UploadBackup): Promise<string>;
+  /**
+   * Shares a list as one 'backup' job: a backup of exactly its bills, uploaded, then a public
+   * link of it sealed under a fresh key and published; the key comes back, never sent.
+   */
+  shareList(request: NewListShare, upload: UploadBackup, publish: PublishLink): Promise<SharedList>;
   /** Opens a backup the server sent; touches nothing local. */
   openBackup(
     backup: BackupResponse,
@@ -112,46 +143,82 @@ async function endJob(
 }
 
 export function createBackupRunner(context: () => Promise<BillCommandContext>): BackupsApi {
+  /**
+   * A backup as a 'backup' job: read (everything, or `only` the listed bills), sealed, uploaded;
+   * then `finish`, in the same job, whose message ends it and whose result is returned.
+   */
+  async function backUp<Result>(
+    request: NewBackup,
+    upload: UploadBackup,
+    only: { readonly billIds: readonly string[] } | null,
+    finish: (
+      backupId: string,
+      contents: BackupContents,
+    ) => Promise<{ readonly message: string; readonly result: Result }>,
+  ): Promise<Result> {
+    const { store, now } = await context();
+    const at = () => new Date(now()).toISOString();
+    const backupId = crypto.randomUUID();
+    const job = await startBackupJob(store, {
+      id: crypto.randomUUID(),
+      kind: 'backup',
+      subjectId: backupId,
+      label: request.name,
+      at: at(),
+    });
+    try {
+      const contents = await buildBackupContents(store, at(), only ?? undefined);
+      await advanceBackupJob(store, job.id, 1);
+      const keyContext = { userId: request.userId, backupId, epoch: request.epoch };
+      const sealed = await sealBackup(
+        browserCrypto,
+        request.dataKey,
+        contents,
+        { name: request.name, description: request.description, counts: countBackup(contents) },
+        keyContext,
+      );
+      await advanceBackupJob(store, job.id, 2);
+      await upload({
+        id: backupId,
+        epoch: request.epoch,
+        metadata: sealed.metadata,
+        ciphertext: sealed.ciphertext,
+      });
+      const { message, result } = await finish(backupId, contents);
+      await endJob(store, job.id, { status: 'done', at: at(), message });
+      return result;
+    } catch (error) {
+      await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
+      throw new Error(messageOf(error));
+    }
+  }
+
   return {
     async createBackup(request, upload) {
-      const { store, now } = await context();
-      const at = () => new Date(now()).toISOString();
-      const backupId = crypto.randomUUID();
-      const job = await startBackupJob(store, {
-        id: crypto.randomUUID(),
-        kind: 'backup',
-        subjectId: backupId,
-        label: request.name,
-        at: at(),
+      return backUp(request, upload, null, (backupId) =>
+        Promise.resolve({ message: 'Saved on the server, encrypted.', result: backupId }),
+      );
+    },
+
+    async shareList(request, upload, publish) {
+      const only = { billIds: request.billIds };
+      return backUp(request, upload, only, async (backupId, contents) => {
+        const linkId = crypto.randomUUID();
+        const payload = makeListLinkPayload(contents, request, { notes: request.notes });
+        const sealed = await sealLinkContents(browserCrypto, payload, linkId);
+        // Never expires, as a backup's link by default; revoked from the backup's link screen.
+        await publish({ id: linkId, backupId, ciphertext: sealed.ciphertext, expiresAt: null });
+        return {
+          message: 'Saved on the server, encrypted, and shared as a public link.',
+          result: {
+            backupId,
+            linkId,
+            fragmentKey: sealed.fragmentKey,
+            choices: payload.choices,
+            counts: countLink(payload.contents),
+          },
+        };
       });
-      try {
-        const contents = await buildBackupContents(store, at());
-        await advanceBackupJob(store, job.id, 1);
-        const keyContext = { userId: request.userId, backupId, epoch: request.epoch };
-        const sealed = await sealBackup(
-          browserCrypto,
-          request.dataKey,
-          contents,
-          { name: request.name, description: request.description, counts: countBackup(contents) },
-          keyContext,
-        );
-        await advanceBackupJob(store, job.id, 2);
-        await upload({
-          id: backupId,
-          epoch: request.epoch,
-          metadata: sealed.metadata,
-          ciphertext: sealed.ciphertext,
-        });
-        await endJob(store, job.id, {
-          status: 'done',
-          at: at(),
-          message: 'Saved on the server, encrypted.',
-        });
-        return backupId;
-      } catch (error) {
-        await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
-        throw new Error(messageOf(error));
-      }
     },
 
     async openBackup(backup, userId, dataKey) {

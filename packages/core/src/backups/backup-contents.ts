@@ -154,30 +154,47 @@ export const backupReadTables = [
   'syncState',
 ] as const satisfies readonly TableName[];
 
-/** Reads the user's work and the bills it refers to, in one read transaction. */
+/**
+ * Reads the user's work and the bills it refers to, in one read transaction.
+ *
+ * With `only`, a backup of a list (the Tracked tab's "Share"): exactly those bills, in that
+ * order, whether or not the user's work refers to them, with the user's rows about them, the
+ * tags they carry and the datasets that hold them; nothing about any other bill.
+ */
 export async function buildBackupContents(
   store: LocalStore,
   createdAt: string,
+  only?: { readonly billIds: readonly string[] },
 ): Promise<BackupContents> {
+  const listed = only === undefined ? null : new Set(only.billIds);
+  const about = <Row extends { readonly billId: string }>(rows: Row[]): Row[] =>
+    listed === null ? rows : rows.filter((row) => listed.has(row.billId));
   return store.read(backupReadTables, async (tx) => {
-    const datasets = (await tx.all('datasets')).map(datasetDefinition);
-    const tags = await tx.all('tags');
-    const billTags = await tx.all('billTags');
-    const positions = await tx.all('positions');
-    const decisions = await tx.all('decisions');
-    const annotations = await tx.all('annotations');
-    const billIds = [
-      ...new Set([
-        ...billTags.map((row) => row.billId),
-        ...positions.map((row) => row.billId),
-        ...decisions.map((row) => row.billId),
-        ...annotations.map((row) => row.billId),
-      ]),
-    ].sort();
+    const billTags = about(await tx.all('billTags'));
+    const positions = about(await tx.all('positions'));
+    const decisions = about(await tx.all('decisions'));
+    const annotations = about(await tx.all('annotations'));
+    const billIds =
+      listed === null
+        ? [
+            ...new Set([
+              ...billTags.map((row) => row.billId),
+              ...positions.map((row) => row.billId),
+              ...decisions.map((row) => row.billId),
+              ...annotations.map((row) => row.billId),
+            ]),
+          ].sort()
+        : [...listed];
     // Without the keys the store derives (they name the datasets, which a link leaves out).
     const bills = (await tx.getMany('bills', billIds))
       .filter((bill): bill is StoredBill => bill !== undefined)
       .map(withoutDerivedFields);
+    const tagIds = new Set(billTags.map((row) => row.tagId));
+    const tags = (await tx.all('tags')).filter((tag) => listed === null || tagIds.has(tag.id));
+    const datasetIds = new Set(bills.flatMap((bill) => bill.datasetIds));
+    const datasets = (await tx.all('datasets'))
+      .filter((dataset) => listed === null || datasetIds.has(dataset.id))
+      .map(datasetDefinition);
     const rows = { datasets, tags, billTags, positions, decisions, annotations };
     const clocks = await readClocks(tx, rows);
     return {

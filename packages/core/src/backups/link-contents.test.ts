@@ -27,6 +27,7 @@ import {
   linkCountsSchema,
   LINK_FORMAT,
   makeLinkPayload,
+  makeListLinkPayload,
   parseLinkPayload,
   selectLinkContents,
   type LinkChoices,
@@ -42,7 +43,7 @@ const REASON = 'Protects the <b>aquifer</b>; see the hearing';
 // Bill 1 tracked, tagged, supported and noted; 2 for later, tagged; 3 dismissed, with a tag of
 // its own, a position and a note; 4 undecided with only a note; 5 with only a cleared position;
 // 6 untouched. A tag nobody carries.
-async function workedContents(): Promise<BackupContents> {
+async function workedStore() {
   const { store, context } = await storeWithBills(6);
   const water = await createTag(context, { name: 'Water', color: '#1a7f37' });
   const kill = await createTag(context, { name: 'Kill it', color: '#cf222e' });
@@ -68,7 +69,11 @@ async function workedContents(): Promise<BackupContents> {
   await note(1, TRACKED_NOTE);
   await note(3, DISMISSED_NOTE);
   await note(4, LONE_NOTE);
-  return buildBackupContents(store, new Date(T0).toISOString());
+  return store;
+}
+
+async function workedContents(): Promise<BackupContents> {
+  return buildBackupContents(await workedStore(), new Date(T0).toISOString());
 }
 
 const billsOf = (contents: BackupContents) => contents.bills.map((bill) => bill.id).sort();
@@ -180,6 +185,75 @@ async function rawPayload(ciphertext: string, fragmentKey: string, linkId: strin
   return unpackJson(await openBytes(crypto, key, sealed, linkSealContext(linkId)));
 }
 
+describe('a shared list (the Tracked tab\'s "Share")', () => {
+  const at = new Date(T0).toISOString();
+
+  it("its backup holds exactly the listed bills, in the list's order, with their rows only", async () => {
+    const store = await workedStore();
+    const dataset = (id: string, name: string) => ({
+      id,
+      name,
+      origin: { kind: 'url' as const, url: `https://example.org/${id}.json` },
+      jurisdiction: 'us',
+      session: '119',
+      format: 'congress-json',
+      billCount: 6,
+      lastImportAt: at,
+      lastJobId: null,
+      state: 'ready' as const,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await store.write(['datasets'], (tx) =>
+      tx.putMany('datasets', [dataset('dataset-1', 'Congress'), dataset('dataset-2', 'Other')]),
+    );
+    // The list showed bill 2 (Later), then 1 (Tracked), then 6 (untouched, as in "All bills").
+    const listed = [billIdOf(2), billIdOf(1), billIdOf(6)];
+    const contents = await buildBackupContents(store, at, { billIds: listed });
+    expect(contents.bills.map((bill) => bill.id)).toEqual(listed);
+    expect(tagNames(contents)).toEqual(['Water']);
+    expect(contents.decisions.map((row) => row.billId).sort()).toEqual([billIdOf(1), billIdOf(2)]);
+    expect(contents.positions.map((row) => row.billId)).toEqual([billIdOf(1)]);
+    expect(notesOf(contents)).toEqual([TRACKED_NOTE]);
+    // Nothing of the bills left out: not the dismissed bill's tag, note or clocks.
+    const text = JSON.stringify(contents);
+    for (const absent of [DISMISSED_NOTE, LONE_NOTE, 'Kill it', 'Unused', billIdOf(3)]) {
+      expect(text).not.toContain(absent);
+    }
+    // The sharer's own backup keeps the datasets and clocks of those bills, as a backup does.
+    expect(contents.datasets.map((row) => row.id)).toEqual(['dataset-1']);
+    expect(Object.keys(contents.clocks).length).toBeGreaterThan(0);
+    // An empty list is an empty backup, not the whole of it.
+    const none = await buildBackupContents(store, at, { billIds: [] });
+    expect(none.bills.length + none.tags.length + none.decisions.length).toBe(0);
+  });
+
+  it('its link holds every listed bill, marked a list, without sources, clocks or left-out notes', async () => {
+    const store = await workedStore();
+    const listed = [billIdOf(3), billIdOf(6)];
+    const contents = await buildBackupContents(store, at, { billIds: listed });
+    const title = { name: 'Dismissed · Kill it', description: '' };
+    const payload = makeListLinkPayload(contents, title, { notes: false });
+    const { ciphertext, fragmentKey } = await sealLinkContents(crypto, payload, 'list-1');
+    const decrypted = JSON.stringify(await rawPayload(ciphertext, fragmentKey, 'list-1'));
+    expect(decrypted).not.toContain(DISMISSED_NOTE);
+    expect(decrypted).not.toContain('dataset-1');
+    const opened = await openLinkContents(crypto, ciphertext, fragmentKey, 'list-1');
+    expect(opened).toMatchObject({ kind: 'list', name: 'Dismissed · Kill it' });
+    // The untouched bill 6 is there too: the list chose the bills, not the user's rows.
+    expect(opened.contents.bills.map((bill) => bill.id)).toEqual(listed);
+    expect(opened.contents.bills.every((bill) => bill.datasetIds.length === 0)).toBe(true);
+    expect(opened.contents.datasets).toEqual([]);
+    expect(opened.contents.clocks).toEqual({});
+    expect(opened.contents.annotations).toEqual([]);
+    expect(describeLink(opened)).toBe(
+      '1 dismissed bill, 1 other bill, 1 tag, 1 position, notes left out',
+    );
+    const withNotes = makeListLinkPayload(contents, title, { notes: true });
+    expect(notesOf(withNotes.contents)).toEqual([DISMISSED_NOTE]);
+  });
+});
+
 describe('a sealed link', () => {
   it('carries the name and description, and what was left out is absent from its bytes', async () => {
     const contents = await workedContents();
@@ -199,6 +273,7 @@ describe('a sealed link', () => {
     expect(decrypted).not.toContain('dataset-1');
     const opened = await openLinkContents(crypto, ciphertext, fragmentKey, 'link-1');
     expect(opened).toMatchObject({
+      kind: 'backup',
       name: 'Water bills',
       description: 'For the coalition',
       backedUpAt: contents.createdAt,

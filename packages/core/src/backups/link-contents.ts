@@ -17,7 +17,10 @@ import {
 //     name, description:  the backup's, as its owner wrote them (sealed, never sent in clear),
 //     choices:            { dismissedBills, decisions, notes }: what the sharer let in,
 //     contents:           a backup's contents (backup-contents.ts) with only the chosen rows,
-//                         the bills those rows are about, no datasets and no clocks }
+//                         the bills those rows are about, no datasets and no clocks,
+//     kind?:              "list" for a list shared from the Tracked tab ("Share"): its bills
+//                         are exactly those the list showed, in its order; absent for a
+//                         backup's link }
 //
 // Links made before this format carry a bare backup ("docket-backup") and still open, without
 // a name or choices.
@@ -61,6 +64,7 @@ const linkPayloadSchema = z.strictObject({
   description: z.string().max(5000),
   choices: linkChoicesSchema,
   contents: z.unknown(),
+  kind: z.literal('list').optional(),
 });
 export type LinkPayload = Omit<z.infer<typeof linkPayloadSchema>, 'contents'> & {
   readonly contents: BackupContents;
@@ -68,6 +72,8 @@ export type LinkPayload = Omit<z.infer<typeof linkPayloadSchema>, 'contents'> & 
 
 /** A link as its page shows it. Links made before names and choices have neither (null). */
 export interface SharedLink {
+  /** A backup's link, or a list shared from the Tracked tab (its page reads as a list). */
+  readonly kind: 'backup' | 'list';
   readonly name: string | null;
   readonly description: string;
   /** When the backup the link was made from was taken. */
@@ -136,6 +142,35 @@ export function makeLinkPayload(
 }
 
 /**
+ * What is sealed for a list shared from the Tracked tab: every bill of `contents` (a backup of
+ * the list, `buildBackupContents` with `only`), in its order, with the tags, positions and
+ * decisions the list's rows carry; notes only when `notes`. As for every link, no dataset
+ * definitions, no datasets of bills and no clocks.
+ */
+export function makeListLinkPayload(
+  contents: BackupContents,
+  title: LinkTitle,
+  options: { readonly notes: boolean },
+): LinkPayload {
+  return {
+    format: LINK_FORMAT,
+    version: LINK_VERSION,
+    kind: 'list',
+    name: title.name,
+    description: title.description,
+    // The list chose its bills, dismissed ones included when it showed them.
+    choices: { dismissedBills: true, decisions: true, notes: options.notes },
+    contents: {
+      ...contents,
+      datasets: [],
+      annotations: options.notes ? contents.annotations : [],
+      bills: contents.bills.map((bill) => ({ ...bill, datasetIds: [] })),
+      clocks: {},
+    },
+  };
+}
+
+/**
  * Checks a decrypted link as hostile, like a backup: the envelope, then every row of the
  * contents (parseBackupContents). Throws BackupContentsError with a message for the viewer.
  */
@@ -144,6 +179,7 @@ export function parseLinkPayload(value: unknown): SharedLink {
   if (typeof value === 'object' && head.format === BACKUP_FORMAT) {
     const contents = parseBackupContents(value);
     return {
+      kind: 'backup',
       name: null,
       description: '',
       backedUpAt: contents.createdAt,
@@ -165,6 +201,7 @@ export function parseLinkPayload(value: unknown): SharedLink {
   }
   const contents = parseBackupContents(parsed.data.contents);
   return {
+    kind: parsed.data.kind ?? 'backup',
     name: parsed.data.name,
     description: parsed.data.description,
     backedUpAt: contents.createdAt,

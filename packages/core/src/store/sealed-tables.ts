@@ -2,12 +2,13 @@ import { localTables, type TableName } from './local-store.ts';
 
 // Rows sealed at rest (issue 38). The tables below hold a person's own words or secrets: tag
 // names, positions and their Why, notes and highlights, drafts and other settings, the trace,
-// backups' names and full backups' bytes, API keys, what waits to sync and what sync knows of
-// each row, a bill's History. On a device whose account has a vault (crypto/device-vault-
-// crypto.ts) each of their rows is stored as its key and its indexed fields in clear (what
-// IndexedDB must see to look rows up: ids, dates, kinds, never words) and the whole row sealed;
-// a field holding bytes (a full backup's file) is sealed apart, as bytes. Bills, datasets,
-// decisions and the rest are public data or bare ids, and stay as they are.
+// backups' names and full backups' bytes, jobs (a backup's job is labelled with its name), API
+// keys, what waits to sync and what sync knows of each row, a bill's History. On a device whose
+// account has a vault (crypto/device-vault-crypto.ts) each of their rows is stored as its key
+// and its indexed fields in clear (what IndexedDB must see to look rows up: ids, dates, kinds,
+// never words) and the whole row sealed; a field holding bytes (a full backup's file) is sealed
+// apart, as bytes. Bills, datasets, decisions and the rest are public data or bare ids, and stay
+// as they are.
 //
 // A row that is not sealed (written before the account had a vault, or in the database nobody
 // owns) is read as it is; the store seals every row of these tables as soon as a vault exists.
@@ -18,6 +19,7 @@ export const sealedTables = [
   'annotations',
   'backups',
   'fullBackups',
+  'jobs',
   'trace',
   'settings',
   'outbox',
