@@ -132,14 +132,15 @@ test('set on one device, entered on another, changed on the first', async ({ bro
   );
   // Entering an existing password asks for it once, with no length rule.
   await expect(second.getByLabel('Repeat cloud password', { exact: true })).toHaveCount(0);
-  // Reset stands apart from Go: at the start of the footer, Go at its end.
+  // Reset stands apart from Go: at the start of the footer; Go, wide, fills the rest to its end.
   const resetBox = await modal(second)
     .getByRole('button', { name: 'Reset', exact: true })
     .boundingBox();
   const goBox = await modal(second).getByRole('button', { name: 'Go' }).boundingBox();
   const width = second.viewportSize()?.width ?? 0;
   expect(resetBox?.x ?? width).toBeLessThan(width / 2);
-  expect(goBox?.x ?? 0).toBeGreaterThan(width / 2);
+  expect(goBox?.x ?? 0).toBeGreaterThan((resetBox?.x ?? width) + (resetBox?.width ?? 0));
+  expect(goBox?.width ?? 0).toBeGreaterThan(2 * (resetBox?.width ?? width));
 
   // A wrong password: the modal stays open and says so under the field.
   await second.getByLabel('Cloud password', { exact: true }).fill('not it');
