@@ -369,13 +369,14 @@ test('the morning check: a source that moved overnight is under What changed whe
     expect(gets()[2]).toMatchObject({ conditional: true, status: 304 });
 
     // A finger pulling What changed down asks again. The refresh above first ends (a dataset
-    // still refreshing is not asked twice), then the pull is a real touch drag.
-    await page.goto('/tabs/datasets');
+    // still refreshing is not asked twice), then the pull is a real touch drag. The refresh runs
+    // in the page: the person moves by the tab bar, as a reload would interrupt it.
+    await page.getByRole('tab', { name: 'Datasets' }).click();
     await expect(new DatasetsPage(page).dataset('Alaska overnight')).toContainText(
       'No changes: the source has not changed.',
       { timeout: 60_000 },
     );
-    await page.goto('/tabs/tracked');
+    await page.getByRole('tab', { name: 'Tracked' }).click();
     await whatChangedSegment(page).click();
     await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled();
     const whatChangedHeading = page.getByRole('heading', { level: 2, name: 'What changed' });
