@@ -52,13 +52,14 @@ it('blocks sign-in until the verification link is followed', async () => {
   const landing = new URL(String(followed.headers.location), PUBLIC_URL);
   expect(`${landing.pathname}${landing.search}`).toBe('/return-from-login?mode=verified');
 
-  // The link signs the person in, so the app's landing page opens with a session.
+  // The link signs nobody in: an account's work on a device opens only with its password.
+  expect(followed.headers['set-cookie']).toBeUndefined();
   const session = await testApp.app.inject({
     method: 'GET',
     url: '/api/terms/acceptance',
     headers: { cookie: cookieHeader(followed) },
   });
-  expect(session.statusCode).toBe(200);
+  expect(session.statusCode).toBe(401);
 
   expect((await signIn(testApp.app, email, PASSWORD)).statusCode).toBe(200);
 });

@@ -6,7 +6,8 @@ import { authErrorMessage } from '../auth/auth-error-message.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { returnPathFromSearch } from '../routing/return-to-link.ts';
-import { HOME_PATH, LOGIN_PATH } from '../routing/route-paths.ts';
+import { HOME_PATH, LOGIN_PATH, loginPathReturningTo } from '../routing/route-paths.ts';
+import { useAppState } from '../state/use-app-state.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import { FormError } from '../ui/form-error.tsx';
@@ -75,6 +76,29 @@ function ResetPasswordForm({ token }: { readonly token: string }) {
   );
 }
 
+/**
+ * The verification link signs nobody in (the server's `autoSignInAfterVerification` is off): an
+ * account's work on this device opens only with its password (issue 38), so a browser without a
+ * session is sent to sign in, coming back where the link pointed.
+ */
+function Verified({ next }: { readonly next: string }) {
+  const signedIn = useAppState((state) => state.user !== null);
+  return (
+    <>
+      <p>Your e-mail address is verified.</p>
+      {signedIn ? (
+        <p>
+          <Link to={next}>Continue</Link>
+        </p>
+      ) : (
+        <p>
+          <Link to={loginPathReturningTo(next)}>Sign in</Link> with your password to continue.
+        </p>
+      )}
+    </>
+  );
+}
+
 /** /return-from-login: where the e-mail links for password reset and verification land. */
 export function ReturnFromLoginScreen() {
   const { search } = useLocation();
@@ -100,14 +124,7 @@ export function ReturnFromLoginScreen() {
     body = <ResetPasswordForm token={token} />;
   } else if (mode === 'verified') {
     heading = 'E-mail verified';
-    body = (
-      <>
-        <p>Your e-mail address is verified.</p>
-        <p>
-          <Link to={returnPathFromSearch(search) ?? HOME_PATH}>Continue</Link>
-        </p>
-      </>
-    );
+    body = <Verified next={returnPathFromSearch(search) ?? HOME_PATH} />;
   } else {
     heading = 'Nothing to finish here';
     body = (

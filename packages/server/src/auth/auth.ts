@@ -71,8 +71,10 @@ export function createAuth({
       // Without this, someone blocked by REQUIRE_EMAIL_VERIFICATION whose first mail got lost
       // would have no way to get another one.
       sendOnSignIn: config.requireEmailVerification,
-      // The link in the e-mail lands on /return-from-login already signed in.
-      autoSignInAfterVerification: true,
+      // The link verifies and signs nobody in: the app opens an account's work on a device only
+      // with its password (the vault that seals it there is made and opened with it, issue 38),
+      // so /return-from-login asks for the password when the browser has no session.
+      autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, url }) => {
         await mailSender.sendVerification(user.email, withDefaultCallback(url, VERIFIED_CALLBACK));
       },
