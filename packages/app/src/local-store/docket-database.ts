@@ -1,5 +1,10 @@
 import Dexie, { type Transaction } from 'dexie';
-import { DECK_ORDER_FILLING_SETTING, localTables, type TableName } from '@docket/core/store';
+import {
+  DECK_ORDER_FILLING_SETTING,
+  isSealedRow,
+  localTables,
+  type TableName,
+} from '@docket/core/store';
 import {
   activeDatabaseName,
   noteDatabaseKeptOpen,
@@ -116,6 +121,22 @@ const version10Stores = Object.freeze({ ...version9Stores, members: 'id, *datase
 // core's sealed-rows.ts), and an index on the name would hold every tag's name in clear.
 const version11Stores = Object.freeze({ ...version10Stores, tags: 'id' });
 
+// Positions are no longer looked up by their stance: a sealed position keeps only its bill's id
+// in clear (issue 38), where before its stance (support, oppose, watch) stayed readable beside
+// the sealed row, and an index on it listed every stance. The upgrade drops the stance kept in
+// clear from the rows already sealed (the sealed part holds the whole row; a row in clear, on a
+// device without a vault, stays as it is).
+const version12Stores = Object.freeze({ ...version11Stores, positions: 'billId' });
+
+async function dropPositionsInClear(tx: Transaction): Promise<void> {
+  await tx
+    .table('positions')
+    .toCollection()
+    .modify((row: Record<string, unknown>) => {
+      if (isSealedRow(row)) delete row.position;
+    });
+}
+
 /**
  * Versions 7 and 8's upgrade: a device that holds bills is told to give them their keys (the
  * backfill).
@@ -145,6 +166,7 @@ export const schemaSteps: readonly SchemaStep[] = Object.freeze([
   Object.freeze({ version: 9, stores: version9Stores }),
   Object.freeze({ version: 10, stores: version10Stores }),
   Object.freeze({ version: 11, stores: version11Stores }),
+  Object.freeze({ version: 12, stores: version12Stores, upgrade: dropPositionsInClear }),
 ]);
 
 /** The version a database opened by this build ends up at. */

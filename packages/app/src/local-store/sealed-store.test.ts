@@ -1,11 +1,12 @@
 import './node-typed-arrays.ts';
+import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceRowKey, type OpaqueCryptoKey } from '@docket/core/crypto';
 import { startBackupJob } from '@docket/core/backups';
-import { describeLocalStoreAcceptance, type LocalStore } from '@docket/core/store';
+import { describeLocalStoreAcceptance, sealRow, type LocalStore } from '@docket/core/store';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
-import { createDocketDatabase } from './docket-database.ts';
+import { createDocketDatabase, schemaSteps } from './docket-database.ts';
 import { DeviceLockedError } from './device-vault.ts';
 import { openIndexedDbLocalStore, type RowVault } from './indexeddb-local-store.ts';
 
@@ -135,13 +136,16 @@ describe('the sealed store on disk', () => {
     for (const words of [NOTE, WHY, TAG, DRAFT, 'Before the trip', 'whistleblower']) {
       expect(text).not.toContain(words);
     }
-    // What the store must look rows up by stays in clear: ids and the position's stance.
+    // What the store must look rows up by stays in clear: ids, never a position's stance.
     expect(text).toContain('bill-1');
-    expect(text).toContain('oppose');
+    expect(text).not.toContain('oppose');
 
     await store.read(['annotations', 'positions', 'fullBackups', 'settings'], async (tx) => {
       expect(await tx.where('annotations', 'billId', 'bill-1')).toMatchObject([{ text: NOTE }]);
-      expect(await tx.where('positions', 'position', 'oppose')).toMatchObject([{ reason: WHY }]);
+      expect(await tx.get('positions', 'bill-1')).toMatchObject({
+        position: 'oppose',
+        reason: WHY,
+      });
       expect(new TextDecoder().decode((await tx.get('fullBackups', 'full-1'))?.bytes)).toBe(NOTE);
       expect((await tx.get('settings', 'draft:note:bill-1'))?.value).toEqual({ text: DRAFT });
     });
@@ -290,6 +294,31 @@ describe('the sealed store on disk', () => {
     }
     expect((await reader.read(['tags'], (tx) => tx.get('tags', 'tag-1')))?.name).toBe(TAG);
     reader.close();
+  });
+
+  it('drops the stance a position sealed by version 11 kept in clear, and still opens it whole', async () => {
+    // Version 11 kept `position` beside the sealed row (it was indexed): made here as it did.
+    const old = new Dexie(name, { indexedDB, IDBKeyRange });
+    for (const step of schemaSteps.filter((step) => step.version <= 11)) {
+      old.version(step.version).stores({ ...step.stores });
+    }
+    const position = { billId: 'bill-1', position: 'oppose' as const, reason: WHY, updatedAt: at };
+    const sealed = await sealRow(browserCrypto, key, 'positions', position);
+    await old.table('positions').put({ ...sealed, position: 'oppose' });
+    await old.table('positions').put({ ...position, billId: 'bill-2' });
+    old.close();
+
+    const store = await open(openVault(key));
+    await store.read(['positions'], async (tx) => {
+      expect(await tx.get('positions', 'bill-1')).toEqual(position);
+      expect(await tx.get('positions', 'bill-2')).toEqual({ ...position, billId: 'bill-2' });
+    });
+    store.close();
+    const db = createDocketDatabase({ name, indexedDB, IDBKeyRange });
+    await db.open();
+    const stored = (await db.table('positions').get('bill-1')) as Record<string, unknown>;
+    db.close();
+    expect(Object.keys(stored)).not.toContain('position');
   });
 
   it('reads rows written in clear before the vault, and seals them when written again', async () => {

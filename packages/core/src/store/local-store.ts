@@ -82,7 +82,7 @@ export const localTables = {
   jobs: { key: 'id', indexes: ['subjectId', 'status', 'createdAt'] },
   tags: { key: 'id', indexes: [] },
   billTags: { key: 'id', indexes: ['billId', 'tagId'] },
-  positions: { key: 'billId', indexes: ['position'] },
+  positions: { key: 'billId', indexes: [] },
   decisions: { key: 'billId', indexes: ['decision'] },
   annotations: { key: 'id', indexes: ['billId'] },
   backups: { key: 'id', indexes: ['createdAt'] },
