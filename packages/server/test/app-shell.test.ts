@@ -68,6 +68,14 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['permissions-policy']).toContain('camera=()');
   });
+
+  it('keeps API answers out of the browser’s disk cache unless a route says otherwise', async () => {
+    for (const url of ['/api/auth/get-session', '/api/terms/acceptance', '/api/no-such-route']) {
+      expect((await get(url)).headers['cache-control'], url).toBe('no-store');
+    }
+    // The app itself still caches as it says.
+    expect((await get('/')).headers['cache-control']).not.toBe('no-store');
+  });
 });
 
 describe('serving the built app', () => {

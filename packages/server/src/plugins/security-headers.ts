@@ -70,4 +70,12 @@ export async function registerSecurityHeaders(
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
+  // An API answer is no one's to keep: on a shared computer the browser's disk cache outlives a
+  // sign-out and a removal (issue 38), and the session's answer names the account. A route that
+  // says otherwise (a dataset file's immutable ciphertext) keeps its own.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 }
