@@ -1,6 +1,10 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { sampleBillId, sampleFile } from './pages/annotation-page.ts';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
+import { signUpWithDataset } from './pages/dataset-pages.ts';
+import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import { goodPassword, LoginPage, signOut, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted } from './pages/painted.ts';
 import { storedCounts } from './pages/sync-device.ts';
@@ -31,6 +35,19 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await page.screenshot({ path: test.info().outputPath(`${name}-${String(size.width)}.png`) });
   }
+}
+
+/** The server's answers (/api) the browser's Cache Storage holds: none should outlive an account. */
+function cachedApiAnswers(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        if (new URL(request.url).pathname.startsWith('/api')) urls.push(request.url);
+      }
+    }
+    return urls;
+  });
 }
 
 async function toMore(page: Page): Promise<void> {
@@ -143,4 +160,56 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   await login.waitForForm();
   await expectScreenPainted(page);
   await expect(notice).toHaveCount(0);
+});
+
+test('work brought in signed out goes to the next account only if the box says so; the cache keeps no API answer', async ({
+  page,
+}, testInfo) => {
+  const login = new LoginPage(page);
+  const tags = new BillTagsPage(page);
+  const backups = new FullBackupsPage(page);
+
+  // X's tag leaves with X, in a full backup file; X's work is removed from the device.
+  await signUpWithDataset(page, 'Library bills', [sampleFile('annotation-bill.csv')]);
+  await new BillDetailsPage(page).openBill(sampleBillId, 'HB 4242');
+  await new BillDetailsPage(page).addTag('Handed over', { create: true });
+  await backups.open();
+  await backups.create('For the next person');
+  const download = await backups.download('For the next person');
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await toMore(page);
+  await signOut(page, 'Remove from this device');
+  // What the browser's caches hold after a removal: the app's files, no answer of the server.
+  expect(await cachedApiAnswers(page)).toEqual([]);
+
+  // Signed out, the file is merged: data no account owns.
+  await backups.open();
+  await backups.pickFile(file);
+  const preview = new FullBackupPreviewPanel(page, backups.fileSection());
+  await preview.expectContents();
+  await preview.merge();
+
+  // The sign-in page asks whether it goes to the next account; Y says no.
+  await login.open();
+  const notice = page.getByRole('region', { name: 'This device holds Docket data' });
+  await expectPainted(notice.getByText(/It holds data no account owns yet: .*1 tag/));
+  const give = notice.getByRole('checkbox', {
+    name: 'Give it to the next account that signs in here',
+  });
+  await expect(give).toBeChecked();
+  await give.uncheck();
+  await login.open('/bill-tags');
+  await login.createAccount(uniqueEmail(), goodPassword);
+  await expect(page).toHaveURL('/bill-tags', { timeout: 15_000 });
+  await expectPainted(page.getByText('No tags yet', { exact: false }));
+  await toMore(page);
+  await signOut(page, 'Keep on this device, locked');
+
+  // Still nobody's; Z leaves the box ticked and gets it.
+  await expect(give).toBeChecked();
+  await login.open('/bill-tags');
+  await login.createAccount(uniqueEmail(), goodPassword);
+  await expect(page).toHaveURL('/bill-tags', { timeout: 15_000 });
+  await expectPainted(tags.row('Handed over'));
 });
