@@ -94,13 +94,15 @@ test('a public link opens signed out, says when its key is wrong, and says when 
   await viewer.setViewportSize({ width: 1280, height: 720 });
 
   // Signing in keeps the link, key included, and a signed-in viewer can import the set. The key
-  // never leaves the page's own fragment on the way: no address sent, no request body (the
-  // sign-up's callbackURL) carries it, and the sign-in page's address names the link only.
+  // never leaves the page's own fragment on the way: no address sent, no header (a Referer), no
+  // request body (the sign-up's callbackURL) carries it, and the sign-in page's address names the
+  // link only. What the server is never sent, its log and its e-mails cannot hold.
   const linkKey = link.split('#k=')[1] ?? '';
   expect(linkKey.length).toBeGreaterThan(20);
   const carriers: string[] = [];
   viewer.on('request', (request) => {
-    const sent = `${request.url().split('#', 1)[0] ?? ''} ${request.postData() ?? ''}`;
+    const headers = Object.values(request.headers()).join(' ');
+    const sent = `${request.url().split('#', 1)[0] ?? ''} ${headers} ${request.postData() ?? ''}`;
     if (sent.includes(linkKey) || sent.includes(encodeURIComponent(linkKey))) {
       carriers.push(`${request.method()} ${request.url()}`);
     }

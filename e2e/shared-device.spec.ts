@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { sampleBillId, sampleFile } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
+import { TracePage } from './pages/export-import-pages.ts';
 import { signUpWithDataset } from './pages/dataset-pages.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import { goodPassword, LoginPage, signOut, uniqueEmail } from './pages/login-page.ts';
@@ -75,6 +76,10 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   await expectScreenPainted(page);
   await tags.create('Whistleblower J.D.');
   await expectPainted(tags.row('Whistleblower J.D.'));
+  // X's trace names X (the sign-in).
+  const trace = new TracePage(page);
+  await trace.open();
+  await expect(trace.list().getByText(x)).not.toHaveCount(0);
   await toMore(page);
   await signOut(page, 'Keep on this device, locked');
   await expect(page).toHaveURL(/\/login/);
@@ -95,6 +100,12 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   await expectScreenPainted(page);
   await expectPainted(page.getByText('No tags yet', { exact: false }));
   await expect(page.getByText(/Whistleblower/)).toHaveCount(0);
+  // Y's trace is Y's: nothing of X's in it.
+  await trace.open();
+  await expect(trace.list().getByText(y)).not.toHaveCount(0);
+  await expect(trace.list().getByText(x)).toHaveCount(0);
+  await login.open('/bill-tags');
+  await expectScreenPainted(page);
   await tags.create('Budget');
   await expectPainted(tags.row('Budget'));
   expect(await storedCounts(page, ['tags', 'outbox'])).toEqual({ tags: 1, outbox: 1 });

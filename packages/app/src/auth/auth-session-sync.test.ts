@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryKeyValueStore } from '../platform/memory-key-value-store.ts';
-import { createAppStore } from '../state/app-store.ts';
+import { createAppStore, isOffline } from '../state/app-store.ts';
 import { startAuthSessionSync } from './auth-session-sync.ts';
 import type { SessionSnapshot, SessionSource } from './session-snapshot.ts';
 
@@ -72,6 +72,25 @@ describe('startAuthSessionSync', () => {
     await flush();
     expect(entries.get('auth')).toBe(JSON.stringify({ email: 'ann@example.org' }));
     expect(appStore.get()).toMatchObject({ user: null, email: 'ann@example.org', ready: true });
+  });
+
+  it('counts as offline at once when starting without a connection', async () => {
+    const { appStore } = await setup(JSON.stringify({ email: ann.email }), false);
+    expect(isOffline(appStore.get())).toBe(true);
+  });
+
+  it('counts as offline when the first session check gets no answer, though the browser says online', async () => {
+    // A reload without a network that the browser does not know of (the service worker's page).
+    const { session, appStore } = await setup(JSON.stringify({ email: ann.email }));
+    expect(isOffline(appStore.get())).toBe(false);
+    session.emit({ kind: 'unreachable' });
+    await flush();
+    expect(appStore.get()).toMatchObject({ online: true, ready: true, email: ann.email });
+    expect(isOffline(appStore.get())).toBe(true);
+    // The server answers again: online, without the reload that the browser's return causes.
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(isOffline(appStore.get())).toBe(false);
   });
 
   it('is not ready while the first session check is pending', async () => {
@@ -176,6 +195,27 @@ describe('startAuthSessionSync', () => {
       expect(recheckSession).toHaveBeenCalledTimes(2);
     });
 
+    it('asks again while the server cannot be reached with nobody signed in, until it answers', async () => {
+      const session = fakeSession();
+      const appStore = createAppStore({ online: true });
+      const recheckSession = vi.fn();
+      await startAuthSessionSync({
+        session: session.source,
+        store: createMemoryKeyValueStore({}).store,
+        appStore,
+        reporter: { identify: vi.fn() },
+        recheckSession,
+      });
+      session.emit({ kind: 'unreachable' });
+      expect(isOffline(appStore.get())).toBe(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(recheckSession).toHaveBeenCalledTimes(1);
+      session.emit({ kind: 'signed-out' });
+      expect(isOffline(appStore.get())).toBe(false);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(recheckSession).toHaveBeenCalledTimes(1);
+    });
+
     it('checks at once when asked (Sync now before the server answered)', async () => {
       const { recheckSession, sync } = await unconfirmed(true);
       sync.recheck();
@@ -197,8 +237,11 @@ describe('startAuthSessionSync', () => {
       const { appStore } = await pending;
       await vi.advanceTimersByTimeAsync(9_999);
       expect(appStore.get().ready).toBe(false);
+      expect(isOffline(appStore.get())).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(appStore.get()).toMatchObject({ ready: true, email: 'ann@example.org' });
+      // Unanswered counts as unreachable: the header says Offline.
+      expect(isOffline(appStore.get())).toBe(true);
     });
   });
 });

@@ -12,8 +12,9 @@ import {
 export const FIRST_SESSION_CHECK_TIMEOUT_MS = 10_000;
 
 /**
- * While the server cannot be reached to confirm a user this device knows, the session is checked
- * again after these waits (the last repeats), and at once when the connection comes back.
+ * While the server cannot be reached (to confirm a user this device knows, or at all), the
+ * session is checked again after these waits (the last repeats), and at once when the
+ * connection comes back.
  */
 export const SESSION_RECHECK_DELAYS_MS = [2_000, 4_000, 8_000, 15_000] as const;
 
@@ -65,7 +66,9 @@ function logStorageFailure(error: unknown) {
 /**
  * Spec §4 Authentication: listens to the auth client's session store. A user stores the user,
  * the e-mail and the auth record; none clears the record. Sets `ready` once the stored record
- * was read and the first session check answered, failed or timed out.
+ * was read and the first session check answered, failed or timed out, and `serverReachable`
+ * from whether the checks get an answer: the first request of a start is this check, so a start
+ * without a connection the browser does not know of is told "Offline" by its failure.
  */
 export async function startAuthSessionSync(
   options: AuthSessionSyncOptions,
@@ -130,8 +133,12 @@ export async function startAuthSessionSync(
     identify(null);
   };
 
-  // Rechecks while a user the device knows is unconfirmed because the server was unreachable.
+  // Rechecks while the server gives no answer, and so a user the device knows is unconfirmed.
   let unconfirmed = false;
+  const unreachable = () => !appStore.get().serverReachable;
+  const reached = (reachable: boolean) => {
+    appStore.update({ serverReachable: reachable });
+  };
   let recheckAttempt = 0;
   let recheckTimer: unknown = null;
   const cancelRecheck = () => {
@@ -144,7 +151,8 @@ export async function startAuthSessionSync(
   };
   const scheduleRecheck = () => {
     cancelRecheck();
-    if (!unconfirmed || options.recheckSession === undefined || !appStore.get().online) return;
+    if (!(unconfirmed || unreachable()) || options.recheckSession === undefined) return;
+    if (!appStore.get().online) return;
     const delays = SESSION_RECHECK_DELAYS_MS;
     const delay = delays[Math.min(recheckAttempt, delays.length - 1)] ?? delays[0];
     recheckAttempt++;
@@ -165,6 +173,7 @@ export async function startAuthSessionSync(
         return;
       case 'signed-in': {
         confirmed();
+        reached(true);
         const { user } = snapshot;
         const { accounts } = options;
         if (accounts === undefined || entered === user.id) {
@@ -195,22 +204,26 @@ export async function startAuthSessionSync(
       }
       case 'signed-out':
         confirmed();
+        reached(true);
         showNone();
         break;
       case 'unreachable':
         // Nothing is known; the e-mail from the stored record stays, and the server is asked
         // again soon, so a user it would confirm is not kept from syncing.
         unconfirmed = appStore.get().user === null && recordEmail !== null;
+        reached(false);
         scheduleRecheck();
         break;
     }
     settle();
   };
 
-  const timeout = timers.setTimeout(
-    settle,
-    options.firstCheckTimeoutMs ?? FIRST_SESSION_CHECK_TIMEOUT_MS,
-  );
+  // Cleared once settled: firing, the first check has not answered, and until it (or a later
+  // one) does, the server counts as unreachable.
+  const timeout = timers.setTimeout(() => {
+    reached(false);
+    settle();
+  }, options.firstCheckTimeoutMs ?? FIRST_SESSION_CHECK_TIMEOUT_MS);
   // Starting offline, no session check can answer: the stored record is all there is to know,
   // so start-up is finished now and the offline guard can open the route it was asked for. The
   // same holds when the connection drops while the first check is in flight (a page loaded from
@@ -221,13 +234,13 @@ export async function startAuthSessionSync(
   const stopWatchingOnline = appStore.subscribe(() => {
     const { online } = appStore.get();
     if (!online) settle();
-    if (online && !wasOnline && unconfirmed) recheckNow();
+    if (online && !wasOnline && (unconfirmed || unreachable())) recheckNow();
     if (!online) cancelRecheck();
     wasOnline = online;
   });
   // The connection is back: the server is asked at once, not at the next scheduled recheck.
   const onOnline = () => {
-    if (unconfirmed) recheckNow();
+    if (unconfirmed || unreachable()) recheckNow();
   };
   options.connection?.addEventListener('online', onOnline);
   const unsubscribe = session.subscribe(onSnapshot);

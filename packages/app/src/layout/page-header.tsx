@@ -1,5 +1,6 @@
 import { IonBackButton, IonBadge, IonButtons, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { useRef } from 'react';
+import { isOffline } from '../state/app-store.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { useScreenEntry } from './screen-entry.ts';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
@@ -16,7 +17,7 @@ export interface PageHeaderProps {
  * page names it in the document's title and moves focus to its heading (screen-entry.ts).
  */
 export function PageHeader({ title, backHref }: PageHeaderProps) {
-  const online = useAppState((state) => state.online);
+  const offline = useAppState(isOffline);
   const waiting = useAppState((state) => state.waitingChanges);
   const anchor = useRef<HTMLIonHeaderElement>(null);
   useScreenEntry(title, anchor);
@@ -30,12 +31,12 @@ export function PageHeader({ title, backHref }: PageHeaderProps) {
         )}
         <IonTitle>{title}</IonTitle>
         <IonButtons slot="end" className="page-status">
-          {!online && (
+          {offline && (
             <IonBadge color="warning" role="status">
               Offline
             </IonBadge>
           )}
-          {!online && waiting > 0 && (
+          {offline && waiting > 0 && (
             <IonBadge color="light" role="status" className="waiting-changes">
               {waitingWords(waiting)}
             </IonBadge>

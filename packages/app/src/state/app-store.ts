@@ -8,6 +8,12 @@ export interface SessionUser {
 export interface AppState {
   /** False after the browser reported going offline, until the page reloads on reconnect. */
   readonly online: boolean;
+  /**
+   * False while the Docket server gives no answer: the first session check (or a later one)
+   * failed or timed out, though the browser may think it is online (a page served by the service
+   * worker without a network, a Wi-Fi without internet). True again once a check is answered.
+   */
+  readonly serverReachable: boolean;
   /** Startup finished: the stored auth record was read and the first session check settled. */
   readonly ready: boolean;
   /** The user of the server session, when the server confirmed one. */
@@ -24,6 +30,7 @@ export interface AppState {
 
 export const initialAppState: AppState = {
   online: true,
+  serverReachable: true,
   ready: false,
   user: null,
   email: null,
@@ -60,4 +67,13 @@ export function createAppStore(initial: Partial<AppState> = {}): AppStore {
 
 export function isSignedIn(state: AppState): boolean {
   return state.email !== null;
+}
+
+/**
+ * What the header calls "Offline": the browser says so (read at start and on its events), or
+ * the server cannot be reached. Only `online` drives the spec's reload when the connection
+ * returns; this is what the user is told.
+ */
+export function isOffline(state: AppState): boolean {
+  return !state.online || !state.serverReachable;
 }

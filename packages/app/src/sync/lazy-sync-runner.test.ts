@@ -21,6 +21,7 @@ function recordingRunner() {
     setUser: record('setUser'),
     setOnline: record('setOnline'),
     requestSync: record('requestSync'),
+    connectionBack: record('connectionBack'),
     nudged: record('nudged'),
     passwordHeld: record('passwordHeld'),
     passwordRejected: record('passwordRejected'),

@@ -14,6 +14,7 @@ export type SyncRunnerApi = Pick<
   | 'setUser'
   | 'setOnline'
   | 'requestSync'
+  | 'connectionBack'
   | 'nudged'
   | 'passwordHeld'
   | 'passwordRejected'
@@ -94,6 +95,9 @@ export function createLazySyncRunner(make: () => Promise<SyncRunnerApi>): LazySy
     },
     requestSync: later((loaded) => {
       loaded.requestSync();
+    }),
+    connectionBack: later((loaded) => {
+      loaded.connectionBack();
     }),
     nudged: (nudge) => {
       later((loaded) => {

@@ -17,7 +17,26 @@ import {
   pullFailing,
   syncRunnerHarness,
   withPassword,
+  type SyncRunnerHarness,
 } from './sync-runner-harness.ts';
+
+const UNREACHABLE = 'The Docket server cannot be reached. Check your connection and try again.';
+
+/** A device whose pulls fail as if the network were down, while `down()` says so. */
+function deviceBehindNetwork(down: () => boolean): Promise<SyncRunnerHarness> {
+  return passwordDevice({
+    transport: (log) => {
+      const inner = testTransport(log);
+      return {
+        ...inner,
+        pull: (since, limit) =>
+          down()
+            ? Promise.reject(new ApiRequestError(UNREACHABLE, null, null))
+            : inner.pull(since, limit),
+      };
+    },
+  });
+}
 
 describe('the sync runner', () => {
   beforeEach(() => {
@@ -287,6 +306,36 @@ describe('the sync runner', () => {
     expect(h.runner.get()).toMatchObject({ status: 'idle', view: { kind: 'up-to-date' } });
   });
 
+  it('runs at once when the connection is back, and the error of the lost connection goes', async () => {
+    let down = true;
+    const h = await deviceBehindNetwork(() => down);
+    h.runner.setUser('user-1');
+    await h.settled();
+    const view = h.runner.get().view;
+    expect(view).toMatchObject({ kind: 'error', message: UNREACHABLE });
+    const retryAt = view.kind === 'error' ? (view.retryAt ?? 0) : 0;
+    down = false;
+    h.runner.connectionBack();
+    await h.settled();
+    expect(h.runner.get()).toMatchObject({ status: 'idle', view: { kind: 'up-to-date' } });
+    // Not the back-off's retry: that was still to come.
+    expect(Date.now()).toBeLessThan(retryAt);
+    h.runner.setUser(null);
+  });
+
+  it('says Offline, not "Sync error", when the connection went during the run', async () => {
+    const h: SyncRunnerHarness = await passwordDevice({
+      transport: pullFailing(() => {
+        h.runner.setOnline(false);
+        return new ApiRequestError(UNREACHABLE, null, null);
+      }),
+    });
+    h.runner.setUser('user-1');
+    await h.settled();
+    expect(h.runner.get().view).toEqual({ kind: 'offline' });
+    h.runner.setUser(null);
+  });
+
   it('stops retrying on a tampered change and says so', async () => {
     const keys = await deviceKeys();
     const h = syncRunnerHarness({ settings: withPassword, keys });
@@ -302,6 +351,12 @@ describe('the sync runner', () => {
     expect(state.view).toMatchObject({ kind: 'error', retryAt: null });
     expect(state.view.kind === 'error' ? state.view.message : '').toMatch(/Sync stopped/);
     expect(state.view).toMatchObject({ skippable: 1 });
+    // The connection coming back does not mend it: "Sync now" or the repair does.
+    const runs = h.traces.length;
+    h.runner.connectionBack();
+    await h.settled();
+    expect(h.traces).toHaveLength(runs);
+    expect(h.runner.get().view).toBe(state.view);
 
     // The repair: skip it, and sync goes on.
     await h.runner.skipChange(1);

@@ -275,6 +275,17 @@ export class SyncRunner {
     this.requestSync();
   }
 
+  /**
+   * The connection is back (the browser's `online` event, which may come without the app having
+   * seen itself offline, or the server answering again): a run waiting out a retry's back-off
+   * starts now, so an error that came of the lost connection does not outstay it. An error that
+   * another try cannot mend waits for "Sync now", as before.
+   */
+  connectionBack(): void {
+    const { view } = this.state;
+    if (view.kind === 'error' && view.retryAt !== null) this.syncNow();
+  }
+
   /** Sync soon: after the run in progress, if there is one. */
   requestSync(): void {
     if (this.userId === null || !this.online) return;
@@ -645,6 +656,12 @@ export class SyncRunner {
 
   /** After a failed run: ask again, stop with the reason and a repair, or retry later. */
   private fail(error: unknown): void {
+    if (!this.online) {
+      // The connection went while the run was out: that is why it failed. Offline is what the
+      // user is told, and coming back online runs again (setOnline).
+      this.update({ kind: 'offline' });
+      return;
+    }
     if (error instanceof ApiRequestError && error.status === 401) {
       this.update({ kind: 'error', message: error.message, retryAt: null });
       return;

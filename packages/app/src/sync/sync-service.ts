@@ -25,7 +25,8 @@ import type { SyncRunnerApi } from './lazy-sync-runner.ts';
 import type { SyncTransport } from '@docket/core/sync';
 
 // The sync runner of this page, with what sets it off: the signed-in user and the connection
-// (from the app store), the outbox growing (a Dexie live query, which also sees other tabs'
+// (from the app store; the browser's `online` event and the server answering again end a
+// retry's wait at once), the outbox growing (a Dexie live query, which also sees other tabs'
 // writes), and the server's nudges (server-sent events, which the browser reconnects by
 // itself). Edits made in quick succession are pushed together after a short pause.
 
@@ -96,16 +97,27 @@ export function createSyncRunner(api: ApiClient): SyncRunner {
   });
 }
 
+/** The browser's `online` event (the window's in the app). */
+export interface ConnectionEvents {
+  addEventListener(type: 'online', listener: () => void): void;
+  removeEventListener(type: 'online', listener: () => void): void;
+}
+
 /** Connects the runner to its triggers; returns the function that disconnects it. */
 export function startSyncTriggers(
   runner: SyncRunnerApi,
   appStore: AppStore,
-  platform: Platform,
+  platform: Pick<Platform, 'serverOrigin'>,
+  connection: ConnectionEvents = window,
 ): () => void {
+  let wasReachable = appStore.get().serverReachable;
   const follow = () => {
-    const { user, online } = appStore.get();
+    const { user, online, serverReachable } = appStore.get();
     runner.setOnline(online);
     runner.setUser(user?.id ?? null);
+    // A session check answered after the server could not be reached: so could sync now.
+    if (serverReachable && !wasReachable) runner.connectionBack();
+    wasReachable = serverReachable;
   };
   follow();
   const unsubscribeApp = appStore.subscribe(follow);
@@ -175,6 +187,13 @@ export function startSyncTriggers(
   };
   followEvents();
   const unsubscribeEvents = appStore.subscribe(followEvents);
+  // The browser may say it is online again without having said it went offline (then the page
+  // does not reload): a run waiting out a back-off after failing for want of a connection goes
+  // now, not minutes later with its error on screen all the while.
+  const onOnline = () => {
+    runner.connectionBack();
+  };
+  connection.addEventListener('online', onOnline);
   const safety = window.setInterval(() => {
     runner.requestSync();
   }, SAFETY_INTERVAL_MS);
@@ -183,6 +202,7 @@ export function startSyncTriggers(
     unsubscribeApp();
     unsubscribeEvents();
     unsubscribeOutbox();
+    connection.removeEventListener('online', onOnline);
     stopWatchingOutbox?.();
     events?.close();
     window.clearInterval(safety);
