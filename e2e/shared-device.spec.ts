@@ -104,7 +104,7 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   await trace.open();
   await expect(trace.list().getByText(y)).not.toHaveCount(0);
   await expect(trace.list().getByText(x)).toHaveCount(0);
-  await login.open('/bill-tags');
+  await tags.open();
   await expectScreenPainted(page);
   await tags.create('Budget');
   await expectPainted(tags.row('Budget'));
