@@ -28,6 +28,8 @@ import {
 import { CloudPasswordModal, type CloudPasswordWork } from './cloud-password-modal.tsx';
 import type { PasswordModalResult, UnreceivedCount } from './cloud-password-words.ts';
 import { useAlert } from '../ui/lazy-overlays.ts';
+import { catchFallingFocus, visibleScreenHeading } from '../ui/falling-focus.ts';
+import { useStatusToast } from '../toasts/status-toast.ts';
 
 const titles: Record<CloudPasswordMode, { title: string; subtitle: string }> = {
   set: {
@@ -57,6 +59,40 @@ function workOf(progress: CloudPasswordProgress): CloudPasswordWork {
   };
 }
 
+/** The control that opened the sheet, and the group it sits in (More's sync buttons). */
+interface Opener {
+  readonly control: HTMLElement;
+  readonly group: HTMLElement | null;
+}
+
+/** The focusable part of `element`: an Ionic button's native button inside its shadow root. */
+function focusablePart(element: HTMLElement): HTMLElement {
+  return element.shadowRoot?.querySelector<HTMLElement>('button, a[href], input') ?? element;
+}
+
+function usable(element: HTMLElement): boolean {
+  return (
+    element.isConnected &&
+    !element.hasAttribute('disabled') &&
+    (element as { disabled?: boolean }).disabled !== true &&
+    element.closest('[hidden]') === null
+  );
+}
+
+/**
+ * Where focus goes back once the sheet has closed: the control that opened it; when that went
+ * away or was disabled meanwhile ("Set up sync" once a password exists, "Sync now" while the
+ * sync it started runs), the first usable control beside it; else the screen's heading.
+ */
+function returnTarget(opener: Opener | null): HTMLElement | null {
+  if (opener === null) return visibleScreenHeading();
+  if (usable(opener.control)) return focusablePart(opener.control);
+  const beside = Array.from(
+    opener.group?.querySelectorAll<HTMLElement>('ion-button, button, a[href], input') ?? [],
+  ).find(usable);
+  return beside === undefined ? visibleScreenHeading() : focusablePart(beside);
+}
+
 interface Opened {
   readonly settings: SyncSettings;
   readonly keys: DeviceCloudKeys | null;
@@ -78,6 +114,7 @@ export function useCloudPassword(): {
   const userId = useAppState((state) => state.user?.id ?? null);
   const online = useAppState((state) => state.online);
   const [presentAlert] = useAlert();
+  const toast = useStatusToast();
   const [opening, setOpening] = useState(false);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [terms, setTerms] = useState<{ opened: Opened; version: string } | null>(null);
@@ -86,9 +123,13 @@ export function useCloudPassword(): {
   const [unreceived, setUnreceived] = useState<UnreceivedCount | null>(null);
   // Which count is the latest: an answer to an earlier opening of the reset view is dropped.
   const countRun = useRef(0);
-  // Said once the modal has finished closing: an alert presented while it is still dismissing
-  // can leave the page hidden from assistive technology.
+  // What the work after Go did, said as a status toast once the sheet has finished closing
+  // (issue 40: no dialog to dismiss with OK): shown earlier, it would sit over the leaving
+  // sheet's footer for part of its few seconds. Each sentence repeats what the sheet said before
+  // Go (the subtitle, the reset view and its Confirm): nothing in it asks for an answer.
   const noticeAfterClose = useRef<string | null>(null);
+  // Taken as a button asks for the sheet, to give focus back once it has closed.
+  const opener = useRef<Opener | null>(null);
 
   const notify = (header: string, message: string) =>
     presentAlert({ header, message, buttons: ['OK'] });
@@ -101,6 +142,11 @@ export function useCloudPassword(): {
       );
       return;
     }
+    const active = document.activeElement;
+    opener.current =
+      active instanceof HTMLElement && active !== document.body
+        ? { control: active, group: active.parentElement }
+        : null;
     setOpening(true);
     try {
       const [settings, keys, acceptance] = await Promise.all([
@@ -279,11 +325,12 @@ export function useCloudPassword(): {
           setUnreceived(null);
           const notice = noticeAfterClose.current;
           noticeAfterClose.current = null;
-          if (notice !== null) {
-            notify('Cloud password', notice).catch((failure: unknown) => {
-              console.error('[docket] Cloud password:', failure);
-            });
-          }
+          // Focus was in the sheet, now gone: Ionic gives it back to what had it as the sheet
+          // opened, which may be gone or disabled by now (or the terms prompt before it).
+          const from = opener.current;
+          opener.current = null;
+          catchFallingFocus(() => returnTarget(from));
+          if (notice !== null) toast.done(notice);
         }}
       />
     </>

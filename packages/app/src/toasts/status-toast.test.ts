@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontTabBar } from './status-toast.ts';
+import { frontTabBar, STATUS_TOAST_MS, statusToastMs } from './status-toast.ts';
 
 function laidOut(element: HTMLElement, height: number): HTMLElement {
   element.getBoundingClientRect = () =>
@@ -24,5 +24,14 @@ describe('the tab bar a status toast sits above', () => {
 
   it('is none when no page shows one', () => {
     expect(frontTabBar(document.createElement('div'))).toBeUndefined();
+  });
+});
+
+describe('how long a status stays', () => {
+  it('is four seconds for a short sentence, longer for a long one', () => {
+    expect(statusToastMs('Tag added.')).toBe(STATUS_TOAST_MS);
+    const reset =
+      'The cloud password is reset. Your other devices will bring their work back in line with this one when they next sync.';
+    expect(statusToastMs(reset)).toBeGreaterThanOrEqual(6_500);
   });
 });

@@ -14,6 +14,15 @@ export const STATUS_TOAST_MS = 4_000;
 /** A failure stays longer and can be dismissed: it may need to be read twice. */
 export const FAILURE_TOAST_MS = 8_000;
 
+/**
+ * How long a status stays: STATUS_TOAST_MS, or longer for a long sentence (a quarter of a second
+ * a word, after a second and a half to notice it), so that it can be read before it leaves.
+ */
+export function statusToastMs(message: string): number {
+  const words = message.split(/\s+/).filter((word) => word !== '').length;
+  return Math.max(STATUS_TOAST_MS, 1_500 + words * 250);
+}
+
 export interface StatusToast {
   /** Says that something was done. */
   readonly done: (message: string) => void;
@@ -67,7 +76,7 @@ export function useStatusToast(): StatusToast {
           const anchor = frontTabBar();
           return present({
             message,
-            duration: failed ? FAILURE_TOAST_MS : STATUS_TOAST_MS,
+            duration: failed ? FAILURE_TOAST_MS : statusToastMs(message),
             position: 'bottom',
             ...(anchor === undefined ? {} : { positionAnchor: anchor }),
             color: failed ? 'danger' : 'dark',
