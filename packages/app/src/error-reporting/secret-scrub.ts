@@ -17,13 +17,55 @@ export function withoutAddressSecrets(text: string): string {
 }
 
 /**
+ * Text without link keys, its other addresses left whole. Safe on JSON text: a key ends at a
+ * quote or a backslash, so the text stays valid JSON (address queries are not touched, since a
+ * query can end in an escaped quote, as a recorded stylesheet's `url(\"…?…\")` does).
+ */
+export function withoutLinkKeys(text: string): string {
+  return text.replace(LINK_KEY, '#k=…').replace(ENCODED_LINK_KEY, '%23k%3D…');
+}
+
+/** Whether the text holds a link key, plainly or percent-encoded. */
+export function hasLinkKey(text: string): boolean {
+  return /#k=|%23k%3D/i.test(text);
+}
+
+/**
  * A session recording's event without link keys: its page address, navigations and any
  * attribute that held one. Events without one are given back as they are.
  */
 export function scrubRecordingEvent<T>(event: T): T {
   const json = JSON.stringify(event);
-  if (!/#k=|%23k%3D/i.test(json)) return event;
-  return JSON.parse(withoutAddressSecrets(json)) as T;
+  if (!hasLinkKey(json)) return event;
+  return JSON.parse(withoutLinkKeys(json)) as T;
+}
+
+/**
+ * The value with address secrets taken out of every string in it, however deep in its arrays
+ * and plain objects (a console breadcrumb's arguments, a report's request and contexts, a
+ * replay's list of addresses). Other objects are given back as they are: Sentry turns them into
+ * plain data before `beforeSend`, where this runs again.
+ */
+export function withoutAddressSecretsDeep<T>(value: T): T {
+  return scrubbedValue(value, 0) as T;
+}
+
+const DEEPEST = 40;
+
+function scrubbedValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return withoutAddressSecrets(value);
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper than any report goes: a cycle, kept out rather than followed.
+  if (depth > DEEPEST) return '[…]';
+  if (Array.isArray(value)) return value.map((item) => scrubbedValue(item, depth + 1));
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [
+      withoutAddressSecrets(name),
+      scrubbedValue(item, depth + 1),
+    ]),
+  );
 }
 
 interface Scrubbable {
@@ -33,18 +75,9 @@ interface Scrubbable {
 
 /** A breadcrumb (or anything with a message and data) without address secrets in either. */
 export function scrubBreadcrumb<T extends Scrubbable>(crumb: T): T {
-  const data =
-    crumb.data === undefined
-      ? undefined
-      : Object.fromEntries(
-          Object.entries(crumb.data).map(([name, value]) => [
-            name,
-            typeof value === 'string' ? withoutAddressSecrets(value) : value,
-          ]),
-        );
   return {
     ...crumb,
     ...(crumb.message === undefined ? {} : { message: withoutAddressSecrets(crumb.message) }),
-    ...(data === undefined ? {} : { data }),
+    ...(crumb.data === undefined ? {} : { data: withoutAddressSecretsDeep(crumb.data) }),
   };
 }
