@@ -21,6 +21,8 @@ import {
 } from './service-worker/app-stability.ts';
 import { scheduleServiceWorkerRegistration } from './service-worker/service-worker-schedule.ts';
 import { installTraversalListener } from './ui/history-traversal-listener.ts';
+import { ionicScrollAssists } from './ui/ionic-scroll-assist.ts';
+import { startKeepingFocusInView } from './ui/keep-focus-in-view.ts';
 import { createAppStore, type AppStore } from './state/app-store.ts';
 import { HOME_PATH, HOME_TAB_PATH } from './routing/route-paths.ts';
 import { createLazySyncRunner } from './sync/lazy-sync-runner.ts';
@@ -125,6 +127,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   setupIonicReact();
   // Before the router renders: a form's Back/Forward guard must hear popstate before the router.
   installTraversalListener();
+  // For the life of the page: a focused field is never left under a phone's keyboard.
+  startKeepingFocusInView(window, { leaveAlone: ionicScrollAssists });
   createRoot(container, {
     onUncaughtError: (error) => {
       console.error(`${LOG_PREFIX} The app failed while rendering:`, error);

@@ -375,48 +375,51 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
               <p role="status">Dealing the next card…</p>
             )}
           </div>
-          <div className="deck-actions">
-            <IonButton
-              fill="outline"
-              disabled={current === undefined}
-              onClick={() => {
-                run('dismiss');
-              }}
-            >
-              Dismiss
-            </IonButton>
-            <IonButton
-              fill="outline"
-              disabled={current === undefined}
-              onClick={() => {
-                run('later');
-              }}
-            >
-              Later
-            </IonButton>
-            <IonButton
-              disabled={current === undefined}
-              onClick={() => {
-                run('track');
-              }}
-            >
-              Track
-            </IonButton>
-          </div>
-          <div className="deck-undo">
-            <IonButton
-              fill="clear"
-              disabled={!canUndo}
-              title="Undo (Z)"
-              aria-keyshortcuts="Z Control+Z"
-              onClick={() => {
-                // The last Undo disables its button: focus goes back to the deck, not the body.
-                catchFallingFocus(() => deckRef.current);
-                undo().catch(() => undefined);
-              }}
-            >
-              Undo
-            </IonButton>
+          {/* On a phone, a bar pinned above the tab bar, in reach of the thumb (deck.css). */}
+          <div className="deck-bar">
+            <div className="deck-actions">
+              <IonButton
+                fill="outline"
+                disabled={current === undefined}
+                onClick={() => {
+                  run('dismiss');
+                }}
+              >
+                Dismiss
+              </IonButton>
+              <IonButton
+                fill="outline"
+                disabled={current === undefined}
+                onClick={() => {
+                  run('later');
+                }}
+              >
+                Later
+              </IonButton>
+              <IonButton
+                disabled={current === undefined}
+                onClick={() => {
+                  run('track');
+                }}
+              >
+                Track
+              </IonButton>
+            </div>
+            <div className="deck-undo">
+              <IonButton
+                fill="clear"
+                disabled={!canUndo}
+                title="Undo (Z)"
+                aria-keyshortcuts="Z Control+Z"
+                onClick={() => {
+                  // The last Undo disables its button: focus goes back to the deck, not the body.
+                  catchFallingFocus(() => deckRef.current);
+                  undo().catch(() => undefined);
+                }}
+              >
+                Undo
+              </IonButton>
+            </div>
           </div>
         </section>
         <p className="deck-announcement" role="status" aria-live="polite">
