@@ -16,8 +16,7 @@ import { apiErrorSchema } from './api-error.ts';
 //   429  `source-rate-limited`  the source said 429 (its Retry-After passed on)
 //   502  `source-status`        the source answered another non-2xx status (`status` says which)
 //   502  `source-unreachable`   DNS, connection or TLS failure, or an answer cut short
-//   503  `relay-busy`           the relay's temporary space is full (Retry-After); not in
-//                               `sourceRelayErrors` below until the next protocol version
+//   503  `relay-busy`           the relay's temporary space is full (Retry-After)
 //   504  `source-timeout`       the whole answer took longer than the server's time cap
 
 export const sourceRelayPaths = { fetch: '/api/sources/fetch' } as const;
@@ -59,6 +58,7 @@ export const sourceRelayErrors = [
   'source-rate-limited',
   'source-status',
   'source-unreachable',
+  'relay-busy',
   'source-timeout',
 ] as const;
 
