@@ -3,7 +3,7 @@ import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-ver
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './pages/login-page.ts';
-import { expectPainted, expectScreenPainted } from './pages/painted.ts';
+import { expectPainted, expectScreenPainted, screenshotsAtBothSizes } from './pages/painted.ts';
 import {
   cloudPasswordModal,
   expectCloudPasswordNotice,
@@ -141,6 +141,7 @@ test('set on one device, entered on another, changed on the first', async ({ bro
   expect(resetBox?.x ?? width).toBeLessThan(width / 2);
   expect(goBox?.x ?? 0).toBeGreaterThan((resetBox?.x ?? width) + (resetBox?.width ?? 0));
   expect(goBox?.width ?? 0).toBeGreaterThan(2 * (resetBox?.width ?? width));
+  await screenshotsAtBothSizes(second, 'cloud-password-enter');
 
   // A wrong password: the modal stays open and says so under the field.
   await second.getByLabel('Cloud password', { exact: true }).fill('not it');

@@ -9,7 +9,7 @@ import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { AddDatasetPage, JobsPage } from './pages/dataset-pages.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { goodPassword, LoginPage, uniqueEmail } from './pages/login-page.ts';
-import { expectPainted } from './pages/painted.ts';
+import { expectPainted, screenshotsAtBothSizes } from './pages/painted.ts';
 import { modalNamed, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 
@@ -445,6 +445,7 @@ test('"Share" on the Tracked tab shares what the list shows, and the link reads 
   await expect(viewer.getByText(/^Backed up/)).toHaveCount(0);
   expect(await viewer.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await seriousViolations(viewer)).toEqual([]);
+  await screenshotsAtBothSizes(viewer, 'shared-list-reader');
   await viewerContext.close();
 
   // The owner finds it under Backups, as the backup "Tracked · Renters", where it can be revoked.

@@ -7,7 +7,7 @@ import { TracePage } from './pages/export-import-pages.ts';
 import { signUpWithDataset } from './pages/dataset-pages.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import { goodPassword, LoginPage, signOut, uniqueEmail } from './pages/login-page.ts';
-import { expectPainted, expectScreenPainted } from './pages/painted.ts';
+import { expectPainted, expectScreenPainted, screenshotsAtBothSizes } from './pages/painted.ts';
 import { storedCounts } from './pages/sync-device.ts';
 
 // A shared computer, one browser profile, two people (issue 38). Each account's work lives in a
@@ -25,17 +25,6 @@ function docketDatabases(page: Page): Promise<string[]> {
       .filter((name) => name === 'docket' || /^docket-[0-9a-f]{32}$/.test(name))
       .sort(),
   );
-}
-
-/** Screenshots at a phone's and a laptop's size, back at the laptop's after. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${String(size.width)}.png`) });
-  }
 }
 
 /** The server's answers (/api) the browser's Cache Storage holds: none should outlive an account. */
@@ -118,7 +107,7 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   await page.keyboard.press('Enter');
   const ask = page.getByRole('alertdialog', { name: 'Sign out' });
   await expectPainted(ask.getByRole('button', { name: 'Keep on this device, locked' }));
-  await shoot(page, 'sign-out');
+  await screenshotsAtBothSizes(page, 'sign-out');
   await ask.getByRole('button', { name: 'Remove from this device' }).focus();
   await page.keyboard.press('Enter');
   const remove = page.getByRole('alertdialog', { name: 'Remove from this device?' });
@@ -126,7 +115,7 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
     remove.getByText(/1 tag, with the trace and drafts\. 1 change was never synced/),
   );
   await expectPainted(remove.getByRole('button', { name: 'Make a full backup first' }));
-  await shoot(page, 'sign-out-remove');
+  await screenshotsAtBothSizes(page, 'sign-out-remove');
   await remove.getByRole('button', { name: 'Remove', exact: true }).focus();
   await page.keyboard.press('Enter');
   await login.waitForForm();
@@ -151,7 +140,7 @@ test('two people on one profile: each sees only their own work; sign-out keeps o
   await login.waitForForm();
   await expectScreenPainted(page);
   await expectPainted(notice);
-  await shoot(page, 'login-notice');
+  await screenshotsAtBothSizes(page, 'login-notice');
   await expectPainted(notice.getByRole('button', { name: 'Clear this device' }));
   await notice.getByRole('button', { name: 'Clear this device' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Clear this device?' });

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
  * What a person can see, not what the DOM holds. A role or text query passes on a page that
@@ -114,4 +114,21 @@ export async function isPainted(locator: Locator): Promise<boolean> {
   const reason = await element.evaluate(unpaintedReason).catch(() => 'gone');
   await element.dispose();
   return reason === null;
+}
+
+/**
+ * Screenshots of the page as it is at a phone's size (390×844) and a laptop's (1280×800), saved
+ * with the test's output as `<name>-390.png` and `<name>-1280.png` to be opened and looked at;
+ * the page is left at the size it had.
+ */
+export async function screenshotsAtBothSizes(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${String(size.width)}.png`) });
+  }
+  if (before !== null) await page.setViewportSize(before);
 }
