@@ -198,6 +198,7 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
           <IonInput
             label="Cloud password"
             labelPlacement="stacked"
+            fill="outline"
             type="password"
             autocomplete={asksNew ? 'new-password' : 'current-password'}
             required
@@ -231,6 +232,7 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
               <IonInput
                 label="Repeat cloud password"
                 labelPlacement="stacked"
+                fill="outline"
                 type="password"
                 autocomplete="new-password"
                 required
