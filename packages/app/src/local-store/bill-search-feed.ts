@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { BillTag, Decision, Position, StoredBill } from '@docket/core/store';
+import { deviceRowVault, localStoreOn, type RowVault } from './indexeddb-local-store.ts';
 
 // What the search worker's index (search-worker/bill-search-service.ts) reads of the device's
 // database, and how it hears of changes: Dexie's `storagemutated` notifications, which reach
@@ -56,8 +57,14 @@ export function changedKeys(tree: RangeNode | undefined, limit = 1000): string[]
 
 const markTables = new Set(['decisions', 'billTags', 'positions']);
 
-/** The feed over a connection of the worker's own (docket-database.ts). */
-export function dexieBillSearchFeed(db: Dexie): BillSearchFeed {
+/**
+ * The feed over a connection of the worker's own (docket-database.ts); private rows are opened
+ * with the database's vault on this browser (another in tests).
+ */
+export function dexieBillSearchFeed(
+  db: Dexie,
+  vault: RowVault = deviceRowVault(db.name),
+): BillSearchFeed {
   const bills = () => db.table<StoredBill, string>('bills');
   const prefix = `idb://${db.name}/`;
   return {
@@ -71,8 +78,9 @@ export function dexieBillSearchFeed(db: Dexie): BillSearchFeed {
       const [decisions, billTags, positions] = await Promise.all([
         db.table<Decision, string>('decisions').toArray(),
         db.table<BillTag, string>('billTags').toArray(),
-        // Only each position's bill and stance, which a sealed row keeps in clear (sealed-rows.ts).
-        db.table<Position, string>('positions').toArray(),
+        // Positions are sealed whole, their stance too (issue 38): opened through the store,
+        // with the account's vault on this browser.
+        localStoreOn(db, vault).read(['positions'], (tx) => tx.all('positions')),
       ]);
       return { decisions, billTags, positions };
     },

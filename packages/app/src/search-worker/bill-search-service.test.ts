@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultBillListQuery, sponsorKey } from '@docket/core/lists';
 import { type BillDraft, finalizeBill } from '@docket/core/bills';
 import type { StoredBill } from '@docket/core/store';
+import { deviceRowKey } from '@docket/core/crypto';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { createDocketDatabase } from '../local-store/docket-database.ts';
+import { openIndexedDbLocalStore, type RowVault } from '../local-store/indexeddb-local-store.ts';
 import { changedKeys, dexieBillSearchFeed } from '../local-store/bill-search-feed.ts';
 import { createBillSearchService } from './bill-search-service.ts';
 
@@ -135,5 +138,31 @@ describe('the search service', () => {
     ).toEqual(['b', 'a']);
     expect(changedKeys({ from: -Infinity, to: [[]], d: 1 })).toBe('all');
     expect(changedKeys({ from: 'a', to: 'c', d: 1 })).toBe('all');
+  });
+});
+
+describe('the marks it reads', () => {
+  it('opens sealed positions, whose stance is not kept in clear', async () => {
+    const indexedDB = new IDBFactory();
+    const name = `search-sealed-${++counter}`;
+    const key = await deviceRowKey(
+      browserCrypto,
+      browserCrypto.getRandomValues(new Uint8Array(32)),
+    );
+    const vault: RowVault = { rowKey: () => Promise.resolve(key), known: () => key };
+    const store = await openIndexedDbLocalStore({ name, indexedDB, IDBKeyRange, vault });
+    const at = '2026-11-30T09:00:00.000Z';
+    await store.write(['positions'], (tx) =>
+      tx.put('positions', { billId: 'b1', position: 'support', reason: 'Why', updatedAt: at }),
+    );
+    store.close();
+    const reader = createDocketDatabase({ name, indexedDB, IDBKeyRange });
+    closers.push(() => {
+      reader.close();
+    });
+    const marks = await dexieBillSearchFeed(reader, vault).marks();
+    expect(marks.positions.map(({ billId, position }) => ({ billId, position }))).toEqual([
+      { billId: 'b1', position: 'support' },
+    ]);
   });
 });
