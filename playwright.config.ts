@@ -7,8 +7,11 @@ import { join } from 'node:path';
 // drive Debian's Chromium. The folder is made once here and handed to the workers through the
 // environment, which they inherit from this process.
 // A port of its own per run (set once here, inherited by the workers), so a developer's second
-// run or a running `npm start` cannot collide with it.
-process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+// run or a running `npm start` cannot collide with it. Below 32768, where Linux starts handing
+// out the local ports of outgoing connections (ip_local_port_range): a port up there can be taken
+// by any open connection, such as the server's own to PostgreSQL, and the listen fails with
+// EADDRINUSE. The port, the source simulator's (+1) and sync-two-servers' two (+2, +3) all fit.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 12_000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'docket-e2e-'));
 // The port of the tests' source simulator that answers without CORS headers, so the app must

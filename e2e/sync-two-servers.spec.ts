@@ -10,7 +10,9 @@ import { SOON, twoSyncingDevices } from './pages/sync-device.ts';
 // Needs a PostgreSQL (DATABASE_URL); .ci/run starts one and runs this spec against it.
 
 const databaseUrl = process.env.DATABASE_URL;
-const basePort = Number(process.env.E2E_PORT ?? '20000') + 1;
+// Past the app's port and the source simulator's (playwright.config.ts keeps all four below the
+// ports Linux gives outgoing connections).
+const basePort = Number(process.env.E2E_PORT ?? '20000') + 2;
 const origins = [`http://127.0.0.1:${basePort}`, `http://127.0.0.1:${basePort + 1}`] as const;
 const servers: ChildProcess[] = [];
 
