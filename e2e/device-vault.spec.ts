@@ -12,8 +12,8 @@ import {
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { signUpWithDataset } from './pages/dataset-pages.ts';
 import { FullBackupsPage } from './pages/full-backup-pages.ts';
-import { goodPassword, LoginPage, signOut } from './pages/login-page.ts';
-import { expectPainted } from './pages/painted.ts';
+import { goodPassword, LoginPage, signOut, signUpAt } from './pages/login-page.ts';
+import { expectPainted, screenshotsAtBothSizes } from './pages/painted.ts';
 
 // Locked means unreadable (issue 38). One persistent browser profile, as a shared laptop keeps
 // it: X writes a note, a position's Why and a tag, signs out keeping the work; the profile folder
@@ -164,4 +164,46 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
   } finally {
     await context.close();
   }
+});
+
+test('a session the app holds without the password (an older version kept it) asks for the password before anything is written', async ({
+  page,
+}) => {
+  const email = await signUpAt(page);
+  await page.goto('/tabs/more');
+  await signOut(page, 'Remove from this device');
+  // A session made without the sign-in form, as an app version older than vaults left it: the
+  // server knows it, but nothing on the device holds the password to make the account's vault.
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: goodPassword },
+    headers: { origin: baseURL },
+  });
+  expect(signIn.ok()).toBe(true);
+
+  await page.goto('/tabs/bills');
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: 'Sign in with your password once more' });
+  await expectPainted(notice, 15_000);
+  // No account's database is active: nothing the session did was written in clear.
+  expect(await page.evaluate(() => localStorage.getItem('docket.database'))).toBeNull();
+  await screenshotsAtBothSizes(page, 'password-needed');
+
+  const login = new LoginPage(page);
+  await login.signIn(email, goodPassword);
+  await expect(page).toHaveURL('/tabs/bills', { timeout: 20_000 });
+  await expect(notice).toHaveCount(0);
+  // The password made the account's vault: its lock is kept beside the database.
+  const vaultFiles = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const folder = await root.getDirectoryHandle('docket-vaults');
+    const names: string[] = [];
+    for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) {
+      names.push(name);
+    }
+    return names;
+  });
+  const database = await page.evaluate(() => localStorage.getItem('docket.database'));
+  expect(vaultFiles).toContain(`${database ?? ''}.lock`);
 });

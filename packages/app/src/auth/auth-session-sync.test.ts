@@ -327,6 +327,43 @@ describe('startAuthSessionSync with a database per account', () => {
     expect(appStore.get().user).toEqual(ann);
   });
 
+  it('signs out here, and says the password is needed, when the account’s work has no vault yet', async () => {
+    const session = fakeSession();
+    const { store } = createMemoryKeyValueStore({ auth: JSON.stringify({ email: ann.email }) });
+    const appStore = createAppStore({ online: true });
+    const needed = new Error('Sign in with your password once more.');
+    needed.name = 'PasswordNeededError';
+    const accounts = {
+      enter: vi.fn((_userId: string): Promise<{ reload: boolean }> => Promise.reject(needed)),
+      leave: vi.fn(),
+      reload: vi.fn(),
+    };
+    await startAuthSessionSync({
+      session: session.source,
+      store,
+      appStore,
+      reporter: { identify: vi.fn() },
+      accounts,
+    });
+    // The stored record had the user known, as a session kept from an older version would.
+    expect(appStore.get().email).toBe(ann.email);
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(appStore.get()).toMatchObject({
+      user: null,
+      email: null,
+      ready: true,
+      passwordNeeded: true,
+    });
+    expect(accounts.leave).toHaveBeenCalledTimes(1);
+    // A sign-in with the password enters, and the notice goes.
+    accounts.enter.mockImplementation(() => Promise.resolve({ reload: false }));
+    session.emit({ kind: 'signed-out' });
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(appStore.get()).toMatchObject({ user: ann, passwordNeeded: false });
+  });
+
   it('drops an entry overtaken by a sign-out', async () => {
     const { session, appStore, release } = await setupAccounts();
     session.emit({ kind: 'signed-in', user: ann });

@@ -112,7 +112,7 @@ export async function startAuthSessionSync(
   let entering = 0;
 
   const showUser = (user: SessionUser) => {
-    appStore.update({ user, email: user.email });
+    appStore.update({ user, email: user.email, passwordNeeded: false });
     if (recordEmail !== user.email) {
       recordEmail = user.email;
       writeStoredAuthRecord(store, { email: user.email }).catch(logStorageFailure);
@@ -194,6 +194,15 @@ export async function startAuthSessionSync(
             settle();
           },
           (error: unknown) => {
+            if (attempt !== entering) return;
+            if (error instanceof Error && error.name === 'PasswordNeededError') {
+              // Nothing of the account's is shown or written until its password opens a vault:
+              // signed out here, and the sign-in page says why.
+              showNone();
+              appStore.update({ passwordNeeded: true });
+              settle();
+              return;
+            }
             // The user stays unknown to the app (no database of theirs to open): the sign-in
             // page says the session could not be confirmed, as when the server is unreachable.
             console.error('[docket] Could not open the account’s device data:', error);

@@ -354,7 +354,13 @@ export async function enterAccountDatabase(userId: string): Promise<{ reload: bo
  */
 async function openVaultWithHeldPassword(userId: string, name: string): Promise<string> {
   const password = takeHeldPassword();
-  if (password === null) return name;
+  if (password === null) {
+    // A session without the password (an app version older than vaults kept it): nothing may be
+    // written in clear, so the person signs in with the password first.
+    const { PasswordNeededError, vaultMissing } = await import('./vault-files.ts');
+    if (await vaultMissing(name)) throw new PasswordNeededError();
+    return name;
+  }
   try {
     const { openAccountVault } = await import('./account-vault.ts');
     if ((await openAccountVault(name, userId, password)) === 'open') return name;

@@ -14,7 +14,9 @@ import {
   UNOWNED_DATABASE_NAME,
   unownedDatabaseName,
 } from './account-databases.ts';
+import { holdPasswordForDevice } from '../auth/held-password.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
+import { openVaultAtSignIn } from './device-vault.ts';
 import { readDeviceHoldings } from './device-holdings.ts';
 import { lockedBackupId } from './locked-backups.ts';
 
@@ -101,6 +103,14 @@ async function fullBackupsOf(name: string): Promise<{ backups: string[]; jobs: s
   }
 }
 
+const PASSWORD = 'correct horse battery staple 7';
+
+/** A sign-in with the password, as the sign-in form makes it: the account's vault opens. */
+function signIn(userId: string): ReturnType<typeof enterAccountDatabase> {
+  holdPasswordForDevice(PASSWORD);
+  return enterAccountDatabase(userId);
+}
+
 suite('one database per account', () => {
   beforeEach(async () => {
     await removeEveryDatabase();
@@ -108,20 +118,20 @@ suite('one database per account', () => {
   });
 
   it('gives each account its own database, never named by its e-mail, and opens it again', async () => {
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     const x = activeDatabaseName();
     expect(x).toMatch(/^docket-[0-9a-f]{32}$/);
     await putTag(x, 'Whistleblower J.D.');
     leaveAccountDatabase();
     expect(activeDatabaseName()).toBe(UNOWNED_DATABASE_NAME);
 
-    await enterAccountDatabase('user-y');
+    await signIn('user-y');
     const y = activeDatabaseName();
     expect(y).not.toBe(x);
     expect(await tagNames(y)).toEqual([]);
     leaveAccountDatabase();
 
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     expect(activeDatabaseName()).toBe(x);
     expect(await tagNames(x)).toEqual(['Whistleblower J.D.']);
     expect(JSON.stringify(localStorage)).not.toContain('@');
@@ -129,7 +139,7 @@ suite('one database per account', () => {
 
   it('gives the data no account owns to the first account that signs in, and only to it', async () => {
     await putTag(UNOWNED_DATABASE_NAME, 'Made signed out');
-    await enterAccountDatabase('first');
+    await signIn('first');
     expect(activeDatabaseName()).toBe(UNOWNED_DATABASE_NAME);
     expect(await tagNames(activeDatabaseName())).toEqual(['Made signed out']);
     leaveAccountDatabase();
@@ -137,14 +147,14 @@ suite('one database per account', () => {
     // Signed out again, the page's unowned database is a new one: the first account's stays its.
     expect(unownedDatabaseName()).not.toBe(UNOWNED_DATABASE_NAME);
     expect(activeDatabaseName()).toBe(unownedDatabaseName());
-    await enterAccountDatabase('second');
+    await signIn('second');
     expect(await tagNames(activeDatabaseName())).toEqual([]);
   });
 
   it('leaves the unowned data alone when the person said it is not theirs, or when it is empty', async () => {
     await putTag(UNOWNED_DATABASE_NAME, 'Someone else’s');
     setUnownedDataGoesToNextAccount(false);
-    await enterAccountDatabase('declined');
+    await signIn('declined');
     expect(activeDatabaseName()).not.toBe(UNOWNED_DATABASE_NAME);
     leaveAccountDatabase();
     expect(await tagNames(unownedDatabaseName())).toEqual(['Someone else’s']);
@@ -153,27 +163,27 @@ suite('one database per account', () => {
     // An empty unowned database (a signed-out page opened it) is given to nobody.
     const empty = await openIndexedDbLocalStore({ name: UNOWNED_DATABASE_NAME });
     empty.close();
-    await enterAccountDatabase('fresh');
+    await signIn('fresh');
     expect(activeDatabaseName()).not.toBe(UNOWNED_DATABASE_NAME);
   });
 
   it('asks for a reload when the page holds another database open', async () => {
-    expect((await enterAccountDatabase('user-x')).reload).toBe(false);
+    expect((await signIn('user-x')).reload).toBe(false);
     leaveAccountDatabase();
     // A connection the page keeps (as the live reads' is) on X's database.
     const { createDocketDatabase } = await import('./docket-database.ts');
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     const kept = createDocketDatabase();
     leaveAccountDatabase();
-    expect((await enterAccountDatabase('user-y')).reload).toBe(true);
+    expect((await signIn('user-y')).reload).toBe(true);
     kept.close();
   });
 
   it('removes an account at sign-out: gone from the registry at once, its database at the next start', async () => {
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     const x = activeDatabaseName();
     await putTag(x, 'Private');
-    await enterAccountDatabase('user-y');
+    await signIn('user-y');
     const y = activeDatabaseName();
     await putTag(y, 'Other');
 
@@ -185,14 +195,17 @@ suite('one database per account', () => {
 
     await finishRemovals();
     expect(await docketDatabaseNames()).toEqual([x]);
+    // X's work stays, locked until X's password opens it.
+    await expect(tagNames(x)).rejects.toMatchObject({ name: 'DeviceLockedError' });
+    await signIn('user-x');
     expect(await tagNames(x)).toEqual(['Private']);
     // Signing in again as Y starts empty.
-    await enterAccountDatabase('user-y');
+    await signIn('user-y');
     expect(await tagNames(activeDatabaseName())).toEqual([]);
   });
 
   it('keeps a locked account’s full backup as that account’s: not handed on, removed with it', async () => {
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     const x = activeDatabaseName();
     await putTag(x, 'X');
     leaveAccountDatabase();
@@ -202,13 +215,13 @@ suite('one database per account', () => {
     await putFullBackup(unowned, backup);
     // It is not data no account owns: the sign-in page counts none, the next account starts anew.
     expect((await readDeviceHoldings()).unowned?.fullBackups).toBe(0);
-    await enterAccountDatabase('user-y');
+    await signIn('user-y');
     expect(activeDatabaseName()).not.toBe(unowned);
     leaveAccountDatabase();
     expect(await fullBackupsOf(unowned)).toEqual({ backups: [backup], jobs: [backup] });
 
     // X removed: its backup goes with its database, and its job.
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     removeAccountAtSignOut('user-x');
     await finishRemovals();
     expect(await docketDatabaseNames()).not.toContain(x);
@@ -216,14 +229,14 @@ suite('one database per account', () => {
   });
 
   it('hands the unowned data on without the locked accounts’ full backups kept with it', async () => {
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     const x = activeDatabaseName();
     leaveAccountDatabase();
     const unowned = unownedDatabaseName();
     await putTag(unowned, 'Made signed out');
     await putFullBackup(unowned, 'own-backup');
     await putFullBackup(unowned, lockedBackupId(x, 'b-1'));
-    await enterAccountDatabase('user-z');
+    await signIn('user-z');
     expect(activeDatabaseName()).toBe(unowned);
     expect(await tagNames(unowned)).toEqual(['Made signed out']);
     expect(await fullBackupsOf(unowned)).toEqual({ backups: ['own-backup'], jobs: ['own-backup'] });
@@ -232,7 +245,7 @@ suite('one database per account', () => {
   it('"Clear this device" deletes every account’s database, the unowned one and the registry', async () => {
     await putTag(UNOWNED_DATABASE_NAME, 'Unowned');
     setUnownedDataGoesToNextAccount(false);
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     await putTag(activeDatabaseName(), 'X');
     leaveAccountDatabase();
     const holdings = await readDeviceHoldings();
@@ -251,7 +264,38 @@ suite('one database per account', () => {
     expect(activeDatabaseName()).toBe(UNOWNED_DATABASE_NAME);
     expect(accountDatabaseOf('evil')).toBeUndefined();
     localStorage.setItem('docket.accounts', '{not json');
-    await enterAccountDatabase('user-x');
+    await signIn('user-x');
     expect(activeDatabaseName()).toMatch(/^docket-[0-9a-f]{32}$/);
   });
+
+  it('refuses a session without the password while the account’s work has no vault, and writes nothing', async () => {
+    const started = Date.now();
+    await expect(enterAccountDatabase('old-session')).rejects.toMatchObject({
+      name: 'PasswordNeededError',
+    });
+    // It waited for another tab's sign-in to make the vault before it refused.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+    // No account is active: nothing of the session's can be written anywhere.
+    expect(localStorage.getItem('docket.database')).toBeNull();
+    // Once the password made the vault, the same session enters.
+    await signIn('old-session');
+    expect(activeDatabaseName()).toBe(accountDatabaseOf('old-session'));
+    leaveAccountDatabase();
+    await expect(enterAccountDatabase('old-session')).resolves.toHaveProperty('reload');
+  }, 15_000);
+
+  it('waits for the vault another tab is making, then enters without the password', async () => {
+    await signIn('two-tabs');
+    const name = accountDatabaseOf('two-tabs') ?? '';
+    leaveAccountDatabase();
+    await removeEveryDatabase();
+    localStorage.clear();
+    // The first tab named the database and is still running Argon2id when this tab enters.
+    localStorage.setItem('docket.accounts', JSON.stringify({ 'two-tabs': name }));
+    const entering = enterAccountDatabase('two-tabs');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await openVaultAtSignIn(name, 'two-tabs', PASSWORD)).toBe('created');
+    await expect(entering).resolves.toHaveProperty('reload');
+    expect(activeDatabaseName()).toBe(name);
+  }, 15_000);
 });

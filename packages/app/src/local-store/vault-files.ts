@@ -16,6 +16,18 @@ export class DeviceLockedError extends Error {
   }
 }
 
+/**
+ * A session with no password to hand (kept from an app version older than vaults, or opened in
+ * another tab) found the account's database without a vault: what it wrote would be in clear.
+ * The person signs in with the password once, which makes the vault and seals what is there.
+ */
+export class PasswordNeededError extends Error {
+  constructor() {
+    super('Sign in with your password once more to lock your work on this device.');
+    this.name = 'PasswordNeededError';
+  }
+}
+
 export type VaultState =
   | { readonly kind: 'none' }
   | { readonly kind: 'open'; readonly rowKey: OpaqueCryptoKey }
@@ -66,6 +78,29 @@ export async function removeFile(name: string): Promise<void> {
 
 export const lockFile = (database: string) => `${database}.lock`;
 export const keyFile = (database: string) => `${database}.key`;
+
+/** How long a tab waits for another tab's sign-in to finish making the vault (Argon2id). */
+const VAULT_MAKING_WAIT_MS = 5000;
+const VAULT_POLL_MS = 250;
+
+/**
+ * Whether the database has no vault where the browser could keep one: no lock and no key. A
+ * vault another tab is making (its sign-in's Argon2id runs after the account's database was
+ * named) is waited for, up to a few seconds.
+ */
+export async function vaultMissing(
+  database: string,
+  waitMs = VAULT_MAKING_WAIT_MS,
+): Promise<boolean> {
+  if ((await vaultDirectory()) === null) return false;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if ((await readFile(lockFile(database))) !== null) return false;
+    if ((await readFile(keyFile(database))) !== null) return false;
+    if (Date.now() >= deadline) return true;
+    await new Promise((resolve) => setTimeout(resolve, VAULT_POLL_MS));
+  }
+}
 
 // Each context reads its vault once per database; sign-in and sign-out in this context replace it.
 export const states = new Map<string, Promise<VaultState>>();

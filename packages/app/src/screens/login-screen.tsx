@@ -34,6 +34,7 @@ function nameFromEmail(email: string): string {
 export function LoginScreen() {
   const { loadAuthClient, appStore, platform } = useAppServices();
   const signedInEmail = useAppState((state) => state.email);
+  const passwordNeeded = useAppState((state) => state.passwordNeeded);
   const authenticating = useGuardWaitMessage();
   const { search } = useLocation();
   const ionRouter = useIonRouter();
@@ -174,6 +175,12 @@ export function LoginScreen() {
         {authenticating !== null && (
           <p className="login-authenticating" role="status">
             <IonSpinner aria-hidden="true" name="dots" /> {authenticating}
+          </p>
+        )}
+        {passwordNeeded && (
+          <p className="form-notice" role="status">
+            Sign in with your password once more: Docket now locks your work on this device while
+            you are signed out.
           </p>
         )}
         {signedInEmail !== null && (

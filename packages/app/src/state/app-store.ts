@@ -26,6 +26,12 @@ export interface AppState {
   readonly settingsVersion: number;
   /** Changes made on this device that have not reached the server yet (the outbox's size). */
   readonly waitingChanges: number;
+  /**
+   * The server knows the session, but the account's work on this device has no vault yet (a
+   * session kept from an app version older than vaults): the person signs in with the password
+   * before anything is shown or written (local-store/vault-files.ts, PasswordNeededError).
+   */
+  readonly passwordNeeded: boolean;
 }
 
 export const initialAppState: AppState = {
@@ -36,6 +42,7 @@ export const initialAppState: AppState = {
   email: null,
   settingsVersion: 0,
   waitingChanges: 0,
+  passwordNeeded: false,
 };
 
 // Function-valued fields rather than methods: React takes `subscribe` detached from the store.
