@@ -4,6 +4,11 @@
 // 600 lines (split it along its concerns instead). It also fails when ARCHITECTURE.md names a
 // folder (`name/` in backticks) that is found nowhere: at the root, under packages/, or in a
 // package or its src/, so the map cannot point at a room that was moved or never made.
+// The app's folders are held to the same map: every folder of packages/app/src has a README.md,
+// and every file under it (tests and styles too; screenshots aside) is named in that README or
+// in the README of the sub-folder it sits in; a file at the root of src/ is named in
+// packages/app/README.md. A file counts as named when the README holds it in backticks, alone
+// (`name.ts`) or at the end of a path (`ionic/name.ts`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,10 +68,56 @@ for (const [, folder] of architecture.matchAll(/`([\w.-]+(?:\/[\w.-]+)*)\/`/g)) 
   }
 }
 
+const app = join(root, 'packages/app');
+const appSrc = join(app, 'src');
+const names = (readme, file) => readme.includes(`\`${file}\``) || readme.includes(`/${file}\``);
+const readReadme = (folder) => {
+  try {
+    return readFileSync(join(folder, 'README.md'), 'utf8');
+  } catch {
+    return null;
+  }
+};
+/** Every file under `folder`, with the READMEs of the folders from the top one down to its own. */
+function appFiles(folder, readmes) {
+  const own = readReadme(folder);
+  const here = own === null ? readmes : [...readmes, own];
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) {
+        return name === '__screenshots__' ? [] : appFiles(path, here);
+      }
+      return name === 'README.md' ? [] : [{ path, name, readmes: here }];
+    });
+}
+const appReadme = readReadme(app) ?? '';
+for (const name of readdirSync(appSrc).sort()) {
+  const path = join(appSrc, name);
+  if (!statSync(path).isDirectory()) {
+    if (!names(appReadme, name)) {
+      problems.push(`${relative(root, path)}: not named in packages/app/README.md`);
+    }
+    continue;
+  }
+  if (readReadme(path) === null) {
+    problems.push(
+      `${relative(root, path)}/README.md is missing (what the folder is for, its files)`,
+    );
+    continue;
+  }
+  for (const file of appFiles(path, [])) {
+    if (!file.readmes.some((readme) => names(readme, file.name))) {
+      problems.push(`${relative(root, file.path)}: not named in ${name}/README.md`);
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(`core layout: ${problems.length} problem(s)\n${problems.join('\n')}`);
   process.exit(1);
 }
 console.log(
-  'core layout: every file named in its folder README, none over 600 lines; every folder ARCHITECTURE.md names exists',
+  'core and app layout: every file named in its folder README (core: none over 600 lines); every folder ARCHITECTURE.md names exists',
 );
