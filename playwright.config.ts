@@ -10,7 +10,8 @@ import { join } from 'node:path';
 // run or a running `npm start` cannot collide with it. Below 32768, where Linux starts handing
 // out the local ports of outgoing connections (ip_local_port_range): a port up there can be taken
 // by any open connection, such as the server's own to PostgreSQL, and the listen fails with
-// EADDRINUSE. The port, the source simulator's (+1) and sync-two-servers' two (+2, +3) all fit.
+// EADDRINUSE. The port, the source simulator's (+1), sync-two-servers' two (+2, +3) and the
+// workspaces spec's own server (+4) all fit.
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 12_000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'docket-e2e-'));

@@ -13,6 +13,7 @@ import { IonList } from '../ui/ionic/ion-list.ts';
 import { SkipToTabs } from '../layout/skip-links.tsx';
 
 const links = [
+  { label: 'Workspaces', href: '/tabs/more/workspaces' },
   { label: 'Tags', href: '/bill-tags' },
   { label: 'Jobs', href: '/jobs' },
   { label: 'Import', href: '/import' },

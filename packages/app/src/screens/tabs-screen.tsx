@@ -20,6 +20,12 @@ const MoreScreen = lazyScreen(() => import('./more-screen.tsx').then((m) => m.Mo
 const SwipeableBillsScreen = lazyScreen(() =>
   import('./swipeable-bills-screen.tsx').then((m) => m.SwipeableBillsScreen),
 );
+const WorkspacesScreen = lazyScreen(() =>
+  import('./workspaces-screen.tsx').then((m) => m.WorkspacesScreen),
+);
+const WorkspaceScreen = lazyScreen(() =>
+  import('./workspace-screen.tsx').then((m) => m.WorkspaceScreen),
+);
 const TrackedBillsScreen = lazyScreen(() =>
   import('./tracked-bills-screen.tsx').then((m) => m.TrackedBillsScreen),
 );
@@ -92,6 +98,12 @@ export function TabsScreen() {
           {guardedRoute('datasets', <DatasetsScreen />, '/tabs/datasets')}
           {guardedRoute('backups', <BackupsScreen />, '/tabs/backups')}
           {guardedRoute('more', <MoreScreen />, '/tabs/more')}
+          {guardedRoute('more/workspaces', <WorkspacesScreen />, '/tabs/more/workspaces')}
+          {guardedRoute(
+            'more/workspaces/:workspaceId',
+            <WorkspaceScreen />,
+            '/tabs/more/workspaces/:workspaceId',
+          )}
           {guardedIndexRoute('/tabs', <RedirectView to="/tabs/bills" />)}
           {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
         </IonRouterOutlet>

@@ -7,5 +7,6 @@ export * from './public-link-crypto.ts';
 export * from './sync-crypto.ts';
 export * from './web-crypto.ts';
 export * from './workspace-keys.ts';
+export * from './workspace-name.ts';
 // backup-crypto.ts has its own sealBytes/openBytes (the backup's byte layout); the public ones are sync's.
 export { openBytes, sealBytes } from './sync-crypto.ts';

@@ -1,0 +1,213 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { uniqueEmail } from './pages/login-page.ts';
+import { expectPainted, screenshotsAtBothSizes } from './pages/painted.ts';
+import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
+
+// Team workspaces, membership (issue 39): three accounts on three browser contexts. The owner
+// makes "Health team" and invites an editor and a viewer; both accept; the owner confirms each
+// after comparing the fingerprint shown on its Confirm with the one the member sees as "Your
+// fingerprint"; the members then see the workspace with their roles; a viewer's invitation is
+// refused by the server and the refusal is shown; the owner removes the editor, whose list then
+// no longer shows it.
+//
+// Invitations go to verified addresses only. This spec runs a server of its own (PGlite, its own
+// folder) that logs at info, where the server without SMTP writes each verification link
+// (mail-sender.ts), and each account follows its link as a person would from their mailbox.
+
+// Three cloud passwords (Argon2id, twice each) take most of the time on a busy machine.
+test.describe.configure({ timeout: 600_000 });
+
+// Past the app's port, the source simulator's and sync-two-servers' two.
+const port = Number(process.env.E2E_PORT ?? '20000') + 4;
+const origin = `http://127.0.0.1:${String(port)}`;
+const CLOUD_PASSWORD = 'lantern orchard 42 copper';
+let server: ChildProcess | null = null;
+const links = new Map<string, string>();
+
+async function healthy(process: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) throw new Error('The workspaces spec’s server exited.');
+    const ok = await fetch(`${origin}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The workspaces spec’s server did not start.');
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const child = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DOCKET_DATA_DIR: mkdtempSync(join(tmpdir(), 'docket-e2e-workspaces-')),
+      AUTH_RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      const found = /E-mail verification link for (\S+): (\S+?)"/.exec(line);
+      if (found?.[1] !== undefined && found[2] !== undefined) links.set(found[1], found[2]);
+    }
+  });
+  server = child;
+  await healthy(child);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+/** A new account on a context of its own: its address verified, its cloud password set. */
+async function member(browser: Parameters<typeof signedInDevice>[0]): Promise<{
+  page: Page;
+  email: string;
+}> {
+  const email = uniqueEmail();
+  const page = await signedInDevice(browser, email, true, origin);
+  await expect.poll(() => links.has(email), SOON).toBe(true);
+  const link = new URL(links.get(email) ?? '');
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.goto('/tabs/more');
+  await expect(page.getByText('Set a cloud password to start syncing.')).toBeVisible(SOON);
+  await submitCloudPassword(
+    page,
+    'Set a cloud password',
+    CLOUD_PASSWORD,
+    'The cloud password is set.',
+  );
+  return { page, email };
+}
+
+async function openWorkspaces(page: Page): Promise<void> {
+  await page.goto('/tabs/more');
+  await page.getByRole('link', { name: 'Workspaces', exact: true }).click();
+  await expectPainted(page.getByRole('heading', { name: 'Workspaces', level: 1 }));
+  await expect(page).toHaveTitle('Workspaces · Docket');
+}
+
+async function myFingerprint(page: Page): Promise<string> {
+  const shown = page.getByRole('region', { name: 'Your fingerprint' }).getByRole('definition');
+  await expect(shown).toHaveText(/^[a-z]+(-[a-z]+){5}$/, SOON);
+  return (await shown.textContent()) ?? '';
+}
+
+function memberRow(page: Page, email: string) {
+  return page.getByRole('listitem').filter({ hasText: email });
+}
+
+test('an owner invites, confirms by fingerprint and removes; refusals are shown', async ({
+  browser,
+}) => {
+  const owner = await member(browser);
+  const editor = await member(browser);
+  const viewer = await member(browser);
+
+  // The owner makes "Health team".
+  await openWorkspaces(owner.page);
+  await myFingerprint(owner.page);
+  await owner.page.getByLabel('Name', { exact: true }).fill('Health team');
+  await owner.page.getByRole('button', { name: 'New workspace' }).click();
+  const team = owner.page.getByRole('link', { name: 'Health team' });
+  await expect(team).toBeVisible(SOON);
+  await team.click();
+  await expectPainted(owner.page.getByRole('heading', { name: 'Health team', level: 1 }));
+  await expect(owner.page).toHaveTitle('Health team · Docket');
+  const teamUrl = owner.page.url();
+
+  // … and invites an editor and a viewer.
+  for (const [who, role] of [
+    [editor.email, 'Editor'],
+    [viewer.email, 'Viewer'],
+  ] as const) {
+    await owner.page.getByLabel('Email', { exact: true }).fill(who);
+    await owner.page.getByRole('radio', { name: role }).check();
+    await owner.page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(
+      owner.page.getByRole('status').filter({ hasText: `${who} is invited` }),
+    ).toBeVisible(SOON);
+  }
+
+  // Both accept, naming who invited them; each waits for the owner's confirmation.
+  const fingerprints = new Map<string, string>();
+  for (const invitee of [editor, viewer]) {
+    await openWorkspaces(invitee.page);
+    fingerprints.set(invitee.email, await myFingerprint(invitee.page));
+    const invitation = invitee.page.getByRole('listitem').filter({ hasText: owner.email });
+    await expect(invitation).toBeVisible(SOON);
+    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await expect(
+      invitee.page.getByText('Waiting for the owner to confirm you', { exact: false }).first(),
+    ).toBeVisible(SOON);
+  }
+  await screenshotsAtBothSizes(editor.page, 'workspaces-waiting');
+
+  // The owner confirms each, the fingerprint on Confirm equal to the member's own.
+  await owner.page.goto(teamUrl);
+  for (const invitee of [editor, viewer]) {
+    const row = memberRow(owner.page, invitee.email);
+    await expect(row.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible(SOON);
+    await row.getByRole('button', { name: 'Confirm', exact: true }).click();
+    const confirm = owner.page.getByRole('group', { name: `Confirm ${invitee.email}` });
+    const shown = confirm.getByRole('definition');
+    await expect(shown).toHaveText(/^[a-z]+(-[a-z]+){5}$/);
+    if (invitee === editor) await screenshotsAtBothSizes(owner.page, 'workspace-confirm');
+    expect(await shown.textContent()).toBe(fingerprints.get(invitee.email));
+    await confirm.getByRole('button', { name: 'The words match: confirm' }).click();
+    await expect(row.getByText('Confirmed')).toBeVisible(SOON);
+  }
+
+  // The members see "Health team" with their roles.
+  for (const [invitee, role] of [
+    [editor, 'Editor'],
+    [viewer, 'Viewer'],
+  ] as const) {
+    await openWorkspaces(invitee.page);
+    const listed = invitee.page.getByRole('listitem').filter({
+      has: invitee.page.getByRole('link', { name: 'Health team' }),
+    });
+    await expect(listed).toContainText(role, SOON);
+  }
+  await screenshotsAtBothSizes(viewer.page, 'workspaces-member');
+
+  // A viewer's invitation: the server refuses it, the screen says so, nothing changes.
+  await viewer.page.getByRole('link', { name: 'Health team' }).click();
+  await expectPainted(viewer.page.getByRole('heading', { name: 'Health team', level: 1 }));
+  await viewer.page.getByLabel('Email', { exact: true }).fill('someone@example.test');
+  await viewer.page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(viewer.page.getByRole('alert').filter({ hasText: /only an owner/i })).toBeVisible(
+    SOON,
+  );
+  await screenshotsAtBothSizes(viewer.page, 'workspace-refused');
+  await owner.page.reload();
+  await expect(memberRow(owner.page, viewer.email)).toBeVisible(SOON);
+  await expect(memberRow(owner.page, 'someone@example.test')).toHaveCount(0);
+
+  // The owner removes the editor, whose list then no longer shows the workspace.
+  await memberRow(owner.page, editor.email).getByRole('button', { name: 'Remove member' }).click();
+  await expect(
+    owner.page.getByRole('status').filter({ hasText: 'the workspace has a new key' }),
+  ).toBeVisible(SOON);
+  await expect(memberRow(owner.page, editor.email)).toHaveCount(0);
+  await screenshotsAtBothSizes(owner.page, 'workspace-owner');
+  await openWorkspaces(editor.page);
+  await expect(
+    editor.page.getByText('You belong to no workspace yet.', { exact: false }),
+  ).toBeVisible(SOON);
+  await expect(editor.page.getByRole('link', { name: 'Health team' })).toHaveCount(0);
+});

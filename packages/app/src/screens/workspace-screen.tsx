@@ -1,0 +1,363 @@
+import type { WorkspaceRole } from '@docket/protocol/workspaces';
+import { IonButton, useIonRouter } from '@ionic/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { FormError } from '../ui/form-error.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useReading } from '../workspaces/use-reading.ts';
+import { useWorkspaceService } from '../workspaces/use-workspace-service.ts';
+import { WorkspaceNotice } from '../workspaces/workspace-notice.tsx';
+import { Outcome, useWorkspaceAction } from '../workspaces/workspace-outcome.tsx';
+import type {
+  MemberView,
+  WorkspaceService,
+  WorkspaceView,
+} from '../workspaces/workspace-service.ts';
+import {
+  failureMessage,
+  memberStatusWords,
+  roleWords,
+  WAITING_FOR_OWNER,
+} from '../workspaces/workspace-words.ts';
+import '../workspaces/workspaces.css';
+import { WORKSPACES_PATH } from './workspaces-screen.tsx';
+
+const ROLES: readonly WorkspaceRole[] = ['owner', 'editor', 'viewer'];
+
+/**
+ * /tabs/more/workspaces/:workspaceId: one workspace. An owner sees its members, invites, confirms
+ * an accepted member after comparing fingerprints, and removes members; anyone else sees their
+ * role and can leave.
+ */
+export function WorkspaceScreen() {
+  const { workspaceId = '' } = useParams();
+  const access = useWorkspaceService();
+  const service = access.status === 'ready' ? access.service : null;
+  const list = useReading(
+    useCallback(() => (service === null ? Promise.resolve([]) : service.list()), [service]),
+  );
+  const workspace =
+    list.reading.kind === 'read'
+      ? (list.reading.value.find((candidate) => candidate.id === workspaceId) ?? null)
+      : undefined;
+  const title = workspace?.name ?? 'Workspace';
+  return (
+    <>
+      <PageHeader title={title} backHref={WORKSPACES_PATH} />
+      <PageBody>
+        <h1 dir="auto">{title}</h1>
+        {service === null ? (
+          <WorkspaceNotice access={access} />
+        ) : list.reading.kind === 'reading' ? (
+          <p role="status">Reading the workspace…</p>
+        ) : list.reading.kind === 'failed' ? (
+          <FormError message={failureMessage('Reading the workspace', list.reading.error)} />
+        ) : workspace === null || workspace === undefined ? (
+          <p>You are not a member of this workspace, or it no longer exists.</p>
+        ) : (
+          <WorkspacePanel service={service} workspace={workspace} onChanged={list.reload} />
+        )}
+      </PageBody>
+    </>
+  );
+}
+
+export function WorkspacePanel({
+  service,
+  workspace,
+  onChanged,
+}: {
+  readonly service: WorkspaceService;
+  readonly workspace: WorkspaceView;
+  readonly onChanged: () => void;
+}) {
+  const ids = useId();
+  const ionRouter = useIonRouter();
+  const action = useWorkspaceAction();
+  const owner = workspace.role === 'owner' && !workspace.waiting;
+  return (
+    <>
+      <p>
+        Your role: <strong>{roleWords[workspace.role]}</strong>.
+      </p>
+      {workspace.waiting && <p className="workspace-muted">{WAITING_FOR_OWNER}.</p>}
+      {owner && workspace.rotationDue && (
+        <div className="workspace-notice" role="note">
+          <p>
+            A member who held this workspace’s key left. Make a new key, sealed to each confirmed
+            member who stays, so nothing written from now on opens with the old one.
+          </p>
+          <IonButton
+            fill="outline"
+            disabled={action.busy}
+            onClick={() => {
+              void action
+                .run('Making a new key', async () => {
+                  await service.rotate(workspace.id);
+                  return 'The workspace has a new key, sealed to each confirmed member.';
+                })
+                .then((done) => {
+                  if (done) onChanged();
+                });
+            }}
+          >
+            Make a new key
+          </IonButton>
+        </div>
+      )}
+      {/* Near the top, so what an action came to is seen at a phone's size without scrolling. */}
+      <Outcome said={action.said} />
+      {owner ? (
+        <MembersSection service={service} workspaceId={workspace.id} action={action} />
+      ) : null}
+      <InviteSection service={service} workspaceId={workspace.id} owner={owner} action={action} />
+      {!owner && (
+        <section aria-labelledby={`${ids}-leave`} className="workspace-section">
+          <h2 id={`${ids}-leave`}>Leave</h2>
+          <p>Leaving takes this workspace off your list; an owner can invite you again.</p>
+          <IonButton
+            color="danger"
+            fill="outline"
+            disabled={action.busy}
+            onClick={() => {
+              void action
+                .run('Leaving the workspace', async () => {
+                  await service.leave(workspace.id);
+                  return 'You left the workspace.';
+                })
+                .then((left) => {
+                  if (!left) return;
+                  onChanged();
+                  ionRouter.push(WORKSPACES_PATH, 'back', 'pop');
+                });
+            }}
+          >
+            Leave workspace
+          </IonButton>
+        </section>
+      )}
+    </>
+  );
+}
+
+type Action = ReturnType<typeof useWorkspaceAction>;
+
+function InviteSection({
+  service,
+  workspaceId,
+  owner,
+  action,
+}: {
+  readonly service: WorkspaceService;
+  readonly workspaceId: string;
+  readonly owner: boolean;
+  readonly action: Action;
+}) {
+  const ids = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<WorkspaceRole>('editor');
+  return (
+    <section aria-labelledby={`${ids}-invite`} className="workspace-section">
+      <h2 id={`${ids}-invite`}>Invite</h2>
+      {!owner && (
+        <p className="workspace-muted">Only an owner can invite; the server refuses anyone else.</p>
+      )}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const address = email.trim();
+          if (!/^[^\s@]+@[^\s@]+$/.test(address)) {
+            action.setSaid({ kind: 'error', text: 'Enter the e-mail address to invite.' });
+            return;
+          }
+          void action.run('The invitation', async () => {
+            await service.invite(workspaceId, address, role);
+            setEmail('');
+            return `${address} is invited as ${roleWords[role].toLowerCase()}. Once they accept, confirm them here.`;
+          });
+        }}
+      >
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          autocomplete="off"
+          inputmode="email"
+          onChange={setEmail}
+        />
+        <fieldset className="workspace-roles">
+          <legend>Role</legend>
+          {ROLES.map((choice) => (
+            <label key={choice}>
+              <input
+                type="radio"
+                name={`${ids}-role`}
+                value={choice}
+                checked={role === choice}
+                onChange={() => {
+                  setRole(choice);
+                }}
+              />
+              {roleWords[choice]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="screen-actions">
+          <IonButton type="submit" disabled={action.busy}>
+            Invite
+          </IonButton>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function memberName(member: MemberView): string {
+  const name = member.displayName?.trim() ?? '';
+  return name === '' ? member.email : `${name} (${member.email})`;
+}
+
+function MembersSection({
+  service,
+  workspaceId,
+  action,
+}: {
+  readonly service: WorkspaceService;
+  readonly workspaceId: string;
+  readonly action: Action;
+}) {
+  const ids = useId();
+  const members = useReading(
+    useCallback(() => service.members(workspaceId), [service, workspaceId]),
+  );
+  const [confirming, setConfirming] = useState<string | null>(null);
+  // Opening a member's Confirm moves focus to it: the button that opened it is gone.
+  const confirmGroup = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (confirming !== null) confirmGroup.current?.focus();
+  }, [confirming]);
+  return (
+    <section aria-labelledby={`${ids}-members`} className="workspace-section">
+      <h2 id={`${ids}-members`}>Members</h2>
+      {members.reading.kind === 'reading' && <p role="status">Reading the members…</p>}
+      {members.reading.kind === 'failed' && (
+        <FormError message={failureMessage('Reading the members', members.reading.error)} />
+      )}
+      {members.reading.kind === 'read' && (
+        <ul className="workspace-list" aria-labelledby={`${ids}-members`}>
+          {members.reading.value.members.map((member) => {
+            const key = member.userId ?? member.email;
+            const name = memberName(member);
+            return (
+              <li key={key}>
+                <p dir="auto">
+                  <strong>{name}</strong>
+                  {member.isMe ? ' (you)' : ''}
+                </p>
+                <p className="workspace-muted">
+                  {roleWords[member.role]} · {memberStatusWords[member.status]}
+                </p>
+                {confirming === key && member.status === 'accepted' ? (
+                  <div
+                    ref={confirmGroup}
+                    tabIndex={-1}
+                    className="workspace-confirm"
+                    role="group"
+                    aria-label={`Confirm ${member.email}`}
+                  >
+                    {member.fingerprint === null ? (
+                      <p>
+                        The server lists no usable key for this member: they cannot be confirmed.
+                      </p>
+                    ) : (
+                      <>
+                        <dl className="workspace-fingerprint">
+                          <dt>Fingerprint</dt>
+                          <dd>{member.fingerprint}</dd>
+                        </dl>
+                        <p>
+                          Ask {name} to read you “Your fingerprint” from their Workspaces screen, in
+                          person or on a call. Confirm only if every word is the same: other words
+                          mean the key is not theirs.
+                        </p>
+                      </>
+                    )}
+                    <div className="screen-actions">
+                      {member.fingerprint !== null && (
+                        <IonButton
+                          disabled={action.busy}
+                          onClick={() => {
+                            void action
+                              .run('Confirming the member', async () => {
+                                await service.confirm(workspaceId, member);
+                                return `${name} is confirmed: the workspace key is sealed to them.`;
+                              })
+                              .then((done) => {
+                                if (done) setConfirming(null);
+                                members.reload();
+                              });
+                          }}
+                        >
+                          The words match: confirm
+                        </IonButton>
+                      )}
+                      <IonButton
+                        fill="outline"
+                        onClick={() => {
+                          setConfirming(null);
+                        }}
+                      >
+                        Cancel
+                      </IonButton>
+                    </div>
+                  </div>
+                ) : (
+                  !member.isMe && (
+                    <div className="screen-actions">
+                      {member.status === 'accepted' && (
+                        <IonButton
+                          disabled={action.busy}
+                          onClick={() => {
+                            setConfirming(key);
+                          }}
+                        >
+                          Confirm
+                        </IonButton>
+                      )}
+                      <IonButton
+                        color="danger"
+                        fill="outline"
+                        disabled={action.busy}
+                        onClick={() => {
+                          void action
+                            .run('Removing the member', async () => {
+                              if (member.userId === null) {
+                                await service.withdraw(workspaceId, member.email);
+                                return `The invitation to ${name} is withdrawn.`;
+                              }
+                              await service.remove(workspaceId, member.userId);
+                              return member.status === 'confirmed'
+                                ? `${name} is removed; the workspace has a new key they do not hold.`
+                                : `${name} is removed.`;
+                            })
+                            .then(() => {
+                              members.reload();
+                            });
+                        }}
+                      >
+                        Remove member
+                      </IonButton>
+                    </div>
+                  )
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

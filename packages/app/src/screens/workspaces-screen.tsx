@@ -1,0 +1,202 @@
+import { IonButton } from '@ionic/react';
+import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageBody } from '../layout/page-body.tsx';
+import { PageHeader } from '../layout/page-header.tsx';
+import { FormError } from '../ui/form-error.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useReading } from '../workspaces/use-reading.ts';
+import { useWorkspaceService } from '../workspaces/use-workspace-service.ts';
+import { WorkspaceNotice } from '../workspaces/workspace-notice.tsx';
+import { Outcome, useWorkspaceAction } from '../workspaces/workspace-outcome.tsx';
+import type { WorkspaceService } from '../workspaces/workspace-service.ts';
+import {
+  failureMessage,
+  roleWords,
+  WAITING_FOR_OWNER,
+  workspacePath,
+} from '../workspaces/workspace-words.ts';
+import '../workspaces/workspaces.css';
+
+export const WORKSPACES_PATH = '/tabs/more/workspaces';
+
+/**
+ * /tabs/more/workspaces: my fingerprint, a new workspace, the workspaces I belong to and the
+ * invitations to my address (issue 39). Needs the cloud keys on this device: the member key
+ * pair is wrapped under them.
+ */
+export function WorkspacesScreen() {
+  const access = useWorkspaceService();
+  return (
+    <>
+      <PageHeader title="Workspaces" backHref="/tabs/more" />
+      <PageBody>
+        <h1>Workspaces</h1>
+        {access.status === 'ready' ? (
+          <WorkspacesPanel service={access.service} />
+        ) : (
+          <WorkspaceNotice access={access} />
+        )}
+      </PageBody>
+    </>
+  );
+}
+
+export function WorkspacesPanel({ service }: { readonly service: WorkspaceService }) {
+  const ids = useId();
+  const fingerprint = useReading(useCallback(() => service.myFingerprint(), [service]));
+  const list = useReading(useCallback(() => service.list(), [service]));
+  const invitations = useReading(useCallback(() => service.invitations(), [service]));
+  const [name, setName] = useState('');
+  const { busy, said, setSaid, run } = useWorkspaceAction();
+
+  return (
+    <>
+      <section aria-labelledby={`${ids}-fingerprint`} className="workspace-section">
+        <h2 id={`${ids}-fingerprint`}>Your fingerprint</h2>
+        {fingerprint.reading.kind === 'reading' && <p role="status">Reading your key…</p>}
+        {fingerprint.reading.kind === 'failed' && (
+          <FormError message={failureMessage('Reading your key', fingerprint.reading.error)} />
+        )}
+        {fingerprint.reading.kind === 'read' && (
+          <>
+            <dl className="workspace-fingerprint">
+              <dt>Fingerprint</dt>
+              <dd>{fingerprint.reading.value}</dd>
+            </dl>
+            <p className="workspace-muted">
+              When an owner confirms you, they see six words for your key. Read these to them: if
+              any word differs, the key they were given is not yours.
+            </p>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby={`${ids}-new`} className="workspace-section">
+        <h2 id={`${ids}-new`}>New workspace</h2>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const chosen = name.trim();
+            if (chosen === '') {
+              setSaid({ kind: 'error', text: 'Give the workspace a name.' });
+              return;
+            }
+            void run('Creating the workspace', async () => {
+              const made = await service.create(chosen);
+              setName('');
+              list.reload();
+              return `Workspace “${made.name ?? chosen}” created. Invite its members from its page.`;
+            });
+          }}
+        >
+          <TextField
+            label="Name"
+            value={name}
+            maxlength={200}
+            autocomplete="off"
+            onChange={setName}
+          />
+          <div className="screen-actions">
+            <IonButton type="submit" disabled={busy}>
+              New workspace
+            </IonButton>
+          </div>
+        </form>
+      </section>
+
+      <Outcome said={said} />
+
+      <section aria-labelledby={`${ids}-mine`} className="workspace-section">
+        <h2 id={`${ids}-mine`}>Your workspaces</h2>
+        {list.reading.kind === 'reading' && <p role="status">Reading your workspaces…</p>}
+        {list.reading.kind === 'failed' && (
+          <FormError message={failureMessage('Reading your workspaces', list.reading.error)} />
+        )}
+        {list.reading.kind === 'read' &&
+          (list.reading.value.length === 0 ? (
+            <p>You belong to no workspace yet. Make one, or accept an invitation.</p>
+          ) : (
+            <ul className="workspace-list" aria-labelledby={`${ids}-mine`}>
+              {list.reading.value.map((workspace) => (
+                <li key={workspace.id}>
+                  <Link to={workspacePath(workspace.id)} dir="auto">
+                    {workspace.name ??
+                      (workspace.waiting
+                        ? 'A workspace you accepted'
+                        : 'A workspace (name sealed)')}
+                  </Link>
+                  <span className="workspace-muted"> · {roleWords[workspace.role]}</span>
+                  {workspace.waiting && <p className="workspace-muted">{WAITING_FOR_OWNER}.</p>}
+                  {!workspace.waiting && workspace.name === null && (
+                    <p className="workspace-muted">
+                      Its name was sealed under a key you were not given.
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ))}
+      </section>
+
+      <section aria-labelledby={`${ids}-invitations`} className="workspace-section">
+        <h2 id={`${ids}-invitations`}>Invitations</h2>
+        {invitations.reading.kind === 'reading' && <p role="status">Reading invitations…</p>}
+        {invitations.reading.kind === 'failed' && (
+          <FormError message={failureMessage('Reading invitations', invitations.reading.error)} />
+        )}
+        {invitations.reading.kind === 'read' &&
+          (invitations.reading.value.length === 0 ? (
+            <p>No invitations.</p>
+          ) : (
+            <ul className="workspace-list" aria-labelledby={`${ids}-invitations`}>
+              {invitations.reading.value.map((invitation) => {
+                const from =
+                  invitation.invitedBy === null
+                    ? 'Someone'
+                    : invitation.invitedBy.name.trim() === ''
+                      ? invitation.invitedBy.email
+                      : `${invitation.invitedBy.name} (${invitation.invitedBy.email})`;
+                return (
+                  <li key={invitation.workspaceId}>
+                    <p dir="auto">
+                      {from} invited you as {roleWords[invitation.role].toLowerCase()}.
+                    </p>
+                    <div className="screen-actions">
+                      <IonButton
+                        disabled={busy}
+                        onClick={() => {
+                          void run('Accepting the invitation', async () => {
+                            await service.accept(invitation.workspaceId);
+                            invitations.reload();
+                            list.reload();
+                            return `You accepted ${from}’s invitation. ${WAITING_FOR_OWNER}.`;
+                          });
+                        }}
+                      >
+                        Accept
+                      </IonButton>
+                      <IonButton
+                        fill="outline"
+                        disabled={busy}
+                        onClick={() => {
+                          void run('Declining the invitation', async () => {
+                            await service.decline(invitation.workspaceId);
+                            invitations.reload();
+                            return `You declined ${from}’s invitation.`;
+                          });
+                        }}
+                      >
+                        Decline
+                      </IonButton>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          ))}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,282 @@
+import type {
+  Invitation,
+  Member,
+  MemberKeysResponse,
+  WorkspaceRole,
+  WorkspaceSummary,
+} from '@docket/protocol/workspaces';
+import { ApiRequestError, type ApiClient, type ApiRequest } from '../api/api-client.ts';
+
+// A stand-in for the server's membership routes, in memory, for the service's tests: it keeps
+// what the real one keeps (sealed bytes, public keys, membership) and refuses as it does in the
+// cases the tests touch. `swapPublicKey` plays a server that hands an owner a key of its own.
+
+interface Account {
+  readonly id: string;
+  readonly email: string;
+  keys: { publicKey: string; wrappedPrivateKey: string } | null;
+}
+
+interface Row {
+  userId: string | null;
+  email: string;
+  role: WorkspaceRole;
+  status: 'invited' | 'accepted' | 'confirmed';
+  invitedBy: string;
+}
+
+interface Space {
+  readonly id: string;
+  readonly sealedName: string;
+  keyVersion: number;
+  rotationDue: boolean;
+  rows: Row[];
+  /** userId → version → sealed key. */
+  sealed: Map<string, Map<number, string>>;
+}
+
+export interface FakeWorkspaceServer {
+  addAccount(id: string, email: string): void;
+  clientFor(userId: string): ApiClient;
+  /** The public key the server lists for `userId` from now on. */
+  swapPublicKey(userId: string, publicKey: string): void;
+  readonly spaces: Map<string, Space>;
+}
+
+function refuse(status: number, code: string, message: string): never {
+  throw new ApiRequestError(message, status, code);
+}
+
+export function createFakeWorkspaceServer(): FakeWorkspaceServer {
+  const accounts = new Map<string, Account>();
+  const swapped = new Map<string, string>();
+  const spaces = new Map<string, Space>();
+
+  const listedKey = (userId: string | null): string | null =>
+    userId === null ? null : (swapped.get(userId) ?? accounts.get(userId)?.keys?.publicKey ?? null);
+
+  const memberOf = (space: Space, userId: string): Row => {
+    const row = space.rows.find((candidate) => candidate.userId === userId);
+    if (row === undefined) refuse(403, 'not-a-member', 'You are not a member of this workspace.');
+    return row;
+  };
+  const spaceOf = (id: string): Space =>
+    spaces.get(id) ?? refuse(403, 'not-a-member', 'You are not a member of this workspace.');
+  const ownerOf = (space: Space, userId: string, action: string): void => {
+    if (memberOf(space, userId).role !== 'owner') {
+      refuse(403, 'not-owner', `Only an owner of this workspace can ${action}.`);
+    }
+  };
+  const summary = (space: Space, row: Row): WorkspaceSummary => ({
+    id: space.id,
+    sealedName: space.sealedName,
+    role: row.role,
+    status: row.status === 'confirmed' ? 'confirmed' : 'accepted',
+    keyVersion: space.keyVersion,
+    sealedKey: space.sealed.get(row.userId ?? '')?.get(space.keyVersion) ?? null,
+    rotationDue: space.rotationDue,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+  const member = (space: Space, row: Row): Member => {
+    const versions = [...(space.sealed.get(row.userId ?? '')?.keys() ?? [])];
+    return {
+      userId: row.userId,
+      email: row.email,
+      displayName: null,
+      role: row.role,
+      status: row.status,
+      publicKey: listedKey(row.userId),
+      keyVersion: versions.length === 0 ? null : Math.max(...versions),
+    };
+  };
+
+  const applyRotation = (
+    space: Space,
+    rotation: { keyVersion: number; sealedKeys: { userId: string; sealedKey: string }[] },
+  ): void => {
+    const confirmed = space.rows.filter((r) => r.status === 'confirmed').map((r) => r.userId);
+    const given = rotation.sealedKeys.map((copy) => copy.userId);
+    if (
+      rotation.keyVersion !== space.keyVersion + 1 ||
+      confirmed.length !== given.length ||
+      !confirmed.every((id) => id !== null && given.includes(id))
+    ) {
+      refuse(409, 'members-changed', 'Seal to each confirmed member.');
+    }
+    space.keyVersion = rotation.keyVersion;
+    space.rotationDue = false;
+    for (const copy of rotation.sealedKeys) {
+      space.sealed.get(copy.userId)?.set(rotation.keyVersion, copy.sealedKey);
+    }
+  };
+
+  type Body = Record<string, unknown>;
+  const handle = (me: Account, method: string, path: string, body: Body): unknown => {
+    const parts = path.split('/').slice(2); // ['keys'] | ['workspaces', id, …] | …
+    const route = `${method} ${parts.map((part, i) => (i === 1 ? ':id' : i === 3 ? ':user' : part)).join('/')}`;
+    switch (route) {
+      case 'GET keys':
+        return me.keys ?? { publicKey: null, wrappedPrivateKey: null };
+      case 'PUT keys': {
+        const keys = body as { publicKey: string; wrappedPrivateKey: string };
+        if (me.keys !== null && me.keys.publicKey !== keys.publicKey) {
+          refuse(409, 'public-key-exists', 'This account has published another public key.');
+        }
+        me.keys ??= keys;
+        return me.keys satisfies MemberKeysResponse;
+      }
+      case 'POST workspaces': {
+        const { id, sealedName, sealedKey } = body as Record<string, string>;
+        const row: Row = {
+          userId: me.id,
+          email: me.email,
+          role: 'owner',
+          status: 'confirmed',
+          invitedBy: me.id,
+        };
+        const space: Space = {
+          id: id ?? '',
+          sealedName: sealedName ?? '',
+          keyVersion: 1,
+          rotationDue: false,
+          rows: [row],
+          sealed: new Map([[me.id, new Map([[1, sealedKey ?? '']])]]),
+        };
+        spaces.set(space.id, space);
+        return summary(space, row);
+      }
+      case 'GET workspaces':
+        return {
+          workspaces: [...spaces.values()].flatMap((space) =>
+            space.rows.filter((row) => row.userId === me.id).map((row) => summary(space, row)),
+          ),
+        };
+      case 'POST workspaces/:id/invitations': {
+        const space = spaceOf(parts[1] ?? '');
+        ownerOf(space, me.id, 'invite');
+        const { email, role } = body as { email: string; role: WorkspaceRole };
+        const row: Row = { userId: null, email, role, status: 'invited', invitedBy: me.id };
+        space.rows.push(row);
+        return member(space, row);
+      }
+      case 'GET invitations':
+        return {
+          invitations: [...spaces.values()].flatMap((space) =>
+            space.rows
+              .filter((row) => row.status === 'invited' && row.email === me.email)
+              .map((row): Invitation => ({
+                workspaceId: space.id,
+                role: row.role,
+                invitedBy: { name: row.invitedBy, email: `${row.invitedBy}@example.org` },
+                invitedAt: '2026-01-01T00:00:00.000Z',
+              })),
+          ),
+        };
+      case 'POST invitations/:id/accept':
+      case 'POST invitations/:id/decline': {
+        const space = spaceOf(parts[1] ?? '');
+        const row = space.rows.find((r) => r.status === 'invited' && r.email === me.email);
+        if (row === undefined) refuse(409, 'not-invited', 'No invitation.');
+        if (parts[2] === 'decline') {
+          space.rows.splice(space.rows.indexOf(row), 1);
+          return undefined;
+        }
+        if (me.keys === null) refuse(409, 'public-key-required', 'Publish a key first.');
+        row.userId = me.id;
+        row.status = 'accepted';
+        return summary(space, row);
+      }
+      case 'GET workspaces/:id/members': {
+        const space = spaceOf(parts[1] ?? '');
+        ownerOf(space, me.id, 'list members');
+        return { keyVersion: space.keyVersion, members: space.rows.map((r) => member(space, r)) };
+      }
+      case 'GET workspaces/:id/keys': {
+        const space = spaceOf(parts[1] ?? '');
+        memberOf(space, me.id);
+        const mine = space.sealed.get(me.id) ?? new Map<number, string>();
+        return {
+          keyVersion: space.keyVersion,
+          keys: [...mine].map(([keyVersion, sealedKey]) => ({ keyVersion, sealedKey })),
+        };
+      }
+      case 'POST workspaces/:id/members/:user/confirm': {
+        const space = spaceOf(parts[1] ?? '');
+        ownerOf(space, me.id, 'confirm members');
+        const row = memberOf(space, parts[3] ?? '');
+        const { keyVersion, publicKey, sealedKey } = body as {
+          keyVersion: number;
+          publicKey: string;
+          sealedKey: string;
+        };
+        if (keyVersion !== space.keyVersion) refuse(409, 'key-rotated', 'Key rotated.');
+        if (publicKey !== listedKey(row.userId)) refuse(409, 'public-key-changed', 'Changed.');
+        row.status = 'confirmed';
+        const copies = space.sealed.get(row.userId ?? '') ?? new Map<number, string>();
+        copies.set(keyVersion, sealedKey);
+        space.sealed.set(row.userId ?? '', copies);
+        return member(space, row);
+      }
+      case 'POST workspaces/:id/members/:user/remove': {
+        const space = spaceOf(parts[1] ?? '');
+        const targetId = parts[3] ?? '';
+        if (targetId !== me.id) ownerOf(space, me.id, 'remove members');
+        const row = memberOf(space, targetId);
+        const rotation = body.rotation as
+          { keyVersion: number; sealedKeys: { userId: string; sealedKey: string }[] } | undefined;
+        if (targetId !== me.id && row.status === 'confirmed' && rotation === undefined) {
+          refuse(409, 'rotation-required', 'A rotation is needed.');
+        }
+        space.rows.splice(space.rows.indexOf(row), 1);
+        if (rotation !== undefined) {
+          try {
+            applyRotation(space, rotation);
+          } catch (error) {
+            space.rows.push(row);
+            throw error;
+          }
+        } else if (row.status === 'confirmed') {
+          space.rotationDue = true;
+        }
+        return { keyVersion: space.keyVersion };
+      }
+      case 'POST workspaces/:id/keys': {
+        const space = spaceOf(parts[1] ?? '');
+        ownerOf(space, me.id, 'rotate the key');
+        applyRotation(
+          space,
+          body as { keyVersion: number; sealedKeys: { userId: string; sealedKey: string }[] },
+        );
+        return { keyVersion: space.keyVersion };
+      }
+      default:
+        return refuse(404, 'not-found', `No route ${route}.`);
+    }
+  };
+
+  return {
+    spaces,
+    addAccount(id, email) {
+      accounts.set(id, { id, email, keys: null });
+    },
+    swapPublicKey(userId, publicKey) {
+      swapped.set(userId, publicKey);
+    },
+    clientFor(userId) {
+      const call = <T>(request: ApiRequest<T>): Promise<T> => {
+        const me = accounts.get(userId);
+        if (me === undefined) return Promise.reject(new ApiRequestError('Signed out.', 401, null));
+        try {
+          const body = (request.body ?? {}) as Body;
+          const answer = handle(me, request.method, request.path, structuredClone(body));
+          return Promise.resolve(request.response.parse(structuredClone(answer)));
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      return Object.assign(call, {
+        bytes: () => Promise.reject(new Error('No bytes routes here.')),
+      });
+    },
+  };
+}

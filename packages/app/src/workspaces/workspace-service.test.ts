@@ -1,0 +1,186 @@
+import { createMemberKeys, type WebCryptoPort } from '@docket/core/crypto';
+import { encodeBase64 } from '@docket/core/encoding';
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../api/api-client.ts';
+import { createFakeWorkspaceServer, type FakeWorkspaceServer } from './fake-workspace-server.ts';
+import {
+  createWorkspaceService,
+  newWorkspaceId,
+  type WorkspaceService,
+} from './workspace-service.ts';
+
+// The service's key handling with core's real crypto (Node's WebCrypto) against an in-memory
+// server: names sealed and opened, keys sealed on confirmation, fingerprints compared, the key
+// rotated on removal, and a server that swaps a member's public key caught by the fingerprint.
+
+const webCrypto = (globalThis as unknown as { crypto: WebCryptoPort }).crypto;
+
+function dataKey() {
+  return webCrypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+async function person(server: FakeWorkspaceServer, userId: string): Promise<WorkspaceService> {
+  server.addAccount(userId, `${userId}@example.org`);
+  return createWorkspaceService({
+    api: server.clientFor(userId),
+    crypto: webCrypto,
+    userId,
+    dataKey: await dataKey(),
+  });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<string | null> {
+  const error: unknown = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  return error instanceof ApiRequestError ? error.code : null;
+}
+
+async function team() {
+  const server = createFakeWorkspaceServer();
+  const [owner, editor, viewer] = await Promise.all([
+    person(server, 'owner'),
+    person(server, 'editor'),
+    person(server, 'viewer'),
+  ]);
+  const made = await owner.create('Health team');
+  await owner.invite(made.id, 'editor@example.org', 'editor');
+  await owner.invite(made.id, 'viewer@example.org', 'viewer');
+  await editor.accept(made.id);
+  await viewer.accept(made.id);
+  return { server, owner, editor, viewer, id: made.id };
+}
+
+describe('workspace service', () => {
+  it('makes v4 ids', () => {
+    expect(newWorkspaceId(webCrypto)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  it('creates a workspace whose name only the sealed bytes hold', async () => {
+    const server = createFakeWorkspaceServer();
+    const owner = await person(server, 'owner');
+    const made = await owner.create('  Health team ');
+    expect(made).toMatchObject({ name: 'Health team', role: 'owner', waiting: false });
+    expect(JSON.stringify([...server.spaces.values()])).not.toContain('Health');
+    expect(await owner.list()).toEqual([made]);
+  });
+
+  it('publishes my key once, and opens it again on another device of the account', async () => {
+    const server = createFakeWorkspaceServer();
+    server.addAccount('ana', 'ana@example.org');
+    const key = await dataKey();
+    const first = createWorkspaceService({
+      api: server.clientFor('ana'),
+      crypto: webCrypto,
+      userId: 'ana',
+      dataKey: key,
+    });
+    const second = createWorkspaceService({
+      api: server.clientFor('ana'),
+      crypto: webCrypto,
+      userId: 'ana',
+      dataKey: key,
+    });
+    const phrase = await first.myFingerprint();
+    expect(phrase.split('-')).toHaveLength(6);
+    expect(await second.myFingerprint()).toBe(phrase);
+  });
+
+  it('shows an accepted member as waiting until the owner confirms, fingerprints equal', async () => {
+    const { owner, editor, viewer, id } = await team();
+    expect(await editor.list()).toEqual([
+      expect.objectContaining({ id, name: null, waiting: true, role: 'editor' }),
+    ]);
+    const { members } = await owner.members(id);
+    const listed = members.find((member) => member.userId === 'editor');
+    expect(listed?.status).toBe('accepted');
+    expect(listed?.fingerprint).toBe(await editor.myFingerprint());
+    if (listed === undefined) throw new Error('no editor');
+    await owner.confirm(id, listed);
+    expect(await editor.list()).toEqual([
+      expect.objectContaining({ id, name: 'Health team', waiting: false, role: 'editor' }),
+    ]);
+    // The viewer is still waiting: nothing was sealed to them.
+    expect((await viewer.list())[0]).toMatchObject({ name: null, waiting: true });
+  });
+
+  it('shows a different fingerprint for a public key the server swapped in', async () => {
+    const { server, owner, editor, id } = await team();
+    const mallory = await createMemberKeys(webCrypto, await dataKey(), 'mallory');
+    server.swapPublicKey('editor', encodeBase64(mallory.stored.publicKey));
+    const listed = (await owner.members(id)).members.find((member) => member.userId === 'editor');
+    expect(listed?.fingerprint).not.toBeNull();
+    expect(listed?.fingerprint).not.toBe(await editor.myFingerprint());
+    // Confirmed anyway, the key is sealed to the swapped key: the editor cannot open the name.
+    if (listed === undefined) throw new Error('no editor');
+    await owner.confirm(id, listed);
+    expect((await editor.list())[0]).toMatchObject({ status: 'confirmed', name: null });
+  });
+
+  it('removes a confirmed member with a new key sealed only to those who stay', async () => {
+    const { server, owner, editor, viewer, id } = await team();
+    for (const member of (await owner.members(id)).members) {
+      if (member.status === 'accepted') await owner.confirm(id, member);
+    }
+    await owner.remove(id, 'editor');
+    const space = server.spaces.get(id);
+    expect(space?.keyVersion).toBe(2);
+    expect([...(space?.sealed.get('viewer')?.keys() ?? [])]).toEqual([1, 2]);
+    expect([...(space?.sealed.get('owner')?.keys() ?? [])]).toEqual([1, 2]);
+    expect([...(space?.sealed.get('editor')?.keys() ?? [])]).toEqual([1]);
+    expect(await editor.list()).toEqual([]);
+    expect(await refusal(editor.members(id))).toBe('not-a-member');
+    expect((await viewer.list())[0]).toMatchObject({ name: 'Health team', keyVersion: 2 });
+    // The owner can still seal the current (new) key to someone accepted later.
+    await owner.invite(id, 'late@example.org', 'viewer');
+    const late = await person(server, 'late');
+    await late.accept(id);
+    const listed = (await owner.members(id)).members.find((member) => member.userId === 'late');
+    if (listed === undefined) throw new Error('no late member');
+    await owner.confirm(id, listed);
+    expect(space?.sealed.get('late')?.has(2)).toBe(true);
+  });
+
+  it('lets a member leave, and refuses a non-owner’s invitation', async () => {
+    const { owner, viewer, id } = await team();
+    expect(await refusal(viewer.invite(id, 'x@example.org', 'editor'))).toBe('not-owner');
+    await viewer.leave(id);
+    expect(await viewer.list()).toEqual([]);
+    expect((await owner.members(id)).members.map((member) => member.userId)).not.toContain(
+      'viewer',
+    );
+  });
+
+  it('rotates the key after a confirmed member left, for those who stay', async () => {
+    const { server, owner, editor, viewer, id } = await team();
+    for (const member of (await owner.members(id)).members) {
+      if (member.status === 'accepted') await owner.confirm(id, member);
+    }
+    await viewer.leave(id);
+    expect((await owner.list())[0]).toMatchObject({ rotationDue: true, keyVersion: 1 });
+    expect(await refusal(editor.rotate(id))).toBe('not-owner');
+    await owner.rotate(id);
+    expect((await owner.list())[0]).toMatchObject({ rotationDue: false, keyVersion: 2 });
+    const space = server.spaces.get(id);
+    expect([...(space?.sealed.get('editor')?.keys() ?? [])]).toEqual([1, 2]);
+    expect([...(space?.sealed.get('viewer')?.keys() ?? [])]).toEqual([1]);
+    expect((await editor.list())[0]).toMatchObject({ name: 'Health team', keyVersion: 2 });
+  });
+
+  it('declines an invitation, which is then gone', async () => {
+    const server = createFakeWorkspaceServer();
+    const owner = await person(server, 'owner');
+    const guest = await person(server, 'guest');
+    const made = await owner.create('Health team');
+    await owner.invite(made.id, 'guest@example.org', 'viewer');
+    expect(await guest.invitations()).toHaveLength(1);
+    await guest.decline(made.id);
+    expect(await guest.invitations()).toEqual([]);
+  });
+});

@@ -1,0 +1,345 @@
+import {
+  createWorkspaceKey,
+  memberKeyFingerprint,
+  openSealedWorkspaceKey,
+  openWorkspaceName,
+  rotateWorkspaceKey,
+  sealWorkspaceKeyTo,
+  sealWorkspaceName,
+  WorkspaceKeyError,
+  type MemberKeyPair,
+  type OpaqueCryptoKey,
+  type WebCryptoPort,
+  type WorkspaceKey,
+} from '@docket/core/crypto';
+import { decodeBase64, encodeBase64 } from '@docket/core/encoding';
+import type {
+  Invitation,
+  KeyRotation,
+  Member,
+  MemberListResponse,
+  MemberStatus,
+  WorkspaceRole,
+  WorkspaceSummary,
+} from '@docket/protocol/workspaces';
+import type { ApiClient } from '../api/api-client.ts';
+import { ensureMemberKeys } from './member-keys.ts';
+import * as wire from './workspaces-api.ts';
+
+// Team workspaces' membership as this device does it (issue 39): every key is made, sealed and
+// opened here with WebCrypto; the server gets only sealed bytes, public keys and membership.
+// A workspace's name is sealed under its key, so a member reads it only once an owner has
+// confirmed them (sealed the key to their public key).
+
+/** One of my workspaces, its name opened when I hold the key it was sealed under. */
+export interface WorkspaceView {
+  readonly id: string;
+  /** null while I cannot open it (waiting for confirmation, or a key I was never given). */
+  readonly name: string | null;
+  readonly role: WorkspaceRole;
+  readonly status: 'accepted' | 'confirmed';
+  /** An owner has not sealed the current key to me yet. */
+  readonly waiting: boolean;
+  readonly keyVersion: number;
+  readonly rotationDue: boolean;
+}
+
+/** A member as an owner sees them, with the fingerprint of the public key the server lists. */
+export interface MemberView {
+  readonly userId: string | null;
+  readonly email: string;
+  readonly displayName: string | null;
+  readonly role: WorkspaceRole;
+  readonly status: MemberStatus;
+  readonly publicKey: string | null;
+  /** Six words from the listed public key and the member's id; null before they accepted. */
+  readonly fingerprint: string | null;
+  readonly isMe: boolean;
+}
+
+export interface MembersView {
+  readonly keyVersion: number;
+  readonly members: readonly MemberView[];
+}
+
+export interface WorkspaceService {
+  readonly userId: string;
+  /** My own fingerprint, publishing my key pair first when the account has none. */
+  readonly myFingerprint: () => Promise<string>;
+  readonly create: (name: string) => Promise<WorkspaceView>;
+  readonly list: () => Promise<WorkspaceView[]>;
+  readonly invite: (workspaceId: string, email: string, role: WorkspaceRole) => Promise<Member>;
+  /** Withdraws an invitation nobody accepted yet. */
+  readonly withdraw: (workspaceId: string, email: string) => Promise<void>;
+  readonly invitations: () => Promise<Invitation[]>;
+  readonly accept: (workspaceId: string) => Promise<void>;
+  readonly decline: (workspaceId: string) => Promise<void>;
+  readonly members: (workspaceId: string) => Promise<MembersView>;
+  /** Seals the current key to the member's public key: the one whose fingerprint was shown. */
+  readonly confirm: (
+    workspaceId: string,
+    member: Pick<MemberView, 'userId' | 'publicKey'>,
+  ) => Promise<void>;
+  /** Removes a member; one who held the key is removed with a new key for those who stay. */
+  readonly remove: (workspaceId: string, userId: string) => Promise<void>;
+  readonly leave: (workspaceId: string) => Promise<void>;
+  /** A new key version sealed to every confirmed member (after a member left: `rotationDue`). */
+  readonly rotate: (workspaceId: string) => Promise<void>;
+}
+
+export interface WorkspaceServiceOptions {
+  readonly api: ApiClient;
+  readonly crypto: WebCryptoPort;
+  readonly userId: string;
+  /** The account's cloud data key, which the member private key is wrapped under. */
+  readonly dataKey: OpaqueCryptoKey;
+}
+
+/** A v4 UUID from WebCrypto's random bytes. */
+export function newWorkspaceId(crypto: WebCryptoPort): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function bytesOf(base64: string, what: string): Uint8Array<ArrayBuffer> {
+  const bytes = decodeBase64(base64);
+  if (bytes === null) {
+    throw new WorkspaceKeyError('tampered', `The server sent ${what} Docket cannot read.`);
+  }
+  return new Uint8Array(bytes);
+}
+
+export function createWorkspaceService({
+  api,
+  crypto,
+  userId,
+  dataKey,
+}: WorkspaceServiceOptions): WorkspaceService {
+  let memberKeys: Promise<MemberKeyPair> | null = null;
+  const keys = (): Promise<MemberKeyPair> => {
+    memberKeys ??= ensureMemberKeys(api, crypto, userId, dataKey).catch((error: unknown) => {
+      memberKeys = null;
+      throw error;
+    });
+    return memberKeys;
+  };
+
+  /** Every key version sealed to me, opened; versions that do not open are left out. */
+  const keyring = async (workspaceId: string): Promise<WorkspaceKey[]> => {
+    const own = await keys();
+    const ring = await wire.fetchKeyring(api, workspaceId);
+    const opened: WorkspaceKey[] = [];
+    for (const copy of ring.keys) {
+      try {
+        opened.push(
+          await openSealedWorkspaceKey(crypto, bytesOf(copy.sealedKey, 'a sealed key'), own, {
+            workspaceId,
+            keyVersion: copy.keyVersion,
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof WorkspaceKeyError)) throw error;
+      }
+    }
+    return opened;
+  };
+
+  const view = async (summary: WorkspaceSummary): Promise<WorkspaceView> => {
+    const waiting = summary.status !== 'confirmed';
+    let name: string | null = null;
+    if (!waiting) {
+      try {
+        name = await openWorkspaceName(
+          crypto,
+          await keyring(summary.id),
+          bytesOf(summary.sealedName, 'a sealed name'),
+          summary.id,
+        );
+      } catch (error) {
+        if (!(error instanceof WorkspaceKeyError)) throw error;
+      }
+    }
+    return {
+      id: summary.id,
+      name,
+      role: summary.role,
+      status: summary.status,
+      waiting,
+      keyVersion: summary.keyVersion,
+      rotationDue: summary.rotationDue,
+    };
+  };
+
+  const fingerprintOf = async (member: Member): Promise<string | null> => {
+    if (member.userId === null || member.publicKey === null) return null;
+    try {
+      return await memberKeyFingerprint(
+        crypto,
+        bytesOf(member.publicKey, 'a public key'),
+        member.userId,
+      );
+    } catch (error) {
+      if (error instanceof WorkspaceKeyError) return null;
+      throw error;
+    }
+  };
+
+  /** The next key version, sealed to each confirmed member but `leaving`. */
+  const rotation = async (
+    workspaceId: string,
+    listed: MemberListResponse,
+    leaving: string | null,
+  ): Promise<KeyRotation> => {
+    const staying = listed.members.flatMap((member) =>
+      member.status === 'confirmed' &&
+      member.userId !== null &&
+      member.userId !== leaving &&
+      member.publicKey !== null
+        ? [{ userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') }]
+        : [],
+    );
+    const rotated = await rotateWorkspaceKey(
+      crypto,
+      { workspaceId, version: listed.keyVersion },
+      staying,
+    );
+    return {
+      keyVersion: rotated.key.version,
+      sealedKeys: rotated.sealedKeys.map((copy) => ({
+        userId: copy.memberUserId,
+        sealedKey: encodeBase64(copy.sealed),
+      })),
+    };
+  };
+
+  return {
+    userId,
+
+    async myFingerprint() {
+      const own = await keys();
+      return memberKeyFingerprint(crypto, own.publicKey, userId);
+    },
+
+    async create(name) {
+      const own = await keys();
+      const id = newWorkspaceId(crypto);
+      const made = await createWorkspaceKey(crypto, id, [{ userId, publicKey: own.publicKey }]);
+      const mine = made.sealedKeys[0];
+      if (mine === undefined) throw new Error('The workspace key was sealed to nobody.');
+      const sealedName = await sealWorkspaceName(crypto, made.key, name);
+      const summary = await wire.createWorkspace(api, {
+        id,
+        sealedName: encodeBase64(sealedName),
+        sealedKey: encodeBase64(mine.sealed),
+      });
+      return view(summary);
+    },
+
+    async list() {
+      const summaries = await wire.listWorkspaces(api);
+      return Promise.all(summaries.map(view));
+    },
+
+    invite(workspaceId, email, role) {
+      return wire.inviteMember(api, workspaceId, { email: email.trim(), role });
+    },
+
+    withdraw(workspaceId, email) {
+      return wire.withdrawInvitation(api, workspaceId, email);
+    },
+
+    invitations() {
+      return wire.listInvitations(api);
+    },
+
+    async accept(workspaceId) {
+      // The server refuses an accept without a published public key: publish it first.
+      await keys();
+      await wire.acceptInvitation(api, workspaceId);
+    },
+
+    decline(workspaceId) {
+      return wire.declineInvitation(api, workspaceId);
+    },
+
+    async members(workspaceId) {
+      const listed = await wire.listMembers(api, workspaceId);
+      const members = await Promise.all(
+        listed.members.map(async (member): Promise<MemberView> => ({
+          userId: member.userId,
+          email: member.email,
+          displayName: member.displayName,
+          role: member.role,
+          status: member.status,
+          publicKey: member.publicKey,
+          fingerprint: await fingerprintOf(member),
+          isMe: member.userId === userId,
+        })),
+      );
+      return { keyVersion: listed.keyVersion, members };
+    },
+
+    async confirm(workspaceId, member) {
+      if (member.userId === null || member.publicKey === null) {
+        throw new WorkspaceKeyError(
+          'invalid-input',
+          'Only a member who accepted can be confirmed.',
+        );
+      }
+      const own = await keys();
+      const ring = await wire.fetchKeyring(api, workspaceId);
+      const current = ring.keys.find((copy) => copy.keyVersion === ring.keyVersion);
+      if (current === undefined) {
+        throw new WorkspaceKeyError(
+          'missing-key-version',
+          'You do not hold the workspace’s current key, so you cannot seal it to anyone.',
+        );
+      }
+      const sealed = await sealWorkspaceKeyTo(
+        crypto,
+        {
+          sealed: {
+            workspaceId,
+            memberUserId: userId,
+            keyVersion: ring.keyVersion,
+            sealed: bytesOf(current.sealedKey, 'a sealed key'),
+          },
+          keys: own,
+        },
+        { userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') },
+      );
+      await wire.confirmMember(api, workspaceId, member.userId, {
+        keyVersion: ring.keyVersion,
+        publicKey: member.publicKey,
+        sealedKey: encodeBase64(sealed.sealed),
+      });
+    },
+
+    async remove(workspaceId, memberId) {
+      const listed = await wire.listMembers(api, workspaceId);
+      const target = listed.members.find((member) => member.userId === memberId);
+      if (target?.status !== 'confirmed') {
+        await wire.removeMember(api, workspaceId, memberId);
+        return;
+      }
+      await wire.removeMember(
+        api,
+        workspaceId,
+        memberId,
+        await rotation(workspaceId, listed, memberId),
+      );
+    },
+
+    async leave(workspaceId) {
+      await wire.removeMember(api, workspaceId, userId);
+    },
+
+    async rotate(workspaceId) {
+      const listed = await wire.listMembers(api, workspaceId);
+      await wire.rotateKey(api, workspaceId, await rotation(workspaceId, listed, null));
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { MemberStatus, WorkspaceRole } from '@docket/protocol/workspaces';
+import { ApiRequestError } from '../api/api-client.ts';
+
+// The words the workspace screens use for roles, statuses and refusals.
+
+export const roleWords: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  editor: 'Editor',
+  viewer: 'Viewer',
+};
+
+export const memberStatusWords: Record<MemberStatus, string> = {
+  invited: 'Invited, not accepted yet',
+  accepted: 'Accepted, waiting for your confirmation',
+  confirmed: 'Confirmed',
+};
+
+export const WAITING_FOR_OWNER = 'Waiting for the owner to confirm you';
+
+export const NO_CLOUD_KEYS = 'Enter your cloud password on this device to use workspaces';
+
+export function workspacePath(workspaceId: string): string {
+  return `/tabs/more/workspaces/${encodeURIComponent(workspaceId)}`;
+}
+
+/**
+ * What a failure says to the person: the server's own words for its refusals (403 not-a-member,
+ * not-owner, read-only; 409 …), prefixed by what was tried; anything else by its message.
+ */
+export function failureMessage(what: string, error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    return error.status === null || error.status >= 500
+      ? `${what} failed: ${error.message}`
+      : `${what} was refused: ${error.message}`;
+  }
+  return `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
+}

@@ -1,0 +1,200 @@
+import {
+  keyringResponseSchema,
+  keyVersionResponseSchema,
+  invitationListResponseSchema,
+  memberKeysResponseSchema,
+  memberListResponseSchema,
+  memberSchema,
+  workspaceListResponseSchema,
+  workspacePaths,
+  workspaceSummarySchema,
+  type ConfirmMemberRequest,
+  type CreateWorkspaceRequest,
+  type Invitation,
+  type InviteRequest,
+  type KeyringResponse,
+  type KeyRotation,
+  type KeyVersionResponse,
+  type Member,
+  type MemberKeysResponse,
+  type MemberListResponse,
+  type PutMemberKeysRequest,
+  type WorkspaceRole,
+  type WorkspaceSummary,
+} from '@docket/protocol/workspaces';
+import { z } from 'zod';
+import type { ApiClient } from '../api/api-client.ts';
+
+// The membership routes of team workspaces (protocol/workspaces.ts), one function each. Every
+// answer is parsed by the protocol's schema before the app trusts it; a refusal comes back as
+// ApiRequestError with the server's own message (403 not-a-member / not-an-owner, 409 …).
+
+const noContent = z.unknown();
+
+function one(workspaceId: string): `/api/${string}` {
+  return `${workspacePaths.workspaces}/${encodeURIComponent(workspaceId)}`;
+}
+
+function memberPath(workspaceId: string, userId: string): `/api/${string}` {
+  return `${one(workspaceId)}/members/${encodeURIComponent(userId)}`;
+}
+
+export function fetchMemberKeys(api: ApiClient): Promise<MemberKeysResponse> {
+  return api({ method: 'GET', path: workspacePaths.keys, response: memberKeysResponseSchema });
+}
+
+export function putMemberKeys(
+  api: ApiClient,
+  body: PutMemberKeysRequest,
+): Promise<MemberKeysResponse> {
+  return api({
+    method: 'PUT',
+    path: workspacePaths.keys,
+    body,
+    response: memberKeysResponseSchema,
+  });
+}
+
+export function createWorkspace(
+  api: ApiClient,
+  body: CreateWorkspaceRequest,
+): Promise<WorkspaceSummary> {
+  return api({
+    method: 'POST',
+    path: workspacePaths.workspaces,
+    body,
+    response: workspaceSummarySchema,
+  });
+}
+
+export async function listWorkspaces(api: ApiClient): Promise<WorkspaceSummary[]> {
+  const answer = await api({
+    method: 'GET',
+    path: workspacePaths.workspaces,
+    response: workspaceListResponseSchema,
+  });
+  return answer.workspaces;
+}
+
+export async function deleteWorkspace(api: ApiClient, workspaceId: string): Promise<void> {
+  await api({ method: 'DELETE', path: one(workspaceId), response: noContent });
+}
+
+export function inviteMember(
+  api: ApiClient,
+  workspaceId: string,
+  body: InviteRequest,
+): Promise<Member> {
+  return api({
+    method: 'POST',
+    path: `${one(workspaceId)}/invitations`,
+    body,
+    response: memberSchema,
+  });
+}
+
+export async function withdrawInvitation(
+  api: ApiClient,
+  workspaceId: string,
+  email: string,
+): Promise<void> {
+  await api({
+    method: 'POST',
+    path: `${one(workspaceId)}/invitations/withdraw`,
+    body: { email },
+    response: noContent,
+  });
+}
+
+export async function listInvitations(api: ApiClient): Promise<Invitation[]> {
+  const answer = await api({
+    method: 'GET',
+    path: workspacePaths.invitations,
+    response: invitationListResponseSchema,
+  });
+  return answer.invitations;
+}
+
+export function acceptInvitation(api: ApiClient, workspaceId: string): Promise<WorkspaceSummary> {
+  return api({
+    method: 'POST',
+    path: `${workspacePaths.invitations}/${encodeURIComponent(workspaceId)}/accept`,
+    response: workspaceSummarySchema,
+  });
+}
+
+export async function declineInvitation(api: ApiClient, workspaceId: string): Promise<void> {
+  await api({
+    method: 'POST',
+    path: `${workspacePaths.invitations}/${encodeURIComponent(workspaceId)}/decline`,
+    response: noContent,
+  });
+}
+
+export function listMembers(api: ApiClient, workspaceId: string): Promise<MemberListResponse> {
+  return api({
+    method: 'GET',
+    path: `${one(workspaceId)}/members`,
+    response: memberListResponseSchema,
+  });
+}
+
+export function confirmMember(
+  api: ApiClient,
+  workspaceId: string,
+  userId: string,
+  body: ConfirmMemberRequest,
+): Promise<Member> {
+  return api({
+    method: 'POST',
+    path: `${memberPath(workspaceId, userId)}/confirm`,
+    body,
+    response: memberSchema,
+  });
+}
+
+export function changeMemberRole(
+  api: ApiClient,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+): Promise<Member> {
+  return api({
+    method: 'PUT',
+    path: `${memberPath(workspaceId, userId)}/role`,
+    body: { role },
+    response: memberSchema,
+  });
+}
+
+/** Removes a member (with the rotation when they held the key); my own id is leaving. */
+export function removeMember(
+  api: ApiClient,
+  workspaceId: string,
+  userId: string,
+  rotation?: KeyRotation,
+): Promise<KeyVersionResponse> {
+  return api({
+    method: 'POST',
+    path: `${memberPath(workspaceId, userId)}/remove`,
+    body: rotation === undefined ? {} : { rotation },
+    response: keyVersionResponseSchema,
+  });
+}
+
+export function fetchKeyring(api: ApiClient, workspaceId: string): Promise<KeyringResponse> {
+  return api({ method: 'GET', path: `${one(workspaceId)}/keys`, response: keyringResponseSchema });
+}
+
+export function rotateKey(
+  api: ApiClient,
+  workspaceId: string,
+  rotation: KeyRotation,
+): Promise<KeyVersionResponse> {
+  return api({
+    method: 'POST',
+    path: `${one(workspaceId)}/keys`,
+    body: rotation,
+    response: keyVersionResponseSchema,
+  });
+}
