@@ -4,11 +4,11 @@ import { sampleBillId, sampleFile } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { TracePage } from './pages/export-import-pages.ts';
-import { signUpWithDataset } from './pages/dataset-pages.ts';
+import { AddDatasetPage, JobsPage, signUpWithDataset } from './pages/dataset-pages.ts';
 import { FullBackupPreviewPanel, FullBackupsPage } from './pages/full-backup-pages.ts';
 import { goodPassword, LoginPage, signOut, uniqueEmail } from './pages/login-page.ts';
 import { expectPainted, expectScreenPainted, screenshotsAtBothSizes } from './pages/painted.ts';
-import { storedCounts } from './pages/sync-device.ts';
+import { SOON, storedCounts, twoSyncingDevices } from './pages/sync-device.ts';
 
 // A shared computer, one browser profile, two people (issue 38). Each account's work lives in a
 // database of its own: the next person signed in sees none of the last one's, and signing out
@@ -212,4 +212,64 @@ test('work brought in signed out goes to the next account only if the box says s
   await login.createAccount(uniqueEmail(), goodPassword);
   await expect(page).toHaveURL('/bill-tags', { timeout: 15_000 });
   await expectPainted(tags.row('Handed over'));
+});
+
+test('X’s other device receives nothing of what Y did on the shared laptop, and X’s laptop shows none of Y’s jobs', async ({
+  browser,
+}) => {
+  // Two devices with a cloud password, and three password sign-ins (each makes or opens a vault
+  // with Argon2id): longer than one device's tests.
+  test.setTimeout(300_000);
+  const {
+    first: laptop,
+    second: phone,
+    email: x,
+  } = await twoSyncingDevices(browser, 'a cloud password for the team laptop');
+  const laptopTags = new BillTagsPage(laptop);
+  const phoneTags = new BillTagsPage(phone);
+  // X's own tag crosses to X's phone, so the phone is known to be receiving.
+  await laptopTags.open();
+  await laptopTags.create('Kept by X');
+  await phoneTags.open();
+  await expect(phoneTags.row('Kept by X')).toBeVisible(SOON);
+
+  // X steps away, keeping the work locked; Y signs in on the laptop, tags and imports.
+  await toMore(laptop);
+  await signOut(laptop, 'Keep on this device, locked');
+  const y = uniqueEmail();
+  const login = new LoginPage(laptop);
+  await login.open('/add-dataset');
+  await login.createAccount(y, goodPassword);
+  await expect(laptop).toHaveURL('/add-dataset', { timeout: 15_000 });
+  await new AddDatasetPage(laptop).add('Y’s session', [sampleFile('annotation-bill.csv')]);
+  await new JobsPage(laptop).expectStatus('Y’s session', 'Done');
+  await laptopTags.open();
+  await laptopTags.create('Only Y');
+  await toMore(laptop);
+  await signOut(laptop, 'Keep on this device, locked');
+
+  // X is back on the laptop: X's tag, none of Y's, no job of Y's; X's laptop syncs.
+  await login.open('/tabs/more');
+  await login.signIn(x, goodPassword);
+  await expect(laptop.getByText(/^Up to date\./)).toBeVisible(SOON);
+  await laptopTags.open();
+  await expectPainted(laptopTags.row('Kept by X'));
+  await expect(laptopTags.row('Only Y')).toHaveCount(0);
+  expect(await storedCounts(laptop, ['tags', 'jobs', 'datasets'])).toEqual({
+    tags: 1,
+    jobs: 0,
+    datasets: 0,
+  });
+  await laptop.goto('/jobs');
+  await expectScreenPainted(laptop);
+  await expect(laptop.getByText(/Y’s session/)).toHaveCount(0);
+
+  // X's phone, brought up to date, holds X's tag and nothing of Y's.
+  await toMore(phone);
+  await phone.getByRole('button', { name: 'Sync now', exact: true }).click();
+  await expect(phone.getByText(/^Up to date\./)).toBeVisible(SOON);
+  await phoneTags.open();
+  await expectPainted(phoneTags.row('Kept by X'));
+  await expect(phoneTags.row('Only Y')).toHaveCount(0);
+  expect(await storedCounts(phone, ['tags', 'datasets'])).toEqual({ tags: 1, datasets: 0 });
 });
