@@ -2,29 +2,14 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import {
-  buildTestApp,
-  openTestDatabase,
-  signUp,
-  uniqueEmail,
-  type TestApp,
-} from './test-server.ts';
+import { setup, signUp, uniqueEmail, type TestApp } from './test-server.ts';
 
 // Nobody can learn which addresses have accounts from forgot-password: the answer is the same,
 // and it does not wait for the mail (the slow part, and only a known address gets one). An
 // address gets a few mails an hour at most, however often someone asks.
 
 const PER_HOUR = 2;
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const server = setup({ app: false });
 
 function requestReset(testApp: TestApp, email: string) {
   return testApp.app.inject({
@@ -65,7 +50,7 @@ describe('forgot password over a slow mail server', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
-    testApp = await buildTestApp(database, {
+    testApp = await server.build({
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: 'Docket <docket@example.test>',
     });
@@ -108,7 +93,7 @@ describe('forgot password over a slow mail server', () => {
 describe('per-recipient mail throttle', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await buildTestApp(database, { MAIL_PER_RECIPIENT_PER_HOUR: String(PER_HOUR) });
+    testApp = await server.build({ MAIL_PER_RECIPIENT_PER_HOUR: String(PER_HOUR) });
   });
   afterAll(async () => {
     await testApp.app.close();

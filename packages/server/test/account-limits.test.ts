@@ -1,32 +1,30 @@
 import { apiErrorSchema } from '@docket/protocol/api-error';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUserOf } from '../src/auth/require-user.ts';
 import { AccountLimits } from '../src/http/account-limits.ts';
-import type { Database } from '../src/db/database.ts';
 import { session } from '../src/db/schema.ts';
 import { listen, openSocket } from './raw-http.ts';
 import { makeBatch, pull, push, readSettings } from './sync-client.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
 // One account's fair share: a request budget a minute and a cap on requests in progress, so
 // that its flood is refused at the door instead of queueing in front of everyone else.
 
 const RATE = 8;
 const CONCURRENT = 2;
-let database: Database;
-let testApp: TestApp;
+const server = setup({
+  env: {
+    ACCOUNT_RATE_LIMIT_MAX: String(RATE),
+    ACCOUNT_MAX_CONCURRENT: String(CONCURRENT),
+  },
+});
 /** Requests of /api/test/hold wait here until the test lets them go. */
 let holding: Array<() => void> = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, {
-    ACCOUNT_RATE_LIMIT_MAX: String(RATE),
-    ACCOUNT_MAX_CONCURRENT: String(CONCURRENT),
-  });
-  testApp.app.get('/api/test/hold', { onRequest: testApp.app.requireUser }, async (request) => {
+beforeAll(() => {
+  server.app.get('/api/test/hold', { onRequest: server.app.requireUser }, async (request) => {
     signedInUserOf(request);
     await new Promise<void>((resolve) => {
       holding.push(resolve);
@@ -35,13 +33,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
-
 function app(): FastifyInstance {
-  return testApp.app;
+  return server.app;
 }
 
 async function until(condition: () => boolean): Promise<void> {
@@ -128,7 +121,7 @@ describe('per-account cap on requests in progress', () => {
     );
     await until(() => holding.length === CONCURRENT);
     // The session is gone from the database (revoked elsewhere): a lookup would answer 401.
-    await database.db.delete(session).where(eq(session.userId, flooder.userId));
+    await server.database.db.delete(session).where(eq(session.userId, flooder.userId));
 
     const refused = await readSettings(app(), flooder.cookie);
     expect(refused.statusCode).toBe(429);
@@ -174,7 +167,7 @@ describe('a client that sends again at once whatever Retry-After says', () => {
 
   it('is answered 429 with Retry-After after the hold, while another account is answered at once', async () => {
     const holdMs = 300;
-    const paced = await buildTestApp(database, {
+    const paced = await server.build({
       ACCOUNT_MAX_CONCURRENT: '1',
       ACCOUNT_REFUSAL_DELAY_SECONDS: String(holdMs / 1000),
     });
@@ -247,7 +240,7 @@ describe('per-account share of the work: changes and blob bytes a second', () =>
   });
 
   it('refuses a flood of pushes with 429 over-share and Retry-After, and serves another account meanwhile', async () => {
-    const shared = await buildTestApp(database, {
+    const shared = await server.build({
       ACCOUNT_WORK_PER_SECOND: '10',
       ACCOUNT_WORK_BURST: '100',
     });
@@ -451,7 +444,7 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
   });
 
   it("answers another account's request while a heavy account's flood of pushes is held in its lane", async () => {
-    const shared = await buildTestApp(database, {
+    const shared = await server.build({
       ACCOUNT_WORK_PER_SECOND: '10',
       ACCOUNT_WORK_BURST: '1000',
       ACCOUNT_MAX_CONCURRENT: '4',
@@ -498,7 +491,7 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
 
 describe('a client reading its answer slowly', () => {
   it("holds back no other account: another heavy account's pull is answered within a second", async () => {
-    const shared = await buildTestApp(database, {
+    const shared = await server.build({
       ACCOUNT_WORK_PER_SECOND: '10',
       ACCOUNT_WORK_BURST: '1000',
       ACCOUNT_MAX_CONCURRENT: '4',

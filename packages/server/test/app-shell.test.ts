@@ -2,27 +2,17 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase, type TestApp } from './test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { setup } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, {
+const server = setup({
+  env: {
     SENTRY_DSN: 'https://abc123@o42.ingest.sentry.io/7',
-  });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
+  },
 });
 
 function get(url: string) {
-  return testApp.app.inject({ method: 'GET', url });
+  return server.app.inject({ method: 'GET', url });
 }
 
 describe('security headers', () => {
@@ -103,12 +93,12 @@ describe('serving the built app', () => {
 
   it('sends the brotli or gzip copy the build made to a browser that accepts it', async () => {
     const script = `console.log(${JSON.stringify('docket '.repeat(400))});`;
-    const asset = join(testApp.config.appDir, 'assets', 'packed-5e1f2a.js');
+    const asset = join(server.config.appDir, 'assets', 'packed-5e1f2a.js');
     await writeFile(asset, script);
     await writeFile(`${asset}.br`, brotliCompressSync(script));
     await writeFile(`${asset}.gz`, gzipSync(script));
     const fetch = (acceptEncoding?: string) =>
-      testApp.app.inject({
+      server.app.inject({
         method: 'GET',
         url: '/assets/packed-5e1f2a.js',
         headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
@@ -130,7 +120,7 @@ describe('serving the built app', () => {
     expect(plain.body).toBe(script);
 
     // A file the build did not compress (too small to gain) is sent as it is to everyone.
-    const small = await testApp.app.inject({
+    const small = await server.app.inject({
       method: 'GET',
       url: '/assets/index-3f9a1c.js',
       headers: { 'accept-encoding': 'br' },
@@ -159,7 +149,7 @@ describe('serving the built app', () => {
   });
 
   it('says how to build the app when it has not been built', async () => {
-    const unbuilt = await buildTestApp(database, {
+    const unbuilt = await server.build({
       DOCKET_APP_DIR: join(tmpdir(), 'docket-no-such-build'),
     });
     try {

@@ -2,23 +2,17 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_SECRET_FILE } from '../src/auth/auth-secret.ts';
-import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase, signUp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
 // The signing secret stays out of the database: a copy of the database alone cannot forge a
 // session.
 
-let database: Database;
+const server = setup({ app: false });
 const dirs: string[] = [];
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-
 afterAll(async () => {
-  await database.close();
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
@@ -29,7 +23,7 @@ async function freshDataDir(): Promise<string> {
 }
 
 async function legacyRows(): Promise<unknown[]> {
-  const result: unknown = await database.db.execute(
+  const result: unknown = await server.database.db.execute(
     sql`select value from server_secret where name = 'better-auth'`,
   );
   return (result as { rows: unknown[] }).rows;
@@ -38,8 +32,8 @@ async function legacyRows(): Promise<unknown[]> {
 describe('the signing secret', () => {
   it('is made once into a 0600 file beside the data, which every process there shares', async () => {
     const dataDir = await freshDataDir();
-    const first = await buildTestApp(database, { DOCKET_DATA_DIR: dataDir });
-    const second = await buildTestApp(database, { DOCKET_DATA_DIR: dataDir });
+    const first = await server.build({ DOCKET_DATA_DIR: dataDir });
+    const second = await server.build({ DOCKET_DATA_DIR: dataDir });
     try {
       const path = join(dataDir, AUTH_SECRET_FILE);
       expect(((await stat(path)).mode & 0o777).toString(8)).toBe('600');
@@ -59,16 +53,16 @@ describe('the signing secret', () => {
 
   it('moves out of the database when an older server kept it there, and sessions stay valid', async () => {
     const legacy = `legacy-secret-${'x'.repeat(40)}`;
-    await database.db.execute(
+    await server.database.db.execute(
       sql`insert into server_secret (name, value) values ('better-auth', ${legacy}) on conflict (name) do update set value = excluded.value`,
     );
     const dataDir = await freshDataDir();
-    const moved = await buildTestApp(database, { DOCKET_DATA_DIR: dataDir });
+    const moved = await server.build({ DOCKET_DATA_DIR: dataDir });
     try {
       expect((await readFile(join(dataDir, AUTH_SECRET_FILE), 'utf8')).trim()).toBe(legacy);
       expect(await legacyRows()).toEqual([]);
       // A session signed with the old secret (as set in the environment) is still good.
-      const older = await buildTestApp(database, { BETTER_AUTH_SECRET: legacy });
+      const older = await server.build({ BETTER_AUTH_SECRET: legacy });
       try {
         const { cookie } = await signUp(older.app);
         const session = await moved.app.inject({
@@ -88,9 +82,9 @@ describe('the signing secret', () => {
   it('must come from BETTER_AUTH_SECRET when NODE_ENV is production', async () => {
     const dataDir = await freshDataDir();
     await expect(
-      buildTestApp(database, { NODE_ENV: 'production', DOCKET_DATA_DIR: dataDir }),
+      server.build({ NODE_ENV: 'production', DOCKET_DATA_DIR: dataDir }),
     ).rejects.toThrow(/BETTER_AUTH_SECRET must be set when NODE_ENV is production/);
-    const configured = await buildTestApp(database, {
+    const configured = await server.build({
       NODE_ENV: 'production',
       DOCKET_DATA_DIR: dataDir,
       BETTER_AUTH_SECRET: 'y'.repeat(40),

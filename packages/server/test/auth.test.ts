@@ -1,50 +1,36 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { session } from '../src/db/schema.ts';
 import {
-  buildTestApp,
-  openTestDatabase,
   PASSWORD,
   PUBLIC_URL,
+  setup,
   signedInFrom,
   signIn,
   signUp,
   uniqueEmail,
-  type TestApp,
 } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup();
 
 function getSession(headers: Record<string, string>) {
-  return testApp.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
+  return server.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
 }
 
 function readTerms(headers: Record<string, string>) {
-  return testApp.app.inject({ method: 'GET', url: '/api/terms/acceptance', headers });
+  return server.app.inject({ method: 'GET', url: '/api/terms/acceptance', headers });
 }
 
 describe('e-mail and password accounts', () => {
   it('signs up, reads the session, signs out, signs in again', async () => {
     const email = uniqueEmail();
-    const { cookie } = await signUp(testApp.app, email);
+    const { cookie } = await signUp(server.app, email);
 
     const current = await getSession({ cookie });
     expect(current.statusCode).toBe(200);
     expect(current.json<{ user: { email: string } }>().user.email).toBe(email);
 
-    const signOut = await testApp.app.inject({
+    const signOut = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
       headers: { cookie, origin: PUBLIC_URL },
@@ -53,7 +39,7 @@ describe('e-mail and password accounts', () => {
     expect((await getSession({ cookie })).json()).toBeNull();
     expect((await readTerms({ cookie })).statusCode).toBe(401);
 
-    const again = await signIn(testApp.app, email, PASSWORD);
+    const again = await signIn(server.app, email, PASSWORD);
     expect(again.statusCode).toBe(200);
     const { cookie: newCookie } = signedInFrom(again);
     expect((await readTerms({ cookie: newCookie })).statusCode).toBe(200);
@@ -61,9 +47,9 @@ describe('e-mail and password accounts', () => {
 
   it('makes no second account with the same e-mail, in any letter case, and does not say so', async () => {
     const email = uniqueEmail();
-    await signUp(testApp.app, email);
+    await signUp(server.app, email);
     const signUpWith = (address: string) =>
-      testApp.app.inject({
+      server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email: address, password: 'amber falcon quietly 77', name: 'Other' },
@@ -84,23 +70,23 @@ describe('e-mail and password accounts', () => {
     expect(duplicate.headers['set-auth-token']).toBeUndefined();
     expect(fresh.headers['set-auth-token']).toBeUndefined();
     // And the account keeps its own password.
-    expect((await signIn(testApp.app, email, PASSWORD)).statusCode).toBe(200);
-    expect((await signIn(testApp.app, email, 'amber falcon quietly 77')).statusCode).toBe(401);
+    expect((await signIn(server.app, email, PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(server.app, email, 'amber falcon quietly 77')).statusCode).toBe(401);
   });
 
   it('refuses a wrong password and an unknown account alike', async () => {
     const email = uniqueEmail();
-    await signUp(testApp.app, email);
-    const wrong = await signIn(testApp.app, email, 'not the password');
-    const unknown = await signIn(testApp.app, uniqueEmail('nobody'), PASSWORD);
+    await signUp(server.app, email);
+    const wrong = await signIn(server.app, email, 'not the password');
+    const unknown = await signIn(server.app, uniqueEmail('nobody'), PASSWORD);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a cookie-carrying sign-out from a foreign origin', async () => {
-    const { cookie } = await signUp(testApp.app);
-    const response = await testApp.app.inject({
+    const { cookie } = await signUp(server.app);
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
       headers: { cookie, origin: 'https://evil.example' },
@@ -113,8 +99,8 @@ describe('e-mail and password accounts', () => {
 describe('sessions on Docket routes', () => {
   it('accepts the bearer token a sign-in hands out', async () => {
     const email = uniqueEmail();
-    await signUp(testApp.app, email);
-    const { bearer } = signedInFrom(await signIn(testApp.app, email, PASSWORD));
+    await signUp(server.app, email);
+    const { bearer } = signedInFrom(await signIn(server.app, email, PASSWORD));
     const response = await readTerms({ authorization: `Bearer ${bearer}` });
     expect(response.statusCode).toBe(200);
   });
@@ -126,7 +112,7 @@ describe('sessions on Docket routes', () => {
   });
 
   it('answers 401 to a forged session cookie', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const [name, value = ''] = cookie.split('=', 2);
     const [token = ''] = decodeURIComponent(value).split('.', 1);
     const forgedSignature = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
@@ -136,7 +122,7 @@ describe('sessions on Docket routes', () => {
   });
 
   it('answers 401 to a forged or unsigned bearer token', async () => {
-    const { bearer } = await signUp(testApp.app);
+    const { bearer } = await signUp(server.app);
     const [token = ''] = bearer.split('.', 1);
     for (const forged of [`${token}.${'B'.repeat(43)}=`, token, 'nonsense']) {
       const response = await readTerms({ authorization: `Bearer ${forged}` });
@@ -145,9 +131,9 @@ describe('sessions on Docket routes', () => {
   });
 
   it('answers 401 to the cookie of an expired session', async () => {
-    const { cookie, userId } = await signUp(testApp.app);
+    const { cookie, userId } = await signUp(server.app);
     expect((await readTerms({ cookie })).statusCode).toBe(200);
-    await database.db
+    await server.database.db
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(session.userId, userId));

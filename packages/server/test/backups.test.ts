@@ -8,9 +8,9 @@ import {
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sharedTestApp, signUp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
-const { app, database } = sharedTestApp();
+const server = setup();
 
 const headers = (cookie: string) => ({ cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });
 
@@ -24,7 +24,7 @@ function newBackup(bytes = 300) {
 }
 
 function create(cookie: string, body: unknown) {
-  return app().inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/backups',
     headers: headers(cookie),
@@ -33,12 +33,12 @@ function create(cookie: string, body: unknown) {
 }
 
 function request(method: 'GET' | 'DELETE', cookie: string, url: string) {
-  return app().inject({ method, url, headers: headers(cookie) });
+  return server.app.inject({ method, url, headers: headers(cookie) });
 }
 
 describe('backups', () => {
   it('are created, listed newest first, read back and deleted', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const first = newBackup(300);
     const second = newBackup(500);
     const made = await create(cookie, first);
@@ -75,13 +75,13 @@ describe('backups', () => {
   });
 
   it('take a new sealed name and description, for their owner only', async () => {
-    const owner = await signUp(app());
-    const other = await signUp(app());
+    const owner = await signUp(server.app);
+    const other = await signUp(server.app);
     const backup = newBackup();
     expect((await create(owner.cookie, backup)).statusCode).toBe(201);
     const metadata = randomBytes(90).toString('base64');
     const put = (cookie: string) =>
-      app().inject({
+      server.app.inject({
         method: 'PUT',
         url: `/api/backups/${backup.id}/metadata`,
         headers: headers(cookie),
@@ -98,7 +98,7 @@ describe('backups', () => {
   });
 
   it('refuse the same id twice', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const backup = newBackup();
     expect((await create(cookie, backup)).statusCode).toBe(201);
     const again = await create(cookie, {
@@ -110,8 +110,8 @@ describe('backups', () => {
   });
 
   it('are not shown to, read, or deleted by another user, who learns nothing', async () => {
-    const owner = await signUp(app());
-    const other = await signUp(app());
+    const owner = await signUp(server.app);
+    const other = await signUp(server.app);
     const backup = newBackup();
     expect((await create(owner.cookie, backup)).statusCode).toBe(201);
 
@@ -133,14 +133,18 @@ describe('backups', () => {
   });
 
   it('need a signed-in user', async () => {
-    const response = await app().inject({ method: 'GET', url: '/api/backups' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/backups' });
     expect(response.statusCode).toBe(401);
-    const post = await app().inject({ method: 'POST', url: '/api/backups', payload: newBackup() });
+    const post = await server.app.inject({
+      method: 'POST',
+      url: '/api/backups',
+      payload: newBackup(),
+    });
     expect(post.statusCode).toBe(401);
   });
 
   it('refuse a backup over the size limit, and malformed bodies', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const big = await create(cookie, newBackup(MAX_BACKUP_BYTES + 3));
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ error: 'backup-too-large' });
@@ -154,20 +158,20 @@ describe('backups', () => {
   });
 
   it('keep only ciphertext: no plaintext the client might have sent is in the database', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     // A client that is sloppy cannot put plaintext anywhere: the body is strict, and the
     // server stores the bytes it was given. This checks that nothing else of the request
     // (a name in a header, say) lands in a table.
     const marker = `plain-${randomUUID()}`;
     const backup = newBackup();
-    const made = await app().inject({
+    const made = await server.app.inject({
       method: 'POST',
       url: '/api/backups',
       headers: { ...headers(cookie), 'x-backup-name': marker },
       payload: backup,
     });
     expect(made.statusCode).toBe(201);
-    const rows: unknown = await database().db.execute(
+    const rows: unknown = await server.database.db.execute(
       sql`select row_to_json(b)::text as row from backups b`,
     );
     const text = JSON.stringify((rows as { rows: unknown[] }).rows);

@@ -1,25 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { listen, openSocket, untilClosed } from './raw-http.ts';
-import { buildTestApp, openTestDatabase } from './test-server.ts';
+import { setup } from './test-server.ts';
 
 // Issue 17, item 2: nobody signed in may hold connections open, or make the server read a body.
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const server = setup({ app: false });
 
 async function listenWith(
   env: Record<string, string>,
 ): Promise<{ app: FastifyInstance; port: number }> {
-  const { app } = await buildTestApp(database, env);
+  const { app } = await server.build(env);
   return { app, port: await listen(app) };
 }
 
@@ -85,7 +76,7 @@ describe('timeouts', () => {
   });
 
   it('are on by default', async () => {
-    const { app } = await buildTestApp(database);
+    const { app } = await server.build();
     try {
       expect(app.server.requestTimeout).toBe(300_000);
       expect(app.server.keepAliveTimeout).toBe(10_000);
@@ -117,7 +108,7 @@ it('closes connections past MAX_CONNECTIONS as they arrive, and takes new ones w
 
 describe('a signed-out request', () => {
   it('is refused before its body is read, on every route that needs a user', async () => {
-    const { app } = await buildTestApp(database);
+    const { app } = await server.build();
     await app.ready();
     const routes = listRoutes(app);
     try {

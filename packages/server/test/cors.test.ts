@@ -1,30 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import {
-  buildTestApp,
-  openTestDatabase,
-  PASSWORD,
-  signUp,
-  uniqueEmail,
-  type TestApp,
-} from './test-server.ts';
+import { expect, it } from 'vitest';
+import { PASSWORD, setup, signUp, uniqueEmail } from './test-server.ts';
 
 const NATIVE_SHELL = 'capacitor://localhost';
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, { TRUSTED_ORIGINS: NATIVE_SHELL });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup({ env: { TRUSTED_ORIGINS: NATIVE_SHELL } });
 
 it('lets the native shell sign in cross-origin and read its bearer token', async () => {
-  const preflight = await testApp.app.inject({
+  const preflight = await server.app.inject({
     method: 'OPTIONS',
     url: '/api/auth/sign-in/email',
     headers: {
@@ -37,8 +18,8 @@ it('lets the native shell sign in cross-origin and read its bearer token', async
   expect(preflight.headers['access-control-allow-origin']).toBe(NATIVE_SHELL);
 
   const email = uniqueEmail('native');
-  await signUp(testApp.app, email);
-  const signIn = await testApp.app.inject({
+  await signUp(server.app, email);
+  const signIn = await server.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     headers: { origin: NATIVE_SHELL },
@@ -49,7 +30,7 @@ it('lets the native shell sign in cross-origin and read its bearer token', async
   expect(String(signIn.headers['access-control-expose-headers'])).toContain('set-auth-token');
   const token = String(signIn.headers['set-auth-token']);
 
-  const terms = await testApp.app.inject({
+  const terms = await server.app.inject({
     method: 'GET',
     url: '/api/terms/acceptance',
     headers: { origin: NATIVE_SHELL, authorization: `Bearer ${token}` },
@@ -58,7 +39,7 @@ it('lets the native shell sign in cross-origin and read its bearer token', async
 });
 
 it('gives other origins no CORS headers and refuses their sign-in', async () => {
-  const preflight = await testApp.app.inject({
+  const preflight = await server.app.inject({
     method: 'OPTIONS',
     url: '/api/terms/acceptance',
     headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
@@ -66,8 +47,8 @@ it('gives other origins no CORS headers and refuses their sign-in', async () => 
   expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
 
   const email = uniqueEmail();
-  await signUp(testApp.app, email);
-  const signIn = await testApp.app.inject({
+  await signUp(server.app, email);
+  const signIn = await server.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     headers: { origin: 'https://evil.example' },

@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { expect, it } from 'vitest';
 import {
-  buildTestApp,
   cookieHeader,
-  openTestDatabase,
   PASSWORD,
   pathOf,
   PUBLIC_URL,
+  setup,
   signIn,
   uniqueEmail,
   waitForLoggedLink,
-  type TestApp,
 } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, { REQUIRE_EMAIL_VERIFICATION: 'true' });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup({ env: { REQUIRE_EMAIL_VERIFICATION: 'true' } });
 
 it('blocks sign-in until the verification link is followed', async () => {
   const email = uniqueEmail('unverified');
-  const signUpResponse = await testApp.app.inject({
+  const signUpResponse = await server.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     payload: {
@@ -41,38 +27,38 @@ it('blocks sign-in until the verification link is followed', async () => {
   expect(signUpResponse.statusCode).toBe(200);
   expect(signUpResponse.headers['set-cookie']).toBeUndefined();
 
-  const blocked = await signIn(testApp.app, email, PASSWORD);
+  const blocked = await signIn(server.app, email, PASSWORD);
   expect(blocked.statusCode).toBe(403);
   expect(blocked.json<{ code: string }>().code).toBe('EMAIL_NOT_VERIFIED');
 
-  const link = await waitForLoggedLink(testApp.logs, 'E-mail verification link', email);
+  const link = await waitForLoggedLink(server.logs, 'E-mail verification link', email);
   expect(link.startsWith(`${PUBLIC_URL}/api/auth/verify-email?`)).toBe(true);
-  const followed = await testApp.app.inject({ method: 'GET', url: pathOf(link) });
+  const followed = await server.app.inject({ method: 'GET', url: pathOf(link) });
   expect(followed.statusCode).toBe(302);
   const landing = new URL(String(followed.headers.location), PUBLIC_URL);
   expect(`${landing.pathname}${landing.search}`).toBe('/return-from-login?mode=verified');
 
   // The link signs nobody in: an account's work on a device opens only with its password.
   expect(followed.headers['set-cookie']).toBeUndefined();
-  const session = await testApp.app.inject({
+  const session = await server.app.inject({
     method: 'GET',
     url: '/api/terms/acceptance',
     headers: { cookie: cookieHeader(followed) },
   });
   expect(session.statusCode).toBe(401);
 
-  expect((await signIn(testApp.app, email, PASSWORD)).statusCode).toBe(200);
+  expect((await signIn(server.app, email, PASSWORD)).statusCode).toBe(200);
 });
 
 it('still leads into the app when the client sent no callback URL', async () => {
   const email = uniqueEmail('nocallback');
-  await testApp.app.inject({
+  await server.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     payload: { email, password: PASSWORD, name: 'N' },
   });
-  const link = await waitForLoggedLink(testApp.logs, 'E-mail verification link', email);
-  const followed = await testApp.app.inject({ method: 'GET', url: pathOf(link) });
+  const link = await waitForLoggedLink(server.logs, 'E-mail verification link', email);
+  const followed = await server.app.inject({ method: 'GET', url: pathOf(link) });
   const landing = new URL(String(followed.headers.location), PUBLIC_URL);
   expect(`${landing.pathname}${landing.search}`).toBe('/return-from-login?mode=verified');
 });

@@ -1,25 +1,13 @@
 import { healthResponseSchema } from '@docket/protocol/health';
 import { PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PGLITE_DURABILITY_WARNING } from '../src/app.ts';
-import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup();
 
 it('reports the database kind and protocol version', async () => {
-  const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+  const response = await server.app.inject({ method: 'GET', url: '/api/health' });
   expect(response.statusCode).toBe(200);
   expect(healthResponseSchema.parse(response.json())).toEqual({
     status: 'ok',
@@ -32,9 +20,9 @@ it('reports the database kind and protocol version', async () => {
 it('keeps one generated auth secret for every app on the same data folder', async () => {
   // Two processes on one machine behind a load balancer: a cookie signed by one must be
   // accepted by the other (they share DOCKET_DATA_DIR/auth-secret; see auth-secret.test.ts).
-  const other = await buildTestApp(database);
+  const other = await server.build();
   try {
-    const { cookie } = await signUp(testApp.app, `shared-${Date.now()}@example.test`);
+    const { cookie } = await signUp(server.app, `shared-${Date.now()}@example.test`);
     const viaOther = await other.app.inject({
       method: 'GET',
       url: '/api/terms/acceptance',
@@ -47,6 +35,6 @@ it('keeps one generated auth secret for every app on the same data folder', asyn
 });
 
 it('warns at start that PGlite does not make writes durable, and only on PGlite', () => {
-  const warned = testApp.logs.some((line) => line.msg === PGLITE_DURABILITY_WARNING);
+  const warned = server.logs.some((line) => line.msg === PGLITE_DURABILITY_WARNING);
   expect(warned).toBe(!process.env.DATABASE_URL);
 });

@@ -1,33 +1,18 @@
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { TERMS_VERSION, termsAcceptanceResponseSchema } from '@docket/protocol/terms';
 import { apiErrorSchema } from '@docket/protocol/api-error';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import {
-  buildTestApp,
-  openTestDatabase,
-  signUp,
-  uniqueEmail,
-  type TestApp,
-} from './test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setup, signUp, uniqueEmail } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
+const server = setup();
 let cookie: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-  ({ cookie } = await signUp(testApp.app));
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
+  ({ cookie } = await signUp(server.app));
 });
 
 async function acceptedTerms() {
-  const response = await testApp.app.inject({
+  const response = await server.app.inject({
     method: 'GET',
     url: '/api/terms/acceptance',
     headers: { cookie },
@@ -36,7 +21,7 @@ async function acceptedTerms() {
 }
 
 function postTerms(body: string, contentType = 'application/json') {
-  return testApp.app.inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/terms/acceptance',
     headers: { cookie, 'content-type': contentType },
@@ -63,7 +48,7 @@ describe('bad requests get our JSON error body and change nothing', () => {
     expect(await acceptedTerms()).toBeNull();
 
     const email = uniqueEmail();
-    const signUpResponse = await testApp.app.inject({
+    const signUpResponse = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { 'content-type': 'application/json' },
@@ -106,7 +91,7 @@ describe('bad requests get our JSON error body and change nothing', () => {
 
   it('an unknown API route → 404 JSON, for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await testApp.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      const response = await server.app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         error: 'not-found',
@@ -118,7 +103,7 @@ describe('bad requests get our JSON error body and change nothing', () => {
 
 describe('protocol version check', () => {
   it('answers 426 to an app on another protocol version', async () => {
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'GET',
       url: '/api/terms/acceptance',
       headers: { cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION + 1) },
@@ -131,7 +116,7 @@ describe('protocol version check', () => {
   });
 
   it('refuses a write from a mismatched app before touching anything', async () => {
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/terms/acceptance',
       headers: { cookie, [PROTOCOL_HEADER]: '0' },
@@ -142,19 +127,19 @@ describe('protocol version check', () => {
   });
 
   it('lets the matching version, health and auth through', async () => {
-    const matching = await testApp.app.inject({
+    const matching = await server.app.inject({
       method: 'GET',
       url: '/api/terms/acceptance',
       headers: { cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) },
     });
     expect(matching.statusCode).toBe(200);
-    const health = await testApp.app.inject({
+    const health = await server.app.inject({
       method: 'GET',
       url: '/api/health',
       headers: { [PROTOCOL_HEADER]: '999' },
     });
     expect(health.statusCode).toBe(200);
-    const session = await testApp.app.inject({
+    const session = await server.app.inject({
       method: 'GET',
       url: '/api/auth/get-session',
       headers: { cookie, [PROTOCOL_HEADER]: '999' },

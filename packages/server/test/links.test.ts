@@ -10,15 +10,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BackupRepository } from '../src/repositories/backup-repository.ts';
 import { PublicLinkRepository } from '../src/repositories/public-link-repository.ts';
-import { sharedTestApp, signUp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
-const { app, database } = sharedTestApp();
+const server = setup();
 
 const headers = (cookie: string) => ({ cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });
 
 async function backupOf(cookie: string): Promise<string> {
   const id = randomUUID();
-  const response = await app().inject({
+  const response = await server.app.inject({
     method: 'POST',
     url: '/api/backups',
     headers: headers(cookie),
@@ -44,7 +44,7 @@ function newLink(backupId: string, overrides: Record<string, unknown> = {}) {
 }
 
 function createLink(cookie: string, body: unknown) {
-  return app().inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/links',
     headers: headers(cookie),
@@ -54,15 +54,19 @@ function createLink(cookie: string, body: unknown) {
 
 function openPublic(id: string) {
   // No cookie, no protocol header: a browser that was sent the link by someone else.
-  return app().inject({ method: 'GET', url: `/api/links/${id}/public` });
+  return server.app.inject({ method: 'GET', url: `/api/links/${id}/public` });
 }
 
 function revoke(cookie: string, id: string) {
-  return app().inject({ method: 'POST', url: `/api/links/${id}/revoke`, headers: headers(cookie) });
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/links/${id}/revoke`,
+    headers: headers(cookie),
+  });
 }
 
 async function listLinks(cookie: string, backupId: string) {
-  const response = await app().inject({
+  const response = await server.app.inject({
     method: 'GET',
     url: `/api/links?backupId=${backupId}`,
     headers: headers(cookie),
@@ -73,7 +77,7 @@ async function listLinks(cookie: string, backupId: string) {
 
 describe('public links', () => {
   it('hand their ciphertext to anyone signed out, and count the views', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const backupId = await backupOf(cookie);
     const link = newLink(backupId);
     const made = await createLink(cookie, link);
@@ -102,13 +106,13 @@ describe('public links', () => {
   });
 
   it('store ciphertext only: what the server holds is what the client sent', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const backupId = await backupOf(cookie);
     const marker = `secret-${randomUUID()}`;
     const link = newLink(backupId);
     expect(
       (
-        await app().inject({
+        await server.app.inject({
           method: 'POST',
           url: `/api/links?note=${marker}`,
           headers: { ...headers(cookie), 'x-note': marker },
@@ -118,7 +122,7 @@ describe('public links', () => {
     ).toBe(201);
     const plaintext = await createLink(cookie, { ...newLink(backupId), title: marker });
     expect(plaintext.statusCode).toBe(400);
-    const rows: unknown = await database().db.execute(
+    const rows: unknown = await server.database.db.execute(
       sql`select row_to_json(l)::text as row from public_links l`,
     );
     const text = JSON.stringify((rows as { rows: unknown[] }).rows);
@@ -127,7 +131,7 @@ describe('public links', () => {
   });
 
   it('once revoked say so, drop the ciphertext, and cannot be opened again', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const backupId = await backupOf(cookie);
     const link = newLink(backupId);
     expect((await createLink(cookie, link)).statusCode).toBe(201);
@@ -138,7 +142,7 @@ describe('public links', () => {
     const opened = await openPublic(link.id);
     expect(opened.statusCode).toBe(410);
     expect(opened.json()).toMatchObject({ error: 'link-revoked' });
-    const result: unknown = await database().db.execute(
+    const result: unknown = await server.database.db.execute(
       sql`select ciphertext is null as empty from public_links where id = ${link.id}`,
     );
     const [row] = (result as { rows: { empty: boolean }[] }).rows;
@@ -146,7 +150,7 @@ describe('public links', () => {
   });
 
   it('stop opening when they expire, and refuse an expiry in the past or past a year', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const backupId = await backupOf(cookie);
     const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const link = newLink(backupId, { expiresAt: soon });
@@ -156,7 +160,7 @@ describe('public links', () => {
     expect((await openPublic(link.id)).statusCode).toBe(200);
 
     // Time passes, as the database sees it.
-    await database().db.execute(
+    await server.database.db.execute(
       sql`update public_links set expires_at = now() - interval '1 second' where id = ${link.id}`,
     );
     const expired = await openPublic(link.id);
@@ -183,8 +187,8 @@ describe('public links', () => {
   });
 
   it('cannot be made for, listed or revoked by another user', async () => {
-    const owner = await signUp(app());
-    const other = await signUp(app());
+    const owner = await signUp(server.app);
+    const other = await signUp(server.app);
     const backupId = await backupOf(owner.cookie);
     const link = newLink(backupId);
     expect((await createLink(owner.cookie, link)).statusCode).toBe(201);
@@ -197,7 +201,7 @@ describe('public links', () => {
   });
 
   it('refuse contents over the size limit, and need a signed-in user to create', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const backupId = await backupOf(cookie);
     const big = await createLink(
       cookie,
@@ -205,7 +209,7 @@ describe('public links', () => {
     );
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ error: 'link-too-large' });
-    const signedOut = await app().inject({
+    const signedOut = await server.app.inject({
       method: 'POST',
       url: '/api/links',
       payload: newLink(backupId),
@@ -214,11 +218,11 @@ describe('public links', () => {
   });
 
   it('go with their backup when it is deleted', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     const backupId = await backupOf(cookie);
     const link = newLink(backupId);
     expect((await createLink(cookie, link)).statusCode).toBe(201);
-    const deleted = await app().inject({
+    const deleted = await server.app.inject({
       method: 'DELETE',
       url: `/api/backups/${backupId}`,
       headers: headers(cookie),
@@ -230,12 +234,12 @@ describe('public links', () => {
 
 describe('a link made while its backup is deleted', () => {
   it('gets 404, never a 500, however the two interleave', async () => {
-    const { cookie } = await signUp(app());
+    const { cookie } = await signUp(server.app);
     for (let round = 0; round < 10; round += 1) {
       const backupId = await backupOf(cookie);
       const [made, deleted] = await Promise.all([
         createLink(cookie, newLink(backupId)),
-        app().inject({
+        server.app.inject({
           method: 'DELETE',
           url: `/api/backups/${backupId}`,
           headers: headers(cookie),
@@ -248,8 +252,8 @@ describe('a link made while its backup is deleted', () => {
   });
 
   it('is refused by the repository when the backup goes after a check made before it', async () => {
-    const { userId } = await signUp(app());
-    const db = database().db;
+    const { userId } = await signUp(server.app);
+    const db = server.database.db;
     const backups = new BackupRepository(db);
     const backupId = randomUUID();
     expect(

@@ -1,36 +1,16 @@
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { TERMS_VERSION } from '@docket/protocol/terms';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import {
-  buildTestApp,
-  openTestDatabase,
-  PASSWORD,
-  PUBLIC_URL,
-  signUp,
-  uniqueEmail,
-  type TestApp,
-} from './test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, PUBLIC_URL, setup, signUp, uniqueEmail } from './test-server.ts';
 
 // Issue 17, item 12: Docket's own state-changing routes refuse other sites, and bearer tokens
 // go only to the native shell (a TRUSTED_ORIGINS origin) and to clients that are not browsers.
 
 const NATIVE = 'capacitor://localhost';
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, { TRUSTED_ORIGINS: NATIVE });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup({ env: { TRUSTED_ORIGINS: NATIVE } });
 
 function accept(cookie: string, extra: Record<string, string>) {
-  return testApp.app.inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/terms/acceptance',
     headers: { cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION), ...extra },
@@ -39,7 +19,7 @@ function accept(cookie: string, extra: Record<string, string>) {
 }
 
 async function accepted(cookie: string): Promise<unknown> {
-  const response = await testApp.app.inject({
+  const response = await server.app.inject({
     url: '/api/terms/acceptance',
     headers: { cookie, origin: 'https://evil.example' },
   });
@@ -54,7 +34,7 @@ describe('a state-changing API request', () => {
     ['a look-alike of the public origin', { origin: `${PUBLIC_URL}.evil.example` }],
     ['no Origin but Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
   ])('with %s is refused with 403 and changes nothing', async (_what, extra) => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await accept(cookie, extra);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'forbidden-origin' });
@@ -66,13 +46,13 @@ describe('a state-changing API request', () => {
     ['the native shell (TRUSTED_ORIGINS)', { origin: NATIVE, 'sec-fetch-site': 'cross-site' }],
     ['no Origin (not a browser)', {}],
   ])('from %s is taken', async (_what, extra) => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     expect((await accept(cookie, extra)).statusCode).toBe(200);
     expect(await accepted(cookie)).not.toBeNull();
   });
 
   it('refuses a foreign origin on every other API route that changes state too', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     for (const [method, url] of [
       ['PUT', '/api/sync/settings'],
       ['POST', '/api/sync/push'],
@@ -82,7 +62,7 @@ describe('a state-changing API request', () => {
       ['POST', '/api/links'],
       ['POST', '/api/links/x/revoke'],
     ] as const) {
-      const response = await testApp.app.inject({
+      const response = await server.app.inject({
         method,
         url,
         headers: { cookie, origin: 'https://evil.example' },
@@ -96,8 +76,8 @@ describe('a state-changing API request', () => {
 describe('the bearer token', () => {
   async function signInFrom(origin: string | undefined) {
     const email = uniqueEmail('origin');
-    await signUp(testApp.app, email);
-    return testApp.app.inject({
+    await signUp(server.app, email);
+    return server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: origin === undefined ? {} : { origin },

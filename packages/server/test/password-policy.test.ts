@@ -2,22 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD,
   pathOf,
-  sharedTestApp,
+  setup,
   signIn,
   signUp,
   uniqueEmail,
   waitForLoggedLink,
 } from './test-server.ts';
-import { buildTestApp, type TestApp } from './test-server.ts';
+import type { TestApp } from './test-server.ts';
 
 // ASVS L2: at least 12 characters, and none of the passwords seen most in breaches, wherever a
 // password is set (sign-up and reset), said in words the sign-up form shows as they are.
 
-const { app, database } = sharedTestApp();
+const server = setup();
 
 function signUpWith(password: string) {
   const email = uniqueEmail('policy');
-  return app().inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     payload: { email, password, name: 'policy' },
@@ -68,7 +68,7 @@ describe('password policy', () => {
       [`${email}!`, 'Someone'],
       ['Margarethe Vandersloot 1', 'Margarethe Vandersloot'],
     ] as const) {
-      const response = await app().inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email, password, name },
@@ -89,7 +89,7 @@ describe('password policy', () => {
 describe('password policy on reset', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await buildTestApp(database());
+    testApp = await server.build();
   });
   afterAll(async () => {
     await testApp.app.close();
@@ -120,7 +120,7 @@ describe('password policy on reset', () => {
 describe('what an account says of its person (issue 42)', () => {
   it('refuses a name longer than 200 characters, and takes one of 200', async () => {
     const signUpNamed = (name: string) =>
-      app().inject({
+      server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email: uniqueEmail('named'), password: PASSWORD, name },
@@ -137,7 +137,7 @@ describe('what an account says of its person (issue 42)', () => {
   it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', 'not an address'])(
     'refuses the picture "%s" at sign-up and on update, and keeps the old one',
     async (image) => {
-      const refused = await app().inject({
+      const refused = await server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email: uniqueEmail('picture'), password: PASSWORD, name: 'Picture', image },
@@ -146,9 +146,9 @@ describe('what an account says of its person (issue 42)', () => {
       expect(refused.json<{ message: string }>().message).toBe(
         'A picture must be an http or https address.',
       );
-      const { cookie } = await signUp(app());
+      const { cookie } = await signUp(server.app);
       const update = (picture: string) =>
-        app().inject({
+        server.app.inject({
           method: 'POST',
           url: '/api/auth/update-user',
           headers: { cookie, origin: 'http://localhost:8080' },
@@ -156,7 +156,7 @@ describe('what an account says of its person (issue 42)', () => {
         });
       expect((await update('https://example.test/me.png')).statusCode).toBe(200);
       expect((await update(image)).statusCode).toBe(400);
-      const session = await app().inject({
+      const session = await server.app.inject({
         method: 'GET',
         url: '/api/auth/get-session',
         headers: { cookie },

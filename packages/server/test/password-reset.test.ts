@@ -2,13 +2,11 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
 import {
-  buildTestApp,
-  openTestDatabase,
   PASSWORD,
   pathOf,
   PUBLIC_URL,
+  setup,
   signIn,
   signUp,
   uniqueEmail,
@@ -16,15 +14,7 @@ import {
   type TestApp,
 } from './test-server.ts';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const server = setup({ app: false });
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -63,7 +53,7 @@ async function completeReset(testApp: TestApp, link: string): Promise<void> {
 describe('forgot password without SMTP', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await buildTestApp(database);
+    testApp = await server.build();
   });
   afterAll(async () => {
     await testApp.app.close();
@@ -148,7 +138,7 @@ describe('forgot password over SMTP', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
-    testApp = await buildTestApp(database, {
+    testApp = await server.build({
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: 'Docket <docket@example.test>',
     });

@@ -3,35 +3,25 @@ import { accountUsageResponseSchema } from '@docket/protocol/account-usage';
 import { apiErrorSchema } from '@docket/protocol/api-error';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { makeBatch, push, putBlob, sha256Hex } from './sync-client.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
 // Each account's room on the server, per kind of data: blobs, the change log, and backups
 // together with their links' copies. Past it, 413 quota-exceeded says so in words.
 
 const QUOTA_BYTES = 4096;
 const quotaMiB = String(QUOTA_BYTES / (1024 * 1024));
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, {
+const server = setup({
+  env: {
     QUOTA_BLOBS_MIB: quotaMiB,
     QUOTA_LOG_MIB: quotaMiB,
     QUOTA_BACKUPS_MIB: quotaMiB,
-  });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
+  },
 });
 
 function app(): FastifyInstance {
-  return testApp.app;
+  return server.app;
 }
 
 const headers = (cookie: string) => ({ cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) });

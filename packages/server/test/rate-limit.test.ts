@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { apiErrorSchema } from '@docket/protocol/api-error';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitHits } from '../src/db/schema.ts';
 import { RateLimitRepository } from '../src/repositories/rate-limit-repository.ts';
 import {
   buildTestApp,
   openTestDatabase,
   PASSWORD,
+  setup,
   signIn,
   uniqueEmail,
   type TestApp,
@@ -19,20 +19,11 @@ import {
 // client addresses of its own: on PostgreSQL every test file shares the counts.
 
 const MAX = 5;
-let database: Database;
-let testApp: TestApp;
+const server = setup({ env: { AUTH_RATE_LIMIT_MAX: String(MAX) } });
 let otherProcess: TestApp;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, { AUTH_RATE_LIMIT_MAX: String(MAX) });
-  otherProcess = await buildTestApp(database, { AUTH_RATE_LIMIT_MAX: String(MAX) });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await otherProcess.app.close();
-  await database.close();
+  otherProcess = await server.build({ AUTH_RATE_LIMIT_MAX: String(MAX) });
 });
 
 /** A client address no other test uses. */
@@ -50,7 +41,7 @@ function expectLimited(response: Awaited<ReturnType<typeof signIn>>, what: strin
 
 /** As if `address`'s windows had ended: the test does not sleep through a minute. */
 async function endWindowsOf(address: string): Promise<void> {
-  const ended = await database.db
+  const ended = await server.database.db
     .update(rateLimitHits)
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(like(rateLimitHits.key, `% ${address}`))
@@ -62,13 +53,13 @@ it(`answers 429 with our error body after ${MAX} auth requests a minute from one
   const email = uniqueEmail('guesser');
   const address = uniqueAddress();
   for (let attempt = 1; attempt <= MAX; attempt += 1) {
-    const response = await signIn(testApp.app, email, `guess ${attempt}`, address);
+    const response = await signIn(server.app, email, `guess ${attempt}`, address);
     expect(response.statusCode, `attempt ${attempt}`).toBe(401);
   }
-  expectLimited(await signIn(testApp.app, email, PASSWORD, address), 'one more');
+  expectLimited(await signIn(server.app, email, PASSWORD, address), 'one more');
 
   // Reading the session is not limited: every page load does it.
-  const session = await testApp.app.inject({
+  const session = await server.app.inject({
     method: 'GET',
     url: '/api/auth/get-session',
     remoteAddress: address,
@@ -76,16 +67,16 @@ it(`answers 429 with our error body after ${MAX} auth requests a minute from one
   expect(session.statusCode).toBe(200);
 
   // Another address has its own allowance, and Docket's own routes are not limited.
-  const elsewhere = await signIn(testApp.app, email, PASSWORD, uniqueAddress());
+  const elsewhere = await signIn(server.app, email, PASSWORD, uniqueAddress());
   expect(elsewhere.statusCode).toBe(401); // answered (no such account), not limited
-  const health = await testApp.app.inject({
+  const health = await server.app.inject({
     method: 'GET',
     url: '/api/health',
     remoteAddress: address,
   });
   expect(health.statusCode).toBe(200);
   // Public link opens count apart from sign-ins.
-  const link = await testApp.app.inject({
+  const link = await server.app.inject({
     method: 'GET',
     url: '/api/links/00000000-0000-4000-8000-000000000000/public',
     remoteAddress: address,
@@ -97,37 +88,37 @@ describe('one limit for every process on the database', () => {
   it(`answers ${MAX} requests split across two processes, then 429 on either`, async () => {
     const email = uniqueEmail('spread');
     const address = uniqueAddress();
-    const processes = [testApp, otherProcess];
+    const processes = [server, otherProcess];
     for (let attempt = 1; attempt <= MAX; attempt += 1) {
-      const through = processes[attempt % 2] ?? testApp;
+      const through = processes[attempt % 2] ?? server;
       const response = await signIn(through.app, email, `guess ${attempt}`, address);
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
-    expectLimited(await signIn(testApp.app, email, PASSWORD, address), 'first process');
+    expectLimited(await signIn(server.app, email, PASSWORD, address), 'first process');
     expectLimited(await signIn(otherProcess.app, email, PASSWORD, address), 'second process');
 
     // Another address is counted on its own, through either process.
     const other = uniqueAddress();
     expect((await signIn(otherProcess.app, email, 'guess', other)).statusCode).toBe(401);
-    expect((await signIn(testApp.app, email, 'guess', other)).statusCode).toBe(401);
+    expect((await signIn(server.app, email, 'guess', other)).statusCode).toBe(401);
   });
 
   it('starts counting again in a new window', async () => {
     const email = uniqueEmail('patient');
     const address = uniqueAddress();
     for (let attempt = 1; attempt <= MAX; attempt += 1) {
-      const through = attempt <= 2 ? testApp : otherProcess;
+      const through = attempt <= 2 ? server : otherProcess;
       expect((await signIn(through.app, email, `guess ${attempt}`, address)).statusCode).toBe(401);
     }
     expectLimited(await signIn(otherProcess.app, email, PASSWORD, address), 'before');
 
     await endWindowsOf(address);
     for (let attempt = 1; attempt <= MAX; attempt += 1) {
-      const through = attempt % 2 === 0 ? testApp : otherProcess;
+      const through = attempt % 2 === 0 ? server : otherProcess;
       const response = await signIn(through.app, email, `again ${attempt}`, address);
       expect(response.statusCode, `attempt ${attempt} of the new window`).toBe(401);
     }
-    expectLimited(await signIn(testApp.app, email, PASSWORD, address), 'after');
+    expectLimited(await signIn(server.app, email, PASSWORD, address), 'after');
   });
 
   it('keeps one count when requests from one address arrive at once', async () => {
@@ -135,7 +126,7 @@ describe('one limit for every process on the database', () => {
     const address = uniqueAddress();
     const responses = await Promise.all(
       Array.from({ length: 2 * MAX }, (_, index) =>
-        signIn((index % 2 === 0 ? testApp : otherProcess).app, email, `guess ${index}`, address),
+        signIn((index % 2 === 0 ? server : otherProcess).app, email, `guess ${index}`, address),
       ),
     );
     const codes = responses.map((response) => response.statusCode).sort((a, b) => a - b);
@@ -145,7 +136,7 @@ describe('one limit for every process on the database', () => {
 
 describe('the counts in the database', () => {
   it('count per key in windows that end, and a sweep deletes only the ended ones', async () => {
-    const repository = new RateLimitRepository(database.db);
+    const repository = new RateLimitRepository(server.database.db);
     const ending = `test ${uniqueAddress()}`;
     const going = `test ${uniqueAddress()}`;
     expect(await repository.hit(ending, 60_000)).toMatchObject({ hits: 1 });
@@ -160,7 +151,7 @@ describe('the counts in the database', () => {
     await endWindowsOf(ending.slice('test '.length));
     expect(await repository.read(ending)).toEqual({ hits: 0, ttlMs: 0 });
     await repository.sweepExpired();
-    const left = await database.db
+    const left = await server.database.db
       .select({ key: rateLimitHits.key })
       .from(rateLimitHits)
       .where(sql`${eq(rateLimitHits.key, ending)} or ${eq(rateLimitHits.key, going)}`);

@@ -1,38 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../src/auth/hashed-session-tokens.ts';
-import type { Database } from '../src/db/database.ts';
 import {
-  buildTestApp,
-  openTestDatabase,
   pathOf,
+  setup,
   signUp,
   uniqueEmail,
   waitForLoggedLink,
   type SignedIn,
-  type TestApp,
 } from './test-server.ts';
 
 // A copy of the database must not sign anyone in: sessions and reset links are kept only as
 // hashes of their tokens.
 
-let testDatabase: Database;
-let testApp: TestApp;
-beforeAll(async () => {
-  testDatabase = await openTestDatabase();
-  testApp = await buildTestApp(testDatabase);
-});
-afterAll(async () => {
-  await testApp.app.close();
-  await testDatabase.close();
-});
-const app = () => testApp.app;
-const database = () => testDatabase;
+const server = setup();
 
 async function rows(query: ReturnType<typeof sql>): Promise<Array<Record<string, unknown>>> {
-  const result: unknown = await database().db.execute(query);
+  const result: unknown = await server.database.db.execute(query);
   return (result as { rows: Array<Record<string, unknown>> }).rows;
 }
 
@@ -42,12 +28,12 @@ function tokenOf(signedIn: SignedIn): string {
 }
 
 function getSession(cookie: string) {
-  return app().inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  return server.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
 }
 
 describe('session tokens at rest', () => {
   it('are stored as their SHA-256, and the session still works and ends', async () => {
-    const signedIn = await signUp(app());
+    const signedIn = await signUp(server.app);
     const token = tokenOf(signedIn);
     expect(token.length).toBeGreaterThanOrEqual(32);
     const stored = await rows(sql`select token from session where user_id = ${signedIn.userId}`);
@@ -57,14 +43,14 @@ describe('session tokens at rest', () => {
     const session = await getSession(signedIn.cookie);
     expect(session.statusCode).toBe(200);
     expect(session.json<{ user: { id: string } } | null>()?.user.id).toBe(signedIn.userId);
-    const byBearer = await app().inject({
+    const byBearer = await server.app.inject({
       method: 'GET',
       url: '/api/auth/get-session',
       headers: { authorization: `Bearer ${signedIn.bearer}` },
     });
     expect(byBearer.json<{ user: { id: string } } | null>()?.user.id).toBe(signedIn.userId);
 
-    const signOut = await app().inject({
+    const signOut = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
       headers: { cookie: signedIn.cookie, origin: 'http://localhost:8080' },
@@ -77,11 +63,11 @@ describe('session tokens at rest', () => {
   });
 
   it('cannot be used by presenting the stored hash', async () => {
-    const signedIn = await signUp(app());
+    const signedIn = await signUp(server.app);
     const [row] = await rows(sql`select token from session where user_id = ${signedIn.userId}`);
     const hash = String(row?.token);
     const signature = decodeURIComponent(signedIn.bearer).split('.').slice(1).join('.');
-    const forged = await app().inject({
+    const forged = await server.app.inject({
       method: 'GET',
       url: '/api/auth/get-session',
       headers: { authorization: `Bearer ${hash}.${signature}` },
@@ -90,10 +76,10 @@ describe('session tokens at rest', () => {
   });
 
   it('the upgrade hashes sessions stored before it, and they stay open', async () => {
-    const signedIn = await signUp(app());
+    const signedIn = await signUp(server.app);
     const token = tokenOf(signedIn);
     // As a database from before the upgrade holds it.
-    await database().db.execute(
+    await server.database.db.execute(
       sql`update session set token = ${token} where user_id = ${signedIn.userId}`,
     );
     const migration = await readFile(
@@ -101,7 +87,7 @@ describe('session tokens at rest', () => {
       'utf8',
     );
     for (const statement of migration.split('--> statement-breakpoint')) {
-      await database().db.execute(sql.raw(statement));
+      await server.database.db.execute(sql.raw(statement));
     }
     expect(await rows(sql`select token from session where user_id = ${signedIn.userId}`)).toEqual([
       { token: hashSessionToken(token) },
@@ -114,22 +100,22 @@ describe('session tokens at rest', () => {
 describe('reset tokens at rest', () => {
   it('are stored hashed, and the link still resets the password', async () => {
     const email = uniqueEmail('reset-at-rest');
-    await signUp(app(), email);
-    const asked = await app().inject({
+    await signUp(server.app, email);
+    const asked = await server.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
       payload: { email, redirectTo: '/return-from-login?mode=reset' },
     });
     expect(asked.statusCode).toBe(200);
-    const link = await waitForLoggedLink(testApp.logs, 'Password reset link', email);
+    const link = await waitForLoggedLink(server.logs, 'Password reset link', email);
     const token = new URL(link).pathname.split('/').pop() ?? '';
     expect(token.length).toBeGreaterThan(10);
     const stored = JSON.stringify(await rows(sql`select identifier, value from verification`));
     expect(stored).not.toContain(token);
 
-    const followed = await app().inject({ method: 'GET', url: pathOf(link) });
+    const followed = await server.app.inject({ method: 'GET', url: pathOf(link) });
     expect(followed.statusCode).toBe(302);
-    const reset = await app().inject({
+    const reset = await server.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       payload: { newPassword: 'a brand new passphrase', token },

@@ -1,40 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { syncSettingsSchema } from '@docket/protocol/sync-settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordSettings, readSettings, writeSettings } from './sync-client.ts';
-import {
-  buildTestApp,
-  openTestDatabase,
-  signUp,
-  type TestApp,
-  uniqueEmail,
-  waitForLoggedLink,
-} from './test-server.ts';
+import { setup, signUp, uniqueEmail, waitForLoggedLink } from './test-server.ts';
 
 // Issue 17, item 10: a malformed cloud password verifier gets a clear 400, and nothing secret
 // (the settings, query strings, tokens in paths) reaches the log.
 
-let database: Database;
-let testApp: TestApp;
+const server = setup();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-  testApp.app.get('/test/failing-query', async () => {
+beforeAll(() => {
+  server.app.get('/test/failing-query', async () => {
     // A query that fails in the database with a secret among its parameters.
-    await database.db.execute(sql`select ${'secret-parameter-\u0000'}::text`);
+    await server.database.db.execute(sql`select ${'secret-parameter-\u0000'}::text`);
     return {};
   });
 });
 
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
-
 function logText(): string {
-  return testApp.logs.map((line) => JSON.stringify(line)).join('\n');
+  return server.logs.map((line) => JSON.stringify(line)).join('\n');
 }
 
 describe('a cloud password verifier', () => {
@@ -43,41 +27,41 @@ describe('a cloud password verifier', () => {
     ['a lone surrogate', '$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFz\ud800aA'],
     ['a space', '$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFz aA'],
   ])('with %s is refused with 400, stores nothing and logs none of it', async (_what, hash) => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const settings = passwordSettings(0);
-    const response = await writeSettings(testApp.app, cookie, 0, {
+    const response = await writeSettings(server.app, cookie, 0, {
       ...settings,
       passwordHash: hash,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'invalid-request' });
-    const stored = syncSettingsSchema.parse((await readSettings(testApp.app, cookie)).json());
+    const stored = syncSettingsSchema.parse((await readSettings(server.app, cookie)).json());
     expect(stored).toMatchObject({ version: 0, passwordHash: null });
     expect(logText()).not.toContain(settings.wrappedDataKey ?? '-');
     expect(logText()).not.toContain(settings.keyDerivation?.salt ?? '-');
   });
 
   it('in PHC form is still taken', async () => {
-    const { cookie } = await signUp(testApp.app);
-    const response = await writeSettings(testApp.app, cookie, 0, passwordSettings(0));
+    const { cookie } = await signUp(server.app);
+    const response = await writeSettings(server.app, cookie, 0, passwordSettings(0));
     expect(response.statusCode).toBe(200);
   });
 });
 
 describe('the log', () => {
   it('never shows a query string or a token in a path', async () => {
-    await testApp.app.inject({ url: '/api/auth/verify-email?token=query-secret-1' });
-    await testApp.app.inject({ url: '/api/auth/reset-password/path-secret-2?callbackURL=/x' });
-    await testApp.app.inject({ url: '/api/sync/pull?since=0&limit=query-secret-3' });
-    expect(testApp.logs.some((line) => line.msg === 'incoming request')).toBe(true);
+    await server.app.inject({ url: '/api/auth/verify-email?token=query-secret-1' });
+    await server.app.inject({ url: '/api/auth/reset-password/path-secret-2?callbackURL=/x' });
+    await server.app.inject({ url: '/api/sync/pull?since=0&limit=query-secret-3' });
+    expect(server.logs.some((line) => line.msg === 'incoming request')).toBe(true);
     expect(logText()).not.toMatch(/secret-[123]/);
   });
 
   it('shows a failed query without its parameters', async () => {
-    const response = await testApp.app.inject({ url: '/test/failing-query' });
+    const response = await server.app.inject({ url: '/test/failing-query' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ error: 'internal' });
-    const failed = testApp.logs.filter((line) => line.msg === 'Request failed');
+    const failed = server.logs.filter((line) => line.msg === 'Request failed');
     expect(failed).toHaveLength(1);
     expect(JSON.stringify(failed)).toMatch(/UTF8|0x00|null character/i);
     expect(logText()).not.toContain('secret-parameter');
@@ -97,7 +81,7 @@ describe('a public link key in a callback address (issue 38)', () => {
     '%s is refused at sign-up, and neither the log nor a mail holds it',
     async (_how, callback) => {
       const email = uniqueEmail('detour');
-      const response = await testApp.app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: {
@@ -111,7 +95,7 @@ describe('a public link key in a callback address (issue 38)', () => {
       expect(response.body).toContain('may not carry a fragment');
       expect(response.body).not.toContain('LINKKEY');
       // Nothing was made: the address can still sign up.
-      const again = await testApp.app.inject({
+      const again = await server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: {
@@ -123,7 +107,7 @@ describe('a public link key in a callback address (issue 38)', () => {
       });
       expect(again.statusCode).toBe(200);
       // The verification mail (logged here, as without SMTP) carries the link's id only.
-      const link = await waitForLoggedLink(testApp.logs, 'E-mail verification link', email);
+      const link = await waitForLoggedLink(server.logs, 'E-mail verification link', email);
       expect(decodeURIComponent(decodeURIComponent(link))).toContain('/public-link/abc');
       expect(logText()).not.toContain('LINKKEY');
     },

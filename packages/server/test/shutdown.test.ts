@@ -5,22 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { healthResponseSchema } from '@docket/protocol/health';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase } from './test-server.ts';
+import { expect, it } from 'vitest';
+import { setup } from './test-server.ts';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const server = setup({ app: false });
 
 it('finishes a request that is in flight when the server closes', async () => {
-  const { app } = await buildTestApp(database);
+  const { app } = await server.build();
   let entered!: () => void;
   const handlerEntered = new Promise<void>((resolve) => {
     entered = resolve;

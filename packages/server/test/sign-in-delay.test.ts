@@ -1,16 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInFailures } from '../src/db/schema.ts';
-import {
-  buildTestApp,
-  openTestDatabase,
-  PASSWORD,
-  signIn,
-  signUp,
-  uniqueEmail,
-  type TestApp,
-} from './test-server.ts';
+import { PASSWORD, setup, signIn, signUp, uniqueEmail, type TestApp } from './test-server.ts';
 
 // Guessing one account's password from one client, through any number of server processes,
 // meets one counter kept in the database: after FREE wrong passwords each further try from that
@@ -20,26 +11,17 @@ import {
 
 const FREE = 3;
 const DELAY_SECONDS = 60;
-let database: Database;
-let testApp: TestApp;
+const env = { SIGN_IN_FREE_FAILURES: String(FREE), SIGN_IN_DELAY_SECONDS: String(DELAY_SECONDS) };
+const server = setup({ env });
 let otherProcess: TestApp;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const env = { SIGN_IN_FREE_FAILURES: String(FREE), SIGN_IN_DELAY_SECONDS: String(DELAY_SECONDS) };
-  testApp = await buildTestApp(database, env);
-  otherProcess = await buildTestApp(database, env);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await otherProcess.app.close();
-  await database.close();
+  otherProcess = await server.build(env);
 });
 
 /** As if the last failure was long ago: the test does not sleep through the delay. */
 async function forwardPastDelay(email: string): Promise<void> {
-  await database.db
+  await server.database.db
     .update(signInFailures)
     .set({ lastFailureAt: sql`now() - interval '1 hour'` })
     .where(eq(signInFailures.email, email.toLowerCase()));
@@ -54,12 +36,12 @@ const GUESSER = '10.0.0.66';
 describe('sign-in failures per address and client', () => {
   it('make that client’s next try wait, in any process, the right password too', async () => {
     const email = uniqueEmail('target');
-    await signUp(testApp.app, email);
+    await signUp(server.app, email);
     for (let guess = 1; guess <= FREE; guess += 1) {
-      const wrong = await signIn(testApp.app, email, `wrong guess ${guess}`, GUESSER);
+      const wrong = await signIn(server.app, email, `wrong guess ${guess}`, GUESSER);
       expect(wrong.statusCode, `guess ${guess}`).toBe(401);
     }
-    const delayed = await signIn(testApp.app, email, PASSWORD, GUESSER);
+    const delayed = await signIn(server.app, email, PASSWORD, GUESSER);
     expect(delayed.statusCode).toBe(429);
     const body = delayed.json<{ code: string; message: string }>();
     expect(body.code).toBe('SIGN_IN_DELAYED');
@@ -73,7 +55,7 @@ describe('sign-in failures per address and client', () => {
 
     // Once the wait is over, one more wrong password waits twice as long.
     await forwardPastDelay(email);
-    expect((await signIn(testApp.app, email, 'wrong again', GUESSER)).statusCode).toBe(401);
+    expect((await signIn(server.app, email, 'wrong again', GUESSER)).statusCode).toBe(401);
     const longer = await signIn(otherProcess.app, email, PASSWORD, GUESSER);
     expect(longer.statusCode).toBe(429);
     expect(retryAfter(longer)).toBeGreaterThan(DELAY_SECONDS);
@@ -81,38 +63,38 @@ describe('sign-in failures per address and client', () => {
 
     // The right password after the wait signs in and clears the count.
     await forwardPastDelay(email);
-    expect((await signIn(testApp.app, email, PASSWORD, GUESSER)).statusCode).toBe(200);
-    expect((await signIn(testApp.app, email, 'one slip', GUESSER)).statusCode).toBe(401);
-    expect((await signIn(testApp.app, email, PASSWORD, GUESSER)).statusCode).toBe(200);
+    expect((await signIn(server.app, email, PASSWORD, GUESSER)).statusCode).toBe(200);
+    expect((await signIn(server.app, email, 'one slip', GUESSER)).statusCode).toBe(401);
+    expect((await signIn(server.app, email, PASSWORD, GUESSER)).statusCode).toBe(200);
   });
 
   it('never slow the owner signing in from another client while someone guesses', async () => {
     const email = uniqueEmail('owner');
-    await signUp(testApp.app, email);
+    await signUp(server.app, email);
     // Ten addresses guess, each past its free failures.
     for (let client = 1; client <= 10; client += 1) {
       for (let guess = 1; guess <= FREE + 1; guess += 1) {
-        await signIn(testApp.app, email, `guess ${guess}`, `10.1.0.${client}`);
+        await signIn(server.app, email, `guess ${guess}`, `10.1.0.${client}`);
       }
     }
     const owner = await signIn(otherProcess.app, email, PASSWORD, '192.0.2.7');
     expect(owner.statusCode).toBe(200);
     // The guessers still wait.
-    expect((await signIn(testApp.app, email, PASSWORD, '10.1.0.3')).statusCode).toBe(429);
+    expect((await signIn(server.app, email, PASSWORD, '10.1.0.3')).statusCode).toBe(429);
   });
 
   it('are counted exactly when forty guesses arrive at once: only the free ones are checked', async () => {
     const email = uniqueEmail('burst');
-    await signUp(testApp.app, email);
+    await signUp(server.app, email);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, guess) =>
-        signIn(guess % 2 === 0 ? testApp.app : otherProcess.app, email, `burst ${guess}`, GUESSER),
+        signIn(guess % 2 === 0 ? server.app : otherProcess.app, email, `burst ${guess}`, GUESSER),
       ),
     );
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 401)).toHaveLength(FREE);
     expect(codes.filter((code) => code === 429)).toHaveLength(40 - FREE);
-    const [row] = await database.db
+    const [row] = await server.database.db
       .select({ failures: signInFailures.failures })
       .from(signInFailures)
       .where(eq(signInFailures.email, email.toLowerCase()));
@@ -122,18 +104,18 @@ describe('sign-in failures per address and client', () => {
   it('treat an address without an account the same, so the wait tells nothing', async () => {
     const email = uniqueEmail('nobody');
     for (let guess = 1; guess <= FREE; guess += 1) {
-      expect((await signIn(testApp.app, email, `guess ${guess}`)).statusCode).toBe(401);
+      expect((await signIn(server.app, email, `guess ${guess}`)).statusCode).toBe(401);
     }
-    const delayed = await signIn(testApp.app, email, PASSWORD);
+    const delayed = await signIn(server.app, email, PASSWORD);
     expect(delayed.statusCode).toBe(429);
     expect(delayed.json<{ code: string }>().code).toBe('SIGN_IN_DELAYED');
   });
 
   it('take no client address a client sends for itself', async () => {
     const email = uniqueEmail('forged');
-    await signUp(testApp.app, email);
+    await signUp(server.app, email);
     for (let guess = 1; guess <= FREE; guess += 1) {
-      await testApp.app.inject({
+      await server.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         payload: { email, password: `guess ${guess}` },
@@ -141,7 +123,7 @@ describe('sign-in failures per address and client', () => {
         headers: { 'x-docket-client-address': `203.0.113.${guess}` },
       });
     }
-    const forged = await testApp.app.inject({
+    const forged = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email, password: PASSWORD },

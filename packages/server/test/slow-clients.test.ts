@@ -1,20 +1,11 @@
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { listen, openSocket, timedGet, untilClosed } from './raw-http.ts';
-import { buildTestApp, openTestDatabase } from './test-server.ts';
+import { setup } from './test-server.ts';
 
 // Issue 42: one address trickling bodies must not hold the connections everyone else needs.
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const server = setup({ app: false });
 
 /** A second client on this machine (Linux routes 127.0.0.0/8 to loopback). */
 const OTHER_CLIENT = '127.0.0.2';
@@ -47,7 +38,7 @@ function trickle(socket: Socket, body: Buffer, chunk: number, everyMs: number): 
 
 describe('a request body', () => {
   it('arriving slower than the minimum rate gets 408 and its connection closed; one at a normal rate does not', async () => {
-    const { app } = await buildTestApp(database, {
+    const { app } = await server.build({
       BODY_MIN_RATE_BYTES: '1024',
       BODY_MIN_RATE_SECONDS: '1',
     });
@@ -79,7 +70,7 @@ describe('a request body', () => {
   });
 
   it('is not cut while the server is the one not reading it', async () => {
-    const { app } = await buildTestApp(database, {
+    const { app } = await server.build({
       BODY_MIN_RATE_BYTES: '1024',
       BODY_MIN_RATE_SECONDS: '0.5',
     });
@@ -114,7 +105,7 @@ describe('a request body', () => {
 
 describe('connections per address', () => {
   it('past the cap are closed on arrival, while another address is served', async () => {
-    const { app } = await buildTestApp(database, { MAX_CONNECTIONS_PER_ADDRESS: '5' });
+    const { app } = await server.build({ MAX_CONNECTIONS_PER_ADDRESS: '5' });
     const port = await listen(app);
     const held: Socket[] = [];
     try {
@@ -140,7 +131,7 @@ describe('connections per address', () => {
 
 it('one address trickling many sign-ins leaves the server answering another within a second', async () => {
   // Issue 42's 1,000 slow bodies against MAX_CONNECTIONS 1,000, scaled down by five.
-  const { app } = await buildTestApp(database, {
+  const { app } = await server.build({
     MAX_CONNECTIONS: '200',
     MAX_CONNECTIONS_PER_ADDRESS: '50',
     // Longer than the wait below, so that without the cap the server is still full then.

@@ -11,10 +11,9 @@ import {
   sourceRelayPaths,
 } from '@docket/protocol/source-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
 import { specialAddressKind } from '../src/sources/address-policy.ts';
 import { resolveWithDns, type ResolveHost } from '../src/sources/source-fetcher.ts';
-import { buildTestApp, openTestDatabase, PUBLIC_URL, signUp, type TestApp } from './test-server.ts';
+import { PUBLIC_URL, setup, signUp } from './test-server.ts';
 
 // The relay against a real HTTP server standing in for a source, on 127.0.0.1 and named in
 // SOURCE_HOSTS, and a second one that is not named (a loopback service the relay must not
@@ -140,9 +139,6 @@ async function listen(server: Server, host: string): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-let database: Database;
-let testApp: TestApp;
-
 beforeAll(async () => {
   source = createServer(handleSource);
   sourcePort = await listen(source, '127.0.0.1');
@@ -151,31 +147,29 @@ beforeAll(async () => {
     response.end('internal');
   });
   hiddenPort = await listen(hidden, '127.0.0.1');
-  database = await openTestDatabase();
-  testApp = await buildTestApp(
-    database,
-    {
-      SOURCE_HOSTS: `127.0.0.1:${sourcePort}, sim.test:${sourcePort}`,
-      SOURCE_MAX_MIB: String(MAX_BYTES / (1024 * 1024)),
-      SOURCE_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
-    },
-    { resolveSourceHost: resolve },
-  );
 });
 
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
+afterAll(() => {
   source.closeAllConnections();
   hidden.closeAllConnections();
   source.close();
   hidden.close();
 });
 
+// After the beforeAll above, which learns the ports the app's settings name.
+const server = setup({
+  env: () => ({
+    SOURCE_HOSTS: `127.0.0.1:${sourcePort}, sim.test:${sourcePort}`,
+    SOURCE_MAX_MIB: String(MAX_BYTES / (1024 * 1024)),
+    SOURCE_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+  }),
+  resolveSourceHost: resolve,
+});
+
 const sourceUrl = (path: string) => `http://127.0.0.1:${sourcePort}${path}`;
 
 function relay(cookie: string | null, body: Record<string, unknown>, origin?: string) {
-  return testApp.app.inject({
+  return server.app.inject({
     method: 'POST',
     url: sourceRelayPaths.fetch,
     headers: {
@@ -193,7 +187,7 @@ function refusal(response: { json: () => unknown }) {
 
 describe('source relay', () => {
   it('streams an allowed source’s bytes with its ETag, Last-Modified, type and final URL', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: sourceUrl('/data.bin'), apiKeyHeader: API_KEY });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/octet-stream');
@@ -207,7 +201,7 @@ describe('source relay', () => {
   });
 
   it('sends the Accept a request names (GovInfo’s bulk data listings answer 406 to another)', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, {
       url: sourceUrl('/data.bin'),
       accept: 'application/json',
@@ -217,7 +211,7 @@ describe('source relay', () => {
   });
 
   it('answers 304 with the same headers when the ETag still holds, and no body', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: sourceUrl('/data.bin'), etag: '"v1"' });
     expect(response.statusCode).toBe(304);
     expect(response.rawPayload.length).toBe(0);
@@ -228,7 +222,7 @@ describe('source relay', () => {
   });
 
   it('decodes a gzip-encoded answer and follows a redirect, saying the final URL', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: sourceUrl('/redirect?to=/gzip') });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(BODY)).toBe(true);
@@ -236,7 +230,7 @@ describe('source relay', () => {
   });
 
   it('connects to the address it checked: a name is looked up once, never again at connect', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     // sim.test is in no DNS: only the checked answer can have been used to connect.
     fakeDns.set('sim.test', ['127.0.0.1']);
     lookups.length = 0;
@@ -246,7 +240,7 @@ describe('source relay', () => {
   });
 
   it('refuses hosts that are not on the allowlist, naming the host and SOURCE_HOSTS', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: 'https://example.com/bills.zip' });
     expect(response.statusCode).toBe(403);
     const body = refusal(response);
@@ -256,7 +250,7 @@ describe('source relay', () => {
   });
 
   it('refuses loopback, private and link-local addresses that SOURCE_HOSTS does not name', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     for (const url of [
       `http://127.0.0.1:${hiddenPort}/`,
       'http://10.0.0.8/',
@@ -272,7 +266,7 @@ describe('source relay', () => {
   });
 
   it('refuses an allowed name that resolves to a loopback, private or link-local address', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -294,7 +288,7 @@ describe('source relay', () => {
   });
 
   it('checks a redirect’s target again: to a loopback address or a name that resolves to one', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     fakeDns.set('api.legiscan.com', ['127.0.0.1']);
     for (const target of [
       `http://127.0.0.1:${hiddenPort}/`,
@@ -311,14 +305,14 @@ describe('source relay', () => {
   });
 
   it('stops after five redirects', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: sourceUrl('/loop') });
     expect(response.statusCode).toBe(502);
     expect(refusal(response)).toMatchObject({ error: 'source-status', status: 301 });
   });
 
   it('refuses an answer larger than SOURCE_MAX_MIB, announced or found out by reading', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     for (const path of ['/big', '/big-announced']) {
       const response = await relay(cookie, { url: sourceUrl(path) });
       expect(response.statusCode, path).toBe(413);
@@ -329,7 +323,7 @@ describe('source relay', () => {
   });
 
   it('gives up on a source slower than SOURCE_TIMEOUT_SECONDS, even one that keeps sending', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const started = Date.now();
     const response = await relay(cookie, { url: sourceUrl('/slow') });
     expect(response.statusCode).toBe(504);
@@ -338,14 +332,14 @@ describe('source relay', () => {
   });
 
   it('says an answer cut short is unreachable, not a whole file', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: sourceUrl('/cut') });
     expect(response.statusCode).toBe(502);
     expect(refusal(response).error).toBe('source-unreachable');
   });
 
   it('passes a source’s 429 on with its Retry-After', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: sourceUrl('/limited') });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBe('42');
@@ -353,7 +347,7 @@ describe('source relay', () => {
   });
 
   it('answers a refused key (source 401) with 502 source-status 401', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await relay(cookie, { url: sourceUrl('/refused'), apiKeyHeader: 'wrong' });
     expect(response.statusCode).toBe(502);
     const body = refusal(response);
@@ -362,14 +356,13 @@ describe('source relay', () => {
   });
 
   it('answers 502 source-unreachable when nothing listens there', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     fakeDns.set('sim.test', ['127.0.0.1']);
     const closed = createServer();
     const port = await listen(closed, '127.0.0.1');
     closed.close();
     await once(closed, 'close');
-    const app = await buildTestApp(
-      database,
+    const app = await server.build(
       { SOURCE_HOSTS: `127.0.0.1:${port}` },
       { resolveSourceHost: resolve },
     );
@@ -388,7 +381,7 @@ describe('source relay', () => {
   });
 
   it('refuses what is not an http(s) URL with 400 invalid-url', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     for (const url of ['not a url', 'file:///etc/passwd', 'ftp://legiscan.com/x', 'gopher://x']) {
       const response = await relay(cookie, { url });
       expect(response.statusCode, url).toBe(400);
@@ -399,7 +392,7 @@ describe('source relay', () => {
   it('refuses a signed-out client with 401 and a foreign origin with 403', async () => {
     const signedOut = await relay(null, { url: sourceUrl('/data.bin') });
     expect(signedOut.statusCode).toBe(401);
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const foreign = await relay(cookie, { url: sourceUrl('/data.bin') }, 'https://evil.example');
     expect(foreign.statusCode).toBe(403);
     expect(apiErrorSchema.parse(foreign.json()).error).toBe('forbidden-origin');
@@ -408,10 +401,10 @@ describe('source relay', () => {
   });
 
   it('never logs the query string or the API key, only host and path', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     await relay(cookie, { url: sourceUrl(`/data.bin?key=${QUERY_KEY}`), apiKeyHeader: API_KEY });
     await relay(cookie, { url: sourceUrl(`/refused?key=${QUERY_KEY}`), apiKeyHeader: API_KEY });
-    const logged = JSON.stringify(testApp.logs);
+    const logged = JSON.stringify(server.logs);
     expect(logged).toContain('/data.bin');
     expect(logged).not.toContain(QUERY_KEY);
     expect(logged).not.toContain(API_KEY);
@@ -420,8 +413,7 @@ describe('source relay', () => {
 
 describe('source relay rate limit', () => {
   it('answers 429 rate-limited with Retry-After past SOURCE_FETCH_PER_MINUTE; others go on', async () => {
-    const limited = await buildTestApp(
-      database,
+    const limited = await server.build(
       { SOURCE_FETCH_PER_MINUTE: '3', SOURCE_HOSTS: `127.0.0.1:${sourcePort}` },
       { resolveSourceHost: resolve },
     );
@@ -452,8 +444,7 @@ describe('source relay rate limit', () => {
 describe('the relay’s temporary space (issue 42)', () => {
   it('is capped for every account together: past it 503 relay-busy with Retry-After', async () => {
     const kib = (count: number) => count * 1024;
-    const spaced = await buildTestApp(
-      database,
+    const spaced = await server.build(
       {
         SOURCE_HOSTS: `127.0.0.1:${sourcePort}`,
         SOURCE_MAX_MIB: String(kib(16) / (1024 * 1024)),
@@ -528,8 +519,7 @@ describe('the relay’s temporary space (issue 42)', () => {
 
 describe('a source that stalls, over a real connection (issue 42)', () => {
   it('gets 504 source-timeout before the connection’s idle timeout could cut it', async () => {
-    const idle = await buildTestApp(
-      database,
+    const idle = await server.build(
       {
         SOURCE_HOSTS: `127.0.0.1:${sourcePort}`,
         SOURCE_TIMEOUT_SECONDS: '2',

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pushResponseSchema } from '@docket/protocol/sync-changes';
 import { sql } from 'drizzle-orm';
-import { listenerName, type Database } from '../src/db/database.ts';
+import { listenerName } from '../src/db/database.ts';
 import {
   makeBatch,
   openEventStream,
@@ -9,40 +9,32 @@ import {
   push,
   writeSettings,
 } from './sync-client.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { buildTestApp, openTestDatabase, setup, signUp } from './test-server.ts';
 
 // Server-sent events over real HTTP: inject cannot hold a stream open while other requests run.
 
-let database: Database;
-let testApp: TestApp;
+const server = setup({ env: { SYNC_HEARTBEAT_SECONDS: '0.2' } });
 let address: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, { SYNC_HEARTBEAT_SECONDS: '0.2' });
-  address = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
+  address = await server.app.listen({ host: '127.0.0.1', port: 0 });
 });
 
 describe('sync events', () => {
   it('start with where things stand, then nudge after a push and a settings change', async () => {
-    const { cookie } = await signUp(testApp.app);
-    await push(testApp.app, cookie, makeBatch(2));
+    const { cookie } = await signUp(server.app);
+    await push(server.app, cookie, makeBatch(2));
     const stream = await openEventStream(address, cookie);
     try {
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(await stream.nextNudge()).toEqual({ latestSeqno: 2, settingsVersion: 0 });
 
-      await push(testApp.app, cookie, makeBatch(3));
+      await push(server.app, cookie, makeBatch(3));
       expect(await stream.nextNudge()).toEqual({ latestSeqno: 5, settingsVersion: 0 });
 
       // A password change on another device must reach this one as surely as a new change.
-      await writeSettings(testApp.app, cookie, 0, passwordSettings(0));
+      await writeSettings(server.app, cookie, 0, passwordSettings(0));
       expect(await stream.nextNudge()).toEqual({ latestSeqno: 5, settingsVersion: 1 });
     } finally {
       stream.close();
@@ -50,13 +42,13 @@ describe('sync events', () => {
   });
 
   it("never nudge a user about another user's changes", async () => {
-    const alice = await signUp(testApp.app);
-    const bob = await signUp(testApp.app);
+    const alice = await signUp(server.app);
+    const bob = await signUp(server.app);
     const stream = await openEventStream(address, alice.cookie);
     try {
       expect(await stream.nextNudge()).toEqual({ latestSeqno: 0, settingsVersion: 0 });
-      await push(testApp.app, bob.cookie, makeBatch(4));
-      await push(testApp.app, alice.cookie, makeBatch(1));
+      await push(server.app, bob.cookie, makeBatch(4));
+      await push(server.app, alice.cookie, makeBatch(1));
       // The next nudge is Alice's own push; Bob's four changes never showed up.
       expect(await stream.nextNudge()).toEqual({ latestSeqno: 1, settingsVersion: 0 });
     } finally {
@@ -65,13 +57,13 @@ describe('sync events', () => {
   });
 
   it('send heartbeats while idle, and nothing for a repeated batch', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const batch = makeBatch(1);
-    await push(testApp.app, cookie, batch);
+    await push(server.app, cookie, batch);
     const stream = await openEventStream(address, cookie);
     try {
       expect(await stream.nextNudge()).toEqual({ latestSeqno: 1, settingsVersion: 0 });
-      await push(testApp.app, cookie, batch);
+      await push(server.app, cookie, batch);
       // Two heartbeats (0.2 s apart) and no nudge among what came before them.
       const seen: string[] = [];
       while (seen.filter((event) => event === 'comment').length < 2) {
@@ -90,7 +82,7 @@ describe('sync events', () => {
 });
 
 it('ends open event streams when the server closes, and the close does not wait for them', async () => {
-  const own = await buildTestApp(database);
+  const own = await server.build();
   const ownAddress = await own.app.listen({ host: '127.0.0.1', port: 0 });
   const { cookie } = await signUp(own.app);
   const stream = await openEventStream(ownAddress, cookie);
@@ -113,13 +105,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const other = await buildTestApp(otherDatabase);
     try {
       const otherAddress = await other.app.listen({ host: '127.0.0.1', port: 0 });
-      const { cookie } = await signUp(testApp.app);
+      const { cookie } = await signUp(server.app);
       const stream = await openEventStream(otherAddress, cookie);
       try {
         expect(await stream.nextNudge()).toEqual({ latestSeqno: 0, settingsVersion: 0 });
-        await push(testApp.app, cookie, makeBatch(3));
+        await push(server.app, cookie, makeBatch(3));
         expect(await stream.nextNudge()).toEqual({ latestSeqno: 3, settingsVersion: 0 });
-        await writeSettings(testApp.app, cookie, 0, passwordSettings(0));
+        await writeSettings(server.app, cookie, 0, passwordSettings(0));
         expect(await stream.nextNudge()).toEqual({ latestSeqno: 3, settingsVersion: 1 });
       } finally {
         stream.close();
@@ -134,12 +126,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const otherDatabase = await openTestDatabase();
     const other = await buildTestApp(otherDatabase);
     try {
-      const { cookie } = await signUp(testApp.app);
+      const { cookie } = await signUp(server.app);
       const stream = await openEventStream(address, cookie);
       try {
         expect(await stream.nextNudge()).toEqual({ latestSeqno: 0, settingsVersion: 0 });
         // Cut every LISTEN session of this test process, as a database failover would.
-        const cut: unknown = await database.db.execute(
+        const cut: unknown = await server.database.db.execute(
           sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerName()}`,
         );
         // Both apps' listeners (this file's and the other one's) were cut.
@@ -163,10 +155,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const otherDatabase = await openTestDatabase();
     const other = await buildTestApp(otherDatabase);
     try {
-      const { cookie } = await signUp(testApp.app);
+      const { cookie } = await signUp(server.app);
       const batches = Array.from({ length: 16 }, (_item, index) => makeBatch((index % 4) + 1));
       const responses = await Promise.all(
-        batches.map((batch, index) => push((index % 2 === 0 ? testApp : other).app, cookie, batch)),
+        batches.map((batch, index) => push((index % 2 === 0 ? server : other).app, cookie, batch)),
       );
       const seqnos = responses
         .flatMap((response) => pushResponseSchema.parse(response.json()).seqnos)

@@ -1,29 +1,17 @@
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { pushResponseSchema, unreceivedResponseSchema } from '@docket/protocol/sync-changes';
 import { syncPaths } from '@docket/protocol/sync-wire';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { makeBatch, passwordSettings, push, writeSettings } from './sync-client.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
 // GET /api/sync/unreceived: what a cloud password reset on the asking device would take out of
 // the account, counted from seqnos, device ids and epochs alone.
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup();
 
 function app() {
-  return testApp.app;
+  return server.app;
 }
 
 function unreceived(cookie: string, query: string) {

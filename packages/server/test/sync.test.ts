@@ -11,8 +11,7 @@ import {
 } from '@docket/protocol/sync-changes';
 import { syncSettingsConflictSchema, syncSettingsSchema } from '@docket/protocol/sync-settings';
 import { base64LengthFor, syncPaths } from '@docket/protocol/sync-wire';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { SyncChangeRepository } from '../src/repositories/sync-change-repository.ts';
 import {
   fakeCiphertext,
@@ -27,23 +26,12 @@ import {
   sha256Hex,
   writeSettings,
 } from './sync-client.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { setup, signUp } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup();
 
 function app() {
-  return testApp.app;
+  return server.app;
 }
 
 async function pullAll(cookie: string, since = 0, limit = 1000): Promise<SyncChange[]> {
@@ -267,11 +255,11 @@ describe('push and pull', () => {
       expect((await push(app(), cookie, batch)).statusCode).toBe(200);
     }
     // The route's target is 4 MiB; the same repository with a 1000-byte target shows the cut.
-    const changes = new SyncChangeRepository(database.db, 1000);
+    const changes = new SyncChangeRepository(server.database.db, 1000);
     const first = await changes.pull(userId, 0, 1000);
     expect(first.changes.map((change) => change.seqno)).toEqual([1, 2, 3]);
     expect(first.hasMore).toBe(true);
-    const tiny = new SyncChangeRepository(database.db, 10);
+    const tiny = new SyncChangeRepository(server.database.db, 10);
     const single = await tiny.pull(userId, 3, 1000);
     expect(single.changes.map((change) => change.seqno)).toEqual([4]);
     expect(single.hasMore).toBe(true);

@@ -1,27 +1,15 @@
 import { TERMS_VERSION, termsAcceptanceResponseSchema } from '@docket/protocol/terms';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
-import { buildTestApp, openTestDatabase, signUp, type TestApp } from './test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { setup, signUp } from './test-server.ts';
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database);
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
-});
+const server = setup();
 
 function readTerms(cookie: string) {
-  return testApp.app.inject({ method: 'GET', url: '/api/terms/acceptance', headers: { cookie } });
+  return server.app.inject({ method: 'GET', url: '/api/terms/acceptance', headers: { cookie } });
 }
 
 function acceptTerms(cookie: string, payload: unknown) {
-  return testApp.app.inject({
+  return server.app.inject({
     method: 'POST',
     url: '/api/terms/acceptance',
     headers: { cookie },
@@ -31,7 +19,7 @@ function acceptTerms(cookie: string, payload: unknown) {
 
 describe('terms of service acceptance', () => {
   it('starts with no acceptance and the current version', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await readTerms(cookie);
     expect(response.statusCode).toBe(200);
     expect(termsAcceptanceResponseSchema.parse(response.json())).toEqual({
@@ -41,7 +29,7 @@ describe('terms of service acceptance', () => {
   });
 
   it('stores an acceptance and reads it back; accepting again keeps the first date', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const before = Date.now();
     const first = await acceptTerms(cookie, { version: TERMS_VERSION });
     expect(first.statusCode).toBe(200);
@@ -56,15 +44,15 @@ describe('terms of service acceptance', () => {
   });
 
   it("never shows one user's acceptance to another", async () => {
-    const alice = await signUp(testApp.app);
-    const bob = await signUp(testApp.app);
+    const alice = await signUp(server.app);
+    const bob = await signUp(server.app);
     await acceptTerms(alice.cookie, { version: TERMS_VERSION });
     const bobsView = termsAcceptanceResponseSchema.parse((await readTerms(bob.cookie)).json());
     expect(bobsView.accepted).toBeNull();
   });
 
   it('refuses a version other than the current one and stores nothing', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const response = await acceptTerms(cookie, { version: '1999-01-01' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -77,7 +65,7 @@ describe('terms of service acceptance', () => {
   });
 
   it('refuses unknown fields and a missing version, naming the field, and stores nothing', async () => {
-    const { cookie } = await signUp(testApp.app);
+    const { cookie } = await signUp(server.app);
     const extra = await acceptTerms(cookie, { version: TERMS_VERSION, userId: 'someone-else' });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toEqual({
@@ -95,7 +83,7 @@ describe('terms of service acceptance', () => {
   });
 
   it('needs a signed-in user to accept', async () => {
-    const response = await testApp.app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/terms/acceptance',
       payload: { version: TERMS_VERSION },

@@ -222,29 +222,104 @@ export function pathOf(link: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+export interface SetupOptions {
+  /**
+   * The app's settings over the test defaults; a function when they are known only once an
+   * earlier beforeAll has run (the port of a server the app is to reach).
+   */
+  env?: ServerEnv | (() => ServerEnv);
+  resolveSourceHost?: BuildAppOptions['resolveSourceHost'];
+  /** false: the database alone, for files whose tests each build the app they need. */
+  app?: boolean;
+}
+
+/** What `setup()` opened: valid inside the tests and hooks that run after its beforeAll. */
+export interface TestServer extends TestApp {
+  /** The test database every app of this setup shares, as processes on one database do. */
+  readonly database: Database;
+  /**
+   * Another app on the same database (a second process, or other settings). A test may close
+   * it; whatever is still open is closed at teardown.
+   */
+  build(env?: ServerEnv, options?: Pick<BuildAppOptions, 'resolveSourceHost'>): Promise<TestApp>;
+}
+
+interface OpenedServer {
+  database: Database;
+  testApp: TestApp | undefined;
+  build: TestServer['build'];
+  teardown: () => Promise<void>;
+}
+
+/** Opens the test database and the app on it, and says how to close them: the lifecycle once. */
+async function openTestServer(options: SetupOptions): Promise<OpenedServer> {
+  const database = await openTestDatabase();
+  const open = new Set<FastifyInstance>();
+  const build: TestServer['build'] = async (env, appOptions) => {
+    const built = await buildTestApp(database, env, appOptions);
+    open.add(built.app);
+    built.app.addHook('onClose', (_instance, done) => {
+      open.delete(built.app);
+      done();
+    });
+    return built;
+  };
+  const teardown = async (): Promise<void> => {
+    await Promise.all([...open].map((app) => app.close()));
+    await database.close();
+  };
+  const env = typeof options.env === 'function' ? options.env() : options.env;
+  const resolveSourceHost = options.resolveSourceHost;
+  try {
+    const testApp =
+      options.app === false
+        ? undefined
+        : await build(env, resolveSourceHost === undefined ? {} : { resolveSourceHost });
+    return { database, testApp, build, teardown };
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+}
+
 /**
- * One app on one test database for a whole test file, opened before its tests and closed after
- * them; the accessors are valid inside tests.
+ * The one setup of a server test file, as automerge-repo's storage suite takes a `setup()`:
+ * before the tests of the file (or of the describe block it is called in) it opens a test
+ * database (PGlite, or the PostgreSQL of DATABASE_URL) and builds an app on it; after them it
+ * closes every app built through it, then the database. Hooks a file registers after calling it
+ * run after the app is built (a test route, listen) and before it is closed.
  */
-export function sharedTestApp(): { app: () => FastifyInstance; database: () => Database } {
-  let database: Database | undefined;
-  let testApp: TestApp | undefined;
+export function setup(options: SetupOptions = {}): TestServer {
+  let opened: OpenedServer | undefined;
   beforeAll(async () => {
-    database = await openTestDatabase();
-    testApp = await buildTestApp(database);
+    opened = await openTestServer(options);
   });
   afterAll(async () => {
-    await testApp?.app.close();
-    await database?.close();
+    await opened?.teardown();
+    opened = undefined;
   });
+  const current = (): OpenedServer => {
+    if (opened === undefined) throw new Error('setup() opens its server in beforeAll.');
+    return opened;
+  };
+  const testApp = (): TestApp => {
+    const built = current().testApp;
+    if (built === undefined) throw new Error('setup({ app: false }) builds no app: use build().');
+    return built;
+  };
   return {
-    app: () => {
-      if (testApp === undefined) throw new Error('The test app is opened in beforeAll.');
-      return testApp.app;
+    get database() {
+      return current().database;
     },
-    database: () => {
-      if (database === undefined) throw new Error('The test database is opened in beforeAll.');
-      return database;
+    get app() {
+      return testApp().app;
     },
+    get config() {
+      return testApp().config;
+    },
+    get logs() {
+      return testApp().logs;
+    },
+    build: (env, appOptions) => current().build(env, appOptions),
   };
 }

@@ -14,19 +14,16 @@ import {
 } from '@docket/protocol/workspaces';
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeCiphertext, makeBatch } from './sync-client.ts';
 import {
-  buildTestApp,
-  openTestDatabase,
   PASSWORD,
   pathOf,
+  setup,
   signedInFrom,
   signIn,
   uniqueEmail,
   waitForLoggedLink,
-  type TestApp,
 } from './test-server.ts';
 
 // Team workspaces (issue 39), through the routes as a client calls them. The server enforces
@@ -37,19 +34,10 @@ import {
 /** The workspace log's room, small so one test can fill it (each test has its own workspace). */
 const QUOTA_BYTES = 8192;
 
-let database: Database;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  testApp = await buildTestApp(database, {
+const server = setup({
+  env: {
     QUOTA_LOG_MIB: String(QUOTA_BYTES / (1024 * 1024)),
-  });
-});
-
-afterAll(async () => {
-  await testApp.app.close();
-  await database.close();
+  },
 });
 
 interface Account {
@@ -67,7 +55,7 @@ function call(
   url: string,
   payload?: unknown,
 ): Promise<LightMyRequestResponse> {
-  return testApp.app.inject({
+  return server.app.inject({
     method,
     url,
     headers: { cookie: account.cookie, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) },
@@ -84,20 +72,20 @@ function expectRefused(response: LightMyRequestResponse, status: number, error: 
 
 /** Signs up, follows the verification link from the log, signs in. */
 async function verifiedAccount(label: string, email = uniqueEmail(label)): Promise<Account> {
-  const app = testApp.app;
+  const app = server.app;
   const signedUp = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     payload: { email, password: PASSWORD, name: label },
   });
   expect(signedUp.statusCode).toBe(200);
-  const link = await waitForLoggedLink(testApp.logs, 'E-mail verification link', email);
+  const link = await waitForLoggedLink(server.logs, 'E-mail verification link', email);
   expect((await app.inject({ method: 'GET', url: pathOf(link) })).statusCode).toBe(302);
   return { ...(await signedInAs(email)), publicKey: '' };
 }
 
 async function signedInAs(email: string): Promise<Omit<Account, 'publicKey'>> {
-  const response = await signIn(testApp.app, email, PASSWORD);
+  const response = await signIn(server.app, email, PASSWORD);
   expect(response.statusCode).toBe(200);
   const { userId, cookie } = signedInFrom(response);
   return { userId, cookie, email };
@@ -147,7 +135,7 @@ const ws = (id: string) => `/api/workspaces/${id}`;
 
 /** Rows of a raw query, on either driver (both answer with `rows`). */
 async function rowsOf<Row>(query: SQL): Promise<Row[]> {
-  const result: unknown = await database.db.execute(query);
+  const result: unknown = await server.database.db.execute(query);
   return (result as { rows: Row[] }).rows;
 }
 
@@ -379,7 +367,7 @@ describe('invitations', () => {
         .invitations,
     ).toEqual([]);
     expectRefused(await call(other, 'POST', `/api/invitations/${id}/accept`), 403, 'not-invited');
-    const signedOut = await testApp.app.inject({
+    const signedOut = await server.app.inject({
       method: 'POST',
       url: `/api/invitations/${id}/accept`,
     });
@@ -434,7 +422,7 @@ describe('invitations', () => {
     const owner = await member('owner');
     const id = await createWorkspace(owner);
     const email = uniqueEmail('unverified');
-    const signedUp = await testApp.app.inject({
+    const signedUp = await server.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: { email, password: PASSWORD, name: 'unverified' },
