@@ -207,6 +207,11 @@ export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 export const keyRotationSchema = z.strictObject({
   /** The current version + 1. */
   keyVersion: keyVersionSchema,
+  /**
+   * The workspace's name sealed again under the new key: a member confirmed later is given only
+   * the newest key, and must still read the name.
+   */
+  sealedName: sealedNameSchema,
   sealedKeys: z
     .array(z.strictObject({ userId: accountIdSchema, sealedKey: sealedKeySchema }))
     .min(1)

@@ -182,9 +182,10 @@ function pullFrom(account: Account, id: string, since = 0) {
   return call(account, 'GET', `${ws(id)}/sync/pull?since=${since}`);
 }
 
-function rotation(keyVersion: number, members: Account[]) {
+function rotation(keyVersion: number, members: Account[], name = 'Housing team') {
   return {
     keyVersion,
+    sealedName: sealName(name),
     sealedKeys: members.map((account) => ({ userId: account.userId, sealedKey: sealedKey() })),
   };
 }
@@ -594,6 +595,26 @@ describe('the workspace change log', () => {
     );
     expect(members.members).toHaveLength(3);
     expect(members.keyVersion).toBe(1);
+  });
+
+  it('takes the name sealed again with each rotation, and refuses a rotation without it', async () => {
+    const { id, owner, editor, viewer } = await team();
+    const nameless: Partial<ReturnType<typeof rotation>> = rotation(2, [owner, editor, viewer]);
+    delete nameless.sealedName;
+    const refused = await call(owner, 'POST', `${ws(id)}/keys`, nameless);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain('"sealedName"');
+    expect((await listOf(owner))[0]).toMatchObject({ keyVersion: 1 });
+
+    const next = rotation(2, [owner, editor, viewer], 'Housing team, second key');
+    expect((await call(owner, 'POST', `${ws(id)}/keys`, next)).json()).toEqual({ keyVersion: 2 });
+    // Every member lists the copy sealed under the newest key, which a newcomer is given.
+    for (const member of [owner, editor, viewer]) {
+      expect((await listOf(member))[0]).toMatchObject({
+        keyVersion: 2,
+        sealedName: next.sealedName,
+      });
+    }
   });
 
   it('refuses a push under a key version older than the workspace’s with 409 key-rotated', async () => {

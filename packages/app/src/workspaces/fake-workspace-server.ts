@@ -25,9 +25,16 @@ interface Row {
   invitedBy: string;
 }
 
+/** A new key version, sealed to those who stay, and the name sealed again under it. */
+interface Rotation {
+  keyVersion: number;
+  sealedName: string;
+  sealedKeys: { userId: string; sealedKey: string }[];
+}
+
 interface Space {
   readonly id: string;
-  readonly sealedName: string;
+  sealedName: string;
   keyVersion: number;
   rotationDue: boolean;
   rows: Row[];
@@ -90,10 +97,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
     };
   };
 
-  const applyRotation = (
-    space: Space,
-    rotation: { keyVersion: number; sealedKeys: { userId: string; sealedKey: string }[] },
-  ): void => {
+  const applyRotation = (space: Space, rotation: Rotation): void => {
     const confirmed = space.rows.filter((r) => r.status === 'confirmed').map((r) => r.userId);
     const given = rotation.sealedKeys.map((copy) => copy.userId);
     if (
@@ -104,6 +108,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
       refuse(409, 'members-changed', 'Seal to each confirmed member.');
     }
     space.keyVersion = rotation.keyVersion;
+    space.sealedName = rotation.sealedName;
     space.rotationDue = false;
     for (const copy of rotation.sealedKeys) {
       space.sealed.get(copy.userId)?.set(rotation.keyVersion, copy.sealedKey);
@@ -222,8 +227,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
         const targetId = parts[3] ?? '';
         if (targetId !== me.id) ownerOf(space, me.id, 'remove members');
         const row = memberOf(space, targetId);
-        const rotation = body.rotation as
-          { keyVersion: number; sealedKeys: { userId: string; sealedKey: string }[] } | undefined;
+        const rotation = body.rotation as Rotation | undefined;
         if (targetId !== me.id && row.status === 'confirmed' && rotation === undefined) {
           refuse(409, 'rotation-required', 'A rotation is needed.');
         }
@@ -243,10 +247,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
       case 'POST workspaces/:id/keys': {
         const space = spaceOf(parts[1] ?? '');
         ownerOf(space, me.id, 'rotate the key');
-        applyRotation(
-          space,
-          body as { keyVersion: number; sealedKeys: { userId: string; sealedKey: string }[] },
-        );
+        applyRotation(space, body as unknown as Rotation);
         return { keyVersion: space.keyVersion };
       }
       default:

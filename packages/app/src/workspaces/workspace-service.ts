@@ -201,6 +201,17 @@ export function createWorkspaceService({
         ? [{ userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') }]
         : [],
     );
+    // The name goes with the new key: a member confirmed later is given only that one.
+    const summary = (await wire.listWorkspaces(api)).find((entry) => entry.id === workspaceId);
+    if (summary === undefined) {
+      throw new WorkspaceKeyError('invalid-input', 'This workspace is not among yours any more.');
+    }
+    const name = await openWorkspaceName(
+      crypto,
+      await keyring(workspaceId),
+      bytesOf(summary.sealedName, 'a sealed name'),
+      workspaceId,
+    );
     const rotated = await rotateWorkspaceKey(
       crypto,
       { workspaceId, version: listed.keyVersion },
@@ -208,6 +219,7 @@ export function createWorkspaceService({
     );
     return {
       keyVersion: rotated.key.version,
+      sealedName: encodeBase64(await sealWorkspaceName(crypto, rotated.key, name)),
       sealedKeys: rotated.sealedKeys.map((copy) => ({
         userId: copy.memberUserId,
         sealedKey: encodeBase64(copy.sealed),

@@ -623,7 +623,8 @@ export class WorkspaceRepository {
   /**
    * Stores the new version's sealed copies, which must be exactly one for each confirmed
    * member (after a removal in the same transaction, those who stay), and moves the workspace
-   * to it. Members confirmed later are sealed the version current then.
+   * to it, its name sealed again under the new key. Members confirmed later are sealed the
+   * version current then, and read the name with it.
    */
   private async applyRotation(
     tx: DocketTransaction,
@@ -668,7 +669,11 @@ export class WorkspaceRepository {
     );
     await tx
       .update(workspaces)
-      .set({ keyVersion: rotation.keyVersion, rotationDue: false })
+      .set({
+        keyVersion: rotation.keyVersion,
+        rotationDue: false,
+        sealedName: fromBase64(rotation.sealedName),
+      })
       .where(eq(workspaces.id, workspaceId));
     return rotation.keyVersion;
   }
