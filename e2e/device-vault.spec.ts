@@ -26,6 +26,7 @@ test.describe.configure({ timeout: 240_000 });
 const NOTE = 'Whistleblower J.D. phone 555-0199';
 const WHY = 'Quietly funded by Harbourline Freight';
 const TAG = 'Sources Kestrel';
+const BACKUP_PASSPHRASE = 'Quillfeather backup passphrase 9';
 
 /** Every file of the profile, read whole (the browser writes its logs as it goes). */
 function profileFiles(folder: string): string[] {
@@ -102,11 +103,22 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
     await annotation.save().click();
     await expect(annotation.status('Highlight saved.')).toBeVisible();
 
+    // X sets a passphrase for backups made while signed out (a colleague may keep such a file).
+    await page.goto('/add-full-backup');
+    await page
+      .getByLabel('Passphrase for backups made while signed out', { exact: true })
+      .fill(BACKUP_PASSPHRASE);
+    await page.getByLabel('Repeat passphrase', { exact: true }).fill(BACKUP_PASSPHRASE);
+    await page.getByRole('button', { name: 'Set passphrase', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The passphrase is set' })).toBeVisible(
+      { timeout: 60_000 },
+    );
+
     await page.goto('/tabs/more');
     await signOut(page, 'Keep on this device, locked');
     // The search finds what is in clear: the bill's own text, public, stored as it came.
     await expect.poll(() => wordsFound(profile, [samplePassage])).toEqual([samplePassage]);
-    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+    expect(wordsFound(profile, [NOTE, WHY, TAG, BACKUP_PASSPHRASE])).toEqual([]);
     // A full backup made signed out cannot hold the locked work, and says so.
     await page.goto('/add-full-backup');
     await expect(
@@ -134,15 +146,16 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
     await accountPassword.fill('not the password 1');
     await open.click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'That password does not open this account' }),
+      page.getByRole('alert').filter({ hasText: "That does not open this account's work" }),
     ).toBeVisible({ timeout: 60_000 });
-    await accountPassword.fill(goodPassword);
+    // The passphrase X set opens it, as X's password would (core's tests open it with both).
+    await accountPassword.fill(BACKUP_PASSPHRASE);
     await open.click();
     await expect(page.getByRole('heading', { name: 'What this full backup holds' })).toBeVisible({
       timeout: 60_000,
     });
     await expect(page.getByText(/^Yes: an account’s work, locked on its device/)).toBeVisible();
-    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+    expect(wordsFound(profile, [NOTE, WHY, TAG, BACKUP_PASSPHRASE])).toEqual([]);
 
     // X signs in again: the password opens it all.
     await login.open();
@@ -153,14 +166,14 @@ test('a signed-out account’s note, Why and tag are nowhere in the browser prof
     await expect(details.tagsOnBill().getByText(TAG, { exact: true })).toBeVisible();
     await annotation.open(sampleBillId);
     await expect(annotation.highlights()).toContainText(NOTE);
-    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+    expect(wordsFound(profile, [NOTE, WHY, TAG, BACKUP_PASSPHRASE])).toEqual([]);
 
     // Removed: the database goes with the next page, and its vault with it.
     await page.goto('/tabs/more');
     await signOut(page, 'Remove from this device');
     // X's database is gone; what the signed-out pages opened holds none of X's words (below).
     await expect.poll(() => accountDatabases(page)).toEqual([]);
-    expect(wordsFound(profile, [NOTE, WHY, TAG])).toEqual([]);
+    expect(wordsFound(profile, [NOTE, WHY, TAG, BACKUP_PASSPHRASE])).toEqual([]);
   } finally {
     await context.close();
   }

@@ -17,15 +17,17 @@ import {
 
 /** A locked account's database, read as stored, with its lock file's wrapped vault key. */
 async function openLocked({ database, accountId }: LockedAccountRef): Promise<LockedSource> {
-  const { readMaterial } = await import('../local-store/device-vault.ts');
+  const { readMaterial, readPassphraseMaterial } = await import('../local-store/device-vault.ts');
   const vault = await readMaterial(database);
   if (vault === null) {
     throw new FullBackupError('not-found', 'This account keeps nothing locked on this browser.');
   }
+  // The second copy of the key, under the passphrase the account set for these backups.
+  const passphraseVault = await readPassphraseMaterial(database);
   const store = await openIndexedDbLocalStore({ name: database, vault: rowsAsStored });
   return {
     store,
-    account: { accountId, vault },
+    account: { accountId, vault, ...(passphraseVault === null ? {} : { passphraseVault }) },
     close: () => {
       store.close();
     },

@@ -12,7 +12,9 @@ import {
   DeviceLockedError,
   keyFile,
   lockFile,
+  passphraseLockFile,
   readFile,
+  removeFile,
   states,
   vaultDirectory,
   writeFile,
@@ -143,6 +145,45 @@ export async function rewrapVault(
   } finally {
     keyBytes.fill(0);
   }
+}
+
+/**
+ * The vault key wrapped under the passphrase the account set for backups made while signed out,
+ * or null when it set none.
+ */
+export async function readPassphraseMaterial(
+  database: string,
+): Promise<DeviceVaultMaterial | null> {
+  const bytes = await readFile(passphraseLockFile(database));
+  return bytes === null ? null : parseMaterial(bytes);
+}
+
+/**
+ * "Passphrase for backups made while signed out": the open vault's key wrapped a second time,
+ * under the passphrase (Argon2id, bound to the account), kept beside the lock. A full backup of
+ * the account made signed out then opens with either. Replaces an earlier one.
+ */
+export async function setBackupPassphrase(
+  database: string,
+  accountId: string,
+  passphrase: string,
+): Promise<void> {
+  const keyBytes = await readFile(keyFile(database));
+  if (keyBytes === null) throw new DeviceLockedError();
+  try {
+    const material = await wrapDeviceVaultKey(browserCrypto, keyBytes, passphrase, accountId);
+    await writeFile(
+      passphraseLockFile(database),
+      new TextEncoder().encode(JSON.stringify(material)),
+    );
+  } finally {
+    keyBytes.fill(0);
+  }
+}
+
+/** The passphrase's copy goes: backups made signed out from now on open with the password only. */
+export function removeBackupPassphrase(database: string): Promise<void> {
+  return removeFile(passphraseLockFile(database));
 }
 
 /** Whether the database's vault is locked on this device (it has one and its key is not here). */

@@ -10,7 +10,17 @@ import {
   removeEveryDatabase,
 } from './account-databases.ts';
 import { createDocketDatabase } from './docket-database.ts';
-import { DeviceLockedError, isVaultLocked, openVaultAtSignIn } from './device-vault.ts';
+import { openDeviceVault } from '@docket/core/crypto';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
+import {
+  DeviceLockedError,
+  isVaultLocked,
+  openVaultAtSignIn,
+  readMaterial,
+  readPassphraseMaterial,
+  removeBackupPassphrase,
+  setBackupPassphrase,
+} from './device-vault.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 import { readFile } from './vault-files.ts';
 
@@ -149,16 +159,51 @@ suite('device vaults (Chromium)', () => {
     expect(await readFile(`${first}.lock`)).toBeNull();
   });
 
+  it('a passphrase for backups made signed out wraps the same key; only while open; removable', async () => {
+    const user = `user-${String(Date.now())}`;
+    holdPasswordForDevice(PASSWORD);
+    await enterAccountDatabase(user);
+    const name = accountDatabaseOf(user) ?? '';
+    expect(await readPassphraseMaterial(name)).toBeNull();
+    await setBackupPassphrase(name, user, 'a passphrase for the backups');
+    const byPassphrase = await readPassphraseMaterial(name);
+    const byPassword = await readMaterial(name);
+    if (byPassphrase === null || byPassword === null) throw new Error('no lock');
+    // Both copies hold the one vault key, each bound to the account.
+    const one = await openDeviceVault(browserCrypto, PASSWORD, user, byPassword);
+    const two = await openDeviceVault(
+      browserCrypto,
+      'a passphrase for the backups',
+      user,
+      byPassphrase,
+    );
+    expect([...two]).toEqual([...one]);
+    await expect(
+      openDeviceVault(browserCrypto, 'a passphrase for the backups', 'someone-else', byPassphrase),
+    ).rejects.toMatchObject({ code: 'wrong-password' });
+    await removeBackupPassphrase(name);
+    expect(await readPassphraseMaterial(name)).toBeNull();
+    // Signed out, the key is not here to wrap: nothing is set.
+    leaveAccountDatabase();
+    await expect.poll(() => readFile(`${name}.key`)).toBeNull();
+    await expect(setBackupPassphrase(name, user, 'too late')).rejects.toBeInstanceOf(
+      DeviceLockedError,
+    );
+    expect(await readPassphraseMaterial(name)).toBeNull();
+  }, 30_000);
+
   it('removal forgets the vault: its files are gone with the database', async () => {
     const user = `user-${String(Date.now())}`;
     holdPasswordForDevice(PASSWORD);
     await enterAccountDatabase(user);
     const name = accountDatabaseOf(user) ?? '';
     await putTag(name, 'Gone soon');
+    await setBackupPassphrase(name, user, 'a passphrase for the backups');
     expect(await readFile(`${name}.lock`)).not.toBeNull();
     removeAccountAtSignOut(user);
     await finishRemovals();
     expect(await readFile(`${name}.lock`)).toBeNull();
+    expect(await readFile(`${name}.passphrase-lock`)).toBeNull();
     expect(await readFile(`${name}.key`)).toBeNull();
     expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(name);
   });

@@ -78,6 +78,8 @@ export async function removeFile(name: string): Promise<void> {
 
 export const lockFile = (database: string) => `${database}.lock`;
 export const keyFile = (database: string) => `${database}.key`;
+/** The vault key wrapped under the passphrase the account set for backups made signed out. */
+export const passphraseLockFile = (database: string) => `${database}.passphrase-lock`;
 
 /** How long a tab waits for another tab's sign-in to finish making the vault (Argon2id). */
 const VAULT_MAKING_WAIT_MS = 5000;
@@ -116,6 +118,7 @@ export async function forgetVault(database: string): Promise<void> {
   states.delete(database);
   await removeFile(keyFile(database));
   await removeFile(lockFile(database));
+  await removeFile(passphraseLockFile(database));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../full-backups/full-backup-list.tsx';
 import { FullBackupPreviewPanel } from '../full-backups/full-backup-preview-panel.tsx';
 import { LockedAccountsBackup } from '../full-backups/locked-accounts-backup.tsx';
+import { SignedOutBackupPassphrase } from '../full-backups/signed-out-backup-passphrase.tsx';
 import type { FullBackupSource } from '../full-backup-worker/full-backup-runner.ts';
 import { useFullBackupEntry } from '../local-store/live-full-backups.ts';
 import '../full-backups/full-backups.css';
@@ -44,6 +45,7 @@ function FullBackupsHome() {
           <CreateFullBackupForm />
         </section>
         <LockedAccountsBackup />
+        <SignedOutBackupPassphrase />
         <section className="full-backup-section" aria-labelledby="full-backup-list">
           <h2 id="full-backup-list">On this device</h2>
           <FullBackupList />

@@ -109,8 +109,12 @@ export const fullBackupMessages = {
   tampered: 'This full backup failed its integrity check: it was changed after it was made.',
   needsAccountPassword:
     "This full backup holds an account's work that was locked on its device. Enter that account's password to open it.",
+  needsAccountPasswordOrPassphrase:
+    "This full backup holds an account's work that was locked on its device. Enter that account's password, or the passphrase it set for backups made while signed out, to open it.",
   wrongAccountPassword:
     "That password does not open this account's work. Enter the password the account had when the backup was made.",
+  wrongAccountPasswordOrPassphrase:
+    "That does not open this account's work. Enter the password the account had when the backup was made, or the passphrase it set for backups made while signed out.",
 } as const;
 
 /**
@@ -122,6 +126,11 @@ export const fullBackupMessages = {
 export interface FullBackupLockedAccount {
   readonly accountId: string;
   readonly vault: DeviceVaultMaterial;
+  /**
+   * The same vault key wrapped a second time under a passphrase the account set for this while
+   * signed in ("Passphrase for backups made while signed out"): either opens the rows.
+   */
+  readonly passphraseVault?: DeviceVaultMaterial;
 }
 
 export interface FullBackupEncryption {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fullBackupRefusal, quickKdf } from '../test-support/full-backup-test-kit.ts';
 import { createTag, tagBills } from '../commands/tag-commands.ts';
 import { setPosition, setPositionReason } from '../commands/position-commands.ts';
-import { createDeviceVault, deviceRowKey } from '../crypto/device-vault-crypto.ts';
+import {
+  createDeviceVault,
+  deviceRowKey,
+  wrapDeviceVaultKey,
+} from '../crypto/device-vault-crypto.ts';
 import type { DeviceVaultMaterial } from '../crypto/device-vault-crypto.ts';
 import type { LocalStore, TableName } from '../store/local-store.ts';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
@@ -19,6 +23,7 @@ import { writeFullBackup, type WriteFullBackupOptions } from './full-backup-writ
 // password in the manifest. Only that password opens the file's private rows.
 
 const PASSWORD = 'reporter x password';
+const PASSPHRASE = 'a passphrase for backups while signed out';
 const WHY = 'Source J.D. says the fiscal note is wrong';
 
 /** Reporter X's device: bills, a tag on two, a position with its Why. */
@@ -32,12 +37,21 @@ async function reporterDevice(): Promise<LocalStore> {
 }
 
 /** The same rows as X's locked database stores them: each private table's sealed. */
-async function lockedCopy(
-  store: LocalStore,
-): Promise<{ locked: LocalStore; vault: DeviceVaultMaterial }> {
+async function lockedCopy(store: LocalStore): Promise<{
+  locked: LocalStore;
+  vault: DeviceVaultMaterial;
+  passphraseVault: DeviceVaultMaterial;
+}> {
   const { material, keyBytes } = await createDeviceVault(
     webCrypto,
     PASSWORD,
+    'account-x',
+    quickKdf,
+  );
+  const passphraseVault = await wrapDeviceVaultKey(
+    webCrypto,
+    keyBytes,
+    PASSPHRASE,
     'account-x',
     quickKdf,
   );
@@ -59,7 +73,7 @@ async function lockedCopy(
   await locked.write(tables, async (tx) => {
     for (const table of tables) await tx.putMany(table, (stored.get(table) ?? []) as never[]);
   });
-  return { locked, vault: material };
+  return { locked, vault: material, passphraseVault };
 }
 
 function options(extra: Partial<WriteFullBackupOptions>): WriteFullBackupOptions {
@@ -109,6 +123,67 @@ describe("a locked account's full backup, made signed out", () => {
       expect(after[table], table).toEqual(before[table]);
     }
     expect(JSON.stringify(after.positions)).toContain(WHY);
+  });
+
+  it('opens with the passphrase the account set for backups, as with its password; nothing else', async () => {
+    const store = await reporterDevice();
+    const { locked, vault, passphraseVault } = await lockedCopy(store);
+    const written = await writeFullBackup(
+      locked,
+      options({ lockedAccount: { accountId: 'account-x', vault, passphraseVault } }),
+    );
+    const asked = await fullBackupRefusal(openFullBackup(written.bytes, { crypto: webCrypto }));
+    expect(asked.code).toBe('needs-account-password');
+    expect(asked.message).toContain('or the passphrase it set for backups');
+    for (const secret of [PASSPHRASE, PASSWORD]) {
+      const opened = await openFullBackup(written.bytes, {
+        crypto: webCrypto,
+        accountPassword: secret,
+      });
+      const target = createMemoryLocalStore();
+      await restoreFullBackup(target, opened, {
+        deviceId: 'device-b',
+        nowMs: T0 + 120_000,
+        keepJobIds: [],
+      });
+      expect(JSON.stringify((await everything(target)).positions)).toContain(WHY);
+    }
+    const wrong = await fullBackupRefusal(
+      openFullBackup(written.bytes, { crypto: webCrypto, accountPassword: 'a guess' }),
+    );
+    expect(wrong.code).toBe('wrong-account-password');
+    expect(wrong.message).toContain('or the passphrase it set for backups');
+    // A passphrase's lock bound to another account opens nothing here.
+    const other = await wrapDeviceVaultKey(
+      webCrypto,
+      new Uint8Array(32).fill(7),
+      PASSPHRASE,
+      'account-y',
+      quickKdf,
+    );
+    const swapped = await writeFullBackup(
+      locked,
+      options({ lockedAccount: { accountId: 'account-x', vault, passphraseVault: other } }),
+    );
+    const refused = await fullBackupRefusal(
+      openFullBackup(swapped.bytes, { crypto: webCrypto, accountPassword: PASSPHRASE }),
+    );
+    expect(refused.code).toBe('wrong-account-password');
+    // Malformed, it is a changed file.
+    const malformed = await writeFullBackup(
+      locked,
+      options({
+        lockedAccount: {
+          accountId: 'account-x',
+          vault,
+          passphraseVault: { ...passphraseVault, salt: 7 as unknown as string },
+        },
+      }),
+    );
+    const changed = await fullBackupRefusal(
+      openFullBackup(malformed.bytes, { crypto: webCrypto, accountPassword: PASSWORD }),
+    );
+    expect(changed.code).toBe('tampered');
   });
 
   it('refuses a file whose account was swapped, and parameters that ask for gigabytes', async () => {

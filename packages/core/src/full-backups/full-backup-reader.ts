@@ -18,7 +18,11 @@ import {
   type FullBackupManifest,
   type FullBackupDatasetSummary,
 } from './full-backup-format.ts';
-import { deviceRowKey, openDeviceVault } from '../crypto/device-vault-crypto.ts';
+import {
+  deviceRowKey,
+  openDeviceVault,
+  type DeviceVaultMaterial,
+} from '../crypto/device-vault-crypto.ts';
 import { SyncCryptoError } from '../crypto/sync-crypto.ts';
 import { openRow } from '../store/sealed-rows.ts';
 import { isSealedTable, type SealedTable } from '../store/sealed-tables.ts';
@@ -257,18 +261,34 @@ async function openLockedAccount(
 ): Promise<OpaqueCryptoKey> {
   const password = options.accountPassword ?? '';
   if (password === '') {
-    throw new FullBackupError('needs-account-password', fullBackupMessages.needsAccountPassword);
+    throw new FullBackupError(
+      'needs-account-password',
+      locked.passphraseVault === undefined
+        ? fullBackupMessages.needsAccountPassword
+        : fullBackupMessages.needsAccountPasswordOrPassphrase,
+    );
   }
-  let keyBytes: Uint8Array;
-  try {
-    keyBytes = await openDeviceVault(options.crypto, password, locked.accountId, locked.vault);
-  } catch (error) {
-    if (error instanceof SyncCryptoError && error.code === 'wrong-password') {
-      throw new FullBackupError('wrong-account-password', fullBackupMessages.wrongAccountPassword);
+  // The account's password first, then the passphrase set for backups, when the file has one.
+  const locks = [
+    locked.vault,
+    ...(locked.passphraseVault === undefined ? [] : [locked.passphraseVault]),
+  ];
+  for (const lock of locks) {
+    let keyBytes: Uint8Array;
+    try {
+      keyBytes = await openDeviceVault(options.crypto, password, locked.accountId, lock);
+    } catch (error) {
+      if (error instanceof SyncCryptoError && error.code === 'wrong-password') continue;
+      throw new FullBackupError('tampered', fullBackupMessages.tampered);
     }
-    throw new FullBackupError('tampered', fullBackupMessages.tampered);
+    return deviceRowKey(options.crypto, keyBytes);
   }
-  return deviceRowKey(options.crypto, keyBytes);
+  throw new FullBackupError(
+    'wrong-account-password',
+    locked.passphraseVault === undefined
+      ? fullBackupMessages.wrongAccountPassword
+      : fullBackupMessages.wrongAccountPasswordOrPassphrase,
+  );
 }
 
 async function openSealedRows(
@@ -289,12 +309,28 @@ function checkLockedAccount(value: unknown): FullBackupLockedAccount | undefined
   if (value === undefined) return undefined;
   const bad = () => new FullBackupError('tampered', fullBackupMessages.tampered);
   if (typeof value !== 'object' || value === null) throw bad();
-  const { accountId, vault } = value as Partial<Record<string, unknown>>;
-  if (typeof accountId !== 'string' || typeof vault !== 'object' || vault === null) throw bad();
-  const { kdf, salt, wrappedKey } = vault as Partial<Record<string, unknown>>;
-  if (typeof salt !== 'string' || typeof wrappedKey !== 'string') throw bad();
+  const { accountId, vault, passphraseVault } = value as Partial<Record<string, unknown>>;
+  if (typeof accountId !== 'string') throw bad();
+  return {
+    accountId,
+    vault: checkVaultMaterial(vault),
+    ...(passphraseVault === undefined
+      ? {}
+      : { passphraseVault: checkVaultMaterial(passphraseVault) }),
+  };
+}
+
+/** A wrapped vault key from a manifest, checked; anything malformed is a changed file. */
+function checkVaultMaterial(value: unknown): DeviceVaultMaterial {
+  if (typeof value !== 'object' || value === null) {
+    throw new FullBackupError('tampered', fullBackupMessages.tampered);
+  }
+  const { kdf, salt, wrappedKey } = value as Partial<Record<string, unknown>>;
+  if (typeof salt !== 'string' || typeof wrappedKey !== 'string') {
+    throw new FullBackupError('tampered', fullBackupMessages.tampered);
+  }
   // Bounded as a passphrase's are: a hostile file must not ask for gigabytes of memory.
-  return { accountId, vault: { kdf: usableKdf(kdf), salt, wrappedKey } };
+  return { kdf: usableKdf(kdf), salt, wrappedKey };
 }
 
 function checkManifest(value: FullBackupManifest, chunkCount: number): FullBackupManifest {
