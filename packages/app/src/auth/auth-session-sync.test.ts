@@ -353,7 +353,7 @@ describe('startAuthSessionSync with a database per account', () => {
       user: null,
       email: null,
       ready: true,
-      passwordNeeded: true,
+      passwordNeededFor: ann.email,
     });
     expect(accounts.leave).toHaveBeenCalledTimes(1);
     // A sign-in with the password enters, and the notice goes.
@@ -361,7 +361,7 @@ describe('startAuthSessionSync with a database per account', () => {
     session.emit({ kind: 'signed-out' });
     session.emit({ kind: 'signed-in', user: ann });
     await flush();
-    expect(appStore.get()).toMatchObject({ user: ann, passwordNeeded: false });
+    expect(appStore.get()).toMatchObject({ user: ann, passwordNeededFor: null });
   });
 
   it('drops an entry overtaken by a sign-out', async () => {

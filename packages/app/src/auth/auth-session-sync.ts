@@ -112,7 +112,7 @@ export async function startAuthSessionSync(
   let entering = 0;
 
   const showUser = (user: SessionUser) => {
-    appStore.update({ user, email: user.email, passwordNeeded: false });
+    appStore.update({ user, email: user.email, passwordNeededFor: null });
     if (recordEmail !== user.email) {
       recordEmail = user.email;
       writeStoredAuthRecord(store, { email: user.email }).catch(logStorageFailure);
@@ -199,7 +199,7 @@ export async function startAuthSessionSync(
               // Nothing of the account's is shown or written until its password opens a vault:
               // signed out here, and the sign-in page says why.
               showNone();
-              appStore.update({ passwordNeeded: true });
+              appStore.update({ passwordNeededFor: user.email });
               settle();
               return;
             }

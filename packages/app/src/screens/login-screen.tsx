@@ -34,11 +34,17 @@ function nameFromEmail(email: string): string {
 export function LoginScreen() {
   const { loadAuthClient, appStore, platform } = useAppServices();
   const signedInEmail = useAppState((state) => state.email);
-  const passwordNeeded = useAppState((state) => state.passwordNeeded);
+  const passwordNeededFor = useAppState((state) => state.passwordNeededFor);
   const authenticating = useGuardWaitMessage();
   const { search } = useLocation();
   const ionRouter = useIonRouter();
   const [email, setEmail] = useState('');
+  // The account that must sign in with its password once more: its address is filled in.
+  const [filledFor, setFilledFor] = useState<string | null>(null);
+  if (passwordNeededFor !== null && passwordNeededFor !== filledFor) {
+    setFilledFor(passwordNeededFor);
+    if (email === '') setEmail(passwordNeededFor);
+  }
   const [password, setPassword] = useState('');
   const { busy, error, setError, run } = useCommand();
   const [notice, setNotice] = useState<string | null>(null);
@@ -177,7 +183,7 @@ export function LoginScreen() {
             <IonSpinner aria-hidden="true" name="dots" /> {authenticating}
           </p>
         )}
-        {passwordNeeded && (
+        {passwordNeededFor !== null && (
           <p className="form-notice" role="status">
             Sign in with your password once more: Docket now locks your work on this device while
             you are signed out.

@@ -29,9 +29,10 @@ export interface AppState {
   /**
    * The server knows the session, but the account's work on this device has no vault yet (a
    * session kept from an app version older than vaults): the person signs in with the password
-   * before anything is shown or written (local-store/vault-files.ts, PasswordNeededError).
+   * before anything is shown or written (local-store/vault-files.ts, PasswordNeededError). The
+   * account's address, which the sign-in form fills in; null when no password is needed.
    */
-  readonly passwordNeeded: boolean;
+  readonly passwordNeededFor: string | null;
 }
 
 export const initialAppState: AppState = {
@@ -42,7 +43,7 @@ export const initialAppState: AppState = {
   email: null,
   settingsVersion: 0,
   waitingChanges: 0,
-  passwordNeeded: false,
+  passwordNeededFor: null,
 };
 
 // Function-valued fields rather than methods: React takes `subscribe` detached from the store.
