@@ -164,6 +164,15 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     await expect(row.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible(SOON);
     await row.getByRole('button', { name: 'Confirm', exact: true }).click();
     const confirm = owner.page.getByRole('group', { name: `Confirm ${invitee.email}` });
+    if (invitee === editor) {
+      // Cancel, by keyboard, closes it unsealed and gives the focus back to Confirm.
+      await expect(confirm).toBeFocused();
+      await confirm.getByRole('button', { name: 'Cancel' }).focus();
+      await owner.page.keyboard.press('Enter');
+      await expect(confirm).toHaveCount(0);
+      await expect(row.getByRole('button', { name: 'Confirm', exact: true })).toBeFocused();
+      await owner.page.keyboard.press('Enter');
+    }
     const shown = confirm.getByRole('definition');
     await expect(shown).toHaveText(/^[a-z]+(-[a-z]+){5}$/);
     if (invitee === editor) await screenshotsAtBothSizes(owner.page, 'workspace-confirm');

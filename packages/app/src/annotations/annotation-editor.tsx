@@ -11,6 +11,7 @@ import { useCommand } from '../ui/use-command.ts';
 import { NoteField } from './note-field.tsx';
 import { NoteText } from './note-text.tsx';
 import { FormError } from '../ui/form-error.tsx';
+import { focusControl } from '../ui/falling-focus.ts';
 
 /** An existing highlight: its quote, colour and note, editable, and deletable after asking. */
 export function AnnotationEditor({
@@ -45,7 +46,7 @@ export function AnnotationEditor({
   });
 
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
+    if (confirming) focusControl(confirmButton.current);
   }, [confirming]);
 
   const save = () => {

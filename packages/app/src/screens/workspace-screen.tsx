@@ -9,7 +9,12 @@ import { TextField } from '../ui/text-field.tsx';
 import { useReading } from '../workspaces/use-reading.ts';
 import { useWorkspaceService } from '../workspaces/use-workspace-service.ts';
 import { WorkspaceNotice } from '../workspaces/workspace-notice.tsx';
-import { Outcome, useWorkspaceAction } from '../workspaces/workspace-outcome.tsx';
+import {
+  ActionButton,
+  Outcome,
+  useWorkspaceAction,
+  type WorkspaceAction,
+} from '../workspaces/workspace-outcome.tsx';
 import type {
   MemberView,
   WorkspaceService,
@@ -23,6 +28,7 @@ import {
 } from '../workspaces/workspace-words.ts';
 import '../workspaces/workspaces.css';
 import { WORKSPACES_PATH } from './workspaces-screen.tsx';
+import { focusControl } from '../ui/falling-focus.ts';
 
 const ROLES: readonly WorkspaceRole[] = ['owner', 'editor', 'viewer'];
 
@@ -89,22 +95,20 @@ export function WorkspacePanel({
             A member who held this workspace’s key left. Make a new key, sealed to each confirmed
             member who stays, so nothing written from now on opens with the old one.
           </p>
-          <IonButton
+          <ActionButton
+            action={action}
             fill="outline"
-            disabled={action.busy}
-            onClick={() => {
-              void action
-                .run('Making a new key', async () => {
-                  await service.rotate(workspace.id);
-                  return 'The workspace has a new key, sealed to each confirmed member.';
-                })
-                .then((done) => {
-                  if (done) onChanged();
-                });
+            what="Making a new key"
+            work={async () => {
+              await service.rotate(workspace.id);
+              return 'The workspace has a new key, sealed to each confirmed member.';
+            }}
+            after={(done) => {
+              if (done) onChanged();
             }}
           >
             Make a new key
-          </IonButton>
+          </ActionButton>
         </div>
       )}
       {/* Near the top, so what an action came to is seen at a phone's size without scrolling. */}
@@ -117,32 +121,28 @@ export function WorkspacePanel({
         <section aria-labelledby={`${ids}-leave`} className="workspace-section">
           <h2 id={`${ids}-leave`}>Leave</h2>
           <p>Leaving takes this workspace off your list; an owner can invite you again.</p>
-          <IonButton
+          <ActionButton
+            action={action}
             color="danger"
             fill="outline"
-            disabled={action.busy}
-            onClick={() => {
-              void action
-                .run('Leaving the workspace', async () => {
-                  await service.leave(workspace.id);
-                  return 'You left the workspace.';
-                })
-                .then((left) => {
-                  if (!left) return;
-                  onChanged();
-                  ionRouter.push(WORKSPACES_PATH, 'back', 'pop');
-                });
+            what="Leaving the workspace"
+            work={async () => {
+              await service.leave(workspace.id);
+              return 'You left the workspace.';
+            }}
+            after={(left) => {
+              if (!left) return;
+              onChanged();
+              ionRouter.push(WORKSPACES_PATH, 'back', 'pop');
             }}
           >
             Leave workspace
-          </IonButton>
+          </ActionButton>
         </section>
       )}
     </>
   );
 }
-
-type Action = ReturnType<typeof useWorkspaceAction>;
 
 function InviteSection({
   service,
@@ -153,7 +153,7 @@ function InviteSection({
   readonly service: WorkspaceService;
   readonly workspaceId: string;
   readonly owner: boolean;
-  readonly action: Action;
+  readonly action: WorkspaceAction;
 }) {
   const ids = useId();
   const [email, setEmail] = useState('');
@@ -227,18 +227,13 @@ function MembersSection({
 }: {
   readonly service: WorkspaceService;
   readonly workspaceId: string;
-  readonly action: Action;
+  readonly action: WorkspaceAction;
 }) {
   const ids = useId();
   const members = useReading(
     useCallback(() => service.members(workspaceId), [service, workspaceId]),
   );
   const [confirming, setConfirming] = useState<string | null>(null);
-  // Opening a member's Confirm moves focus to it: the button that opened it is gone.
-  const confirmGroup = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (confirming !== null) confirmGroup.current?.focus();
-  }, [confirming]);
   return (
     <section aria-labelledby={`${ids}-members`} className="workspace-section">
       <h2 id={`${ids}-members`}>Members</h2>
@@ -250,114 +245,163 @@ function MembersSection({
         <ul className="workspace-list" aria-labelledby={`${ids}-members`}>
           {members.reading.value.members.map((member) => {
             const key = member.userId ?? member.email;
-            const name = memberName(member);
             return (
-              <li key={key}>
-                <p dir="auto">
-                  <strong>{name}</strong>
-                  {member.isMe ? ' (you)' : ''}
-                </p>
-                <p className="workspace-muted">
-                  {roleWords[member.role]} · {memberStatusWords[member.status]}
-                </p>
-                {confirming === key && member.status === 'accepted' ? (
-                  <div
-                    ref={confirmGroup}
-                    tabIndex={-1}
-                    className="workspace-confirm"
-                    role="group"
-                    aria-label={`Confirm ${member.email}`}
-                  >
-                    {member.fingerprint === null ? (
-                      <p>
-                        The server lists no usable key for this member: they cannot be confirmed.
-                      </p>
-                    ) : (
-                      <>
-                        <dl className="workspace-fingerprint">
-                          <dt>Fingerprint</dt>
-                          <dd>{member.fingerprint}</dd>
-                        </dl>
-                        <p>
-                          Ask {name} to read you “Your fingerprint” from their Workspaces screen, in
-                          person or on a call. Confirm only if every word is the same: other words
-                          mean the key is not theirs.
-                        </p>
-                      </>
-                    )}
-                    <div className="screen-actions">
-                      {member.fingerprint !== null && (
-                        <IonButton
-                          disabled={action.busy}
-                          onClick={() => {
-                            void action
-                              .run('Confirming the member', async () => {
-                                await service.confirm(workspaceId, member);
-                                return `${name} is confirmed: the workspace key is sealed to them.`;
-                              })
-                              .then((done) => {
-                                if (done) setConfirming(null);
-                                members.reload();
-                              });
-                          }}
-                        >
-                          The words match: confirm
-                        </IonButton>
-                      )}
-                      <IonButton
-                        fill="outline"
-                        onClick={() => {
-                          setConfirming(null);
-                        }}
-                      >
-                        Cancel
-                      </IonButton>
-                    </div>
-                  </div>
-                ) : (
-                  !member.isMe && (
-                    <div className="screen-actions">
-                      {member.status === 'accepted' && (
-                        <IonButton
-                          disabled={action.busy}
-                          onClick={() => {
-                            setConfirming(key);
-                          }}
-                        >
-                          Confirm
-                        </IonButton>
-                      )}
-                      <IonButton
-                        color="danger"
-                        fill="outline"
-                        disabled={action.busy}
-                        onClick={() => {
-                          void action
-                            .run('Removing the member', async () => {
-                              if (member.userId === null) {
-                                await service.withdraw(workspaceId, member.email);
-                                return `The invitation to ${name} is withdrawn.`;
-                              }
-                              await service.remove(workspaceId, member.userId);
-                              return member.status === 'confirmed'
-                                ? `${name} is removed; the workspace has a new key they do not hold.`
-                                : `${name} is removed.`;
-                            })
-                            .then(() => {
-                              members.reload();
-                            });
-                        }}
-                      >
-                        Remove member
-                      </IonButton>
-                    </div>
-                  )
-                )}
-              </li>
+              <MemberRow
+                key={key}
+                member={member}
+                confirming={confirming === key}
+                onConfirming={(open) => {
+                  setConfirming(open ? key : null);
+                }}
+                service={service}
+                workspaceId={workspaceId}
+                action={action}
+                onChanged={members.reload}
+              />
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One member: who, their role and state, and (not for me) Confirm and Remove member. */
+function MemberRow({
+  member,
+  confirming,
+  onConfirming,
+  service,
+  workspaceId,
+  action,
+  onChanged,
+}: {
+  readonly member: MemberView;
+  /** Whether this member's Confirm panel is open. */
+  readonly confirming: boolean;
+  readonly onConfirming: (open: boolean) => void;
+  readonly service: WorkspaceService;
+  readonly workspaceId: string;
+  readonly action: WorkspaceAction;
+  readonly onChanged: () => void;
+}) {
+  const name = memberName(member);
+  const open = confirming && member.status === 'accepted';
+  // Focus follows the panel: into it when Confirm opens it (the button that opened it is gone),
+  // and back to Confirm when Cancel closes it.
+  const panel = useRef<HTMLDivElement>(null);
+  const confirmButton = useRef<HTMLIonButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) panel.current?.focus();
+    else if (wasOpen.current) focusControl(confirmButton.current);
+    wasOpen.current = open;
+  }, [open]);
+  return (
+    <li>
+      <p dir="auto">
+        <strong>{name}</strong>
+        {member.isMe ? ' (you)' : ''}
+      </p>
+      <p className="workspace-muted">
+        {roleWords[member.role]} · {memberStatusWords[member.status]}
+      </p>
+      {open ? (
+        <div
+          ref={panel}
+          tabIndex={-1}
+          className="workspace-confirm"
+          role="group"
+          aria-label={`Confirm ${member.email}`}
+        >
+          <FingerprintToCompare member={member} name={name} />
+          <div className="screen-actions">
+            {member.fingerprint !== null && (
+              <ActionButton
+                action={action}
+                what="Confirming the member"
+                work={async () => {
+                  await service.confirm(workspaceId, member);
+                  return `${name} is confirmed: the workspace key is sealed to them.`;
+                }}
+                after={(done) => {
+                  if (done) onConfirming(false);
+                  onChanged();
+                }}
+              >
+                The words match: confirm
+              </ActionButton>
+            )}
+            <IonButton
+              fill="outline"
+              onClick={() => {
+                onConfirming(false);
+              }}
+            >
+              Cancel
+            </IonButton>
+          </div>
+        </div>
+      ) : (
+        !member.isMe && (
+          <div className="screen-actions">
+            {member.status === 'accepted' && (
+              <IonButton
+                ref={confirmButton}
+                disabled={action.busy}
+                onClick={() => {
+                  onConfirming(true);
+                }}
+              >
+                Confirm
+              </IonButton>
+            )}
+            <ActionButton
+              action={action}
+              color="danger"
+              fill="outline"
+              what="Removing the member"
+              work={async () => {
+                if (member.userId === null) {
+                  await service.withdraw(workspaceId, member.email);
+                  return `The invitation to ${name} is withdrawn.`;
+                }
+                await service.remove(workspaceId, member.userId);
+                return member.status === 'confirmed'
+                  ? `${name} is removed; the workspace has a new key they do not hold.`
+                  : `${name} is removed.`;
+              }}
+              after={onChanged}
+            >
+              Remove member
+            </ActionButton>
+          </div>
+        )
+      )}
+    </li>
+  );
+}
+
+function FingerprintToCompare({
+  member,
+  name,
+}: {
+  readonly member: MemberView;
+  readonly name: string;
+}) {
+  if (member.fingerprint === null) {
+    return <p>The server lists no usable key for this member: they cannot be confirmed.</p>;
+  }
+  return (
+    <>
+      <dl className="workspace-fingerprint">
+        <dt>Fingerprint</dt>
+        <dd>{member.fingerprint}</dd>
+      </dl>
+      <p>
+        Ask {name} to read you “Your fingerprint” from their Workspaces screen, in person or on a
+        call. Confirm only if every word is the same: other words mean the key is not theirs.
+      </p>
+    </>
   );
 }

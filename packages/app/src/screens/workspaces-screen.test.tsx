@@ -241,6 +241,20 @@ describe('WorkspaceScreen', () => {
     expect(me?.querySelector('ion-button')).toBeNull();
   });
 
+  it('Cancel closes Confirm without sealing (focus going back to Confirm: e2e workspaces.spec)', async () => {
+    const service = fakeService();
+    made.access = { status: 'ready', service };
+    renderWorkspace(team.id);
+    const row = (await screen.findByText('bo@example.org')).closest('li');
+    if (row === null) throw new Error('no row');
+    fireEvent.click(ionButton('Confirm', row));
+    const group = screen.getByRole('group', { name: 'Confirm bo@example.org' });
+    fireEvent.click(ionButton('Cancel', group));
+    expect(screen.queryByRole('group', { name: 'Confirm bo@example.org' })).toBeNull();
+    expect(ionButton('Confirm', row)).toBeDefined();
+    expect(service.confirm).not.toHaveBeenCalled();
+  });
+
   it('shows a refusal in the server’s words and changes nothing', async () => {
     const refused = new ApiRequestError(
       'Only an owner of this workspace can invite people.',

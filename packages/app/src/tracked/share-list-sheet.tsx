@@ -17,6 +17,7 @@ import { IonModal } from '../ui/ionic/ion-modal.ts';
 import { shareListAsLink, type SharedListLink } from './share-list-action.ts';
 import { decisionListWords } from './tracked-filters.tsx';
 import type { ShareListProps } from './share-list.tsx';
+import { focusControl } from '../ui/falling-focus.ts';
 
 // The sheet "Share" opens on the Tracked tab: it says which bills go out and what comes with
 // them, makes the link ("Create link"), then hands it to the platform's share sheet ("Share
@@ -123,7 +124,7 @@ function ShareListBody({
   // Once made, the focus goes to the next tap: "Share link", or "Copy link" where there is none.
   const made = phase.step === 'made';
   useEffect(() => {
-    if (made) next.current?.focus();
+    if (made) focusControl(next.current);
   }, [made]);
 
   if (keys.status === 'signed-out') {

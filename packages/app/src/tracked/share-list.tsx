@@ -2,6 +2,7 @@ import type { BillListQuery } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
 import { IonButton } from '@ionic/react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { focusControl } from '../ui/falling-focus.ts';
 
 // "Share" on the Tracked tab (PRODUCT.md: "shares what the list shows"), in three taps: Share,
 // then "Create link" on the sheet that says what goes in, then "Share link" (the platform's share
@@ -50,7 +51,7 @@ export function ShareList(props: ShareListProps) {
             onClose={() => {
               setOpen(false);
               // Back where the person was: the sheet's Close took the focus with it.
-              button.current?.focus();
+              focusControl(button.current);
             }}
           />
         </Suspense>

@@ -35,6 +35,26 @@ export function catchFallingFocus(
   requestAnimationFrame(watch);
 }
 
+/**
+ * Focuses a control, an Ionic one too. An ion-button's host takes no focus (its shadow root does
+ * not delegate it), so `focus()` on it does nothing: its native button inside does, once Ionic has
+ * rendered it, a few frames after React mounted the element.
+ */
+export function focusControl(element: HTMLElement | null, framesLeft = 30): void {
+  if (element === null || !element.isConnected) return;
+  const custom = customElements.get(element.localName) !== undefined;
+  const inner = element.shadowRoot?.querySelector<HTMLElement>('button, a') ?? null;
+  if (custom && inner === null) {
+    if (framesLeft > 0) {
+      requestAnimationFrame(() => {
+        focusControl(element, framesLeft - 1);
+      });
+    }
+    return;
+  }
+  (inner ?? element).focus();
+}
+
 /** The heading of the screen on show: the first visible h1 of a page Ionic is not hiding. */
 export function visibleScreenHeading(): HTMLElement | null {
   for (const heading of document.querySelectorAll<HTMLElement>(

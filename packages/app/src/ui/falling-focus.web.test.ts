@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { catchFallingFocus, visibleScreenHeading } from './falling-focus.ts';
+import { defineCustomElement as defineIonButton } from '@ionic/core/components/ion-button.js';
+import { catchFallingFocus, focusControl, visibleScreenHeading } from './falling-focus.ts';
 
 // In a real browser: a disabled or removed control drops its focus to the body only where layout
 // and focus are real.
@@ -80,5 +81,31 @@ describe('the screen on show', () => {
     document.body.append(hidden);
     const { heading } = mountScreen();
     expect(visibleScreenHeading()).toBe(heading);
+  });
+});
+
+describe('focusControl', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+  });
+
+  it('focuses an ion-button, whose own focus() does nothing, the moment it is ready', async () => {
+    defineIonButton();
+    const button = document.createElement('ion-button');
+    button.textContent = 'Confirm';
+    document.body.append(button);
+    button.focus();
+    expect(document.activeElement).toBe(document.body);
+    focusControl(button);
+    await frames(5);
+    expect(document.activeElement).toBe(button);
+    expect(button.shadowRoot?.activeElement?.tagName).toBe('BUTTON');
+  });
+
+  it('focuses a plain control as it is', () => {
+    const field = document.createElement('input');
+    document.body.append(field);
+    focusControl(field);
+    expect(document.activeElement).toBe(field);
   });
 });

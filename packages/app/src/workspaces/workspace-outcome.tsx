@@ -1,3 +1,4 @@
+import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { FormError } from '../ui/form-error.tsx';
 import { failureMessage } from './workspace-words.ts';
@@ -36,4 +37,43 @@ export function useWorkspaceAction() {
     }
   };
   return { busy, said, setSaid, run };
+}
+
+export type WorkspaceAction = ReturnType<typeof useWorkspaceAction>;
+
+/**
+ * A button that runs one workspace action: disabled while any runs, its outcome said by the
+ * screen's Outcome, and `after` called with whether it was done.
+ */
+export function ActionButton({
+  action,
+  what,
+  work,
+  after,
+  color,
+  fill,
+  children,
+}: {
+  readonly action: WorkspaceAction;
+  /** What the action is, to start a refusal's message ("Removing the member"). */
+  readonly what: string;
+  /** Does it; says what it came to. */
+  readonly work: () => Promise<string>;
+  readonly after?: (done: boolean) => void;
+  readonly color?: 'danger';
+  readonly fill?: 'outline';
+  readonly children: string;
+}) {
+  return (
+    <IonButton
+      {...(color === undefined ? {} : { color })}
+      fill={fill ?? 'solid'}
+      disabled={action.busy}
+      onClick={() => {
+        void action.run(what, work).then((done) => after?.(done));
+      }}
+    >
+      {children}
+    </IonButton>
+  );
 }
