@@ -25,10 +25,6 @@ import { lockedBackupId } from './locked-backups.ts';
 // "Clear this device" leave behind.
 
 Dexie.debug = false;
-// The jsdom 'app' project's include also matches this file; jsdom has no IndexedDB and no
-// indexedDB.databases(), so there the suite is skipped; it runs in Chromium (npm run test:web).
-const inRealBrowser = !navigator.userAgent.includes('jsdom');
-const suite = inRealBrowser ? describe : describe.skip;
 
 async function putTag(name: string, tagName: string): Promise<void> {
   const store = await openIndexedDbLocalStore({ name });
@@ -111,7 +107,7 @@ function signIn(userId: string): ReturnType<typeof enterAccountDatabase> {
   return enterAccountDatabase(userId);
 }
 
-suite('one database per account', () => {
+describe('one database per account', () => {
   beforeEach(async () => {
     await removeEveryDatabase();
     localStorage.clear();

@@ -29,9 +29,6 @@ import { readFile } from './vault-files.ts';
 // forgotten with the account. The rows it seals are tested in sealed-store.test.ts.
 
 Dexie.debug = false;
-// The jsdom 'app' project's include also matches this file; jsdom has no OPFS: skipped there.
-const inRealBrowser = !navigator.userAgent.includes('jsdom');
-const suite = inRealBrowser ? describe : describe.skip;
 
 const PASSWORD = 'correct horse battery staple';
 const at = '2026-11-29T00:00:00.000Z';
@@ -76,7 +73,7 @@ async function tagNames(name: string): Promise<string[]> {
   }
 }
 
-suite('device vaults (Chromium)', () => {
+describe('device vaults (Chromium)', () => {
   beforeEach(async () => {
     await removeEveryDatabase();
   });

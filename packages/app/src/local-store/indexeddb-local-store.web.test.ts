@@ -12,10 +12,6 @@ import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 // logs every failure the suite provokes on purpose. Production runs without it; so do the tests.
 Dexie.debug = false;
 
-// The jsdom 'app' project's include (src/**/*.test.ts) also matches this file; it has no
-// IndexedDB, so there the suite is skipped rather than failed.
-const inRealBrowser = !navigator.userAgent.includes('jsdom');
-const suite = inRealBrowser ? describe : describe.skip;
 const run = Date.now();
 let opened = 0;
 const openStore = () => {
@@ -34,7 +30,7 @@ const openSealedStore = async () => {
 };
 
 describeLocalStoreAcceptance('IndexedDB local store (Chromium)', openStore, {
-  describe: suite,
+  describe,
   it,
   expect,
   beforeEach,
@@ -42,14 +38,14 @@ describeLocalStoreAcceptance('IndexedDB local store (Chromium)', openStore, {
 });
 
 describeLocalStoreAcceptance('IndexedDB local store with a vault (Chromium)', openSealedStore, {
-  describe: suite,
+  describe,
   it,
   expect,
   beforeEach,
   afterEach,
 });
 
-suite('IndexedDB local store with Dexie live queries (Chromium)', () => {
+describe('IndexedDB local store with Dexie live queries (Chromium)', () => {
   it.each([
     ['in clear', openStore],
     ['sealed', openSealedStore],

@@ -5,10 +5,8 @@ import { openVaultAtSignIn } from './device-vault.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 
 Dexie.debug = false;
-const inRealBrowser = !navigator.userAgent.includes('jsdom');
-const suite = inRealBrowser ? describe : describe.skip;
 
-suite('sealed rows read by two transactions at once (Chromium)', () => {
+describe('sealed rows read by two transactions at once (Chromium)', () => {
   it('a restore is planned both ways at once on a vault opened from its files', async () => {
     const name = `docket-${'0'.repeat(20)}${String(Date.now()).slice(-12)}`;
     expect(await openVaultAtSignIn(name, 'user-1', 'pw')).toBe('created');
