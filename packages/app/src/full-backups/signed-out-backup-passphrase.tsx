@@ -1,8 +1,9 @@
 import { IonButton } from '@ionic/react';
 import { checkPassphrase } from '@docket/core/crypto';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { activeDatabaseName } from '../local-store/account-databases.ts';
 import { useAppState } from '../state/use-app-state.ts';
+import { catchFallingFocus } from '../ui/falling-focus.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 
@@ -39,6 +40,12 @@ function usePassphraseSet(userId: string | null): [boolean | null, (set: boolean
   return [set, setSet];
 }
 
+/** The text an Ionic field holds at this moment, else the state's copy. */
+function fieldText(field: HTMLIonInputElement | null, fallback: string): string {
+  const value = field?.value;
+  return value === undefined || value === null ? fallback : String(value);
+}
+
 function refusal(failure: unknown): string {
   return failure instanceof Error ? failure.message : String(failure);
 }
@@ -52,18 +59,25 @@ export function SignedOutBackupPassphrase() {
   const [said, setSaid] = useState<string | null>(null);
   const { busy, error, run } = useCommand();
   const hintId = useId();
+  const section = useRef<HTMLElement>(null);
+  const passphraseField = useRef<HTMLIonInputElement>(null);
+  const confirmationField = useRef<HTMLIonInputElement>(null);
   if (userId === null || set === null) return null;
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     setSaid(null);
+    // What the fields hold now: Enter pressed right after the last keystroke can come before
+    // React has applied that keystroke's state (Ionic's input event is not a discrete one).
+    const typed = fieldText(passphraseField.current, passphrase);
+    const repeated = fieldText(confirmationField.current, confirmation);
     void run(refusal, async () => {
-      checkPassphrase(passphrase);
-      if (passphrase !== confirmation) {
+      checkPassphrase(typed);
+      if (typed !== repeated) {
         throw new Error('The two passphrases are not the same.');
       }
       const { setBackupPassphrase } = await deviceVault();
-      await setBackupPassphrase(activeDatabaseName(), userId, passphrase);
+      await setBackupPassphrase(activeDatabaseName(), userId, typed);
       setPassphrase('');
       setConfirmation('');
       setSet(true);
@@ -78,6 +92,8 @@ export function SignedOutBackupPassphrase() {
     void run(refusal, async () => {
       const { removeBackupPassphrase } = await deviceVault();
       await removeBackupPassphrase(activeDatabaseName());
+      // "Remove passphrase" goes with it: the focus goes to the passphrase field, not the page.
+      catchFallingFocus(() => section.current?.querySelector('input') ?? null);
       setSet(false);
       setSaid(
         'The passphrase is removed: backups made while you are signed out open with your password only.',
@@ -86,7 +102,7 @@ export function SignedOutBackupPassphrase() {
   };
 
   return (
-    <section className="full-backup-section" aria-labelledby="signed-out-passphrase">
+    <section ref={section} className="full-backup-section" aria-labelledby="signed-out-passphrase">
       <h2 id="signed-out-passphrase">Backups made while you are signed out</h2>
       <p id={hintId} className="field-hint">
         Signed out, your work on this device is locked, and a full backup of it opens only with your
@@ -96,6 +112,7 @@ export function SignedOutBackupPassphrase() {
       {set && <p>A passphrase is set on this device.</p>}
       <form className="full-backup-form" onSubmit={submit} noValidate>
         <TextField
+          ref={passphraseField}
           label="Passphrase for backups made while signed out"
           type="password"
           value={passphrase}
@@ -104,6 +121,7 @@ export function SignedOutBackupPassphrase() {
           onChange={setPassphrase}
         />
         <TextField
+          ref={confirmationField}
           label="Repeat passphrase"
           type="password"
           value={confirmation}
@@ -115,7 +133,10 @@ export function SignedOutBackupPassphrase() {
             {error}
           </p>
         )}
-        {said !== null && <p role="status">{said}</p>}
+        {/* In the page from the start, so a screen reader hears what is put in it. */}
+        <p role="status" className="full-backup-status">
+          {said ?? ''}
+        </p>
         <IonButton type="submit" disabled={busy}>
           {set ? 'Change passphrase' : 'Set passphrase'}
         </IonButton>
