@@ -299,6 +299,26 @@ describe('startAuthSessionSync with a database per account', () => {
     expect(accounts.enter).toHaveBeenCalledTimes(1);
   });
 
+  it('lets the entry under way finish when the same session is seen again meanwhile', async () => {
+    const { session, appStore, accounts, release } = await setupAccounts();
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    // The session refetched while the sign-in still makes the vault: no second entry, which
+    // would find the password taken and sign the account out.
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(accounts.enter).toHaveBeenCalledTimes(1);
+    release();
+    await flush();
+    expect(appStore.get()).toMatchObject({ user: ann, passwordNeededFor: null, ready: true });
+    // Signed out and in again, the account is entered anew.
+    session.emit({ kind: 'signed-out' });
+    await flush();
+    session.emit({ kind: 'signed-in', user: ann });
+    await flush();
+    expect(accounts.enter).toHaveBeenCalledTimes(2);
+  });
+
   it('reloads instead of showing the user when the page holds another account’s database', async () => {
     const { session, appStore, accounts, release } = await setupAccounts(true);
     session.emit({ kind: 'signed-in', user: ann });

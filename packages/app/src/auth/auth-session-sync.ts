@@ -106,9 +106,10 @@ export async function startAuthSessionSync(
     appStore.update({ ready: true });
   };
 
-  // The user whose database was last made active, and a count that drops a slower `enter`
-  // overtaken by a newer snapshot.
+  // The user whose database was last made active, the user being entered now, and a count that
+  // drops a slower `enter` overtaken by a newer snapshot.
   let entered: string | null = null;
+  let enteringUser: string | null = null;
   let entering = 0;
 
   const showUser = (user: SessionUser) => {
@@ -122,6 +123,7 @@ export async function startAuthSessionSync(
 
   const showNone = () => {
     entered = null;
+    enteringUser = null;
     entering++;
     // Told first, the trace still writes the sign-out into the account's own database.
     appStore.update({ user: null, email: null });
@@ -180,11 +182,18 @@ export async function startAuthSessionSync(
           showUser(user);
           break;
         }
+        // The same user again while their database is being entered (a session refetch right
+        // after sign-in): that entry goes on. A second one would find the sign-in's password
+        // taken and, while the first still makes the vault (Argon2id, slow on a busy phone),
+        // could take the account for one without a vault and sign it out.
+        if (enteringUser === user.id) return;
         // Until the user's own database is the active one, nothing may open one for them.
         const attempt = ++entering;
+        enteringUser = user.id;
         accounts.enter(user.id).then(
           ({ reload }) => {
             if (attempt !== entering) return;
+            enteringUser = null;
             if (reload) {
               accounts.reload();
               return;
@@ -195,6 +204,7 @@ export async function startAuthSessionSync(
           },
           (error: unknown) => {
             if (attempt !== entering) return;
+            enteringUser = null;
             if (error instanceof Error && error.name === 'PasswordNeededError') {
               // Nothing of the account's is shown or written until its password opens a vault:
               // signed out here, and the sign-in page says why.
