@@ -9,7 +9,15 @@ export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   // Bundled before the run starts, so Vite does not discover them mid-run and reload the page.
   optimizeDeps: {
-    include: ['dexie', 'zod', 'react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime'],
+    include: [
+      'dexie',
+      'zod',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      '@stencil/react-output-target/runtime',
+    ],
   },
   test: {
     name: 'app-web',

@@ -1,8 +1,14 @@
 import { forwardRef, type ComponentProps } from 'react';
+import { flushSync } from 'react-dom';
 import { IonInput } from './ionic/ion-input.ts';
 
 // The app's text field: Ionic's input with its label above and an outline, handing back the
 // typed text as a string (Ionic's event gives null for an emptied field).
+//
+// Each keystroke's update is made at once (flushSync). Ionic's ionInput is a custom event, which
+// React schedules as default work, not as a discrete event: a form that submits on the Enter
+// pressed right after the last keystroke would otherwise read its fields from before that
+// keystroke (text-field.web.test.ts shows it).
 
 export type TextFieldProps = Omit<
   ComponentProps<typeof IonInput>,
@@ -24,7 +30,10 @@ export const TextField = forwardRef<HTMLIonInputElement, TextFieldProps>(functio
       fill="outline"
       {...input}
       onIonInput={(event) => {
-        onChange(event.detail.value ?? '');
+        const typed = event.detail.value ?? '';
+        flushSync(() => {
+          onChange(typed);
+        });
       }}
     />
   );
