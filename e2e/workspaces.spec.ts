@@ -12,7 +12,9 @@ import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.t
 // makes "Health team" and invites an editor and a viewer; both accept; the owner confirms each
 // after comparing the fingerprint shown on its Confirm with the one the member sees as "Your
 // fingerprint"; the members then see the workspace with their roles; a viewer's invitation is
-// refused by the server and the refusal is shown; the owner removes the editor, whose list then
+// refused by the server and the refusal is shown; the owner makes the viewer an owner, who must
+// compare the editor's fingerprint and "Confirm again" before any new key goes to the editor; the
+// owner removes the editor (the new key sealed only to keys the owner confirmed), whose list then
 // no longer shows it.
 //
 // Invitations go to verified addresses only. This spec runs a server of its own (PGlite, its own
@@ -206,6 +208,27 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await owner.page.reload();
   await expect(memberRow(owner.page, viewer.email)).toBeVisible(SOON);
   await expect(memberRow(owner.page, 'someone@example.test')).toHaveCount(0);
+
+  // The owner makes the viewer an owner too. The new owner never compared the editor's key, so
+  // the editor's row says so and offers Confirm again; a new key is sealed only after that.
+  const viewerRow = memberRow(owner.page, viewer.email);
+  await viewerRow.getByLabel(/^Role of /).selectOption({ label: 'Owner' });
+  await viewerRow.getByRole('button', { name: 'Change role' }).click();
+  await expect(
+    owner.page.getByRole('status').filter({ hasText: `${viewer.email}) is now owner.` }),
+  ).toBeVisible(SOON);
+  await viewer.page.reload();
+  const editorRow = memberRow(viewer.page, editor.email);
+  await expect(editorRow).toContainText('You have not compared this member’s key yourself', SOON);
+  await screenshotsAtBothSizes(viewer.page, 'workspace-confirm-again');
+  await editorRow.getByRole('button', { name: 'Confirm again' }).click();
+  const again = viewer.page.getByRole('group', { name: `Confirm ${editor.email}` });
+  expect(await again.getByRole('definition').textContent()).toBe(fingerprints.get(editor.email));
+  await again.getByRole('button', { name: 'The words match: confirm' }).click();
+  await expect(
+    viewer.page.getByRole('status').filter({ hasText: 'is confirmed again' }),
+  ).toBeVisible(SOON);
+  await expect(editorRow).not.toContainText('You have not compared');
 
   // The owner removes the editor, whose list then no longer shows the workspace.
   await memberRow(owner.page, editor.email).getByRole('button', { name: 'Remove member' }).click();

@@ -18,6 +18,7 @@ import { base64ByteLength, base64Schema, opaqueIdSchema, seqnoSchema } from './s
 // POST   /api/invitations/:workspaceId/decline         decline one
 // GET    /api/workspaces/:workspaceId/members          an owner's list, with public keys
 // POST   /api/workspaces/:workspaceId/members/:userId/confirm   an owner seals the key to them
+// PUT    /api/workspaces/:workspaceId/members/:userId/confirmation   an owner confirms again
 // PUT    /api/workspaces/:workspaceId/members/:userId/role      an owner changes a role
 // POST   /api/workspaces/:workspaceId/members/:userId/remove    an owner removes; my id: leave
 // GET    /api/workspaces/:workspaceId/keys             my key ring: every version sealed to me
@@ -44,6 +45,8 @@ export const MAX_SEALED_KEY_BYTES = 4096;
 export const MAX_WRAPPED_PRIVATE_KEY_BYTES = 4096;
 /** Largest sealed workspace name, decoded. */
 export const MAX_SEALED_NAME_BYTES = 4096;
+/** Largest owner's record of a confirmed key (a public key sealed), decoded. */
+export const MAX_KEY_CONFIRMATION_BYTES = 4096;
 
 function sealedBytes(min: number, max: number) {
   return base64Schema.refine(
@@ -78,6 +81,12 @@ export const publicKeySchema = sealedBytes(32, MAX_PUBLIC_KEY_BYTES);
 export const sealedKeySchema = sealedBytes(1, MAX_SEALED_KEY_BYTES);
 export const sealedNameSchema = sealedBytes(1, MAX_SEALED_NAME_BYTES);
 export const wrappedPrivateKeySchema = sealedBytes(1, MAX_WRAPPED_PRIVATE_KEY_BYTES);
+/**
+ * An owner's record of the public key they confirmed for a member, sealed on their device under
+ * their own cloud data key (core's key-confirmation.ts): the server keeps it for that owner and
+ * cannot read or make one, so a key it swaps later is caught before a rotation seals to it.
+ */
+export const keyConfirmationSchema = sealedBytes(1, MAX_KEY_CONFIRMATION_BYTES);
 
 // Member keys.
 
@@ -175,6 +184,11 @@ export const memberSchema = z.object({
   publicKey: publicKeySchema.nullable(),
   /** The newest key version sealed to this member; null before confirmation. */
   keyVersion: keyVersionSchema.nullable(),
+  /**
+   * The reader's own record of the key they confirmed for this member; null when the reader
+   * never confirmed them (another owner did, or nobody yet).
+   */
+  myConfirmation: keyConfirmationSchema.nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -193,8 +207,21 @@ export const confirmMemberRequestSchema = z.strictObject({
   keyVersion: keyVersionSchema,
   publicKey: publicKeySchema,
   sealedKey: sealedKeySchema,
+  /** The owner's record of `publicKey` as confirmed. */
+  confirmation: keyConfirmationSchema,
 });
 export type ConfirmMemberRequest = z.infer<typeof confirmMemberRequestSchema>;
+
+/**
+ * PUT …/members/:userId/confirmation: an owner who compared fingerprints with a member confirmed
+ * already (by another owner, or before these records) keeps their own record of the key. The
+ * server refuses it if `publicKey` is not the member's published key.
+ */
+export const recordConfirmationRequestSchema = z.strictObject({
+  publicKey: publicKeySchema,
+  confirmation: keyConfirmationSchema,
+});
+export type RecordConfirmationRequest = z.infer<typeof recordConfirmationRequestSchema>;
 
 /** PUT …/members/:userId/role. */
 export const changeRoleRequestSchema = z.strictObject({ role: workspaceRoleSchema });

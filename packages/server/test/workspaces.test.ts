@@ -2,6 +2,7 @@ import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '@docket/protocol/protocol-version';
 import { pushResponseSchema, type PushRequest } from '@docket/protocol/sync-changes';
 import {
+  MAX_KEY_CONFIRMATION_BYTES,
   invitationListResponseSchema,
   keyringResponseSchema,
   MAX_WORKSPACES_PER_ACCOUNT,
@@ -120,6 +121,11 @@ function sealedKey(): string {
   return randomBytes(97).toString('base64');
 }
 
+/** An owner's record of a confirmed key: opaque to the server, as sealed bytes are. */
+function keyConfirmation(): string {
+  return randomBytes(93).toString('base64');
+}
+
 async function createWorkspace(owner: Account, name = 'Housing team'): Promise<string> {
   const id = randomUUID();
   const created = await call(owner, 'POST', '/api/workspaces', {
@@ -148,6 +154,7 @@ async function confirm(owner: Account, id: string, who: Account, keyVersion = 1)
     keyVersion,
     publicKey: who.publicKey,
     sealedKey: sealedKey(),
+    confirmation: keyConfirmation(),
   });
 }
 
@@ -203,6 +210,10 @@ function everyWorkspaceRoute(id: string, account: Account, other: Account) {
     call(account, 'POST', `${ws(id)}/invitations/withdraw`, { email: other.email }),
     call(account, 'GET', `${ws(id)}/members`),
     confirm(account, id, other),
+    call(account, 'PUT', `${ws(id)}/members/${other.userId}/confirmation`, {
+      publicKey: other.publicKey,
+      confirmation: keyConfirmation(),
+    }),
     call(account, 'PUT', `${ws(id)}/members/${other.userId}/role`, { role: 'owner' }),
     call(account, 'POST', `${ws(id)}/members/${other.userId}/remove`, {}),
     call(account, 'POST', `${ws(id)}/members/${account.userId}/remove`, {}),
@@ -478,6 +489,7 @@ describe('confirming a member', () => {
       status: 'accepted',
       publicKey: invitee.publicKey,
       keyVersion: null,
+      myConfirmation: null,
     });
     expectRefused(await call(editor, 'GET', `${ws(id)}/members`), 403, 'not-owner');
     expectRefused(await confirm(editor, id, invitee), 403, 'not-owner');
@@ -485,6 +497,7 @@ describe('confirming a member', () => {
       keyVersion: 1,
       publicKey: randomBytes(65).toString('base64'),
       sealedKey: sealedKey(),
+      confirmation: keyConfirmation(),
     });
     expectRefused(swappedKey, 409, 'public-key-changed');
     expectRefused(await confirm(owner, id, invitee, 2), 409, 'key-version-unknown');
@@ -505,6 +518,82 @@ describe('confirming a member', () => {
     const [mine] = await listOf(invitee);
     expect(mine).toMatchObject({ status: 'confirmed', sealedKey: before.keys[0]?.sealedKey });
     expect((await pullFrom(invitee, id)).statusCode).toBe(200);
+  });
+
+  it("keeps each owner's own record of the key they confirmed, hands it to that owner only, and forgets it with the member", async () => {
+    const { id, owner, editor, viewer } = await team();
+    const listed = async (reader: Account) =>
+      memberListResponseSchema.parse((await call(reader, 'GET', `${ws(id)}/members`)).json())
+        .members;
+    const recordOf = async (reader: Account, who: Account) =>
+      (await listed(reader)).find((entry) => entry.userId === who.userId)?.myConfirmation;
+    // The owner's confirm kept a record; the owner's own row (nobody confirmed it) has none.
+    expect(await recordOf(owner, editor)).toEqual(expect.any(String));
+    expect(await recordOf(owner, owner)).toBeNull();
+
+    // A second owner sees none of the first owner's records, and keeps their own.
+    expect(
+      (await call(owner, 'PUT', `${ws(id)}/members/${editor.userId}/role`, { role: 'owner' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await recordOf(editor, viewer)).toBeNull();
+    const mine = keyConfirmation();
+    const kept = await call(editor, 'PUT', `${ws(id)}/members/${viewer.userId}/confirmation`, {
+      publicKey: viewer.publicKey,
+      confirmation: mine,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ userId: viewer.userId, myConfirmation: mine });
+    expect(await recordOf(editor, viewer)).toBe(mine);
+    expect(await recordOf(owner, viewer)).not.toBe(mine);
+
+    // Refused: a key that is not the member's published one, a member not confirmed, a
+    // non-owner, a record too large. Nothing changes.
+    const other = await member('other');
+    expectRefused(
+      await call(editor, 'PUT', `${ws(id)}/members/${viewer.userId}/confirmation`, {
+        publicKey: other.publicKey,
+        confirmation: keyConfirmation(),
+      }),
+      409,
+      'public-key-changed',
+    );
+    expect((await invite(owner, id, other.email, 'viewer')).statusCode).toBe(201);
+    expect((await call(other, 'POST', `/api/invitations/${id}/accept`)).statusCode).toBe(200);
+    expectRefused(
+      await call(owner, 'PUT', `${ws(id)}/members/${other.userId}/confirmation`, {
+        publicKey: other.publicKey,
+        confirmation: keyConfirmation(),
+      }),
+      409,
+      'not-confirmed',
+    );
+    expectRefused(
+      await call(viewer, 'PUT', `${ws(id)}/members/${editor.userId}/confirmation`, {
+        publicKey: editor.publicKey,
+        confirmation: keyConfirmation(),
+      }),
+      403,
+      'not-owner',
+    );
+    expectRefused(
+      await call(editor, 'PUT', `${ws(id)}/members/${viewer.userId}/confirmation`, {
+        publicKey: viewer.publicKey,
+        confirmation: randomBytes(MAX_KEY_CONFIRMATION_BYTES + 1).toString('base64'),
+      }),
+      400,
+      'invalid-request',
+    );
+    expect(await recordOf(editor, viewer)).toBe(mine);
+
+    // A member who leaves takes the records about them and by them along.
+    expect(
+      (await call(viewer, 'POST', `${ws(id)}/members/${viewer.userId}/remove`, {})).statusCode,
+    ).toBe(200);
+    const left = await rowsOf<{ n: number | string }>(
+      sql`select count(*) as n from workspace_key_confirmations where workspace_id = ${id} and (member_user_id = ${viewer.userId} or confirmed_by = ${viewer.userId})`,
+    );
+    expect(Number(left[0]?.n)).toBe(0);
   });
 
   it('is refused under a key version a rotation has left behind', async () => {

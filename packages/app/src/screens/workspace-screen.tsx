@@ -7,6 +7,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useReading } from '../workspaces/use-reading.ts';
+import { RoleChange } from '../workspaces/role-change.tsx';
 import { useWorkspaceService } from '../workspaces/use-workspace-service.ts';
 import { WorkspaceNotice } from '../workspaces/workspace-notice.tsx';
 import {
@@ -22,6 +23,7 @@ import type {
 } from '../workspaces/workspace-service.ts';
 import {
   failureMessage,
+  keyCheckWords,
   memberStatusWords,
   roleWords,
   WAITING_FOR_OWNER,
@@ -286,7 +288,8 @@ function MemberRow({
   readonly onChanged: () => void;
 }) {
   const name = memberName(member);
-  const open = confirming && member.status === 'accepted';
+  const again = member.keyCheck !== null && member.keyCheck !== 'matches';
+  const open = confirming && (member.status === 'accepted' || again);
   // Focus follows the panel: into it when Confirm opens it (the button that opened it is gone),
   // and back to Confirm when Cancel closes it.
   const panel = useRef<HTMLDivElement>(null);
@@ -306,6 +309,7 @@ function MemberRow({
       <p className="workspace-muted">
         {roleWords[member.role]} · {memberStatusWords[member.status]}
       </p>
+      {again && <p className="workspace-warning">{keyCheckWords[member.keyCheck]}</p>}
       {open ? (
         <div
           ref={panel}
@@ -321,6 +325,10 @@ function MemberRow({
                 action={action}
                 what="Confirming the member"
                 work={async () => {
+                  if (again) {
+                    await service.confirmAgain(workspaceId, member);
+                    return `${name}’s key is confirmed again: a new key can be sealed to them.`;
+                  }
                   await service.confirm(workspaceId, member);
                   return `${name} is confirmed: the workspace key is sealed to them.`;
                 }}
@@ -344,38 +352,52 @@ function MemberRow({
         </div>
       ) : (
         !member.isMe && (
-          <div className="screen-actions">
-            {member.status === 'accepted' && (
-              <IonButton
-                ref={confirmButton}
-                disabled={action.busy}
-                onClick={() => {
-                  onConfirming(true);
-                }}
-              >
-                Confirm
-              </IonButton>
+          <>
+            {member.userId !== null && (
+              <RoleChange
+                key={member.role}
+                service={service}
+                workspaceId={workspaceId}
+                userId={member.userId}
+                name={name}
+                role={member.role}
+                action={action}
+                onChanged={onChanged}
+              />
             )}
-            <ActionButton
-              action={action}
-              color="danger"
-              fill="outline"
-              what="Removing the member"
-              work={async () => {
-                if (member.userId === null) {
-                  await service.withdraw(workspaceId, member.email);
-                  return `The invitation to ${name} is withdrawn.`;
-                }
-                await service.remove(workspaceId, member.userId);
-                return member.status === 'confirmed'
-                  ? `${name} is removed; the workspace has a new key they do not hold.`
-                  : `${name} is removed.`;
-              }}
-              after={onChanged}
-            >
-              Remove member
-            </ActionButton>
-          </div>
+            <div className="screen-actions">
+              {(member.status === 'accepted' || again) && (
+                <IonButton
+                  ref={confirmButton}
+                  disabled={action.busy}
+                  onClick={() => {
+                    onConfirming(true);
+                  }}
+                >
+                  {again ? 'Confirm again' : 'Confirm'}
+                </IonButton>
+              )}
+              <ActionButton
+                action={action}
+                color="danger"
+                fill="outline"
+                what="Removing the member"
+                work={async () => {
+                  if (member.userId === null) {
+                    await service.withdraw(workspaceId, member.email);
+                    return `The invitation to ${name} is withdrawn.`;
+                  }
+                  await service.remove(workspaceId, member.userId);
+                  return member.status === 'confirmed'
+                    ? `${name} is removed; the workspace has a new key they do not hold.`
+                    : `${name} is removed.`;
+                }}
+                after={onChanged}
+              >
+                Remove member
+              </ActionButton>
+            </div>
+          </>
         )
       )}
     </li>

@@ -80,6 +80,7 @@ const members: MemberView[] = [
     publicKey: 'AA==',
     fingerprint: FINGERPRINT,
     isMe: true,
+    keyCheck: null,
   },
   {
     userId: 'bo',
@@ -90,6 +91,7 @@ const members: MemberView[] = [
     publicKey: 'AQ==',
     fingerprint: THEIRS,
     isMe: false,
+    keyCheck: null,
   },
 ];
 
@@ -115,6 +117,8 @@ function fakeService(overrides: Partial<WorkspaceService> = {}): WorkspaceServic
     decline: vi.fn(() => Promise.resolve()),
     members: vi.fn(() => Promise.resolve({ keyVersion: 1, members })),
     confirm: vi.fn(() => Promise.resolve()),
+    confirmAgain: vi.fn(() => Promise.resolve()),
+    changeRole: vi.fn(() => Promise.resolve()),
     remove: vi.fn(() => Promise.resolve()),
     leave: vi.fn(() => Promise.resolve()),
     rotate: vi.fn(() => Promise.resolve()),
@@ -239,6 +243,59 @@ describe('WorkspaceScreen', () => {
     // No Remove member on my own row.
     const me = screen.getByText('Ana (ana@example.org)').closest('li');
     expect(me?.querySelector('ion-button')).toBeNull();
+  });
+
+  it('warns of a confirmed member whose key changed, and Confirm again keeps the new key', async () => {
+    const changed: MemberView = {
+      ...(members[1] as MemberView),
+      status: 'confirmed',
+      keyCheck: 'differs',
+    };
+    const service = fakeService({
+      members: vi.fn(() =>
+        Promise.resolve({ keyVersion: 1, members: [members[0] as MemberView, changed] }),
+      ),
+    });
+    made.access = { status: 'ready', service };
+    renderWorkspace(team.id);
+    const row = (await screen.findByText('bo@example.org')).closest('li');
+    if (row === null) throw new Error('no row');
+    expect(row.textContent).toContain(
+      'The server now lists another key for this member than the one you confirmed.',
+    );
+    expect(() => ionButton('Confirm', row)).toThrow('No button Confirm');
+    fireEvent.click(ionButton('Confirm again', row));
+    const group = screen.getByRole('group', { name: 'Confirm bo@example.org' });
+    expect(within(group).getByRole('definition').textContent).toBe(THEIRS);
+    await act(async () => {
+      fireEvent.click(ionButton('The words match: confirm', group));
+      await Promise.resolve();
+    });
+    expect(service.confirmAgain).toHaveBeenCalledWith(team.id, changed);
+    expect(service.confirm).not.toHaveBeenCalled();
+    expect(await screen.findByText(/bo@example.org’s key is confirmed again/)).toBeDefined();
+  });
+
+  it('changes a member’s role only on Change role, and says so', async () => {
+    const service = fakeService();
+    made.access = { status: 'ready', service };
+    renderWorkspace(team.id);
+    const choice = await screen.findByLabelText('Role of bo@example.org');
+    expect(screen.queryByLabelText('Role of Ana (ana@example.org)')).toBeNull();
+    const row = choice.closest('li');
+    if (row === null) throw new Error('no row');
+    // Unchanged, there is nothing to send.
+    expect(ionButton('Change role', row).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(choice, { target: { value: 'viewer' } });
+    expect(service.changeRole).not.toHaveBeenCalled();
+    expect(ionButton('Change role', row).hasAttribute('disabled')).toBe(false);
+    await act(async () => {
+      fireEvent.submit(ionButton('Change role', row).closest('form') as HTMLFormElement);
+      await Promise.resolve();
+    });
+    expect(service.changeRole).toHaveBeenCalledWith(team.id, 'bo', 'viewer');
+    expect(service.changeRole).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('bo@example.org is now viewer.')).toBeDefined();
   });
 
   it('Cancel closes Confirm without sealing (focus going back to Confirm: e2e workspaces.spec)', async () => {

@@ -40,6 +40,8 @@ interface Space {
   rows: Row[];
   /** userId → version → sealed key. */
   sealed: Map<string, Map<number, string>>;
+  /** `${member}|${owner}` → the owner's record of the member's key as confirmed. */
+  confirmations: Map<string, string>;
 }
 
 export interface FakeWorkspaceServer {
@@ -84,7 +86,8 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
     rotationDue: space.rotationDue,
     createdAt: '2026-01-01T00:00:00.000Z',
   });
-  const member = (space: Space, row: Row): Member => {
+  /** A member as `reader` (an owner) sees them, with the reader's own record of their key. */
+  const member = (space: Space, row: Row, reader: string): Member => {
     const versions = [...(space.sealed.get(row.userId ?? '')?.keys() ?? [])];
     return {
       userId: row.userId,
@@ -94,6 +97,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
       status: row.status,
       publicKey: listedKey(row.userId),
       keyVersion: versions.length === 0 ? null : Math.max(...versions),
+      myConfirmation: space.confirmations.get(`${row.userId ?? ''}|${reader}`) ?? null,
     };
   };
 
@@ -146,6 +150,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
           rotationDue: false,
           rows: [row],
           sealed: new Map([[me.id, new Map([[1, sealedKey ?? '']])]]),
+          confirmations: new Map(),
         };
         spaces.set(space.id, space);
         return summary(space, row);
@@ -162,7 +167,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
         const { email, role } = body as { email: string; role: WorkspaceRole };
         const row: Row = { userId: null, email, role, status: 'invited', invitedBy: me.id };
         space.rows.push(row);
-        return member(space, row);
+        return member(space, row, me.id);
       }
       case 'GET invitations':
         return {
@@ -194,7 +199,10 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
       case 'GET workspaces/:id/members': {
         const space = spaceOf(parts[1] ?? '');
         ownerOf(space, me.id, 'list members');
-        return { keyVersion: space.keyVersion, members: space.rows.map((r) => member(space, r)) };
+        return {
+          keyVersion: space.keyVersion,
+          members: space.rows.map((r) => member(space, r, me.id)),
+        };
       }
       case 'GET workspaces/:id/keys': {
         const space = spaceOf(parts[1] ?? '');
@@ -209,10 +217,11 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
         const space = spaceOf(parts[1] ?? '');
         ownerOf(space, me.id, 'confirm members');
         const row = memberOf(space, parts[3] ?? '');
-        const { keyVersion, publicKey, sealedKey } = body as {
+        const { keyVersion, publicKey, sealedKey, confirmation } = body as {
           keyVersion: number;
           publicKey: string;
           sealedKey: string;
+          confirmation: string;
         };
         if (keyVersion !== space.keyVersion) refuse(409, 'key-rotated', 'Key rotated.');
         if (publicKey !== listedKey(row.userId)) refuse(409, 'public-key-changed', 'Changed.');
@@ -220,7 +229,30 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
         const copies = space.sealed.get(row.userId ?? '') ?? new Map<number, string>();
         copies.set(keyVersion, sealedKey);
         space.sealed.set(row.userId ?? '', copies);
-        return member(space, row);
+        space.confirmations.set(`${row.userId ?? ''}|${me.id}`, confirmation);
+        return member(space, row, me.id);
+      }
+      case 'PUT workspaces/:id/members/:user/confirmation': {
+        const space = spaceOf(parts[1] ?? '');
+        ownerOf(space, me.id, 'confirm members');
+        const row = memberOf(space, parts[3] ?? '');
+        const { publicKey, confirmation } = body as { publicKey: string; confirmation: string };
+        if (row.status !== 'confirmed') refuse(409, 'not-confirmed', 'Not confirmed yet.');
+        if (publicKey !== listedKey(row.userId)) refuse(409, 'public-key-changed', 'Changed.');
+        space.confirmations.set(`${row.userId ?? ''}|${me.id}`, confirmation);
+        return member(space, row, me.id);
+      }
+      case 'PUT workspaces/:id/members/:user/role': {
+        const space = spaceOf(parts[1] ?? '');
+        ownerOf(space, me.id, 'change roles');
+        const row = memberOf(space, parts[3] ?? '');
+        const { role } = body as { role: WorkspaceRole };
+        const owners = space.rows.filter((r) => r.role === 'owner' && r.status === 'confirmed');
+        if (row.role === 'owner' && role !== 'owner' && owners.length === 1) {
+          refuse(409, 'last-owner', 'The last owner cannot stop being one.');
+        }
+        row.role = role;
+        return member(space, row, me.id);
       }
       case 'POST workspaces/:id/members/:user/remove': {
         const space = spaceOf(parts[1] ?? '');

@@ -175,6 +175,115 @@ describe('workspace service', () => {
     expect((await editor.list())[0]).toMatchObject({ name: 'Health team', keyVersion: 2 });
   });
 
+  it('refuses to rotate to a key the server swapped after the owner confirmed it', async () => {
+    const { server, owner, editor, id } = await team();
+    for (const member of (await owner.members(id)).members) {
+      if (member.status === 'accepted') await owner.confirm(id, member);
+    }
+    expect(
+      (await owner.members(id)).members.map((member) => [member.userId, member.keyCheck]),
+    ).toEqual([
+      ['owner', null],
+      ['editor', 'matches'],
+      ['viewer', 'matches'],
+    ]);
+    const mallory = await createMemberKeys(webCrypto, await dataKey(), 'mallory');
+    server.swapPublicKey('editor', encodeBase64(mallory.stored.publicKey));
+    const swapped = (await owner.members(id)).members.find((member) => member.userId === 'editor');
+    expect(swapped?.keyCheck).toBe('differs');
+
+    // Removing the viewer rotates to those who stay, the editor among them: refused, unchanged.
+    const refused = await owner.remove(id, 'viewer').then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(refused).toBe(
+      'editor@example.org’s key is not the one you confirmed: no new key was made. Compare fingerprints with them and confirm them again, or remove them.',
+    );
+    const space = server.spaces.get(id);
+    expect(space?.keyVersion).toBe(1);
+    expect(space?.rows.map((row) => row.userId)).toContain('viewer');
+    await expect(owner.rotate(id)).rejects.toThrow('is not the one you confirmed');
+    expect(space?.keyVersion).toBe(1);
+
+    // Removing the member whose key was swapped needs no trust in that key.
+    await owner.remove(id, 'editor');
+    expect(space?.keyVersion).toBe(2);
+    expect([...(space?.sealed.get('editor')?.keys() ?? [])]).toEqual([1]);
+    expect(await editor.list()).toEqual([]);
+  });
+
+  it('asks an owner with no record of a member’s key to confirm them again, then rotates', async () => {
+    const { server, owner, id } = await team();
+    for (const member of (await owner.members(id)).members) {
+      if (member.status === 'accepted') await owner.confirm(id, member);
+    }
+    // Records the server dropped, or that a forged one replaced, are no record at all.
+    const space = server.spaces.get(id);
+    space?.confirmations.delete('viewer|owner');
+    space?.confirmations.set('editor|owner', encodeBase64(new Uint8Array(64)));
+    const checks = (await owner.members(id)).members.map((member) => member.keyCheck);
+    expect(checks).toEqual([null, 'unreadable', 'none']);
+    await expect(owner.rotate(id)).rejects.toThrow(
+      'editor@example.org’s key is not the one you confirmed',
+    );
+    for (const member of (await owner.members(id)).members) {
+      if (member.keyCheck !== null && member.keyCheck !== 'matches') {
+        await owner.confirmAgain(id, member);
+      }
+    }
+    expect((await owner.members(id)).members.map((member) => member.keyCheck)).toEqual([
+      null,
+      'matches',
+      'matches',
+    ]);
+    await owner.rotate(id);
+    expect(space?.keyVersion).toBe(2);
+  });
+
+  it('a second owner has no record of members the first confirmed until they confirm them again', async () => {
+    const { owner, editor, id } = await team();
+    for (const member of (await owner.members(id)).members) {
+      if (member.status === 'accepted') await owner.confirm(id, member);
+    }
+    expect(await refusal(editor.changeRole(id, 'editor', 'owner'))).toBe('not-owner');
+    await owner.changeRole(id, 'editor', 'owner');
+    const seen = (await editor.members(id)).members.map((member) => [
+      member.userId,
+      member.role,
+      member.keyCheck,
+    ]);
+    expect(seen).toEqual([
+      ['owner', 'owner', 'none'],
+      ['editor', 'owner', null],
+      ['viewer', 'viewer', 'none'],
+    ]);
+    await expect(editor.rotate(id)).rejects.toThrow(
+      'You have not compared owner@example.org’s key yourself',
+    );
+    for (const member of (await editor.members(id)).members) {
+      if (member.keyCheck === 'none') await editor.confirmAgain(id, member);
+    }
+    await editor.rotate(id);
+    // The first owner's records still hold for them.
+    expect((await owner.members(id)).members.map((member) => member.keyCheck)).toEqual([
+      null,
+      'matches',
+      'matches',
+    ]);
+    // The last owner cannot step down.
+    await owner.changeRole(id, 'owner', 'editor');
+    expect(await refusal(editor.changeRole(id, 'editor', 'viewer'))).toBe('last-owner');
+  });
+
+  it('refuses a rotation when the server lists another key as the owner’s own', async () => {
+    const { server, owner, id } = await team();
+    const mallory = await createMemberKeys(webCrypto, await dataKey(), 'mallory');
+    server.swapPublicKey('owner', encodeBase64(mallory.stored.publicKey));
+    await expect(owner.rotate(id)).rejects.toThrow('The server lists another key as yours');
+    expect(server.spaces.get(id)?.keyVersion).toBe(1);
+  });
+
   it('declines an invitation, which is then gone', async () => {
     const server = createFakeWorkspaceServer();
     const owner = await person(server, 'owner');

@@ -1,12 +1,15 @@
 import {
+  checkKeyConfirmation,
   createWorkspaceKey,
   memberKeyFingerprint,
   openSealedWorkspaceKey,
   openWorkspaceName,
   rotateWorkspaceKey,
+  sealKeyConfirmation,
   sealWorkspaceKeyTo,
   sealWorkspaceName,
   WorkspaceKeyError,
+  type KeyConfirmationCheck,
   type MemberKeyPair,
   type OpaqueCryptoKey,
   type WebCryptoPort,
@@ -55,6 +58,11 @@ export interface MemberView {
   /** Six words from the listed public key and the member's id; null before they accepted. */
   readonly fingerprint: string | null;
   readonly isMe: boolean;
+  /**
+   * For a confirmed member other than me: the key the server lists now against my own record
+   * of the key I confirmed (core's key-confirmation.ts). A rotation seals only to `matches`.
+   */
+  readonly keyCheck: KeyConfirmationCheck | null;
 }
 
 export interface MembersView {
@@ -80,6 +88,16 @@ export interface WorkspaceService {
     workspaceId: string,
     member: Pick<MemberView, 'userId' | 'publicKey'>,
   ) => Promise<void>;
+  /**
+   * Keeps my record of a confirmed member's listed key, after comparing its fingerprint with
+   * them: one confirmed by another owner, before records were kept, or whose key changed.
+   */
+  readonly confirmAgain: (
+    workspaceId: string,
+    member: Pick<MemberView, 'userId' | 'publicKey'>,
+  ) => Promise<void>;
+  /** Gives a member another role (the server keeps at least one confirmed owner). */
+  readonly changeRole: (workspaceId: string, userId: string, role: WorkspaceRole) => Promise<void>;
   /** Removes a member; one who held the key is removed with a new key for those who stay. */
   readonly remove: (workspaceId: string, userId: string) => Promise<void>;
   readonly leave: (workspaceId: string) => Promise<void>;
@@ -187,17 +205,82 @@ export function createWorkspaceService({
     }
   };
 
+  const keyCheckOf = async (
+    workspaceId: string,
+    member: Member,
+  ): Promise<KeyConfirmationCheck | null> => {
+    if (member.status !== 'confirmed' || member.userId === null || member.userId === userId) {
+      return null;
+    }
+    if (member.publicKey === null) return 'differs';
+    return checkKeyConfirmation(
+      crypto,
+      dataKey,
+      { workspaceId, memberUserId: member.userId, confirmerUserId: userId },
+      member.myConfirmation === null ? null : bytesOf(member.myConfirmation, 'a confirmation'),
+      bytesOf(member.publicKey, 'a public key'),
+    );
+  };
+
+  /** My record of the key I confirmed for `memberUserId`, sealed under my cloud data key. */
+  const confirmationOf = async (
+    workspaceId: string,
+    memberUserId: string,
+    publicKey: string,
+  ): Promise<string> =>
+    encodeBase64(
+      await sealKeyConfirmation(
+        crypto,
+        dataKey,
+        { workspaceId, memberUserId, confirmerUserId: userId },
+        bytesOf(publicKey, 'a public key'),
+      ),
+    );
+
+  /**
+   * Refuses a rotation that would seal the new key to a key I did not confirm: the server lists
+   * another key for a member than the one I compared, or I hold no record of theirs.
+   */
+  const requireConfirmedKeys = async (
+    workspaceId: string,
+    staying: readonly Member[],
+  ): Promise<void> => {
+    const own = await keys();
+    for (const member of staying) {
+      if (member.userId === userId) {
+        if (member.publicKey !== encodeBase64(own.publicKey)) {
+          throw new WorkspaceKeyError(
+            'tampered',
+            'The server lists another key as yours than the one this account holds: no new key was made. Do not rotate until this is explained.',
+          );
+        }
+        continue;
+      }
+      const check = await keyCheckOf(workspaceId, member);
+      if (check === 'matches') continue;
+      const who = member.displayName?.trim() || member.email;
+      throw new WorkspaceKeyError(
+        check === 'none' ? 'invalid-input' : 'tampered',
+        check === 'none'
+          ? `You have not compared ${who}’s key yourself: confirm them again before making a new key.`
+          : `${who}’s key is not the one you confirmed: no new key was made. Compare fingerprints with them and confirm them again, or remove them.`,
+      );
+    }
+  };
+
   /** The next key version, sealed to each confirmed member but `leaving`. */
   const rotation = async (
     workspaceId: string,
     listed: MemberListResponse,
     leaving: string | null,
   ): Promise<KeyRotation> => {
-    const staying = listed.members.flatMap((member) =>
-      member.status === 'confirmed' &&
-      member.userId !== null &&
-      member.userId !== leaving &&
-      member.publicKey !== null
+    const stayers = listed.members.filter(
+      (member) =>
+        member.status === 'confirmed' && member.userId !== null && member.userId !== leaving,
+    );
+    await requireConfirmedKeys(workspaceId, stayers);
+    const staying = stayers.flatMap((member) =>
+      member.userId !== null && member.publicKey !== null
         ? [{ userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') }]
         : [],
     );
@@ -289,6 +372,7 @@ export function createWorkspaceService({
           publicKey: member.publicKey,
           fingerprint: await fingerprintOf(member),
           isMe: member.userId === userId,
+          keyCheck: await keyCheckOf(workspaceId, member),
         })),
       );
       return { keyVersion: listed.keyVersion, members };
@@ -327,7 +411,25 @@ export function createWorkspaceService({
         keyVersion: ring.keyVersion,
         publicKey: member.publicKey,
         sealedKey: encodeBase64(sealed.sealed),
+        confirmation: await confirmationOf(workspaceId, member.userId, member.publicKey),
       });
+    },
+
+    async confirmAgain(workspaceId, member) {
+      if (member.userId === null || member.publicKey === null) {
+        throw new WorkspaceKeyError(
+          'invalid-input',
+          'Only a member with a published key can be confirmed.',
+        );
+      }
+      await wire.recordConfirmation(api, workspaceId, member.userId, {
+        publicKey: member.publicKey,
+        confirmation: await confirmationOf(workspaceId, member.userId, member.publicKey),
+      });
+    },
+
+    async changeRole(workspaceId, memberId, role) {
+      await wire.changeMemberRole(api, workspaceId, memberId, role);
     },
 
     async remove(workspaceId, memberId) {

@@ -1,3 +1,4 @@
+import type { KeyConfirmationCheck } from '@docket/core/crypto';
 import type { MemberStatus, WorkspaceRole } from '@docket/protocol/workspaces';
 import { ApiRequestError } from '../api/api-client.ts';
 
@@ -13,6 +14,18 @@ export const memberStatusWords: Record<MemberStatus, string> = {
   invited: 'Invited, not accepted yet',
   accepted: 'Accepted, waiting for your confirmation',
   confirmed: 'Confirmed',
+};
+
+/**
+ * Why a confirmed member needs confirming again before a new key can be sealed to them (the
+ * service's `keyCheck`, other than `matches`).
+ */
+export const keyCheckWords: Record<Exclude<KeyConfirmationCheck, 'matches'>, string> = {
+  differs:
+    'The server now lists another key for this member than the one you confirmed. Compare fingerprints with them before you confirm again, or remove them.',
+  unreadable:
+    'Docket cannot read your record of the key you confirmed for this member: it was changed on the server, or made before your cloud password was reset. Compare fingerprints and confirm again.',
+  none: 'You have not compared this member’s key yourself: compare fingerprints with them and confirm again before a new key is made.',
 };
 
 export const WAITING_FOR_OWNER = 'Waiting for the owner to confirm you';

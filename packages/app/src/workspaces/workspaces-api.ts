@@ -19,6 +19,7 @@ import {
   type MemberKeysResponse,
   type MemberListResponse,
   type PutMemberKeysRequest,
+  type RecordConfirmationRequest,
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@docket/protocol/workspaces';
@@ -148,6 +149,21 @@ export function confirmMember(
   return api({
     method: 'POST',
     path: `${memberPath(workspaceId, userId)}/confirm`,
+    body,
+    response: memberSchema,
+  });
+}
+
+/** An owner keeps their own record of a confirmed member's key, after comparing fingerprints. */
+export function recordConfirmation(
+  api: ApiClient,
+  workspaceId: string,
+  userId: string,
+  body: RecordConfirmationRequest,
+): Promise<Member> {
+  return api({
+    method: 'PUT',
+    path: `${memberPath(workspaceId, userId)}/confirmation`,
     body,
     response: memberSchema,
   });

@@ -2,6 +2,7 @@
 export * from './backup-crypto.ts';
 export * from './device-vault-crypto.ts';
 export * from './full-backup-crypto.ts';
+export * from './key-confirmation.ts';
 export * from './member-keys.ts';
 export * from './public-link-crypto.ts';
 export * from './sync-crypto.ts';

@@ -388,6 +388,29 @@ export const workspaceMemberKeys = pgTable(
   (table) => [primaryKey({ columns: [table.workspaceId, table.userId, table.keyVersion] })],
 );
 
+/**
+ * Each owner's own record of the public key they confirmed for a member, sealed under the
+ * owner's cloud data key (protocol's keyConfirmationSchema): opaque here, handed back to that
+ * owner only, so their device can check the key listed at a rotation against it.
+ */
+export const workspaceKeyConfirmations = pgTable(
+  'workspace_key_confirmations',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    memberUserId: text('member_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    confirmedBy: text('confirmed_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sealed: bytea('sealed').notNull(),
+    createdAt: timestampTz('created_at').defaultNow().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.memberUserId, table.confirmedBy] })],
+);
+
 /** Each workspace's append-only change log, the sibling of `sync_changes`; `epoch` is the key version. */
 export const workspaceChanges = pgTable(
   'workspace_changes',
@@ -436,5 +459,6 @@ export const schema = {
   workspaces,
   workspaceMembers,
   workspaceMemberKeys,
+  workspaceKeyConfirmations,
   workspaceChanges,
 };

@@ -6,12 +6,13 @@ import {
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@docket/protocol/workspaces';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { base64Of, fromBase64, nullableBase64Of } from '../db/base64-bytea.ts';
 import type { DocketDb, DocketTransaction } from '../db/database.ts';
 import {
   user,
   userPublicKeys,
+  workspaceKeyConfirmations,
   workspaceMemberKeys,
   workspaceMembers,
   workspaces,
@@ -52,6 +53,15 @@ const newestSealedVersion = sql<
   number | null
 >`(select max(${workspaceMemberKeys.keyVersion}) from ${workspaceMemberKeys} where ${workspaceMemberKeys.workspaceId} = ${workspaceMembers.workspaceId} and ${workspaceMemberKeys.userId} = ${workspaceMembers.userId})`;
 
+/** Joins a member row to the record of its key that `readerId` made on confirming it. */
+function confirmationBy(readerId: string): SQL | undefined {
+  return and(
+    eq(workspaceKeyConfirmations.workspaceId, workspaceMembers.workspaceId),
+    eq(workspaceKeyConfirmations.memberUserId, workspaceMembers.userId),
+    eq(workspaceKeyConfirmations.confirmedBy, readerId),
+  );
+}
+
 /**
  * Refuses a further workspace to an account at MAX_WORKSPACES_PER_ACCOUNT. The account's
  * creates and accepts take turns (an advisory lock), so two at once cannot both pass the count.
@@ -67,6 +77,17 @@ async function requireRoomForWorkspace(tx: DocketTransaction, userId: string): P
       409,
       'too-many-workspaces',
       `An account belongs to at most ${MAX_WORKSPACES_PER_ACCOUNT} workspaces; leave one first.`,
+    );
+  }
+}
+
+/** Refuses a key the owner names that is not the member's published one. */
+function requirePublishedKey(target: Member, publicKey: string, what: string): void {
+  if (target.publicKey !== publicKey) {
+    throw new ApiHttpError(
+      409,
+      'public-key-changed',
+      `The public key you ${what} is not this member's published key. Read the members again and check the key's fingerprint with them.`,
     );
   }
 }
@@ -272,6 +293,7 @@ export class WorkspaceRepository {
         status: 'invited',
         publicKey: null,
         keyVersion: null,
+        myConfirmation: null,
       };
     });
   }
@@ -440,10 +462,12 @@ export class WorkspaceRepository {
           status: workspaceMembers.status,
           publicKey: nullableBase64Of(userPublicKeys.publicKey),
           keyVersion: newestSealedVersion,
+          myConfirmation: nullableBase64Of(workspaceKeyConfirmations.sealed),
         })
         .from(workspaceMembers)
         .leftJoin(user, eq(user.id, workspaceMembers.userId))
         .leftJoin(userPublicKeys, eq(userPublicKeys.userId, workspaceMembers.userId))
+        .leftJoin(workspaceKeyConfirmations, confirmationBy(userId))
         .where(eq(workspaceMembers.workspaceId, workspaceId))
         .orderBy(asc(workspaceMembers.invitedAt), asc(workspaceMembers.email));
       return { keyVersion: head.keyVersion, members: rows };
@@ -458,12 +482,12 @@ export class WorkspaceRepository {
     userId: string,
     workspaceId: string,
     memberId: string,
-    input: { keyVersion: number; publicKey: string; sealedKey: string },
+    input: { keyVersion: number; publicKey: string; sealedKey: string; confirmation: string },
   ): Promise<Member> {
     return this.db.transaction(async (tx) => {
       const { head, actor } = await lockAsMember(tx, workspaceId, userId);
       requireOwner(actor, 'confirm members');
-      const target = await this.memberRow(tx, workspaceId, memberId);
+      const target = await this.memberRow(tx, workspaceId, memberId, userId);
       if (target.status === 'confirmed') {
         throw new ApiHttpError(
           409,
@@ -472,13 +496,8 @@ export class WorkspaceRepository {
         );
       }
       requireCurrentKey(input.keyVersion, head.keyVersion);
-      if (target.publicKey !== input.publicKey) {
-        throw new ApiHttpError(
-          409,
-          'public-key-changed',
-          "The public key you sealed to is not this member's published key. Read the members again and check the key's fingerprint with them.",
-        );
-      }
+      requirePublishedKey(target, input.publicKey, 'sealed to');
+      await this.keepConfirmation(tx, workspaceId, memberId, userId, input.confirmation);
       await tx.insert(workspaceMemberKeys).values({
         workspaceId,
         userId: memberId,
@@ -491,8 +510,60 @@ export class WorkspaceRepository {
         .where(
           and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, memberId)),
         );
-      return { ...target, status: 'confirmed', keyVersion: input.keyVersion };
+      return {
+        ...target,
+        status: 'confirmed',
+        keyVersion: input.keyVersion,
+        myConfirmation: input.confirmation,
+      };
     });
+  }
+
+  /**
+   * An owner keeps their own record of a confirmed member's key (confirmed by another owner, or
+   * before records were kept), after comparing fingerprints with them.
+   */
+  async recordConfirmation(
+    userId: string,
+    workspaceId: string,
+    memberId: string,
+    input: { publicKey: string; confirmation: string },
+  ): Promise<Member> {
+    return this.db.transaction(async (tx) => {
+      const { actor } = await lockAsMember(tx, workspaceId, userId);
+      requireOwner(actor, 'confirm members');
+      const target = await this.memberRow(tx, workspaceId, memberId, userId);
+      if (target.status !== 'confirmed') {
+        throw new ApiHttpError(
+          409,
+          'not-confirmed',
+          'This member is not confirmed yet: confirm them, which seals the workspace key to them.',
+        );
+      }
+      requirePublishedKey(target, input.publicKey, 'confirmed');
+      await this.keepConfirmation(tx, workspaceId, memberId, userId, input.confirmation);
+      return { ...target, myConfirmation: input.confirmation };
+    });
+  }
+
+  private async keepConfirmation(
+    tx: DocketTransaction,
+    workspaceId: string,
+    memberUserId: string,
+    confirmedBy: string,
+    confirmation: string,
+  ): Promise<void> {
+    await tx
+      .insert(workspaceKeyConfirmations)
+      .values({ workspaceId, memberUserId, confirmedBy, sealed: fromBase64(confirmation) })
+      .onConflictDoUpdate({
+        target: [
+          workspaceKeyConfirmations.workspaceId,
+          workspaceKeyConfirmations.memberUserId,
+          workspaceKeyConfirmations.confirmedBy,
+        ],
+        set: { sealed: fromBase64(confirmation), createdAt: sql`now()` },
+      });
   }
 
   /** An owner changes a member's role; the last confirmed owner cannot stop being one. */
@@ -505,7 +576,7 @@ export class WorkspaceRepository {
     return this.db.transaction(async (tx) => {
       const { actor } = await lockAsMember(tx, workspaceId, userId);
       requireOwner(actor, 'change roles');
-      const target = await this.memberRow(tx, workspaceId, memberId);
+      const target = await this.memberRow(tx, workspaceId, memberId, userId);
       if (target.role === 'owner' && role !== 'owner') {
         await this.requireAnotherOwner(tx, workspaceId, memberId, 'stop being one');
       }
@@ -537,7 +608,7 @@ export class WorkspaceRepository {
       if (!leaving || rotation !== undefined) {
         requireOwner(actor, leaving ? 'rotate its key' : 'remove members');
       }
-      const target = await this.memberRow(tx, workspaceId, memberId);
+      const target = await this.memberRow(tx, workspaceId, memberId, userId);
       if (target.role === 'owner') {
         await this.requireAnotherOwner(tx, workspaceId, memberId, leaving ? 'leave' : 'be removed');
       }
@@ -561,6 +632,17 @@ export class WorkspaceRepository {
           and(
             eq(workspaceMemberKeys.workspaceId, workspaceId),
             eq(workspaceMemberKeys.userId, memberId),
+          ),
+        );
+      await tx
+        .delete(workspaceKeyConfirmations)
+        .where(
+          and(
+            eq(workspaceKeyConfirmations.workspaceId, workspaceId),
+            or(
+              eq(workspaceKeyConfirmations.memberUserId, memberId),
+              eq(workspaceKeyConfirmations.confirmedBy, memberId),
+            ),
           ),
         );
       if (rotation !== undefined) {
@@ -683,6 +765,8 @@ export class WorkspaceRepository {
     tx: DocketTransaction,
     workspaceId: string,
     memberId: string,
+    /** The owner reading: whose record of the member's key comes with it. */
+    readerId: string,
   ): Promise<Member> {
     const [row] = await tx
       .select({
@@ -692,10 +776,12 @@ export class WorkspaceRepository {
         status: workspaceMembers.status,
         publicKey: nullableBase64Of(userPublicKeys.publicKey),
         keyVersion: newestSealedVersion,
+        myConfirmation: nullableBase64Of(workspaceKeyConfirmations.sealed),
       })
       .from(workspaceMembers)
       .leftJoin(user, eq(user.id, workspaceMembers.userId))
       .leftJoin(userPublicKeys, eq(userPublicKeys.userId, workspaceMembers.userId))
+      .leftJoin(workspaceKeyConfirmations, confirmationBy(readerId))
       .where(
         and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, memberId)),
       );

@@ -18,6 +18,7 @@ import {
   memberSchema,
   memberKeysResponseSchema,
   putMemberKeysRequestSchema,
+  recordConfirmationRequestSchema,
   removeMemberRequestSchema,
   rotateKeyRequestSchema,
   workspaceListResponseSchema,
@@ -159,6 +160,15 @@ export function workspaceRoutes(
     const { workspaceId, userId } = parseRequest(memberParamsSchema, request.params, 'path');
     const body = parseRequest(confirmMemberRequestSchema, request.body, 'body');
     return memberSchema.parse(await workspaces.confirm(user.id, workspaceId, userId, body));
+  });
+
+  app.put(`${member}/confirmation`, { onRequest }, async (request) => {
+    const user = signedInUserOf(request);
+    const { workspaceId, userId } = parseRequest(memberParamsSchema, request.params, 'path');
+    const body = parseRequest(recordConfirmationRequestSchema, request.body, 'body');
+    return memberSchema.parse(
+      await workspaces.recordConfirmation(user.id, workspaceId, userId, body),
+    );
   });
 
   app.put(`${member}/role`, { onRequest }, async (request) => {
