@@ -1,4 +1,10 @@
-import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 export { expect };
 
@@ -55,6 +61,39 @@ async function waitUntilPainted(page: Page, stillCurrent: () => boolean): Promis
 }
 
 /**
+ * What a page showed when its test failed: its errors and what the screen says (headings,
+ * statuses and alerts) attached first (the reporter prints an attachment's first 300
+ * characters), the whole screen to stdout. CI keeps the output, not the traces.
+ */
+async function describeFailure(
+  page: Page,
+  errors: readonly string[],
+  testInfo: TestInfo,
+  index: number,
+  count: number,
+): Promise<void> {
+  const says = await page
+    .locator('h1, [role="alert"], [role="status"], li strong')
+    .allInnerTexts()
+    .catch(() => []);
+  const text = (list: readonly string[]) =>
+    list
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join(' | ') || '(none)';
+  const which = count > 1 ? ` (page ${String(index + 1)} of ${String(count)})` : '';
+  await testInfo.attach(`the screen when the test failed${which}`, {
+    body: `errors: ${text(errors)}\nsays: ${text(says)}\nat: ${page.url()}`,
+    contentType: 'text/plain',
+  });
+  const screen = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+  console.log(`The screen when "${testInfo.title}" failed${which}:\n${screen}`);
+}
+
+/**
  * Every test's page is watched: after each navigation of its main frame (loads and the app's
  * own history changes alike) the screen must be painted within 10 s, unless another navigation
  * came first; and so must the screen the test ends on. A test that finds its controls by role
@@ -95,26 +134,15 @@ export const test = base.extend<{ paintedScreens: undefined }>({
       page.off('console', onConsole);
       page.off('pageerror', onPageError);
       if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
-        // The reporter prints an attachment's first 300 characters: the errors and what the
-        // screen says (its headings, statuses and alerts) first; the whole screen to stdout.
-        const says = await page
-          .locator('h1, [role="alert"], [role="status"], li strong')
-          .allInnerTexts()
-          .catch(() => []);
-        const text = (list: readonly string[]) =>
-          list
-            .map((line) => line.trim())
-            .filter((line) => line !== '')
-            .join(' | ') || '(none)';
-        await testInfo.attach('the screen when the test failed', {
-          body: `errors: ${text(errors)}\nsays: ${text(says)}\nat: ${page.url()}`,
-          contentType: 'text/plain',
-        });
-        const screen = await page
-          .locator('body')
-          .ariaSnapshot({ timeout: 5_000 })
-          .catch((error: unknown) => `(no snapshot: ${String(error)})`);
-        console.log(`The screen when "${testInfo.title}" failed:\n${screen}`);
+        // The test's own page, or (when a test worked on pages of contexts it made, as the
+        // multi-account specs do, leaving its own page blank) each of those.
+        const others = (page.context().browser()?.contexts() ?? [])
+          .flatMap((context) => context.pages())
+          .filter((other) => other !== page && !other.isClosed());
+        const shown = page.url() === 'about:blank' && others.length > 0 ? others : [page];
+        for (const [index, each] of shown.entries()) {
+          await describeFailure(each, each === page ? errors : [], testInfo, index, shown.length);
+        }
       }
       if (!page.isClosed()) watch(page.url());
       await Promise.all(checks);
