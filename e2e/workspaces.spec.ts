@@ -211,12 +211,20 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
 
   // The owner makes the viewer an owner too. The new owner never compared the editor's key, so
   // the editor's row says so and offers Confirm again; a new key is sealed only after that.
+  // By keyboard: type to pick the role, Tab to the button, Enter; the focus then stays on the
+  // choice (the button is disabled once the choice is the role).
   const viewerRow = memberRow(owner.page, viewer.email);
-  await viewerRow.getByLabel(/^Role of /).selectOption({ label: 'Owner' });
-  await viewerRow.getByRole('button', { name: 'Change role' }).click();
+  const roleChoice = viewerRow.getByLabel(/^Role of /);
+  await roleChoice.focus();
+  await owner.page.keyboard.press('o');
+  await expect(roleChoice).toHaveValue('owner');
+  await owner.page.keyboard.press('Tab');
+  await owner.page.keyboard.press('Enter');
   await expect(
     owner.page.getByRole('status').filter({ hasText: `${viewer.email}) is now owner.` }),
   ).toBeVisible(SOON);
+  await expect(viewerRow.getByRole('button', { name: 'Change role' })).toBeDisabled();
+  await expect(roleChoice).toBeFocused();
   await viewer.page.reload();
   const editorRow = memberRow(viewer.page, editor.email);
   await expect(editorRow).toContainText('You have not compared this member’s key yourself', SOON);
@@ -224,11 +232,15 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await editorRow.getByRole('button', { name: 'Confirm again' }).click();
   const again = viewer.page.getByRole('group', { name: `Confirm ${editor.email}` });
   expect(await again.getByRole('definition').textContent()).toBe(fingerprints.get(editor.email));
-  await again.getByRole('button', { name: 'The words match: confirm' }).click();
+  // By keyboard: Confirm again goes away once done, and the focus stays on the member's row.
+  await again.getByRole('button', { name: 'The words match: confirm' }).focus();
+  await viewer.page.keyboard.press('Enter');
   await expect(
     viewer.page.getByRole('status').filter({ hasText: 'is confirmed again' }),
   ).toBeVisible(SOON);
   await expect(editorRow).not.toContainText('You have not compared');
+  await expect(editorRow.getByRole('button', { name: 'Confirm again' })).toHaveCount(0);
+  await expect(editorRow).toBeFocused();
 
   // The owner removes the editor, whose list then no longer shows the workspace.
   await memberRow(owner.page, editor.email).getByRole('button', { name: 'Remove member' }).click();

@@ -30,7 +30,7 @@ import {
 } from '../workspaces/workspace-words.ts';
 import '../workspaces/workspaces.css';
 import { WORKSPACES_PATH } from './workspaces-screen.tsx';
-import { focusControl } from '../ui/falling-focus.ts';
+import { catchFallingFocus, focusControl } from '../ui/falling-focus.ts';
 
 const ROLES: readonly WorkspaceRole[] = ['owner', 'editor', 'viewer'];
 
@@ -295,13 +295,14 @@ function MemberRow({
   const panel = useRef<HTMLDivElement>(null);
   const confirmButton = useRef<HTMLIonButtonElement>(null);
   const wasOpen = useRef(false);
+  const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (open) panel.current?.focus();
     else if (wasOpen.current) focusControl(confirmButton.current);
     wasOpen.current = open;
   }, [open]);
   return (
-    <li>
+    <li ref={row}>
       <p dir="auto">
         <strong>{name}</strong>
         {member.isMe ? ' (you)' : ''}
@@ -333,7 +334,11 @@ function MemberRow({
                   return `${name} is confirmed: the workspace key is sealed to them.`;
                 }}
                 after={(done) => {
-                  if (done) onConfirming(false);
+                  if (done) {
+                    onConfirming(false);
+                    // Confirm goes away once the member is confirmed: focus stays on their row.
+                    catchFallingFocus(() => row.current);
+                  }
                   onChanged();
                 }}
               >
@@ -355,7 +360,6 @@ function MemberRow({
           <>
             {member.userId !== null && (
               <RoleChange
-                key={member.role}
                 service={service}
                 workspaceId={workspaceId}
                 userId={member.userId}

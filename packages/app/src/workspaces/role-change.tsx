@@ -1,6 +1,7 @@
 import type { WorkspaceRole } from '@docket/protocol/workspaces';
 import { IonButton } from '@ionic/react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { catchFallingFocus } from '../ui/falling-focus.ts';
 import type { WorkspaceAction } from './workspace-outcome.tsx';
 import type { WorkspaceService } from './workspace-service.ts';
 import { roleWords } from './workspace-words.ts';
@@ -10,7 +11,8 @@ const ROLES: readonly WorkspaceRole[] = ['owner', 'editor', 'viewer'];
 /**
  * An owner gives a member another role: a choice, then "Change role" (so moving through the
  * choices by keyboard changes nothing). The server keeps at least one confirmed owner and says
- * so when refused.
+ * so when refused. Once the role is changed the button is disabled (the choice is the role now), so
+ * focus goes back to the choice rather than falling to the top of the page.
  */
 export function RoleChange({
   service,
@@ -31,7 +33,11 @@ export function RoleChange({
   readonly onChanged: () => void;
 }) {
   const id = useId();
-  const [chosen, setChosen] = useState<WorkspaceRole>(role);
+  // Nothing picked: the choice shows the role the server holds (after this change or another
+  // owner's).
+  const [picked, setPicked] = useState<WorkspaceRole | null>(null);
+  const chosen = picked ?? role;
+  const choice = useRef<HTMLSelectElement>(null);
   return (
     <form
       className="workspace-role-change"
@@ -44,17 +50,24 @@ export function RoleChange({
             await service.changeRole(workspaceId, userId, chosen);
             return `${name} is now ${roleWords[chosen].toLowerCase()}.`;
           })
-          .then(onChanged);
+          .then((done) => {
+            if (done) {
+              setPicked(null);
+              catchFallingFocus(() => choice.current);
+            }
+            onChanged();
+          });
       }}
     >
       <label htmlFor={id}>
         Role<span className="visually-hidden"> of {name}</span>
       </label>
       <select
+        ref={choice}
         id={id}
         value={chosen}
         onChange={(event) => {
-          setChosen(event.target.value as WorkspaceRole);
+          setPicked(event.target.value as WorkspaceRole);
         }}
       >
         {ROLES.map((choice) => (
