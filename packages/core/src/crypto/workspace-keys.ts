@@ -5,7 +5,7 @@ import {
   WorkspaceKeyError,
   type MemberKeyPair,
 } from './member-keys.ts';
-import { openBound, sealBound, type SealBinding } from './sync-crypto.ts';
+import { openBound, SEALED_OVERHEAD_BYTES, sealBound, type SealBinding } from './sync-crypto.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
 import { importRawKeyAndWipe } from './web-crypto.ts';
 
@@ -65,6 +65,8 @@ const SEALED_KEY_FORMAT = 1;
 const CHANGE_FORMAT = 1;
 /** Format byte, then the key version as an unsigned 32-bit big-endian number. */
 const CHANGE_HEADER_BYTES = 5;
+/** What sealing adds to a change's plaintext: the format byte, the key version, then `sealBound`'s. */
+export const WORKSPACE_CHANGE_OVERHEAD_BYTES = CHANGE_HEADER_BYTES + SEALED_OVERHEAD_BYTES;
 const MAX_KEY_VERSION = 0xffff_ffff;
 const P256: { name: 'ECDH'; namedCurve: 'P-256' } = { name: 'ECDH', namedCurve: 'P-256' };
 

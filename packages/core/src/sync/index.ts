@@ -5,6 +5,8 @@ export * from './sync-cursor.ts';
 export * from './sync-dataset-files.ts';
 export * from './sync-dataset-files-unavailable.ts';
 export * from './sync-engine.ts';
+export * from './sync-envelopes.ts';
+export * from './sync-errors.ts';
 export * from './sync-merge.ts';
 export * from './sync-owner.ts';
 export * from './sync-reset.ts';

@@ -5,7 +5,8 @@ import type {
   LocalStore,
   LocalWriteTransaction,
 } from '../store/local-store.ts';
-import type { OutboxEntryRef, SyncSession } from './sync-engine.ts';
+import type { SyncSession } from './sync-engine.ts';
+import type { OutboxEntryRef } from './sync-errors.ts';
 
 // What a device keeps between sync runs, per user, in `device:` settings rows that never sync:
 // its pull cursor, and the changes it was told to pass over (the repairs the sync screen offers).

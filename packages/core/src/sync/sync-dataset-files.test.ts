@@ -6,7 +6,8 @@ import {
 } from '../commands/dataset-commands.ts';
 import type { Dataset } from '../store/local-records.ts';
 import { sealEnvelope } from '../crypto/sync-crypto.ts';
-import { SyncEngineError, type SyncProgress } from './sync-engine.ts';
+import type { SyncProgress } from './sync-engine.ts';
+import { SyncEngineError } from './sync-errors.ts';
 import { createTag } from '../commands/tag-commands.ts';
 import { rowsOf } from '../test-support/bill-command-harness.ts';
 import {

@@ -13,12 +13,8 @@ import { decodeHlc, HlcError, receive } from './hybrid-logical-clock.ts';
 import { syncedTables, type OutboxEntry } from '../store/local-records.ts';
 import type { LocalStore, TableName } from '../store/local-store.ts';
 import { outboxFields, readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
-import {
-  openEnvelope,
-  sealEnvelope,
-  SEALED_OVERHEAD_BYTES,
-  SyncCryptoError,
-} from '../crypto/sync-crypto.ts';
+import { personalEnvelopes, type SyncEnvelopes } from './sync-envelopes.ts';
+import { SyncEngineError } from './sync-errors.ts';
 import {
   downloadDatasetFiles,
   uploadDatasetFiles,
@@ -68,41 +64,6 @@ const payloadSchema = z.strictObject({
 export interface SyncTransport extends BlobTransport {
   push(request: PushRequest): Promise<PushResponse>;
   pull(since: number, limit: number): Promise<PullResponse>;
-}
-
-export type SyncEngineErrorCode =
-  /** The server's key epoch moved on (a password reset elsewhere): the password is needed. */
-  | 'epoch-mismatch'
-  /** A pulled change failed its integrity check. */
-  | 'tampered'
-  /** A pulled change opened but is not a change this app can merge. */
-  | 'invalid-change'
-  /** A pulled change is dated too far ahead of this device's clock. */
-  | 'clock-drift'
-  /** The server answered something that cannot be right (an ack of the wrong length…). */
-  | 'protocol'
-  /** An outbox entry is too large for any envelope the server takes: it can never be sent. */
-  | 'change-too-large';
-
-/** The outbox entry an error is about: which row of which table it changes. */
-export interface OutboxEntryRef {
-  readonly id: string;
-  readonly table: string;
-  readonly rowId: string;
-}
-
-export class SyncEngineError extends Error {
-  constructor(
-    readonly code: SyncEngineErrorCode,
-    message: string,
-    /** The change at fault, when one is: the user may skip it (skipUnreadableChange). */
-    readonly seqno: number | null = null,
-    /** The outbox entry at fault, when one is: the user may skip it (skipUnsendableChange). */
-    readonly entry: OutboxEntryRef | null = null,
-  ) {
-    super(message);
-    this.name = 'SyncEngineError';
-  }
 }
 
 /** Who is syncing, with which key. */
@@ -156,6 +117,11 @@ export interface SyncRunOptions {
   readonly transport: SyncTransport;
   readonly crypto: WebCryptoPort;
   readonly session: SyncSession;
+  /**
+   * How the space's changes are sealed and opened (sync-envelopes.ts): the personal space's,
+   * under the session's data key, unless a workspace's are given.
+   */
+  readonly envelopes?: SyncEnvelopes;
   /** Wall-clock milliseconds, for the device clock. */
   readonly now?: () => number;
   /** A monotonic clock in milliseconds, for durations. */
@@ -245,6 +211,7 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
     ...(partBytes === undefined ? {} : { partBytes }),
     ...(packBytes === undefined ? {} : { packBytes }),
   };
+  const envelopes = options.envelopes ?? personalEnvelopes(options.crypto, options.session);
   const reportNow = (): SyncRunReport => ({
     ...counters,
     fileProblems: [...counters.fileProblems],
@@ -253,17 +220,20 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
   try {
     options.onPhase?.('push');
     // Files first: the definitions that say where they are go out with the push.
-    const uploaded = await uploadDatasetFiles({
-      ...files,
-      onFileProgress: (done, total, bytes) => {
-        options.onProgress?.({ phase: 'upload-files', done, total, bytes });
-      },
-    });
-    counters.bytesUp += uploaded.bytes;
-    counters.filesUp += uploaded.files;
-    await pushOutbox(options, counters, timed);
+    if (envelopes.datasetFiles) {
+      const uploaded = await uploadDatasetFiles({
+        ...files,
+        onFileProgress: (done, total, bytes) => {
+          options.onProgress?.({ phase: 'upload-files', done, total, bytes });
+        },
+      });
+      counters.bytesUp += uploaded.bytes;
+      counters.filesUp += uploaded.files;
+    }
+    await pushOutbox(options, envelopes, counters, timed);
     options.onPhase?.('pull');
-    await pullChanges(options, counters, timed);
+    await pullChanges(options, envelopes, counters, timed);
+    if (!envelopes.datasetFiles) return reportNow();
     const downloaded = await downloadDatasetFiles({
       ...files,
       onFileProgress: (done, total, bytes) => {
@@ -316,18 +286,16 @@ interface PackedChange {
 
 interface PushLimits {
   readonly perEnvelope: number;
+  /** What sealing adds to an envelope's plaintext. */
+  readonly overhead: number;
   /** The largest plaintext an envelope may have, so that sealed it stays under the cap. */
   readonly envelopePlaintext: number;
   readonly body: number;
 }
 
 /** What an envelope of `plaintext` bytes, first change `id`, adds to a push body. */
-function envelopeWireBytes(id: string, plaintext: number): number {
-  return (
-    ENVELOPE_FRAME_BYTES +
-    utf8ByteLength(JSON.stringify(id)) +
-    base64LengthFor(plaintext + SEALED_OVERHEAD_BYTES)
-  );
+function envelopeWireBytes(id: string, sealed: number): number {
+  return ENVELOPE_FRAME_BYTES + utf8ByteLength(JSON.stringify(id)) + base64LengthFor(sealed);
 }
 
 /**
@@ -342,6 +310,8 @@ function packPush(
   limits: PushLimits,
   frameBytes: number,
 ): { envelopes: PackedChange[][]; oversized: { entry: OutboxEntry; bytes: number } | null } {
+  const wire = (id: string, plaintext: number) =>
+    envelopeWireBytes(id, plaintext + limits.overhead);
   const envelopes: PackedChange[][] = [];
   let open: PackedChange[] = [];
   let openPlaintext = 0;
@@ -351,12 +321,9 @@ function packPush(
     const json = JSON.stringify(changeOf(entry));
     const bytes = utf8ByteLength(json);
     const alone = PAYLOAD_FRAME_BYTES + bytes;
-    if (
-      alone > limits.envelopePlaintext ||
-      frameBytes + envelopeWireBytes(entry.id, alone) > limits.body
-    ) {
+    if (alone > limits.envelopePlaintext || frameBytes + wire(entry.id, alone) > limits.body) {
       if (envelopes.length === 0 && open.length === 0) {
-        return { envelopes, oversized: { entry, bytes: alone + SEALED_OVERHEAD_BYTES } };
+        return { envelopes, oversized: { entry, bytes: alone + limits.overhead } };
       }
       break;
     }
@@ -367,19 +334,15 @@ function packPush(
       open.length < limits.perEnvelope &&
       openPlaintext + 1 + bytes <= limits.envelopePlaintext
     ) {
-      if (closedBytes + envelopeWireBytes(first.entry.id, openPlaintext + 1 + bytes) > limits.body)
-        break;
+      if (closedBytes + wire(first.entry.id, openPlaintext + 1 + bytes) > limits.body) break;
       open.push(change);
       openPlaintext += 1 + bytes;
       continue;
     }
     const closed =
-      first === undefined
-        ? closedBytes
-        : closedBytes + envelopeWireBytes(first.entry.id, openPlaintext);
+      first === undefined ? closedBytes : closedBytes + wire(first.entry.id, openPlaintext);
     const count = envelopes.length + (first === undefined ? 0 : 1) + 1;
-    if (count > MAX_PUSH_ENVELOPES || closed + envelopeWireBytes(entry.id, alone) > limits.body)
-      break;
+    if (count > MAX_PUSH_ENVELOPES || closed + wire(entry.id, alone) > limits.body) break;
     if (first !== undefined) envelopes.push(open);
     closedBytes = closed;
     open = [change];
@@ -391,15 +354,17 @@ function packPush(
 
 async function pushOutbox(
   options: SyncRunOptions,
+  envelopes: SyncEnvelopes,
   counters: Counters,
   timed: Timed,
 ): Promise<void> {
-  const { store, transport, crypto, session } = options;
+  const { store, transport, session } = options;
   const perPush = options.limits?.entriesPerPush ?? ENTRIES_PER_PUSH;
   const limits: PushLimits = {
     perEnvelope: options.limits?.entriesPerEnvelope ?? ENTRIES_PER_ENVELOPE,
+    overhead: envelopes.overheadBytes,
     envelopePlaintext:
-      (options.limits?.envelopeBytes ?? MAX_ENVELOPE_BYTES) - SEALED_OVERHEAD_BYTES,
+      (options.limits?.envelopeBytes ?? MAX_ENVELOPE_BYTES) - envelopes.overheadBytes,
     body: options.limits?.pushBodyBytes ?? MAX_PUSH_BODY_BYTES,
   };
   // The push without its envelopes, with room for any batch id.
@@ -408,7 +373,7 @@ async function pushOutbox(
       JSON.stringify({
         batchId: '',
         deviceId: session.deviceId,
-        epoch: session.epoch,
+        epoch: envelopes.pushEpoch,
         envelopes: [],
       }),
     ) + BATCH_ID_ROOM_BYTES;
@@ -421,7 +386,7 @@ async function pushOutbox(
       const { entry, bytes } = packed.oversized;
       throw new SyncEngineError(
         'change-too-large',
-        `A change to ${entry.table} row "${entry.rowId}" is ${bytes.toLocaleString('en-US')} bytes sealed, over the ${(limits.envelopePlaintext + SEALED_OVERHEAD_BYTES).toLocaleString('en-US')} bytes the server takes for one change, so it can never be sent, and the changes after it wait behind it.`,
+        `A change to ${entry.table} row "${entry.rowId}" is ${bytes.toLocaleString('en-US')} bytes sealed, over the ${(limits.envelopePlaintext + limits.overhead).toLocaleString('en-US')} bytes the server takes for one change, so it can never be sent, and the changes after it wait behind it.`,
         null,
         { id: entry.id, table: entry.table, rowId: entry.rowId },
       );
@@ -434,28 +399,25 @@ async function pushOutbox(
       .map((envelope) => envelope.map((change) => change.entry.id).join('\n'))
       .join('\n\n');
     const batchId = `${session.deviceId}.${fnv1a64HexOfText(packing)}.${ids.length}.${packed.envelopes.length}`;
-    const context = { userId: session.userId, epoch: session.epoch, batchId };
-    const envelopes: PushRequest['envelopes'] = [];
+    const sealed: PushRequest['envelopes'] = [];
     for (const envelope of packed.envelopes) {
       const plaintext = encodeUtf8(
         `${PAYLOAD_HEAD}${envelope.map((change) => change.json).join(',')}${PAYLOAD_TAIL}`,
       );
-      const ciphertext = await timed(() =>
-        sealEnvelope(crypto, session.dataKey, plaintext, context),
-      );
+      const ciphertext = await timed(() => envelopes.seal(plaintext, batchId));
       counters.bytesUp += ciphertext.length;
-      envelopes.push({ id: envelope[0]?.entry.id ?? batchId, ciphertext });
+      sealed.push({ id: envelope[0]?.entry.id ?? batchId, ciphertext });
     }
     const ack = await transport.push({
       batchId,
       deviceId: session.deviceId,
-      epoch: session.epoch,
-      envelopes,
+      epoch: envelopes.pushEpoch,
+      envelopes: sealed,
     });
-    if (ack.batchId !== batchId || ack.seqnos.length !== envelopes.length) {
+    if (ack.batchId !== batchId || ack.seqnos.length !== sealed.length) {
       throw new SyncEngineError(
         'protocol',
-        `The server acknowledged batch ${ack.batchId} with ${ack.seqnos.length} numbers for ${envelopes.length} envelopes of batch ${batchId}.`,
+        `The server acknowledged batch ${ack.batchId} with ${ack.seqnos.length} numbers for ${sealed.length} envelopes of batch ${batchId}.`,
       );
     }
     counters.latestSeqno = Math.max(counters.latestSeqno, ack.latestSeqno);
@@ -484,44 +446,21 @@ async function pushOutbox(
 
 async function openChanges(
   options: SyncRunOptions,
+  envelopes: SyncEnvelopes,
   page: PullResponse,
   counters: Counters,
   timed: Timed,
   skip: ReadonlySet<number>,
 ): Promise<RowChange[]> {
-  const { crypto, session } = options;
+  const { session } = options;
   const changes: RowChange[] = [];
   for (const change of page.changes) {
     counters.bytesDown += change.ciphertext.length;
     if (skip.has(change.seqno)) continue;
-    if (change.epoch > session.epoch) {
-      throw new SyncEngineError(
-        'epoch-mismatch',
-        'The cloud password was reset on another device: enter the new one to go on syncing.',
-      );
-    }
-    // Older epochs are before a reset this device already followed; its own changes were
-    // merged when they were made.
-    if (change.epoch < session.epoch || change.deviceId === session.deviceId) continue;
-    let plaintext: Uint8Array;
-    try {
-      plaintext = await timed(() =>
-        openEnvelope(crypto, session.dataKey, change.ciphertext, {
-          userId: session.userId,
-          epoch: change.epoch,
-          batchId: change.batchId,
-        }),
-      );
-    } catch (error) {
-      if (error instanceof SyncCryptoError) {
-        throw new SyncEngineError(
-          'tampered',
-          `Change ${change.seqno} from device ${change.deviceId} failed its integrity check: it was altered, or was not made with your key. Nothing from it was applied.`,
-          change.seqno,
-        );
-      }
-      throw error;
-    }
+    // This device's own changes were merged when they were made.
+    if (change.deviceId === session.deviceId && change.epoch <= envelopes.pushEpoch) continue;
+    const plaintext = await timed(() => envelopes.open(change));
+    if (plaintext === 'skip') continue;
     const parsed = payloadSchema.safeParse(jsonOrUndefined(plaintext));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -550,6 +489,7 @@ function newestClock(changes: readonly RowChange[]): string | null {
 
 async function pullChanges(
   options: SyncRunOptions,
+  envelopes: SyncEnvelopes,
   counters: Counters,
   timed: Timed,
 ): Promise<void> {
@@ -568,7 +508,7 @@ async function pullChanges(
     counters.latestSeqno = Math.max(counters.latestSeqno, latestSeqno);
     const last = page.changes.at(-1);
     if (last === undefined) break;
-    const changes = await openChanges(options, page, counters, timed, skip);
+    const changes = await openChanges(options, envelopes, page, counters, timed, skip);
     const newest = newestClock(changes);
     const wallMs = now();
     const outcome = await store.write(pullTables, async (tx) => {

@@ -138,3 +138,41 @@ export function testTransport(
     hasBlob: (address) => send(() => log.blobs.has(address)),
   };
 }
+
+/**
+ * A team workspace's log as the engine's tests need it: the same rules, `keyEpoch` standing for
+ * the workspace's key version, and each change's author as the server records it (the member
+ * whose session pushed it). `moveAuthor` makes the server lie about who pushed a change.
+ */
+export class TestWorkspaceLog extends TestSyncLog {
+  readonly authors = new Map<number, string>();
+
+  moveAuthor(seqno: number, authorUserId: string): void {
+    this.authors.set(seqno, authorUserId);
+  }
+
+  /** A transport for the member `authorUserId`: what it pushes is recorded as theirs. */
+  transportFor(authorUserId: string): SyncTransport {
+    const plain = testTransport(this);
+    return {
+      ...plain,
+      push: async (request) => {
+        const answer = await plain.push(request);
+        for (const seqno of answer.seqnos) {
+          if (!this.authors.has(seqno)) this.authors.set(seqno, authorUserId);
+        }
+        return answer;
+      },
+      pull: async (since, limit) => {
+        const page = await plain.pull(since, limit);
+        return {
+          ...page,
+          changes: page.changes.map((change) => ({
+            ...change,
+            authorUserId: this.authors.get(change.seqno) ?? '',
+          })),
+        };
+      },
+    };
+  }
+}

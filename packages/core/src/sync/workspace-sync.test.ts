@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { createAnnotation } from '../commands/annotation-commands.ts';
+import { createTag, tagBills } from '../commands/tag-commands.ts';
+import type { WorkspaceKey } from '../crypto/workspace-keys.ts';
+import {
+  billIdOf,
+  rowsOf,
+  storeWithBills,
+  testContext,
+} from '../test-support/bill-command-harness.ts';
+import { newDataKey, syncedRowsOf, webCrypto } from '../test-support/sync-devices.ts';
+import { TestWorkspaceLog } from '../test-support/sync-log-server.ts';
+import { skipUnreadableChange } from './sync-cursor.ts';
+import { runSync } from './sync-engine.ts';
+import { workspaceSync } from './sync-envelopes.ts';
+import { SyncEngineError } from './sync-errors.ts';
+
+// One sync engine for a team workspace (issue 39): members' devices push and pull the
+// workspace's log, sealed under its key ring, each change bound to the member who pushed it.
+
+const WORKSPACE = 'ws-health';
+const OWNER = 'user-owner';
+const EDITOR = 'user-editor';
+const RED = '#cc0000';
+
+async function keyOf(version: number, workspaceId = WORKSPACE): Promise<WorkspaceKey> {
+  return { workspaceId, version, key: await newDataKey() };
+}
+
+/** A member's device: its own store of the same bills, synced with the workspace's log. */
+async function memberDevice(
+  log: TestWorkspaceLog,
+  userId: string,
+  deviceId: string,
+  workspaceId = WORKSPACE,
+) {
+  const { store } = await storeWithBills(3);
+  const context = testContext(store, deviceId);
+  let keyring: WorkspaceKey[] = [];
+  return {
+    store,
+    context,
+    hold(keys: WorkspaceKey[]) {
+      keyring = keys;
+    },
+    sync: async () => {
+      const { session, envelopes } = workspaceSync(webCrypto, {
+        workspaceId,
+        userId,
+        deviceId,
+        keyring,
+      });
+      return await runSync({
+        store,
+        transport: log.transportFor(userId),
+        crypto: webCrypto,
+        session,
+        envelopes,
+        now: () => context.now(),
+      });
+    },
+  };
+}
+
+async function team() {
+  const log = new TestWorkspaceLog();
+  log.keyEpoch = 1;
+  const v1 = await keyOf(1);
+  const owner = await memberDevice(log, OWNER, 'owner-laptop');
+  const editor = await memberDevice(log, EDITOR, 'editor-phone');
+  owner.hold([v1]);
+  editor.hold([v1]);
+  return { log, v1, owner, editor };
+}
+
+async function syncError(work: Promise<unknown>): Promise<SyncEngineError> {
+  const error = await work.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(SyncEngineError);
+  return error as SyncEngineError;
+}
+
+describe('a workspace synced by the engine', () => {
+  it('carries an editor’s tag and note to the owner, sealed under the workspace key', async () => {
+    const { log, owner, editor } = await team();
+    const tag = await createTag(editor.context, { name: 'Housing', color: RED });
+    await tagBills(editor.context, [billIdOf(1)], tag.id);
+    await createAnnotation(editor.context, {
+      billId: billIdOf(1),
+      target: 'title',
+      start: 0,
+      end: 4,
+      color: RED,
+      note: 'Ask the sponsor about the shelter budget',
+    });
+    expect((await editor.sync()).pushed).toBe(3);
+    // What the server holds names the key version and the author, never the words.
+    expect(log.changes.map((change) => change.epoch)).toEqual([1]);
+    expect([...log.authors.values()]).toEqual([EDITOR]);
+    expect(JSON.stringify(log.changes)).not.toContain('Housing');
+    expect(JSON.stringify(log.changes)).not.toContain('shelter');
+
+    expect((await owner.sync()).pulled).toBe(3);
+    expect(await syncedRowsOf(owner.store)).toEqual(await syncedRowsOf(editor.store));
+    expect((await rowsOf(owner.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+  });
+
+  it('keeps opening changes under the old key after a rotation, and seals new ones under the new', async () => {
+    const { log, v1, owner, editor } = await team();
+    await createTag(editor.context, { name: 'Before', color: RED });
+    await editor.sync();
+    // The owner removes someone: version 2, given to the owner and the editor who stays.
+    const v2 = await keyOf(2);
+    log.keyEpoch = 2;
+    owner.hold([v1, v2]);
+    editor.hold([v1, v2]);
+    await createTag(editor.context, { name: 'After', color: RED });
+    await editor.sync();
+    expect(log.changes.map((change) => change.epoch)).toEqual([1, 2]);
+    // The owner's device, new to the log, opens both.
+    await owner.sync();
+    expect((await rowsOf(owner.store, 'tags')).map((row) => row.name).sort()).toEqual([
+      'After',
+      'Before',
+    ]);
+  });
+
+  it('opens nothing under a key version the member does not hold', async () => {
+    const { log, v1, owner, editor } = await team();
+    // The editor was removed: the owner writes under version 2, which the editor never got.
+    const v2 = await keyOf(2);
+    log.keyEpoch = 2;
+    owner.hold([v1, v2]);
+    await createTag(owner.context, { name: 'After the removal', color: RED });
+    await owner.sync();
+    const newer = await syncError(editor.sync());
+    expect(newer.code).toBe('epoch-mismatch');
+    expect(await rowsOf(editor.store, 'tags')).toEqual([]);
+
+    // A member who joined after a rotation holds only the newer version: an older change says
+    // which key is missing, and may be skipped past.
+    const late = await memberDevice(log, 'user-late', 'late-laptop');
+    late.hold([v2]);
+    log.keyEpoch = 1;
+    owner.hold([v1]);
+    await createTag(owner.context, { name: 'Old', color: RED });
+    await owner.sync();
+    log.keyEpoch = 2;
+    owner.hold([v1, v2]);
+    const missing = await syncError(late.sync());
+    expect(missing.code).toBe('missing-key');
+    expect(missing.seqno).toBe(2);
+    await skipUnreadableChange(late.store, 'user-late', 2);
+    await late.sync();
+    expect((await rowsOf(late.store, 'tags')).map((row) => row.name)).toEqual([
+      'After the removal',
+    ]);
+  });
+
+  it('refuses a change the server says another member pushed, or one of another workspace', async () => {
+    const { log, v1, owner, editor } = await team();
+    await createTag(editor.context, { name: 'Housing', color: RED });
+    await editor.sync();
+    log.moveAuthor(1, OWNER);
+    const moved = await syncError(owner.sync());
+    expect(moved.code).toBe('tampered');
+    expect(moved.seqno).toBe(1);
+    expect(await rowsOf(owner.store, 'tags')).toEqual([]);
+
+    // The change served as another workspace's, to a member holding the same key there: the
+    // seal names the workspace it was made in, so it is refused too.
+    log.moveAuthor(1, EDITOR);
+    const other = await memberDevice(log, OWNER, 'owner-desktop', 'ws-other');
+    other.hold([{ ...v1, workspaceId: 'ws-other' }]);
+    const elsewhere = await syncError(other.sync());
+    expect(elsewhere.code).toBe('tampered');
+    expect(await rowsOf(other.store, 'tags')).toEqual([]);
+    // Served as it was, it opens.
+    await owner.sync();
+    expect((await rowsOf(owner.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+  });
+
+  it('says so when the device holds no key for the workspace yet', async () => {
+    const log = new TestWorkspaceLog();
+    const waiting = await memberDevice(log, EDITOR, 'editor-phone');
+    await expect(waiting.sync()).rejects.toMatchObject({ code: 'missing-key' });
+  });
+});
