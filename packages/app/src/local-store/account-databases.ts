@@ -15,6 +15,15 @@
 
 import { takeHeldPassword } from '../auth/held-password.ts';
 import { lockedBackupDatabase } from './locked-backups.ts';
+import {
+  chooseSpace,
+  forgetEverySpace,
+  forgetSpacesOf,
+  isSpaceDatabaseName,
+  leaveSpace,
+  openDatabaseOf,
+  spaceDatabasesOf,
+} from './space-databases.ts';
 
 /** Frozen: the database every device used before accounts were kept apart (see above). */
 export const UNOWNED_DATABASE_NAME = 'docket';
@@ -55,7 +64,7 @@ function readRegistry(): Registry {
     return Object.fromEntries(
       Object.entries(parsed).filter(
         (entry): entry is [string, string] =>
-          typeof entry[1] === 'string' && isDocketDatabaseName(entry[1]),
+          typeof entry[1] === 'string' && isAccountDatabaseName(entry[1]),
       ),
     );
   } catch {
@@ -69,6 +78,11 @@ function writeRegistry(registry: Registry): void {
 
 /** Whether a database of this origin is one of Docket's device databases. */
 export function isDocketDatabaseName(name: string): boolean {
+  return isAccountDatabaseName(name) || isSpaceDatabaseName(name);
+}
+
+/** Whether the name is an account's (or the unowned) database, not a workspace's. */
+function isAccountDatabaseName(name: string): boolean {
   return name === UNOWNED_DATABASE_NAME || /^docket-[0-9a-f]{32}$/.test(name);
 }
 
@@ -118,7 +132,10 @@ export function activeDatabaseName(): string {
     if (mark >= 0) return workerName.slice(mark + WORKER_NAME_MARK.length);
   }
   const active = local()?.getItem(ACTIVE_KEY) ?? null;
-  return active !== null && isDocketDatabaseName(active) ? active : unownedDatabaseName();
+  // The active account's database, or the workspace's it entered (space-databases.ts).
+  return active !== null && isAccountDatabaseName(active)
+    ? openDatabaseOf(active)
+    : unownedDatabaseName();
 }
 
 /** Whether an account is active (its database is the one this page opens). */
@@ -339,11 +356,36 @@ export async function enterAccountDatabase(userId: string): Promise<{ reload: bo
   }
   name = await openVaultWithHeldPassword(userId, name);
   local()?.setItem(ACTIVE_KEY, name);
-  await writeSharedRecord({ userId, database: name }).catch((error: unknown) => {
+  return { reload: await tellActiveDatabase(userId) };
+}
+
+/**
+ * The database this page now opens told to the service worker; answers whether the page must
+ * reload (it keeps a connection to another database open).
+ */
+async function tellActiveDatabase(userId: string): Promise<boolean> {
+  const database = activeDatabaseName();
+  await writeSharedRecord({ userId, database }).catch((error: unknown) => {
     console.error('[docket] Could not tell the service worker the active account:', error);
   });
-  const reload = [...keptOpen].some((open) => open !== name);
-  return { reload };
+  return [...keptOpen].some((open) => open !== database);
+}
+
+/**
+ * The signed-in account enters a team workspace's space (its own database on this device, made
+ * the first time, sealed under the account's vault), or its personal space with null. Answers
+ * whether the page must reload, as entering an account's database does.
+ */
+export async function enterSpace(
+  userId: string,
+  workspaceId: string | null,
+): Promise<{ reload: boolean }> {
+  const account = local()?.getItem(ACTIVE_KEY) ?? null;
+  if (account === null || readRegistry()[userId] !== account) {
+    throw new Error('Sign in before entering a workspace.');
+  }
+  chooseSpace(account, workspaceId);
+  return { reload: await tellActiveDatabase(userId) };
 }
 
 /**
@@ -419,6 +461,7 @@ export function leaveAccountDatabase(): void {
       });
   }
   local()?.removeItem(ACTIVE_KEY);
+  leaveSpace();
   writeSharedRecord(null).catch((error: unknown) => {
     console.error('[docket] Could not tell the service worker of the sign-out:', error);
   });
@@ -459,7 +502,12 @@ export function removeAccountAtSignOut(userId: string): void {
   const asideNames = setAsideDatabasesOf(userId);
   if (name === undefined && asideNames.length === 0) return;
   writeRegistry(Object.fromEntries(Object.entries(registry).filter(([id]) => id !== userId)));
-  const removing = [...asideNames, ...(name === undefined ? [] : [name])];
+  // With each database go its workspaces' (space-databases.ts).
+  const removing = [...asideNames, ...(name === undefined ? [] : [name])].flatMap((database) => [
+    database,
+    ...spaceDatabasesOf(database),
+  ]);
+  for (const database of removing) forgetSpacesOf(database);
   local()?.setItem(REMOVE_KEY, JSON.stringify([...new Set([...pendingRemovals(), ...removing])]));
   local()?.setItem(
     SET_ASIDE_KEY,
@@ -503,4 +551,5 @@ export async function removeEveryDatabase(): Promise<void> {
   local()?.removeItem(LEAVE_UNOWNED_KEY);
   local()?.removeItem(REMOVE_KEY);
   local()?.removeItem(SET_ASIDE_KEY);
+  forgetEverySpace();
 }

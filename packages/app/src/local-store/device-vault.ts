@@ -20,6 +20,7 @@ import {
   writeFile,
   type VaultState,
 } from './vault-files.ts';
+import { vaultDatabaseOf } from './space-databases.ts';
 
 export {
   DeviceLockedError,
@@ -66,12 +67,13 @@ async function readState(database: string): Promise<VaultState> {
 
 /** What the store seals this database's private rows with (see VaultState). */
 export function vaultState(database: string): Promise<VaultState> {
-  let state = states.get(database);
+  const vault = vaultDatabaseOf(database);
+  let state = states.get(vault);
   if (state === undefined) {
-    state = readState(database);
-    states.set(database, state);
+    state = readState(vault);
+    states.set(vault, state);
     // A failed read is tried again next time rather than kept.
-    state.catch(() => states.delete(database));
+    state.catch(() => states.delete(vault));
   }
   return state;
 }
@@ -122,7 +124,7 @@ export async function openVaultAtSignIn(
   try {
     await writeFile(keyFile(database), keyBytes);
     states.set(
-      database,
+      vaultDatabaseOf(database),
       Promise.resolve({ kind: 'open', rowKey: await deviceRowKey(browserCrypto, keyBytes) }),
     );
   } finally {

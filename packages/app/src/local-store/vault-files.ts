@@ -1,4 +1,5 @@
 import type { OpaqueCryptoKey } from '@docket/core/crypto';
+import { vaultDatabaseOf } from './space-databases.ts';
 
 // The files of each account's vault on this browser (device-vault.ts says what they are and
 // why files): read, written, deleted. No crypto here, so the page can lock vaults as it starts
@@ -76,10 +77,11 @@ export async function removeFile(name: string): Promise<void> {
   }
 }
 
-export const lockFile = (database: string) => `${database}.lock`;
-export const keyFile = (database: string) => `${database}.key`;
+export const lockFile = (database: string) => `${vaultDatabaseOf(database)}.lock`;
+export const keyFile = (database: string) => `${vaultDatabaseOf(database)}.key`;
 /** The vault key wrapped under the passphrase the account set for backups made signed out. */
-export const passphraseLockFile = (database: string) => `${database}.passphrase-lock`;
+export const passphraseLockFile = (database: string) =>
+  `${vaultDatabaseOf(database)}.passphrase-lock`;
 
 /** How long a tab waits for another tab's sign-in to finish making the vault (Argon2id). */
 const VAULT_MAKING_WAIT_MS = 5000;
@@ -104,18 +106,19 @@ export async function vaultMissing(
   }
 }
 
-// Each context reads its vault once per database; sign-in and sign-out in this context replace it.
+// Each context reads each vault once (a workspace's database reads its account's: keyed by
+// `vaultDatabaseOf`); sign-in and sign-out in this context replace it.
 export const states = new Map<string, Promise<VaultState>>();
 
 /** Sign-out keeping the work: the key goes; only the password opens the vault again. */
 export async function lockVault(database: string): Promise<void> {
-  states.set(database, Promise.resolve({ kind: 'locked' }));
+  states.set(vaultDatabaseOf(database), Promise.resolve({ kind: 'locked' }));
   await removeFile(keyFile(database));
 }
 
 /** Removal: the key and its wrapped copy go, so nothing sealed under it can be opened again. */
 export async function forgetVault(database: string): Promise<void> {
-  states.delete(database);
+  states.delete(vaultDatabaseOf(database));
   await removeFile(keyFile(database));
   await removeFile(lockFile(database));
   await removeFile(passphraseLockFile(database));
