@@ -16,6 +16,7 @@
 import { takeHeldPassword } from '../auth/held-password.ts';
 import { lockedBackupDatabase } from './locked-backups.ts';
 import {
+  activeSpaceOf,
   chooseSpace,
   forgetEverySpace,
   forgetSpacesOf,
@@ -136,6 +137,12 @@ export function activeDatabaseName(): string {
   return active !== null && isAccountDatabaseName(active)
     ? openDatabaseOf(active)
     : unownedDatabaseName();
+}
+
+/** The team workspace whose database this page opens (space-databases.ts); null: none. */
+export function activeWorkspaceId(): string | null {
+  const active = local()?.getItem(ACTIVE_KEY) ?? null;
+  return active !== null && isAccountDatabaseName(active) ? activeSpaceOf(active) : null;
 }
 
 /** Whether an account is active (its database is the one this page opens). */

@@ -122,6 +122,7 @@ function fakeService(overrides: Partial<WorkspaceService> = {}): WorkspaceServic
     remove: vi.fn(() => Promise.resolve()),
     leave: vi.fn(() => Promise.resolve()),
     rotate: vi.fn(() => Promise.resolve()),
+    keyring: vi.fn(() => Promise.reject(new Error('not expected'))),
     ...overrides,
   };
 }

@@ -74,6 +74,9 @@ export function syncRunnerHarness(options: {
   transport?: (log: TestSyncLog) => SyncTransport;
   store?: LocalStore;
   termsAccepted?: () => Promise<boolean>;
+  /** The space is a team workspace's (SyncRunnerDeps' `workspace`). */
+  workspace?: SyncRunnerDeps['workspace'];
+  deviceId?: string;
 }): SyncRunnerHarness {
   const store = options.store ?? createMemoryLocalStore();
   const log = new TestSyncLog();
@@ -82,7 +85,7 @@ export function syncRunnerHarness(options: {
   let ids = 0;
   const deps: SyncRunnerDeps = {
     store: () => Promise.resolve(store),
-    deviceId: () => Promise.resolve('device-a'),
+    deviceId: () => Promise.resolve(options.deviceId ?? 'device-a'),
     fetchSettings: () => Promise.resolve(options.settings),
     loadKeys: () => Promise.resolve(options.keys),
     transport: options.transport?.(log) ?? testTransport(log),
@@ -104,6 +107,7 @@ export function syncRunnerHarness(options: {
       clearTimeout(handle as ReturnType<typeof setTimeout>);
     },
     ...(options.termsAccepted === undefined ? {} : { termsAccepted: options.termsAccepted }),
+    ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
     bringBack: bringBackOn({
       store: () => Promise.resolve(store),
       crypto: webCrypto,

@@ -13,8 +13,9 @@ import {
   syncStatusMachine,
   syncStatusOf,
   type SyncTransport,
+  workspaceSync,
 } from '@docket/core/sync';
-import type { WebCryptoPort } from '@docket/core/crypto';
+import type { OpaqueCryptoKey, WebCryptoPort, WorkspaceKey } from '@docket/core/crypto';
 import type { TraceInput } from '@docket/core/device';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { createActor } from 'xstate';
@@ -116,6 +117,22 @@ export interface SyncRunnerDeps {
   readonly termsAccepted?: () => Promise<boolean>;
   /** "Bring back my changes" after a revert (bring-back.ts); absent, the revert only tells. */
   readonly bringBack?: BringBack;
+  /**
+   * The team workspace whose database the page opened (local-store/space-databases.ts), as sync
+   * needs it, given the account's cloud data key; null (or absent): the personal space.
+   */
+  readonly workspace?: (
+    userId: string,
+    dataKey: OpaqueCryptoKey,
+  ) => Promise<WorkspaceSyncTarget | null>;
+}
+
+/** A team workspace's log, and the keys its changes are sealed under. */
+export interface WorkspaceSyncTarget {
+  readonly workspaceId: string;
+  readonly transport: SyncTransport;
+  /** Every key version this account holds, fetched and opened afresh. */
+  readonly keyring: () => Promise<readonly WorkspaceKey[]>;
 }
 
 const FIRST_RETRY_MS = 2000;
@@ -606,8 +623,11 @@ export class SyncRunner {
       this.attempts = 0;
       return { outcome: 'other-account' };
     }
-    const revert = await checkRevert(store, userId, keys.keyEpoch);
-    if (revert.revert) {
+    const workspace = (await this.deps.workspace?.(userId, keys.dataKey)) ?? null;
+    if (userId !== this.userId) return { outcome: 'abandoned' };
+    // A workspace's log is its own: a cloud-password reset of the account reverts nothing there.
+    const revert = workspace === null ? await checkRevert(store, userId, keys.keyEpoch) : null;
+    if (revert?.revert === true) {
       // The password was reset on another device and this one now has the new key: its own
       // state is saved first, then replaced by the reset device's.
       // The user is told once the run ends (runOnce), with what "Bring back my changes" adds.
@@ -624,17 +644,32 @@ export class SyncRunner {
         },
       );
     }
+    const space =
+      workspace === null
+        ? {
+            transport: this.deps.transport,
+            session: {
+              userId,
+              deviceId,
+              epoch: keys.keyEpoch,
+              dataKey: keys.dataKey,
+              epochStartSeqno: settings.epochStartSeqno,
+            },
+          }
+        : {
+            transport: workspace.transport,
+            ...workspaceSync(this.deps.crypto, {
+              workspaceId: workspace.workspaceId,
+              userId,
+              deviceId,
+              keyring: await workspace.keyring(),
+            }),
+          };
+    if (userId !== this.userId) return { outcome: 'abandoned' };
     const report = await runSync({
       store,
-      transport: this.deps.transport,
       crypto: this.deps.crypto,
-      session: {
-        userId,
-        deviceId,
-        epoch: keys.keyEpoch,
-        dataKey: keys.dataKey,
-        epochStartSeqno: settings.epochStartSeqno,
-      },
+      ...space,
       now: this.deps.now,
       onPhase: (phase) => {
         this.actor.send({ type: 'has-password', direction: phase === 'push' ? 'up' : 'dn' });

@@ -19,7 +19,7 @@ import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { loadDeviceCloudKeys } from './cloud-keys-store.ts';
 import { fetchSyncSettings } from './cloud-password-flow.ts';
 import { termsAcceptedOnServer } from '../terms/terms-acceptance.ts';
-import { SyncRunner } from './sync-runner.ts';
+import { SyncRunner, type SyncRunnerDeps } from './sync-runner.ts';
 import { bringBackOn } from './bring-back.ts';
 import type { SyncRunnerApi } from './lazy-sync-runner.ts';
 import type { SyncTransport } from '@docket/core/sync';
@@ -61,8 +61,12 @@ function exclusive<T>(body: () => Promise<T>): Promise<T> {
   return navigator.locks.request('docket-sync', body) as Promise<T>;
 }
 
-export function createSyncRunner(api: ApiClient): SyncRunner {
+export function createSyncRunner(
+  api: ApiClient,
+  options: Pick<SyncRunnerDeps, 'workspace'> = {},
+): SyncRunner {
   return new SyncRunner({
+    ...options,
     store: pageLocalStore,
     deviceId: async () => (await billCommandContext()).deviceId,
     fetchSettings: () => fetchSyncSettings(api),

@@ -103,6 +103,8 @@ export interface WorkspaceService {
   readonly leave: (workspaceId: string) => Promise<void>;
   /** A new key version sealed to every confirmed member (after a member left: `rotationDue`). */
   readonly rotate: (workspaceId: string) => Promise<void>;
+  /** Every key version sealed to me, opened: what the workspace's changes are sealed under. */
+  readonly keyring: (workspaceId: string) => Promise<WorkspaceKey[]>;
 }
 
 export interface WorkspaceServiceOptions {
@@ -312,6 +314,7 @@ export function createWorkspaceService({
 
   return {
     userId,
+    keyring,
 
     async myFingerprint() {
       const own = await keys();

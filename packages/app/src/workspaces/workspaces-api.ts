@@ -7,6 +7,7 @@ import {
   memberSchema,
   workspaceListResponseSchema,
   workspacePaths,
+  workspacePullResponseSchema,
   workspaceSummarySchema,
   type ConfirmMemberRequest,
   type CreateWorkspaceRequest,
@@ -20,9 +21,12 @@ import {
   type MemberListResponse,
   type PutMemberKeysRequest,
   type RecordConfirmationRequest,
+  type WorkspacePullResponse,
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@docket/protocol/workspaces';
+import { pushResponseSchema, type PushResponse } from '@docket/protocol/sync-changes';
+import type { SyncTransport } from '@docket/core/sync';
 import { z } from 'zod';
 import type { ApiClient } from '../api/api-client.ts';
 
@@ -213,4 +217,35 @@ export function rotateKey(
     body: rotation,
     response: keyVersionResponseSchema,
   });
+}
+
+/**
+ * The workspace's change log (protocol/workspaces.ts): the personal log's push and pull at the
+ * workspace's path, `epoch` being the key version, each pulled change naming its author. As
+ * core's sync engine takes a transport: a workspace carries no dataset files (each member's
+ * device fetches a dataset's bills itself), so the file routes refuse.
+ */
+export function workspaceSyncTransport(api: ApiClient, workspaceId: string): SyncTransport {
+  const noFiles = () =>
+    Promise.reject(
+      new Error('A workspace carries no dataset files: each member’s device fetches them.'),
+    );
+  return {
+    push: (request): Promise<PushResponse> =>
+      api({
+        method: 'POST',
+        path: `${one(workspaceId)}/sync/push`,
+        body: request,
+        response: pushResponseSchema,
+      }),
+    pull: (since, limit): Promise<WorkspacePullResponse> =>
+      api({
+        method: 'GET',
+        path: `${one(workspaceId)}/sync/pull?since=${since}&limit=${limit}`,
+        response: workspacePullResponseSchema,
+      }),
+    putBlob: noFiles,
+    getBlob: noFiles,
+    hasBlob: noFiles,
+  };
 }
