@@ -5,17 +5,21 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './pages/login-page.ts';
+import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { expectPainted, screenshotsAtBothSizes } from './pages/painted.ts';
 import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
 // Team workspaces, membership (issue 39): three accounts on three browser contexts. The owner
 // makes "Health team" and invites an editor and a viewer; both accept; the owner confirms each
 // after comparing the fingerprint shown on its Confirm with the one the member sees as "Your
-// fingerprint"; the members then see the workspace with their roles; a viewer's invitation is
-// refused by the server and the refusal is shown; the owner makes the viewer an owner, who must
-// compare the editor's fingerprint and "Confirm again" before any new key goes to the editor; the
-// owner removes the editor (the new key sealed only to keys the owner confirmed), whose list then
-// no longer shows it.
+// fingerprint"; the members then see the workspace with their roles; the owner and the editor
+// open the workspace's own space (the header's switcher names it), where the owner's tag reaches
+// the editor within one sync, sealed on the server, and a viewer's raw push is refused 403; a
+// viewer's invitation is refused by the server and the refusal is shown; the owner makes the
+// viewer an owner, who must compare the editor's fingerprint and "Confirm again" before any new
+// key goes to the editor; the owner removes the editor (the new key sealed only to keys the owner
+// confirmed), whose list then no longer shows it, whose pulls are refused, and to whose device
+// the owner's next tag never comes.
 //
 // Invitations go to verified addresses only. This spec runs a server of its own (PGlite, its own
 // folder) that logs at info, where the server without SMTP writes each verification link
@@ -196,6 +200,32 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   }
   await screenshotsAtBothSizes(viewer.page, 'workspaces-member');
 
+  // The workspace's own space: the owner opens it and makes a tag; the editor, in the same space,
+  // sees it within one sync; the server holds it sealed. A viewer's raw push is refused.
+  const teamId = decodeURIComponent(new URL(teamUrl).pathname.split('/').pop() ?? '');
+  const ownerTags = await openTeamSpace(owner.page);
+  await screenshotsAtBothSizes(owner.page, 'workspace-space');
+  await ownerTags.open();
+  await ownerTags.create('Housing');
+  const editorTags = await openTeamSpace(editor.page);
+  await editorTags.open();
+  await expect(editorTags.row('Housing')).toBeVisible(SOON);
+  const sealedLog = async () => {
+    const pulled = await owner.page.request.get(`/api/workspaces/${teamId}/sync/pull?since=0`);
+    expect(pulled.status()).toBe(200);
+    return JSON.stringify(await pulled.json());
+  };
+  expect(await sealedLog()).not.toContain('Housing');
+  const raw = await viewer.page.request.post(`/api/workspaces/${teamId}/sync/push`, {
+    data: {
+      batchId: 'viewer-device.raw.1',
+      deviceId: 'viewer-device',
+      epoch: 1,
+      envelopes: [{ id: '001796083200000-0000-viewer-device', ciphertext: 'AAAAAAAAAAAA' }],
+    },
+  });
+  expect(raw.status()).toBe(403);
+
   // A viewer's invitation: the server refuses it, the screen says so, nothing changes.
   await viewer.page.getByRole('link', { name: 'Health team' }).click();
   await expectPainted(viewer.page.getByRole('heading', { name: 'Health team', level: 1 }));
@@ -205,7 +235,7 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     SOON,
   );
   await screenshotsAtBothSizes(viewer.page, 'workspace-refused');
-  await owner.page.reload();
+  await owner.page.goto(teamUrl);
   await expect(memberRow(owner.page, viewer.email)).toBeVisible(SOON);
   await expect(memberRow(owner.page, 'someone@example.test')).toHaveCount(0);
 
@@ -254,4 +284,26 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     editor.page.getByText('You belong to no workspace yet.', { exact: false }),
   ).toBeVisible(SOON);
   await expect(editor.page.getByRole('link', { name: 'Health team' })).toHaveCount(0);
+
+  // The owner's tag made after the removal is sealed under the new key and never reaches the
+  // editor, whose pulls the server now refuses.
+  await ownerTags.open();
+  await ownerTags.create('After the removal');
+  await expect.poll(async () => (await sealedLog()).match(/"seqno"/g)?.length ?? 0, SOON).toBe(2);
+  const refused = await editor.page.request.get(`/api/workspaces/${teamId}/sync/pull?since=0`);
+  expect(refused.status()).toBe(403);
+  await editorTags.open();
+  await expect(editorTags.row('Housing')).toBeVisible(SOON);
+  await expect(editorTags.row('After the removal')).toHaveCount(0);
 });
+
+/** Opens Health team's space from the Workspaces screen: the page loads again in it. */
+async function openTeamSpace(page: Page): Promise<BillTagsPage> {
+  await openWorkspaces(page);
+  await page.getByRole('button', { name: /^Open workspace Health team/ }).click();
+  await expect(page).toHaveURL(/\/tabs\/bills/, SOON);
+  await expect(
+    page.getByRole('link', { name: /^Health team\s?: the space you work in/ }),
+  ).toBeVisible(SOON);
+  return new BillTagsPage(page);
+}

@@ -90,15 +90,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   });
   const api = createApiClient(platform);
   // Sync's code loads after the first paint (lazy-sync-runner.ts); the screens hold it already.
-  const syncService = () => import('./sync/sync-service.ts');
-  const sync = createLazySyncRunner(async () => {
-    const [{ createSyncRunner }, { activeWorkspaceSync }] = await Promise.all([
-      syncService(),
-      import('./workspaces/workspace-sync-target.ts'),
-    ]);
-    // In a team workspace's space, sync is the workspace's log under its keys.
-    return createSyncRunner(api, { workspace: activeWorkspaceSync(api) });
-  });
+  const syncService = () => import('./page-sync-runner.ts');
+  const sync = createLazySyncRunner(async () => (await syncService()).createPageSyncRunner(api));
   const firstCommit = createSignal();
   // What runs in the background waits until the first screen had its turn: started, and idle.
   const started = afterStart({

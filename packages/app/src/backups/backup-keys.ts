@@ -1,4 +1,4 @@
-import { useSetting } from '../local-store/live-settings.ts';
+import { useAccountSetting } from '../local-store/live-settings.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { useEffect, useState } from 'react';
 import {
@@ -19,7 +19,7 @@ export type BackupKeys =
 
 export function useBackupKeys(): BackupKeys {
   const userId = useAppState((state) => state.user?.id ?? null);
-  const row = useSetting(userId === null ? null : cloudKeysSettingKey(userId));
+  const row = useAccountSetting(userId === null ? null : cloudKeysSettingKey(userId));
   // The stored bytes become handles asynchronously; `of` says which row they were opened from.
   const [opened, setOpened] = useState<{ of: unknown; keys: DeviceCloudKeys | null } | null>(null);
   const value = row?.value;

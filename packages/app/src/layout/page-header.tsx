@@ -1,10 +1,14 @@
 import { IonBackButton, IonBadge, IonButtons, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { isOffline } from '../state/app-store.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { useScreenEntry } from './screen-entry.ts';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { waitingWords } from '../sync/sync-words.ts';
+
+// The space switcher (issue 39) loads after the first paint: the first screens' script has a
+// budget (scripts/check-bundle-budget.mjs), and most accounts never enter a workspace.
+const SpaceSwitcher = lazy(() => import('../workspaces/space-switcher.tsx'));
 
 export interface PageHeaderProps {
   readonly title: string;
@@ -13,7 +17,8 @@ export interface PageHeaderProps {
 }
 
 /**
- * The toolbar every page shows: its title, the app's connection and the sync state. Entering the
+ * The toolbar every page shows: its title, the space it works in (once the account entered a
+ * team workspace here), the app's connection and the sync state. Entering the
  * page names it in the document's title and moves focus to its heading (screen-entry.ts).
  */
 export function PageHeader({ title, backHref }: PageHeaderProps) {
@@ -31,6 +36,9 @@ export function PageHeader({ title, backHref }: PageHeaderProps) {
         )}
         <IonTitle>{title}</IonTitle>
         <IonButtons slot="end" className="page-status">
+          <Suspense fallback={null}>
+            <SpaceSwitcher />
+          </Suspense>
           {offline && (
             <IonBadge color="warning" role="status">
               Offline

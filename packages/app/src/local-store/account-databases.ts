@@ -14,16 +14,16 @@
 // sign-out always ends with a full load of /login, so nothing of one account stays in memory.
 
 import { takeHeldPassword } from '../auth/held-password.ts';
-import { lockedBackupDatabase } from './locked-backups.ts';
+import { requestDone } from './idb-request.ts';
 import {
   activeSpaceOf,
-  chooseSpace,
   forgetEverySpace,
   forgetSpacesOf,
   isSpaceDatabaseName,
   leaveSpace,
   openDatabaseOf,
   spaceDatabasesOf,
+  vaultDatabaseOf,
 } from './space-databases.ts';
 
 /** Frozen: the database every device used before accounts were kept apart (see above). */
@@ -139,10 +139,30 @@ export function activeDatabaseName(): string {
     : unownedDatabaseName();
 }
 
+/** The active account's own database; null while none is active (signed out). */
+export function activeAccountDatabase(): string | null {
+  const active = local()?.getItem(ACTIVE_KEY) ?? null;
+  return active !== null && isAccountDatabaseName(active) ? active : null;
+}
+
 /** The team workspace whose database this page opens (space-databases.ts); null: none. */
 export function activeWorkspaceId(): string | null {
+  const active = activeAccountDatabase();
+  return active === null ? null : activeSpaceOf(active);
+}
+
+/** Whether the active account ever entered a team workspace's space on this device. */
+export function activeAccountHasSpaces(): boolean {
   const active = local()?.getItem(ACTIVE_KEY) ?? null;
-  return active !== null && isAccountDatabaseName(active) ? activeSpaceOf(active) : null;
+  return active !== null && isAccountDatabaseName(active) && spaceDatabasesOf(active).length > 0;
+}
+
+/**
+ * The active account's own database, whichever space the page works in: what belongs to the
+ * account rather than to a space (this device's cloud keys) is kept there.
+ */
+export function accountDatabaseName(): string {
+  return vaultDatabaseOf(activeDatabaseName());
 }
 
 /** Whether an account is active (its database is the one this page opens). */
@@ -168,17 +188,6 @@ export function workerName(role: string): string {
 
 // Plain IndexedDB rather than Dexie here: this module is read at start-up, before the first
 // paint of the sign-in page, which does not load Dexie.
-
-function requestDone<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => {
-      resolve(request.result);
-    };
-    request.onerror = () => {
-      reject(request.error ?? new Error('IndexedDB refused the request'));
-    };
-  });
-}
 
 async function withSharedRecord<T>(
   mode: IDBTransactionMode,
@@ -224,112 +233,8 @@ export async function docketDatabaseNames(): Promise<string[]> {
     .filter((name): name is string => name !== undefined && isDocketDatabaseName(name));
 }
 
-/** The tables that hold what a person made or brought in (core's device-data summary's). */
-const PERSONAL_TABLES = [
-  'bills',
-  'datasets',
-  'tags',
-  'positions',
-  'decisions',
-  'annotations',
-  'fullBackups',
-  'outbox',
-];
-
-/** Whether a full backup's key is a locked account's backup (locked-backups.ts), not the database's. */
-function isLockedBackupKey(key: IDBValidKey): key is string {
-  return typeof key === 'string' && lockedBackupDatabase(key) !== null;
-}
-
-/**
- * Whether the database exists and holds anything a person made or brought in. A database opened
- * and left empty (a signed-out page reads the unowned one) is not worth giving to anyone; nor is
- * one holding only full backups of locked accounts: those are theirs (locked-backups.ts).
- */
-async function holdsData(name: string): Promise<boolean> {
-  if (!(await docketDatabaseNames()).includes(name)) return false;
-  const db = await requestDone(indexedDB.open(name));
-  try {
-    const tables = PERSONAL_TABLES.filter((table) => db.objectStoreNames.contains(table));
-    if (tables.length === 0) return false;
-    const tx = db.transaction(tables);
-    const counts = await Promise.all(
-      tables.map((table) =>
-        table === 'fullBackups'
-          ? requestDone(tx.objectStore(table).getAllKeys()).then(
-              (keys) => keys.filter((key) => !isLockedBackupKey(key)).length,
-            )
-          : requestDone(tx.objectStore(table).count()),
-      ),
-    );
-    return counts.some((count) => count > 0);
-  } finally {
-    db.close();
-  }
-}
-
-/** How many of the database's full backups are locked accounts' (they are not its own data). */
-export async function lockedBackupCount(name: string): Promise<number> {
-  if (!(await docketDatabaseNames()).includes(name)) return 0;
-  const db = await requestDone(indexedDB.open(name));
-  try {
-    if (!db.objectStoreNames.contains('fullBackups')) return 0;
-    const keys = await requestDone(
-      db.transaction('fullBackups').objectStore('fullBackups').getAllKeys(),
-    );
-    return keys.filter(isLockedBackupKey).length;
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Deletes from the database the full backups made of the locked accounts whose databases `whose`
- * names, with their jobs; reads keys only, never a file.
- */
-async function deleteLockedBackups(
-  name: string,
-  whose: (database: string) => boolean,
-): Promise<void> {
-  const db = await requestDone(indexedDB.open(name));
-  try {
-    if (!db.objectStoreNames.contains('fullBackups')) return;
-    const stores = db.objectStoreNames.contains('jobs') ? ['fullBackups', 'jobs'] : ['fullBackups'];
-    const tx = db.transaction(stores, 'readwrite');
-    const done = new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => {
-        resolve();
-      };
-      tx.onerror = tx.onabort = () => {
-        reject(tx.error ?? new Error('IndexedDB refused the deletion'));
-      };
-    });
-    const backups = tx.objectStore('fullBackups');
-    const jobs = stores.includes('jobs') ? tx.objectStore('jobs') : null;
-    const keys = (await requestDone(backups.getAllKeys())).filter(
-      (key) => isLockedBackupKey(key) && whose(lockedBackupDatabase(key) ?? ''),
-    );
-    for (const key of keys) {
-      backups.delete(key);
-      if (jobs?.indexNames.contains('subjectId')) {
-        for (const job of await requestDone(jobs.index('subjectId').getAllKeys(key))) {
-          jobs.delete(job);
-        }
-      }
-    }
-    await done;
-  } finally {
-    db.close();
-  }
-}
-
-/** Deletes, from every other database of this browser, the full backups made of these databases. */
-async function deleteLockedBackupsOf(databases: readonly string[]): Promise<void> {
-  for (const name of await docketDatabaseNames()) {
-    if (databases.includes(name)) continue;
-    await deleteLockedBackups(name, (database) => databases.includes(database));
-  }
-}
+/** What a database holds, read only at sign-in and removal (database-contents.ts). */
+const databaseContents = () => import('./database-contents.ts');
 
 /** On the sign-in page: whether the unowned data goes to the next account that signs in. */
 export function setUnownedDataGoesToNextAccount(yes: boolean): void {
@@ -353,11 +258,13 @@ export async function enterAccountDatabase(userId: string): Promise<{ reload: bo
   if (name === undefined) {
     const unowned = unownedDatabaseName(registry);
     name =
-      unownedDataGoesToNextAccount() && !isBeingRemoved(unowned) && (await holdsData(unowned))
+      unownedDataGoesToNextAccount() &&
+      !isBeingRemoved(unowned) &&
+      (await (await databaseContents()).holdsData(unowned, await docketDatabaseNames()))
         ? unowned
         : newAccountDatabaseName();
     // Full backups of locked accounts kept there are theirs: not handed over with the rest.
-    if (name === unowned) await deleteLockedBackups(unowned, () => true);
+    if (name === unowned) await (await databaseContents()).deleteLockedBackups(unowned, () => true);
     writeRegistry({ ...readRegistry(), [userId]: name });
     local()?.removeItem(LEAVE_UNOWNED_KEY);
   }
@@ -370,29 +277,12 @@ export async function enterAccountDatabase(userId: string): Promise<{ reload: bo
  * The database this page now opens told to the service worker; answers whether the page must
  * reload (it keeps a connection to another database open).
  */
-async function tellActiveDatabase(userId: string): Promise<boolean> {
+export async function tellActiveDatabase(userId: string): Promise<boolean> {
   const database = activeDatabaseName();
   await writeSharedRecord({ userId, database }).catch((error: unknown) => {
     console.error('[docket] Could not tell the service worker the active account:', error);
   });
   return [...keptOpen].some((open) => open !== database);
-}
-
-/**
- * The signed-in account enters a team workspace's space (its own database on this device, made
- * the first time, sealed under the account's vault), or its personal space with null. Answers
- * whether the page must reload, as entering an account's database does.
- */
-export async function enterSpace(
-  userId: string,
-  workspaceId: string | null,
-): Promise<{ reload: boolean }> {
-  const account = local()?.getItem(ACTIVE_KEY) ?? null;
-  if (account === null || readRegistry()[userId] !== account) {
-    throw new Error('Sign in before entering a workspace.');
-  }
-  chooseSpace(account, workspaceId);
-  return { reload: await tellActiveDatabase(userId) };
 }
 
 /**
@@ -538,7 +428,7 @@ export async function finishRemovals(): Promise<void> {
   await lockVaultsLeftOpen(local()?.getItem(ACTIVE_KEY) ?? null);
   for (const name of pendingRemovals()) {
     await forgetVault(name);
-    await deleteLockedBackupsOf([name]);
+    await (await databaseContents()).deleteLockedBackupsOf([name], await docketDatabaseNames());
     await deleteDatabase(name);
     local()?.setItem(
       REMOVE_KEY,

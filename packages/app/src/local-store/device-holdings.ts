@@ -3,9 +3,9 @@ import {
   accountDatabaseNames,
   docketDatabaseNames,
   isBeingRemoved,
-  lockedBackupCount,
   unownedDatabaseName,
 } from './account-databases.ts';
+import { lockedBackupCount } from './database-contents.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
 
 // What the sign-in page tells of the device (device-data-notice.tsx): how many accounts keep
@@ -40,6 +40,6 @@ export async function readDeviceHoldings(): Promise<DeviceHoldings> {
   if (!present.has(unowned) || isBeingRemoved(unowned)) return { accounts, unowned: null };
   // Full backups of locked accounts kept there are theirs, not data no account owns.
   const summary = await summaryOf(unowned);
-  const locked = await lockedBackupCount(unowned);
+  const locked = await lockedBackupCount(unowned, [...present]);
   return { accounts, unowned: { ...summary, fullBackups: summary.fullBackups - locked } };
 }

@@ -2,7 +2,12 @@ import type Dexie from 'dexie';
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalRows, LocalStore, TableName } from '@docket/core/store';
-import { accountIsActive } from './account-databases.ts';
+import {
+  accountDatabaseName,
+  accountIsActive,
+  activeDatabaseName,
+  noteDatabaseKeptOpen,
+} from './account-databases.ts';
 import { createDocketDatabase } from './docket-database.ts';
 import { localStoreOn } from './indexeddb-local-store.ts';
 
@@ -40,6 +45,39 @@ export async function warmLiveDatabase(): Promise<void> {
 export function liveLocalStore(): LocalStore {
   store ??= localStoreOn(liveDatabase());
   return store;
+}
+
+let accountDatabase: Dexie | null = null;
+let accountStore: LocalStore | null = null;
+
+/**
+ * The account's own database (account-databases.ts `accountDatabaseName`), for what belongs to
+ * the account whichever space the page works in: the page's own connection in the personal
+ * space, a second one (sealed under the same vault) in a team workspace's.
+ */
+export function liveAccountLocalStore(): LocalStore {
+  const account = accountDatabaseName();
+  if (account === activeDatabaseName()) return liveLocalStore();
+  if (accountDatabase === null) {
+    noteDatabaseKeptOpen(account);
+    accountDatabase = createDocketDatabase({ name: account });
+  }
+  accountStore ??= localStoreOn(accountDatabase);
+  return accountStore;
+}
+
+/** One row of the account's own database by its key, live (see `useLiveRow`). */
+export function useLiveAccountRow<N extends TableName>(
+  table: N,
+  key: string | null,
+): LocalRows[N] | null | undefined {
+  return useLiveQuery(
+    async () =>
+      key === null
+        ? null
+        : ((await liveAccountLocalStore().read([table], (tx) => tx.get(table, key))) ?? null),
+    [table, key],
+  );
 }
 
 /**

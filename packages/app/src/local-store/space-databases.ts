@@ -4,14 +4,7 @@
 // rows are sealed under the account's vault (vault-files.ts reads the account's files for it), so
 // it locks and opens with the account, and goes when the account is removed from the device.
 
-const SPACE_MARK = '.space-';
-
-/** A new workspace database's name for the account database `account`. */
-export function newSpaceDatabaseName(account: string): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return `${account}${SPACE_MARK}${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
+export const SPACE_MARK = '.space-';
 
 /** Whether the name is a workspace's database of the account database `account` (any, if none). */
 export function isSpaceDatabaseName(name: string, account?: string): boolean {
@@ -27,12 +20,12 @@ export function vaultDatabaseOf(name: string): string {
 
 // Which workspace databases each account database has, and which space is the one open, in
 // localStorage beside the accounts' registry (account-databases.ts).
-const SPACES_KEY = 'docket.spaces';
-const ACTIVE_SPACE_KEY = 'docket.space';
+export const SPACES_KEY = 'docket.spaces';
+export const ACTIVE_SPACE_KEY = 'docket.space';
 
-type Spaces = Record<string, Record<string, string>>;
+export type Spaces = Record<string, Record<string, string>>;
 
-function local(): Storage | null {
+export function local(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
@@ -52,7 +45,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readSpaces(): Spaces {
+export function readSpaces(): Spaces {
   const parsed = readJson(SPACES_KEY);
   if (!isRecord(parsed)) return {};
   const spaces: Spaces = {};
@@ -80,26 +73,6 @@ export function activeSpaceOf(account: string): string | null {
 export function openDatabaseOf(account: string): string {
   const workspaceId = activeSpaceOf(account);
   return workspaceId === null ? account : (readSpaces()[account]?.[workspaceId] ?? account);
-}
-
-/**
- * Makes the workspace's database (made for it the first time), or the account's own with null,
- * the one the account database `account` opens; answers that database.
- */
-export function chooseSpace(account: string, workspaceId: string | null): string {
-  if (workspaceId === null) {
-    local()?.removeItem(ACTIVE_SPACE_KEY);
-    return account;
-  }
-  const spaces = readSpaces();
-  const mine = spaces[account] ?? {};
-  const name = mine[workspaceId] ?? newSpaceDatabaseName(account);
-  local()?.setItem(
-    SPACES_KEY,
-    JSON.stringify({ ...spaces, [account]: { ...mine, [workspaceId]: name } }),
-  );
-  local()?.setItem(ACTIVE_SPACE_KEY, JSON.stringify({ account, workspaceId }));
-  return name;
 }
 
 /** The workspace databases of the account database `account`. */

@@ -4,7 +4,6 @@ import {
   activeDatabaseName,
   docketDatabaseNames,
   enterAccountDatabase,
-  enterSpace,
   finishRemovals,
   leaveAccountDatabase,
   removeAccountAtSignOut,
@@ -12,6 +11,7 @@ import {
 } from './account-databases.ts';
 import { holdPasswordForDevice } from '../auth/held-password.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
+import { enterSpace } from './enter-space.ts';
 import { activeSpaceOf } from './space-databases.ts';
 
 // A team workspace's own database on this device (issue 39), on Chromium's IndexedDB, OPFS and

@@ -2,6 +2,8 @@ import { IonButton } from '@ionic/react';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageBody } from '../layout/page-body.tsx';
+import { activeWorkspaceId } from '../local-store/account-databases.ts';
+import { enterSpace } from '../local-store/enter-space.ts';
 import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -18,7 +20,10 @@ import {
 } from '../workspaces/workspace-words.ts';
 import '../workspaces/workspaces.css';
 
-export const WORKSPACES_PATH = '/tabs/more/workspaces';
+export { WORKSPACES_PATH } from '../workspaces/workspace-words.ts';
+
+/** Where a page entering another space loads: the Bills deck, in that space. */
+const BILLS_PATH = '/tabs/bills';
 
 /**
  * /tabs/more/workspaces: my fingerprint, a new workspace, the workspaces I belong to and the
@@ -49,6 +54,15 @@ export function WorkspacesPanel({ service }: { readonly service: WorkspaceServic
   const invitations = useReading(useCallback(() => service.invitations(), [service]));
   const [name, setName] = useState('');
   const { busy, said, setSaid, run } = useWorkspaceAction();
+  const current = activeWorkspaceId();
+  // Another space is another database: the page loads again on the Bills deck, in that space.
+  const openSpace = (workspaceId: string | null, what: string) => {
+    void run(what, async () => {
+      await enterSpace(service.userId, workspaceId);
+      window.location.assign(BILLS_PATH);
+      return workspaceId === null ? 'Opening your personal space…' : 'Opening the workspace…';
+    });
+  };
 
   return (
     <>
@@ -110,6 +124,19 @@ export function WorkspacesPanel({ service }: { readonly service: WorkspaceServic
 
       <section aria-labelledby={`${ids}-mine`} className="workspace-section">
         <h2 id={`${ids}-mine`}>Your workspaces</h2>
+        {current !== null && (
+          <div className="screen-actions">
+            <IonButton
+              fill="outline"
+              disabled={busy}
+              onClick={() => {
+                openSpace(null, 'Opening your personal space');
+              }}
+            >
+              Open personal space
+            </IonButton>
+          </div>
+        )}
         {list.reading.kind === 'reading' && <p role="status">Reading your workspaces…</p>}
         {list.reading.kind === 'failed' && (
           <FormError message={failureMessage('Reading your workspaces', list.reading.error)} />
@@ -134,6 +161,25 @@ export function WorkspacesPanel({ service }: { readonly service: WorkspaceServic
                       Its name was sealed under a key you were not given.
                     </p>
                   )}
+                  {!workspace.waiting &&
+                    (workspace.id === current ? (
+                      <p className="workspace-muted">You are working in this workspace.</p>
+                    ) : (
+                      <div className="screen-actions">
+                        <IonButton
+                          disabled={busy}
+                          onClick={() => {
+                            openSpace(workspace.id, 'Opening the workspace');
+                          }}
+                        >
+                          Open workspace
+                          <span className="visually-hidden" dir="auto">
+                            {' '}
+                            {workspace.name ?? ''}
+                          </span>
+                        </IonButton>
+                      </div>
+                    ))}
                 </li>
               ))}
             </ul>

@@ -3,11 +3,11 @@ import {
   type CloudKeyMaterial,
   type OpaqueCryptoKey,
 } from '@docket/core/crypto';
-import { pageLocalStore } from '../bills/bill-command-services.ts';
+import { liveAccountLocalStore } from '../local-store/live-database.ts';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 
-// This device's cloud keys, per user, in the settings table under a `device:` key (never
-// synced), so the device syncs after a restart without asking for the password. What is stored
+// This device's cloud keys, per user, in the settings table of the account's own database (a
+// team workspace's space reads them there too) under a `device:` key (never synced), so the device syncs after a restart without asking for the password. What is stored
 // is the key-encryption key's 32 bytes and the material, never a CryptoKey: Chromium writes a
 // CryptoKey's raw bytes into IndexedDB's files whatever its extractability, beside the sealed
 // part where the account's lock (issue 38) cannot reach them. Bytes are data, so the settings
@@ -77,8 +77,9 @@ export function openStoredCloudKeys(value: unknown): Promise<DeviceCloudKeys | n
   });
 }
 
+/** The user's keys on this device: in the account's own database, whichever space is open. */
 export async function loadDeviceCloudKeys(userId: string): Promise<DeviceCloudKeys | null> {
-  const store = await pageLocalStore();
+  const store = liveAccountLocalStore();
   const row = await store.read(['settings'], (tx) =>
     tx.get('settings', cloudKeysSettingKey(userId)),
   );
@@ -97,7 +98,7 @@ export async function saveDeviceCloudKeys(
     material: keys.material,
   };
   try {
-    const store = await pageLocalStore();
+    const store = liveAccountLocalStore();
     await store.write(['settings'], (tx) =>
       tx.put('settings', { key: cloudKeysSettingKey(userId), value: stored }),
     );

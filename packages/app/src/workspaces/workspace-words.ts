@@ -32,6 +32,14 @@ export const WAITING_FOR_OWNER = 'Waiting for the owner to confirm you';
 
 export const NO_CLOUD_KEYS = 'Enter your cloud password on this device to use workspaces';
 
+/** The Workspaces screen: the list, and where the space switcher leads. */
+export const WORKSPACES_PATH = '/tabs/more/workspaces';
+
+/** What the header's space switcher says of the personal space. */
+export const PERSONAL_SPACE = 'Personal';
+/** What it says of a workspace's while the name is being opened, or when it cannot be. */
+export const TEAM_SPACE = 'Team workspace';
+
 export function workspacePath(workspaceId: string): string {
   return `/tabs/more/workspaces/${encodeURIComponent(workspaceId)}`;
 }
