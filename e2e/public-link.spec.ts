@@ -1,4 +1,5 @@
-import { openLinkContents, type WebCryptoPort } from '@docket/core/crypto';
+import { openLinkContents } from '@docket/core/backups';
+import type { WebCryptoPort } from '@docket/core/crypto';
 import { expect, test } from './fixtures.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

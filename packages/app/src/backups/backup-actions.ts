@@ -1,18 +1,16 @@
 import {
-  type BackupContents,
-  countBackup,
-  type RestoreMode,
-  type RestoreResult,
-  type SharedLink,
-} from '@docket/core/backups';
-import {
   backupErrorMessage,
+  type BackupContents,
   type BackupMetadata,
   BackupOpenError,
+  countBackup,
   openBackupMetadata,
   PublicLinkKeyError,
+  type RestoreMode,
+  type RestoreResult,
   sealBackupMetadata,
-} from '@docket/core/crypto';
+  type SharedLink,
+} from '@docket/core/backups';
 import type { BackupSummary } from '@docket/protocol/backups';
 import { proxy } from 'comlink';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';

@@ -1,5 +1,6 @@
 import { IonBadge, IonButton } from '@ionic/react';
-import { changeWords, markChangesSeen, type ChangeFeedEntry } from '@docket/core/changes';
+import { changeWords, type ChangeFeedEntry } from '@docket/core/changes';
+import { markChangesSeen } from '@docket/core/commands';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { billCommandContext } from '../bills/bill-command-services.ts';

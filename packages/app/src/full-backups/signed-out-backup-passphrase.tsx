@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import { checkPassphrase } from '@docket/core/crypto';
+import { checkPassphrase } from '@docket/core/full-backups';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { activeDatabaseName } from '../local-store/account-databases.ts';
 import { useAppState } from '../state/use-app-state.ts';

@@ -6,9 +6,10 @@ import {
   describeLinkCounts,
   type LinkChoices,
   makeLinkPayload,
+  publicLinkUrl,
+  sealLinkContents,
   selectLinkContents,
 } from '@docket/core/backups';
-import { publicLinkUrl, sealLinkContents } from '@docket/core/crypto';
 import type { LinkSummary } from '@docket/protocol/public-links';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';

@@ -1,6 +1,12 @@
 import { IonButton } from '@ionic/react';
-import { type BackupContents, describeLink, type SharedLink } from '@docket/core/backups';
-import { backupErrorMessage, fragmentKeyOf, PublicLinkKeyError } from '@docket/core/crypto';
+import {
+  backupErrorMessage,
+  type BackupContents,
+  describeLink,
+  fragmentKeyOf,
+  PublicLinkKeyError,
+  type SharedLink,
+} from '@docket/core/backups';
 import { publicLinkErrors } from '@docket/protocol/public-links';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';

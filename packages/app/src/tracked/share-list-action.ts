@@ -1,4 +1,4 @@
-import { publicLinkUrl } from '@docket/core/crypto';
+import { publicLinkUrl } from '@docket/core/backups';
 import { proxy } from 'comlink';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
 import { uploadBackup } from '../backups/backups-api.ts';

@@ -1,7 +1,7 @@
 import { decodeHlc } from '@docket/core/sync';
 import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
-import { sealLinkContents, type WebCryptoPort } from '@docket/core/crypto';
-import { defaultLinkChoices, makeLinkPayload } from '@docket/core/backups';
+import type { WebCryptoPort } from '@docket/core/crypto';
+import { defaultLinkChoices, makeLinkPayload, sealLinkContents } from '@docket/core/backups';
 import { createTag, laterBill, tagBills, trackBill } from '@docket/core/commands';
 import { outboxOf, storedBill, testContext } from '@docket/core/test-support/bill-command-harness';
 import type { CreateBackupRequest } from '@docket/protocol/backups';

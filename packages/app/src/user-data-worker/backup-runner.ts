@@ -2,35 +2,33 @@ import type { BillCommandContext } from '@docket/core/commands';
 import {
   advanceBackupJob,
   applyRestore,
+  backupErrorMessage,
   type BackupContents,
+  type BackupMetadata,
+  BackupOpenError,
+  type BackupOpenErrorCode,
   buildBackupContents,
   countBackup,
   countLink,
   finishBackupJob,
   type LinkChoices,
   type LinkCounts,
-  makeListLinkPayload,
-  planRestore,
-  type RestoreMode,
-  type RestorePlanSummary,
-  type RestoreResult,
-  type SharedLink,
-  startBackupJob,
-} from '@docket/core/backups';
-import {
-  backupErrorMessage,
-  type BackupMetadata,
-  BackupOpenError,
-  type BackupOpenErrorCode,
   type LinkKeyProblem,
-  type OpaqueCryptoKey,
+  makeListLinkPayload,
   openBackupContents,
   openBackupMetadata,
   openLinkContents,
+  planRestore,
   PublicLinkKeyError,
+  type RestoreMode,
+  type RestorePlanSummary,
+  type RestoreResult,
   sealBackup,
   sealLinkContents,
-} from '@docket/core/crypto';
+  type SharedLink,
+  startBackupJob,
+} from '@docket/core/backups';
+import type { OpaqueCryptoKey } from '@docket/core/crypto';
 import type { LocalStore } from '@docket/core/store';
 import type { BackupResponse, CreateBackupRequest } from '@docket/protocol/backups';
 import type { CreateLinkRequest } from '@docket/protocol/public-links';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEncodedHlc } from '../sync/hybrid-logical-clock.ts';
+import { isEncodedHlc } from '../merge/hybrid-logical-clock.ts';
 import {
   annotationSchema,
   billTagSchema,
@@ -20,7 +20,7 @@ import {
 import { withoutDerivedFields } from '../store/derived-writes.ts';
 import type { LocalReadTransaction, LocalStore, TableName } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
-import { syncStateId, ZERO_CLOCK } from '../sync/sync-merge.ts';
+import { syncStateId, ZERO_CLOCK } from '../merge/sync-merge.ts';
 
 // What a server-stored backup (and a public link made from one) holds: the user's own work —
 // tags, bill tags, positions, decisions, annotations, dataset definitions — and the bills those

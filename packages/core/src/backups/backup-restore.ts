@@ -17,8 +17,8 @@ import type {
   TableName,
 } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
-import { OutboxWriter, outboxTables, type OutboxPut } from '../sync/outbox-changes.ts';
-import { isSyncedField, syncStateId, ZERO_CLOCK } from '../sync/sync-merge.ts';
+import { OutboxWriter, outboxTables, type OutboxPut } from '../merge/outbox-changes.ts';
+import { isSyncedField, syncStateId, ZERO_CLOCK } from '../merge/sync-merge.ts';
 
 // Restoring a backup into the device's store, in two modes, always after showing what will
 // change (`planRestore` in a read transaction for the screen; `applyRestore` plans again inside

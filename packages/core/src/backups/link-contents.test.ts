@@ -9,12 +9,8 @@ import {
   packContents,
   sealBytes,
   unpackJson,
-} from '../crypto/backup-crypto.ts';
-import {
-  linkSealContext,
-  openLinkContents,
-  sealLinkContents,
-} from '../crypto/public-link-crypto.ts';
+} from './backup-crypto.ts';
+import { linkSealContext, openLinkContents, sealLinkContents } from './public-link-crypto.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { billIdOf, storeWithBills, T0 } from '../test-support/bill-command-harness.ts';

@@ -8,7 +8,7 @@ import { billIdOf, T0 } from '../test-support/bill-command-harness.ts';
 import { newDataKey, testDevice } from '../test-support/sync-devices.ts';
 import { TestSyncLog } from '../test-support/sync-log-server.ts';
 import { CHANGE_FEED_TABLES, readChangeFeed } from './change-feed.ts';
-import { markChangesSeen } from './seen-marks.ts';
+import { markChangesSeen } from '../commands/seen-mark-commands.ts';
 
 function change(
   bill: number,

@@ -10,8 +10,8 @@ import {
 } from './bill-command-context.ts';
 import type { Annotation } from '../store/local-records.ts';
 import { annotationSchema } from '../store/local-records.ts';
-import type { OutboxPut } from '../sync/outbox-changes.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import type { OutboxPut } from '../merge/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 import { describeSelection } from '../text/text-anchoring.ts';
 import { readVersionTexts } from '../text/version-text-rows.ts';
 import { withFetchedTexts } from '../text/version-text.ts';

@@ -1,4 +1,4 @@
-import { isDeviceId } from '../sync/hybrid-logical-clock.ts';
+import { isDeviceId } from '../merge/hybrid-logical-clock.ts';
 import type { LocalReadTransaction, LocalRows, LocalStore } from '../store/local-store.ts';
 import type { StoredBill } from '../store/local-records.ts';
 import type { BillLabel } from '../store/bill-label.ts';

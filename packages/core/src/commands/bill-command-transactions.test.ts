@@ -3,7 +3,7 @@ import { createAnnotation, deleteAnnotation, updateAnnotation } from './annotati
 import type { BillCommandContext } from './bill-command-context.ts';
 import type { BillText } from '../bills/bill.ts';
 import { withoutDerivedFields } from '../store/derived-writes.ts';
-import { syncedTables } from '../sync/outbox-changes.ts';
+import { syncedTables } from '../merge/outbox-changes.ts';
 import { setPosition, setPositionReason } from './position-commands.ts';
 import {
   createTag,

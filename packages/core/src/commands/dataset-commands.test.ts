@@ -15,7 +15,7 @@ import {
   validateDatasetForm,
 } from './dataset-commands.ts';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
-import { legiscanRefreshSetting } from '../sources/legiscan-refresh.ts';
+import { legiscanRefreshSetting } from '../import-jobs/dataset-removal.ts';
 import {
   allRows,
   crashingStore,

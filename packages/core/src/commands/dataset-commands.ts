@@ -10,7 +10,7 @@ import {
 import type { ImportInput } from '../import-jobs/dataset-import-job.ts';
 import type { Dataset, DatasetFile, Job } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // The named commands behind the datasets and jobs screens. Each is one transaction, so what a
 // screen asks for happens whole or not at all; the import itself runs in runImportJob.

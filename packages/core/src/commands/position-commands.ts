@@ -3,7 +3,7 @@ import { BillCommandError, commandTime, requireBills, withLabel } from './bill-c
 import type { BillLabel } from '../store/bill-label.ts';
 import type { Position } from '../store/local-records.ts';
 import { POSITION_REASON_MAX, positions, positionSchema } from '../store/local-records.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // The user's position on a bill, and why they hold it. "none" is stored as a row like the others
 // rather than as a deleted one: clearing a position is then an ordinary field change, which

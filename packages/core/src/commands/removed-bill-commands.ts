@@ -1,7 +1,7 @@
 import type { BillCommandContext } from './bill-command-context.ts';
 import { BillCommandError, commandTime, distinct } from './bill-command-context.ts';
 import { presentBillIds } from '../lists/removed-bill-notes.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // Deleting "Notes on removed bills" (lists/removed-bill-notes.ts): every row of the user's work
 // on bills that are no longer on this device, deleted through the outbox like any other delete,

@@ -12,8 +12,8 @@ import {
 import type { BillTag, Tag } from '../store/local-records.ts';
 import { billTagSchema, tagSchema } from '../store/local-records.ts';
 import type { LocalReadTransaction } from '../store/local-store.ts';
-import type { OutboxPut } from '../sync/outbox-changes.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import type { OutboxPut } from '../merge/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // Tags and their assignments to bills. Every command writes the rows it changes and one outbox
 // entry per row (format in outbox-changes.ts) in one transaction, and never touches `bills`.

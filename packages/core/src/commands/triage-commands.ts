@@ -10,7 +10,7 @@ import {
 import type { Decision } from '../store/local-records.ts';
 import { decisionSchema, decisions } from '../store/local-records.ts';
 import type { LocalWriteTransaction } from '../store/local-store.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // Triage: the deck's track / dismiss / later and its undo. A decision is one row per bill; each
 // command writes it and its outbox entry (format in outbox-changes.ts) in one transaction.

@@ -1,4 +1,4 @@
-import { isDeviceId } from '../sync/hybrid-logical-clock.ts';
+import { isDeviceId } from '../merge/hybrid-logical-clock.ts';
 import type { LocalStore } from '../store/local-store.ts';
 
 // This device's id: the tie-breaker of its hybrid logical clock and the author of its outbox

@@ -1,5 +1,5 @@
 import { decodeUtf8 } from './text-bytes.ts';
-import type { ImportError, ImportFile } from '../importers/bill-import-record.ts';
+import type { ImportError, ImportFile } from './import-file.ts';
 import { byteSizeLabel, inflateWithin } from './zip-entry-inflate.ts';
 
 // Datasets come zipped (LegiScan session datasets, GovInfo bulk BILLSTATUS, Open States CSV).

@@ -16,7 +16,7 @@ import {
   userWorkTables,
 } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 import { annotationTargetText } from '../text/annotation-targets.ts';
 import { readVersionTexts } from '../text/version-text-rows.ts';
 import { withFetchedTexts } from '../text/version-text.ts';

@@ -1,4 +1,4 @@
-import { checkPassphrase } from '../crypto/full-backup-crypto.ts';
+import { checkPassphrase } from './full-backup-crypto.ts';
 import {
   FullBackupError,
   fullBackupSummary,

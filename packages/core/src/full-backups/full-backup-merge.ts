@@ -1,6 +1,6 @@
 import type { OpenedFullBackup } from './full-backup-reader.ts';
-import { decodeHlc, encodeHlc, tick } from '../sync/hybrid-logical-clock.ts';
-import { readDeviceClock, saveDeviceClock } from '../sync/outbox-changes.ts';
+import { decodeHlc, encodeHlc, tick } from '../merge/hybrid-logical-clock.ts';
+import { readDeviceClock, saveDeviceClock } from '../merge/outbox-changes.ts';
 import {
   initialSyncState,
   isSyncedField,
@@ -11,7 +11,7 @@ import {
   syncStateId,
   ZERO_CLOCK,
   type RowChange,
-} from '../sync/sync-merge.ts';
+} from '../merge/sync-merge.ts';
 import {
   syncedTables,
   type DatasetFile,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { digestOf, openBackupKey, openChunk, usableKdf } from '../crypto/full-backup-crypto.ts';
+import { digestOf, openBackupKey, openChunk, usableKdf } from './full-backup-crypto.ts';
 import {
   DIGEST_BYTES,
   FULL_BACKUP_FORMAT,

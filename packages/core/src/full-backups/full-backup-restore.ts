@@ -8,7 +8,7 @@ import type {
   TableName,
 } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
-import { OutboxWriter, outboxTables, type OutboxPut } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables, type OutboxPut } from '../merge/outbox-changes.ts';
 
 // Restores an opened full backup (full-backup-reader.ts): the local data becomes the backup's,
 // in one write transaction, so a failure half-way leaves everything as it was.

@@ -1,6 +1,6 @@
 import { createSHA256 } from 'hash-wasm';
-import { newBackupKey } from '../crypto/full-backup-crypto.ts';
-import { sealChunk } from '../crypto/full-backup-crypto.ts';
+import { newBackupKey } from './full-backup-crypto.ts';
+import { sealChunk } from './full-backup-crypto.ts';
 import {
   DEVICE_SECRET_PREFIX,
   FULL_BACKUP_FORMAT,

@@ -17,11 +17,11 @@ import { writeFullBackup, type WriteFullBackupOptions } from './full-backup-writ
 import type { Dataset, DatasetFile, Job } from '../store/local-records.ts';
 import type { LocalStore, TableName } from '../store/local-store.ts';
 import { createMemoryLocalStore } from '../store/memory-local-store.ts';
-import { outboxFields } from '../sync/outbox-changes.ts';
+import { outboxFields } from '../merge/outbox-changes.ts';
 import { setPosition, setPositionReason } from '../commands/position-commands.ts';
 import { revertToNewEpoch } from '../sync/sync-reset.ts';
 import { createTag, deleteTag, tagBills } from '../commands/tag-commands.ts';
-import { digestOf } from '../crypto/full-backup-crypto.ts';
+import { digestOf } from './full-backup-crypto.ts';
 import {
   billIdOf,
   everything,

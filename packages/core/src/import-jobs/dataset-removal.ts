@@ -1,7 +1,6 @@
 import type { Dataset, StoredBill } from '../store/local-records.ts';
 import { clearImportStaging } from './dataset-import-finish.ts';
 import type { LocalReadTransaction, LocalWriteTransaction } from '../store/local-store.ts';
-import { legiscanRefreshSetting } from '../sources/legiscan-refresh.ts';
 
 // A dataset leaving this device, deleted here or by sync from another device: what it brought
 // goes with it. Its bills go unless another dataset also provides them (those stay, without it);
@@ -11,6 +10,14 @@ import { legiscanRefreshSetting } from '../sources/legiscan-refresh.ts';
 // LegiScan refresh state for it (a `device:` setting) go. Rows keyed by bill id in the user's own
 // tables (tags, positions, decisions, annotations) stay, so they come back with the bills if the
 // user imports them again.
+
+/**
+ * The `device:` setting that keeps a dataset's LegiScan refresh state (sources/legiscan-refresh.ts).
+ * Here, beside the removal that clears it, because sources/ is a layer above import-jobs/.
+ */
+export function legiscanRefreshSetting(datasetId: string): string {
+  return `device:legiscan-bills:${datasetId}`;
+}
 
 /** Tables `removeDatasetHere` writes besides `datasets` (which its caller owns). */
 export const DATASET_REMOVAL_TABLES = [

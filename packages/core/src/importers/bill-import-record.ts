@@ -3,26 +3,15 @@ import { finalizeBill } from '../bills/bill.ts';
 import { cleanLine } from '../bills/bill-text-cleaning.ts';
 import type { Member, MemberVote } from '../bills/member-votes.ts';
 import { memberLimits } from '../bills/member-votes.ts';
+import type { ImportError } from '../encoding/import-file.ts';
 import { printable } from '../encoding/text-bytes.ts';
 
 // What every importer takes and gives. Importers are generators of per-record outcomes so that
 // a worker can stream a large dataset and report progress; the import* wrappers collect them.
 
-/** One input file: its name (a path inside a folder or ZIP, used in messages and as a hint) and
- *  its bytes. */
-export interface ImportFile {
-  name: string;
-  bytes: Uint8Array;
-}
-
-/** Why a record (or a whole file, when record is null) was not imported. */
-export interface ImportError {
-  /** The file, as "archive.zip/path/inside" for ZIP entries. */
-  file: string;
-  /** The record's identifier or position when known ("S.J.Res. 1", "row 7"). */
-  record: string | null;
-  reason: string;
-}
+// `ImportFile` and `ImportError` are defined in encoding/import-file.ts, beneath the ZIP reader
+// that takes and reports files too; every importer takes them from here.
+export type { ImportError, ImportFile } from '../encoding/import-file.ts';
 
 export type RecordOutcome =
   | {

@@ -7,7 +7,7 @@ import {
   apiKeySources,
 } from '../store/local-records.ts';
 import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // The user's API keys, one per source (LegiScan, Open States, congress.gov): rows of the synced `apiKeys`
 // table, written through the outbox like positions, so they reach the user's other devices

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contentHash } from '../bills/canonical-hash.ts';
 import { field, jsonOrUndefined } from '../encoding/loose-json.ts';
 import { planArchives } from '../encoding/zip-archive.ts';
+import { legiscanRefreshSetting } from '../import-jobs/dataset-removal.ts';
 import type { ImportFile } from '../importers/bill-import-record.ts';
 import type { LocalReadTransaction, LocalStore } from '../store/local-store.ts';
 import { legiscanBillFacts, type LegiscanMasterListEntry } from './legiscan-bill-api.ts';
@@ -9,10 +10,11 @@ import { legiscanBillFacts, type LegiscanMasterListEntry } from './legiscan-bill
 // What a LegiScan API dataset's refresh keeps on this device to read only the bills that changed:
 // each bill's change_hash as the bills here were last read, the votes (roll_call_id) and the
 // legislators (people_id) already known. It is kept per dataset in a `device:` setting (never
-// synced: each device reads its own bills from LegiScan), and is trusted only when the dataset's
-// kept source hash names it: the import that read those bills finished here. The source hash is
-// "<dataset_hash>|<token>", so a download whose import then fails or is cancelled leaves the
-// dataset naming the state before it, which is kept beside the new one until the next download.
+// synced: each device reads its own bills from LegiScan; `legiscanRefreshSetting` names it, in
+// import-jobs/dataset-removal.ts, which clears it with the dataset), and is trusted only when the
+// dataset's kept source hash names it: the import that read those bills finished here. The source
+// hash is "<dataset_hash>|<token>", so a download whose import then fails or is cancelled leaves
+// the dataset naming the state before it, which is kept beside the new one until the next download.
 //
 // Which way a refresh reads (legiscanRefreshWay, takeLegiscanDataset), counted in LegiScan queries,
 // the unit of its monthly quota:
@@ -30,11 +32,6 @@ import { legiscanBillFacts, type LegiscanMasterListEntry } from './legiscan-bill
 // refresh, and is read then.
 
 export const LEGISCAN_DATASET_QUERIES = 2;
-
-/** The setting that keeps a dataset's LegiScan refresh state. */
-export function legiscanRefreshSetting(datasetId: string): string {
-  return `device:legiscan-bills:${datasetId}`;
-}
 
 const keptSchema = z.object({
   token: z.string().min(1).max(40),

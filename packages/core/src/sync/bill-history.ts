@@ -1,6 +1,6 @@
-import { decodeHlc } from './hybrid-logical-clock.ts';
-import { OutboxWriter, outboxTables } from './outbox-changes.ts';
-import type { Overwrite } from './sync-merge.ts';
+import { decodeHlc } from '../merge/hybrid-logical-clock.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
+import type { Overwrite } from '../merge/sync-merge.ts';
 import type { BillHistory } from '../store/local-records.ts';
 import type { LocalWriteTransaction, TableName } from '../store/local-store.ts';
 

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BillCommandError } from '../commands/bill-command-context.ts';
 import type { OutboxEntry } from '../store/local-records.ts';
-import { outboxFields } from './outbox-changes.ts';
+import { outboxFields } from '../merge/outbox-changes.ts';
 import { setPosition, setPositionReason } from '../commands/position-commands.ts';
-import { mergeChanges, type RowChange } from './sync-merge.ts';
+import { mergeChanges, type RowChange } from '../merge/sync-merge.ts';
 import {
   createTag,
   deleteTag,

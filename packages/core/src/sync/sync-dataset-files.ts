@@ -1,6 +1,6 @@
 import type { DatasetFile, DatasetFileBlob } from '../store/local-records.ts';
 import type { LocalStore } from '../store/local-store.ts';
-import { OutboxWriter, outboxTables } from './outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 import { defaultImportLimits } from '../encoding/zip-archive.ts';
 import {
   convergentNonceSecret,

@@ -9,10 +9,10 @@ import {
 } from '@docket/protocol/sync-changes';
 import { base64LengthFor } from '@docket/protocol/sync-wire';
 import { fnv1a64HexOfText } from '../bills/canonical-hash.ts';
-import { decodeHlc, HlcError, receive } from './hybrid-logical-clock.ts';
+import { decodeHlc, HlcError, receive } from '../merge/hybrid-logical-clock.ts';
 import { syncedTables, type OutboxEntry } from '../store/local-records.ts';
 import type { LocalStore, TableName } from '../store/local-store.ts';
-import { outboxFields, readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
+import { outboxFields, readDeviceClock, saveDeviceClock } from '../merge/outbox-changes.ts';
 import { personalEnvelopes, type SyncEnvelopes } from './sync-envelopes.ts';
 import { SyncEngineError } from './sync-errors.ts';
 import {
@@ -22,7 +22,12 @@ import {
   type FileBytesProgress,
 } from './sync-dataset-files.ts';
 import { markUnavailableDatasetFiles } from './sync-dataset-files-unavailable.ts';
-import { MERGE_TABLES, mergeChanges, rowChangeSchema, type RowChange } from './sync-merge.ts';
+import {
+  MERGE_TABLES,
+  mergeChanges,
+  rowChangeSchema,
+  type RowChange,
+} from '../merge/sync-merge.ts';
 import { BILL_HISTORY_TABLES, recordOverwrites } from './bill-history.ts';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
 import { encodeUtf8, utf8ByteLength } from '../encoding/text-bytes.ts';

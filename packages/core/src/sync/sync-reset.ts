@@ -1,4 +1,4 @@
-import { encodeHlc, tick } from './hybrid-logical-clock.ts';
+import { encodeHlc, tick } from '../merge/hybrid-logical-clock.ts';
 import {
   syncedTables,
   type OutboxEntry,
@@ -8,9 +8,9 @@ import {
 import type { LocalWriteTransaction, TableName } from '../store/local-store.ts';
 import type { LocalStore } from '../store/local-store.ts';
 import { localTables } from '../store/local-store.ts';
-import { readDeviceClock, saveDeviceClock } from './outbox-changes.ts';
+import { readDeviceClock, saveDeviceClock } from '../merge/outbox-changes.ts';
 import { syncCursorSetting } from './sync-cursor.ts';
-import { isSyncedField } from './sync-merge.ts';
+import { isSyncedField } from '../merge/sync-merge.ts';
 import type { FullBackupSummary } from '../full-backups/full-backup-format.ts';
 import { saveUserDataCopy, userDataCopyTables } from '../full-backups/user-data-copy.ts';
 

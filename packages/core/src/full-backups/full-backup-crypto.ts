@@ -8,11 +8,11 @@ import {
   concatBytes,
   fullBackupMessages,
   type FullBackupEncryption,
-} from '../full-backups/full-backup-format.ts';
-import { argon2idKeyBytes, DEFAULT_KDF, type KdfParams } from './sync-crypto.ts';
+} from './full-backup-format.ts';
+import { argon2idKeyBytes, DEFAULT_KDF, type KdfParams } from '../crypto/sync-crypto.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
-import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
-import { importRawKeyAndWipe } from './web-crypto.ts';
+import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
+import { importRawKeyAndWipe } from '../crypto/web-crypto.ts';
 
 // The passphrase of a full backup: Argon2id with the cloud password's parameters
 // (sync-crypto.ts DEFAULT_KDF) makes a 256-bit AES-GCM key; a fresh random salt per file means

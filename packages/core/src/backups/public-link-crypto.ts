@@ -1,7 +1,7 @@
-import { parseLinkPayload, type LinkPayload, type SharedLink } from '../backups/link-contents.ts';
+import { parseLinkPayload, type LinkPayload, type SharedLink } from './link-contents.ts';
 import { BackupOpenError, openBytes, packJson, sealBytes, unpackJson } from './backup-crypto.ts';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
-import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
+import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 
 // A public link's encryption. Each link gets a fresh random AES-256-GCM key; its bytes travel
 // only in the link's fragment (`#k=<base64url>`), which browsers never send to a server, so the

@@ -6,12 +6,12 @@ import {
   parseBackupContents,
   type BackupContents,
   type BackupCounts,
-} from '../backups/backup-contents.ts';
+} from './backup-contents.ts';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
-import { openBound, sealBound } from './sync-crypto.ts';
+import { openBound, sealBound } from '../crypto/sync-crypto.ts';
 import { decodeUtf8, encodeUtf8 } from '../encoding/text-bytes.ts';
-import type { OpaqueCryptoKey, WebCryptoPort } from './web-crypto.ts';
+import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 
 // Sealing a backup for the server and opening it again. Same construction as sync's envelopes
 // (sync-crypto.ts): AES-256-GCM with a fresh 12-byte nonce, a version byte in front, and

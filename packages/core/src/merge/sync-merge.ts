@@ -21,7 +21,7 @@ import type { LocalRows, LocalWriteTransaction, TableName } from '../store/local
 import { localTables } from '../store/local-store.ts';
 
 // Merging changes into rows: last-writer-wins per field, for changes made here (outbox-changes.ts
-// writes them) and changes pulled from other devices (sync-engine.ts) alike.
+// writes them) and changes pulled from other devices (sync/sync-engine.ts) alike.
 //
 // Each synced row has a sync state (table `syncState`): per field the newest value and the clock
 // that set it, and the clock of the newest delete. Merging a change keeps, per field, the value

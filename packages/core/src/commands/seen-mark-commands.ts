@@ -1,8 +1,8 @@
-import type { BillCommandContext } from '../commands/bill-command-context.ts';
-import { BillCommandError, commandTime } from '../commands/bill-command-context.ts';
+import type { BillCommandContext } from './bill-command-context.ts';
+import { BillCommandError, commandTime } from './bill-command-context.ts';
 import type { SeenMark } from '../store/local-records.ts';
 import { seenMarkSchema } from '../store/local-records.ts';
-import { OutboxWriter, outboxTables } from '../sync/outbox-changes.ts';
+import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // "Mark all as seen": the user's seen marks, one per bill, written through the outbox so they
 // sync like positions. A mark says "seen up to now on this device" (its time) and "seen as the

@@ -1,7 +1,7 @@
 import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildBackupContents, countBackup } from '../backups/backup-contents.ts';
-import { defaultLinkChoices, makeLinkPayload } from '../backups/link-contents.ts';
+import { buildBackupContents, countBackup } from './backup-contents.ts';
+import { defaultLinkChoices, makeLinkPayload } from './link-contents.ts';
 import {
   BackupOpenError,
   openBackupContents,
@@ -15,7 +15,7 @@ import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { createTag, tagBills } from '../commands/tag-commands.ts';
 import { billIdOf, storeWithBills, T0 } from '../test-support/bill-command-harness.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
-import type { WebCryptoPort } from './web-crypto.ts';
+import type { WebCryptoPort } from '../crypto/web-crypto.ts';
 import {
   fragmentKeyOf,
   openLinkContents,
