@@ -293,6 +293,7 @@ export async function tellActiveDatabase(userId: string): Promise<boolean> {
  */
 async function openVaultWithHeldPassword(userId: string, name: string): Promise<string> {
   const password = takeHeldPassword();
+  await locking;
   if (password === null) {
     // A session without the password (an app version older than vaults kept it): nothing may be
     // written in clear, so the person signs in with the password first.
@@ -345,13 +346,22 @@ export function setAsideDatabasesOf(userId: string): string[] {
     .map((entry) => entry.database);
 }
 
+/**
+ * The lock a sign-out started (its key file deleted), never failing. A sign-in that follows at
+ * once must not have its new key file deleted by it, nor may "Clear this device" delete the
+ * vaults' folder while a file in it is being deleted (the browser refuses both at once).
+ */
+let locking: Promise<void> = Promise.resolve();
+
 /** Sign-out (or a session the server no longer knows): no account is active. */
 export function leaveAccountDatabase(): void {
   const active = local()?.getItem(ACTIVE_KEY) ?? null;
   // The vault's key goes with the session; the page that loads next makes sure of it
-  // (`lockVaultsLeftOpen`), should this page be gone before the file is.
+  // (`lockVaultsLeftOpen`), should this page be gone before the file is. What touches the vaults
+  // next waits for it (`locking`).
   if (active !== null) {
-    import('./vault-files.ts')
+    locking = locking
+      .then(() => import('./vault-files.ts'))
       .then(({ lockVault }) => lockVault(active))
       .catch((error: unknown) => {
         console.error('[docket] Could not lock the account’s work on this device:', error);
@@ -424,6 +434,7 @@ export function isBeingRemoved(name: string): boolean {
  * it as it starts.
  */
 export async function finishRemovals(): Promise<void> {
+  await locking;
   const { forgetVault, lockVaultsLeftOpen } = await import('./vault-files.ts');
   await lockVaultsLeftOpen(local()?.getItem(ACTIVE_KEY) ?? null);
   for (const name of pendingRemovals()) {
@@ -439,6 +450,7 @@ export async function finishRemovals(): Promise<void> {
 
 /** "Clear this device": every account's database, the unowned ones and the registry. */
 export async function removeEveryDatabase(): Promise<void> {
+  await locking;
   const { forgetEveryVault } = await import('./vault-files.ts');
   await forgetEveryVault();
   for (const name of await docketDatabaseNames()) await deleteDatabase(name);
