@@ -182,6 +182,9 @@ test('a device is rescued: its full backup downloaded, storage cleared, the file
   await details.addTag('Rescue me', { create: true });
   await details.position('Oppose').check();
   await expect(details.position('Oppose')).toBeChecked();
+  // The radio shows the choice at once; the toast says it is stored. Leaving by a page load
+  // before that can abort the write (a clean-clone run's backup once held no position).
+  await expect(details.toast('Position set to Oppose.')).toBeVisible({ timeout: 15_000 });
 
   // A full backup of it is made, and the account signs out keeping its work on the device.
   const backups = new FullBackupsPage(page);
