@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { folderCycles } from './folder-cycles.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../packages/app/src');
 // A static import or re-export (group 1: what it names), a side-effect import, a dynamic import,
@@ -56,35 +57,8 @@ for (const file of filesUnder(root)) {
   }
 }
 
-// Tarjan's strongly connected components: each component of more than one room is a cycle.
-let index = 0;
-const stack = [];
-const state = new Map();
-const components = [];
-function visit(room) {
-  state.set(room, { index, low: index, onStack: true });
-  index++;
-  stack.push(room);
-  for (const next of edges.get(room)?.keys() ?? []) {
-    if (!state.has(next)) {
-      visit(next);
-      state.get(room).low = Math.min(state.get(room).low, state.get(next).low);
-    } else if (state.get(next).onStack) {
-      state.get(room).low = Math.min(state.get(room).low, state.get(next).index);
-    }
-  }
-  if (state.get(room).low === state.get(room).index) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      state.get(member).onStack = false;
-      component.push(member);
-    } while (member !== room);
-    if (component.length > 1) components.push(component.sort());
-  }
-}
-for (const room of [...edges.keys()].sort()) if (!state.has(room)) visit(room);
+// Folders that import each other in a loop (folder-cycles.mjs).
+const components = folderCycles(edges);
 
 if (components.length === 0) {
   console.log(`packages/app/src: no folder cycle among ${edges.size} rooms.`);

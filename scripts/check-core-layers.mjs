@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { folderCycles } from './folder-cycles.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(repo, 'packages/core/src');
@@ -86,35 +87,9 @@ for (const file of filesUnder(root)) {
   }
 }
 
-// Tarjan's strongly connected components; then every elementary cycle inside each component.
-let index = 0;
-const stack = [];
-const state = new Map();
-const components = [];
-function visit(folder) {
-  state.set(folder, { index, low: index, onStack: true });
-  index++;
-  stack.push(folder);
-  for (const next of edges.get(folder)?.keys() ?? []) {
-    if (!state.has(next)) {
-      visit(next);
-      state.get(folder).low = Math.min(state.get(folder).low, state.get(next).low);
-    } else if (state.get(next).onStack) {
-      state.get(folder).low = Math.min(state.get(folder).low, state.get(next).index);
-    }
-  }
-  if (state.get(folder).low === state.get(folder).index) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      state.get(member).onStack = false;
-      component.push(member);
-    } while (member !== folder);
-    if (component.length > 1) components.push(component.sort());
-  }
-}
-for (const folder of [...edges.keys()].sort()) if (!state.has(folder)) visit(folder);
+// Folders that import each other in a loop (folder-cycles.mjs); then every elementary cycle
+// inside each.
+const components = folderCycles(edges);
 
 const MAX_CYCLES = 200;
 const cycles = [];

@@ -16,6 +16,7 @@ import {
 } from './account-databases.ts';
 import { holdPasswordForDevice } from '../auth/held-password.ts';
 import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
+import { putTag, tagNames } from './web-test-tags.ts';
 import { openVaultAtSignIn } from './device-vault.ts';
 import { readDeviceHoldings } from './device-holdings.ts';
 import { lockedBackupId } from './locked-backups.ts';
@@ -25,32 +26,6 @@ import { lockedBackupId } from './locked-backups.ts';
 // "Clear this device" leave behind.
 
 Dexie.debug = false;
-
-async function putTag(name: string, tagName: string): Promise<void> {
-  const store = await openIndexedDbLocalStore({ name });
-  try {
-    await store.write(['tags'], (tx) =>
-      tx.put('tags', {
-        id: `t-${tagName}`,
-        name: tagName,
-        color: '#3366cc',
-        createdAt: '2026-11-29T00:00:00.000Z',
-        updatedAt: '2026-11-29T00:00:00.000Z',
-      }),
-    );
-  } finally {
-    store.close();
-  }
-}
-
-async function tagNames(name: string): Promise<string[]> {
-  const store = await openIndexedDbLocalStore({ name });
-  try {
-    return (await store.read(['tags'], (tx) => tx.all('tags'))).map((tag) => tag.name);
-  } finally {
-    store.close();
-  }
-}
 
 /** A full backup kept in `name`, and its job, as the full-backup worker leaves them. */
 async function putFullBackup(name: string, id: string): Promise<void> {

@@ -10,7 +10,7 @@ import {
   removeEveryDatabase,
 } from './account-databases.ts';
 import { holdPasswordForDevice } from '../auth/held-password.ts';
-import { openIndexedDbLocalStore } from './indexeddb-local-store.ts';
+import { putTag, tagNames } from './web-test-tags.ts';
 import { enterSpace } from './enter-space.ts';
 import { activeSpaceOf } from './space-databases.ts';
 
@@ -25,32 +25,6 @@ const PASSWORD = 'correct horse battery staple 7';
 function signIn(userId: string): ReturnType<typeof enterAccountDatabase> {
   holdPasswordForDevice(PASSWORD);
   return enterAccountDatabase(userId);
-}
-
-async function putTag(name: string, tagName: string): Promise<void> {
-  const store = await openIndexedDbLocalStore({ name });
-  try {
-    await store.write(['tags'], (tx) =>
-      tx.put('tags', {
-        id: `t-${tagName}`,
-        name: tagName,
-        color: '#3366cc',
-        createdAt: '2026-11-30T00:00:00.000Z',
-        updatedAt: '2026-11-30T00:00:00.000Z',
-      }),
-    );
-  } finally {
-    store.close();
-  }
-}
-
-async function tagNames(name: string): Promise<string[]> {
-  const store = await openIndexedDbLocalStore({ name });
-  try {
-    return (await store.read(['tags'], (tx) => tx.all('tags'))).map((tag) => tag.name);
-  } finally {
-    store.close();
-  }
 }
 
 describe('a workspace’s own database', () => {
