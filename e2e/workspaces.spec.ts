@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -14,12 +14,14 @@ import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.t
 // after comparing the fingerprint shown on its Confirm with the one the member sees as "Your
 // fingerprint"; the members then see the workspace with their roles; the owner and the editor
 // open the workspace's own space (the header's switcher names it), where the owner's tag reaches
-// the editor within one sync, sealed on the server, and a viewer's raw push is refused 403; a
+// the editor within one sync, sealed on the server; the viewer, in the space too, reads it with
+// no control that changes it, and a raw push from the viewer's session is refused 403; a
 // viewer's invitation is refused by the server and the refusal is shown; the owner makes the
 // viewer an owner, who must compare the editor's fingerprint and "Confirm again" before any new
 // key goes to the editor; the owner removes the editor (the new key sealed only to keys the owner
 // confirmed), whose list then no longer shows it, whose pulls are refused, and to whose device
-// the owner's next tag never comes.
+// the owner's next tag never comes. The server's database files, read from the disk, hold no
+// word of the workspace's name or its tags.
 //
 // Invitations go to verified addresses only. This spec runs a server of its own (PGlite, its own
 // folder) that logs at info, where the server without SMTP writes each verification link
@@ -28,11 +30,15 @@ import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.t
 // Three cloud passwords (Argon2id, twice each) take most of the time on a busy machine.
 test.describe.configure({ timeout: 600_000 });
 
+const VIEWER_WORDS =
+  'You are a viewer in this workspace: you read its bills, tags and notes; an editor or an owner changes them.';
+
 // Past the app's port, the source simulator's and sync-two-servers' two.
 const port = Number(process.env.E2E_PORT ?? '20000') + 4;
 const origin = `http://127.0.0.1:${String(port)}`;
 const CLOUD_PASSWORD = 'lantern orchard 42 copper';
 let server: ChildProcess | null = null;
+const dataDir = mkdtempSync(join(tmpdir(), 'docket-e2e-workspaces-'));
 const links = new Map<string, string>();
 
 async function healthy(process: ChildProcess): Promise<void> {
@@ -55,7 +61,7 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DOCKET_DATA_DIR: mkdtempSync(join(tmpdir(), 'docket-e2e-workspaces-')),
+      DOCKET_DATA_DIR: dataDir,
       AUTH_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'info',
     },
@@ -216,6 +222,18 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     return JSON.stringify(await pulled.json());
   };
   expect(await sealedLog()).not.toContain('Housing');
+  // The viewer opens the space by keyboard alone, reads the tag and is offered nothing that
+  // changes it: no new tag, no rename, no deck to decide on.
+  const viewerTags = await openTeamSpace(viewer.page, 'keyboard');
+  await expect(viewer.page.getByText(VIEWER_WORDS)).toBeVisible();
+  await expect(viewer.page.getByRole('button', { name: 'Track', exact: true })).toHaveCount(0);
+  await viewerTags.open();
+  await expect(viewerTags.row('Housing')).toBeVisible(SOON);
+  await expect(viewer.page.getByText(VIEWER_WORDS)).toBeVisible();
+  await expect(viewer.page.getByRole('button', { name: 'New tag', exact: true })).toHaveCount(0);
+  await expect(viewerTags.row('Housing').getByRole('button')).toHaveCount(0);
+  await screenshotsAtBothSizes(viewer.page, 'workspace-viewer');
+  await openWorkspaces(viewer.page);
   const raw = await viewer.page.request.post(`/api/workspaces/${teamId}/sync/push`, {
     data: {
       batchId: 'viewer-device.raw.1',
@@ -227,7 +245,7 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   expect(raw.status()).toBe(403);
 
   // A viewer's invitation: the server refuses it, the screen says so, nothing changes.
-  await viewer.page.getByRole('link', { name: 'Health team' }).click();
+  await viewer.page.getByRole('link', { name: 'Health team', exact: true }).click();
   await expectPainted(viewer.page.getByRole('heading', { name: 'Health team', level: 1 }));
   await viewer.page.getByLabel('Email', { exact: true }).fill('someone@example.test');
   await viewer.page.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -295,12 +313,38 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await editorTags.open();
   await expect(editorTags.row('Housing')).toBeVisible(SOON);
   await expect(editorTags.row('After the removal')).toHaveCount(0);
+
+  // Every file of the server's database, as it lies on disk (tables, indexes, the write-ahead
+  // log): the members' addresses are there, and no word of the workspace's name or its tags.
+  const stored = Buffer.concat(filesUnder(dataDir).map((file) => readFileSync(file)));
+  expect(stored.includes(Buffer.from(owner.email))).toBe(true);
+  for (const word of ['Health team', 'Housing', 'After the removal']) {
+    expect(stored.includes(Buffer.from(word)), word).toBe(false);
+  }
 });
 
-/** Opens Health team's space from the Workspaces screen: the page loads again in it. */
-async function openTeamSpace(page: Page): Promise<BillTagsPage> {
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Opens Health team's space from the Workspaces screen, by pointer or by keyboard alone: the page
+ * loads again in it, on the Bills deck.
+ */
+async function openTeamSpace(
+  page: Page,
+  by: 'pointer' | 'keyboard' = 'pointer',
+): Promise<BillTagsPage> {
   await openWorkspaces(page);
-  await page.getByRole('button', { name: /^Open workspace Health team/ }).click();
+  const open = page.getByRole('button', { name: /^Open workspace Health team/ });
+  if (by === 'pointer') {
+    await open.click();
+  } else {
+    await open.focus();
+    await page.keyboard.press('Enter');
+  }
   await expect(page).toHaveURL(/\/tabs\/bills/, SOON);
   await expect(
     page.getByRole('link', { name: /^Health team\s?: the space you work in/ }),

@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { deleteAnnotation, updateAnnotation } from '@docket/core/commands';
 import type { Annotation } from '@docket/core/store';
 import { useEffect, useId, useRef, useState } from 'react';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { AnnotationForm } from './annotation-form.tsx';
@@ -51,14 +51,14 @@ export function AnnotationEditor({
 
   const save = () => {
     void run('save the highlight', async () => {
-      await updateAnnotation(await billCommandContext(), annotation.id, { note, color });
+      await updateAnnotation(await editCommandContext(), annotation.id, { note, color });
       draft.clear();
       onSaved();
     });
   };
   const remove = () => {
     void run('delete the highlight', async () => {
-      await deleteAnnotation(await billCommandContext(), annotation.id);
+      await deleteAnnotation(await editCommandContext(), annotation.id);
       draft.clear();
       onDeleted();
     });

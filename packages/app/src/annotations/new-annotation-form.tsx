@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { createAnnotation, QUOTE_MAX } from '@docket/core/commands';
 import { type Ref, useId, useState } from 'react';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { AnnotationForm } from './annotation-form.tsx';
@@ -82,7 +82,7 @@ export function NewAnnotationForm({
       return;
     }
     await run('save the highlight', async () => {
-      const context = await billCommandContext();
+      const context = await editCommandContext();
       await createAnnotation(context, {
         billId,
         target: passage.target,

@@ -11,11 +11,12 @@ import {
 import type { Annotation, StoredBill, Tag } from '@docket/core/store';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
 import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { annotationPath } from './bill-details-route.ts';
 import { useSettledChoice } from '../ui/use-settled-choice.ts';
+import { useSpaceReadOnly } from '../local-store/space-role.ts';
 import { PositionReasonField } from './position-reason-field.tsx';
 import type { AnnotationEntry, DecisionKind, PositionKind } from './bill-details-words.ts';
 import {
@@ -29,7 +30,8 @@ import '../ui/forms.css';
 
 // The user's own rows about a bill: tags, position, decision and annotations. Each change goes
 // through one of core's commands; the live queries of the screen then show the result, and the
-// screen's status toast says what happened (or why nothing did).
+// screen's status toast says what happened (or why nothing did). A viewer in a team workspace
+// (local-store/space-role.ts) is shown the rows without the controls that change them.
 
 export interface CommandReport {
   readonly done: (message: string) => void;
@@ -42,7 +44,7 @@ export function runCommand(
   doing: string,
   command: (context: BillCommandContext) => Promise<string>,
 ): Promise<void> {
-  return billCommandContext()
+  return editCommandContext()
     .then(command)
     .then(report.done, (error: unknown) => {
       report.failed(commandFailureMessage(error, doing));
@@ -59,6 +61,7 @@ export function BillTagsSection({
   report: CommandReport;
 }) {
   const [picking, setPicking] = useState(false);
+  const readOnly = useSpaceReadOnly();
   return (
     <section aria-labelledby="bill-tags-heading">
       <h2 id="bill-tags-heading">Tags</h2>
@@ -74,36 +77,40 @@ export function BillTagsSection({
               <span className="tag-name" dir="auto">
                 {tag.name}
               </span>
-              <button
-                type="button"
-                className="bill-tag-remove"
-                aria-label={`Remove tag ${tag.name}`}
-                onClick={() => {
-                  runCommand(report, 'remove the tag', async (context) => {
-                    await untagBills(context, [bill.id], tag.id);
-                    return `Removed the tag ${tag.name}.`;
-                  }).catch(() => undefined);
-                }}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="bill-tag-remove"
+                  aria-label={`Remove tag ${tag.name}`}
+                  onClick={() => {
+                    runCommand(report, 'remove the tag', async (context) => {
+                      await untagBills(context, [bill.id], tag.id);
+                      return `Removed the tag ${tag.name}.`;
+                    }).catch(() => undefined);
+                  }}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <div className="bill-actions">
-        <IonButton
-          fill="outline"
-          onClick={() => {
-            setPicking(true);
-          }}
-        >
-          Add tag
-        </IonButton>
-        <Link to="/bill-tags" className="bill-side-link">
-          Manage tags
-        </Link>
-      </div>
+      {!readOnly && (
+        <div className="bill-actions">
+          <IonButton
+            fill="outline"
+            onClick={() => {
+              setPicking(true);
+            }}
+          >
+            Add tag
+          </IonButton>
+          <Link to="/bill-tags" className="bill-side-link">
+            Manage tags
+          </Link>
+        </div>
+      )}
       <TagPickerModal
         isOpen={picking}
         title={`Add a tag to ${bill.identifier}`}
@@ -113,7 +120,7 @@ export function BillTagsSection({
         }}
         onPick={async (tag) => {
           // A refusal is thrown to the picker, which shows it and stays open.
-          await tagBills(await billCommandContext(), [bill.id], tag.id);
+          await tagBills(await editCommandContext(), [bill.id], tag.id);
           setPicking(false);
           report.done('Tag added.');
         }}
@@ -135,6 +142,7 @@ export function PositionSection({
   report: CommandReport;
 }) {
   const name = useId();
+  const readOnly = useSpaceReadOnly();
   // The choice shows at once, until the stored position changes (the command's write reaching the
   // live query) or the command refuses, when what is stored shows again.
   const [chosen, setChosen] = useState<{
@@ -166,31 +174,33 @@ export function PositionSection({
   return (
     <section aria-labelledby="bill-position-heading">
       <h2 id="bill-position-heading">Your position</h2>
-      <fieldset
-        className="bill-choice-group no-print"
-        disabled={position === undefined}
-        {...groupProps}
-      >
-        <legend>Position</legend>
-        {positionChoices.map((choice) => (
-          <label key={choice.kind} className="bill-choice">
-            <input
-              type="radio"
-              name={name}
-              value={choice.kind}
-              checked={shown === choice.kind}
-              onChange={() => {
-                setChosen({ kind: choice.kind, over: position });
-                choose({ billId, kind: choice.kind });
-              }}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </fieldset>
-      {/* On paper the choice and the reason are text, not form controls. */}
+      {!readOnly && (
+        <fieldset
+          className="bill-choice-group no-print"
+          disabled={position === undefined}
+          {...groupProps}
+        >
+          <legend>Position</legend>
+          {positionChoices.map((choice) => (
+            <label key={choice.kind} className="bill-choice">
+              <input
+                type="radio"
+                name={name}
+                value={choice.kind}
+                checked={shown === choice.kind}
+                onChange={() => {
+                  setChosen({ kind: choice.kind, over: position });
+                  choose({ billId, kind: choice.kind });
+                }}
+              />
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {/* On paper (and to a viewer) the choice and the reason are text, not form controls. */}
       {position !== undefined && (
-        <dl className="bill-facts print-only">
+        <dl className={readOnly ? 'bill-facts' : 'bill-facts print-only'}>
           <dt>Position</dt>
           <dd>{positionWord(position)}</dd>
           {(reason ?? '').trim() !== '' && (
@@ -203,7 +213,7 @@ export function PositionSection({
           )}
         </dl>
       )}
-      {reason !== undefined && (
+      {reason !== undefined && !readOnly && (
         <PositionReasonField
           key={billId}
           billId={billId}
@@ -229,6 +239,7 @@ export function DecisionSection({
   decision: DecisionKind | null | undefined;
   report: CommandReport;
 }) {
+  const readOnly = useSpaceReadOnly();
   return (
     <section aria-labelledby="bill-decision-heading">
       <h2 id="bill-decision-heading">Decision</h2>
@@ -236,26 +247,28 @@ export function DecisionSection({
         {decision === undefined ? 'Loading…' : decisionWord(decision)}
         {decision === 'dismiss' && ' — it stays out of your deck.'}
       </p>
-      <div className="bill-actions" role="group" aria-label="Change the decision">
-        {decisionChoices.map((choice) => (
-          // Native buttons: Ionic's copies aria-pressed once, when it first renders.
-          <button
-            key={choice.kind}
-            type="button"
-            className="toggle-button"
-            aria-pressed={decision === choice.kind}
-            disabled={decision === undefined}
-            onClick={() => {
-              runCommand(report, 'change the decision', async (context) => {
-                await decisionCommands[choice.kind](context, billId);
-                return `Decision: ${choice.done}.`;
-              }).catch(() => undefined);
-            }}
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      {!readOnly && (
+        <div className="bill-actions" role="group" aria-label="Change the decision">
+          {decisionChoices.map((choice) => (
+            // Native buttons: Ionic's copies aria-pressed once, when it first renders.
+            <button
+              key={choice.kind}
+              type="button"
+              className="toggle-button"
+              aria-pressed={decision === choice.kind}
+              disabled={decision === undefined}
+              onClick={() => {
+                runCommand(report, 'change the decision', async (context) => {
+                  await decisionCommands[choice.kind](context, billId);
+                  return `Decision: ${choice.done}.`;
+                }).catch(() => undefined);
+              }}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }
@@ -300,6 +313,7 @@ export function AnnotationsSection({
   annotations: readonly Annotation[] | undefined;
 }) {
   const ionRouter = useIonRouter();
+  const readOnly = useSpaceReadOnly();
   const entries = useMemo(
     () => (annotations === undefined ? undefined : annotationEntries(bill, annotations)),
     [bill, annotations],
@@ -307,16 +321,18 @@ export function AnnotationsSection({
   return (
     <section aria-labelledby="bill-annotations-heading">
       <h2 id="bill-annotations-heading">Annotations</h2>
-      <div className="bill-actions">
-        <IonButton
-          fill="outline"
-          onClick={() => {
-            ionRouter.push(annotationPath(bill.id), 'forward', 'push');
-          }}
-        >
-          Annotate
-        </IonButton>
-      </div>
+      {!readOnly && (
+        <div className="bill-actions">
+          <IonButton
+            fill="outline"
+            onClick={() => {
+              ionRouter.push(annotationPath(bill.id), 'forward', 'push');
+            }}
+          >
+            Annotate
+          </IonButton>
+        </div>
+      )}
       {entries === undefined ? (
         <p role="status">Loading annotations…</p>
       ) : entries.placed.length + entries.orphans.length === 0 ? (

@@ -1,6 +1,6 @@
 import { POSITION_REASON_MAX, setPositionReason } from '@docket/core/commands';
 import { useEffect, useId, useRef, useState } from 'react';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
@@ -73,7 +73,7 @@ export function PositionReasonField({
         // Compared when its turn comes: a save before it may have stored this very text.
         const trimmed = reason.trim();
         if (trimmed === latest.current.stored.trim()) return;
-        await setPositionReason(await billCommandContext(), billId, trimmed);
+        await setPositionReason(await editCommandContext(), billId, trimmed);
         setSaved(true);
       },
       onError: (failure) => {

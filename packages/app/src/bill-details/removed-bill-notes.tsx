@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { deleteRemovedBillNotes } from '@docket/core/commands';
 import { readRemovedBillNotes, type RemovedBillNotes } from '@docket/core/lists';
 import { useState } from 'react';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { useLiveRead } from '../local-store/live-database.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
@@ -59,7 +59,7 @@ export function DeleteRemovedBillNotesButton({
 
   const remove = () => {
     setBusy(true);
-    billCommandContext()
+    editCommandContext()
       .then((context) =>
         deleteRemovedBillNotes(
           context,

@@ -2,6 +2,7 @@ import { randomIdSource, type BillCommandContext } from '@docket/core/commands';
 import { ensureDeviceId } from '@docket/core/device';
 import type { LocalStore } from '@docket/core/store';
 import { openIndexedDbLocalStore } from '../local-store/indexeddb-local-store.ts';
+import { ReadOnlySpaceError, spaceIsReadOnly } from '../local-store/space-role.ts';
 
 // What the bill screens (deck, tracked list, details, tags, annotations) run core's commands
 // with: the page's own connection to the device's database, this device's id, the wall clock and
@@ -43,4 +44,14 @@ export function billCommandContext(): Promise<BillCommandContext> {
     throw error;
   });
   return context;
+}
+
+/**
+ * The context of a command that changes a bill, a tag or a note: refused in a team workspace
+ * where the account is a viewer (space-role.ts), whose screens offer no such command to begin
+ * with. Sync, seen marks and this device's own settings take `billCommandContext`.
+ */
+export function editCommandContext(): Promise<BillCommandContext> {
+  if (spaceIsReadOnly()) return Promise.reject(new ReadOnlySpaceError());
+  return billCommandContext();
 }

@@ -31,8 +31,11 @@ function flyOffTransform(kind: DecisionKind): string {
 
 export interface DeckCardProps {
   readonly bill: StoredBill;
-  /** Called once a drag was released as a decision (after the card has flown off). */
-  readonly onSwipe: (kind: DecisionKind) => void;
+  /**
+   * Called once a drag was released as a decision (after the card has flown off); null where
+   * the account only reads (a viewer in a team workspace): the card does not move.
+   */
+  readonly onSwipe: ((kind: DecisionKind) => void) | null;
 }
 
 export function DeckCard({ bill, onSwipe }: DeckCardProps) {
@@ -41,10 +44,11 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
   useEffect(() => {
     onSwipeRef.current = onSwipe;
   }, [onSwipe]);
+  const swipes = onSwipe !== null;
 
   useEffect(() => {
     const card = cardRef.current;
-    if (card === null) return;
+    if (card === null || !swipes) return;
     // A drag that ends over the card's link must not also follow the link.
     let swallowClick = false;
     let flyOff: { timer: ReturnType<typeof setTimeout>; kind: DecisionKind } | null = null;
@@ -74,7 +78,7 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
           return;
         }
         if (prefersReducedMotion()) {
-          onSwipeRef.current(kind);
+          onSwipeRef.current?.(kind);
           return;
         }
         card.style.transform = flyOffTransform(kind);
@@ -82,7 +86,7 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
           kind,
           timer: setTimeout(() => {
             flyOff = null;
-            onSwipeRef.current(kind);
+            onSwipeRef.current?.(kind);
           }, FLY_OFF_MS),
         };
       },
@@ -106,10 +110,10 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
       // A card taken away while flying off still has its decision made.
       if (flyOff !== null) {
         clearTimeout(flyOff.timer);
-        onSwipeRef.current(flyOff.kind);
+        onSwipeRef.current?.(flyOff.kind);
       }
     };
-  }, [bill.id]);
+  }, [bill.id, swipes]);
 
   const facts = deckCardFacts(bill);
   const headingId = `deck-card-${bill.id}`;

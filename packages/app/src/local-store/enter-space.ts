@@ -1,3 +1,4 @@
+import type { WorkspaceRole } from '@docket/protocol/workspaces';
 import {
   accountDatabaseOf,
   activeAccountDatabase,
@@ -19,7 +20,11 @@ function newSpaceDatabaseName(account: string): string {
  * Makes the workspace's database (made for it the first time), or the account's own with null,
  * the one the account database `account` opens; answers that database.
  */
-function chooseSpace(account: string, workspaceId: string | null): string {
+function chooseSpace(
+  account: string,
+  workspaceId: string | null,
+  role: WorkspaceRole | null,
+): string {
   if (workspaceId === null) {
     local()?.removeItem(ACTIVE_SPACE_KEY);
     return account;
@@ -31,23 +36,25 @@ function chooseSpace(account: string, workspaceId: string | null): string {
     SPACES_KEY,
     JSON.stringify({ ...spaces, [account]: { ...mine, [workspaceId]: name } }),
   );
-  local()?.setItem(ACTIVE_SPACE_KEY, JSON.stringify({ account, workspaceId }));
+  local()?.setItem(ACTIVE_SPACE_KEY, JSON.stringify({ account, workspaceId, role }));
   return name;
 }
 
 /**
  * The signed-in account enters a team workspace's space (its own database on this device, made
- * the first time, sealed under the account's vault), or its personal space with null. Answers
- * whether the page must reload, as entering an account's database does.
+ * the first time, sealed under the account's vault), or its personal space with null, with its
+ * role there (space-role.ts: a viewer's screens offer no change). Answers whether the page must
+ * reload, as entering an account's database does.
  */
 export async function enterSpace(
   userId: string,
   workspaceId: string | null,
+  role: WorkspaceRole | null = null,
 ): Promise<{ reload: boolean }> {
   const account = accountDatabaseOf(userId);
   if (account === undefined || activeAccountDatabase() !== account) {
     throw new Error('Sign in before entering a workspace.');
   }
-  chooseSpace(account, workspaceId);
+  chooseSpace(account, workspaceId, role);
   return { reload: await tellActiveDatabase(userId) };
 }

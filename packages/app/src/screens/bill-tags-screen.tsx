@@ -8,6 +8,7 @@ import { freshNewTag, NewTagForm, type NewTagFields } from '../tags/new-tag-form
 import { TagRow, tagRowHeading, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
 import { catchFallingFocus, visibleScreenHeading } from '../ui/falling-focus.ts';
 import { useTagBillCounts, useTags } from '../local-store/live-tags.ts';
+import { useSpaceReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
 import '../tags/tags.css';
 import { useStatusToast } from '../toasts/status-toast.ts';
 
@@ -21,6 +22,7 @@ export function BillTagsScreen() {
   const [open, setOpen] = useState<OpenPanel>(null);
   const [newTag, setNewTag] = useState<NewTagFields>({ name: '', colour: '' });
   const toast = useStatusToast();
+  const readOnly = useSpaceReadOnly();
   const report: TagScreenReport = {
     done: (message, focusTagId) => {
       toast.done(message);
@@ -50,8 +52,12 @@ export function BillTagsScreen() {
           Tags group bills your way. Renaming or recolouring a tag changes it on every bill; merging
           moves its bills to another tag; deleting takes it off its bills.
         </p>
-        <DraftOffer draft={draft} what="tag" preview={(fields) => fields.name} />
-        {open?.kind === 'new' ? (
+        {readOnly ? (
+          <p className="tag-muted">{VIEWER_WORDS}</p>
+        ) : (
+          <DraftOffer draft={draft} what="tag" preview={(fields) => fields.name} />
+        )}
+        {readOnly ? null : open?.kind === 'new' ? (
           <NewTagForm
             value={newTag}
             onChange={setNewTag}
@@ -78,7 +84,11 @@ export function BillTagsScreen() {
         {tags === undefined ? (
           <p role="status">Loading tags…</p>
         ) : tags.length === 0 ? (
-          <p>No tags yet. Make one with “New tag”, or from a bill&apos;s details.</p>
+          <p>
+            {readOnly
+              ? 'No tags yet.'
+              : 'No tags yet. Make one with “New tag”, or from a bill’s details.'}
+          </p>
         ) : (
           <ul className="tag-rows" aria-label="Tags">
             {tags.map((tag) => (

@@ -53,6 +53,7 @@ vi.mock('../local-store/live-bills.ts', () => ({
 vi.mock('../local-store/live-datasets.ts', () => ({ useDatasets: () => [] }));
 vi.mock('../bills/bill-command-services.ts', () => ({
   billCommandContext: () => Promise.resolve({}),
+  editCommandContext: () => Promise.resolve({}),
   pageLocalStore: () =>
     Promise.resolve({
       read: (

@@ -10,7 +10,7 @@ import {
 } from '@docket/core/deck';
 import { BillCommandError, type DecisionKind } from '@docket/core/commands';
 import type { StoredBill } from '@docket/core/store';
-import { billCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
+import { editCommandContext, pageLocalStore } from '../bills/bill-command-services.ts';
 import { plural } from '../ui/formatting.ts';
 import { DeckCard } from '../deck/deck-card.tsx';
 import { DeckFilterForm, type DeckFilterFormProps } from '../deck/deck-filter-form.tsx';
@@ -27,6 +27,7 @@ import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { SkipToTabs } from '../layout/skip-links.tsx';
 import { ChangedBillsNews } from '../changes/changed-bills-news.tsx';
+import { useSpaceReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
 
 /** The deck's commands, loaded apart from the screen (deck-decisions.ts says why). */
 const loadDeckDecisions = () => import('../deck/deck-decisions.ts');
@@ -181,6 +182,8 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   const jurisdictions = useJurisdictions();
   const sessions = useSessions();
   const hintId = useId();
+  // A viewer in a team workspace reads the deck's cards and decides none (space-role.ts).
+  const readOnly = useSpaceReadOnly();
 
   // Bills decided here whose decision the live query has not shown yet: hidden at once, so the
   // next card is there without waiting for the store, and so a quick second key press decides the
@@ -251,7 +254,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
       showHidden((ids) => ids.add(bill.id));
       try {
         const { decisionCommands } = await loadDeckDecisions();
-        await decisionCommands[kind](await billCommandContext(), bill.id);
+        await decisionCommands[kind](await editCommandContext(), bill.id);
         setError(null);
         setOutcome({
           kind: 'decided',
@@ -279,7 +282,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   const undo = async () => {
     try {
       const { undoLastDecision } = await loadDeckDecisions();
-      const context = await billCommandContext();
+      const context = await editCommandContext();
       // Taken before the write: a page read after this one may show the bill back.
       const pageBefore = pageRef.current;
       const result = await undoLastDecision(context);
@@ -315,7 +318,7 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (isTypingTarget(event.target)) return;
+    if (readOnly || isTypingTarget(event.target)) return;
     if (isUndoKey(event)) {
       event.preventDefault();
       if (canUndo) undo().catch(() => undefined);
@@ -359,16 +362,22 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
           tabIndex={0}
           onKeyDown={onKeyDown}
         >
-          <p id={hintId} className="deck-hint">
-            Swipe or drag the card right to track, left to dismiss, up for later. With the deck
-            focused, the arrow keys do the same.
-            <span className="visually-hidden"> Z or Ctrl+Z undoes the last one.</span>
-          </p>
+          {readOnly ? (
+            <p id={hintId} className="deck-hint">
+              {VIEWER_WORDS}
+            </p>
+          ) : (
+            <p id={hintId} className="deck-hint">
+              Swipe or drag the card right to track, left to dismiss, up for later. With the deck
+              focused, the arrow keys do the same.
+              <span className="visually-hidden"> Z or Ctrl+Z undoes the last one.</span>
+            </p>
+          )}
           <div className="deck-stage">
             {page === undefined || filter === undefined ? (
               <p role="status">Dealing the deck…</p>
             ) : current !== undefined ? (
-              <DeckCard key={current.id} bill={current} onSwipe={run} />
+              <DeckCard key={current.id} bill={current} onSwipe={readOnly ? null : run} />
             ) : page.empty !== null ? (
               <EmptyDeck reason={page.empty} filter={filter} onFilter={setFilter} />
             ) : (
@@ -376,51 +385,53 @@ export function SwipeableBillsScreen({ backHref }: { readonly backHref?: string 
             )}
           </div>
           {/* On a phone, a bar pinned above the tab bar, in reach of the thumb (deck.css). */}
-          <div className="deck-bar">
-            <div className="deck-actions">
-              <IonButton
-                fill="outline"
-                disabled={current === undefined}
-                onClick={() => {
-                  run('dismiss');
-                }}
-              >
-                Dismiss
-              </IonButton>
-              <IonButton
-                fill="outline"
-                disabled={current === undefined}
-                onClick={() => {
-                  run('later');
-                }}
-              >
-                Later
-              </IonButton>
-              <IonButton
-                disabled={current === undefined}
-                onClick={() => {
-                  run('track');
-                }}
-              >
-                Track
-              </IonButton>
+          {!readOnly && (
+            <div className="deck-bar">
+              <div className="deck-actions">
+                <IonButton
+                  fill="outline"
+                  disabled={current === undefined}
+                  onClick={() => {
+                    run('dismiss');
+                  }}
+                >
+                  Dismiss
+                </IonButton>
+                <IonButton
+                  fill="outline"
+                  disabled={current === undefined}
+                  onClick={() => {
+                    run('later');
+                  }}
+                >
+                  Later
+                </IonButton>
+                <IonButton
+                  disabled={current === undefined}
+                  onClick={() => {
+                    run('track');
+                  }}
+                >
+                  Track
+                </IonButton>
+              </div>
+              <div className="deck-undo">
+                <IonButton
+                  fill="clear"
+                  disabled={!canUndo}
+                  title="Undo (Z)"
+                  aria-keyshortcuts="Z Control+Z"
+                  onClick={() => {
+                    // The last Undo disables its button: focus goes back to the deck, not the body.
+                    catchFallingFocus(() => deckRef.current);
+                    undo().catch(() => undefined);
+                  }}
+                >
+                  Undo
+                </IonButton>
+              </div>
             </div>
-            <div className="deck-undo">
-              <IonButton
-                fill="clear"
-                disabled={!canUndo}
-                title="Undo (Z)"
-                aria-keyshortcuts="Z Control+Z"
-                onClick={() => {
-                  // The last Undo disables its button: focus goes back to the deck, not the body.
-                  catchFallingFocus(() => deckRef.current);
-                  undo().catch(() => undefined);
-                }}
-              >
-                Undo
-              </IonButton>
-            </div>
-          </div>
+          )}
         </section>
         <p className="deck-announcement" role="status" aria-live="polite">
           {announcement}

@@ -17,7 +17,7 @@ import {
   parseBillListQuery,
 } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { formatBillDate } from '../bills/bill-words.ts';
 import { TrackedCharts } from '../charts/tracked-charts.tsx';
 import { useDatasets } from '../local-store/live-datasets.ts';
@@ -153,7 +153,7 @@ export function TrackedBillsScreen() {
     const ids = [...selected];
     setBusy(true);
     try {
-      await tagBills(await billCommandContext(), ids, tag.id);
+      await tagBills(await editCommandContext(), ids, tag.id);
       setChoosing(false);
       setAnnouncement(`Tagged ${bills(ids.length)} with ${tag.name}`);
     } finally {
@@ -167,7 +167,7 @@ export function TrackedBillsScreen() {
     const decide = { track: trackBill, later: laterBill, dismiss: dismissBill }[decision];
     setBusy(true);
     try {
-      const context = await billCommandContext();
+      const context = await editCommandContext();
       for (const id of ids) await decide(context, id);
       setAnnouncement(
         decision === 'track'

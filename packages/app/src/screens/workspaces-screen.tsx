@@ -11,7 +11,7 @@ import { useReading } from '../workspaces/use-reading.ts';
 import { useWorkspaceService } from '../workspaces/use-workspace-service.ts';
 import { WorkspaceNotice } from '../workspaces/workspace-notice.tsx';
 import { Outcome, useWorkspaceAction } from '../workspaces/workspace-outcome.tsx';
-import type { WorkspaceService } from '../workspaces/workspace-service.ts';
+import type { WorkspaceService, WorkspaceView } from '../workspaces/workspace-service.ts';
 import {
   failureMessage,
   roleWords,
@@ -56,11 +56,11 @@ export function WorkspacesPanel({ service }: { readonly service: WorkspaceServic
   const { busy, said, setSaid, run } = useWorkspaceAction();
   const current = activeWorkspaceId();
   // Another space is another database: the page loads again on the Bills deck, in that space.
-  const openSpace = (workspaceId: string | null, what: string) => {
+  const openSpace = (workspace: WorkspaceView | null, what: string) => {
     void run(what, async () => {
-      await enterSpace(service.userId, workspaceId);
+      await enterSpace(service.userId, workspace?.id ?? null, workspace?.role ?? null);
       window.location.assign(BILLS_PATH);
-      return workspaceId === null ? 'Opening your personal space…' : 'Opening the workspace…';
+      return workspace === null ? 'Opening your personal space…' : 'Opening the workspace…';
     });
   };
 
@@ -169,7 +169,7 @@ export function WorkspacesPanel({ service }: { readonly service: WorkspaceServic
                         <IonButton
                           disabled={busy}
                           onClick={() => {
-                            openSpace(workspace.id, 'Opening the workspace');
+                            openSpace(workspace, 'Opening the workspace');
                           }}
                         >
                           Open workspace

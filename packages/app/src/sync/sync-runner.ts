@@ -133,6 +133,8 @@ export interface WorkspaceSyncTarget {
   readonly transport: SyncTransport;
   /** Every key version this account holds, fetched and opened afresh. */
   readonly keyring: () => Promise<readonly WorkspaceKey[]>;
+  /** The account is a viewer there: the run pulls and pushes nothing (the server refuses it). */
+  readonly readOnly?: boolean;
 }
 
 const FIRST_RETRY_MS = 2000;
@@ -663,6 +665,7 @@ export class SyncRunner {
               userId,
               deviceId,
               keyring: await workspace.keyring(),
+              readOnly: workspace.readOnly === true,
             }),
           };
     if (userId !== this.userId) return { outcome: 'abandoned' };

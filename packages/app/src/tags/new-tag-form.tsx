@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import type { Tag } from '@docket/core/store';
 import { createTag } from '@docket/core/commands';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { useCommand } from '../ui/use-command.ts';
 import { TagColourField } from './tag-colour-field.tsx';
 import { TagNameField } from './tag-name-field.tsx';
@@ -41,7 +41,7 @@ export function NewTagForm({
   const { busy, error, run } = useCommand();
   const save = (typed: string) =>
     run('create the tag', async () => {
-      onCreated(await createTag(await billCommandContext(), { name: typed, color: colour }));
+      onCreated(await createTag(await editCommandContext(), { name: typed, color: colour }));
     });
   return (
     <form

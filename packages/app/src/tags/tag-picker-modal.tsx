@@ -10,7 +10,7 @@ import {
 import type { Tag } from '@docket/core/store';
 import { createTag } from '@docket/core/commands';
 import { useState } from 'react';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { useCommand } from '../ui/use-command.ts';
 import { TagNameField } from './tag-name-field.tsx';
 import { suggestTagColour } from './tag-palette.ts';
@@ -82,7 +82,7 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
   const save = () => {
     choosing.setError(null);
     return making.run('create the tag', async () => {
-      const made = await createTag(await billCommandContext(), {
+      const made = await createTag(await editCommandContext(), {
         name,
         color: suggestTagColour((tags ?? []).map((existing) => existing.color)),
       });

@@ -1,9 +1,10 @@
 import { IonButton } from '@ionic/react';
+import { useSpaceReadOnly } from '../local-store/space-role.ts';
 import type { Tag } from '@docket/core/store';
 import { deleteTag, mergeTags, recolourTag, renameTag, tagUsage } from '@docket/core/commands';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { billCommandContext } from '../bills/bill-command-services.ts';
+import { editCommandContext } from '../bills/bill-command-services.ts';
 import { commandFailureMessage, isUsageChanged } from '../ui/command-failure.ts';
 import { useCommand } from '../ui/use-command.ts';
 import { TagColourField } from './tag-colour-field.tsx';
@@ -104,7 +105,7 @@ function RenamePanel({ tag, close, report }: PanelProps) {
   const { busy, error, run } = useCommand();
   const save = () =>
     run('rename the tag', async () => {
-      const renamed = await renameTag(await billCommandContext(), tag.id, name);
+      const renamed = await renameTag(await editCommandContext(), tag.id, name);
       report.done(`Renamed "${tag.name}" to "${renamed.name}".`, tag.id);
       close();
     });
@@ -130,7 +131,7 @@ function ColourPanel({ tag, close, report }: PanelProps) {
   const focus = useFocusOnOpen<HTMLFormElement>();
   const save = () =>
     run('change the colour', async () => {
-      const changed = await recolourTag(await billCommandContext(), tag.id, colour);
+      const changed = await recolourTag(await editCommandContext(), tag.id, colour);
       report.done(`"${tag.name}" is now ${tagColourName(changed.color)}.`, tag.id);
       close();
     });
@@ -168,7 +169,7 @@ function MergePanel({
   const merge = async () => {
     if (target === undefined) return;
     await run('merge the tags', async () => {
-      const result = await mergeTags(await billCommandContext(), tag.id, target.id);
+      const result = await mergeTags(await editCommandContext(), tag.id, target.id);
       // The row unmounts with its tag: the screen keeps the message.
       report.done(mergeDone(tag.name, target.name, result), target.id);
     });
@@ -239,7 +240,7 @@ function DeletePanel({ tag, close, report }: PanelProps) {
   const [reading, setReading] = useState(0);
   useEffect(() => {
     let current = true;
-    billCommandContext()
+    editCommandContext()
       .then((context) => tagUsage(context, tag.id))
       .then(
         ({ billCount }) => {
@@ -259,7 +260,7 @@ function DeletePanel({ tag, close, report }: PanelProps) {
     await run(
       'delete the tag',
       async () => {
-        const { billsTouched } = await deleteTag(await billCommandContext(), tag.id, {
+        const { billsTouched } = await deleteTag(await editCommandContext(), tag.id, {
           expectedBillCount: usage,
         });
         report.done(deleteDone(tag.name, billsTouched));
@@ -322,6 +323,8 @@ export function TagRow({
   report: TagScreenReport;
 }) {
   const headingId = useId();
+  // A viewer in a team workspace sees the tag and its bills, never the controls that change it.
+  const readOnly = useSpaceReadOnly();
   const close = () => {
     onPanel(null);
   };
@@ -350,24 +353,26 @@ export function TagRow({
           </Link>
         )}
       </p>
-      <div className="tag-actions" role="group" aria-labelledby={headingId}>
-        {panelButtons.map((button) => (
-          // Native buttons: Ionic's copies aria-expanded once, when it first renders.
-          <button
-            key={button.panel}
-            type="button"
-            className={
-              button.panel === 'delete' ? 'toggle-button tag-toggle-danger' : 'toggle-button'
-            }
-            aria-expanded={panel === button.panel}
-            onClick={() => {
-              onPanel(panel === button.panel ? null : button.panel);
-            }}
-          >
-            {button.label}
-          </button>
-        ))}
-      </div>
+      {!readOnly && (
+        <div className="tag-actions" role="group" aria-labelledby={headingId}>
+          {panelButtons.map((button) => (
+            // Native buttons: Ionic's copies aria-expanded once, when it first renders.
+            <button
+              key={button.panel}
+              type="button"
+              className={
+                button.panel === 'delete' ? 'toggle-button tag-toggle-danger' : 'toggle-button'
+              }
+              aria-expanded={panel === button.panel}
+              onClick={() => {
+                onPanel(panel === button.panel ? null : button.panel);
+              }}
+            >
+              {button.label}
+            </button>
+          ))}
+        </div>
+      )}
       {panel === 'rename' && <RenamePanel tag={tag} close={close} report={report} />}
       {panel === 'colour' && <ColourPanel tag={tag} close={close} report={report} />}
       {panel === 'merge' && (

@@ -27,6 +27,7 @@ import type {
 } from '@docket/protocol/workspaces';
 import type { ApiClient } from '../api/api-client.ts';
 import { ensureMemberKeys } from './member-keys.ts';
+import { rememberSpaceRole } from '../local-store/space-role.ts';
 import * as wire from './workspaces-api.ts';
 
 // Team workspaces' membership as this device does it (issue 39): every key is made, sealed and
@@ -338,6 +339,8 @@ export function createWorkspaceService({
 
     async list() {
       const summaries = await wire.listWorkspaces(api);
+      // The role in the space the page works in may have changed since it was entered.
+      for (const summary of summaries) rememberSpaceRole(summary.id, summary.role);
       return Promise.all(summaries.map(view));
     },
 

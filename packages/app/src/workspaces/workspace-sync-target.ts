@@ -2,6 +2,7 @@ import type { OpaqueCryptoKey } from '@docket/core/crypto';
 import type { ApiClient } from '../api/api-client.ts';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { activeWorkspaceId } from '../local-store/account-databases.ts';
+import { spaceIsReadOnly } from '../local-store/space-role.ts';
 import { createWorkspaceService, type WorkspaceService } from './workspace-service.ts';
 import { workspaceSyncTransport } from './workspaces-api.ts';
 
@@ -10,7 +11,7 @@ import { workspaceSyncTransport } from './workspaces-api.ts';
  * space-databases.ts), or null in the personal space: the workspace's log and its key ring,
  * opened with the account's member key (itself wrapped under the cloud data key). The sync
  * runner (sync/sync-runner.ts, `workspace`) asks before each run, so a key rotated since is
- * fetched then.
+ * fetched then. A viewer's runs only pull (local-store/space-role.ts).
  */
 export function activeWorkspaceSync(api: ApiClient) {
   let service: WorkspaceService | null = null;
@@ -28,6 +29,7 @@ export function activeWorkspaceSync(api: ApiClient) {
       workspaceId,
       transport: workspaceSyncTransport(api, workspaceId),
       keyring: () => current.keyring(workspaceId),
+      readOnly: spaceIsReadOnly(),
     });
   };
 }

@@ -235,7 +235,7 @@ export async function runSync(options: SyncRunOptions): Promise<SyncRunReport> {
       counters.bytesUp += uploaded.bytes;
       counters.filesUp += uploaded.files;
     }
-    await pushOutbox(options, envelopes, counters, timed);
+    if (envelopes.pushes) await pushOutbox(options, envelopes, counters, timed);
     options.onPhase?.('pull');
     await pullChanges(options, envelopes, counters, timed);
     if (!envelopes.datasetFiles) return reportNow();

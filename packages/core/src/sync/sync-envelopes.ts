@@ -40,6 +40,11 @@ export interface SyncEnvelopes {
    * workspace's datasets are shared as definitions, each member fetching the bills itself.
    */
   readonly datasetFiles: boolean;
+  /**
+   * Whether this account pushes to the space's log: a workspace's viewer only reads (the server
+   * refuses its pushes), so its outbox stays on the device and the run only pulls.
+   */
+  readonly pushes: boolean;
   /** The sealed envelope, in base64 as the push carries it. */
   seal(plaintext: Uint8Array, batchId: string): Promise<string>;
   /**
@@ -58,6 +63,7 @@ export function personalEnvelopes(
     pushEpoch: session.epoch,
     overheadBytes: SEALED_OVERHEAD_BYTES,
     datasetFiles: true,
+    pushes: true,
     seal: (plaintext, batchId) =>
       sealEnvelope(crypto, session.dataKey, plaintext, {
         userId: session.userId,
@@ -102,6 +108,8 @@ export function workspaceEnvelopes(
     readonly userId: string;
     /** Every key version this account was given, the newest sealing. */
     readonly keyring: readonly WorkspaceKey[];
+    /** A viewer: the run pulls and pushes nothing. */
+    readonly readOnly?: boolean;
   },
 ): SyncEnvelopes {
   const ring = input.keyring.filter((key) => key.workspaceId === input.workspaceId);
@@ -110,6 +118,7 @@ export function workspaceEnvelopes(
     pushEpoch: newest.version,
     overheadBytes: WORKSPACE_CHANGE_OVERHEAD_BYTES,
     datasetFiles: false,
+    pushes: input.readOnly !== true,
     seal: async (plaintext, batchId) =>
       encodeBase64(
         await sealWorkspaceChange(crypto, newest, plaintext, {
@@ -190,6 +199,8 @@ export function workspaceSync(
     readonly userId: string;
     readonly deviceId: string;
     readonly keyring: readonly WorkspaceKey[];
+    /** A viewer: the run pulls and pushes nothing. */
+    readonly readOnly?: boolean;
   },
 ): { session: SyncSession; envelopes: SyncEnvelopes } {
   const newest = newestKey(input.keyring.filter((key) => key.workspaceId === input.workspaceId));

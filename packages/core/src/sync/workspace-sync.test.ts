@@ -33,6 +33,7 @@ async function memberDevice(
   userId: string,
   deviceId: string,
   workspaceId = WORKSPACE,
+  readOnly = false,
 ) {
   const { store } = await storeWithBills(3);
   const context = testContext(store, deviceId);
@@ -49,6 +50,7 @@ async function memberDevice(
         userId,
         deviceId,
         keyring,
+        readOnly,
       });
       return await runSync({
         store,
@@ -180,6 +182,25 @@ describe('a workspace synced by the engine', () => {
     // Served as it was, it opens.
     await owner.sync();
     expect((await rowsOf(owner.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+  });
+
+  it('lets a viewer pull what editors write, and pushes nothing of the viewer’s', async () => {
+    const { log, v1, editor } = await team();
+    const viewer = await memberDevice(log, 'user-viewer', 'viewer-tablet', WORKSPACE, true);
+    viewer.hold([v1]);
+    await createTag(editor.context, { name: 'Housing', color: RED });
+    await editor.sync();
+    // Something of the viewer's own in its outbox (say, a change marked seen): kept on the
+    // device, never sent, and it does not stop the pull.
+    await createTag(viewer.context, { name: 'Mine alone', color: RED });
+    const run = await viewer.sync();
+    expect(run.pushed).toBe(0);
+    expect(run.pulled).toBe(1);
+    expect(log.changes).toHaveLength(1);
+    expect((await rowsOf(viewer.store, 'tags')).map((row) => row.name).sort()).toEqual([
+      'Housing',
+      'Mine alone',
+    ]);
   });
 
   it('says so when the device holds no key for the workspace yet', async () => {

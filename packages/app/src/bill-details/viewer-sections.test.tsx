@@ -1,0 +1,112 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { StoredBill, Tag } from '@docket/core/store';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { editCommandContext } from '../bills/bill-command-services.ts';
+import { BillTagsSection, DecisionSection, PositionSection } from './bill-user-sections.tsx';
+import { AppServicesContext, type AppServices } from '../services/app-services.ts';
+import { createAppStore } from '../state/app-store.ts';
+import { commandFailureMessage } from '../ui/command-failure.ts';
+import { rememberSpaceRole, spaceIsReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
+
+// A viewer in a team workspace (issue 39): the screens leave out every control that changes a
+// bill's tags, position or decision, the page's commands are refused with words that say why,
+// and a role an owner changes shows without entering the space again.
+
+const ACCOUNT_DB = `docket-${'a'.repeat(32)}`;
+const SPACE_DB = `${ACCOUNT_DB}.space-${'b'.repeat(32)}`;
+
+function enterAs(role: string | undefined): void {
+  localStorage.setItem('docket.accounts', JSON.stringify({ 'user-1': ACCOUNT_DB }));
+  localStorage.setItem('docket.database', ACCOUNT_DB);
+  localStorage.setItem('docket.spaces', JSON.stringify({ [ACCOUNT_DB]: { 'ws-1': SPACE_DB } }));
+  localStorage.setItem(
+    'docket.space',
+    JSON.stringify({ account: ACCOUNT_DB, workspaceId: 'ws-1', role }),
+  );
+}
+
+const bill = { id: 'b1', identifier: 'HB 1' } as StoredBill;
+const housing: Tag = {
+  id: 't1',
+  name: 'Housing',
+  color: '#1f77b4',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const report = { done: () => undefined, failed: () => undefined };
+
+function renderSections() {
+  const appStore = createAppStore({
+    online: true,
+    user: { id: 'user-1', email: 'ann@example.org', name: 'Ann' },
+  });
+  act(() => {
+    render(
+      <AppServicesContext value={{ appStore } as unknown as AppServices}>
+        <MemoryRouter>
+          <BillTagsSection bill={bill} tags={[housing]} report={report} />
+          <PositionSection billId="b1" position="support" reason="Rents" report={report} />
+          <DecisionSection billId="b1" decision="track" report={report} />
+        </MemoryRouter>
+      </AppServicesContext>,
+    );
+  });
+}
+
+describe('a viewer in a team workspace', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it('reads a bill’s tags, position and decision with no control that changes them', () => {
+    enterAs('viewer');
+    renderSections();
+    expect(screen.getByText('Housing')).toBeTruthy();
+    expect(screen.getByText('Support')).toBeTruthy();
+    expect(screen.getByText('Rents')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Remove tag/ })).toBeNull();
+    expect(screen.queryByText('Add tag')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Change the decision' })).toBeNull();
+  });
+
+  it('is given the controls once an owner makes them an editor, without entering again', () => {
+    enterAs('viewer');
+    renderSections();
+    expect(screen.queryByText('Add tag')).toBeNull();
+    act(() => {
+      rememberSpaceRole('ws-1', 'editor');
+    });
+    expect(screen.getByText('Add tag')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove tag Housing' })).toBeTruthy();
+    expect(screen.getAllByRole('radio')).toHaveLength(4);
+    expect(screen.getByRole('group', { name: 'Change the decision' })).toBeTruthy();
+  });
+
+  it('has every bill command refused, with words that say why', async () => {
+    enterAs('viewer');
+    const refused = await editCommandContext().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(commandFailureMessage(refused, 'add the tag')).toBe(VIEWER_WORDS);
+  });
+
+  it('is not read into another workspace, the personal space or an unknown role', () => {
+    enterAs('viewer');
+    rememberSpaceRole('ws-other', 'editor');
+    expect(spaceIsReadOnly()).toBe(true);
+    enterAs(undefined);
+    expect(spaceIsReadOnly()).toBe(false);
+    enterAs('viewer');
+    localStorage.removeItem('docket.space');
+    expect(spaceIsReadOnly()).toBe(false);
+    enterAs('nobody');
+    expect(spaceIsReadOnly()).toBe(false);
+  });
+});
