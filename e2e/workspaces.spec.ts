@@ -216,6 +216,11 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   const editorTags = await openTeamSpace(editor.page);
   await editorTags.open();
   await expect(editorTags.row('Housing')).toBeVisible(SOON);
+  // Each sees who made it and when: the owner's name to the others, "You" to the owner.
+  const ownerName = owner.email.split('@')[0] ?? '';
+  const madeByOwner = new RegExp(`${ownerName} · (just now|\\d+ min ago)`);
+  await expect(editorTags.row('Housing')).toContainText(madeByOwner, SOON);
+  await expect(ownerTags.row('Housing')).toContainText(/You · (just now|\d+ min ago)/, SOON);
   const sealedLog = async () => {
     const pulled = await owner.page.request.get(`/api/workspaces/${teamId}/sync/pull?since=0`);
     expect(pulled.status()).toBe(200);
@@ -229,6 +234,7 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await expect(viewer.page.getByRole('button', { name: 'Track', exact: true })).toHaveCount(0);
   await viewerTags.open();
   await expect(viewerTags.row('Housing')).toBeVisible(SOON);
+  await expect(viewerTags.row('Housing')).toContainText(madeByOwner, SOON);
   await expect(viewer.page.getByText(VIEWER_WORDS)).toBeVisible();
   await expect(viewer.page.getByRole('button', { name: 'New tag', exact: true })).toHaveCount(0);
   await expect(viewerTags.row('Housing').getByRole('button')).toHaveCount(0);

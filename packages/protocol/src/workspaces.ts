@@ -199,6 +199,15 @@ export const memberListResponseSchema = z.object({
 export type MemberListResponse = z.infer<typeof memberListResponseSchema>;
 
 /**
+ * GET …/names: each member's name as their account has it, for every confirmed member (an owner
+ * alone sees the members' addresses, keys and roles): so a row can say who wrote it.
+ */
+export const memberNamesResponseSchema = z.object({
+  members: z.array(z.object({ userId: accountIdSchema, name: z.string() })),
+});
+export type MemberNamesResponse = z.infer<typeof memberNamesResponseSchema>;
+
+/**
  * POST …/members/:userId/confirm: the current key sealed to the member's public key. `publicKey`
  * is the key the owner sealed to (and showed the fingerprint of): the server refuses the confirm
  * if it is not the member's published key.

@@ -8,6 +8,7 @@ import {
   MAX_WORKSPACES_PER_ACCOUNT,
   memberKeysResponseSchema,
   memberListResponseSchema,
+  memberNamesResponseSchema,
   workspaceListResponseSchema,
   workspacePullResponseSchema,
   workspaceSummarySchema,
@@ -209,6 +210,7 @@ function everyWorkspaceRoute(id: string, account: Account, other: Account) {
     invite(account, id, uniqueEmail('x'), 'viewer'),
     call(account, 'POST', `${ws(id)}/invitations/withdraw`, { email: other.email }),
     call(account, 'GET', `${ws(id)}/members`),
+    call(account, 'GET', `${ws(id)}/names`),
     confirm(account, id, other),
     call(account, 'PUT', `${ws(id)}/members/${other.userId}/confirmation`, {
       publicKey: other.publicKey,
@@ -611,6 +613,38 @@ describe('confirming a member', () => {
     ).toBe(200);
     expectRefused(await confirm(owner, id, late, 1), 409, 'key-rotated');
     expect((await confirm(owner, id, late, 2)).statusCode).toBe(200);
+  });
+});
+
+describe('members’ names', () => {
+  it('are given to every confirmed member: account id and name, no address, key or role', async () => {
+    const { id, owner, editor, viewer } = await team();
+    for (const reader of [owner, editor, viewer]) {
+      const response = await call(reader, 'GET', `${ws(id)}/names`);
+      expect(response.statusCode).toBe(200);
+      const { members } = memberNamesResponseSchema.parse(response.json());
+      expect(new Map(members.map((one) => [one.userId, one.name]))).toEqual(
+        new Map([
+          [owner.userId, 'owner'],
+          [editor.userId, 'editor'],
+          [viewer.userId, 'viewer'],
+        ]),
+      );
+      expect(response.body).not.toContain('@');
+      expect(response.body).not.toContain(viewer.publicKey);
+    }
+  });
+
+  it('are refused to a member not confirmed yet, and leave out who is not confirmed', async () => {
+    const { id, owner } = await team();
+    const waiting = await member('waiting');
+    expect((await invite(owner, id, waiting.email, 'editor')).statusCode).toBe(201);
+    expect((await call(waiting, 'POST', `/api/invitations/${id}/accept`)).statusCode).toBe(200);
+    expectRefused(await call(waiting, 'GET', `${ws(id)}/names`), 403, 'not-confirmed');
+    const { members } = memberNamesResponseSchema.parse(
+      (await call(owner, 'GET', `${ws(id)}/names`)).json(),
+    );
+    expect(members.map((one) => one.userId)).not.toContain(waiting.userId);
   });
 });
 

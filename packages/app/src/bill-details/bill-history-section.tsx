@@ -2,12 +2,14 @@ import { markBillHistorySeen, readBillHistory } from '@docket/core/lists';
 import type { BillHistory } from '@docket/core/store';
 import { useEffect, useState } from 'react';
 import { billCommandContext } from '../bills/bill-command-services.ts';
+import { useDeviceNames } from '../authors/authored-by.tsx';
 import { useLiveRead } from '../local-store/live-database.ts';
 import { formatDateTime } from '../ui/formatting.ts';
 import { changedElsewhereWords, historyFieldLabel, historyValue } from './bill-history-words.ts';
 
 // A bill's History on bill details (issue 37): values of the user's that a change from another
-// device replaced, newest first, with what they became, when and by which device. Entries this
+// device replaced, newest first, with what they became, when and by which device (in a team
+// workspace, by which member: authors/). Entries this
 // device has not shown yet make the notice "Changed on another device" at the top of the page,
 // until the bill has been opened.
 
@@ -66,6 +68,8 @@ export function ChangedElsewhereNotice({ billId }: { readonly billId: string }) 
 export function BillHistorySection({ billId }: { readonly billId: string }) {
   const history = useBillHistory(billId);
   const deviceId = useDeviceId();
+  // In a team workspace, who replaced the value: the member's name rather than their device.
+  const names = useDeviceNames((history ?? []).map((entry) => entry.byDevice));
 
   return (
     <section aria-labelledby="bill-history-heading">
@@ -84,7 +88,8 @@ export function BillHistorySection({ billId }: { readonly billId: string }) {
               </p>
               <p className="bill-history-when">
                 {formatDateTime(entry.at)}, by{' '}
-                {entry.byDevice === deviceId ? 'this device' : 'another device'}
+                {names?.get(entry.byDevice) ??
+                  (entry.byDevice === deviceId ? 'this device' : 'another device')}
                 {entry.ofDevice === deviceId ? ', replacing the value set here' : ''}
               </p>
             </li>

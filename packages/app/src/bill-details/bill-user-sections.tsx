@@ -17,6 +17,7 @@ import { TagPickerModal } from '../tags/tag-picker-modal.tsx';
 import { annotationPath } from './bill-details-route.ts';
 import { useSettledChoice } from '../ui/use-settled-choice.ts';
 import { useSpaceReadOnly } from '../local-store/space-role.ts';
+import { AuthoredBy, AuthoredLine } from '../authors/authored-by.tsx';
 import { PositionReasonField } from './position-reason-field.tsx';
 import type { AnnotationEntry, DecisionKind, PositionKind } from './bill-details-words.ts';
 import {
@@ -77,6 +78,7 @@ export function BillTagsSection({
               <span className="tag-name" dir="auto">
                 {tag.name}
               </span>
+              <AuthoredBy table="billTags" rowId={`${bill.id}|${tag.id}`} />
               {!readOnly && (
                 <button
                   type="button"
@@ -174,6 +176,14 @@ export function PositionSection({
   return (
     <section aria-labelledby="bill-position-heading">
       <h2 id="bill-position-heading">Your position</h2>
+      {position !== undefined && (
+        <AuthoredLine
+          lead={positionWord(position)}
+          table="positions"
+          rowId={billId}
+          field="position"
+        />
+      )}
       {!readOnly && (
         <fieldset
           className="bill-choice-group no-print"
@@ -285,6 +295,7 @@ function AnnotationItem({ billId, entry }: { billId: string; entry: AnnotationEn
           aria-hidden="true"
         />{' '}
         {annotation.color}
+        <AuthoredBy table="annotations" rowId={annotation.id} />
       </p>
       <blockquote className="bill-annotation-quote" dir="auto">
         {annotation.quote.exact}

@@ -35,6 +35,8 @@ const housing: Tag = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const report = { done: () => undefined, failed: () => undefined };
+/** The server's member list, for the rows' authors (none are shown here: nothing synced). */
+const members = () => Promise.resolve({ keyVersion: 1, members: [] });
 
 function renderSections() {
   const appStore = createAppStore({
@@ -43,7 +45,7 @@ function renderSections() {
   });
   act(() => {
     render(
-      <AppServicesContext value={{ appStore } as unknown as AppServices}>
+      <AppServicesContext value={{ appStore, api: members } as unknown as AppServices}>
         <MemoryRouter>
           <BillTagsSection bill={bill} tags={[housing]} report={report} />
           <PositionSection billId="b1" position="support" reason="Rents" report={report} />

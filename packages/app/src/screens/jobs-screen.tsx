@@ -13,6 +13,7 @@ import { formatDateTime, formatDuration, plural } from '../ui/formatting.ts';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
+import { useNow } from '../ui/use-now.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { HOME_TAB_PATH } from '../routing/route-paths.ts';
@@ -37,21 +38,6 @@ function datasetBillsPath(datasetId: string): string {
  *  the rest. */
 function writtenUnit(kind: Job['kind']): string {
   return kind === 'import' ? 'record' : 'row';
-}
-
-/** Re-renders every second while something runs, so durations count up. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [active]);
-  return now;
 }
 
 function duration(job: Job, now: number): string | null {
@@ -89,7 +75,7 @@ export function JobsScreen() {
   const datasets = useDatasets();
   const [failure, setFailure] = useState<string | null>(null);
   const running = (jobs ?? []).some((job) => job.status === 'running' || job.status === 'queued');
-  const now = useNow(running);
+  const now = useNow(running ? 1000 : null);
   useEffect(() => {
     // Starting the worker is what finds jobs a closed tab left behind.
     importJobs();

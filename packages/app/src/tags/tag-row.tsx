@@ -1,5 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { useSpaceReadOnly } from '../local-store/space-role.ts';
+import { AuthoredBy } from '../authors/authored-by.tsx';
 import type { Tag } from '@docket/core/store';
 import { deleteTag, mergeTags, recolourTag, renameTag, tagUsage } from '@docket/core/commands';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -352,6 +353,7 @@ export function TagRow({
             <span className="visually-hidden"> tagged {tag.name}</span>
           </Link>
         )}
+        <AuthoredBy table="tags" rowId={tag.id} field="name" />
       </p>
       {!readOnly && (
         <div className="tag-actions" role="group" aria-labelledby={headingId}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatSize, plural } from './formatting.ts';
+import { formatDuration, formatSize, formatTimeAgo, plural } from './formatting.ts';
 
 describe('plural', () => {
   it('writes one, none and many with their noun, thousands separated', () => {
@@ -24,5 +24,19 @@ describe('formatSize', () => {
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(3.2 * 1024 * 1024)).toBe('3.2 MB');
     expect(formatSize(1024 * 1024 * 1024)).toBe('1.0 GB');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  it('says how long ago, in the largest whole unit, up to a week', () => {
+    expect(formatTimeAgo('2026-03-10T11:59:30.000Z', now)).toBe('just now');
+    // A clock a little ahead of this device's is "just now", not a negative time.
+    expect(formatTimeAgo('2026-03-10T12:01:00.000Z', now)).toBe('just now');
+    expect(formatTimeAgo('2026-03-10T11:55:00.000Z', now)).toBe('5 min ago');
+    expect(formatTimeAgo('2026-03-10T09:30:00.000Z', now)).toBe('2 h ago');
+    expect(formatTimeAgo('2026-03-09T12:00:00.000Z', now)).toBe('1 day ago');
+    expect(formatTimeAgo('2026-03-07T11:00:00.000Z', now)).toBe('3 days ago');
+    expect(formatTimeAgo('2026-02-01T12:00:00.000Z', now)).toMatch(/2026/);
   });
 });

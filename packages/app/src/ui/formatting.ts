@@ -27,3 +27,15 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
 }
+
+/** "just now", "5 min ago", "2 h ago", "3 days ago"; the date past a week. */
+export function formatTimeAgo(iso: string, nowMs: number): string {
+  const minutes = Math.floor((nowMs - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${plural(days, 'day')} ago`;
+  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}

@@ -9,7 +9,7 @@ import {
 import { decodeBase64, encodeBase64 } from '@docket/core/encoding';
 import type { MemberKeysResponse } from '@docket/protocol/workspaces';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
-import { fetchMemberKeys, putMemberKeys } from './workspaces-api.ts';
+import { fetchMemberKeys, putMemberKeys } from '../api/workspaces-api.ts';
 
 // The account's member key pair (issue 39), as this device gets it: read from the server and
 // opened with the cloud data key; made here, wrapped under that key and published when the

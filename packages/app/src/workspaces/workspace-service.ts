@@ -28,7 +28,7 @@ import type {
 import type { ApiClient } from '../api/api-client.ts';
 import { ensureMemberKeys } from './member-keys.ts';
 import { rememberSpaceRole } from '../local-store/space-role.ts';
-import * as wire from './workspaces-api.ts';
+import * as wire from '../api/workspaces-api.ts';
 
 // Team workspaces' membership as this device does it (issue 39): every key is made, sealed and
 // opened here with WebCrypto; the server gets only sealed bytes, public keys and membership.

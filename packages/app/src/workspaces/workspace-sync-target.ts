@@ -4,7 +4,7 @@ import { browserCrypto } from '../crypto/browser-crypto.ts';
 import { activeWorkspaceId } from '../local-store/account-databases.ts';
 import { spaceIsReadOnly } from '../local-store/space-role.ts';
 import { createWorkspaceService, type WorkspaceService } from './workspace-service.ts';
-import { workspaceSyncTransport } from './workspaces-api.ts';
+import { workspaceSyncTransport } from '../api/workspaces-api.ts';
 
 /**
  * What sync needs of the team workspace whose space this page opened (local-store's

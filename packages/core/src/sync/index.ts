@@ -1,5 +1,6 @@
 // The public face of sync/ for the other packages (README.md); inside core, files import each other directly.
 export * from './bill-history.ts';
+export * from './change-authors.ts';
 export * from './sync-cursor.ts';
 export * from './sync-dataset-files.ts';
 export * from './sync-dataset-files-unavailable.ts';

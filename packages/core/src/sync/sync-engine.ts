@@ -29,6 +29,7 @@ import {
   type RowChange,
 } from '../merge/sync-merge.ts';
 import { BILL_HISTORY_TABLES, recordOverwrites } from './bill-history.ts';
+import { authorOfChange, checkClocksAreTheDevices, recordAuthors } from './change-authors.ts';
 import { jsonOrUndefined } from '../encoding/loose-json.ts';
 import { encodeUtf8, utf8ByteLength } from '../encoding/text-bytes.ts';
 import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
@@ -456,9 +457,11 @@ async function openChanges(
   counters: Counters,
   timed: Timed,
   skip: ReadonlySet<number>,
-): Promise<RowChange[]> {
+): Promise<{ changes: RowChange[]; authors: Map<string, string> }> {
   const { session } = options;
   const changes: RowChange[] = [];
+  // Each device the changes came from, as the member who pushed from it (a workspace's log).
+  const authors = new Map<string, string>();
   for (const change of page.changes) {
     counters.bytesDown += change.ciphertext.length;
     if (skip.has(change.seqno)) continue;
@@ -475,9 +478,14 @@ async function openChanges(
         change.seqno,
       );
     }
+    const author = envelopes.authored ? authorOfChange(change) : null;
+    if (author !== null) {
+      checkClocksAreTheDevices(change, parsed.data.changes);
+      authors.set(change.deviceId, author);
+    }
     changes.push(...parsed.data.changes);
   }
-  return changes;
+  return { changes, authors };
 }
 
 /** The newest clock among changes: the device clock must move past it. */
@@ -503,6 +511,10 @@ async function pullChanges(
   const limit = options.limits?.pullLimit ?? MAX_PULL_LIMIT;
   const { cursor } = await readCursor(store, session);
   const skip = await readSkipList(store, session.userId);
+  // This device is this account's, though the log may never send back a change of its own.
+  if (envelopes.authored) {
+    await store.write(['settings'], (tx) => recordAuthors(tx, new Map(), session));
+  }
   let since = cursor.seqno;
   const from = since;
   let latestSeqno = since;
@@ -513,7 +525,7 @@ async function pullChanges(
     counters.latestSeqno = Math.max(counters.latestSeqno, latestSeqno);
     const last = page.changes.at(-1);
     if (last === undefined) break;
-    const changes = await openChanges(options, envelopes, page, counters, timed, skip);
+    const { changes, authors } = await openChanges(options, envelopes, page, counters, timed, skip);
     const newest = newestClock(changes);
     const wallMs = now();
     const outcome = await store.write(pullTables, async (tx) => {
@@ -529,6 +541,7 @@ async function pullChanges(
       const merged = await mergeChanges(tx, changes, { deviceId: session.deviceId });
       // Values of this device's that others replaced go to their bills' History.
       await recordOverwrites(tx, merged.overwritten, { deviceId: session.deviceId, nowMs: wallMs });
+      if (envelopes.authored) await recordAuthors(tx, authors, session);
       await writeCursor(tx, session, { epoch: session.epoch, seqno: last.seqno });
       return merged;
     });

@@ -45,6 +45,11 @@ export interface SyncEnvelopes {
    * refuses its pushes), so its outbox stays on the device and the run only pulls.
    */
   readonly pushes: boolean;
+  /**
+   * Whether each pulled change names its author, bound by its seal: a workspace's do, and the
+   * pull records who wrote what (change-authors.ts); the personal space's are all the account's.
+   */
+  readonly authored: boolean;
   /** The sealed envelope, in base64 as the push carries it. */
   seal(plaintext: Uint8Array, batchId: string): Promise<string>;
   /**
@@ -64,6 +69,7 @@ export function personalEnvelopes(
     overheadBytes: SEALED_OVERHEAD_BYTES,
     datasetFiles: true,
     pushes: true,
+    authored: false,
     seal: (plaintext, batchId) =>
       sealEnvelope(crypto, session.dataKey, plaintext, {
         userId: session.userId,
@@ -119,6 +125,7 @@ export function workspaceEnvelopes(
     overheadBytes: WORKSPACE_CHANGE_OVERHEAD_BYTES,
     datasetFiles: false,
     pushes: input.readOnly !== true,
+    authored: true,
     seal: async (plaintext, batchId) =>
       encodeBase64(
         await sealWorkspaceChange(crypto, newest, plaintext, {

@@ -11,6 +11,7 @@ import {
 import { newDataKey, syncedRowsOf, webCrypto } from '../test-support/sync-devices.ts';
 import { TestWorkspaceLog } from '../test-support/sync-log-server.ts';
 import { skipUnreadableChange } from './sync-cursor.ts';
+import { readFieldAuthor } from './change-authors.ts';
 import { runSync } from './sync-engine.ts';
 import { workspaceSync } from './sync-envelopes.ts';
 import { SyncEngineError } from './sync-errors.ts';
@@ -34,9 +35,11 @@ async function memberDevice(
   deviceId: string,
   workspaceId = WORKSPACE,
   readOnly = false,
+  /** The device its clocks name: another than `deviceId` only for a forged change. */
+  clockDevice = deviceId,
 ) {
   const { store } = await storeWithBills(3);
-  const context = testContext(store, deviceId);
+  const context = testContext(store, clockDevice);
   let keyring: WorkspaceKey[] = [];
   return {
     store,
@@ -201,6 +204,77 @@ describe('a workspace synced by the engine', () => {
       'Housing',
       'Mine alone',
     ]);
+  });
+
+  it('records who wrote each field: the member who pushed it, at the time of its clock', async () => {
+    const { owner, editor } = await team();
+    editor.context.setNow(Date.parse('2026-03-02T10:00:00.000Z'));
+    const tag = await createTag(editor.context, { name: 'Housing', color: RED });
+    await editor.sync();
+    const authorOf = (store: typeof owner.store, id: string) =>
+      store.read(['syncState', 'settings'], (tx) => readFieldAuthor(tx, 'tags', id, 'name'));
+    // Alone in the log so far, the editor's device names its own row.
+    expect((await authorOf(editor.store, tag.id))?.userId).toBe(EDITOR);
+    owner.context.setNow(Date.parse('2026-03-02T10:02:00.000Z'));
+    const mine = await createTag(owner.context, { name: 'Budget', color: RED });
+    await owner.sync();
+    expect(await authorOf(owner.store, tag.id)).toEqual({
+      userId: EDITOR,
+      deviceId: 'editor-phone',
+      at: '2026-03-02T10:00:00.000Z',
+    });
+    // This device's own rows are its account's.
+    expect((await authorOf(owner.store, mine.id))?.userId).toBe(OWNER);
+    await editor.sync();
+    expect((await authorOf(editor.store, mine.id))?.userId).toBe(OWNER);
+    expect((await authorOf(editor.store, tag.id))?.userId).toBe(EDITOR);
+  });
+
+  it('refuses a change whose clocks name another device, and names no one for a device two members claim', async () => {
+    const { log, v1, owner, editor } = await team();
+    await createTag(owner.context, { name: 'Owner’s', color: RED });
+    await owner.sync();
+    // The editor pushes from another device of theirs clocks stamped as the owner's laptop.
+    const forger = await memberDevice(
+      log,
+      EDITOR,
+      'editor-tablet',
+      WORKSPACE,
+      false,
+      'owner-laptop',
+    );
+    forger.hold([v1]);
+    await createTag(forger.context, { name: 'Forged', color: RED });
+    await forger.sync();
+    const forged = await syncError(editor.sync());
+    expect(forged.code).toBe('tampered');
+    expect(forged.message).toMatch(/another device's clocks/);
+    expect((await rowsOf(editor.store, 'tags')).map((row) => row.name)).toEqual([]);
+
+    // Pushing under the owner's laptop's id itself: the device is then claimed by two members,
+    // and what it wrote is shown with no name rather than the wrong one.
+    const log2 = new TestWorkspaceLog();
+    log2.keyEpoch = 1;
+    const owner2 = await memberDevice(log2, OWNER, 'owner-laptop');
+    const posing = await memberDevice(log2, EDITOR, 'owner-laptop');
+    const reader = await memberDevice(log2, 'user-viewer', 'viewer-tablet', WORKSPACE, true);
+    for (const device of [owner2, posing, reader]) device.hold([v1]);
+    const real = await createTag(owner2.context, { name: 'Real', color: RED });
+    await owner2.sync();
+    await reader.sync();
+    const authorOf = (id: string) =>
+      reader.store.read(['syncState', 'settings'], (tx) => readFieldAuthor(tx, 'tags', id));
+    expect((await authorOf(real.id))?.userId).toBe(OWNER);
+    // A minute later, and ids of its own, so its change is not taken for the owner's.
+    posing.context.setNow(posing.context.now() + 60_000);
+    const posed = await createTag(
+      { ...posing.context, newId: () => 'posed-tag' },
+      { name: 'Posed', color: RED },
+    );
+    await posing.sync();
+    await reader.sync();
+    expect((await authorOf(posed.id))?.userId).toBeNull();
+    expect((await authorOf(real.id))?.userId).toBeNull();
   });
 
   it('says so when the device holds no key for the workspace yet', async () => {

@@ -658,6 +658,33 @@ export class WorkspaceRepository {
     });
   }
 
+  /**
+   * Each confirmed member's name as their account has it, for any confirmed member: so a row
+   * can say who wrote it (an owner alone sees the members' addresses, keys and roles).
+   */
+  async memberNames(
+    userId: string,
+    workspaceId: string,
+  ): Promise<{ members: Array<{ userId: string; name: string }> }> {
+    return this.db.transaction(async (tx) => {
+      const actor = await membershipOf(tx, workspaceId, userId);
+      if (actor === null) throw notAMember();
+      requireConfirmed(actor);
+      const rows = await tx
+        .select({ userId: user.id, name: user.name })
+        .from(workspaceMembers)
+        .innerJoin(user, eq(user.id, workspaceMembers.userId))
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, workspaceId),
+            eq(workspaceMembers.status, 'confirmed'),
+          ),
+        )
+        .orderBy(asc(user.id));
+      return { members: rows };
+    });
+  }
+
   /** A confirmed member's key ring: every version sealed to them, oldest first. */
   async keyring(
     userId: string,

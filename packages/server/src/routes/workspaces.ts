@@ -14,6 +14,7 @@ import {
   keyringResponseSchema,
   keyVersionResponseSchema,
   memberListResponseSchema,
+  memberNamesResponseSchema,
   memberParamsSchema,
   memberSchema,
   memberKeysResponseSchema,
@@ -185,6 +186,15 @@ export function workspaceRoutes(
     return keyVersionResponseSchema.parse(
       await workspaces.remove(user.id, workspaceId, userId, rotation),
     );
+  });
+
+  app.get(`${one}/names`, { onRequest }, async (request, reply) => {
+    const user = signedInUserOf(request);
+    const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
+    const body = memberNamesResponseSchema.parse(
+      await workspaces.memberNames(user.id, workspaceId),
+    );
+    return reply.header('cache-control', 'no-store').send(body);
   });
 
   app.get(`${one}/keys`, { onRequest }, async (request, reply) => {

@@ -4,6 +4,8 @@ import {
   invitationListResponseSchema,
   memberKeysResponseSchema,
   memberListResponseSchema,
+  memberNamesResponseSchema,
+  type MemberNamesResponse,
   memberSchema,
   workspaceListResponseSchema,
   workspacePaths,
@@ -28,7 +30,7 @@ import {
 import { pushResponseSchema, type PushResponse } from '@docket/protocol/sync-changes';
 import type { SyncTransport } from '@docket/core/sync';
 import { z } from 'zod';
-import type { ApiClient } from '../api/api-client.ts';
+import type { ApiClient } from './api-client.ts';
 
 // The membership routes of team workspaces (protocol/workspaces.ts), one function each. Every
 // answer is parsed by the protocol's schema before the app trusts it; a refusal comes back as
@@ -141,6 +143,15 @@ export function listMembers(api: ApiClient, workspaceId: string): Promise<Member
     method: 'GET',
     path: `${one(workspaceId)}/members`,
     response: memberListResponseSchema,
+  });
+}
+
+/** Each confirmed member's name, for any confirmed member: who wrote what. */
+export function listMemberNames(api: ApiClient, workspaceId: string): Promise<MemberNamesResponse> {
+  return api({
+    method: 'GET',
+    path: `${one(workspaceId)}/names`,
+    response: memberNamesResponseSchema,
   });
 }
 
