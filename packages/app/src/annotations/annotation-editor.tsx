@@ -3,6 +3,8 @@ import { deleteAnnotation, updateAnnotation } from '@docket/core/commands';
 import type { Annotation } from '@docket/core/store';
 import { useEffect, useId, useRef, useState } from 'react';
 import { editCommandContext } from '../bills/bill-command-services.ts';
+import { AuthoredBy } from '../authors/authored-by.tsx';
+import { useSpaceReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { AnnotationForm } from './annotation-form.tsx';
@@ -28,6 +30,7 @@ export function AnnotationEditor({
   readonly onSaved: () => void;
   readonly onDeleted: () => void;
 }) {
+  const readOnly = useSpaceReadOnly();
   const [color, setColor] = useState(annotation.color);
   const [note, setNote] = useState(annotation.note);
   const ids = useId();
@@ -63,6 +66,28 @@ export function AnnotationEditor({
       onDeleted();
     });
   };
+
+  if (readOnly) {
+    // A workspace's viewer reads the highlight and its note, with no control that changes them.
+    return (
+      <section aria-labelledby={`${ids}-heading`} className="annotation-form">
+        <h2 id={`${ids}-heading`}>{orphan ? 'Orphaned highlight' : 'Highlight'}</h2>
+        <blockquote dir="auto" className="annotation-quote">
+          {quote}
+        </blockquote>
+        {annotation.note !== '' && (
+          <div className="saved-note">
+            <p className="field-label">
+              Note
+              <AuthoredBy table="annotations" rowId={annotation.id} field="note" />
+            </p>
+            <NoteText note={annotation.note} />
+          </div>
+        )}
+        <p className="orphan-hint">{VIEWER_WORDS}</p>
+      </section>
+    );
+  }
 
   return (
     <AnnotationForm

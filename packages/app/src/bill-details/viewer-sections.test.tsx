@@ -7,6 +7,8 @@ import { BillTagsSection, DecisionSection, PositionSection } from './bill-user-s
 import { AppServicesContext, type AppServices } from '../services/app-services.ts';
 import { createAppStore } from '../state/app-store.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
+import { AnnotationEditor } from '../annotations/annotation-editor.tsx';
+import type { Annotation } from '@docket/core/store';
 import { rememberSpaceRole, spaceIsReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
 
 // A viewer in a team workspace (issue 39): the screens leave out every control that changes a
@@ -90,13 +92,45 @@ describe('a viewer in a team workspace', () => {
     expect(screen.getByRole('group', { name: 'Change the decision' })).toBeTruthy();
   });
 
+  it('reads a highlight and its note with no field, Save or Delete', () => {
+    enterAs('viewer');
+    const annotation = {
+      id: 'a1',
+      billId: 'b1',
+      color: '#ffeb3b',
+      note: 'Ask the sponsor',
+      quote: { exact: 'shelter' },
+    } as unknown as Annotation;
+    const appStore = createAppStore({ online: true, user: null });
+    act(() => {
+      render(
+        <AppServicesContext value={{ appStore, api: members } as unknown as AppServices}>
+          <AnnotationEditor
+            annotation={annotation}
+            quote="shelter"
+            orphan={false}
+            onSaved={() => undefined}
+            onDeleted={() => undefined}
+          />
+        </AppServicesContext>,
+      );
+    });
+    expect(screen.getByText('Ask the sponsor')).toBeTruthy();
+    expect(screen.getByText(VIEWER_WORDS)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByText('Save')).toBeNull();
+    expect(screen.queryByText('Delete')).toBeNull();
+  });
+
   it('has every bill command refused, with words that say why', async () => {
     enterAs('viewer');
     const refused = await editCommandContext().then(
       () => null,
       (error: unknown) => error,
     );
-    expect(commandFailureMessage(refused, 'add the tag')).toBe(VIEWER_WORDS);
+    expect(commandFailureMessage(refused, 'add the tag')).toBe(
+      `Could not add the tag: ${VIEWER_WORDS}`,
+    );
   });
 
   it('is not read into another workspace, the personal space or an unknown role', () => {

@@ -1,5 +1,6 @@
 import { statusWord } from '@docket/core/bills';
 import { IonButton, IonContent } from '@ionic/react';
+import { useSpaceReadOnly } from '../local-store/space-role.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -119,6 +120,7 @@ export function TrackedBillsScreen() {
   }, []);
 
   const [selecting, setSelecting] = useState(false);
+  const readOnly = useSpaceReadOnly();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -299,19 +301,22 @@ export function TrackedBillsScreen() {
                   Clear filters
                 </IonButton>
               )}
-              <IonButton
-                fill={selecting ? 'solid' : 'outline'}
-                size="small"
-                aria-pressed={selecting}
-                onClick={() => {
-                  setSelecting(!selecting);
-                  setSelected(new Set());
-                }}
-              >
-                Select
-              </IonButton>
+              {/* Selecting is for tagging and deciding, which a workspace's viewer does not do. */}
+              {!readOnly && (
+                <IonButton
+                  fill={selecting ? 'solid' : 'outline'}
+                  size="small"
+                  aria-pressed={selecting}
+                  onClick={() => {
+                    setSelecting(!selecting);
+                    setSelected(new Set());
+                  }}
+                >
+                  Select
+                </IonButton>
+              )}
             </div>
-            {selecting && (
+            {selecting && !readOnly && (
               <div className="tracked-bulk" role="group" aria-label="Selected bills">
                 <p>{bills(selected.size)} selected</p>
                 <IonButton

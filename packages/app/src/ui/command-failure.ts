@@ -17,8 +17,6 @@ function isBillCommandError(error: unknown): error is BillCommandError {
 
 export function commandFailureMessage(error: unknown, doing: string): string {
   if (isBillCommandError(error)) return error.message;
-  // A viewer's command, refused on the device (local-store/space-role.ts): its message says why.
-  if (error instanceof Error && error.name === 'ReadOnlySpaceError') return error.message;
   const detail = error instanceof Error ? error.message : String(error);
   return `Could not ${doing}: ${detail}`;
 }
