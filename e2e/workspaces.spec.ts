@@ -1,11 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { ServerResponse } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './pages/login-page.ts';
+import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
+import { AddDatasetPage, DatasetsPage, JobsPage } from './pages/dataset-pages.ts';
+import { deckSample } from './pages/deck-page.ts';
+import { TrackedPage } from './pages/tracked-page.ts';
+import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 import { expectPainted, screenshotsAtBothSizes } from './pages/painted.ts';
 import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
@@ -14,14 +20,17 @@ import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.t
 // after comparing the fingerprint shown on its Confirm with the one the member sees as "Your
 // fingerprint"; the members then see the workspace with their roles; the owner and the editor
 // open the workspace's own space (the header's switcher names it), where the owner's tag reaches
-// the editor within one sync, sealed on the server; the viewer, in the space too, reads it with
-// no control that changes it, and a raw push from the viewer's session is refused 403; a
+// the editor within one sync, sealed on the server; the owner adds the team's dataset from a URL,
+// which the editor's and the viewer's devices download themselves (they may not add or delete
+// one); the editor tags a bill and gives a position with its reason, which the owner reads with
+// the editor's name; the viewer, in the space too, reads them with no control that changes them,
+// and a raw push from the viewer's session is refused 403; a
 // viewer's invitation is refused by the server and the refusal is shown; the owner makes the
 // viewer an owner, who must compare the editor's fingerprint and "Confirm again" before any new
 // key goes to the editor; the owner removes the editor (the new key sealed only to keys the owner
 // confirmed), whose list then no longer shows it, whose pulls are refused, and to whose device
-// the owner's next tag never comes. The server's database files, read from the disk, hold no
-// word of the workspace's name or its tags.
+// the owner's next tag and reason never come. The server's database files, read from the disk,
+// hold no word of the workspace's name, its tags, reasons, dataset or bills.
 //
 // Invitations go to verified addresses only. This spec runs a server of its own (PGlite, its own
 // folder) that logs at info, where the server without SMTP writes each verification link
@@ -32,6 +41,28 @@ test.describe.configure({ timeout: 600_000 });
 
 const VIEWER_WORDS =
   'You are a viewer in this workspace: you read its bills, tags and notes; an editor or an owner changes them.';
+const SPACE_GONE_WORDS =
+  'You are no longer a member of the workspace you were working in: its copy on this device was deleted, and you are back in your personal space.';
+const DELETED_WORDS =
+  'The workspace is deleted, for every member: its copy on this device goes too, and you are back in your personal space.';
+const DATASET_OWNER_WORDS =
+  'In this workspace an owner adds, changes and deletes datasets; your device fetches their bills itself.';
+const TEAM_BILL = 'us-ca/2025-2026/ab-1';
+const TEAM_DATASET = 'California team bills';
+const EDITOR_WHY = 'Renters pay for meters nobody tests';
+const OWNER_WHY_AFTER = 'Hearing moved after the removal';
+
+/** A file host on 127.0.0.1 (CORS open) serving a hand-made Docket CSV, which each member's
+ *  device downloads itself: the server never sees the bills. */
+class TeamSource extends SourceSimulatorServer<string> {
+  private readonly body = readFileSync(deckSample('deck-small.csv'));
+  protected answer(request: SimulatedRequest, response: ServerResponse): string {
+    response.setHeader('access-control-allow-origin', '*');
+    response.setHeader('content-type', 'text/csv');
+    response.end(this.body);
+    return request.url.pathname;
+  }
+}
 
 // Past the app's port, the source simulator's and sync-two-servers' two.
 const port = Number(process.env.E2E_PORT ?? '20000') + 4;
@@ -213,20 +244,69 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await screenshotsAtBothSizes(owner.page, 'workspace-space');
   await ownerTags.open();
   await ownerTags.create('Housing');
+  // Each sees who made it and when: "You" to the owner, the owner's name to the others.
+  await expect(ownerTags.row('Housing')).toContainText(/You · (just now|\d+ min ago)/, SOON);
+  // The owner adds the team's dataset, from a URL: only its definition is synced.
+  const source = new TeamSource();
+  const sourceUrl = `${await source.start()}/team-feed/california.csv`;
+  await owner.page.goto('/datasets');
+  await owner.page.getByRole('link', { name: 'New dataset' }).click();
+  const form = new AddDatasetPage(owner.page);
+  await form.waitForForm();
+  await expect(owner.page.getByLabel('Files', { exact: true })).toHaveCount(0);
+  await form.name().fill(TEAM_DATASET);
+  await form.url().fill(sourceUrl);
+  await form.importAndOpenJobs();
+  await new JobsPage(owner.page).expectStatus(TEAM_DATASET, 'Done');
   const editorTags = await openTeamSpace(editor.page);
   await editorTags.open();
   await expect(editorTags.row('Housing')).toBeVisible(SOON);
-  // Each sees who made it and when: the owner's name to the others, "You" to the owner.
   const ownerName = owner.email.split('@')[0] ?? '';
   const madeByOwner = new RegExp(`${ownerName} · (just now|\\d+ min ago)`);
   await expect(editorTags.row('Housing')).toContainText(madeByOwner, SOON);
-  await expect(ownerTags.row('Housing')).toContainText(/You · (just now|\d+ min ago)/, SOON);
   const sealedLog = async () => {
     const pulled = await owner.page.request.get(`/api/workspaces/${teamId}/sync/pull?since=0`);
     expect(pulled.status()).toBe(200);
     return JSON.stringify(await pulled.json());
   };
   expect(await sealedLog()).not.toContain('Housing');
+  // The editor's device fetches the team's dataset itself, and manages none of it.
+  const editorDatasets = new DatasetsPage(editor.page);
+  await editorDatasets.open();
+  await expect(editor.page.getByText(DATASET_OWNER_WORDS)).toBeVisible();
+  await expect(editor.page.getByRole('link', { name: 'New dataset' })).toHaveCount(0);
+  await expect(editorDatasets.dataset(TEAM_DATASET)).toContainText('3 bills', SOON);
+  await expect(
+    editorDatasets.dataset(TEAM_DATASET).getByRole('button', { name: 'Delete dataset' }),
+  ).toHaveCount(0);
+  expect(source.requests.length).toBeGreaterThanOrEqual(2);
+  // The editor tags the bill and takes a position with a reason.
+  const editorBill = new BillDetailsPage(editor.page);
+  await editorBill.openBill(TEAM_BILL, 'AB 1');
+  await editorBill.addTag('Housing', { create: false });
+  await editorBill.position('Support').check();
+  await editorBill.why().fill(EDITOR_WHY);
+  await expect(editorBill.reasonSaved()).toBeVisible(SOON);
+  await editorBill.decisionButton('Track').click();
+  // The owner reads them with the editor's name.
+  const editorName = editor.email.split('@')[0] ?? '';
+  const byEditor = new RegExp(`${editorName} · (just now|\\d+ min ago)`);
+  const ownerBill = new BillDetailsPage(owner.page);
+  await ownerBill.openBill(TEAM_BILL, 'AB 1');
+  await expect(ownerBill.tagsOnBill().getByRole('listitem')).toContainText(byEditor, SOON);
+  await expect(ownerBill.section('Your position')).toContainText(
+    new RegExp(`Support · ${editorName}`),
+    SOON,
+  );
+  await expect(ownerBill.why()).toHaveValue(EDITOR_WHY, SOON);
+  // Tracked names who took the position too.
+  const ownerTracked = new TrackedPage(owner.page);
+  await ownerTracked.open();
+  await expect(ownerTracked.row('AB 1')).toContainText(
+    new RegExp(`Position: Support · ${editorName}`),
+    SOON,
+  );
+  await screenshotsAtBothSizes(owner.page, 'workspace-bill-by-editor');
   // The viewer opens the space by keyboard alone, reads the tag and is offered nothing that
   // changes it: no new tag, no rename, no deck to decide on.
   const viewerTags = await openTeamSpace(viewer.page, 'keyboard');
@@ -239,6 +319,20 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await expect(viewer.page.getByRole('button', { name: 'New tag', exact: true })).toHaveCount(0);
   await expect(viewerTags.row('Housing').getByRole('button')).toHaveCount(0);
   await screenshotsAtBothSizes(viewer.page, 'workspace-viewer');
+  // … and the bill as the editor left it, with the editor's name, and nothing to change it by.
+  const viewerBill = new BillDetailsPage(viewer.page);
+  await viewerBill.openBill(TEAM_BILL, 'AB 1');
+  await expect(viewerBill.tagsOnBill().getByRole('listitem')).toContainText(byEditor, SOON);
+  await expect(viewerBill.section('Your position')).toContainText(EDITOR_WHY, SOON);
+  await expect(viewerBill.section('Your position')).toContainText(
+    new RegExp(`Support · ${editorName}`),
+  );
+  for (const control of [viewerBill.addTagButton(), viewerBill.removeTagButton('Housing')]) {
+    await expect(control).toHaveCount(0);
+  }
+  await expect(viewer.page.getByRole('radio')).toHaveCount(0);
+  await expect(viewer.page.getByRole('button', { name: 'Annotate' })).toHaveCount(0);
+  await screenshotsAtBothSizes(viewer.page, 'workspace-viewer-bill');
   await openWorkspaces(viewer.page);
   const raw = await viewer.page.request.post(`/api/workspaces/${teamId}/sync/push`, {
     data: {
@@ -303,31 +397,87 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   ).toBeVisible(SOON);
   await expect(memberRow(owner.page, editor.email)).toHaveCount(0);
   await screenshotsAtBothSizes(owner.page, 'workspace-owner');
-  await openWorkspaces(editor.page);
+  // The editor's page worked in the team's space: it loads again in the personal space and
+  // says why, and the space's database leaves the device.
+  await editor.page.goto('/tabs/more/workspaces');
+  await expect(editor.page.getByText(SPACE_GONE_WORDS)).toBeVisible(SOON);
   await expect(
     editor.page.getByText('You belong to no workspace yet.', { exact: false }),
   ).toBeVisible(SOON);
   await expect(editor.page.getByRole('link', { name: 'Health team' })).toHaveCount(0);
+  await screenshotsAtBothSizes(editor.page, 'workspace-removed');
+  await expect.poll(() => spaceDatabases(editor.page), SOON).toEqual([]);
 
   // The owner's tag made after the removal is sealed under the new key and never reaches the
   // editor, whose pulls the server now refuses.
+  const logLength = async () => (await sealedLog()).match(/"seqno"/g)?.length ?? 0;
+  const before = await logLength();
   await ownerTags.open();
   await ownerTags.create('After the removal');
-  await expect.poll(async () => (await sealedLog()).match(/"seqno"/g)?.length ?? 0, SOON).toBe(2);
+  await ownerBill.openBill(TEAM_BILL, 'AB 1');
+  await ownerBill.why().fill(OWNER_WHY_AFTER);
+  await expect(ownerBill.reasonSaved()).toBeVisible(SOON);
+  // Both reach the member who stays (the former viewer, an owner now) before the editor looks.
+  await expect.poll(logLength, SOON).toBeGreaterThan(before);
+  await viewerBill.openBill(TEAM_BILL, 'AB 1');
+  await expect(viewerBill.why()).toHaveValue(OWNER_WHY_AFTER, SOON);
+  await viewerTags.open();
+  await expect(viewerTags.row('After the removal')).toBeVisible(SOON);
   const refused = await editor.page.request.get(`/api/workspaces/${teamId}/sync/pull?since=0`);
   expect(refused.status()).toBe(403);
+  // Nothing of the team is on the editor's device: not what it had, not what came after.
   await editorTags.open();
-  await expect(editorTags.row('Housing')).toBeVisible(SOON);
-  await expect(editorTags.row('After the removal')).toHaveCount(0);
+  await expect(editorTags.list().or(editor.page.getByText('No tags yet'))).toBeVisible(SOON);
+  for (const tag of ['Housing', 'After the removal']) {
+    await expect(editorTags.row(tag)).toHaveCount(0);
+  }
+  await editorBill.open(TEAM_BILL);
+  await expect(editor.page.getByText(EDITOR_WHY)).toHaveCount(0);
+  await expect(editor.page.getByText(OWNER_WHY_AFTER)).toHaveCount(0);
+  expect(await spaceDatabases(editor.page)).toEqual([]);
+
+  await source.stop();
 
   // Every file of the server's database, as it lies on disk (tables, indexes, the write-ahead
   // log): the members' addresses are there, and no word of the workspace's name or its tags.
   const stored = Buffer.concat(filesUnder(dataDir).map((file) => readFileSync(file)));
   expect(stored.includes(Buffer.from(owner.email))).toBe(true);
-  for (const word of ['Health team', 'Housing', 'After the removal']) {
+  for (const word of [
+    'Health team',
+    'Housing',
+    'After the removal',
+    EDITOR_WHY,
+    OWNER_WHY_AFTER,
+    TEAM_DATASET,
+    'team-feed/california.csv',
+    'Water Meter Accuracy Act',
+  ]) {
     expect(stored.includes(Buffer.from(word)), word).toBe(false);
   }
+
+  // The owner deletes the workspace, after a question that names it: the owner's page, which
+  // worked in its space, loads again in the personal space and says so, and the space's database
+  // leaves the device; the other owner's list no longer has it.
+  await owner.page.goto(teamUrl);
+  await owner.page.getByRole('button', { name: 'Delete workspace' }).click();
+  const question = owner.page.getByRole('alertdialog', { name: 'Delete workspace?' });
+  await expect(question).toContainText('Health team');
+  await question.getByRole('button', { name: 'Delete workspace' }).click();
+  await expect(owner.page.getByText(DELETED_WORDS)).toBeVisible(SOON);
+  await expect(owner.page).toHaveURL(/\/tabs\/more\/workspaces$/);
+  await expect.poll(() => spaceDatabases(owner.page), SOON).toEqual([]);
+  await viewer.page.goto('/tabs/more/workspaces');
+  await expect(viewer.page.getByText(SPACE_GONE_WORDS)).toBeVisible(SOON);
+  await expect(viewer.page.getByRole('link', { name: 'Health team' })).toHaveCount(0);
 });
+
+/** The team workspaces' databases this browser holds (their names end `.space-` and hex). */
+async function spaceDatabases(page: Page): Promise<string[]> {
+  const names = await page.evaluate(async () =>
+    (await indexedDB.databases()).map((database) => database.name ?? ''),
+  );
+  return names.filter((name) => name.includes('.space-'));
+}
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })

@@ -47,6 +47,8 @@ export const MAX_WRAPPED_PRIVATE_KEY_BYTES = 4096;
 export const MAX_SEALED_NAME_BYTES = 4096;
 /** Largest owner's record of a confirmed key (a public key sealed), decoded. */
 export const MAX_KEY_CONFIRMATION_BYTES = 4096;
+/** Most older key versions a confirmation seals to a new member (the newest ones). */
+export const MAX_OLDER_KEYS = 200;
 
 function sealedBytes(min: number, max: number) {
   return base64Schema.refine(
@@ -218,6 +220,15 @@ export const confirmMemberRequestSchema = z.strictObject({
   sealedKey: sealedKeySchema,
   /** The owner's record of `publicKey` as confirmed. */
   confirmation: keyConfirmationSchema,
+  /**
+   * The key versions before `keyVersion` that the owner holds, each sealed to the same public
+   * key, so a member who joins after a rotation reads the changes made before it (at most
+   * `MAX_OLDER_KEYS`, the newest; each version once, each older than `keyVersion`).
+   */
+  olderKeys: z
+    .array(z.strictObject({ keyVersion: keyVersionSchema, sealedKey: sealedKeySchema }))
+    .max(MAX_OLDER_KEYS)
+    .optional(),
 });
 export type ConfirmMemberRequest = z.infer<typeof confirmMemberRequestSchema>;
 

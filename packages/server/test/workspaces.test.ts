@@ -614,6 +614,59 @@ describe('confirming a member', () => {
     expectRefused(await confirm(owner, id, late, 1), 409, 'key-rotated');
     expect((await confirm(owner, id, late, 2)).statusCode).toBe(200);
   });
+
+  it('gives a member who joins after a rotation the older key versions the owner sealed to them, each checked', async () => {
+    const [owner, editor, late] = await Promise.all([
+      member('owner'),
+      member('editor'),
+      member('late'),
+    ]);
+    const id = await createWorkspace(owner);
+    await join(owner, id, editor, 'editor');
+    for (const version of [2, 3]) {
+      const rotated = await call(
+        owner,
+        'POST',
+        `${ws(id)}/keys`,
+        rotation(version, [owner, editor]),
+      );
+      expect(rotated.statusCode).toBe(200);
+    }
+    expect((await invite(owner, id, late.email, 'viewer')).statusCode).toBe(201);
+    expect((await call(late, 'POST', `/api/invitations/${id}/accept`)).statusCode).toBe(200);
+    const confirmWith = (olderKeys: { keyVersion: number; sealedKey: string }[]) =>
+      call(owner, 'POST', `${ws(id)}/members/${late.userId}/confirm`, {
+        keyVersion: 3,
+        publicKey: late.publicKey,
+        sealedKey: sealedKey(),
+        confirmation: keyConfirmation(),
+        olderKeys,
+      });
+    const [one, two] = [sealedKey(), sealedKey()];
+    // A version given twice, the current one, or a later one: refused, nothing kept.
+    for (const wrong of [
+      [
+        { keyVersion: 1, sealedKey: one },
+        { keyVersion: 1, sealedKey: two },
+      ],
+      [{ keyVersion: 3, sealedKey: one }],
+      [{ keyVersion: 4, sealedKey: one }],
+    ]) {
+      expectRefused(await confirmWith(wrong), 400, 'invalid-keys');
+    }
+    expectRefused(await call(late, 'GET', `${ws(id)}/keys`), 403, 'not-confirmed');
+    const confirmed = await confirmWith([
+      { keyVersion: 2, sealedKey: two },
+      { keyVersion: 1, sealedKey: one },
+    ]);
+    expect(confirmed.statusCode).toBe(200);
+    const ring = keyringResponseSchema.parse((await call(late, 'GET', `${ws(id)}/keys`)).json());
+    expect(ring.keyVersion).toBe(3);
+    expect(ring.keys.map((copy) => copy.keyVersion)).toEqual([1, 2, 3]);
+    expect(ring.keys.slice(0, 2).map((copy) => copy.sealedKey)).toEqual([one, two]);
+    // The log under the old versions is theirs to read now.
+    expect((await pullFrom(late, id)).statusCode).toBe(200);
+  });
 });
 
 describe('members’ names', () => {

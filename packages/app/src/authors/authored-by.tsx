@@ -1,5 +1,6 @@
 import { readDeviceAuthor, readFieldAuthor } from '@docket/core/sync';
 import type { SyncedTable } from '@docket/core/store';
+import { activeWorkspaceId } from '../local-store/account-databases.ts';
 import { useLiveRead } from '../local-store/live-database.ts';
 import { formatTimeAgo } from '../ui/formatting.ts';
 import { useNow } from '../ui/use-now.ts';
@@ -23,10 +24,14 @@ interface AuthoredProps {
 /** Who set the field and when, in words; null in the personal space or when unknown. */
 function useAuthored({ table, rowId, field }: AuthoredProps): { name: string; at: string } | null {
   const names = useMemberNames();
+  // The personal space names no one: nothing to read there.
+  const team = activeWorkspaceId() !== null;
   const author = useLiveRead(
     (store) =>
-      store.read(['syncState', 'settings'], (tx) => readFieldAuthor(tx, table, rowId, field)),
-    [table, rowId, field],
+      team
+        ? store.read(['syncState', 'settings'], (tx) => readFieldAuthor(tx, table, rowId, field))
+        : Promise.resolve(null),
+    [team, table, rowId, field],
   );
   if (names === null || author === undefined || author === null) return null;
   return {

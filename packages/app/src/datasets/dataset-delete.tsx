@@ -8,6 +8,7 @@ import { useStatusToast } from '../toasts/status-toast.ts';
 import { commandFailureMessage } from '../ui/command-failure.ts';
 import { deletionQuestion, deletionDone } from './dataset-words.ts';
 import { useAlert } from '../ui/lazy-overlays.ts';
+import { checkManagesDatasets } from '../local-store/dataset-space.ts';
 
 // "Delete dataset" on a dataset's row and its page: it asks first, saying how many bills go with
 // the dataset and how many stay because another dataset provides them, then deletes it on this
@@ -34,8 +35,11 @@ export function DeleteDatasetButton({
 
   const remove = () => {
     setBusy(true);
-    importJobs()
-      .deleteDataset(dataset.id)
+    Promise.resolve()
+      .then(() => {
+        checkManagesDatasets();
+        return importJobs().deleteDataset(dataset.id);
+      })
       .then(
         (removal) => {
           toast.done(deletionDone(removal));

@@ -8,6 +8,7 @@ import type { Dataset } from '@docket/core/store';
 import { useState } from 'react';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import type { PickedFile } from '../import-worker/import-runner.ts';
+import { checkDatasetSource, checkManagesDatasets } from '../local-store/dataset-space.ts';
 
 // The add-dataset form's state and its one command: validate with core's rules, then hand the
 // dataset and its files to the import worker.
@@ -138,6 +139,8 @@ export function useDatasetForm(dataset: Dataset | null) {
     setBusy(true);
     try {
       const api = sourceKind !== 'files-or-url';
+      checkManagesDatasets();
+      checkDatasetSource(api ? 0 : picked.length);
       const result = await importJobs().saveAndImport({
         ...(dataset === null ? {} : { datasetId: dataset.id }),
         ...text,

@@ -383,7 +383,12 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
     locks
       .hold(jobLockName(jobId), async () => {
         if (active.has(jobId)) return;
-        await markInterruptedJobs(store, { now: deps.now(), isAlive: (id) => id !== jobId });
+        const marked = await markInterruptedJobs(store, {
+          now: deps.now(),
+          isAlive: (id) => id !== jobId,
+        });
+        // An import sync asked for is asked for again (core's markInterruptedJobs).
+        if (marked.some((job) => job.queuedBy === 'sync')) void importSynced().catch(report);
       })
       .catch(report)
       .finally(() => {

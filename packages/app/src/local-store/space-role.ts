@@ -49,7 +49,8 @@ export function rememberSpaceRole(workspaceId: string, role: WorkspaceRole): voi
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGED));
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` when the role kept for the open space changes, in this tab or another. */
+export function subscribeSpaceRole(onChange: () => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
   window.addEventListener(CHANGED, onChange);
   // Another tab of the page that learned the role.
@@ -62,7 +63,7 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the screens must leave out their controls that change bills, tags and notes. */
 export function useSpaceReadOnly(): boolean {
-  return useSyncExternalStore(subscribe, spaceIsReadOnly, () => false);
+  return useSyncExternalStore(subscribeSpaceRole, spaceIsReadOnly, () => false);
 }
 
 /** What a viewer is told where the controls that change things would be. */
@@ -71,8 +72,8 @@ export const VIEWER_WORDS =
 
 /** A command refused on this device: the account is a viewer in the space the page works in. */
 export class ReadOnlySpaceError extends Error {
-  constructor() {
-    super(VIEWER_WORDS);
+  constructor(message: string = VIEWER_WORDS) {
+    super(message);
     this.name = 'ReadOnlySpaceError';
   }
 }

@@ -22,12 +22,24 @@ import { filesUnavailableWords, lastResultWords } from '../datasets/dataset-word
 import { FormError } from '../ui/form-error.tsx';
 import { useApiKey } from '../local-store/live-api-keys.ts';
 import { SessionPicker } from '../datasets/session-picker.tsx';
+import {
+  DATASET_OWNER_WORDS,
+  TEAM_DATASET_WORDS,
+  useDatasetSpace,
+} from '../local-store/dataset-space.ts';
 
 /** The form's choice of source: picked files or a URL, or an API. */
-function SourceChoice({ form }: { form: ReturnType<typeof useDatasetForm> }) {
+function SourceChoice({
+  form,
+  team,
+}: {
+  form: ReturnType<typeof useDatasetForm>;
+  /** A team workspace's dataset: from a URL or an API, never picked files. */
+  team: boolean;
+}) {
   const name = useId();
   const choices = [
-    { value: 'files-or-url', label: 'Files or a URL' },
+    { value: 'files-or-url', label: team ? 'A URL' : 'Files or a URL' },
     { value: 'legiscan', label: 'LegiScan API' },
     { value: 'openstates', label: 'Open States API' },
     { value: 'govinfo', label: 'GovInfo bulk data' },
@@ -178,6 +190,23 @@ export function AddDatasetScreen() {
     setRound((current) => current + 1);
   };
   const title = id === undefined ? 'Add dataset' : 'Edit dataset';
+  const space = useDatasetSpace();
+  if (!space.manages) {
+    // An editor or a viewer in a team workspace: the owners' definition, fetched on this device.
+    return (
+      <>
+        <PageHeader title={title} backHref={BACK_HREF} />
+        <PageBody>
+          <h1>{title}</h1>
+          <p>{DATASET_OWNER_WORDS}</p>
+          {dataset != null && <TeamDatasetRefresh dataset={dataset} />}
+          <p>
+            <Link to="/datasets">See the workspace’s datasets</Link>.
+          </p>
+        </PageBody>
+      </>
+    );
+  }
   if (id !== undefined && dataset == null) {
     return (
       <>
@@ -203,6 +232,16 @@ export function AddDatasetScreen() {
       dataset={dataset ?? null}
       onSavedAndLeft={startAfresh}
     />
+  );
+}
+
+/** A member's own "Refresh" of a team dataset: its bills fetched again on this device. */
+function TeamDatasetRefresh({ dataset }: { dataset: Dataset }) {
+  const lastJob = useJob(dataset.lastJobId);
+  return (
+    <div className="screen-actions">
+      <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
+    </div>
   );
 }
 
@@ -298,6 +337,7 @@ function DatasetForm({
   onSavedAndLeft: () => void;
 }) {
   const form = useDatasetForm(dataset);
+  const { team } = useDatasetSpace();
   const ionRouter = useIonRouter();
   const ids = useId();
   const errorId = (field: string) => `${ids}-${field}-error`;
@@ -403,7 +443,7 @@ function DatasetForm({
             autocomplete="off"
           />
 
-          <SourceChoice form={form} />
+          <SourceChoice form={form} team={team} />
           {form.sourceKind === 'legiscan' ? (
             <fieldset>
               <legend>LegiScan dataset</legend>
@@ -481,30 +521,35 @@ function DatasetForm({
           ) : (
             <fieldset aria-describedby={describedBy('source')}>
               <legend>Where the bills come from</legend>
+              {team && <p className="field-hint">{TEAM_DATASET_WORDS}</p>}
               {form.storedFileCount > 0 && (
                 <p className="field-hint">
                   This dataset keeps {plural(form.storedFileCount, 'file')}. Import reads them
                   again; pick files, a folder or a URL to replace them.
                 </p>
               )}
-              <FileField
-                id={filesId}
-                label="Files"
-                hint="JSON, ZIP, XML or CSV: LegiScan, Open States, GovInfo BILLSTATUS, congress data.json or Docket CSV. Several at once is fine."
-                folder={false}
-                describedBy={describedBy('source')}
-                onPick={form.setFiles}
-                pickedCount={form.files.length}
-              />
-              <FileField
-                id={`${ids}-folder`}
-                label="Folder"
-                hint="Every file in a folder and its subfolders."
-                folder
-                describedBy={describedBy('source')}
-                onPick={form.setFolder}
-                pickedCount={form.folder.length}
-              />
+              {!team && (
+                <>
+                  <FileField
+                    id={filesId}
+                    label="Files"
+                    hint="JSON, ZIP, XML or CSV: LegiScan, Open States, GovInfo BILLSTATUS, congress data.json or Docket CSV. Several at once is fine."
+                    folder={false}
+                    describedBy={describedBy('source')}
+                    onPick={form.setFiles}
+                    pickedCount={form.files.length}
+                  />
+                  <FileField
+                    id={`${ids}-folder`}
+                    label="Folder"
+                    hint="Every file in a folder and its subfolders."
+                    folder
+                    describedBy={describedBy('source')}
+                    onPick={form.setFolder}
+                    pickedCount={form.folder.length}
+                  />
+                </>
+              )}
               {form.files.length + form.folder.length > 0 && (
                 <p className="field-hint" role="status">
                   {plural(form.files.length + form.folder.length, 'file')} picked.

@@ -18,12 +18,14 @@ import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
 import { FilesUnavailableActions } from '../datasets/dataset-files-unavailable.tsx';
 import { RefreshAllButton, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
 import { SkipToTabs } from '../layout/skip-links.tsx';
+import { DATASET_OWNER_WORDS, useDatasetSpace } from '../local-store/dataset-space.ts';
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
   const datasets = useDatasets();
   const jobs = useJobs();
   const jobsById = new Map((jobs ?? []).map((job) => [job.id, job]));
+  const space = useDatasetSpace();
   useEffect(() => {
     // Starting the worker is what finds imports a closed tab left behind.
     importJobs();
@@ -35,16 +37,23 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
         <h1>Datasets</h1>
         <SkipToTabs />
         <div className="screen-actions">
-          <IonButton routerLink="/add-dataset">New dataset</IonButton>
+          {space.manages && <IonButton routerLink="/add-dataset">New dataset</IonButton>}
           <IonButton routerLink="/jobs" fill="outline">
             Jobs
           </IonButton>
           <RefreshAllButton datasets={datasets ?? []} />
         </div>
+        {space.manages ? null : <p className="field-hint">{DATASET_OWNER_WORDS}</p>}
         {datasets === undefined ? (
           <p role="status">Loading datasets…</p>
         ) : datasets.length === 0 ? (
-          <p>No datasets yet. Add one from files (JSON, ZIP, XML, CSV), a folder or a URL.</p>
+          <p>
+            {!space.manages
+              ? 'No datasets yet.'
+              : space.team
+                ? 'No datasets yet. Add one from a URL or a source’s API: each member’s device fetches its bills.'
+                : 'No datasets yet. Add one from files (JSON, ZIP, XML, CSV), a folder or a URL.'}
+          </p>
         ) : (
           <ul className="record-list" aria-label="Datasets">
             {datasets.map((dataset) => {
@@ -83,7 +92,7 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
                   </dl>
                   <div className="record-actions">
                     <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
-                    {dataset.filesUnavailable === undefined ? (
+                    {!space.manages ? null : dataset.filesUnavailable === undefined ? (
                       <DeleteDatasetButton dataset={dataset} lastJob={lastJob} />
                     ) : (
                       <FilesUnavailableActions dataset={dataset} lastJob={lastJob} />

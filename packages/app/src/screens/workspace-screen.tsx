@@ -16,10 +16,11 @@ import {
   useWorkspaceAction,
   type WorkspaceAction,
 } from '../workspaces/workspace-outcome.tsx';
-import type {
-  MemberView,
-  WorkspaceService,
-  WorkspaceView,
+import {
+  leaveGoneSpace,
+  type MemberView,
+  type WorkspaceService,
+  type WorkspaceView,
 } from '../workspaces/workspace-service.ts';
 import {
   failureMessage,
@@ -31,6 +32,8 @@ import {
 import '../workspaces/workspaces.css';
 import { WORKSPACES_PATH } from './workspaces-screen.tsx';
 import { catchFallingFocus, focusControl } from '../ui/falling-focus.ts';
+import { useAlert } from '../ui/lazy-overlays.ts';
+import { activeWorkspaceId } from '../local-store/account-databases.ts';
 
 const ROLES: readonly WorkspaceRole[] = ['owner', 'editor', 'viewer'];
 
@@ -119,6 +122,7 @@ export function WorkspacePanel({
         <MembersSection service={service} workspaceId={workspace.id} action={action} />
       ) : null}
       <InviteSection service={service} workspaceId={workspace.id} owner={owner} action={action} />
+      {owner && <DeleteSection service={service} workspace={workspace} action={action} />}
       {!owner && (
         <section aria-labelledby={`${ids}-leave`} className="workspace-section">
           <h2 id={`${ids}-leave`}>Leave</h2>
@@ -143,6 +147,67 @@ export function WorkspacePanel({
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * An owner deletes the workspace for every member, after a question that names it: the server
+ * forgets its log, keys and members; each member's copy leaves their device at their next
+ * reading of the list, and this page leaves the workspace's space if it works in it.
+ */
+function DeleteSection({
+  service,
+  workspace,
+  action,
+}: {
+  readonly service: WorkspaceService;
+  readonly workspace: WorkspaceView;
+  readonly action: WorkspaceAction;
+}) {
+  const ids = useId();
+  const ionRouter = useIonRouter();
+  const [presentAlert] = useAlert();
+  const remove = () => {
+    void action
+      .run('Deleting the workspace', async () => {
+        await service.deleteWorkspace(workspace.id);
+        return `${workspace.name} is deleted.`;
+      })
+      .then(async (done) => {
+        if (!done) return;
+        if (activeWorkspaceId() === workspace.id) {
+          await leaveGoneSpace(service.userId, 'deleted');
+          return;
+        }
+        // The list's next reading forgets its copy on this device.
+        ionRouter.push(WORKSPACES_PATH, 'back', 'pop');
+      });
+  };
+  return (
+    <section aria-labelledby={`${ids}-delete`} className="workspace-section">
+      <h2 id={`${ids}-delete`}>Delete</h2>
+      <p>
+        Deleting the workspace deletes its bills’ tags, positions and notes for every member, and
+        each member’s copy on their devices. Nothing of it can be brought back.
+      </p>
+      <IonButton
+        color="danger"
+        fill="outline"
+        disabled={action.busy}
+        onClick={() => {
+          void presentAlert({
+            header: 'Delete workspace?',
+            message: `${workspace.name} and everything its members wrote in it will be deleted, for every member.`,
+            buttons: [
+              { text: 'Cancel', role: 'cancel' },
+              { text: 'Delete workspace', role: 'destructive', handler: remove },
+            ],
+          });
+        }}
+      >
+        Delete workspace
+      </IonButton>
+    </section>
   );
 }
 

@@ -121,6 +121,7 @@ function fakeService(overrides: Partial<WorkspaceService> = {}): WorkspaceServic
     changeRole: vi.fn(() => Promise.resolve()),
     remove: vi.fn(() => Promise.resolve()),
     leave: vi.fn(() => Promise.resolve()),
+    deleteWorkspace: vi.fn(() => Promise.resolve()),
     rotate: vi.fn(() => Promise.resolve()),
     keyring: vi.fn(() => Promise.reject(new Error('not expected'))),
     ...overrides,

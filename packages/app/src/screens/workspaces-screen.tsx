@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageBody } from '../layout/page-body.tsx';
 import { activeWorkspaceId } from '../local-store/account-databases.ts';
 import { enterSpace } from '../local-store/enter-space.ts';
+import { takeSpaceGone } from '../local-store/forget-spaces.ts';
 import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -32,11 +33,18 @@ const BILLS_PATH = '/tabs/bills';
  */
 export function WorkspacesScreen() {
   const access = useWorkspaceService();
+  // Said once, after the page left a workspace the account no longer has (forget-spaces.ts).
+  const [gone] = useState(takeSpaceGone);
   return (
     <>
       <PageHeader title="Workspaces" backHref="/tabs/more" />
       <PageBody>
         <h1>Workspaces</h1>
+        {gone !== null && (
+          <p className="workspace-notice" role="status">
+            {gone}
+          </p>
+        )}
         {access.status === 'ready' ? (
           <WorkspacesPanel service={access.service} />
         ) : (

@@ -18,10 +18,12 @@ import { TextField } from '../ui/text-field.tsx';
 import { useCommand } from '../ui/use-command.ts';
 import './device-settings.css';
 import { IonNote } from '../ui/ionic/ion-note.ts';
+import { TEAM_API_KEY_WORDS, useDatasetSpace } from '../local-store/dataset-space.ts';
 
 // The More tab's API keys: the user's key for each source whose API takes one (core's
 // sources/api-keys.ts). A key is user data: it syncs to the user's other devices, end-to-end
-// encrypted, and is shown only as its last four characters once saved; the field is masked.
+// encrypted, and is shown only as its last four characters once saved; the field is masked. In a
+// team workspace's space a key stays on this device: it is the member's, never the team's.
 
 const sources: readonly { source: ApiKeySource; note: string }[] = [
   {
@@ -129,8 +131,10 @@ function ApiKeyField({ source, note }: { source: ApiKeySource; note: string }) {
 
 /** Settings: the user's API keys, one field per source. */
 export function ApiKeysPanel() {
+  const { team } = useDatasetSpace();
   return (
     <div className="api-keys">
+      {team && <p className="field-hint">{TEAM_API_KEY_WORDS}</p>}
       {sources.map(({ source, note }) => (
         <ApiKeyField key={source} source={source} note={note} />
       ))}

@@ -8,6 +8,7 @@ import { billDetailsPath, formatBillDate } from '../bills/bill-words.ts';
 import type { BillList } from './use-bill-list.ts';
 import { readChangedBillIds } from '@docket/core/lists';
 import { useLiveRead } from '../local-store/live-database.ts';
+import { AuthoredBy } from '../authors/authored-by.tsx';
 
 // The list itself, virtualised: only the rows near the viewport are in the DOM, so 50,000 bills
 // scroll like 50. It scrolls with the page (the IonContent's scroll element) rather than in a
@@ -177,7 +178,10 @@ function BillRow({
               : `${statusWord(row.status)} · ${latestActionDateText(row.latestActionDate, formatBillDate)}`}
           </span>
           {row.position !== null && row.position !== 'none' && (
-            <span className="tracked-row-position">Position: {positionWords[row.position]}</span>
+            <span className="tracked-row-position">
+              Position: {positionWords[row.position]}
+              <AuthoredBy table="positions" rowId={row.id} field="position" />
+            </span>
           )}
           {!row.tracked && <span className="tracked-row-untracked">Not tracked</span>}
           {changed && <span className="tracked-row-changed">Changed on another device</span>}

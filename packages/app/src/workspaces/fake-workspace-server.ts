@@ -217,16 +217,18 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
         const space = spaceOf(parts[1] ?? '');
         ownerOf(space, me.id, 'confirm members');
         const row = memberOf(space, parts[3] ?? '');
-        const { keyVersion, publicKey, sealedKey, confirmation } = body as {
+        const { keyVersion, publicKey, sealedKey, confirmation, olderKeys } = body as {
           keyVersion: number;
           publicKey: string;
           sealedKey: string;
           confirmation: string;
+          olderKeys?: { keyVersion: number; sealedKey: string }[];
         };
         if (keyVersion !== space.keyVersion) refuse(409, 'key-rotated', 'Key rotated.');
         if (publicKey !== listedKey(row.userId)) refuse(409, 'public-key-changed', 'Changed.');
         row.status = 'confirmed';
         const copies = space.sealed.get(row.userId ?? '') ?? new Map<number, string>();
+        for (const older of olderKeys ?? []) copies.set(older.keyVersion, older.sealedKey);
         copies.set(keyVersion, sealedKey);
         space.sealed.set(row.userId ?? '', copies);
         space.confirmations.set(`${row.userId ?? ''}|${me.id}`, confirmation);

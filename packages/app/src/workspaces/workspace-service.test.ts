@@ -1,4 +1,9 @@
-import { createMemberKeys, type WebCryptoPort } from '@docket/core/crypto';
+import {
+  createMemberKeys,
+  openWorkspaceChange,
+  sealWorkspaceChange,
+  type WebCryptoPort,
+} from '@docket/core/crypto';
 import { encodeBase64 } from '@docket/core/encoding';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api/api-client.ts';
@@ -30,6 +35,10 @@ async function person(server: FakeWorkspaceServer, userId: string): Promise<Work
     userId,
     dataKey: await dataKey(),
   });
+}
+
+function fail(why: string): never {
+  throw new Error(why);
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string | null> {
@@ -144,8 +153,24 @@ describe('workspace service', () => {
     const listed = (await owner.members(id)).members.find((member) => member.userId === 'late');
     if (listed === undefined) throw new Error('no late member');
     await owner.confirm(id, listed);
-    expect([...(space?.sealed.get('late')?.keys() ?? [])]).toEqual([2]);
-    // Given only the new key, the newcomer still reads the name: it was sealed again with it.
+    // The newcomer is given every version the owner holds, so what the team wrote before the
+    // rotation opens for them too; the removed editor still has only the old one.
+    expect([...(space?.sealed.get('late')?.keys() ?? [])].sort()).toEqual([1, 2]);
+    const ring = await late.keyring(id);
+    expect(ring.map((key) => key.version).sort()).toEqual([1, 2]);
+    const before = await sealWorkspaceChange(
+      webCrypto,
+      (await owner.keyring(id)).find((key) => key.version === 1) ?? fail('no version 1'),
+      new TextEncoder().encode('Written before the late member joined'),
+      { workspaceId: id, authorUserId: 'owner', batchId: 'b1' },
+    );
+    const opened = await openWorkspaceChange(webCrypto, ring, before, {
+      workspaceId: id,
+      authorUserId: 'owner',
+      batchId: 'b1',
+    });
+    expect(new TextDecoder().decode(opened)).toBe('Written before the late member joined');
+    // The name was sealed again with the new key, and opens with it.
     expect((await late.list())[0]).toMatchObject({ name: 'Health team', keyVersion: 2 });
   });
 

@@ -25,7 +25,14 @@ import type {
   WorkspaceRole,
   WorkspaceSummary,
 } from '@docket/protocol/workspaces';
+import { MAX_OLDER_KEYS } from '@docket/protocol/workspaces';
 import type { ApiClient } from '../api/api-client.ts';
+import {
+  forgetSpacesNotListed,
+  SPACE_GONE_KEY,
+  type SpaceGone,
+} from '../local-store/forget-spaces.ts';
+import { WORKSPACES_PATH } from './workspace-words.ts';
 import { ensureMemberKeys } from './member-keys.ts';
 import { rememberSpaceRole } from '../local-store/space-role.ts';
 import * as wire from '../api/workspaces-api.ts';
@@ -102,6 +109,11 @@ export interface WorkspaceService {
   /** Removes a member; one who held the key is removed with a new key for those who stay. */
   readonly remove: (workspaceId: string, userId: string) => Promise<void>;
   readonly leave: (workspaceId: string) => Promise<void>;
+  /**
+   * Deletes the workspace for every member (an owner's): its log, keys and members on the
+   * server; each member's copy leaves their device at their next reading of the list.
+   */
+  readonly deleteWorkspace: (workspaceId: string) => Promise<void>;
   /** A new key version sealed to every confirmed member (after a member left: `rotationDue`). */
   readonly rotate: (workspaceId: string) => Promise<void>;
   /** Every key version sealed to me, opened: what the workspace's changes are sealed under. */
@@ -341,6 +353,12 @@ export function createWorkspaceService({
       const summaries = await wire.listWorkspaces(api);
       // The role in the space the page works in may have changed since it was entered.
       for (const summary of summaries) rememberSpaceRole(summary.id, summary.role);
+      // A workspace the account no longer belongs to leaves this device.
+      const { leave } = await forgetSpacesNotListed(
+        userId,
+        new Set(summaries.map((summary) => summary.id)),
+      );
+      if (leave) await leaveGoneSpace(userId);
       return Promise.all(summaries.map(view));
     },
 
@@ -400,24 +418,36 @@ export function createWorkspaceService({
           'You do not hold the workspace’s current key, so you cannot seal it to anyone.',
         );
       }
-      const sealed = await sealWorkspaceKeyTo(
-        crypto,
-        {
-          sealed: {
-            workspaceId,
-            memberUserId: userId,
-            keyVersion: ring.keyVersion,
-            sealed: bytesOf(current.sealedKey, 'a sealed key'),
+      const to = { userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') };
+      const sealTo = async (copy: (typeof ring.keys)[number]) => {
+        const sealed = await sealWorkspaceKeyTo(
+          crypto,
+          {
+            sealed: {
+              workspaceId,
+              memberUserId: userId,
+              keyVersion: copy.keyVersion,
+              sealed: bytesOf(copy.sealedKey, 'a sealed key'),
+            },
+            keys: own,
           },
-          keys: own,
-        },
-        { userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') },
-      );
+          to,
+        );
+        return { keyVersion: copy.keyVersion, sealedKey: encodeBase64(sealed.sealed) };
+      };
+      // Every older version I hold goes too (the newest ones, up to the server's cap), so a
+      // member who joins after a rotation reads what the team wrote before it.
+      const older = ring.keys
+        .filter((copy) => copy.keyVersion < ring.keyVersion)
+        .sort((a, b) => b.keyVersion - a.keyVersion)
+        .slice(0, MAX_OLDER_KEYS);
+      const sealed = await sealTo(current);
       await wire.confirmMember(api, workspaceId, member.userId, {
         keyVersion: ring.keyVersion,
         publicKey: member.publicKey,
-        sealedKey: encodeBase64(sealed.sealed),
+        sealedKey: sealed.sealedKey,
         confirmation: await confirmationOf(workspaceId, member.userId, member.publicKey),
+        ...(older.length === 0 ? {} : { olderKeys: await Promise.all(older.map(sealTo)) }),
       });
     },
 
@@ -457,9 +487,28 @@ export function createWorkspaceService({
       await wire.removeMember(api, workspaceId, userId);
     },
 
+    async deleteWorkspace(workspaceId) {
+      await wire.deleteWorkspace(api, workspaceId);
+    },
+
     async rotate(workspaceId) {
       const listed = await wire.listMembers(api, workspaceId);
       await wire.rotateKey(api, workspaceId, await rotation(workspaceId, listed, null));
     },
   };
+}
+
+/**
+ * The page works in a workspace the account no longer belongs to: it loads again in the personal
+ * space, on the Workspaces screen, which says why; the workspace's database goes at that
+ * screen's reading of the list (local-store/forget-spaces.ts).
+ */
+export async function leaveGoneSpace(
+  userId: string,
+  why: SpaceGone = 'no-longer-member',
+): Promise<void> {
+  const { enterSpace } = await import('../local-store/enter-space.ts');
+  await enterSpace(userId, null);
+  sessionStorage.setItem(SPACE_GONE_KEY, why);
+  window.location.assign(WORKSPACES_PATH);
 }

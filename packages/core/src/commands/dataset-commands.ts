@@ -319,7 +319,7 @@ export async function queueSyncedImport(
     const unlisted = held.filter((id) => !listed.has(id));
     if (unlisted.length > 0) await tx.deleteMany('datasetFiles', unlisted);
     await replaceWaitingImports(tx, jobs, input.now);
-    const job = newJob(input.jobId, input.datasetId, input.now);
+    const job: Job = { ...newJob(input.jobId, input.datasetId, input.now), queuedBy: 'sync' };
     // Local fields only: nothing of this goes to the other devices. The definition may name
     // another URL now, so this import downloads it whole (no validators of the old one).
     const next: Dataset = { ...dataset, needsImport: false, lastJobId: job.id };
@@ -403,10 +403,27 @@ export async function deleteDataset(
   });
 }
 
-/** The ids of the datasets sync marked for import on this device. */
+/**
+ * The ids of the datasets sync marked for import on this device, and of those whose import sync
+ * queued is not finished (the import worker, started, finds which were cut off by a reload:
+ * markInterruptedJobs marks them again).
+ */
 export async function datasetsNeedingImport(store: LocalStore): Promise<string[]> {
-  const datasets = await store.read(['datasets'], (tx) => tx.all('datasets'));
-  return datasets.filter((dataset) => dataset.needsImport === true).map((dataset) => dataset.id);
+  return store.read(['datasets', 'jobs'], async (tx) => {
+    const unfinished = new Set<string>();
+    for (const status of ['queued', 'running', 'interrupted'] as const) {
+      for (const job of await tx.where('jobs', 'status', status)) {
+        if (job.queuedBy === 'sync') unfinished.add(job.id);
+      }
+    }
+    return (await tx.all('datasets'))
+      .filter(
+        (dataset) =>
+          dataset.needsImport === true ||
+          (dataset.lastJobId !== null && unfinished.has(dataset.lastJobId)),
+      )
+      .map((dataset) => dataset.id);
+  });
 }
 
 /** The synced fields of an edited dataset that the edit changed (updatedAt always). */
@@ -464,10 +481,17 @@ export async function markInterruptedJobs(
       await tx.put('jobs', interrupted);
       marked.push(interrupted);
       const dataset = await tx.get('datasets', job.subjectId);
-      if (dataset?.state === 'importing') {
+      if (dataset === undefined) continue;
+      // Nobody here asked for an import sync queued: it is asked for again (datasetsNeedingImport),
+      // replacing this one, instead of waiting for someone to press Resume.
+      const again = job.queuedBy === 'sync' && dataset.lastJobId === job.id;
+      if (dataset.state === 'importing' || again) {
         await tx.put('datasets', {
           ...dataset,
-          state: dataset.lastImportAt === null ? 'new' : 'ready',
+          ...(dataset.state === 'importing'
+            ? { state: dataset.lastImportAt === null ? 'new' : 'ready' }
+            : {}),
+          ...(again ? { needsImport: true } : {}),
         });
       }
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   datasetsNeedingImport,
+  markInterruptedJobs,
   queueSyncedImport,
   saveDatasetAndQueueImport,
 } from '../commands/dataset-commands.ts';
@@ -113,6 +114,44 @@ describe('datasets across devices', () => {
     expect((await b.sync()).filesDown).toBe(0);
     expect((await a.sync()).filesUp).toBe(0);
     expect(await importSynced(b)).toBe(0);
+  });
+
+  it('asks again for an import sync queued that a reload cut off, and leaves the user’s own to Resume', async () => {
+    const { a, b } = await setup();
+    await addDataset(a, { id: 'ca', name: 'California', bills: 3 });
+    await a.sync();
+    await b.sync();
+    // Queued, then the page reloads before it ran: the worker's start marks it interrupted.
+    const first = await queueSyncedImport(b.store, { datasetId: 'ca', jobId: 'cut', now: clock() });
+    expect(first).toMatchObject({ queuedBy: 'sync', status: 'queued' });
+    expect(await datasetsNeedingImport(b.store)).toEqual(['ca']);
+    await markInterruptedJobs(b.store, { now: clock() });
+    expect(await datasetOf(b, 'ca')).toMatchObject({ needsImport: true, lastJobId: 'cut' });
+    // The next round imports it without anyone pressing Resume, and the cut-off job is replaced.
+    expect(await importSynced(b)).toBe(1);
+    expect(await billsOf(b, 'ca')).toEqual(await billsOf(a, 'ca'));
+    const jobs = await rowsOf(b.store, 'jobs');
+    expect(jobs.find((job) => job.id === 'cut')).toMatchObject({ status: 'cancelled' });
+    expect(await datasetsNeedingImport(b.store)).toEqual([]);
+    // The user's own import, cut off the same way, waits for Resume.
+    const file = csvFile('ny.csv', numberedBills(2));
+    const bytes = new Uint8Array(file.bytes);
+    await saveDatasetAndQueueImport(b.store, {
+      datasetId: 'ny',
+      name: 'New York',
+      jurisdiction: null,
+      session: null,
+      source: { kind: 'files', files: [{ id: await sha256Hex(bytes), name: file.name, bytes }] },
+      jobId: 'own',
+      now: clock(),
+      deviceId: b.id,
+    });
+    await markInterruptedJobs(b.store, { now: clock() });
+    expect((await rowsOf(b.store, 'jobs')).find((job) => job.id === 'own')).toMatchObject({
+      status: 'interrupted',
+    });
+    expect((await datasetOf(b, 'ny'))?.needsImport).not.toBe(true);
+    expect(await datasetsNeedingImport(b.store)).toEqual([]);
   });
 
   it('says how many files it has moved out of how many, up and down', async () => {

@@ -10,7 +10,7 @@ import {
 import { base64LengthFor } from '@docket/protocol/sync-wire';
 import { fnv1a64HexOfText } from '../bills/canonical-hash.ts';
 import { decodeHlc, HlcError, receive } from '../merge/hybrid-logical-clock.ts';
-import { syncedTables, type OutboxEntry } from '../store/local-records.ts';
+import { syncedTables, type OutboxEntry, type SyncedTable } from '../store/local-records.ts';
 import type { LocalStore, TableName } from '../store/local-store.ts';
 import { outboxFields, readDeviceClock, saveDeviceClock } from '../merge/outbox-changes.ts';
 import { personalEnvelopes, type SyncEnvelopes } from './sync-envelopes.ts';
@@ -387,6 +387,17 @@ async function pushOutbox(
   for (;;) {
     const entries = await store.read(['outbox'], (tx) => tx.all('outbox', { limit: perPush }));
     if (entries.length === 0) break;
+    // Rows this space keeps on the device leave the outbox unsent.
+    const local = entries.filter((entry) => envelopes.deviceTables.has(entry.table as SyncedTable));
+    if (local.length > 0) {
+      await store.write(['outbox'], (tx) =>
+        tx.deleteMany(
+          'outbox',
+          local.map((entry) => entry.id),
+        ),
+      );
+      continue;
+    }
     const packed = packPush(entries, limits, frameBytes);
     if (packed.oversized !== null) {
       const { entry, bytes } = packed.oversized;
@@ -483,7 +494,8 @@ async function openChanges(
       checkClocksAreTheDevices(change, parsed.data.changes);
       authors.set(change.deviceId, author);
     }
-    changes.push(...parsed.data.changes);
+    // A row this space keeps on each device (a member's API key) is never taken from another.
+    changes.push(...parsed.data.changes.filter((row) => !envelopes.deviceTables.has(row.table)));
   }
   return { changes, authors };
 }

@@ -14,6 +14,7 @@ import {
   type WorkspaceKey,
 } from '../crypto/workspace-keys.ts';
 import { WorkspaceKeyError } from '../crypto/member-keys.ts';
+import type { SyncedTable } from '../store/local-records.ts';
 import { SyncEngineError } from './sync-errors.ts';
 import type { SyncSession } from './sync-engine.ts';
 
@@ -28,6 +29,9 @@ import type { SyncSession } from './sync-engine.ts';
 //   batch (workspace-keys.ts). A change under an older key version still opens with that
 //   version's key (nothing a team wrote before a removal is lost); one under a newer version than
 //   the ring holds means the workspace has a key this device has not fetched yet.
+
+/** A member's API keys: each member's device fetches a team dataset with its own. */
+const WORKSPACE_DEVICE_TABLES: ReadonlySet<SyncedTable> = new Set(['apiKeys']);
 
 /** One space's sealing and opening, as the sync engine uses them. */
 export interface SyncEnvelopes {
@@ -50,6 +54,11 @@ export interface SyncEnvelopes {
    * pull records who wrote what (change-authors.ts); the personal space's are all the account's.
    */
   readonly authored: boolean;
+  /**
+   * Synced tables whose rows stay on this device in this space: a workspace's API keys are each
+   * member's own secret, never sent to the team (a pulled one is passed over).
+   */
+  readonly deviceTables: ReadonlySet<SyncedTable>;
   /** The sealed envelope, in base64 as the push carries it. */
   seal(plaintext: Uint8Array, batchId: string): Promise<string>;
   /**
@@ -70,6 +79,7 @@ export function personalEnvelopes(
     datasetFiles: true,
     pushes: true,
     authored: false,
+    deviceTables: new Set(),
     seal: (plaintext, batchId) =>
       sealEnvelope(crypto, session.dataKey, plaintext, {
         userId: session.userId,
@@ -126,6 +136,7 @@ export function workspaceEnvelopes(
     datasetFiles: false,
     pushes: input.readOnly !== true,
     authored: true,
+    deviceTables: WORKSPACE_DEVICE_TABLES,
     seal: async (plaintext, batchId) =>
       encodeBase64(
         await sealWorkspaceChange(crypto, newest, plaintext, {

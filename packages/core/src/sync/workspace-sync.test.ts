@@ -12,6 +12,7 @@ import { newDataKey, syncedRowsOf, webCrypto } from '../test-support/sync-device
 import { TestWorkspaceLog } from '../test-support/sync-log-server.ts';
 import { skipUnreadableChange } from './sync-cursor.ts';
 import { readFieldAuthor } from './change-authors.ts';
+import { readApiKey, saveApiKey } from '../sources/api-keys.ts';
 import { runSync } from './sync-engine.ts';
 import { workspaceSync } from './sync-envelopes.ts';
 import { SyncEngineError } from './sync-errors.ts';
@@ -37,6 +38,8 @@ async function memberDevice(
   readOnly = false,
   /** The device its clocks name: another than `deviceId` only for a forged change. */
   clockDevice = deviceId,
+  /** An app from before API keys stayed on each member's device: it sends them to the team. */
+  sendsApiKeys = false,
 ) {
   const { store } = await storeWithBills(3);
   const context = testContext(store, clockDevice);
@@ -60,7 +63,7 @@ async function memberDevice(
         transport: log.transportFor(userId),
         crypto: webCrypto,
         session,
-        envelopes,
+        envelopes: sendsApiKeys ? { ...envelopes, deviceTables: new Set() } : envelopes,
         now: () => context.now(),
       });
     },
@@ -110,6 +113,32 @@ describe('a workspace synced by the engine', () => {
     expect((await owner.sync()).pulled).toBe(3);
     expect(await syncedRowsOf(owner.store)).toEqual(await syncedRowsOf(editor.store));
     expect((await rowsOf(owner.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+  });
+
+  it('keeps each member’s API key on their own device, sending none and taking none', async () => {
+    const { log, v1, owner, editor } = await team();
+    const KEY = 'a'.repeat(32);
+    await saveApiKey(editor.context, 'legiscan', KEY);
+    await createTag(editor.context, { name: 'Housing', color: RED });
+    expect((await editor.sync()).pushed).toBe(1);
+    // The key left the outbox unsent; the tag went.
+    expect(await editor.store.read(['outbox'], (tx) => tx.count('outbox'))).toBe(0);
+    expect(await readApiKey(editor.store, 'legiscan')).toBe(KEY);
+    await owner.sync();
+    expect((await rowsOf(owner.store, 'tags')).map((row) => row.name)).toEqual(['Housing']);
+    expect(await readApiKey(owner.store, 'legiscan')).toBeNull();
+    // A teammate's app that sends its key anyway: the change is passed over, the tag taken.
+    const old = await memberDevice(log, EDITOR, 'old-tablet', WORKSPACE, false, 'old-tablet', true);
+    old.hold([v1]);
+    await saveApiKey(old.context, 'openstates', 'b'.repeat(32));
+    await createTag(old.context, { name: 'Schools', color: RED });
+    expect((await old.sync()).pushed).toBe(2);
+    await owner.sync();
+    expect(await readApiKey(owner.store, 'openstates')).toBeNull();
+    expect((await rowsOf(owner.store, 'tags')).map((row) => row.name).sort()).toEqual([
+      'Housing',
+      'Schools',
+    ]);
   });
 
   it('keeps opening changes under the old key after a rotation, and seals new ones under the new', async () => {

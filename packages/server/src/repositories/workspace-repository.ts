@@ -482,8 +482,27 @@ export class WorkspaceRepository {
     userId: string,
     workspaceId: string,
     memberId: string,
-    input: { keyVersion: number; publicKey: string; sealedKey: string; confirmation: string },
+    input: {
+      keyVersion: number;
+      publicKey: string;
+      sealedKey: string;
+      confirmation: string;
+      /** Older versions sealed to the same key, for a member who joins after a rotation. */
+      olderKeys?: readonly { keyVersion: number; sealedKey: string }[] | undefined;
+    },
   ): Promise<Member> {
+    const older = input.olderKeys ?? [];
+    const versions = new Set(older.map((copy) => copy.keyVersion));
+    if (
+      versions.size !== older.length ||
+      older.some((copy) => copy.keyVersion >= input.keyVersion)
+    ) {
+      throw new ApiHttpError(
+        400,
+        'invalid-keys',
+        'Each older key version must be given once, and be older than the current one.',
+      );
+    }
     return this.db.transaction(async (tx) => {
       const { head, actor } = await lockAsMember(tx, workspaceId, userId);
       requireOwner(actor, 'confirm members');
@@ -498,12 +517,14 @@ export class WorkspaceRepository {
       requireCurrentKey(input.keyVersion, head.keyVersion);
       requirePublishedKey(target, input.publicKey, 'sealed to');
       await this.keepConfirmation(tx, workspaceId, memberId, userId, input.confirmation);
-      await tx.insert(workspaceMemberKeys).values({
-        workspaceId,
-        userId: memberId,
-        keyVersion: input.keyVersion,
-        sealedKey: fromBase64(input.sealedKey),
-      });
+      await tx.insert(workspaceMemberKeys).values(
+        [{ keyVersion: input.keyVersion, sealedKey: input.sealedKey }, ...older].map((copy) => ({
+          workspaceId,
+          userId: memberId,
+          keyVersion: copy.keyVersion,
+          sealedKey: fromBase64(copy.sealedKey),
+        })),
+      );
       await tx
         .update(workspaceMembers)
         .set({ status: 'confirmed' })
