@@ -13,7 +13,7 @@ import { deckSample } from './pages/deck-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 import { expectPainted, screenshotsAtBothSizes } from './pages/painted.ts';
-import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
+import { modalNamed, SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
 
 // Team workspaces, membership (issue 39): three accounts on three browser contexts. The owner
 // makes "Health team" and invites an editor and a viewer; both accept; the owner confirms each
@@ -23,7 +23,8 @@ import { SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.t
 // the editor within one sync, sealed on the server; the owner adds the team's dataset from a URL,
 // which the editor's and the viewer's devices download themselves (they may not add or delete
 // one); the editor tags a bill and gives a position with its reason, which the owner reads with
-// the editor's name; the viewer, in the space too, reads them with no control that changes them,
+// the editor's name, and shares by public link, whose reader sees the workspace's name and no
+// member's; the viewer, in the space too, reads them with no control that changes them,
 // and a raw push from the viewer's session is refused 403; a
 // viewer's invitation is refused by the server and the refusal is shown; the owner makes the
 // viewer an owner, who must compare the editor's fingerprint and "Confirm again" before any new
@@ -307,6 +308,24 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     SOON,
   );
   await screenshotsAtBothSizes(owner.page, 'workspace-bill-by-editor');
+  // The owner shares the list by public link: a reader sees the workspace's name, no member's.
+  await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
+  const sheet = modalNamed(owner.page, 'Share this list');
+  await sheet.getByRole('button', { name: 'Create link', exact: true }).click();
+  const linkField = sheet.getByLabel('Link', { exact: true });
+  await expect(linkField).toBeVisible({ timeout: 60_000 });
+  const link = await linkField.inputValue();
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('heading', { level: 1, name: /^Tracked/ })).toBeVisible(SOON);
+  await expect(reader.getByText('From Health team', { exact: true })).toBeVisible();
+  await expect(reader.getByRole('heading', { name: /^AB 1:/ })).toBeVisible();
+  for (const address of [owner.email, editor.email, ownerName, editorName]) {
+    expect(await reader.content()).not.toContain(address);
+  }
+  await screenshotsAtBothSizes(reader, 'workspace-public-link');
+  await readerContext.close();
   // The viewer opens the space by keyboard alone, reads the tag and is offered nothing that
   // changes it: no new tag, no rename, no deck to decide on.
   const viewerTags = await openTeamSpace(viewer.page, 'keyboard');

@@ -84,11 +84,16 @@ function contents(): BackupContents {
   };
 }
 
-function shared(kind: SharedLink['kind'], name: string): SharedLink {
+function shared(
+  kind: SharedLink['kind'],
+  name: string,
+  workspace: string | null = null,
+): SharedLink {
   return {
     kind,
     name,
     description: '',
+    workspace,
     backedUpAt: at,
     choices: { dismissedBills: kind === 'list', decisions: true, notes: true },
     contents: contents(),
@@ -132,6 +137,17 @@ describe('PublicLinkScreen', () => {
     expect(
       screen.getByText(/^Shared .*Read-only: nothing here changes anyone’s data\.$/),
     ).toBeDefined();
+    expect(screen.queryByText(/^From /)).toBeNull();
+  });
+
+  it('names the team workspace a list was shared from, and no member', async () => {
+    opened.link = shared('list', 'Tracked · Housing', 'Health team');
+    renderLink();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tracked · Housing' }),
+    ).toBeDefined();
+    expect(screen.getByText('From Health team')).toBeDefined();
+    expect(document.body.textContent).not.toMatch(/@/);
   });
 
   it("keeps a backup's link headed by its backup, and without counters too", async () => {

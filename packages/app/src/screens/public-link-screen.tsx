@@ -187,6 +187,11 @@ export function PublicLinkScreen() {
                 backup was taken then. Dates are in the reader's locale. */}
             <div className="shared-link-title">
               <h1 dir="auto">{link.shared.name ?? 'Shared bills'}</h1>
+              {link.shared.workspace !== null && (
+                <p className="shared-link-from" dir="auto">
+                  From {link.shared.workspace}
+                </p>
+              )}
               {link.shared.description !== '' && (
                 <p className="backup-text" dir="auto">
                   {link.shared.description}

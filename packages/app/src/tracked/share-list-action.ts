@@ -6,6 +6,8 @@ import { saveLinkKey } from '../public-links/link-keys-store.ts';
 import { createLink } from '../public-links/public-links-api.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
 import { userDataWorker } from '../user-data-worker/user-data-client.ts';
+import { browserCrypto } from '../crypto/browser-crypto.ts';
+import { activeWorkspaceId } from '../local-store/account-databases.ts';
 
 // "Share" on the Tracked tab, what it does: the list's bills become a backup of their own (the
 // user's tags, positions, decisions and notes on exactly those bills, sealed with the sync data
@@ -40,10 +42,35 @@ function messageOf(error: unknown): string {
   return 'The link was not created.';
 }
 
+/**
+ * The team workspace the list is shared from, by its name (the link's page says "From Health
+ * team", never which member shared it); undefined from the personal space. A name that cannot be
+ * opened here (no key yet, offline) stops the share: the link would not say where it comes from.
+ */
+async function sharedFrom(list: ListToShare): Promise<string | undefined> {
+  const workspaceId = activeWorkspaceId();
+  if (workspaceId === null) return undefined;
+  const { createWorkspaceService } = await import('../workspaces/workspace-service.ts');
+  const service = createWorkspaceService({
+    api: list.api,
+    crypto: browserCrypto,
+    userId: list.userId,
+    dataKey: list.keys.dataKey,
+  });
+  const name = (await service.list()).find((workspace) => workspace.id === workspaceId)?.name;
+  if (name === undefined || name === null) {
+    throw new Error(
+      'The workspace’s name could not be opened on this device, and a link from it says the workspace it comes from. Try again once the owner has confirmed you, with a connection.',
+    );
+  }
+  return name;
+}
+
 /** Shares the list as a public link; rejects with an Error whose message is for the user. */
 export async function shareListAsLink(list: ListToShare): Promise<SharedListLink> {
   let shared;
   try {
+    const workspace = await sharedFrom(list);
     shared = await userDataWorker().shareList(
       {
         userId: list.userId,
@@ -53,6 +80,7 @@ export async function shareListAsLink(list: ListToShare): Promise<SharedListLink
         description: '',
         billIds: [...list.billIds],
         notes: list.notes,
+        workspace,
       },
       proxy(async (body) => {
         await uploadBackup(list.api, body);

@@ -60,6 +60,8 @@ export interface NewListShare extends NewBackup {
   readonly billIds: readonly string[];
   /** Whether the link carries the sharer's notes on those bills. */
   readonly notes: boolean;
+  /** The team workspace's name when shared from its space: the link's page says it. */
+  readonly workspace?: string | undefined;
 }
 
 /** Sends a sealed link to the server; rejects with a message for the user. */

@@ -14,7 +14,11 @@ import { linkSealContext, openLinkContents, sealLinkContents } from './public-li
 import type { OpaqueCryptoKey, WebCryptoPort } from '../crypto/web-crypto.ts';
 import { decodeBase64, encodeBase64 } from '../encoding/base64.ts';
 import { billIdOf, storeWithBills, T0 } from '../test-support/bill-command-harness.ts';
-import { buildBackupContents, type BackupContents } from './backup-contents.ts';
+import {
+  BackupContentsError,
+  buildBackupContents,
+  type BackupContents,
+} from './backup-contents.ts';
 import {
   countLink,
   defaultLinkChoices,
@@ -247,6 +251,33 @@ describe('a shared list (the Tracked tab\'s "Share")', () => {
     );
     const withNotes = makeListLinkPayload(contents, title, { notes: true });
     expect(notesOf(withNotes.contents)).toEqual([DISMISSED_NOTE]);
+    // From the personal space: no workspace, in the bytes or on the page.
+    expect(decrypted).not.toContain('workspace');
+    expect(opened.workspace).toBeNull();
+  });
+
+  it('names the team workspace it was shared from, and a damaged name is refused', async () => {
+    const store = await workedStore();
+    const contents = await buildBackupContents(store, at, { billIds: [billIdOf(3)] });
+    const payload = makeListLinkPayload(
+      contents,
+      { name: 'Tracked', description: '', workspace: '  Health team ' },
+      { notes: false },
+    );
+    const { ciphertext, fragmentKey } = await sealLinkContents(crypto, payload, 'list-2');
+    const opened = await openLinkContents(crypto, ciphertext, fragmentKey, 'list-2');
+    expect(opened.workspace).toBe('Health team');
+    // A blank name is left out, not sealed empty.
+    expect(
+      makeListLinkPayload(
+        contents,
+        { name: 'T', description: '', workspace: ' ' },
+        { notes: false },
+      ).workspace,
+    ).toBeUndefined();
+    for (const workspace of ['', 'x'.repeat(201), 7]) {
+      expect(() => parseLinkPayload({ ...payload, workspace })).toThrow(BackupContentsError);
+    }
   });
 });
 

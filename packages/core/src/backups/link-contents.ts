@@ -20,7 +20,9 @@ import {
 //                         the bills those rows are about, no datasets and no clocks,
 //     kind?:              "list" for a list shared from the Tracked tab ("Share"): its bills
 //                         are exactly those the list showed, in its order; absent for a
-//                         backup's link }
+//                         backup's link,
+//     workspace?:         the team workspace's name when shared from a workspace's space: the
+//                         page says "From <name>", never which member shared it }
 //
 // Links made before this format carry a bare backup ("docket-backup") and still open, without
 // a name or choices.
@@ -55,6 +57,8 @@ export const linkChoicesSchema = z.strictObject({
 export interface LinkTitle {
   readonly name: string;
   readonly description: string;
+  /** The team workspace it was shared from, by its name; absent from the personal space. */
+  readonly workspace?: string | undefined;
 }
 
 const linkPayloadSchema = z.strictObject({
@@ -65,6 +69,7 @@ const linkPayloadSchema = z.strictObject({
   choices: linkChoicesSchema,
   contents: z.unknown(),
   kind: z.literal('list').optional(),
+  workspace: z.string().min(1).max(200).optional(),
 });
 export type LinkPayload = Omit<z.infer<typeof linkPayloadSchema>, 'contents'> & {
   readonly contents: BackupContents;
@@ -76,6 +81,8 @@ export interface SharedLink {
   readonly kind: 'backup' | 'list';
   readonly name: string | null;
   readonly description: string;
+  /** The team workspace it was shared from; null from a personal space. */
+  readonly workspace: string | null;
   /** When the backup the link was made from was taken. */
   readonly backedUpAt: string;
   readonly choices: LinkChoices | null;
@@ -125,6 +132,12 @@ export function selectLinkContents(contents: BackupContents, choices: LinkChoice
   };
 }
 
+/** The workspace's name for the payload, when the title names one. */
+function workspaceOf(title: LinkTitle): { workspace?: string } {
+  const name = title.workspace?.trim() ?? '';
+  return name === '' ? {} : { workspace: name.slice(0, 200) };
+}
+
 /** What is sealed for a link: the backup's name and description, the choices, the selection. */
 export function makeLinkPayload(
   contents: BackupContents,
@@ -136,6 +149,7 @@ export function makeLinkPayload(
     version: LINK_VERSION,
     name: title.name,
     description: title.description,
+    ...workspaceOf(title),
     choices: { ...choices },
     contents: selectLinkContents(contents, choices),
   };
@@ -158,6 +172,7 @@ export function makeListLinkPayload(
     kind: 'list',
     name: title.name,
     description: title.description,
+    ...workspaceOf(title),
     // The list chose its bills, dismissed ones included when it showed them.
     choices: { dismissedBills: true, decisions: true, notes: options.notes },
     contents: {
@@ -182,6 +197,7 @@ export function parseLinkPayload(value: unknown): SharedLink {
       kind: 'backup',
       name: null,
       description: '',
+      workspace: null,
       backedUpAt: contents.createdAt,
       choices: null,
       contents,
@@ -204,6 +220,7 @@ export function parseLinkPayload(value: unknown): SharedLink {
     kind: parsed.data.kind ?? 'backup',
     name: parsed.data.name,
     description: parsed.data.description,
+    workspace: parsed.data.workspace ?? null,
     backedUpAt: contents.createdAt,
     choices: parsed.data.choices,
     contents,

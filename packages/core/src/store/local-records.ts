@@ -182,10 +182,7 @@ export const jobSchema = z.object({
   subjectId: rowId,
   /** What the job works on as people name it, for kinds whose subject is not a dataset. */
   label: z.string().max(300).optional(),
-  /**
-   * 'sync': an import sync asked for (a dataset another device or a teammate defined), not
-   * this device's user; cut off by a reload, it is queued again rather than left interrupted.
-   */
+  /** 'sync': an import sync asked for, not this device's user; cut off, it is queued again. */
   queuedBy: z.literal('sync').optional(),
   status: z.enum(jobStatuses),
   createdAt: isoTimestamp,
