@@ -30,7 +30,7 @@ import {
 import { pushResponseSchema, type PushResponse } from '@docket/protocol/sync-changes';
 import type { SyncTransport } from '@docket/core/sync';
 import { z } from 'zod';
-import type { ApiClient } from './api-client.ts';
+import { ApiRequestError, type ApiClient } from './api-client.ts';
 
 // The membership routes of team workspaces (protocol/workspaces.ts), one function each. Every
 // answer is parsed by the protocol's schema before the app trusts it; a refusal comes back as
@@ -153,6 +153,23 @@ export function listMemberNames(api: ApiClient, workspaceId: string): Promise<Me
     path: `${one(workspaceId)}/names`,
     response: memberNamesResponseSchema,
   });
+}
+
+/**
+ * Whether the server, asked about this one workspace, refuses the account as no member of it
+ * (removed, left, or the workspace deleted: the server answers all three alike). Any other
+ * answer is not a confirmation: a refusal for another reason is thrown, a member's answer is false.
+ */
+export async function refusedAsNonMember(api: ApiClient, workspaceId: string): Promise<boolean> {
+  try {
+    await listMemberNames(api, workspaceId);
+    return false;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 403 && error.code === 'not-a-member') {
+      return true;
+    }
+    throw error;
+  }
 }
 
 export function confirmMember(

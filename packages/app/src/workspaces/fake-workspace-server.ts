@@ -204,6 +204,17 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
           members: space.rows.map((r) => member(space, r, me.id)),
         };
       }
+      case 'GET workspaces/:id/names': {
+        const space = spaceOf(parts[1] ?? '');
+        memberOf(space, me.id);
+        const names = space.rows
+          .filter((r) => r.status === 'confirmed' && r.userId !== null)
+          .map((r) => ({
+            userId: r.userId ?? '',
+            name: accounts.get(r.userId ?? '')?.email ?? '',
+          }));
+        return { members: names };
+      }
       case 'GET workspaces/:id/keys': {
         const space = spaceOf(parts[1] ?? '');
         memberOf(space, me.id);

@@ -7,6 +7,7 @@ import {
 import { encodeBase64 } from '@docket/core/encoding';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api/api-client.ts';
+import { refusedAsNonMember } from '../api/workspaces-api.ts';
 import { createFakeWorkspaceServer, type FakeWorkspaceServer } from './fake-workspace-server.ts';
 import {
   createWorkspaceService,
@@ -172,6 +173,23 @@ describe('workspace service', () => {
     expect(new TextDecoder().decode(opened)).toBe('Written before the late member joined');
     // The name was sealed again with the new key, and opens with it.
     expect((await late.list())[0]).toMatchObject({ name: 'Health team', keyVersion: 2 });
+  });
+
+  it('confirms a workspace gone only when the server refuses the account in it', async () => {
+    // What a device asks before it deletes the space of a workspace its list no longer names.
+    const { server, owner, viewer, id } = await team();
+    for (const member of (await owner.members(id)).members) {
+      if (member.status === 'accepted') await owner.confirm(id, member);
+    }
+    expect(await refusedAsNonMember(server.clientFor('viewer'), id)).toBe(false);
+    await viewer.leave(id);
+    expect(await refusedAsNonMember(server.clientFor('viewer'), id)).toBe(true);
+    expect(await refusedAsNonMember(server.clientFor('owner'), newWorkspaceId(webCrypto))).toBe(
+      true,
+    );
+    // Any other refusal is no answer about membership: it is thrown, and nothing is deleted.
+    const signedOut = server.clientFor('nobody');
+    await expect(refusedAsNonMember(signedOut, id)).rejects.toThrow('Signed out.');
   });
 
   it('lets a member leave, and refuses a non-owner’s invitation', async () => {

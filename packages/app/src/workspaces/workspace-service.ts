@@ -357,6 +357,7 @@ export function createWorkspaceService({
       const { leave } = await forgetSpacesNotListed(
         userId,
         new Set(summaries.map((summary) => summary.id)),
+        (workspaceId) => wire.refusedAsNonMember(api, workspaceId),
       );
       if (leave) await leaveGoneSpace(userId);
       return Promise.all(summaries.map(view));
