@@ -270,6 +270,8 @@ test('three devices, a reset, an offline device, two Whys at once: nothing anyon
   await onB.why().fill('Costs too much');
   await expectPainted(onB.reasonSaved());
   await b.context().setOffline(false);
+  // B, whose words are the newer, is told that they were kept over A's, written at once.
+  await expect(b.getByText(/^Written at the same time on another device/)).toBeVisible(SOON);
   await expect(onA.why()).toHaveValue('Costs too much', SOON);
   await expect(a.getByText(/^Changed on another device/)).toBeVisible();
   const history = onA.section('History');
@@ -285,7 +287,7 @@ test('three devices, a reset, an offline device, two Whys at once: nothing anyon
   await expect(a.getByText(/^Changed on another device/)).toHaveCount(0);
 
   // Every device: all three tags on screen, and in its store as many rows as were made (the
-  // History entry synced everywhere; B, whose words won, is not told of a change).
+  // History entry synced everywhere; B, whose words won, was told above, not of a change).
   for (const device of [a, b, c]) {
     const onDevice = new BillDetailsPage(device);
     await onDevice.openBill(bill, 'AB 1');

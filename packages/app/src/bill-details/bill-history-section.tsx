@@ -9,9 +9,10 @@ import { changedElsewhereWords, historyFieldLabel, historyValue } from './bill-h
 
 // A bill's History on bill details (issue 37): values of the user's that a change from another
 // device replaced, newest first, with what they became, when and by which device (in a team
-// workspace, by which member: authors/). Entries this
-// device has not shown yet make the notice "Changed on another device" at the top of the page,
-// until the bill has been opened.
+// workspace, by which member: authors/), and values of others' that this device's newer ones
+// replaced when both were written at about the same time. Entries this device has not shown yet
+// make the notice "Changed on another device" (or, for a value kept, "Written at the same time on
+// another device") at the top of the page, until the bill has been opened.
 
 /** The bill's History, live; undefined while loading. */
 export function useBillHistory(billId: string): readonly BillHistory[] | undefined {
@@ -41,22 +42,35 @@ function useDeviceId(): string | null {
  */
 export function ChangedElsewhereNotice({ billId }: { readonly billId: string }) {
   const history = useBillHistory(billId);
-  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const deviceId = useDeviceId();
+  // Each entry shown: whether this device's value was the one replaced, or the one kept.
+  const [shown, setShown] = useState<ReadonlyMap<string, boolean>>(new Map());
   useEffect(() => {
-    const fresh = (history ?? [])
-      .filter((entry) => entry.unseen === true && !shown.has(entry.id))
-      .map((entry) => entry.id);
+    if (deviceId === null) return;
+    const fresh = (history ?? []).filter((entry) => entry.unseen === true && !shown.has(entry.id));
     if (fresh.length === 0) return;
     billCommandContext()
-      .then((context) => markBillHistorySeen(context.store, fresh))
+      .then((context) =>
+        markBillHistorySeen(
+          context.store,
+          fresh.map((entry) => entry.id),
+        ),
+      )
       .then(() => {
-        setShown((before) => new Set([...before, ...fresh]));
+        setShown(
+          (before) =>
+            new Map([
+              ...before,
+              ...fresh.map((entry) => [entry.id, entry.byDevice === deviceId] as const),
+            ]),
+        );
       })
       .catch((error: unknown) => {
         console.error('[docket] Could not mark the History seen:', error);
       });
-  }, [history, shown]);
-  const words = changedElsewhereWords(shown.size);
+  }, [history, shown, deviceId]);
+  const kept = [...shown.values()].filter(Boolean).length;
+  const words = changedElsewhereWords(shown.size - kept, kept);
   if (words === null) return null;
   return (
     <p className="bill-history-notice" role="status">
@@ -69,7 +83,9 @@ export function BillHistorySection({ billId }: { readonly billId: string }) {
   const history = useBillHistory(billId);
   const deviceId = useDeviceId();
   // In a team workspace, who replaced the value: the member's name rather than their device.
-  const names = useDeviceNames((history ?? []).map((entry) => entry.byDevice));
+  const names = useDeviceNames(
+    (history ?? []).flatMap((entry) => [entry.byDevice, entry.ofDevice]),
+  );
 
   return (
     <section aria-labelledby="bill-history-heading">
@@ -90,7 +106,11 @@ export function BillHistorySection({ billId }: { readonly billId: string }) {
                 {formatDateTime(entry.at)}, by{' '}
                 {names?.get(entry.byDevice) ??
                   (entry.byDevice === deviceId ? 'this device' : 'another device')}
-                {entry.ofDevice === deviceId ? ', replacing the value set here' : ''}
+                {entry.ofDevice === deviceId
+                  ? ', replacing the value set here'
+                  : entry.byDevice === deviceId
+                    ? `, replacing the value set by ${names?.get(entry.ofDevice) ?? 'another device'}`
+                    : ''}
               </p>
             </li>
           ))}

@@ -21,5 +21,12 @@ describe("the words of a bill's History", () => {
     expect(changedElsewhereWords(0)).toBeNull();
     expect(changedElsewhereWords(1)).toMatch(/^Changed on another device: a value set here/);
     expect(changedElsewhereWords(3)).toMatch(/^Changed on another device: 3 values set here/);
+    // The device whose value won over one written at the same time elsewhere is told too.
+    expect(changedElsewhereWords(0, 1)).toBe(
+      'Written at the same time on another device: the value set here was kept. History below keeps the other.',
+    );
+    expect(changedElsewhereWords(1, 2)).toMatch(
+      /^Changed on another device: a value set here was replaced\. .* Written at the same time on another device: 2 values set here were kept\./,
+    );
   });
 });

@@ -36,9 +36,19 @@ export function historyValue(entry: Pick<BillHistory, 'table' | 'field'>, value:
 }
 
 /** "Changed on another device: 2 values you set were replaced." or null when nothing is new. */
-export function changedElsewhereWords(unseen: number): string | null {
-  if (unseen === 0) return null;
-  return unseen === 1
-    ? 'Changed on another device: a value set here was replaced. History below keeps what it was.'
-    : `Changed on another device: ${unseen.toLocaleString('en-US')} values set here were replaced. History below keeps what they were.`;
+export function changedElsewhereWords(unseen: number, kept = 0): string | null {
+  const replaced =
+    unseen === 0
+      ? null
+      : unseen === 1
+        ? 'Changed on another device: a value set here was replaced. History below keeps what it was.'
+        : `Changed on another device: ${unseen.toLocaleString('en-US')} values set here were replaced. History below keeps what they were.`;
+  // This device's value won over one written elsewhere at about the same time (issue 39).
+  const won =
+    kept === 0
+      ? null
+      : kept === 1
+        ? 'Written at the same time on another device: the value set here was kept. History below keeps the other.'
+        : `Written at the same time on another device: ${kept.toLocaleString('en-US')} values set here were kept. History below keeps the others.`;
+  return replaced === null ? won : won === null ? replaced : `${replaced} ${won}`;
 }

@@ -205,7 +205,11 @@ function sameRow(a: unknown, b: unknown): boolean {
   return a === b || (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b));
 }
 
-/** A value this device had set that a change from another device replaced. */
+/**
+ * A value that replaced another of the same field, one of the two this device's: a change from
+ * another device replaced this device's value, or this device's newer value replaced one that
+ * arrived from another device, written at about the same time.
+ */
 export interface Overwrite {
   readonly table: SyncedTable;
   readonly rowId: string;
@@ -222,7 +226,10 @@ export interface MergeOutcome {
   readonly merged: number;
   /** Rows written or removed as a result. */
   readonly rowsChanged: number;
-  /** Values of this device's that changes from others replaced (asked for with `deviceId`). */
+  /**
+   * Values of this device's that changes from others replaced, and values from others that lost
+   * to this device's newer ones (asked for with `deviceId`).
+   */
   readonly overwritten: readonly Overwrite[];
 }
 
@@ -271,7 +278,13 @@ export async function mergeChanges(
   return { merged, rowsChanged, overwritten };
 }
 
-/** The values of `deviceId`'s that `change` replaces in `state`, with their replacements. */
+/**
+ * The values that `change` and `state` hold for the same field, one of them `deviceId`'s and the
+ * other another device's, with which replaced which: a newer value from elsewhere replaces this
+ * device's; an older one from elsewhere, arriving after this device wrote its own, lost to it
+ * (the two were written at about the same time, neither seeing the other). The device that lost
+ * finds the first, the one that won the second: the same replacement, so both are told of it.
+ */
 function overwritesOf(
   state: SyncState,
   change: RowChange,
@@ -282,12 +295,16 @@ function overwritesOf(
   for (const field of fields) {
     const incoming = change.fields?.[field];
     const current = Object.hasOwn(state.fields, field) ? state.fields[field] : undefined;
-    if (incoming === undefined || current === undefined || incoming.hlc <= current.hlc) continue;
+    if (incoming === undefined || current === undefined || incoming.hlc === current.hlc) continue;
     if (deviceOfClock(current.hlc) !== deviceId || deviceOfClock(incoming.hlc) === deviceId) {
       continue;
     }
     if (sameRow(incoming.value, current.value)) continue;
-    found.push({ field, before: current, after: incoming });
+    found.push(
+      incoming.hlc > current.hlc
+        ? { field, before: current, after: incoming }
+        : { field, before: incoming, after: current },
+    );
   }
   return found;
 }
@@ -333,7 +350,14 @@ async function mergeIntoTable(
     moved.add(change.rowId);
     merged++;
   }
-  if (moved.size === 0) return { merged: 0, rowsChanged: 0, overwritten: [] };
+  if (moved.size === 0) {
+    // Only older values arrived: any of them that lost to this device's is still news here.
+    const overwritten = found.map((overwrite) => ({
+      ...overwrite,
+      row: before.get(overwrite.rowId),
+    }));
+    return { merged: 0, rowsChanged: 0, overwritten };
+  }
 
   const puts: Row[] = [];
   const deletes: string[] = [];

@@ -22,7 +22,7 @@ async function twoDevices() {
 }
 
 describe("a bill's History", () => {
-  it('keeps the value another device overwrote, on both devices, marked unseen only where it was', async () => {
+  it('keeps the value another device overwrote at the same time, on both devices, both told', async () => {
     const { a, b } = await twoDevices();
     const bill = billIdOf(1);
     await setPosition(a.context, bill, 'support');
@@ -35,32 +35,33 @@ describe("a bill's History", () => {
     await setPositionReason(b.context, bill, 'Costs too much');
     await a.sync();
     await b.sync();
-    // B's value won on B: nothing of B's was overwritten there.
-    expect(await rowsOf(b.store, 'billHistory')).toEqual([]);
+    const replaced: unknown = expect.objectContaining({
+      billId: bill,
+      table: 'positions',
+      field: 'reason',
+      before: 'Jobs for the district',
+      after: 'Costs too much',
+      at: new Date(T0 + 2_000).toISOString(),
+      byDevice: 'device-b',
+      ofDevice: 'device-a',
+      unseen: true,
+    });
+    // B's value won on B, where A's arrived after it: B is told its value replaced A's.
+    expect(await readBillHistory(b.store, bill)).toEqual([replaced]);
+    expect(await readChangedBillIds(b.store)).toEqual(new Set([bill]));
     await a.sync();
+    // A is told its value was replaced: the same entry.
     const onA = await readBillHistory(a.store, bill);
-    expect(onA).toEqual([
-      expect.objectContaining({
-        billId: bill,
-        table: 'positions',
-        field: 'reason',
-        before: 'Jobs for the district',
-        after: 'Costs too much',
-        at: new Date(T0 + 2_000).toISOString(),
-        byDevice: 'device-b',
-        ofDevice: 'device-a',
-        unseen: true,
-      }),
-    ]);
+    expect(onA).toEqual([replaced]);
     expect((await rowsOf(a.store, 'positions'))[0]?.reason).toBe('Costs too much');
     // The lists say so on the bill until it is opened.
     expect(await readChangedBillIds(a.store)).toEqual(new Set([bill]));
-    // The entry syncs; on B it is not news.
+    // The entry syncs: one entry on each device, still news on B until opened there.
     await a.sync();
     await b.sync();
     const onB = await readBillHistory(b.store, bill);
     expect(onB).toHaveLength(1);
-    expect(onB[0]?.unseen).toBeUndefined();
+    expect(onB[0]?.unseen).toBe(true);
     expect(await syncedRowsOf(b.store)).toEqual(await syncedRowsOf(a.store));
     // Opened on A: no longer unseen; a second pull of the same change adds nothing.
     await markBillHistorySeen(

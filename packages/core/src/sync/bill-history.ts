@@ -6,7 +6,10 @@ import type { LocalWriteTransaction, TableName } from '../store/local-store.ts';
 
 // A bill's History (issue 37): when a change from another device overwrites a value this device
 // set (a position or its Why, a note, a decision, a tag's name), the earlier value is kept, with
-// what it became, when and on which device. The merge finds the overwrites (sync-merge.ts's
+// what it became, when and on which device. Two devices (two members of a workspace) that write
+// the same field at about the same time both record it (issue 39): the one whose value lost, as
+// above, and the one whose newer value won, when the older one arrives after it; the entry is the
+// same (its id names the value that lost), and each device marks it unseen, so both are told. The merge finds the overwrites (sync-merge.ts's
 // `overwritten`, asked for with this device's id); the pull records them here in its own
 // transaction, through OutboxWriter, so the entries sync end-to-end encrypted like every row and
 // every device shows them. An entry's id names the overwritten value (table, row, field and its
@@ -39,7 +42,7 @@ function billIdOf(overwrite: Overwrite): string | null {
 }
 
 /** The entry an overwrite makes, or null for a table History does not keep. */
-export function historyEntryOf(overwrite: Overwrite, deviceId: string): BillHistory | null {
+export function historyEntryOf(overwrite: Overwrite): BillHistory | null {
   const table = overwrite.table;
   if (
     table !== 'positions' &&
@@ -50,6 +53,7 @@ export function historyEntryOf(overwrite: Overwrite, deviceId: string): BillHist
     return null;
   }
   const by = decodeHlc(overwrite.after.hlc);
+  const of = decodeHlc(overwrite.before.hlc);
   return {
     id: `${table}|${overwrite.rowId}|${overwrite.field}|${overwrite.before.hlc}`,
     billId: billIdOf(overwrite),
@@ -60,7 +64,7 @@ export function historyEntryOf(overwrite: Overwrite, deviceId: string): BillHist
     after: overwrite.after.value,
     at: new Date(by.millis).toISOString(),
     byDevice: by.deviceId,
-    ofDevice: deviceId,
+    ofDevice: of.deviceId,
     unseen: true,
   };
 }
@@ -76,7 +80,7 @@ export async function recordOverwrites(
   options: { readonly deviceId: string; readonly nowMs: number },
 ): Promise<number> {
   const entries = overwrites
-    .map((overwrite) => historyEntryOf(overwrite, options.deviceId))
+    .map((overwrite) => historyEntryOf(overwrite))
     .filter((entry): entry is BillHistory => entry !== null);
   if (entries.length === 0) return 0;
   const held = await tx.getMany(
