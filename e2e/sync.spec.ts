@@ -269,9 +269,16 @@ test('three devices, a reset, an offline device, two Whys at once: nothing anyon
   await onB.position('Support').check();
   await onB.why().fill('Costs too much');
   await expectPainted(onB.reasonSaved());
+  // The connection back, B goes to the root and reloads (spec §4), then syncs.
+  const reloaded = b.waitForEvent('load');
   await b.context().setOffline(false);
-  // B, whose words are the newer, is told that they were kept over A's, written at once.
+  await reloaded;
+  await expect(b).toHaveURL(/\/tabs\/bills$/);
+  // B, whose words are the newer, opens the bill again and is told that they were kept over
+  // A's, written at once.
+  await onB.openBill(bill, 'AB 1');
   await expect(b.getByText(/^Written at the same time on another device/)).toBeVisible(SOON);
+  await expect(onB.why()).toHaveValue('Costs too much');
   await expect(onA.why()).toHaveValue('Costs too much', SOON);
   await expect(a.getByText(/^Changed on another device/)).toBeVisible();
   const history = onA.section('History');
