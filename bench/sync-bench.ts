@@ -1,7 +1,7 @@
 import { decodeBase64, encodeBase64 } from '@docket/core/encoding';
 import { canonicalJson } from '@docket/core/bills';
 import { openEnvelope, sealEnvelope } from '@docket/core/crypto';
-import { outboxFields, type RowChange, rowChangeSchema } from '@docket/core/sync';
+import { outboxFields, type RowChange, rowChangeSchema } from '@docket/core/merge';
 import { syncedTables } from '@docket/core/store';
 import { z } from 'zod';
 import {

@@ -9,6 +9,10 @@
 // any other. `test-support/` is the top layer, so only tests and test support may import it.
 // Hand-written like check-app-folder-cycles.mjs: all this needs is the folder of each relative
 // specifier, which a regex gives exactly. `--graph` prints the folder graph with each layer.
+// It also fails when a folder's `index.ts` (its public face, `@docket/core/<folder>`) holds an
+// `export *` (or `export type *`, `export * as`): an index names what it offers, one
+// `export { a, type B } from './file.ts'` per file, so that what no other package uses stays
+// inside core and a new export is a decision, not a side effect of adding it to a file.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +63,24 @@ if (layers.length === 0) {
   for (const folder of layerOf.keys()) {
     if (!folders.includes(folder))
       problems.push(`the README's layers name ${folder}/, not a folder of src/`);
+  }
+}
+
+// Each folder's public face names its exports: no `export *` in an index.ts.
+for (const folder of folders) {
+  const indexPath = join(root, folder, 'index.ts');
+  let text;
+  try {
+    text = readFileSync(indexPath, 'utf8');
+  } catch {
+    continue; // test-support/ is imported by file path, not through an index
+  }
+  for (const match of text.matchAll(/^[ \t]*export\s+(?:type\s+)?\*/gm)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    problems.push(
+      `packages/core/src/${folder}/index.ts:${line} has \`export *\`: name what ${folder}/ offers ` +
+        "(`export { a, type B } from './file.ts'`), only what another package uses",
+    );
   }
 }
 
@@ -148,6 +170,6 @@ if (problems.length > 0) {
 } else {
   console.log(
     `packages/core/src: ${folders.length} folders in ${layers.length} layers (packages/core/README.md); ` +
-      'every import points to its own layer or below; no folder cycle.',
+      'every import points to its own layer or below; no folder cycle; no `export *` in an index.',
   );
 }

@@ -1,4 +1,4 @@
-import { decodeHlc } from '@docket/core/sync';
+import { decodeHlc } from '@docket/core/merge';
 import { createMemoryLocalStore, type LocalStore } from '@docket/core/store';
 import type { WebCryptoPort } from '@docket/core/crypto';
 import { defaultLinkChoices, makeLinkPayload, sealLinkContents } from '@docket/core/backups';

@@ -1,12 +1,45 @@
 // The public face of bills/ for the other packages (README.md); inside core, files import each other directly.
-export * from './bill-dates.ts';
-export * from './bill-identifiers.ts';
-export * from './bill-merge.ts';
-export * from './bill-naming.ts';
-export * from './bill-status-mapping.ts';
-export * from './bill-text-cleaning.ts';
-export * from './bill-vocabulary.ts';
-export * from './bill.ts';
-export * from './canonical-hash.ts';
-export * from './member-votes.ts';
-export * from './us-jurisdictions.ts';
+export {
+  billDateLabels,
+  billDates,
+  latestActionDateText,
+  latestActionLine,
+  statusWithDate,
+} from './bill-dates.ts';
+export { type CitedBill, compareBills, mergeDuplicateBills } from './bill-merge.ts';
+export {
+  billFullName,
+  billPlace,
+  sessionKey,
+  sessionLabel,
+  sessionOfKey,
+  sponsorName,
+  sponsorSeat,
+  statusWord,
+} from './bill-naming.ts';
+export { type BillStatus, billStatuses, type Chamber } from './bill-vocabulary.ts';
+export {
+  type Bill,
+  type BillAction,
+  billContentSchema,
+  type BillDraft,
+  billSchema,
+  type BillText,
+  type BillVote,
+  finalizeBill,
+  type Sponsor,
+} from './bill.ts';
+export { canonicalJson, fnv1a64Hex, fnv1a64HexOfText } from './canonical-hash.ts';
+export {
+  memberDisplayName,
+  memberTotalsDifference,
+  type MemberVoteOnBill,
+  type MemberVoteOption,
+  memberVoteOptions,
+  memberVoteRank,
+  memberVotesOnBills,
+  memberVoteWords,
+  voteResultText,
+  voteTotalsText,
+} from './member-votes.ts';
+export { jurisdictionName } from './us-jurisdictions.ts';

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import type { BillCommandContext } from './bill-command-context.ts';
 import {
   BillCommandError,
+  billLabelOf,
   commandTime,
+  distinct,
   requireBills,
   withLabel,
   TRIAGE_UNDO_SETTING,
 } from './bill-command-context.ts';
+import type { BillLabel } from '../store/bill-label.ts';
 import type { Decision } from '../store/local-records.ts';
 import { decisionSchema, decisions } from '../store/local-records.ts';
 import type { LocalWriteTransaction } from '../store/local-store.ts';
@@ -14,6 +17,8 @@ import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // Triage: the deck's track / dismiss / later and its undo. A decision is one row per bill; each
 // command writes it and its outbox entry (format in outbox-changes.ts) in one transaction.
+// `decideBills` does the same for many bills at once (the Tracked list's "Track selected"): one
+// transaction for all of them, with an outbox entry and an undo step per bill it changes.
 //
 // Undo takes back this device's decisions, newest first. Its history is device-local (the
 // deck's "Undo" means "what I just did here") and lives in settings under
@@ -57,14 +62,18 @@ export interface DecisionResult {
   decision: Decision;
 }
 
+function requireDecision(kind: DecisionKind): void {
+  if (!decisions.includes(kind)) {
+    throw new BillCommandError('invalid-input', `Not a decision: ${JSON.stringify(kind)}.`);
+  }
+}
+
 async function decide(
   context: BillCommandContext,
   billId: string,
   kind: DecisionKind,
 ): Promise<DecisionResult> {
-  if (!decisions.includes(kind)) {
-    throw new BillCommandError('invalid-input', `Not a decision: ${JSON.stringify(kind)}.`);
-  }
+  requireDecision(kind);
   const { nowMs, at } = commandTime(context);
   return context.store.write(triageTables, async (tx) => {
     const billLabel = (await requireBills(tx, [billId])).get(billId);
@@ -99,6 +108,75 @@ export function dismissBill(context: BillCommandContext, billId: string): Promis
 /** Swipe up: decide later. */
 export function laterBill(context: BillCommandContext, billId: string): Promise<DecisionResult> {
   return decide(context, billId, 'later');
+}
+
+export interface DecideBillsResult {
+  /** Bills that got the decision now. */
+  decided: number;
+  /** Bills that had it already: nothing written for them. */
+  alreadyDecided: number;
+}
+
+// Bills read at a time for their labels, as `requireBills` reads them one by one.
+const LABEL_CHUNK = 64;
+
+/**
+ * The labels of every bill (refusing, naming them, bills not on this device): a decision keeps
+ * its bill's label however many are decided at once, as it did when they were decided one by one.
+ */
+async function requireLabels(
+  tx: LocalWriteTransaction,
+  billIds: readonly string[],
+): Promise<Map<string, BillLabel>> {
+  const labels = await requireBills(tx, billIds);
+  if (billIds.length <= LABEL_CHUNK) return labels;
+  for (let start = 0; start < billIds.length; start += LABEL_CHUNK) {
+    const rows = await tx.getMany('bills', billIds.slice(start, start + LABEL_CHUNK));
+    for (const row of rows) if (row !== undefined) labels.set(row.id, billLabelOf(row));
+  }
+  return labels;
+}
+
+/**
+ * Gives bills, one or many (the Tracked list's "Track selected", "Later selected" and "Dismiss
+ * selected"), a decision in one transaction: every bill or, when one is not on this device or a
+ * write fails, none. Each bill it changes gets its own outbox entry, so sync ships each bill's
+ * change, and its own undo step, in the order given, as if they were decided one after another.
+ */
+export async function decideBills(
+  context: BillCommandContext,
+  billIds: readonly string[],
+  kind: DecisionKind,
+): Promise<DecideBillsResult> {
+  requireDecision(kind);
+  const ids = distinct(billIds);
+  const { nowMs, at } = commandTime(context);
+  return context.store.write(triageTables, async (tx) => {
+    const labels = await requireLabels(tx, ids);
+    const current = await tx.getMany('decisions', ids);
+    const steps: UndoStep[] = [];
+    ids.forEach((billId, index) => {
+      const before = current[index];
+      if (before?.decision === kind) return;
+      const after = decisionSchema.parse({
+        billId,
+        decision: kind,
+        decidedAt: at,
+        ...withLabel(labels.get(billId)),
+      });
+      steps.push({ billId, before: before ?? null, after });
+    });
+    if (steps.length > 0) {
+      const outbox = await OutboxWriter.open(tx, context.deviceId, nowMs);
+      await outbox.putMany(
+        'decisions',
+        steps.map((step) => ({ row: step.after })),
+      );
+      await writeUndoHistory(tx, [...(await readUndoHistory(tx)), ...steps]);
+      await outbox.close();
+    }
+    return { decided: steps.length, alreadyDecided: ids.length - steps.length };
+  });
 }
 
 export type UndoResult =

@@ -1,7 +1,21 @@
 // The public face of export/ for the other packages (README.md); inside core, files import each other directly.
-export * from './bill-exporter-docket-csv.ts';
-export * from './bill-report.ts';
-export * from './report-csv.ts';
-export * from './user-data-export.ts';
-export * from './user-data-import-plan.ts';
-export * from './user-data-import.ts';
+export { type BillReportEntry, readBillReport } from './bill-report.ts';
+export {
+  type ExportedFile,
+  type ExportFormat,
+  type ExportSelection,
+  exportUserData,
+  readUserDataSnapshot,
+} from './user-data-export.ts';
+export {
+  applyUserDataImport,
+  describeCounts,
+  previewUserDataImport,
+  type UserDataImportPlan,
+} from './user-data-import-plan.ts';
+export {
+  MAX_IMPORT_BYTES,
+  readUserDataFile,
+  userDataFileKindWords,
+  UserDataImportError,
+} from './user-data-import.ts';

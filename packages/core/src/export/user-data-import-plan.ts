@@ -50,14 +50,16 @@ export interface UserDataImportPlan {
   readonly changes: readonly ImportChange[];
 }
 
-interface PlannedWrites {
-  bills: StoredBill[];
-  tags: Tag[];
-  billTags: BillTag[];
-  positions: Position[];
-  decisions: Decision[];
-  annotations: Annotation[];
+/** The rows the import writes, by table. */
+interface ImportRows {
+  bills: StoredBill;
+  tags: Tag;
+  billTags: BillTag;
+  positions: Position;
+  decisions: Decision;
+  annotations: Annotation;
 }
+type PlannedWrites = { [K in ImportKind]: ImportRows[K][] };
 
 export const importTables = [...importKinds, ...outboxTables, 'versionTexts'] as const;
 
@@ -67,29 +69,49 @@ function sameAnnotation(a: Annotation, b: Annotation): boolean {
   return JSON.stringify(annotationSchema.parse(a)) === JSON.stringify(annotationSchema.parse(b));
 }
 
-async function plan(
+/** What one row of the file does: nothing (the device has it as it is), or adds or changes one. */
+type RowOutcome<Row> =
+  | { readonly action: 'unchanged' }
+  | { readonly action: 'add' | 'change'; readonly row: Row; readonly description: string };
+
+const unchanged = { action: 'unchanged' } as const;
+
+/** An addition where the device has no such row, else a change. */
+const addOrChange = (before: unknown): 'add' | 'change' =>
+  before === undefined ? 'add' : 'change';
+
+/** What the tables' steps share: the file, its bills and the device's, and tags by name. */
+interface ImportScope {
+  readonly bundle: UserDataBundle;
+  readonly newId: () => string;
+  readonly at: string;
+  /** The bills of the file the device already has. */
+  readonly storedBillIds: ReadonlySet<string>;
+  /** Each bill's number ("H.R. 1"): the device's, or the file's for a bill it adds. */
+  readonly names: ReadonlyMap<string, string>;
+  /** Each bill's title and texts (those fetched on this device too), where known. */
+  readonly billsById: ReadonlyMap<string, Pick<StoredBill, 'title' | 'summary' | 'texts'>>;
+  /** Tags by name (`tagNameKey`) and names by id: the device's, then those the file adds. */
+  readonly tagIdByName: Map<string, string>;
+  readonly tagNameById: Map<string, string>;
+}
+
+/** One table of the import: how each of its rows in the file compares with the device's. */
+interface ImportTable<K extends ImportKind> {
+  readonly kind: K;
+  readonly plan: (
+    tx: LocalReadTransaction,
+    scope: ImportScope,
+  ) => Promise<readonly RowOutcome<ImportRows[K]>[]>;
+}
+
+/** The bills the file names, the device's first; an annotated bill's fetched texts count too. */
+async function readScope(
   tx: LocalReadTransaction,
   bundle: UserDataBundle,
   newId: () => string,
   at: string,
-): Promise<{ plan: UserDataImportPlan; writes: PlannedWrites }> {
-  const counts = Object.fromEntries(
-    importKinds.map((kind) => [kind, { added: 0, changed: 0, unchanged: 0 }]),
-  ) as Record<ImportKind, ImportCount>;
-  const changes: ImportChange[] = [];
-  const writes: PlannedWrites = {
-    bills: [],
-    tags: [],
-    billTags: [],
-    positions: [],
-    decisions: [],
-    annotations: [],
-  };
-  const note = (kind: ImportKind, action: 'add' | 'change', description: string) => {
-    counts[kind][action === 'add' ? 'added' : 'changed']++;
-    changes.push({ kind, action, description });
-  };
-
+): Promise<ImportScope> {
   const referenced = [
     ...new Set([
       ...bundle.bills.map((bill) => bill.id),
@@ -117,180 +139,259 @@ async function plan(
     if (bill !== undefined)
       billsById.set(id, withFetchedTexts(bill, await readVersionTexts(tx, id)));
   }
-  const storedIds = new Set(names.keys());
+  const storedBillIds = new Set(names.keys());
   for (const bill of bundle.bills) {
-    if (storedIds.has(bill.id)) {
-      counts.bills.unchanged++;
-      continue;
-    }
-    names.set(bill.id, bill.identifier);
-    writes.bills.push({ ...bill, datasetIds: [] });
-    note('bills', 'add', `${bill.identifier}: ${clip(bill.title, 120)}`);
+    if (!storedBillIds.has(bill.id)) names.set(bill.id, bill.identifier);
   }
-  const billName = (id: string) => names.get(id) ?? id;
-  /** A row with its bill's number and title (`billLabel`) when the file has none and the bill is
-   *  known, as the commands write them: they name the bill should it leave the device. */
-  const labelled = <
-    Row extends { readonly billId: string; readonly billLabel?: BillLabel | undefined },
-  >(
-    row: Row,
-  ): Row => {
-    const identifier = names.get(row.billId);
-    const title = billsById.get(row.billId)?.title;
-    if (row.billLabel !== undefined || identifier === undefined || title === undefined) return row;
-    return { ...row, billLabel: billLabelOf({ identifier, title }) };
-  };
+  const tagIdByName = new Map<string, string>();
+  const tagNameById = new Map<string, string>();
+  return { bundle, newId, at, storedBillIds, names, billsById, tagIdByName, tagNameById };
+}
 
-  // Tags by name.
-  const existingTags = await tx.all('tags');
-  const tagIdByName = new Map(existingTags.map((tag) => [tagNameKey(tag.name), tag.id]));
-  const takenIds = new Set(existingTags.map((tag) => tag.id));
-  for (const tag of bundle.tags) {
-    const key = tagNameKey(tag.name);
-    if (tagIdByName.has(key)) {
-      counts.tags.unchanged++;
-      continue;
+const billName = (scope: ImportScope, id: string) => scope.names.get(id) ?? id;
+
+/** A row with its bill's number and title (`billLabel`) when the file has none and the bill is
+ *  known, as the commands write them: they name the bill should it leave the device. */
+function labelled<
+  Row extends { readonly billId: string; readonly billLabel?: BillLabel | undefined },
+>(scope: ImportScope, row: Row): Row {
+  const identifier = scope.names.get(row.billId);
+  const title = scope.billsById.get(row.billId)?.title;
+  if (row.billLabel !== undefined || identifier === undefined || title === undefined) return row;
+  return { ...row, billLabel: billLabelOf({ identifier, title }) };
+}
+
+const billIds = (rows: readonly { readonly billId: string }[]) => rows.map((row) => row.billId);
+
+/** Bills by id: the device keeps the bills it has, as its datasets made them. */
+const billsTable: ImportTable<'bills'> = {
+  kind: 'bills',
+  plan: (_tx, scope) =>
+    Promise.resolve(
+      scope.bundle.bills.map((bill) =>
+        scope.storedBillIds.has(bill.id)
+          ? unchanged
+          : {
+              action: 'add',
+              row: { ...bill, datasetIds: [] },
+              description: `${bill.identifier}: ${clip(bill.title, 120)}`,
+            },
+      ),
+    ),
+};
+
+/** Tags by name; a file's tag keeps its id unless the device uses it for another. */
+const tagsTable: ImportTable<'tags'> = {
+  kind: 'tags',
+  plan: async (tx, scope) => {
+    const existingTags = await tx.all('tags');
+    for (const tag of existingTags) {
+      scope.tagIdByName.set(tagNameKey(tag.name), tag.id);
+      scope.tagNameById.set(tag.id, tag.name);
     }
-    const id = tag.id !== null && !takenIds.has(tag.id) ? tag.id : newId();
-    takenIds.add(id);
-    tagIdByName.set(key, id);
-    const createdAt = tag.createdAt ?? at;
-    writes.tags.push(
-      tagSchema.parse({
+    const takenIds = new Set(existingTags.map((tag) => tag.id));
+    return scope.bundle.tags.map((tag) => {
+      const key = tagNameKey(tag.name);
+      if (scope.tagIdByName.has(key)) return unchanged;
+      const id = tag.id !== null && !takenIds.has(tag.id) ? tag.id : scope.newId();
+      takenIds.add(id);
+      scope.tagIdByName.set(key, id);
+      const createdAt = tag.createdAt ?? scope.at;
+      const row = tagSchema.parse({
         id,
         name: tag.name,
         color: tag.color,
         createdAt,
         updatedAt: tag.updatedAt ?? createdAt,
-      }),
-    );
-    note('tags', 'add', `Tag "${tag.name}"`);
-  }
-  const tagNameById = new Map<string, string>();
-  for (const tag of [...existingTags, ...writes.tags]) tagNameById.set(tag.id, tag.name);
-
-  const assignments = new Map<string, BillTag>();
-  for (const row of bundle.billTags) {
-    const tagId = tagIdByName.get(tagNameKey(row.tagName));
-    if (tagId === undefined) continue;
-    const id = `${row.billId}|${tagId}`;
-    if (!assignments.has(id)) {
-      assignments.set(id, { id, billId: row.billId, tagId, createdAt: row.createdAt ?? at });
-    }
-  }
-  const assignmentIds = [...assignments.keys()];
-  const storedAssignments = await tx.getMany('billTags', assignmentIds);
-  assignmentIds.forEach((id, index) => {
-    const row = assignments.get(id);
-    if (row === undefined) return;
-    if (storedAssignments[index] !== undefined) {
-      counts.billTags.unchanged++;
-      return;
-    }
-    writes.billTags.push(billTagSchema.parse(labelled(row)));
-    note(
-      'billTags',
-      'add',
-      `${billName(row.billId)}: tagged "${tagNameById.get(row.tagId) ?? row.tagId}"`,
-    );
-  });
-
-  /** Decisions, one value per bill: added, changed, or already as stored. */
-  const planValuePerBill = <Row extends { readonly billId: string }>(
-    kind: 'decisions',
-    rows: readonly Row[],
-    stored: readonly (Row | undefined)[],
-    written: Row[],
-    value: (row: Row) => string,
-    label: string,
-  ) => {
-    rows.forEach((row, index) => {
-      const before = stored[index];
-      if (before !== undefined && value(before) === value(row)) {
-        counts[kind].unchanged++;
-        return;
-      }
-      written.push(row);
-      note(
-        kind,
-        before === undefined ? 'add' : 'change',
-        `${billName(row.billId)}: ${label}${before === undefined ? '' : `${capitalised(value(before))} → `}${capitalised(value(row))}`,
-      );
+      });
+      scope.tagNameById.set(row.id, row.name);
+      return { action: 'add', row, description: `Tag "${tag.name}"` };
     });
-  };
-  const billIds = (rows: readonly { readonly billId: string }[]) => rows.map((row) => row.billId);
-  const storedPositions = await tx.getMany('positions', billIds(bundle.positions));
-  bundle.positions.forEach((file, index) => {
-    const before = storedPositions[index];
-    // A file from before reasons says nothing of them: the device's reason stays. An empty
-    // one (a CSV cell) on a row that never had one adds nothing.
-    let row: Position = file;
-    if (file.reason === undefined && before?.reason !== undefined) {
-      row = { ...file, reason: before.reason };
-    } else if (file.reason === '' && before?.reason === undefined) {
-      row = { billId: file.billId, position: file.position, updatedAt: file.updatedAt };
-    }
-    const newReason = (before?.reason ?? '') !== (row.reason ?? '');
-    if (before !== undefined && before.position === row.position && !newReason) {
-      counts.positions.unchanged++;
-      return;
-    }
-    writes.positions.push(labelled(row));
-    const said: string[] = [];
-    if (before?.position !== row.position) {
-      const was = before === undefined ? '' : `${capitalised(before.position)} → `;
-      said.push(`position ${was}${capitalised(row.position)}`);
-    }
-    if (newReason) {
-      const reason = row.reason ?? '';
-      said.push(
-        reason === '' ? 'reason removed' : `why “${clip(reason.replace(/\s+/g, ' '), 60)}”`,
-      );
-    }
-    note(
-      'positions',
-      before === undefined ? 'add' : 'change',
-      `${billName(row.billId)}: ${said.join('; ')}`,
-    );
-  });
-  planValuePerBill(
-    'decisions',
-    bundle.decisions.map(labelled),
-    await tx.getMany('decisions', billIds(bundle.decisions)),
-    writes.decisions,
-    (row) => row.decision,
-    '',
-  );
+  },
+};
 
-  // The file counts positions in code points; the rows count UTF-16 in the text they are on.
-  const textOf = (row: { billId: string; target: string }) => {
-    const bill = billsById.get(row.billId);
-    return bill === undefined ? null : annotationTargetText(bill, row.target);
-  };
-  const withIds = bundle.annotations.map((row) => ({
-    ...row,
-    id: row.id ?? newId(),
-    position: positionInUtf16(textOf(row), row.position),
-  }));
-  const storedAnnotations = await tx.getMany(
-    'annotations',
-    withIds.map((row) => row.id),
-  );
-  withIds.forEach((row, index) => {
-    const before = storedAnnotations[index];
-    if (before !== undefined && sameAnnotation(before, row)) {
-      counts.annotations.unchanged++;
-      return;
+/** Tags on bills, by the tag's name; one per bill and tag. */
+const billTagsTable: ImportTable<'billTags'> = {
+  kind: 'billTags',
+  plan: async (tx, scope) => {
+    const assignments = new Map<string, BillTag>();
+    for (const row of scope.bundle.billTags) {
+      const tagId = scope.tagIdByName.get(tagNameKey(row.tagName));
+      if (tagId === undefined) continue;
+      const id = `${row.billId}|${tagId}`;
+      if (!assignments.has(id)) {
+        assignments.set(id, {
+          id,
+          billId: row.billId,
+          tagId,
+          createdAt: row.createdAt ?? scope.at,
+        });
+      }
     }
-    writes.annotations.push(annotationSchema.parse(labelled(row)));
-    const quote = clip(row.quote.exact.replace(/\s+/g, ' '), 60);
-    note(
+    const stored = await tx.getMany('billTags', [...assignments.keys()]);
+    return [...assignments.values()].map((row, index) => {
+      if (stored[index] !== undefined) return unchanged;
+      const tagName = scope.tagNameById.get(row.tagId) ?? row.tagId;
+      return {
+        action: 'add',
+        row: billTagSchema.parse(labelled(scope, row)),
+        description: `${billName(scope, row.billId)}: tagged "${tagName}"`,
+      };
+    });
+  },
+};
+
+/** Positions, one per bill, with their reasons. */
+const positionsTable: ImportTable<'positions'> = {
+  kind: 'positions',
+  plan: async (tx, scope) => {
+    const stored = await tx.getMany('positions', billIds(scope.bundle.positions));
+    return scope.bundle.positions.map((file, index) => {
+      const before = stored[index];
+      // A file from before reasons says nothing of them: the device's reason stays. An empty
+      // one (a CSV cell) on a row that never had one adds nothing.
+      let row: Position = file;
+      if (file.reason === undefined && before?.reason !== undefined) {
+        row = { ...file, reason: before.reason };
+      } else if (file.reason === '' && before?.reason === undefined) {
+        row = { billId: file.billId, position: file.position, updatedAt: file.updatedAt };
+      }
+      const newReason = (before?.reason ?? '') !== (row.reason ?? '');
+      if (before !== undefined && before.position === row.position && !newReason) {
+        return unchanged;
+      }
+      const said: string[] = [];
+      if (before?.position !== row.position) {
+        const was = before === undefined ? '' : `${capitalised(before.position)} → `;
+        said.push(`position ${was}${capitalised(row.position)}`);
+      }
+      if (newReason) {
+        const reason = row.reason ?? '';
+        said.push(
+          reason === '' ? 'reason removed' : `why “${clip(reason.replace(/\s+/g, ' '), 60)}”`,
+        );
+      }
+      return {
+        action: addOrChange(before),
+        row: labelled(scope, row),
+        description: `${billName(scope, row.billId)}: ${said.join('; ')}`,
+      };
+    });
+  },
+};
+
+/** Triage decisions, one per bill: "H.R. 1: Later → Track". */
+const decisionsTable: ImportTable<'decisions'> = {
+  kind: 'decisions',
+  plan: async (tx, scope) => {
+    const rows = scope.bundle.decisions.map((row) => labelled(scope, row));
+    const stored = await tx.getMany('decisions', billIds(scope.bundle.decisions));
+    return rows.map((row, index) => {
+      const before = stored[index];
+      if (before !== undefined && before.decision === row.decision) return unchanged;
+      const was = before === undefined ? '' : `${capitalised(before.decision)} → `;
+      return {
+        action: addOrChange(before),
+        row,
+        description: `${billName(scope, row.billId)}: ${was}${capitalised(row.decision)}`,
+      };
+    });
+  },
+};
+
+/** Highlights and notes by id; a row without one gets a new id, so it is always added. */
+const annotationsTable: ImportTable<'annotations'> = {
+  kind: 'annotations',
+  plan: async (tx, scope) => {
+    // The file counts positions in code points; the rows count UTF-16 in the text they are on.
+    const textOf = (row: { billId: string; target: string }) => {
+      const bill = scope.billsById.get(row.billId);
+      return bill === undefined ? null : annotationTargetText(bill, row.target);
+    };
+    const withIds = scope.bundle.annotations.map((row) => ({
+      ...row,
+      id: row.id ?? scope.newId(),
+      position: positionInUtf16(textOf(row), row.position),
+    }));
+    const stored = await tx.getMany(
       'annotations',
-      before === undefined ? 'add' : 'change',
-      `${billName(row.billId)}: note on "${quote}"`,
+      withIds.map((row) => row.id),
     );
-  });
+    return withIds.map((row, index) => {
+      const before = stored[index];
+      if (before !== undefined && sameAnnotation(before, row)) return unchanged;
+      const quote = clip(row.quote.exact.replace(/\s+/g, ' '), 60);
+      return {
+        action: addOrChange(before),
+        row: annotationSchema.parse(labelled(scope, row)),
+        description: `${billName(scope, row.billId)}: note on "${quote}"`,
+      };
+    });
+  },
+};
 
+/** Each kind's table, walked in the order of `importKinds`: tags before the tags on bills. */
+const tablesByKind: { readonly [K in ImportKind]: ImportTable<K> } = {
+  bills: billsTable,
+  tags: tagsTable,
+  billTags: billTagsTable,
+  positions: positionsTable,
+  decisions: decisionsTable,
+  annotations: annotationsTable,
+};
+
+interface Planned {
+  readonly counts: Record<ImportKind, ImportCount>;
+  readonly changes: ImportChange[];
+  readonly writes: PlannedWrites;
+}
+
+async function planTable<K extends ImportKind>(
+  table: ImportTable<K>,
+  tx: LocalReadTransaction,
+  scope: ImportScope,
+  planned: Planned,
+): Promise<void> {
+  const count = planned.counts[table.kind];
+  const written: ImportRows[K][] = planned.writes[table.kind];
+  for (const outcome of await table.plan(tx, scope)) {
+    if (outcome.action === 'unchanged') {
+      count.unchanged++;
+      continue;
+    }
+    written.push(outcome.row);
+    count[outcome.action === 'add' ? 'added' : 'changed']++;
+    planned.changes.push({
+      kind: table.kind,
+      action: outcome.action,
+      description: outcome.description,
+    });
+  }
+}
+
+async function plan(
+  tx: LocalReadTransaction,
+  bundle: UserDataBundle,
+  newId: () => string,
+  at: string,
+): Promise<{ plan: UserDataImportPlan; writes: PlannedWrites }> {
+  const planned: Planned = {
+    counts: Object.fromEntries(
+      importKinds.map((kind) => [kind, { added: 0, changed: 0, unchanged: 0 }]),
+    ) as Record<ImportKind, ImportCount>,
+    changes: [],
+    writes: {
+      bills: [],
+      tags: [],
+      billTags: [],
+      positions: [],
+      decisions: [],
+      annotations: [],
+    },
+  };
+  const scope = await readScope(tx, bundle, newId, at);
+  for (const kind of importKinds) await planTable(tablesByKind[kind], tx, scope, planned);
+  const { counts, changes, writes } = planned;
   return { plan: { kind: bundle.kind, counts, changes }, writes };
 }
 

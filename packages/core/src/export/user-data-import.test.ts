@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnnotation } from '../commands/annotation-commands.ts';
+import { createAnnotation, updateAnnotation } from '../commands/annotation-commands.ts';
 import { parseBillListQuery } from '../lists/bill-list-query.ts';
 import { parseCsvTable } from '../encoding/csv-table.ts';
 import type { LocalStore } from '../store/local-store.ts';
@@ -15,7 +15,7 @@ import {
   testContext,
   type TestContext,
 } from '../test-support/bill-command-harness.ts';
-import { dismissBill, trackBill } from '../commands/triage-commands.ts';
+import { dismissBill, laterBill, trackBill } from '../commands/triage-commands.ts';
 import { randomIdSource } from '../commands/bill-command-context.ts';
 import { webCrypto } from '../test-support/sync-devices.ts';
 import { encodeUtf8 } from '../encoding/text-bytes.ts';
@@ -489,5 +489,98 @@ describe('a position’s reason', () => {
     expect(() => readUserDataFile({ name: 'x.csv', bytes: encodeUtf8(csv) }, NOW)).toThrow(
       /^Row at line \d+ \(H\.R\. 2\): the reason has 2,001 characters; a reason is at most 2,000\.$/,
     );
+  });
+});
+
+describe('what an import says it adds', () => {
+  it('says every addition, table by table in the order of the kinds', async () => {
+    const { store } = await sourceDevice();
+    const bundle = readUserDataFile(
+      { name: 'x.json', bytes: encodeUtf8((await exported(store, 'json')).text) },
+      NOW,
+    );
+    const preview = await previewUserDataImport(testContext(createMemoryLocalStore()), bundle);
+    const tag = (name: string) => `tagged "${name}"`;
+    expect(
+      preview.changes.map((change) => [change.kind, change.action, change.description]),
+    ).toEqual(
+      [
+        ['bills', `H.R. 1: ${FORMULA}, "quoted", ${HTML} ${RTL}`],
+        ['bills', 'H.R. 2: @SUM(1+1) the second bill'],
+        ['bills', 'H.R. 3: A bill to do thing number 3.'],
+        ['tags', 'Tag "=HYPERLINK("x")"'],
+        ['tags', `Tag "${HTML} ${RTL}"`],
+        ['tags', 'Tag "a; b | c \\ d"'],
+        ['tags', 'Tag "Unused"'],
+        ['billTags', `H.R. 1: ${tag('=HYPERLINK("x")')}`],
+        ['billTags', `H.R. 1: ${tag(`${HTML} ${RTL}`)}`],
+        ['billTags', `H.R. 2: ${tag('=HYPERLINK("x")')}`],
+        ['billTags', `H.R. 3: ${tag('a; b | c \\ d')}`],
+        [
+          'positions',
+          `H.R. 1: position Support; why “${REASON.replace(/\s+/g, ' ').slice(0, 60)}…”`,
+        ],
+        ['positions', 'H.R. 2: position Oppose'],
+        ['decisions', 'H.R. 1: Track'],
+        ['decisions', 'H.R. 2: Dismiss'],
+        ['decisions', 'H.R. 3: Track'],
+      ].map(([kind, description]) => [kind, 'add', description]),
+    );
+    const added = (count: number) => ({ added: count, changed: 0, unchanged: 0 });
+    expect(preview.counts).toEqual({
+      bills: added(3),
+      tags: added(4),
+      billTags: added(4),
+      positions: added(2),
+      decisions: added(3),
+      annotations: added(0),
+    });
+  });
+});
+
+describe('what an import says it changes', () => {
+  it('says a changed decision and a changed note, and counts what is as it was', async () => {
+    const { store } = await sourceDevice();
+    const target = createMemoryLocalStore();
+    const json = (await exported(store, 'json')).text;
+    const notes = await exported(store, 'annotations');
+    // The notes first: on a device without their bill they are kept without its `billLabel`,
+    // as the file has them, so the file's rows compare equal to them.
+    await importInto(target, notes.name, notes.text);
+    await importInto(target, 'x.json', json);
+    const context = testContext(target, 'device-b');
+    await laterBill(context, billIdOf(1));
+    const [note] = await rowsOf(target, 'annotations');
+    await updateAnnotation(context, note?.id ?? '', { note: 'Changed here' });
+
+    const decisions = await previewUserDataImport(
+      context,
+      readUserDataFile({ name: 'x.json', bytes: encodeUtf8(json) }, NOW),
+    );
+    expect(decisions.changes).toEqual([
+      { kind: 'decisions', action: 'change', description: 'H.R. 1: Later → Track' },
+    ]);
+    const unchanged = (count: number) => ({ added: 0, changed: 0, unchanged: count });
+    expect(decisions.counts).toEqual({
+      bills: unchanged(3),
+      tags: unchanged(4),
+      billTags: unchanged(4),
+      positions: unchanged(2),
+      decisions: { added: 0, changed: 1, unchanged: 2 },
+      annotations: unchanged(0),
+    });
+    const annotations = await previewUserDataImport(
+      context,
+      readUserDataFile({ name: notes.name, bytes: encodeUtf8(notes.text) }, NOW),
+    );
+    // Only the note changed here; the other is as the file has it.
+    expect(annotations.changes).toEqual([
+      {
+        kind: 'annotations',
+        action: 'change',
+        description: `H.R. 1: note on "${note?.quote.exact.replace(/\s+/g, ' ') ?? ''}"`,
+      },
+    ]);
+    expect(annotations.counts.annotations).toEqual({ added: 0, changed: 1, unchanged: 1 });
   });
 });

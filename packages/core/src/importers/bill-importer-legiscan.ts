@@ -274,38 +274,8 @@ function sponsorsFrom(
   return { sponsors: [...primary, ...generic], cosponsors };
 }
 
-/** The bill's outcome, preceded by the errors of any of its documents that could not be read. */
-function billOutcomes(
-  file: string,
-  answer: JsonObject,
-  side: SideFiles,
-  overrides: BillOverrides,
-): RecordOutcome[] {
-  const outcomes: RecordOutcome[] = [];
-  const bill = field(answer, 'bill') as JsonObject;
-  const state = str(field(bill, 'state'))?.toUpperCase() ?? null;
-  const billNumber = str(field(bill, 'bill_number'));
-  const label =
-    billNumber === null ? null : [state, billNumber].filter((part) => part !== null).join(' ');
-  const billId = str(field(bill, 'bill_id'));
-
-  // LegiScan's history is listed oldest first.
-  const actions: BillAction[] = inSourceOrder(
-    objects(field(bill, 'history')).map((entry) => {
-      const date = toIsoDate(field(entry, 'date'));
-      return {
-        item: {
-          date,
-          text: str(field(entry, 'action')) ?? '',
-          chamber: chamberFromLegiScan(field(entry, 'chamber')),
-        },
-        date,
-        time: null,
-      };
-    }),
-    { listing: 'oldest-first' },
-  );
-
+/** The bill's roll calls: its own entries, each replaced by the vote/ file of the same roll call. */
+function votesOf(bill: JsonObject, billId: string | null, side: SideFiles): BillVote[] {
   const votes: BillVote[] = [];
   const voteIndex = new Map<string, number>();
   for (const entry of objects(field(bill, 'votes'))) {
@@ -321,7 +291,21 @@ function billOutcomes(
     if (at === undefined) votes.push(voteFrom(rollCall));
     else votes[at] = voteFrom(rollCall);
   }
+  return votes;
+}
 
+/**
+ * The bill's texts: its own entries, each given the document of its text/ file (getBillText) when
+ * there is one. A document that cannot be read is left out and reported in `outcomes`; the bill
+ * is imported all the same.
+ */
+function textsOf(
+  bill: JsonObject,
+  billId: string | null,
+  label: string | null,
+  side: SideFiles,
+  outcomes: RecordOutcome[],
+): BillText[] {
   const texts: BillText[] = [];
   const textIndex = new Map<string, number>();
   for (const entry of objects(field(bill, 'texts'))) {
@@ -369,6 +353,43 @@ function billOutcomes(
       });
     }
   }
+  return texts;
+}
+
+/** The bill's outcome, preceded by the errors of any of its documents that could not be read. */
+function billOutcomes(
+  file: string,
+  answer: JsonObject,
+  side: SideFiles,
+  overrides: BillOverrides,
+): RecordOutcome[] {
+  const outcomes: RecordOutcome[] = [];
+  const bill = field(answer, 'bill') as JsonObject;
+  const state = str(field(bill, 'state'))?.toUpperCase() ?? null;
+  const billNumber = str(field(bill, 'bill_number'));
+  const label =
+    billNumber === null ? null : [state, billNumber].filter((part) => part !== null).join(' ');
+  const billId = str(field(bill, 'bill_id'));
+
+  // LegiScan's history is listed oldest first.
+  const actions: BillAction[] = inSourceOrder(
+    objects(field(bill, 'history')).map((entry) => {
+      const date = toIsoDate(field(entry, 'date'));
+      return {
+        item: {
+          date,
+          text: str(field(entry, 'action')) ?? '',
+          chamber: chamberFromLegiScan(field(entry, 'chamber')),
+        },
+        date,
+        time: null,
+      };
+    }),
+    { listing: 'oldest-first' },
+  );
+
+  const votes = votesOf(bill, billId, side);
+  const texts = textsOf(bill, billId, label, side, outcomes);
 
   const introduced = objects(field(bill, 'progress')).find(
     (event) => num(field(event, 'event')) === 1,

@@ -1,8 +1,30 @@
 // The public face of lists/ for the other packages (README.md); inside core, files import each other directly.
-export * from './bill-charts.ts';
-export * from './bill-list-query.ts';
-export * from './bill-search-index.ts';
-export * from './bill-sponsor-filter.ts';
-export * from './tag-order.ts';
-export * from './removed-bill-notes.ts';
-export * from './bill-history-reads.ts';
+export {
+  addDays,
+  chartDataFromTally,
+  createBillChartTally,
+  type StatusBar,
+  tallyBill,
+  type TrackedBillChartData,
+  trackedBillChartData,
+  type WeekBar,
+} from './bill-charts.ts';
+export {
+  BillCatalog,
+  type BillListQuery,
+  type BillListRow,
+  billListSearch,
+  type BillListSort,
+  billListSorts,
+  billMarksOf,
+  type DecisionFilter,
+  decisionFilters,
+  defaultBillListQuery,
+  hasBillListFilters,
+  parseBillListQuery,
+} from './bill-list-query.ts';
+export { BillSearchIndex, billTokens, searchTokens } from './bill-search-index.ts';
+export { sponsorKey } from './bill-sponsor-filter.ts';
+export { sortTagsByName } from './tag-order.ts';
+export { readRemovedBillNotes, type RemovedBillNotes } from './removed-bill-notes.ts';
+export { markBillHistorySeen, readBillHistory, readChangedBillIds } from './bill-history-reads.ts';

@@ -1,4 +1,4 @@
 // The public face of merge/ for the other packages (README.md); inside core, files import each other directly.
-export * from './hybrid-logical-clock.ts';
-export * from './outbox-changes.ts';
-export * from './sync-merge.ts';
+export { decodeHlc } from './hybrid-logical-clock.ts';
+export { outboxFields } from './outbox-changes.ts';
+export { type RowChange, rowChangeSchema } from './sync-merge.ts';

@@ -2,13 +2,17 @@ import { billChangeHash, type Bill, type BillContent } from '../bills/bill.ts';
 import { billId } from '../bills/bill-identifiers.ts';
 import type { DatasetFile, StoredBill } from './local-records.ts';
 import { withDerivedFields } from './derived-writes.ts';
-import { localTables, type IndexOf, type LocalRows, type TableName } from './local-store.ts';
-
-// The one suite every LocalStore implementation must pass: the memory store (core, under Node),
-// the IndexedDB store under fake-indexeddb (app, jsdom) and the same IndexedDB store in real
+import {
+  localTables,
+  type IndexOf,
+  type LocalRows,
+  type LocalStore,
+  type TableName,
+} from './local-store.ts';
 
 // The rows the acceptance suite (local-store-acceptance.ts) writes and reads back: a sample of
-// every table, hostile strings, a bill with every field filled, and each table's schema.
+// every table, hostile strings, a bill with every field filled, and each table's schema; and the
+// cases' shorthands for writing a table's rows and reading them back.
 
 export const host = globalThis as unknown as {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -350,3 +354,18 @@ export function indexLookups<N extends TableName>(
 }
 
 export const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One table's rows written in one transaction. */
+export const putAll = <N extends TableName>(
+  store: LocalStore,
+  table: N,
+  rows: readonly LocalRows[N][],
+): Promise<void> => store.write([table], (tx) => tx.putMany(table, rows));
+
+/** One row read by its key (undefined when there is none). */
+export const getOne = <N extends TableName>(store: LocalStore, table: N, key: string) =>
+  store.read([table], (tx) => tx.get(table, key));
+
+/** A whole table, in key order. */
+export const allOf = <N extends TableName>(store: LocalStore, table: N) =>
+  store.read([table], (tx) => tx.all(table));
