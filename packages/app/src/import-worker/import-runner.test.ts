@@ -8,7 +8,7 @@ import {
   readLegiscanQueries,
 } from '@docket/core/sources';
 import type { ImportRunnerDeps, PickedFile } from './import-runner.ts';
-import { createImportRunner, downloadDataset } from './import-runner.ts';
+import { createImportRunner } from './import-runner.ts';
 import { IMPORTS_LOCK, jobLockName, localJobLocks } from './job-locks.ts';
 import { readSamples, zipOf } from '@docket/core/test-support/test-files';
 import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
@@ -481,39 +481,6 @@ describe('a job another tab holds', () => {
     expect((await jobWhen(store, 'j1', (job) => job.status !== 'running')).status).toBe(
       'interrupted',
     );
-  });
-});
-
-describe('downloadDataset', () => {
-  const sha256Hex = (bytes: Uint8Array) => Promise.resolve(fnv1a64Hex(bytes));
-
-  it('names the file after the URL and fingerprints the bytes', async () => {
-    const input = await downloadDataset('https://example.org/a/bills%20v2.csv?x=1', {
-      fetch: () => Promise.resolve(new Response('abc')),
-      sha256Hex,
-    });
-    expect(input.files.map((file) => file.name)).toEqual(['bills v2.csv']);
-    expect(input.fingerprint).toMatch(
-      /^url:https:\/\/example\.org\/a\/bills%20v2\.csv\?x=1\|sha256:/,
-    );
-  });
-
-  it('reports an HTTP error and a file that is too big', async () => {
-    await expect(
-      downloadDataset('https://example.org/x', {
-        fetch: () => Promise.resolve(new Response('no', { status: 404, statusText: 'Not Found' })),
-        sha256Hex,
-      }),
-    ).rejects.toThrow(
-      'Could not download https://example.org/x: the server answered 404 Not Found',
-    );
-    await expect(
-      downloadDataset(
-        'https://example.org/x',
-        { fetch: () => Promise.resolve(new Response('0123456789')), sha256Hex },
-        5,
-      ),
-    ).rejects.toThrow(/larger than/);
   });
 });
 

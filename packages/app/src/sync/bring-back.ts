@@ -6,7 +6,9 @@ import {
 } from '@docket/core/full-backups';
 import type { LocalStore } from '@docket/core/store';
 import type { WebCryptoPort } from '@docket/core/crypto';
+import type { TraceInput } from '@docket/core/device';
 import { mergeCounts } from '../full-backups/full-backup-words.ts';
+import { messageOf } from './sync-failure.ts';
 
 // "Bring back my changes" (issue 37): after a revert to a reset made elsewhere, the device's own
 // work, saved as a full backup just before it was cleared, is merged into the new data by core's
@@ -76,4 +78,55 @@ export function broughtBackNotice(counts: string | null): string {
   return counts === null
     ? 'Nothing needed bringing back: the new data already holds your changes.'
     : `Your changes are back: ${counts}. They sync to your other devices now.`;
+}
+
+/**
+ * "Bring back my changes": merges the work the revert saved into the device's data (one step
+ * under the sync lock, so no run writes meanwhile), traces it, and answers what to say of it: what
+ * came back, or why it could not and where the work still is.
+ */
+export async function bringBackAndSay(
+  bringBack: BringBack,
+  backupId: string,
+  deps: {
+    readonly exclusive: <T>(body: () => Promise<T>) => Promise<T>;
+    readonly trace: (entry: TraceInput) => Promise<void>;
+  },
+): Promise<string> {
+  try {
+    const summary = await deps.exclusive(() => bringBack.apply(backupId));
+    const counts = bringBackCounts(summary);
+    await deps.trace({
+      kind: 'sync-bring-back',
+      durationMs: null,
+      details: {
+        rows: Object.values(summary.kinds).reduce((n, k) => n + k.added + k.changed, 0),
+      },
+    });
+    return broughtBackNotice(counts);
+  } catch (error) {
+    console.error('[docket] Could not bring the changes back:', error);
+    return `Your changes could not be brought back: ${messageOf(error)} They are still in the full backup; its Merge does the same.`;
+  }
+}
+
+/**
+ * After a run that reverted: the notice, with what "Bring back my changes" would do, and the
+ * backup it would merge back (null when there is nothing to bring back, or it is not known).
+ */
+export async function revertOffer(
+  bringBack: BringBack | undefined,
+  backup: { readonly id: string; readonly name: string },
+): Promise<{ readonly notice: string; readonly bringBackFrom: string | null }> {
+  let counts: string | null | undefined;
+  try {
+    const summary = await bringBack?.plan(backup.id);
+    counts = summary === undefined ? undefined : bringBackCounts(summary);
+  } catch (error) {
+    console.error('[docket] Could not count the changes to bring back:', error);
+  }
+  return {
+    notice: revertNotice(backup.name, counts),
+    bringBackFrom: counts === null || counts === undefined ? null : backup.id,
+  };
 }

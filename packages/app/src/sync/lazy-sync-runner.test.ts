@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLazySyncRunner, initialSyncState, type SyncRunnerApi } from './lazy-sync-runner.ts';
-import type { SyncRunnerState } from './sync-runner.ts';
+import type { SyncRunnerState } from './sync-runner-types.ts';
 
 /** A runner that records what it was asked, in order, and can change its state. */
 function recordingRunner() {

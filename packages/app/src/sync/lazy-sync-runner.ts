@@ -1,4 +1,5 @@
-import type { SyncRunner, SyncRunnerState } from './sync-runner.ts';
+import type { SyncRunner } from './sync-runner.ts';
+import type { SyncRunnerState } from './sync-runner-types.ts';
 
 // The page's sync runner as the screens hold it, before and after its code has loaded. Sync is
 // not needed for the first paint (the sign-in form, the deck), and its code (the runner, core's

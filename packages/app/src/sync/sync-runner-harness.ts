@@ -6,7 +6,8 @@ import { TestSyncLog, testTransport } from '@docket/core/test-support/sync-log-s
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import type { DeviceCloudKeys } from './cloud-keys-store.ts';
 import { bringBackOn } from './bring-back.ts';
-import { SyncRunner, type SyncRunnerDeps } from './sync-runner.ts';
+import { SyncRunner } from './sync-runner.ts';
+import type { SyncRunnerDeps } from './sync-runner-types.ts';
 
 // For tests: a sync runner on a memory store against core's test sync log, and the account
 // settings and device keys it is run with. Light Argon2id parameters; nothing here is a secret.

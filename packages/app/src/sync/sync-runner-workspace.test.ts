@@ -4,7 +4,7 @@ import { testContext } from '@docket/core/test-support/bill-command-harness';
 import { newDataKey } from '@docket/core/test-support/sync-devices';
 import { TestWorkspaceLog } from '@docket/core/test-support/sync-log-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WorkspaceSyncTarget } from './sync-runner.ts';
+import type { WorkspaceSyncTarget } from './sync-runner-types.ts';
 import { passwordDevice } from './sync-runner-harness.ts';
 
 // The sync runner in a team workspace's space (issue 39): the same runs, triggers and errors,

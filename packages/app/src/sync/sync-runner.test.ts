@@ -9,7 +9,7 @@ import { SyncEngineError } from '@docket/core/sync';
 import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/api-client.ts';
-import { retryDelay } from './sync-runner.ts';
+import { retryDelay } from './sync-failure.ts';
 import {
   deviceKeys,
   noPassword,

@@ -1,4 +1,5 @@
 import type { LocalStore } from '@docket/core/store';
+import type { SyncSettings } from '@docket/protocol/sync-settings';
 import {
   claimDeviceData,
   handOverDeviceData,
@@ -7,22 +8,18 @@ import {
   runSync,
   skipUnreadableChange,
   skipUnsendableChange,
-  SyncEngineError,
   type SyncRunReport,
-  type SyncStatus,
   syncStatusMachine,
   syncStatusOf,
-  type SyncTransport,
-  workspaceSync,
 } from '@docket/core/sync';
-import type { OpaqueCryptoKey, WebCryptoPort, WorkspaceKey } from '@docket/core/crypto';
-import type { TraceInput } from '@docket/core/device';
-import type { SyncSettings } from '@docket/protocol/sync-settings';
 import { createActor } from 'xstate';
-import { ApiRequestError } from '../api/api-client.ts';
 import type { DeviceCloudKeys } from './cloud-keys-store.ts';
 import { cloudPasswordMode } from './cloud-password-flow.ts';
-import { bringBackCounts, broughtBackNotice, revertNotice, type BringBack } from './bring-back.ts';
+import { bringBackAndSay, revertOffer } from './bring-back.ts';
+import { afterFailure, FOREIGN_DATA, retryDelay } from './sync-failure.ts';
+import { runTraceEntry, type RunEnd } from './sync-run-trace.ts';
+import { syncSpace } from './sync-run-space.ts';
+import type { SyncRunnerDeps, SyncRunnerState, SyncView } from './sync-runner-types.ts';
 
 // Runs sync for the signed-in user: when something changed here (the outbox grew), when the
 // server says something changed elsewhere (a nudge), when the connection or the keys come back,
@@ -37,177 +34,15 @@ import { bringBackCounts, broughtBackNotice, revertNotice, type BringBack } from
 //   the run ended, well or not            sync complete                idle
 //
 // A failed run is followed by a retry (event "retry" with a true flag: retrySeqno counts them)
-// after a back-off of 2 s doubling to 5 min, each with ±50 % jitter so that devices do not retry
-// in step. A failure that another try cannot mend (a tampered or unreadable change, a change
-// too large to send, a clock far off, a server on another protocol version, any refusal of the
-// request itself) stops the retries and says so; "Sync now" tries again.
+// after a back-off, or stops the retries and says so (sync-failure.ts); "Sync now" tries again.
 //
 // Every run writes one 'sync' trace entry, however it ends: done, failed (with what it pushed
 // and pulled before it failed), waiting for the password, stopped for another account's work,
 // or abandoned because the user changed under it.
-
-export type SyncView =
-  /** Not signed in: nothing to show. */
-  | { readonly kind: 'signed-out' }
-  | { readonly kind: 'offline' }
-  | { readonly kind: 'needs-password'; readonly mode: 'set' | 'enter' }
-  /** This device could sync, but the user has not accepted the current terms of service. */
-  | { readonly kind: 'needs-terms' }
-  | {
-      readonly kind: 'syncing';
-      readonly phase: 'start' | 'push' | 'pull' | 'upload-files' | 'download-files';
-      readonly done: number;
-      readonly total: number | null;
-      /** Dataset files: the bytes moved, and of how many when known. */
-      readonly bytes?: { readonly done: number; readonly total: number | null };
-    }
-  | { readonly kind: 'up-to-date'; readonly at: string }
-  | {
-      readonly kind: 'error';
-      readonly message: string;
-      /** When the next try starts by itself; null when it waits for the user. */
-      readonly retryAt: number | null;
-      /** The repair on offer: the unreadable change the user may skip. */
-      readonly skippable?: number;
-      /** The repair on offer: the outbox entry that can never be sent, which the user may skip. */
-      readonly unsendable?: string;
-      /** The repair on offer: this device holds another account's work (sync-owner.ts). */
-      readonly handOver?: true;
-    };
-
-export interface SyncRunnerState {
-  readonly status: SyncStatus;
-  readonly retrySeqno: number;
-  readonly view: SyncView;
-  /** The end of the last run that completed, ISO 8601. */
-  readonly lastSyncedAt: string | null;
-  /** Something the user must be told once (a revert after a reset), until they dismiss it. */
-  readonly notice: string | null;
-  /** With a revert's notice: the full backup whose work "Bring back my changes" merges back. */
-  readonly bringBackFrom: string | null;
-  /**
-   * Whether the terms should be put in front of the user now: set when a run first stops for
-   * them (once per user and page), cleared when the user answers or sets them aside.
-   */
-  readonly askTerms: boolean;
-}
-
-export interface SyncRunnerDeps {
-  readonly store: () => Promise<LocalStore>;
-  readonly deviceId: () => Promise<string>;
-  readonly fetchSettings: () => Promise<SyncSettings>;
-  readonly loadKeys: (userId: string) => Promise<DeviceCloudKeys | null>;
-  readonly transport: SyncTransport;
-  readonly crypto: WebCryptoPort;
-  readonly trace: (entry: TraceInput) => Promise<void>;
-  /** Runs the body while no other tab of this device syncs (Web Locks in the app). */
-  readonly exclusive: <T>(body: () => Promise<T>) => Promise<T>;
-  readonly now: () => number;
-  readonly random: () => number;
-  /** A fresh id for a full backup. */
-  readonly newId: () => string;
-  readonly setTimer: (callback: () => void, ms: number) => unknown;
-  readonly clearTimer: (handle: unknown) => void;
-  /** After a run that completed: start the imports of datasets that came from other devices. */
-  readonly importSyncedDatasets?: () => Promise<number>;
-  /**
-   * Whether the user accepted the current terms of service (the server's record). Nothing syncs
-   * until they have; absent, the terms are taken as accepted.
-   */
-  readonly termsAccepted?: () => Promise<boolean>;
-  /** "Bring back my changes" after a revert (bring-back.ts); absent, the revert only tells. */
-  readonly bringBack?: BringBack;
-  /**
-   * The team workspace whose database the page opened (local-store/space-databases.ts), as sync
-   * needs it, given the account's cloud data key; null (or absent): the personal space.
-   */
-  readonly workspace?: (
-    userId: string,
-    dataKey: OpaqueCryptoKey,
-  ) => Promise<WorkspaceSyncTarget | null>;
-}
-
-/** A team workspace's log, and the keys its changes are sealed under. */
-export interface WorkspaceSyncTarget {
-  readonly workspaceId: string;
-  readonly transport: SyncTransport;
-  /** Every key version this account holds, fetched and opened afresh. */
-  readonly keyring: () => Promise<readonly WorkspaceKey[]>;
-  /** The account is a viewer there: the run pulls and pushes nothing (the server refuses it). */
-  readonly readOnly?: boolean;
-}
-
-const FIRST_RETRY_MS = 2000;
-const MAX_RETRY_MS = 5 * 60 * 1000;
-
-/** How long before the n-th retry (n from 0), with jitter. */
-export function retryDelay(attempt: number, random: () => number): number {
-  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(attempt, 20));
-  return Math.round(base * (0.5 + random()));
-}
-
-/** 4xx answers that mean "later", not "never": a timeout, too early, too many requests. */
-const TRANSIENT_CLIENT_ERRORS: ReadonlySet<number> = new Set([408, 425, 429]);
-
-/**
- * Whether another try could not mend the failure: a tampered change will be tampered again, and
- * a server that refused the request itself (426 another protocol version, 413 too large, 400,
- * 409 a batch conflict…) refuses the same request again. 401 and the epoch change are handled
- * before this is asked.
- */
-function isPermanent(error: unknown): boolean {
-  if (error instanceof SyncEngineError) return error.code !== 'epoch-mismatch';
-  return (
-    error instanceof ApiRequestError &&
-    error.status !== null &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    !TRANSIENT_CLIENT_ERRORS.has(error.status) &&
-    error.code !== 'epoch-mismatch'
-  );
-}
-
-const FOREIGN_DATA =
-  'This device holds work synced with another account, so it does not sync it into this one. "Start afresh" saves that work as a full backup and brings this account\'s data instead; or sign out and sign in with the other account.';
-
-function isEpochChange(error: unknown): boolean {
-  return (
-    (error instanceof SyncEngineError && error.code === 'epoch-mismatch') ||
-    (error instanceof ApiRequestError && error.code === 'epoch-mismatch')
-  );
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof SyncEngineError || error instanceof ApiRequestError) return error.message;
-  return 'Sync failed for a reason this app did not expect. It tries again by itself.';
-}
-
-/** How a run ended, for its trace entry. */
-type RunEnd =
-  | { readonly outcome: 'done'; readonly report: SyncRunReport }
-  /** `report` is what it did before it failed; null when it failed before syncing anything. */
-  | { readonly outcome: 'failed'; readonly error: unknown; readonly report: SyncRunReport | null }
-  | { readonly outcome: 'needs-password'; readonly mode: 'set' | 'enter' }
-  /** The terms of service wait for the user's acceptance. */
-  | { readonly outcome: 'needs-terms' }
-  /** This device holds another account's work (the "Start afresh" repair). */
-  | { readonly outcome: 'other-account' }
-  /** The user signed out or changed while the run started. */
-  | { readonly outcome: 'abandoned' };
-
-/** What the trace says of a failure: the message, and the code and row when there are. */
-function failureDetails(error: unknown): Record<string, unknown> {
-  const code =
-    error instanceof SyncEngineError || error instanceof ApiRequestError ? error.code : null;
-  const status = error instanceof ApiRequestError ? error.status : null;
-  const entry = error instanceof SyncEngineError ? error.entry : null;
-  return {
-    error: messageOf(error),
-    ...(code === null ? {} : { code }),
-    ...(status === null ? {} : { status }),
-    ...(entry === null ? {} : { table: entry.table, rowId: entry.rowId, entryId: entry.id }),
-  };
-}
+//
+// Beside it: its view, state and dependencies (sync-runner-types.ts), what a failure means for the
+// next try (sync-failure.ts), the log a run syncs with (sync-run-space.ts), the run's trace
+// entry (sync-run-trace.ts) and what a revert offers to bring back (bring-back.ts).
 
 export class SyncRunner {
   private readonly actor = createActor(syncStatusMachine);
@@ -389,47 +224,22 @@ export class SyncRunner {
   }
 
   /**
-   * "Bring back my changes": merges the work the revert saved into the device's data (one step
-   * under the sync lock, so no run writes meanwhile), traces it, says what came back and syncs.
+   * "Bring back my changes": merges the work the revert saved into the device's data
+   * (bring-back.ts), says what came back and syncs.
    */
   async bringBackChanges(): Promise<void> {
     const backupId = this.state.bringBackFrom;
     const bringBack = this.deps.bringBack;
     if (backupId === null || bringBack === undefined) return;
     this.dismissNotice();
-    try {
-      const summary = await this.deps.exclusive(() => bringBack.apply(backupId));
-      const counts = bringBackCounts(summary);
-      await this.deps.trace({
-        kind: 'sync-bring-back',
-        durationMs: null,
-        details: {
-          rows: Object.values(summary.kinds).reduce((n, k) => n + k.added + k.changed, 0),
-        },
-      });
-      this.tell(broughtBackNotice(counts));
-    } catch (error) {
-      console.error('[docket] Could not bring the changes back:', error);
-      this.tell(
-        `Your changes could not be brought back: ${messageOf(error)} They are still in the full backup; its Merge does the same.`,
-      );
-    }
+    this.tell(await bringBackAndSay(bringBack, backupId, this.deps));
     this.syncNow();
   }
 
   /** After a run that reverted: the notice, with what "Bring back my changes" would do. */
   private async offerBringBack(backup: { id: string; name: string }): Promise<void> {
-    let counts: string | null | undefined;
-    try {
-      const summary = await this.deps.bringBack?.plan(backup.id);
-      counts = summary === undefined ? undefined : bringBackCounts(summary);
-    } catch (error) {
-      console.error('[docket] Could not count the changes to bring back:', error);
-    }
-    this.tell(
-      revertNotice(backup.name, counts),
-      counts === null || counts === undefined ? null : backup.id,
-    );
+    const offer = await revertOffer(this.deps.bringBack, backup);
+    this.tell(offer.notice, offer.bringBackFrom);
   }
 
   /** The repair for a change that cannot be read: pass over it, then sync on. */
@@ -584,47 +394,9 @@ export class SyncRunner {
     userId: string,
     onFailure: (soFar: SyncRunReport) => void,
   ): Promise<RunEnd> {
-    const [settings, keys, store, deviceId] = await Promise.all([
-      this.deps.fetchSettings(),
-      this.deps.loadKeys(userId),
-      this.deps.store(),
-      this.deps.deviceId(),
-    ]);
-    // Signed out, or another user signed in, while the settings were read.
-    if (userId !== this.userId) return { outcome: 'abandoned' };
-    this.known = { ...this.known, settingsVersion: settings.version };
-    const mode = cloudPasswordMode(settings, keys);
-    // Without the password nothing can sync yet; the cloud password flow asks for the terms
-    // before it asks for the password. With it, the terms are asked here, before anything moves.
-    if (mode === 'change' && keys !== null && this.termsAcceptedBy !== userId) {
-      const accepted = await (this.deps.termsAccepted?.() ?? Promise.resolve(true));
-      if (userId !== this.userId) return { outcome: 'abandoned' };
-      if (!accepted) {
-        this.actor.send({ type: 'sync-complete' });
-        this.update({ kind: 'needs-terms' });
-        if (this.termsAskedOf !== userId) {
-          this.termsAskedOf = userId;
-          this.setAskTerms(true);
-        }
-        this.attempts = 0;
-        return { outcome: 'needs-terms' };
-      }
-      this.termsAcceptedBy = userId;
-    }
-    if (mode !== 'change' || keys === null) {
-      const direction = mode === 'set' ? 'up' : 'dn';
-      this.actor.send({ type: 'need-password', direction });
-      const wanted = mode === 'set' ? 'set' : 'enter';
-      this.update({ kind: 'needs-password', mode: wanted });
-      this.attempts = 0;
-      return { outcome: 'needs-password', mode: wanted };
-    }
-    if ((await claimDeviceData(store, userId)) !== null) {
-      this.actor.send({ type: 'sync-complete' });
-      this.update({ kind: 'error', message: FOREIGN_DATA, retryAt: null, handOver: true });
-      this.attempts = 0;
-      return { outcome: 'other-account' };
-    }
+    const ready = await this.readyToSync(userId);
+    if ('outcome' in ready) return ready;
+    const { settings, keys, store, deviceId } = ready;
     const workspace = (await this.deps.workspace?.(userId, keys.dataKey)) ?? null;
     if (userId !== this.userId) return { outcome: 'abandoned' };
     // A workspace's log is its own: a cloud-password reset of the account reverts nothing there.
@@ -646,28 +418,15 @@ export class SyncRunner {
         },
       );
     }
-    const space =
-      workspace === null
-        ? {
-            transport: this.deps.transport,
-            session: {
-              userId,
-              deviceId,
-              epoch: keys.keyEpoch,
-              dataKey: keys.dataKey,
-              epochStartSeqno: settings.epochStartSeqno,
-            },
-          }
-        : {
-            transport: workspace.transport,
-            ...workspaceSync(this.deps.crypto, {
-              workspaceId: workspace.workspaceId,
-              userId,
-              deviceId,
-              keyring: await workspace.keyring(),
-              readOnly: workspace.readOnly === true,
-            }),
-          };
+    const space = await syncSpace({
+      crypto: this.deps.crypto,
+      transport: this.deps.transport,
+      workspace,
+      userId,
+      deviceId,
+      keys,
+      epochStartSeqno: settings.epochStartSeqno,
+    });
     if (userId !== this.userId) return { outcome: 'abandoned' };
     const report = await runSync({
       store,
@@ -692,40 +451,86 @@ export class SyncRunner {
     return { outcome: 'done', report };
   }
 
+  /**
+   * What a run reads first, or what stops it before anything moves: the user changed meanwhile,
+   * the terms wait for the user, the cloud password is missing here, or the device holds another
+   * account's work.
+   */
+  private async readyToSync(userId: string): Promise<
+    | RunEnd
+    | {
+        readonly settings: SyncSettings;
+        readonly keys: DeviceCloudKeys;
+        readonly store: LocalStore;
+        readonly deviceId: string;
+      }
+  > {
+    const [settings, keys, store, deviceId] = await Promise.all([
+      this.deps.fetchSettings(),
+      this.deps.loadKeys(userId),
+      this.deps.store(),
+      this.deps.deviceId(),
+    ]);
+    // Signed out, or another user signed in, while the settings were read.
+    if (userId !== this.userId) return { outcome: 'abandoned' };
+    this.known = { ...this.known, settingsVersion: settings.version };
+    const mode = cloudPasswordMode(settings, keys);
+    // Without the password nothing can sync yet; the cloud password flow asks for the terms
+    // before it asks for the password. With it, the terms are asked here, before anything moves.
+    if (mode === 'change' && keys !== null && this.termsAcceptedBy !== userId) {
+      const stopped = await this.awaitTerms(userId);
+      if (stopped !== null) return stopped;
+    }
+    if (mode !== 'change' || keys === null) {
+      const direction = mode === 'set' ? 'up' : 'dn';
+      this.actor.send({ type: 'need-password', direction });
+      const wanted = mode === 'set' ? 'set' : 'enter';
+      this.update({ kind: 'needs-password', mode: wanted });
+      this.attempts = 0;
+      return { outcome: 'needs-password', mode: wanted };
+    }
+    if ((await claimDeviceData(store, userId)) !== null) {
+      this.actor.send({ type: 'sync-complete' });
+      this.update({ kind: 'error', message: FOREIGN_DATA, retryAt: null, handOver: true });
+      this.attempts = 0;
+      return { outcome: 'other-account' };
+    }
+    return { settings, keys, store, deviceId };
+  }
+
+  /**
+   * Asks the server whether the user accepted the current terms (once per user and page): null
+   * when they have and the run goes on, else how the run ends. The terms are put in front of the
+   * user the first time a run stops for them, not on every run.
+   */
+  private async awaitTerms(userId: string): Promise<RunEnd | null> {
+    const accepted = await (this.deps.termsAccepted?.() ?? Promise.resolve(true));
+    if (userId !== this.userId) return { outcome: 'abandoned' };
+    if (accepted) {
+      this.termsAcceptedBy = userId;
+      return null;
+    }
+    this.actor.send({ type: 'sync-complete' });
+    this.update({ kind: 'needs-terms' });
+    if (this.termsAskedOf !== userId) {
+      this.termsAskedOf = userId;
+      this.setAskTerms(true);
+    }
+    this.attempts = 0;
+    return { outcome: 'needs-terms' };
+  }
+
   /** After a failed run: ask again, stop with the reason and a repair, or retry later. */
   private fail(error: unknown): void {
-    if (!this.online) {
-      // The connection went while the run was out: that is why it failed. Offline is what the
-      // user is told, and coming back online runs again (setOnline).
-      this.update({ kind: 'offline' });
-      return;
-    }
-    if (error instanceof ApiRequestError && error.status === 401) {
-      this.update({ kind: 'error', message: error.message, retryAt: null });
-      return;
-    }
-    if (isEpochChange(error) && this.attempts === 0) {
-      // The password was reset elsewhere: the next run reads the new settings and asks.
+    const next = afterFailure(error, { online: this.online, firstTry: this.attempts === 0 });
+    if (next.step === 'show') {
+      this.update(next.view);
+    } else if (next.step === 'run-again') {
       this.attempts++;
       this.again = true;
-      return;
+    } else {
+      this.scheduleRetry(next.message, next.retryAfterMs);
     }
-    if (isPermanent(error)) {
-      const seqno = error instanceof SyncEngineError ? error.seqno : null;
-      const entry = error instanceof SyncEngineError ? error.entry : null;
-      this.update({
-        kind: 'error',
-        message: `${messageOf(error)} Sync stopped; "Sync now" tries again.`,
-        retryAt: null,
-        ...(seqno === null ? {} : { skippable: seqno }),
-        ...(entry === null ? {} : { unsendable: entry.id }),
-      });
-      return;
-    }
-    this.scheduleRetry(
-      messageOf(error),
-      error instanceof ApiRequestError ? error.retryAfterMs : null,
-    );
   }
 
   private async importSynced(): Promise<void> {
@@ -757,31 +562,8 @@ export class SyncRunner {
 
   /** The run's one trace entry, whichever way it ended. */
   private async trace(end: RunEnd, started: number): Promise<void> {
-    const report = end.outcome === 'done' || end.outcome === 'failed' ? end.report : null;
     try {
-      await this.deps.trace({
-        kind: 'sync',
-        durationMs: this.deps.now() - started,
-        details: {
-          outcome: end.outcome,
-          ...(end.outcome === 'needs-password' ? { password: end.mode } : {}),
-          ...(report === null
-            ? {}
-            : {
-                pushed: report.pushed,
-                pulled: report.pulled,
-                rowsChanged: report.rowsChanged,
-                bytesUp: report.bytesUp,
-                bytesDown: report.bytesDown,
-                cryptoMs: Math.round(report.cryptoMs),
-                latestSeqno: report.latestSeqno,
-                filesUp: report.filesUp,
-                filesDown: report.filesDown,
-                ...(report.fileProblems.length === 0 ? {} : { fileProblems: report.fileProblems }),
-              }),
-          ...(end.outcome === 'failed' ? failureDetails(end.error) : {}),
-        },
-      });
+      await this.deps.trace(runTraceEntry(end, this.deps.now() - started));
     } catch (traceError) {
       console.error('[docket] Could not write the trace:', traceError);
     }

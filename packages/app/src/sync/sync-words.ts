@@ -1,4 +1,4 @@
-import type { SyncView } from './sync-runner.ts';
+import type { SyncView } from './sync-runner-types.ts';
 
 // What the header and the More tab say about sync, in one place.
 
