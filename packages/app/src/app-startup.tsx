@@ -52,7 +52,7 @@ const importJobsClient = () => import('./import-worker/import-jobs-client.ts');
 
 /** Builds the app's services, renders it, and schedules the service worker. */
 export async function startApp(container: HTMLElement): Promise<void> {
-  const platform = pickPlatform();
+  const platform = await pickPlatform();
   const { sourceFetcher } = platform;
   if (sourceFetcher !== null) {
     // The native shells' own fetch, for the import worker (comlink loads with it, not before).
