@@ -308,6 +308,37 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     SOON,
   );
   await screenshotsAtBothSizes(owner.page, 'workspace-bill-by-editor');
+  // The More tab counts what teammates did since the owner last looked; Activity says it, by
+  // keyboard, and "Mark all as seen" clears the count.
+  const moreTab = owner.page.getByRole('tab', { name: /^More/ });
+  await expect(moreTab).toHaveAccessibleName(
+    /^More\s+\d+ changes? by teammates not yet seen$/,
+    SOON,
+  );
+  await owner.page.goto('/tabs/more/activity');
+  await expect(owner.page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  const activity = owner.page.getByRole('list', { name: 'What teammates did' });
+  for (const done of [
+    'tracked AB 1',
+    'took the position Support on AB 1',
+    'tagged AB 1 “Housing”',
+  ]) {
+    await expect(activity.getByRole('listitem').filter({ hasText: done })).toContainText(
+      new RegExp(`New ${editorName} ${done} · (just now|\\d+ min ago)`),
+      SOON,
+    );
+  }
+  await expect(
+    owner.page.getByText(/\d+ changes? by teammates since you last looked\./),
+  ).toBeVisible();
+  await screenshotsAtBothSizes(owner.page, 'workspace-activity');
+  const markSeen = owner.page.getByRole('button', { name: 'Mark all as seen' });
+  await markSeen.focus();
+  await owner.page.keyboard.press('Enter');
+  await expect(owner.page.getByText('Nothing new since you last looked.')).toBeVisible(SOON);
+  await expect(activity.getByText(/^New /)).toHaveCount(0);
+  await expect(moreTab).toHaveAccessibleName(/^More$/, SOON);
+  await ownerTracked.open();
   // The owner shares the list by public link: a reader sees the workspace's name, no member's.
   await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
   const sheet = modalNamed(owner.page, 'Share this list');

@@ -14,6 +14,7 @@ import { SkipToTabs } from '../layout/skip-links.tsx';
 
 const links = [
   { label: 'Workspaces', href: '/tabs/more/workspaces' },
+  { label: 'Activity', href: '/tabs/more/activity' },
   { label: 'Tags', href: '/bill-tags' },
   { label: 'Jobs', href: '/jobs' },
   { label: 'Import', href: '/import' },

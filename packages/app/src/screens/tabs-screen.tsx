@@ -26,6 +26,9 @@ const WorkspacesScreen = lazyScreen(() =>
 const WorkspaceScreen = lazyScreen(() =>
   import('./workspace-screen.tsx').then((m) => m.WorkspaceScreen),
 );
+const ActivityScreen = lazyScreen(() =>
+  import('./activity-screen.tsx').then((m) => m.ActivityScreen),
+);
 const TrackedBillsScreen = lazyScreen(() =>
   import('./tracked-bills-screen.tsx').then((m) => m.TrackedBillsScreen),
 );
@@ -38,6 +41,7 @@ const FreshDataWatcher = lazy(() =>
 const UnseenChangesBadge = lazy(() =>
   import('../changes/what-changed.tsx').then((m) => ({ default: m.UnseenChangesBadge })),
 );
+const UnseenActivityBadge = lazy(() => import('../activity/unseen-activity-badge.tsx'));
 
 /** Renders `children` once the first screen had its turn (AppServices.started); nothing before. */
 function AfterStart({ children }: { children: ReactNode }) {
@@ -47,10 +51,11 @@ function AfterStart({ children }: { children: ReactNode }) {
 
 const tabs = [
   { tab: 'bills', label: 'Bills', icon: albumsOutline },
-  { tab: 'tracked', label: 'Tracked', icon: bookmarkOutline },
+  { tab: 'tracked', label: 'Tracked', icon: bookmarkOutline, Badge: UnseenChangesBadge },
   { tab: 'datasets', label: 'Datasets', icon: layersOutline },
   { tab: 'backups', label: 'Backups', icon: cloudUploadOutline },
-  { tab: 'more', label: 'More', icon: ellipsisHorizontal },
+  // Teammates' changes not yet seen: nothing in the personal space.
+  { tab: 'more', label: 'More', icon: ellipsisHorizontal, Badge: UnseenActivityBadge },
 ] as const;
 
 /**
@@ -99,6 +104,7 @@ export function TabsScreen() {
           {guardedRoute('backups', <BackupsScreen />, '/tabs/backups')}
           {guardedRoute('more', <MoreScreen />, '/tabs/more')}
           {guardedRoute('more/workspaces', <WorkspacesScreen />, '/tabs/more/workspaces')}
+          {guardedRoute('more/activity', <ActivityScreen />, '/tabs/more/activity')}
           {guardedRoute(
             'more/workspaces/:workspaceId',
             <WorkspaceScreen />,
@@ -108,19 +114,22 @@ export function TabsScreen() {
           {guardedRoute('*', <NotFoundScreen />, '/tabs/*')}
         </IonRouterOutlet>
         <IonTabBar slot="bottom" onKeyDown={moveBetweenTabs}>
-          {tabs.map(({ tab, label, icon }) => (
-            <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
-              <IonIcon aria-hidden="true" icon={icon} />
-              <IonLabel>{label}</IonLabel>
-              {tab === 'tracked' && (
-                <Suspense fallback={null}>
-                  <AfterStart>
-                    <UnseenChangesBadge />
-                  </AfterStart>
-                </Suspense>
-              )}
-            </IonTabButton>
-          ))}
+          {tabs.map(({ tab, label, icon, ...rest }) => {
+            const Badge = 'Badge' in rest ? rest.Badge : null;
+            return (
+              <IonTabButton key={tab} tab={tab} href={`/tabs/${tab}`}>
+                <IonIcon aria-hidden="true" icon={icon} />
+                <IonLabel>{label}</IonLabel>
+                {Badge !== null && (
+                  <Suspense fallback={null}>
+                    <AfterStart>
+                      <Badge />
+                    </AfterStart>
+                  </Suspense>
+                )}
+              </IonTabButton>
+            );
+          })}
         </IonTabBar>
       </IonTabs>
     </>
