@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './pages/login-page.ts';
+import { AnnotationPage } from './pages/annotation-page.ts';
 import { BillDetailsPage } from './pages/bill-details-page.ts';
 import { BillTagsPage } from './pages/bill-tags-page.ts';
 import { AddDatasetPage, DatasetsPage, JobsPage } from './pages/dataset-pages.ts';
@@ -51,6 +52,8 @@ const DATASET_OWNER_WORDS =
 const TEAM_BILL = 'us-ca/2025-2026/ab-1';
 const TEAM_DATASET = 'California team bills';
 const EDITOR_WHY = 'Renters pay for meters nobody tests';
+const EDITOR_PASSAGE = 'Meter Accuracy';
+const EDITOR_NOTE = 'Ask the utility what a test costs';
 const OWNER_WHY_AFTER = 'Hearing moved after the removal';
 
 /** A file host on 127.0.0.1 (CORS open) serving a hand-made Docket CSV, which each member's
@@ -289,6 +292,13 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await editorBill.why().fill(EDITOR_WHY);
   await expect(editorBill.reasonSaved()).toBeVisible(SOON);
   await editorBill.decisionButton('Track').click();
+  // The editor highlights a passage of the bill's title and writes a note on it.
+  const editorNotes = new AnnotationPage(editor.page);
+  await editorNotes.open(TEAM_BILL);
+  await editorNotes.selectWithMouse(EDITOR_PASSAGE);
+  await editorNotes.note().fill(EDITOR_NOTE);
+  await editorNotes.save().click();
+  await expect(editorNotes.status('Highlight saved.')).toBeVisible(SOON);
   // The owner reads them with the editor's name.
   const editorName = editor.email.split('@')[0] ?? '';
   const byEditor = new RegExp(`${editorName} · (just now|\\d+ min ago)`);
@@ -300,6 +310,14 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     SOON,
   );
   await expect(ownerBill.why()).toHaveValue(EDITOR_WHY, SOON);
+  // The editor's note reaches the owner with the editor's name.
+  const ownerNotes = new AnnotationPage(owner.page);
+  await ownerNotes.open(TEAM_BILL);
+  await expect(ownerNotes.highlights().getByRole('listitem')).toContainText(EDITOR_NOTE, SOON);
+  await expect(ownerNotes.highlights().getByRole('listitem')).toContainText(
+    new RegExp(`Highlighted · ${editorName}`),
+    SOON,
+  );
   // Tracked names who took the position too.
   const ownerTracked = new TrackedPage(owner.page);
   await ownerTracked.open();
@@ -383,6 +401,17 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await expect(viewer.page.getByRole('radio')).toHaveCount(0);
   await expect(viewer.page.getByRole('button', { name: 'Annotate' })).toHaveCount(0);
   await screenshotsAtBothSizes(viewer.page, 'workspace-viewer-bill');
+  // The viewer reads the editor's note with the editor's name, and is offered no highlight to make.
+  const viewerNotes = new AnnotationPage(viewer.page);
+  await viewerNotes.open(TEAM_BILL);
+  await expect(viewerNotes.highlights().getByRole('listitem')).toContainText(
+    new RegExp(`Highlighted · ${editorName}`),
+    SOON,
+  );
+  await expect(viewerNotes.highlights()).toContainText(EDITOR_NOTE);
+  await expect(viewer.page.getByText(VIEWER_WORDS)).toBeVisible();
+  await expect(viewerNotes.note()).toHaveCount(0);
+  await expect(viewerNotes.save()).toHaveCount(0);
   await openWorkspaces(viewer.page);
   const raw = await viewer.page.request.post(`/api/workspaces/${teamId}/sync/push`, {
     data: {

@@ -1,5 +1,6 @@
 import type { Annotation } from '@docket/core/store';
 import { Link } from 'react-router-dom';
+import { AuthoredLine } from '../authors/authored-by.tsx';
 import { annotationPath } from './annotation-path.ts';
 import { highlightColourName } from './highlight-colours.ts';
 import { NoteText } from './note-text.tsx';
@@ -30,7 +31,10 @@ function Swatch({ color }: { readonly color: string }) {
   );
 }
 
-/** Annotations as cards: the quote (a link to edit it), its colour and its note. */
+/**
+ * Annotations as cards: the quote (a link to edit it), its colour and its note, and in a team
+ * workspace who last wrote it and when ("Highlighted · Ana · 2 h ago").
+ */
 export function AnnotationList({
   label,
   items,
@@ -59,6 +63,7 @@ export function AnnotationList({
             </Link>
           )}
           <NoteText note={annotation.note} />
+          <AuthoredLine lead="Highlighted" table="annotations" rowId={annotation.id} />
         </li>
       ))}
     </ul>

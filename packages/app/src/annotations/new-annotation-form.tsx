@@ -11,6 +11,7 @@ import { defaultHighlightColour } from './highlight-colours.ts';
 import { NoteField } from './note-field.tsx';
 import type { TextOffsets } from './selection-offsets.ts';
 import { FormError } from '../ui/form-error.tsx';
+import { useSpaceReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
 
 /** A passage picked in a text, with the text it was picked in (to notice a re-import). */
 export interface PickedPassage extends TextOffsets {
@@ -26,8 +27,19 @@ export interface DraftPassage {
   readonly quote: string;
 }
 
-/** Colour, note and Save for a new highlight on the passage selected in the text. */
-export function NewAnnotationForm({
+type NewAnnotationProps = Parameters<typeof NewAnnotationFields>[0];
+
+/**
+ * Colour, note and Save for a new highlight on the passage selected in the text; for a
+ * workspace's viewer, who makes none, the words that say so.
+ */
+export function NewAnnotationForm(props: NewAnnotationProps) {
+  const readOnly = useSpaceReadOnly();
+  if (readOnly) return <p className="orphan-hint">{VIEWER_WORDS}</p>;
+  return <NewAnnotationFields {...props} />;
+}
+
+function NewAnnotationFields({
   billId,
   passage,
   currentText,
