@@ -15,6 +15,7 @@ import {
 } from '@docket/protocol/sync-changes';
 import { SYNC_NUDGE_EVENT, syncNudgeSchema } from '@docket/protocol/sync-events';
 import { syncPaths } from '@docket/protocol/sync-wire';
+import { MAX_WORKSPACE_MEMBERS } from '@docket/protocol/workspaces';
 import { Pool } from 'undici';
 import { cpuMeter, pidsNamed, processJiffies, type ProcessGroup } from './machine-load.ts';
 import { apiHeaders, putCloudSettings, signIn, signUp } from './sync-bench-docket.ts';
@@ -26,6 +27,16 @@ import {
   type ServerProcess,
 } from './sync-load-servers.ts';
 import { alignColumns, msText, PhaseFigures, spreadOf, type Spread } from './sync-load-stats.ts';
+import {
+  makeWorkspace,
+  personalLog,
+  pullPage,
+  sideBySide,
+  startMailbox,
+  workspaceLog,
+  type Mailbox,
+  type SyncLog,
+} from './sync-load-workspace.ts';
 
 // The load test (issue 17): DEVICES devices of ACCOUNTS accounts against real server processes on
 // loopback, two on one PostgreSQL 15 (or one on PGlite, which is one process's database). Every
@@ -35,7 +46,10 @@ import { alignColumns, msText, PhaseFigures, spreadOf, type Spread } from './syn
 // the account's devices on the other only through LISTEN/NOTIFY: that delay is measured. After
 // a warm-up come two timed phases, the second with one more account flooding the server; then
 // every account's log is read back through the pull route and checked against every change the
-// server acknowledged: each stored once, the sequence numbers gapless.
+// server acknowledged: each stored once, the sequence numbers gapless. Beside them, a team
+// workspace of WORKSPACE_MEMBERS accounts (sync-load-workspace.ts) whose members each run one
+// device against the workspace's log, in the same loop and phases (no event streams, no blobs);
+// its pushes and pulls are reported beside the personal ones, and its log checked the same way.
 //
 //   npx tsx bench/sync-load.ts                      (PostgreSQL, two processes)
 //   DATABASE=pglite npx tsx bench/sync-load.ts      (PGlite, one process)
@@ -54,6 +68,8 @@ function setting(name: string, fallback: number): number {
 const DATABASE = process.env.DATABASE ?? 'postgres';
 const DEVICES = Math.floor(setting('DEVICES', 1000));
 const ACCOUNTS = Math.floor(setting('ACCOUNTS', 250));
+/** Accounts of the one team workspace, each with one device syncing its log. */
+const WORKSPACE_MEMBERS = Math.floor(setting('WORKSPACE_MEMBERS', 20));
 /** Each timed phase, in seconds. */
 const SECONDS = setting('SECONDS', 60);
 const WARMUP_SECONDS = setting('WARMUP_SECONDS', 15);
@@ -83,6 +99,9 @@ const HARD_LIMIT_MS = (900 + WARMUP_SECONDS + 2 * SECONDS) * 1000;
 
 if (DATABASE !== 'postgres' && DATABASE !== 'pglite') {
   throw new Error('DATABASE must be postgres or pglite');
+}
+if (WORKSPACE_MEMBERS > MAX_WORKSPACE_MEMBERS) {
+  throw new Error(`WORKSPACE_MEMBERS must be at most ${MAX_WORKSPACE_MEMBERS}`);
 }
 
 const devicesPerAccount = Math.ceil(DEVICES / ACCOUNTS);
@@ -126,7 +145,9 @@ interface Account {
 
 interface Device {
   readonly id: string;
+  /** The account, or for the workspace's members the workspace, whose log it syncs. */
   readonly account: Account;
+  readonly log: SyncLog;
   /** Which server process it talks to. */
   readonly server: number;
   cookie: string;
@@ -251,15 +272,15 @@ function serially(device: Device, work: () => Promise<void>): Promise<void> {
 }
 
 /** Pulls every page after the device's cursor, checking that no number is skipped. */
-async function pullAll(device: Device, route = 'pull'): Promise<void> {
+async function pullAll(device: Device, route = `${device.log.label}pull`): Promise<void> {
   for (let page = 0; page < 100; page++) {
     const answer = await send(route, device.server, {
       method: 'GET',
-      path: `${syncPaths.pull}?since=${device.cursor}&limit=${MAX_PULL_LIMIT}`,
+      path: `${device.log.pull}?since=${device.cursor}&limit=${MAX_PULL_LIMIT}`,
       cookie: device.cookie,
     });
     if (answer?.status !== 200) return;
-    const body = pullResponseSchema.parse(JSON.parse(answer.text));
+    const body = pullPage(device.log, answer.text);
     if (!contiguous(body.changes, device.cursor)) problems.pullGaps++;
     const last = body.changes[body.changes.length - 1];
     if (last !== undefined) device.cursor = last.seqno;
@@ -302,7 +323,7 @@ async function push(
     const sentAt = performance.now();
     const answer = await send(route, device.server, {
       method: 'POST',
-      path: syncPaths.push,
+      path: device.log.push,
       cookie: device.cookie,
       body,
       contentType: 'application/json',
@@ -315,9 +336,8 @@ async function push(
     const acked = pushResponseSchema.parse(JSON.parse(answer.text));
     noteAcknowledged(device, batch, acked.seqnos);
     const lastSeqno = acked.seqnos[acked.seqnos.length - 1] ?? 0;
-    if (!route.startsWith('flood')) {
-      ackedPushes.push({ device, lastSeqno, sentAt, ackAt, phase });
-    }
+    // The nudge delay is the personal logs' (the workspace's devices hold no event stream).
+    if (route === 'push') ackedPushes.push({ device, lastSeqno, sentAt, ackAt, phase });
     if (Math.random() < RESEND_SHARE) await resend(device, body, acked.seqnos, route);
     return true;
   }
@@ -352,7 +372,7 @@ async function resend(
 ): Promise<void> {
   const answer = await send(`${route} (same batch again)`, device.server, {
     method: 'POST',
-    path: syncPaths.push,
+    path: device.log.push,
     cookie: device.cookie,
     body,
     contentType: 'application/json',
@@ -380,19 +400,23 @@ const deviceRetry = {
   waitMs: (answer: Answer | null) => Math.min(5000, retryAfterMs(answer, 500)),
 };
 
-/** A device's own loop: a pause, a push and a pull, now and then a blob, until the run ends. */
+/**
+ * A device's own loop: a pause, a push and a pull, now and then a blob (its own account's
+ * devices only), until the run ends.
+ */
 async function deviceLoop(device: Device): Promise<void> {
+  const route = `${device.log.label}push`;
   while (!stopping()) {
     const pause = Math.min(5, -Math.log(1 - Math.random())) * THINK_SECONDS * 1000;
     await Promise.race([sleep(pause), stopped]);
     if (stopping()) return;
     await serially(device, async () => {
-      await push(device, newBatch(device, 1 + Math.floor(Math.random() * BATCH_MAX)), 'push', {
+      await push(device, newBatch(device, 1 + Math.floor(Math.random() * BATCH_MAX)), route, {
         ...deviceRetry,
       });
       await pullAll(device);
     });
-    if (Math.random() < BLOB_SHARE) await putBlob(device);
+    if (!device.log.workspace && Math.random() < BLOB_SHARE) await putBlob(device);
   }
 }
 
@@ -591,9 +615,9 @@ async function verify(accounts: readonly Account[]): Promise<Verdict> {
     const log: SyncChange[] = [];
     let since = 0;
     for (;;) {
-      const answer = await send('pull (check)', reader.server, {
+      const answer = await send(`${reader.log.label}pull (check)`, reader.server, {
         method: 'GET',
-        path: `${syncPaths.pull}?since=${since}&limit=${MAX_PULL_LIMIT}`,
+        path: `${reader.log.pull}?since=${since}&limit=${MAX_PULL_LIMIT}`,
         cookie: reader.cookie,
       });
       // The flooder's account is over its share of the work for a while after the flood: the
@@ -603,7 +627,7 @@ async function verify(accounts: readonly Account[]): Promise<Verdict> {
         continue;
       }
       if (answer?.status !== 200) throw new Error(`The check's pull answered ${answer?.status}`);
-      const page = pullResponseSchema.parse(JSON.parse(answer.text));
+      const page = pullPage(reader.log, answer.text);
       log.push(...page.changes);
       since = page.changes[page.changes.length - 1]?.seqno ?? since;
       if (!page.hasMore) break;
@@ -666,9 +690,12 @@ async function main(): Promise<void> {
     const database =
       DATABASE === 'postgres' ? await createLoadDatabase(PG_ADMIN_URL, cleanup) : null;
     const databaseUrl = database?.url ?? null;
+    // The verification e-mails of sign-up come here: the workspace's members need theirs.
+    const mailbox = await startMailbox();
+    cleanup.add(() => mailbox.close());
     const servers = await startServers(
       PROCESSES,
-      { databaseUrl, env: serverEnv, nodeFlags: SERVER_NODE_FLAGS },
+      { databaseUrl, env: { ...serverEnv, SMTP_URL: mailbox.url }, nodeFlags: SERVER_NODE_FLAGS },
       cleanup,
     );
     console.log(
@@ -696,9 +723,9 @@ async function main(): Promise<void> {
     });
 
     setupStart = performance.now();
-    const { accounts, flooder } = await makeAccounts(servers);
+    const { accounts, flooder, workspace } = await makeAccounts(servers, mailbox);
     console.log(
-      `[sync load] ${count(accounts.length + 1)} accounts signed up and ${count(DEVICES + flooder.devices.length)} devices signed in (through better-auth, one session an account) in ${msText((performance.now() - setupStart) / 1000)} s`,
+      `[sync load] ${count(accounts.length + 1 + WORKSPACE_MEMBERS)} accounts signed up and ${count(DEVICES + flooder.devices.length + WORKSPACE_MEMBERS)} devices signed in (through better-auth, one session an account), ${WORKSPACE_MEMBERS} of them made a workspace's members (verified, invited, accepted, confirmed), in ${msText((performance.now() - setupStart) / 1000)} s`,
     );
     setupStart = performance.now();
     const devices = accounts.flatMap((account) => account.devices);
@@ -712,7 +739,7 @@ async function main(): Promise<void> {
       ...(DATABASE === 'postgres' ? [{ name: 'postgres', pids: () => pidsNamed('postgres') }] : []),
     ];
     phase = new PhaseFigures('warm-up');
-    const loops = devices.map((device) => deviceLoop(device));
+    const loops = [...devices, ...workspace.devices].map((device) => deviceLoop(device));
     await sleep(WARMUP_SECONDS * 1000);
 
     const steady = await timedPhase('steady', groups, database);
@@ -728,14 +755,18 @@ async function main(): Promise<void> {
     ending.devices = true;
     signalStop();
     phase = new PhaseFigures('wind-down');
-    await Promise.all([...loops, ...floodLoops, ...devices.map((device) => device.chain)]);
+    await Promise.all([
+      ...loops,
+      ...floodLoops,
+      ...[...devices, ...workspace.devices].map((device) => device.chain),
+    ]);
     // Nudges of the last pushes are still on their way.
     await sleep(2000);
     streamAborts.abort();
 
     const checkStart = performance.now();
     phase = new PhaseFigures('check');
-    const verdict = await verify([...accounts, flooder]);
+    const verdict = await verify([...accounts, flooder, workspace]);
     const checkSeconds = (performance.now() - checkStart) / 1000;
 
     const serverErrors = (await Promise.all(servers.map((server) => server.errorLines()))).flat();
@@ -796,7 +827,8 @@ async function timedPhase(
 
 async function makeAccounts(
   servers: readonly ServerProcess[],
-): Promise<{ accounts: Account[]; flooder: Account }> {
+  mailbox: Mailbox,
+): Promise<{ accounts: Account[]; flooder: Account; workspace: Account }> {
   const run = randomUUID().slice(0, 8);
   const newAccount = (index: number): Account => ({
     index,
@@ -809,10 +841,11 @@ async function makeAccounts(
   });
   const accounts = Array.from({ length: ACCOUNTS }, (_, index) => newAccount(index));
   const flooder = newAccount(ACCOUNTS);
-  const newDevice = (account: Account, server: number): Device => {
+  const newDevice = (account: Account, server: number, log = personalLog): Device => {
     const device: Device = {
       id: `load-${account.index}-${account.devices.length}`,
       account,
+      log,
       server,
       cookie: '',
       cursor: 0,
@@ -848,7 +881,22 @@ async function makeAccounts(
     const settings = await putCloudSettings(originOf(first.server), session.cookie);
     account.epoch = settings.keyEpoch;
   });
-  return { accounts, flooder };
+
+  // The team workspace: a log of its own, one device for each member, with the member's session.
+  const team = await makeWorkspace(
+    servers.map((server) => server.origin),
+    WORKSPACE_MEMBERS,
+    run,
+    mailbox,
+  );
+  const workspace = newAccount(ACCOUNTS + 1);
+  workspace.userId = team.id;
+  workspace.epoch = team.keyVersion;
+  const log = workspaceLog(team.id);
+  for (const member of team.members) {
+    newDevice(workspace, member.server, log).cookie = member.cookie;
+  }
+  return { accounts, flooder, workspace };
 }
 
 function report(
@@ -860,7 +908,10 @@ function report(
   const lines: string[] = [''];
   [steady, flood].forEach((figures, index) => {
     const cost = costs[index];
-    const pushes = figures.latencies('push').length + figures.latencies('flood push').length;
+    const pushes = ['push', 'flood push', 'workspace push'].reduce(
+      (sum, route) => sum + figures.latencies(route).length,
+      0,
+    );
     const answers = [...figures.routes.values()].reduce(
       (sum, route) => sum + [...route.statuses.values()].reduce((a, b) => a + b, 0),
       0,
@@ -871,6 +922,7 @@ function report(
       `  per answer: servers ${msText((10 * (cost?.serverJiffies ?? NaN)) / answers)} ms of CPU, the database ${msText((10 * (cost?.databaseJiffies ?? NaN)) / answers)} ms${Number.isNaN(cost?.transactions ?? NaN) ? '' : `, ${((cost?.transactions ?? NaN) / answers).toFixed(1)} database transactions`}`,
       ...figures.table().map((line) => `  ${line}`),
       `  push p99 by 10 s: ${figures.p99BySlice('push', 10)} ms; pull: ${figures.p99BySlice('pull', 10)} ms`,
+      `  the workspace's push p99 by 10 s: ${figures.p99BySlice('workspace push', 10)} ms; pull: ${figures.p99BySlice('workspace pull', 10)} ms`,
     );
     const nudges = nudgeDelays(figures);
     const where = PROCESSES > 1 ? 'a device on the other process' : "the account's other devices";
@@ -883,10 +935,19 @@ function report(
 
   const { verdict } = end;
   lines.push(
-    `Check (${end.checkSeconds.toFixed(1)} s, every account's log read back through the pull route): ${count(verdict.stored)} changes stored, ${count(verdict.acknowledged)} acknowledged`,
+    `Check (${end.checkSeconds.toFixed(1)} s, every account's log and the workspace's read back through the pull routes): ${count(verdict.stored)} changes stored, ${count(verdict.acknowledged)} acknowledged`,
     `  lost ${verdict.lost}, duplicated ${verdict.duplicated}, gaps ${verdict.gaps}, stored under another number than acknowledged ${verdict.wrongSeqno}, stored without an acknowledgement ${verdict.storedNotAcknowledged}`,
     `  on the way: pull pages with a gap ${problems.pullGaps}, bad acknowledgements ${problems.badAcks}, resent batches not answered as duplicates ${problems.badResends}, pushes given up ${problems.pushesGivenUp}, event streams dropped ${problems.streamDrops}`,
     `  server log lines at level error: ${end.serverErrors.length}${end.serverErrors.length > 0 ? ` (first: ${end.serverErrors[0]?.slice(0, 500) ?? ''}; logs: ${end.servers.map((server) => server.logPath).join(', ')})` : ''}`,
+    '',
+  );
+
+  lines.push(
+    `Personal spaces and the workspace of ${WORKSPACE_MEMBERS} members, side by side`,
+    ...sideBySide([steady, flood], {
+      personal: `${count(DEVICES)} of ${count(ACCOUNTS)} accounts`,
+      workspace: `${WORKSPACE_MEMBERS} members, one each`,
+    }).map((line) => `  ${line}`),
     '',
   );
 
