@@ -292,6 +292,8 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await editorBill.why().fill(EDITOR_WHY);
   await expect(editorBill.reasonSaved()).toBeVisible(SOON);
   await editorBill.decisionButton('Track').click();
+  // Kept on the device before the editor leaves the page (a page load cuts off a write in flight).
+  await expect(editorBill.decisionButton('Track')).toHaveAttribute('aria-pressed', 'true');
   // The editor highlights a passage of the bill's title and writes a note on it.
   const editorNotes = new AnnotationPage(editor.page);
   await editorNotes.open(TEAM_BILL);
