@@ -356,6 +356,8 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await markSeen.focus();
   await owner.page.keyboard.press('Enter');
   await expect(owner.page.getByText('Nothing new since you last looked.')).toBeVisible(SOON);
+  // The button is gone; the focus is on the words that say why, not lost to the page.
+  await expect(owner.page.getByText('Nothing new since you last looked.')).toBeFocused();
   await expect(activity.getByText(/^New /)).toHaveCount(0);
   await expect(moreTab).toHaveAccessibleName(/^More$/, SOON);
   await ownerTracked.open();
@@ -414,6 +416,7 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await expect(viewer.page.getByText(VIEWER_WORDS)).toBeVisible();
   await expect(viewerNotes.note()).toHaveCount(0);
   await expect(viewerNotes.save()).toHaveCount(0);
+  await screenshotsAtBothSizes(viewer.page, 'workspace-viewer-annotation');
   await openWorkspaces(viewer.page);
   const raw = await viewer.page.request.post(`/api/workspaces/${teamId}/sync/push`, {
     data: {

@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { A_MEMBER } from '../authors/authored-by.tsx';
 import { useMemberNames } from '../authors/member-names.ts';
@@ -53,6 +53,8 @@ export function TeamActivity() {
   const now = useNow(60_000);
   const toast = useStatusToast();
   const [busy, setBusy] = useState(false);
+  // "Mark all as seen" goes once nothing is unseen: the focus moves to the words that say so.
+  const said = useRef<HTMLParagraphElement>(null);
   if (activity === null) {
     return (
       <p>
@@ -68,6 +70,7 @@ export function TeamActivity() {
     setBusy(true);
     try {
       await markActivitySeen(newest);
+      said.current?.focus();
       toast.done('Marked the activity as seen.');
     } catch (error) {
       toast.failed(`Could not mark the activity as seen: ${messageOf(error)}`);
@@ -78,7 +81,7 @@ export function TeamActivity() {
   return (
     <>
       <div className="screen-actions">
-        <p role="status">
+        <p role="status" ref={said} tabIndex={-1}>
           {activity.unseen === 0
             ? 'Nothing new since you last looked.'
             : `${plural(activity.unseen, 'change')} by teammates since you last looked.`}
