@@ -587,7 +587,7 @@ async function openTeamSpace(
   }
   await expect(page).toHaveURL(/\/tabs\/bills/, SOON);
   await expect(
-    page.getByRole('link', { name: /^Health team\s?: the space you work in/ }),
+    page.getByRole('link', { name: /^Health team: the space you work in/ }),
   ).toBeVisible(SOON);
   return new BillTagsPage(page);
 }

@@ -36,9 +36,17 @@ import {
 /** The workspace log's room, small so one test can fill it (each test has its own workspace). */
 const QUOTA_BYTES = 8192;
 
+/**
+ * An account's (and a workspace's) share of work, small so one test can spend a workspace's:
+ * a burst of 60 changes, refilled at 1 a second. No other test here moves more than 20.
+ */
+const WORK_BURST = 60;
+
 const server = setup({
   env: {
     QUOTA_LOG_MIB: String(QUOTA_BYTES / (1024 * 1024)),
+    ACCOUNT_WORK_BURST: String(WORK_BURST),
+    ACCOUNT_WORK_PER_SECOND: '1',
   },
 });
 
@@ -849,6 +857,36 @@ describe('the workspace change log', () => {
     // The editor's own log is another room.
     const personal = await call(editor, 'POST', '/api/sync/push', makeBatch(2));
     expect(personal.statusCode).toBe(200);
+  });
+});
+
+describe('a workspace’s share', () => {
+  it('holds its members together to one account’s share of work, and leaves their own accounts alone', async () => {
+    const { id, owner, editor, viewer } = await team();
+    // Each within their own account's share; together past the workspace's.
+    expect((await pushTo(editor, id, makeBatch(40, { epoch: 1 }))).statusCode).toBe(200);
+    expect((await pushTo(owner, id, makeBatch(30, { epoch: 1 }))).statusCode).toBe(200);
+    const pull = await pullFrom(viewer, id);
+    expectRefused(pull, 429, 'over-share');
+    expect(pull.json<{ message: string }>().message).toMatch(
+      /^This workspace moved more than its share of changes lately \(1 a second on average\)\. Try again in \d+ s\.$/,
+    );
+    expect(Number(pull.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expectRefused(await pushTo(editor, id, makeBatch(1, { epoch: 1 })), 429, 'over-share');
+    // The viewer's own account was not spent: its personal log answers.
+    expect((await call(viewer, 'POST', '/api/sync/push', makeBatch(2))).statusCode).toBe(200);
+    // Another workspace of the same members has its own share.
+    const other = await createWorkspace(owner, 'Transport team');
+    expect((await pushTo(owner, other, makeBatch(1, { epoch: 1 }))).statusCode).toBe(200);
+  });
+
+  it('is not spent by an outsider’s refused requests', async () => {
+    const { id, editor } = await team();
+    const outsider = await member('outsider');
+    for (let round = 0; round < 3; round += 1) {
+      expectRefused(await pushTo(outsider, id, makeBatch(25, { epoch: 1 })), 403, 'not-a-member');
+    }
+    expect((await pushTo(editor, id, makeBatch(40, { epoch: 1 }))).statusCode).toBe(200);
   });
 });
 

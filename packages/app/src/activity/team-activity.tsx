@@ -66,10 +66,10 @@ export function TeamActivity() {
   if (activity === undefined) return <p role="status">Loading the activity…</p>;
   const newest = activity.items[0]?.entry.at;
   const markAll = async () => {
-    if (newest === undefined) return;
+    if (newest === undefined || userId === null) return;
     setBusy(true);
     try {
-      await markActivitySeen(newest);
+      await markActivitySeen(userId, newest);
       said.current?.focus();
       toast.done('Marked the activity as seen.');
     } catch (error) {

@@ -90,7 +90,10 @@ export function useTeamActivity(userId: string | null): ActivityView | null | un
   );
 }
 
-/** Marks what teammates did up to `at` (the newest item shown) as seen, in the open space. */
-export function markActivitySeen(at: string): Promise<string> {
-  return liveLocalStore().write(['settings'], (tx) => markTeamActivitySeen(tx, at));
+/**
+ * Marks what teammates (members other than `userId`) did up to `at`, the newest item shown, as
+ * seen in the open space.
+ */
+export function markActivitySeen(userId: string, at: string): Promise<string> {
+  return liveLocalStore().write(TEAM_ACTIVITY_TABLES, (tx) => markTeamActivitySeen(tx, userId, at));
 }

@@ -53,7 +53,12 @@ describe('the space switcher', () => {
     );
     renderSwitcher(true);
     const button = screen.getByText('Personal').closest('ion-button');
-    expect(button?.textContent).toBe('Personal: the space you work in. Change space');
+    // What a screen reader reads: the name, then what the control is for, with no space between.
+    const read = Array.from(
+      button?.querySelectorAll('span:not([aria-hidden])') ?? [],
+      (span) => span.textContent,
+    ).join('');
+    expect(read).toBe('Personal: the space you work in. Change space');
     expect(button?.href).toBe('/tabs/more/workspaces');
   });
 });

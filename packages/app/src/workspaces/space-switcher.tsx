@@ -32,12 +32,18 @@ export default function SpaceSwitcher() {
   );
 }
 
-/** The space's name, then (for a screen reader) what the control is for. */
+/**
+ * The space's name, then (for a screen reader) what the control is for. A screen reader reads the
+ * hidden words alone, the name first: two spans read in turn are joined with a space by the
+ * browser ("Health team : the space…"), since a visually hidden span lies outside the line.
+ */
 export function SpaceLabel({ name }: { readonly name: string }) {
   return (
     <>
-      <span dir="auto">{name}</span>
-      <span className="visually-hidden">: the space you work in. Change space</span>
+      <span dir="auto" aria-hidden="true">
+        {name}
+      </span>
+      <span className="visually-hidden">{`${name}: the space you work in. Change space`}</span>
     </>
   );
 }

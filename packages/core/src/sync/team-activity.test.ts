@@ -96,7 +96,7 @@ describe('a workspace’s Activity', () => {
     await owner.sync();
     const first = await owner.activity();
     const newest = first.entries[0]?.at ?? '';
-    await owner.store.write(['settings'], (tx) => markTeamActivitySeen(tx, newest));
+    await owner.store.write(TEAM_ACTIVITY_TABLES, (tx) => markTeamActivitySeen(tx, OWNER, newest));
     expect(await owner.activity()).toMatchObject({ unseen: 0, entries: [{ unseen: false }] });
 
     editor.context.setNow(start + 5 * MINUTE);
@@ -107,11 +107,47 @@ describe('a workspace’s Activity', () => {
     expect(second.unseen).toBe(1);
     expect(second.entries.map((entry) => entry.unseen)).toEqual([true, false]);
     // A mark from an older screen does not bring back what was seen after it.
-    const kept = await owner.store.write(['settings'], (tx) =>
-      markTeamActivitySeen(tx, new Date(start - MINUTE).toISOString()),
+    const kept = await owner.store.write(TEAM_ACTIVITY_TABLES, (tx) =>
+      markTeamActivitySeen(tx, OWNER, new Date(start - MINUTE).toISOString()),
     );
     expect(kept).toBe(newest);
     expect((await owner.activity()).unseen).toBe(1);
+  });
+
+  it('counts a teammate’s write that arrives after the mark with an older clock as new', async () => {
+    const log = new TestWorkspaceLog();
+    log.keyEpoch = 1;
+    const key: WorkspaceKey = { workspaceId: WORKSPACE, version: 1, key: await newDataKey() };
+    const owner = await member(log, OWNER, 'owner-laptop', key);
+    const editor = await member(log, EDITOR, 'editor-phone', key);
+    const viewer = await member(log, 'user-late', 'late-tablet', key);
+    const start = editor.context.now();
+    // The late member writes offline first; the editor writes later and syncs at once.
+    viewer.context.setNow(start);
+    await setPosition(viewer.context, billIdOf(2), 'oppose');
+    editor.context.setNow(start + 10 * MINUTE);
+    await setPosition(editor.context, billIdOf(1), 'support');
+    owner.context.setNow(start + 10 * MINUTE);
+    viewer.context.setNow(start + 10 * MINUTE);
+    await editor.sync();
+    await owner.sync();
+    const shown = await owner.activity();
+    const newest = shown.entries[0]?.at ?? '';
+    await owner.store.write(TEAM_ACTIVITY_TABLES, (tx) => markTeamActivitySeen(tx, OWNER, newest));
+    expect((await owner.activity()).unseen).toBe(0);
+
+    // Back online, its clock ten minutes older than the mark: new all the same.
+    await viewer.sync();
+    await owner.sync();
+    const after = await owner.activity();
+    expect(after.unseen).toBe(1);
+    expect(after.entries.map((entry) => [entry.billId, entry.unseen])).toEqual([
+      [billIdOf(1), false],
+      [billIdOf(2), true],
+    ]);
+    // Mark all as seen, from the screen that shows it, sees it.
+    await owner.store.write(TEAM_ACTIVITY_TABLES, (tx) => markTeamActivitySeen(tx, OWNER, newest));
+    expect((await owner.activity()).unseen).toBe(0);
   });
 
   it('is empty in the personal space, where no device is recorded for a member', async () => {

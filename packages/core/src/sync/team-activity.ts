@@ -85,10 +85,64 @@ function newestWrite(state: SyncState): { hlc: string; deleted: boolean } | null
   return newest === null ? null : { hlc: newest, deleted: false };
 }
 
-/** When this member last marked the workspace's Activity as seen here; null: never. */
-async function readSeenAt(tx: LocalReadTransaction): Promise<string | null> {
+/**
+ * What this member marked as seen on this device: the newest time they were shown, and each
+ * teammate's write they had then (a row and its clock). A write is new when it is not among them,
+ * so one that arrives late with an older clock than the mark (a teammate who was offline) is new
+ * all the same, as a comparison of times would miss. An older device's mark held the time alone.
+ */
+interface SeenMark {
+  readonly at: string;
+  readonly writes: ReadonlySet<string> | null;
+}
+
+async function readSeen(tx: LocalReadTransaction): Promise<SeenMark | null> {
   const value = (await tx.get('settings', SEEN_KEY))?.value;
-  return typeof value === 'string' ? value : null;
+  if (typeof value === 'string') return { at: value, writes: null };
+  if (typeof value !== 'object' || value === null) return null;
+  const { at, writes } = value as { at?: unknown; writes?: unknown };
+  if (typeof at !== 'string' || !Array.isArray(writes)) return null;
+  return { at, writes: new Set(writes.filter((each) => typeof each === 'string')) };
+}
+
+function wasSeen(seen: SeenMark | null, write: { key: string; at: string }): boolean {
+  if (seen === null) return false;
+  return seen.writes === null ? write.at <= seen.at : seen.writes.has(write.key);
+}
+
+/** A teammate's write as the Activity reads it, with the key a seen mark keeps of it. */
+type TeammateWrite = Omit<TeamActivityEntry, 'unseen'> & { readonly key: string };
+
+/** What members other than `ownUserId` last did to each row of the team's work, in no order. */
+async function readTeammateWrites(
+  tx: LocalReadTransaction,
+  ownUserId: string,
+): Promise<TeammateWrite[]> {
+  const authors = new Map<string, string | null | undefined>();
+  const writes: TeammateWrite[] = [];
+  for (const state of await tx.all('syncState')) {
+    if (!isActivityTable(state.table)) continue;
+    const write = newestWrite(state);
+    if (write === null) continue;
+    const { deviceId, millis } = decodeHlc(write.hlc);
+    if (!authors.has(deviceId)) authors.set(deviceId, await readDeviceAuthor(tx, deviceId));
+    const userId = authors.get(deviceId);
+    if (typeof userId !== 'string' || userId === ownUserId) continue;
+    const fields = Object.fromEntries(
+      Object.entries(state.fields).map(([name, field]) => [name, field.value]),
+    );
+    writes.push({
+      key: `${state.table}\n${state.rowId}\n${write.hlc}`,
+      table: state.table,
+      rowId: state.rowId,
+      userId,
+      at: new Date(millis).toISOString(),
+      deleted: write.deleted,
+      fields,
+      ...rowSubjects(state.table, state.rowId, fields),
+    });
+  }
+  return writes;
 }
 
 /**
@@ -102,32 +156,10 @@ export async function readTeamActivity(
   ownUserId: string,
   { limit = 100 }: { limit?: number } = {},
 ): Promise<TeamActivity> {
-  const seenAt = await readSeenAt(tx);
-  const authors = new Map<string, string | null | undefined>();
-  const entries: TeamActivityEntry[] = [];
-  for (const state of await tx.all('syncState')) {
-    if (!isActivityTable(state.table)) continue;
-    const write = newestWrite(state);
-    if (write === null) continue;
-    const { deviceId, millis } = decodeHlc(write.hlc);
-    if (!authors.has(deviceId)) authors.set(deviceId, await readDeviceAuthor(tx, deviceId));
-    const userId = authors.get(deviceId);
-    if (typeof userId !== 'string' || userId === ownUserId) continue;
-    const at = new Date(millis).toISOString();
-    const fields = Object.fromEntries(
-      Object.entries(state.fields).map(([name, field]) => [name, field.value]),
-    );
-    entries.push({
-      table: state.table,
-      rowId: state.rowId,
-      userId,
-      at,
-      deleted: write.deleted,
-      fields,
-      ...rowSubjects(state.table, state.rowId, fields),
-      unseen: seenAt === null || at > seenAt,
-    });
-  }
+  const seen = await readSeen(tx);
+  const entries: TeamActivityEntry[] = (await readTeammateWrites(tx, ownUserId)).map(
+    ({ key, ...entry }) => ({ ...entry, unseen: !wasSeen(seen, { key, at: entry.at }) }),
+  );
   entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return {
     entries: entries.slice(0, limit),
@@ -137,11 +169,19 @@ export async function readTeamActivity(
 
 /**
  * Marks everything teammates did up to `at` (the newest entry the member was shown) as seen on
- * this device; a later `at` only moves it forward. Answers the time kept.
+ * this device, in a transaction over `TEAM_ACTIVITY_TABLES`. What was seen stays seen: a mark from
+ * an older screen adds, never takes back. Answers the newest time kept.
  */
-export async function markTeamActivitySeen(tx: LocalWriteTransaction, at: string): Promise<string> {
-  const held = await readSeenAt(tx);
-  const kept = held !== null && held >= at ? held : at;
-  await tx.put('settings', { key: SEEN_KEY, value: kept });
+export async function markTeamActivitySeen(
+  tx: LocalWriteTransaction,
+  ownUserId: string,
+  at: string,
+): Promise<string> {
+  const held = await readSeen(tx);
+  const kept = held !== null && held.at >= at ? held.at : at;
+  const writes = (await readTeammateWrites(tx, ownUserId))
+    .filter((write) => write.at <= at || wasSeen(held, write))
+    .map((write) => write.key);
+  await tx.put('settings', { key: SEEN_KEY, value: { at: kept, writes } });
   return kept;
 }

@@ -75,6 +75,22 @@ interface LaneWaiter {
   start: () => void;
 }
 
+/**
+ * The key a team workspace's own share is kept under, beside its members' accounts' (issue 39):
+ * the requests to its change log and the work they do count against it as an account's count
+ * against the account's, so twenty members together move no more than one account may.
+ */
+export function workspaceShareKey(workspaceId: string): string {
+  return `${WORKSPACE_KEY_PREFIX}${workspaceId}`;
+}
+
+const WORKSPACE_KEY_PREFIX = 'workspace:';
+
+/** Who a share is, as a refusal names it. */
+function holderOf(key: string): string {
+  return key.startsWith(WORKSPACE_KEY_PREFIX) ? 'This workspace' : 'This account';
+}
+
 /** One unit of work is a change pushed or pulled, or this many bytes of a blob. */
 export const WORK_BYTES_PER_UNIT = 16 * 1024;
 
@@ -176,14 +192,25 @@ export class AccountLimits {
     }
   }
 
-  /** Counts a request of `userId`; an admitted one holds its place until `release`. */
-  admit(userId: string, { concurrent = true }: { concurrent?: boolean } = {}): Admission {
+  /**
+   * Counts a request served for a share that is not an account's (a workspace's,
+   * `workspaceShareKey`) and charges its work, so `refusal` holds the next ones to the same
+   * budget and share as an account's. Counted once served, so only requests the workspace's
+   * rules let through (its members') spend its share, never an outsider's.
+   */
+  record(key: string, units: number): void {
     const now = this.now();
     this.sweep(now);
-    let state = this.accounts.get(userId);
+    this.stateOf(key, now).count += 1;
+    this.charge(key, units);
+  }
+
+  /** `key`'s state, made on its first request and its window started again once it ended. */
+  private stateOf(key: string, now: number): AccountState {
+    const state = this.accounts.get(key);
     if (state === undefined) {
-      state = {
-        userId,
+      const made: AccountState = {
+        userId: key,
         windowStart: now,
         count: 0,
         inFlight: 0,
@@ -191,12 +218,22 @@ export class AccountLimits {
         work: this.options.workBurst ?? 0,
         workAt: now,
       };
-      this.accounts.set(userId, state);
-    } else if (now - state.windowStart >= WINDOW_MS) {
+      this.accounts.set(key, made);
+      return made;
+    }
+    if (now - state.windowStart >= WINDOW_MS) {
       // In place: the releases of requests still in progress hold this object.
       state.windowStart = now;
       state.count = 0;
     }
+    return state;
+  }
+
+  /** Counts a request of `userId`; an admitted one holds its place until `release`. */
+  admit(userId: string, { concurrent = true }: { concurrent?: boolean } = {}): Admission {
+    const now = this.now();
+    this.sweep(now);
+    const state = this.stateOf(userId, now);
     if (state.count >= this.options.ratePerMinute) return this.rateLimited(state, now);
     if (concurrent && state.inFlight >= this.options.maxConcurrent) return this.tooManyConcurrent();
     if (this.refill(state, now) < 0) return this.overShare(state);
@@ -391,7 +428,7 @@ export class AccountLimits {
     return {
       admitted: false,
       error: 'rate-limited',
-      message: `This account made more than ${this.options.ratePerMinute} requests in a minute. Try again in ${seconds} s.`,
+      message: `${holderOf(state.userId)} made more than ${this.options.ratePerMinute} requests in a minute. Try again in ${seconds} s.`,
       retryAfterSeconds: seconds,
     };
   }
@@ -415,7 +452,7 @@ export class AccountLimits {
     return {
       admitted: false,
       error: 'over-share',
-      message: `This account moved more than its share of changes lately (${perSecond} a second on average). Try again in ${seconds} s.`,
+      message: `${holderOf(state.userId)} moved more than its share of changes lately (${perSecond} a second on average). Try again in ${seconds} s.`,
       retryAfterSeconds: seconds,
     };
   }

@@ -29,10 +29,10 @@ import {
   workspaceSummarySchema,
   withdrawInvitationRequestSchema,
 } from '@docket/protocol/workspaces';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signedInUserOf } from '../auth/require-user.ts';
 import type { AccountQuotas } from '../config.ts';
-import type { AccountLimits } from '../http/account-limits.ts';
+import { type AccountLimits, workspaceShareKey } from '../http/account-limits.ts';
 import { sendApiError } from '../http/api-error.ts';
 import { parseRequest } from '../http/parse-request.ts';
 import { checkPushSizes } from '../http/push-sizes.ts';
@@ -44,8 +44,11 @@ export interface WorkspaceRouteOptions {
   workspaces: WorkspaceRepository;
   changes: WorkspaceChangeRepository;
   quotas: AccountQuotas;
-  /** Where the work each request did is charged to its account (AccountLimits). */
-  limits: Pick<AccountLimits, 'charge'>;
+  /**
+   * Where the work each request did is charged: to its account, and a change log's requests to
+   * the workspace's own share too, which holds them to an account's budget (AccountLimits).
+   */
+  limits: Pick<AccountLimits, 'charge' | 'record' | 'refusal'>;
 }
 
 /**
@@ -61,6 +64,16 @@ export function workspaceRoutes(
   const onRequest = app.requireUser;
   const one = `${workspacePaths.workspaces}/:workspaceId`;
   const member = `${one}/members/:userId`;
+  // A workspace past its share (its members together moved more than one account may) waits as
+  // an account would: 429 with Retry-After, before the database is asked. Its members' own
+  // accounts, and their personal logs, are not held by it.
+  const refusedOverShare = (workspaceId: string, reply: FastifyReply): boolean => {
+    const refusal = limits.refusal(workspaceShareKey(workspaceId), { concurrent: false });
+    if (refusal === null) return false;
+    reply.header('retry-after', String(refusal.retryAfterSeconds));
+    sendApiError(reply, 429, refusal.error, refusal.message);
+    return true;
+  };
 
   app.get(workspacePaths.keys, { onRequest }, async (request, reply) => {
     const user = signedInUserOf(request);
@@ -223,8 +236,10 @@ export function workspaceRoutes(
       const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
       checkPushSizes(request.body);
       const push = parseRequest(pushRequestSchema, request.body, 'body');
+      if (refusedOverShare(workspaceId, reply)) return reply;
       const outcome = await changes.push(user.id, workspaceId, push, quotas.logBytes);
       limits.charge(user.id, push.envelopes.length);
+      limits.record(workspaceShareKey(workspaceId), push.envelopes.length);
       switch (outcome.kind) {
         case 'stored':
           return pushResponseSchema.parse({
@@ -250,6 +265,7 @@ export function workspaceRoutes(
     const user = signedInUserOf(request);
     const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
     const query = parseRequest(pullQuerySchema, request.query, 'query');
+    if (refusedOverShare(workspaceId, reply)) return reply;
     const page = await changes.pull(
       user.id,
       workspaceId,
@@ -257,6 +273,7 @@ export function workspaceRoutes(
       query.limit ?? MAX_PULL_LIMIT,
     );
     limits.charge(user.id, Math.max(1, page.changes.length));
+    limits.record(workspaceShareKey(workspaceId), Math.max(1, page.changes.length));
     const body = workspacePullResponseSchema.parse(page);
     return reply.header('cache-control', 'no-store').send(body);
   });
