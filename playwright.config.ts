@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sourcePort } from './e2e/source-port.ts';
 
 // The end-to-end tests run the real server (PGlite in a fresh folder) serving the built app, and
 // drive Debian's Chromium. The folder is made once here and handed to the workers through the
@@ -10,20 +11,26 @@ import { join } from 'node:path';
 // run or a running `npm start` cannot collide with it. Below 32768, where Linux starts handing
 // out the local ports of outgoing connections (ip_local_port_range): a port up there can be taken
 // by any open connection, such as the server's own to PostgreSQL, and the listen fails with
-// EADDRINUSE. The port, the source simulator's (+1), sync-two-servers' two (+2, +3) and the
-// workspaces spec's own server (+4) all fit.
+// EADDRINUSE. The port, the first worker's source simulator (+1), sync-two-servers' two (+2, +3),
+// the workspaces spec's own server (+4) and the other workers' source simulators (+5 on) all fit.
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 12_000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'docket-e2e-'));
-// The port of the tests' source simulator that answers without CORS headers, so the app must
-// download through the server's relay: the server is told to allow it (SOURCE_HOSTS).
-process.env.E2E_SOURCE_PORT ??= String(port + 1);
+// Two workers, each a test file at a time against the one server: the tests wait on the app's
+// own delays far more than they compute (one worker kept a quarter of this two-core machine
+// busy), so a second halves the wall time. Tests share nothing but the server, each under its
+// own accounts.
+const workers = Number(process.env.E2E_WORKERS ?? '2');
+// The ports of the tests' source simulators that answer without CORS headers, so the app must
+// download through the server's relay: one per worker (e2e/source-port.ts), each allowed by the
+// server (SOURCE_HOSTS).
+const sourcePorts = Array.from({ length: workers }, (_, index) => sourcePort(port, index));
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
@@ -60,7 +67,7 @@ export default defineConfig({
       DOCKET_DATA_DIR: process.env.E2E_DATA_DIR,
       AUTH_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
-      SOURCE_HOSTS: `127.0.0.1:${process.env.E2E_SOURCE_PORT}`,
+      SOURCE_HOSTS: sourcePorts.map((each) => `127.0.0.1:${each}`).join(','),
     },
   },
 });

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 import { AddDatasetPage, fixturesRoot, JobsPage } from './pages/dataset-pages.ts';
 import { DeckPage } from './pages/deck-page.ts';
 import { signUpAt } from './pages/login-page.ts';
+import { workerSourcePort } from './source-port.ts';
 import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 
 // The refresh through periodic background sync, in Chromium: with "Refresh datasets
@@ -124,7 +125,7 @@ test('the browser’s periodic background sync refreshes with no page open, aler
   // The server allows this host and port (SOURCE_HOSTS, set in playwright.config.ts).
   const host = new FileHost();
   host.serve(snapshot(() => undefined));
-  const url = `${await host.start(Number(process.env.E2E_SOURCE_PORT))}/legiscan/AK_2011-2012.zip`;
+  const url = `${await host.start(workerSourcePort())}/legiscan/AK_2011-2012.zip`;
   // The browser's own tries, which the missing CORS headers refuse, are not counted.
   const relayed = () => host.requests.filter((request) => request.relayed);
   try {

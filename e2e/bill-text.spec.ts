@@ -9,6 +9,7 @@ import { BillTextPage } from './pages/bill-text-page.ts';
 import { AddDatasetPage, DatasetsPage, JobsPage } from './pages/dataset-pages.ts';
 import { signUpAt } from './pages/login-page.ts';
 import { expectPainted } from './pages/painted.ts';
+import { workerSourcePort } from './source-port.ts';
 import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 
 // The bills' own text, end to end: a source simulator on 127.0.0.1 serves a hand-made Docket CSV
@@ -112,7 +113,7 @@ test('Get text shows a version with its sections, Compare versions marks the cha
   test.setTimeout(180_000);
   const simulator = new TextSourceSimulator();
   // The server allows this host and port (SOURCE_HOSTS, set in playwright.config.ts).
-  const base = await simulator.start(Number(process.env.E2E_SOURCE_PORT));
+  const base = await simulator.start(workerSourcePort());
   try {
     await signUpAt(page, '/add-dataset');
     const form = new AddDatasetPage(page);

@@ -42,7 +42,8 @@ for (const viewport of [
       const email = await signUp(page);
       await signOutOf(page);
       await new LoginPage(page).signIn(email, goodPassword);
-      await expect(page).toHaveURL('/tabs/bills');
+      // The server checks the password with a deliberately slow hash: on a busy machine, seconds.
+      await expect(page).toHaveURL('/tabs/bills', { timeout: 15_000 });
       await expectBillsTabPainted(page);
     });
 
@@ -53,7 +54,7 @@ for (const viewport of [
       const login = new LoginPage(page);
       await login.waitForForm();
       await login.signIn(email, goodPassword);
-      await expect(page).toHaveURL('/datasets');
+      await expect(page).toHaveURL('/datasets', { timeout: 15_000 });
       await expectScreenPainted(page, page.getByRole('heading', { level: 1, name: 'Datasets' }));
       // And on into the tabs from there: a root navigation after another one.
       await page.goto('/tabs/more');

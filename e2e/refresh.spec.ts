@@ -11,6 +11,7 @@ import { DeckPage } from './pages/deck-page.ts';
 import { pullDown } from './pages/touch.ts';
 import { signUpAt } from './pages/login-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
+import { workerSourcePort } from './source-port.ts';
 import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 
 // Fresh data and what changed, end to end: a source simulator on 127.0.0.1 (another origin than
@@ -250,7 +251,7 @@ test('a site that refuses other sites is downloaded through the relay, refreshed
   // The server allows this host and port (SOURCE_HOSTS, set in playwright.config.ts).
   const simulator = new SourceSimulator({ cors: false });
   simulator.serve(snapshot(() => undefined));
-  const url = await simulator.startFile(Number(process.env.E2E_SOURCE_PORT));
+  const url = await simulator.startFile(workerSourcePort());
   const relayed = () => simulator.requests.filter((request) => request.relayed);
   try {
     await signUpAt(page, '/add-dataset');
