@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { uniqueEmail } from './pages/login-page.ts';
 import { AnnotationPage } from './pages/annotation-page.ts';
@@ -283,6 +283,7 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await expect(
     editorDatasets.dataset(TEAM_DATASET).getByRole('button', { name: 'Delete dataset' }),
   ).toHaveCount(0);
+  await screenshotsAtBothSizes(editor.page, 'workspace-editor-datasets');
   expect(source.requests.length).toBeGreaterThanOrEqual(2);
   // The editor tags the bill and takes a position with a reason.
   const editorBill = new BillDetailsPage(editor.page);
@@ -312,6 +313,10 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
     SOON,
   );
   await expect(ownerBill.why()).toHaveValue(EDITOR_WHY, SOON);
+  // The bill's notes say they are the team's, not the owner's own.
+  await expect(ownerBill.section('Annotations')).toContainText(
+    'Team notes: every member of this workspace reads them.',
+  );
   // The editor's note reaches the owner with the editor's name.
   const ownerNotes = new AnnotationPage(owner.page);
   await ownerNotes.open(TEAM_BILL);
@@ -414,6 +419,9 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   );
   await expect(viewerNotes.highlights()).toContainText(EDITOR_NOTE);
   await expect(viewer.page.getByText(VIEWER_WORDS)).toBeVisible();
+  // Titled for reading, with no hint of keys that select a passage to highlight.
+  await expect(viewerNotes.heading()).toHaveText('Highlights');
+  await expect(viewer.page.getByText(/Shift/)).toHaveCount(0);
   await expect(viewerNotes.note()).toHaveCount(0);
   await expect(viewerNotes.save()).toHaveCount(0);
   await screenshotsAtBothSizes(viewer.page, 'workspace-viewer-annotation');
@@ -542,11 +550,23 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   // The owner deletes the workspace, after a question that names it: the owner's page, which
   // worked in its space, loads again in the personal space and says so, and the space's database
   // leaves the device; the other owner's list no longer has it.
+  // By keyboard alone: Escape leaves the question with nothing deleted.
   await owner.page.goto(teamUrl);
-  await owner.page.getByRole('button', { name: 'Delete workspace' }).click();
+  const deleteWorkspace = owner.page.getByRole('button', { name: 'Delete workspace' });
   const question = owner.page.getByRole('alertdialog', { name: 'Delete workspace?' });
+  await deleteWorkspace.focus();
+  await owner.page.keyboard.press('Enter');
   await expect(question).toContainText('Health team');
-  await question.getByRole('button', { name: 'Delete workspace' }).click();
+  await screenshotsAtBothSizes(owner.page, 'workspace-delete-question');
+  await owner.page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(deleteWorkspace).toBeVisible();
+  await deleteWorkspace.focus();
+  await owner.page.keyboard.press('Enter');
+  const confirmDelete = question.getByRole('button', { name: 'Delete workspace' });
+  await expect(question).toBeVisible();
+  await tabTo(owner.page, confirmDelete);
+  await owner.page.keyboard.press('Enter');
   await expect(owner.page.getByText(DELETED_WORDS)).toBeVisible(SOON);
   await expect(owner.page).toHaveURL(/\/tabs\/more\/workspaces$/);
   await expect.poll(() => spaceDatabases(owner.page), SOON).toEqual([]);
@@ -554,6 +574,15 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await expect(viewer.page.getByText(SPACE_GONE_WORDS)).toBeVisible(SOON);
   await expect(viewer.page.getByRole('link', { name: 'Health team' })).toHaveCount(0);
 });
+
+/** Presses Tab until `target` has the focus, as a person moving through a dialog's buttons. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let press = 0; press < 6; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
 
 /** The team workspaces' databases this browser holds (their names end `.space-` and hex). */
 async function spaceDatabases(page: Page): Promise<string[]> {
@@ -586,8 +615,8 @@ async function openTeamSpace(
     await page.keyboard.press('Enter');
   }
   await expect(page).toHaveURL(/\/tabs\/bills/, SOON);
-  await expect(
-    page.getByRole('link', { name: /^Health team: the space you work in/ }),
-  ).toBeVisible(SOON);
+  await expect(page.getByRole('link', { name: /^Health team: the space you work in/ })).toBeVisible(
+    SOON,
+  );
   return new BillTagsPage(page);
 }

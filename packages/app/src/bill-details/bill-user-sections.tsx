@@ -27,6 +27,7 @@ import {
   positionChoices,
   positionWord,
 } from './bill-details-words.ts';
+import { NotesSpaceLine } from '../authors/notes-space-line.tsx';
 import '../ui/forms.css';
 
 // The user's own rows about a bill: tags, position, decision and annotations. Each change goes
@@ -332,6 +333,7 @@ export function AnnotationsSection({
   return (
     <section aria-labelledby="bill-annotations-heading">
       <h2 id="bill-annotations-heading">Annotations</h2>
+      <NotesSpaceLine />
       {!readOnly && (
         <div className="bill-actions">
           <IonButton

@@ -1,36 +1,31 @@
-import {
-  type AnnotationPlacement,
-  annotationTargets,
-  annotationTargetText,
-  placeAnnotation,
-  placeOnOtherVersion,
-  targetVersion,
-  withFetchedTexts,
-} from '@docket/core/text';
+import { withFetchedTexts } from '@docket/core/text';
 import type { Annotation, StoredBill } from '@docket/core/store';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ColouredHighlight } from '../annotations/annotated-text.tsx';
 import { AnnotatedText } from '../annotations/annotated-text.tsx';
 import { AnnotationEditor } from '../annotations/annotation-editor.tsx';
-import { focusChosenColour } from '../annotations/colour-choice.tsx';
-import type { ListedAnnotation } from '../annotations/annotation-list.tsx';
-import { AnnotationList } from '../annotations/annotation-list.tsx';
 import { annotationPath } from '../annotations/annotation-path.ts';
 import { useAnnotationRouteParams } from '../annotations/annotation-route-params.ts';
 import '../annotations/annotations.css';
-import type { DraftPassage, PickedPassage } from '../annotations/new-annotation-form.tsx';
+import { HighlightSections } from '../annotations/highlight-sections.tsx';
 import { NewAnnotationForm } from '../annotations/new-annotation-form.tsx';
-import type { TextOffsets } from '../annotations/selection-offsets.ts';
+import { TargetChooser } from '../annotations/target-chooser.tsx';
+import {
+  type AnnotationPlacements,
+  useAnnotationPlacements,
+} from '../annotations/use-annotation-placements.ts';
+import { usePickedPassage } from '../annotations/use-picked-passage.ts';
+import { useShownTarget } from '../annotations/use-shown-target.ts';
 import { useBillAnnotations } from '../local-store/live-annotations.ts';
 import { useVersionTexts } from '../local-store/live-version-texts.ts';
 import { useStoredBill } from '../local-store/live-bills.ts';
+import { useSpaceReadOnly } from '../local-store/space-role.ts';
 import { billDetailsPath } from '../bills/bill-words.ts';
 import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
+import { NotesSpaceLine } from '../authors/notes-space-line.tsx';
 import { useStatusToast } from '../toasts/status-toast.ts';
-import { plural } from '../ui/formatting.ts';
 
 const TRACKED_PATH = '/tabs/tracked';
 
@@ -56,15 +51,8 @@ export function AnnotationScreen() {
   );
 }
 
-function AnnotationPage({
-  billId,
-  annotationId,
-  initialTarget,
-}: {
-  readonly billId: string | null;
-  readonly annotationId: string | null;
-  readonly initialTarget: string | null;
-}) {
+/** The bill with the texts this device fetched; undefined while loading, null when absent. */
+function useBillWithTexts(billId: string | null): StoredBill | null | undefined {
   const storedBill = useStoredBill(billId);
   const fetched = useVersionTexts(billId);
   // The versions this device fetched ("Get text") are texts to annotate like the dataset's.
@@ -75,84 +63,104 @@ function AnnotationPage({
         : withFetchedTexts(storedBill, fetched),
     [storedBill, fetched],
   );
+  return fetched === undefined ? undefined : bill;
+}
+
+function AnnotationPage({
+  billId,
+  annotationId,
+  initialTarget,
+}: {
+  readonly billId: string | null;
+  readonly annotationId: string | null;
+  readonly initialTarget: string | null;
+}) {
+  const bill = useBillWithTexts(billId);
   const annotations = useBillAnnotations(billId);
   const toast = useStatusToast();
   const [deleted, setDeleted] = useState(false);
 
-  let content;
-  if (billId === null) {
-    content = (
-      <>
-        <h1>No bill named</h1>
-        <p>
-          This link does not say which bill to annotate.{' '}
-          <Link to={TRACKED_PATH}>Go to your tracked bills</Link>
-        </p>
-      </>
-    );
-  } else if (bill === undefined || annotations === undefined || fetched === undefined) {
-    content = <p>Loading the bill…</p>;
-  } else if (bill === null) {
-    content = (
-      <>
-        <h1>Bill not found</h1>
-        <p className="annotation-wrap">
-          There is no bill {JSON.stringify(billId.slice(0, 200))} on this device; it may not be
-          imported yet, or its dataset was removed.
-        </p>
-        <p>
-          <Link to={TRACKED_PATH}>Go to your tracked bills</Link>
-        </p>
-      </>
-    );
-  } else {
-    const annotation =
-      annotationId === null ? null : annotations.find((row) => row.id === annotationId);
-    if (annotation === undefined) {
-      content = (
-        <>
-          <h1>{deleted ? 'Highlight deleted' : 'Annotation not found'}</h1>
-          {!deleted && (
-            <p className="annotation-wrap">
-              This bill has no annotation {JSON.stringify((annotationId ?? '').slice(0, 120))}; it
-              may have been deleted.
-            </p>
-          )}
-          <ul className="annotation-links">
-            <li>
-              <Link to={billDetailsPath(bill.id)}>Back to {bill.identifier}</Link>
-            </li>
-            <li>
-              <Link to={annotationPath(bill.id)}>New highlight on {bill.identifier}</Link>
-            </li>
-          </ul>
-        </>
-      );
-    } else {
-      content = (
-        <AnnotationWorkspace
-          bill={bill}
-          annotations={annotations}
-          current={annotation}
-          initialTarget={initialTarget}
-          onSaved={() => {
-            toast.done('Highlight saved.');
-          }}
-          onDeleted={() => {
-            setDeleted(true);
-            toast.done('Highlight deleted.');
-          }}
-        />
-      );
-    }
+  if (billId === null) return <NoBillNamed />;
+  if (bill === undefined || annotations === undefined) return <p>Loading the bill…</p>;
+  if (bill === null) return <BillNotFound billId={billId} />;
+  const annotation =
+    annotationId === null ? null : annotations.find((row) => row.id === annotationId);
+  if (annotation === undefined) {
+    return <AnnotationNotFound bill={bill} annotationId={annotationId} deleted={deleted} />;
   }
-
-  return content;
+  return (
+    <AnnotationWorkspace
+      bill={bill}
+      annotations={annotations}
+      current={annotation}
+      initialTarget={initialTarget}
+      onSaved={() => {
+        toast.done('Highlight saved.');
+      }}
+      onDeleted={() => {
+        setDeleted(true);
+        toast.done('Highlight deleted.');
+      }}
+    />
+  );
 }
 
-interface Placed {
-  readonly annotation: Annotation;
-  readonly placement: AnnotationPlacement;
+function NoBillNamed() {
+  return (
+    <>
+      <h1>No bill named</h1>
+      <p>
+        This link does not say which bill to annotate.{' '}
+        <Link to={TRACKED_PATH}>Go to your tracked bills</Link>
+      </p>
+    </>
+  );
+}
+
+function BillNotFound({ billId }: { readonly billId: string }) {
+  return (
+    <>
+      <h1>Bill not found</h1>
+      <p className="annotation-wrap">
+        There is no bill {JSON.stringify(billId.slice(0, 200))} on this device; it may not be
+        imported yet, or its dataset was removed.
+      </p>
+      <p>
+        <Link to={TRACKED_PATH}>Go to your tracked bills</Link>
+      </p>
+    </>
+  );
+}
+
+/** The highlight named by `id` is not on the bill: deleted here, or before the link was opened. */
+function AnnotationNotFound({
+  bill,
+  annotationId,
+  deleted,
+}: {
+  readonly bill: StoredBill;
+  readonly annotationId: string | null;
+  readonly deleted: boolean;
+}) {
+  return (
+    <>
+      <h1>{deleted ? 'Highlight deleted' : 'Annotation not found'}</h1>
+      {!deleted && (
+        <p className="annotation-wrap">
+          This bill has no annotation {JSON.stringify((annotationId ?? '').slice(0, 120))}; it may
+          have been deleted.
+        </p>
+      )}
+      <ul className="annotation-links">
+        <li>
+          <Link to={billDetailsPath(bill.id)}>Back to {bill.identifier}</Link>
+        </li>
+        <li>
+          <Link to={annotationPath(bill.id)}>New highlight on {bill.identifier}</Link>
+        </li>
+      </ul>
+    </>
+  );
 }
 
 function AnnotationWorkspace({
@@ -171,217 +179,121 @@ function AnnotationWorkspace({
   readonly onSaved: () => void;
   readonly onDeleted: () => void;
 }) {
-  const ids = useId();
-  const targets = useMemo(() => annotationTargets(bill), [bill]);
-  const [chosenTarget, setChosenTarget] = useState<string>(
-    () =>
-      targets.find((option) => option.target === (current?.target ?? initialTarget))?.target ??
-      targets[0]?.target ??
-      'title',
-  );
-  // A re-import may take away the version on screen; fall back to the first text there is.
-  const target = targets.some((option) => option.target === chosenTarget)
-    ? chosenTarget
-    : (targets[0]?.target ?? 'title');
-  const targetLabel = targets.find((option) => option.target === target)?.label ?? 'Title';
-  const text = annotationTargetText(bill, target) ?? '';
-
-  const placed: Placed[] = useMemo(
-    () =>
-      annotations.map((annotation) => ({
-        annotation,
-        placement: placeAnnotation(bill, annotation),
-      })),
-    [bill, annotations],
-  );
-  const quoteOf = (entry: Placed): string => {
-    if (entry.placement.kind === 'orphan') return entry.placement.quote;
-    const now = annotationTargetText(bill, entry.annotation.target) ?? '';
-    return now.slice(entry.placement.range.start, entry.placement.range.end);
-  };
-  // Highlights made on another version of the bill, found in this one (a new version keeps most
-  // of the words of the one before): drawn here too, and listed apart.
-  const carried = useMemo(
-    () =>
-      targetVersion(target) === null
-        ? []
-        : annotations.flatMap((annotation) => {
-            const range = placeOnOtherVersion(bill, annotation, target);
-            return range === null ? [] : [{ annotation, range }];
-          }),
-    [annotations, bill, target],
-  );
-  const highlights: ColouredHighlight[] = useMemo(
-    () => [
-      ...carried.map(({ annotation, range }) => ({
-        id: annotation.id,
-        color: annotation.color,
-        ...range,
-      })),
-      ...placed.flatMap(({ annotation, placement }) =>
-        placement.kind === 'anchored' && annotation.target === target
-          ? [{ id: annotation.id, color: annotation.color, ...placement.range }]
-          : [],
-      ),
-    ],
-    [placed, carried, target],
-  );
-  const fromOtherVersions: ListedAnnotation[] = carried.map(({ annotation, range }) => ({
-    annotation,
-    quote: text.slice(range.start, range.end),
-  }));
-  const versionLabel = (annotationTarget: string): string =>
-    targets.find((option) => option.target === annotationTarget)?.label ?? 'another version';
-  const inThisText: ListedAnnotation[] = placed
-    .filter((entry) => entry.placement.kind === 'anchored' && entry.annotation.target === target)
-    .map((entry) => ({ annotation: entry.annotation, quote: quoteOf(entry) }));
-  const orphans: ListedAnnotation[] = placed
-    .filter((entry) => entry.placement.kind === 'orphan')
-    .map((entry) => ({ annotation: entry.annotation, quote: quoteOf(entry) }));
-  const anchoredCount = (option: string) =>
-    placed.filter(
-      (entry) => entry.placement.kind === 'anchored' && entry.annotation.target === option,
-    ).length;
-
-  const [passage, setPassage] = useState<PickedPassage | null>(null);
-  const newForm = useRef<HTMLFormElement>(null);
-  const toForm = useCallback(() => {
-    focusChosenColour(newForm.current);
-  }, []);
-  const pick = useCallback(
-    (offsets: TextOffsets) => {
-      setPassage({ ...offsets, target, text });
-    },
-    [target, text],
-  );
-  const restorePassage = useCallback(
-    (drafted: DraftPassage) => {
-      const then = annotationTargetText(bill, drafted.target);
-      // Only where the text still says what was selected: a re-import may have moved it.
-      if (then === null) return;
-      if (then.slice(drafted.start, drafted.end) !== drafted.quote || drafted.quote === '') return;
-      setChosenTarget(drafted.target);
-      setPassage({ start: drafted.start, end: drafted.end, target: drafted.target, text: then });
-    },
-    [bill],
-  );
-  const currentEntry =
-    current === null ? undefined : placed.find((entry) => entry.annotation.id === current.id);
+  // A workspace's viewer reads the highlights: the text is not one to select a new one in.
+  const readOnly = useSpaceReadOnly();
+  const shown = useShownTarget(bill, current?.target ?? initialTarget);
+  const placements = useAnnotationPlacements(bill, annotations, shown.target, shown.text);
+  const picked = usePickedPassage(bill, shown.target, shown.text, shown.choose);
+  const picks = current === null && !readOnly;
 
   return (
     <>
-      <h1>{current === null ? 'New highlight' : 'Highlight'}</h1>
-      <p className="annotation-bill annotation-wrap">
-        On <Link to={billDetailsPath(bill.id)}>{bill.identifier}</Link>:{' '}
-        <span dir="auto">{bill.title}</span>
-      </p>
-
-      {targets.length > 1 ? (
-        <div className="annotation-target">
-          <label htmlFor={`${ids}-target`}>Text shown</label>
-          <select
-            id={`${ids}-target`}
-            value={target}
-            onChange={(event) => {
-              setChosenTarget(event.currentTarget.value);
-              setPassage(null);
-            }}
-          >
-            {targets.map((option) => {
-              const count = anchoredCount(option.target);
-              return (
-                <option key={option.target} value={option.target}>
-                  {option.label}
-                  {count === 0 ? '' : ` (${plural(count, 'highlight')})`}
-                </option>
-              );
-            })}
-          </select>
-        </div>
-      ) : (
-        <p className="annotation-target">Text shown: {targetLabel}</p>
-      )}
-
-      <AnnotatedText
-        text={text}
-        highlights={highlights}
-        label={`Text of the bill: ${targetLabel}`}
-        currentId={current?.id}
-        onSelect={current === null ? pick : undefined}
-        onConfirm={current === null ? toForm : undefined}
+      <WorkspaceHeading bill={bill} opened={current !== null} readOnly={readOnly} />
+      <TargetChooser
+        targets={shown.targets}
+        target={shown.target}
+        label={shown.label}
+        anchoredCount={placements.anchoredCount}
+        onChoose={(target) => {
+          shown.choose(target);
+          picked.clear();
+        }}
       />
-
+      <AnnotatedText
+        text={shown.text}
+        highlights={placements.highlights}
+        label={`Text of the bill: ${shown.label}`}
+        currentId={current?.id}
+        onSelect={picks ? picked.pick : undefined}
+        onConfirm={picks ? picked.toForm : undefined}
+      />
       {current === null ? (
         <NewAnnotationForm
-          formRef={newForm}
+          formRef={picked.formRef}
           billId={bill.id}
-          passage={passage !== null && passage.target === target ? passage : null}
-          currentText={text}
-          onRestorePassage={restorePassage}
+          passage={picked.passage}
+          currentText={shown.text}
+          onRestorePassage={picked.restorePassage}
           onSaved={() => {
-            setPassage(null);
+            picked.clear();
             onSaved();
           }}
         />
       ) : (
-        currentEntry !== undefined && (
-          <>
-            <AnnotationEditor
-              annotation={current}
-              quote={quoteOf(currentEntry)}
-              orphan={currentEntry.placement.kind === 'orphan'}
-              onSaved={onSaved}
-              onDeleted={onDeleted}
-            />
-            <p>
-              <Link to={annotationPath(bill.id)}>New highlight on {bill.identifier}</Link>
-            </p>
-          </>
-        )
+        <OpenedHighlight
+          bill={bill}
+          annotation={current}
+          placements={placements}
+          readOnly={readOnly}
+          onSaved={onSaved}
+          onDeleted={onDeleted}
+        />
       )}
+      <HighlightSections
+        targets={shown.targets}
+        inThisText={placements.inThisText}
+        fromOtherVersions={placements.fromOtherVersions}
+        orphans={placements.orphans}
+        currentId={current?.id ?? null}
+      />
+    </>
+  );
+}
 
-      <section aria-labelledby={`${ids}-here`}>
-        <h2 id={`${ids}-here`}>Highlights in this text</h2>
-        {inThisText.length === 0 ? (
-          <p>None yet.</p>
-        ) : (
-          <AnnotationList
-            label="Highlights in this text"
-            items={inThisText}
-            currentId={current?.id ?? null}
-          />
-        )}
-      </section>
+/** What the page is about: the highlight, a new one, or (for a viewer) the highlights of a bill. */
+function WorkspaceHeading({
+  bill,
+  opened,
+  readOnly,
+}: {
+  readonly bill: StoredBill;
+  /** Whether a highlight is opened by `id`. */
+  readonly opened: boolean;
+  readonly readOnly: boolean;
+}) {
+  return (
+    <>
+      <h1>{opened ? 'Highlight' : readOnly ? 'Highlights' : 'New highlight'}</h1>
+      <p className="annotation-bill annotation-wrap">
+        On <Link to={billDetailsPath(bill.id)}>{bill.identifier}</Link>:{' '}
+        <span dir="auto">{bill.title}</span>
+      </p>
+      <NotesSpaceLine />
+    </>
+  );
+}
 
-      {fromOtherVersions.length > 0 && (
-        <section aria-labelledby={`${ids}-carried`}>
-          <h2 id={`${ids}-carried`}>Highlights from other versions</h2>
-          <p>
-            Made on{' '}
-            {[...new Set(carried.map((entry) => versionLabel(entry.annotation.target)))].join(', ')}{' '}
-            and found in this version&apos;s text.
-          </p>
-          <AnnotationList
-            label="Highlights from other versions"
-            items={fromOtherVersions}
-            currentId={current?.id ?? null}
-          />
-        </section>
-      )}
-
-      {orphans.length > 0 && (
-        <section aria-labelledby={`${ids}-orphans`}>
-          <h2 id={`${ids}-orphans`}>Orphaned annotations</h2>
-          <p>
-            Their passages are no longer in the bill&apos;s text after a new import. Each is kept
-            with the quote it was made on; open one to edit or delete it.
-          </p>
-          <AnnotationList
-            label="Orphaned annotations"
-            items={orphans}
-            currentId={current?.id ?? null}
-          />
-        </section>
+/** The highlight opened by `id`, and (for those who make them) the way to a new one. */
+function OpenedHighlight({
+  bill,
+  annotation,
+  placements,
+  readOnly,
+  onSaved,
+  onDeleted,
+}: {
+  readonly bill: StoredBill;
+  readonly annotation: Annotation;
+  readonly placements: Pick<AnnotationPlacements, 'placed' | 'quoteOf'>;
+  readonly readOnly: boolean;
+  readonly onSaved: () => void;
+  readonly onDeleted: () => void;
+}) {
+  const entry = placements.placed.find((placed) => placed.annotation.id === annotation.id);
+  if (entry === undefined) return null;
+  return (
+    <>
+      <AnnotationEditor
+        annotation={annotation}
+        quote={placements.quoteOf(entry)}
+        orphan={entry.placement.kind === 'orphan'}
+        onSaved={onSaved}
+        onDeleted={onDeleted}
+      />
+      {!readOnly && (
+        <p>
+          <Link to={annotationPath(bill.id)}>New highlight on {bill.identifier}</Link>
+        </p>
       )}
     </>
   );

@@ -9,7 +9,7 @@ import {
 } from '../import-jobs/dataset-removal.ts';
 import type { ImportInput } from '../import-jobs/dataset-import-job.ts';
 import type { Dataset, DatasetFile, Job } from '../store/local-records.ts';
-import type { LocalStore } from '../store/local-store.ts';
+import type { LocalStore, LocalWriteTransaction } from '../store/local-store.ts';
 import { OutboxWriter, outboxTables } from '../merge/outbox-changes.ts';
 
 // The named commands behind the datasets and jobs screens. Each is one transaction, so what a
@@ -149,38 +149,7 @@ export async function saveDatasetAndQueueImport(
   store: LocalStore,
   input: SaveDatasetInput,
 ): Promise<{ dataset: Dataset; job: Job }> {
-  const name = input.name.trim();
-  if (name === '' || name.length > DATASET_NAME_MAX) {
-    throw new DatasetCommandError('Enter a name for the dataset.');
-  }
-  const rawJurisdiction = blank(input.jurisdiction);
-  const jurisdiction = rawJurisdiction === null ? null : normalizeJurisdiction(rawJurisdiction);
-  if (rawJurisdiction !== null && jurisdiction === null) {
-    throw new DatasetCommandError(`Not a jurisdiction Docket knows: ${rawJurisdiction}`);
-  }
-  if (input.source.kind === 'url' && !isHttpUrl(input.source.url.trim())) {
-    throw new DatasetCommandError('The URL must start with http:// or https://.');
-  }
-  // An API's fields are checked by the form (sources/api-source-form.ts) and again by the row's
-  // schema when it is stored; a blank one is refused here in a word.
-  if (
-    (input.source.kind === 'legiscan' &&
-      (!/^[A-Z]{2}$/.test(input.source.state) || input.source.sessionId <= 0)) ||
-    (input.source.kind === 'openstates' &&
-      (input.source.jurisdiction.trim() === '' || input.source.session.trim() === '')) ||
-    ((input.source.kind === 'govinfo' || input.source.kind === 'congress') &&
-      (input.source.congress < 93 || !/^[a-z]{1,7}$/.test(input.source.billType)))
-  ) {
-    throw new DatasetCommandError('Enter where the dataset comes from.');
-  }
-  if (input.source.kind === 'files' && input.source.files.length === 0) {
-    throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
-  }
-  if (input.source.kind === 'files' && input.source.files.length > DATASET_FILES_MAX) {
-    throw new DatasetCommandError(
-      `A dataset holds at most ${DATASET_FILES_MAX.toLocaleString('en-US')} files; these are ${input.source.files.length.toLocaleString('en-US')}. Put them in a ZIP, or split them into several datasets.`,
-    );
-  }
+  const { name, jurisdiction } = checkSaveDatasetInput(input);
 
   const tables = [
     'bills',
@@ -200,83 +169,9 @@ export async function saveDatasetAndQueueImport(
     }
     await replaceWaitingImports(tx, jobs, input.now);
 
-    let origin: Dataset['origin'];
-    const source = input.source;
-    if (source.kind === 'unchanged') {
-      if (!existing) throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
-      origin = existing.origin;
-    } else if (source.kind === 'url') {
-      origin = { kind: 'url', url: source.url.trim() };
-    } else if (source.kind === 'legiscan') {
-      origin = { kind: 'legiscan', state: source.state, sessionId: source.sessionId };
-    } else if (source.kind === 'govinfo' || source.kind === 'congress') {
-      origin = { kind: source.kind, congress: source.congress, billType: source.billType };
-    } else if (source.kind === 'openstates') {
-      origin = {
-        kind: 'openstates',
-        jurisdiction: source.jurisdiction.trim(),
-        session: source.session.trim(),
-      };
-    } else {
-      const fileIds: string[] = [];
-      const stored = await tx.getMany(
-        'datasetFiles',
-        source.files.map((file) => file.id),
-      );
-      const rows: DatasetFile[] = [];
-      source.files.forEach((file, index) => {
-        if (fileIds.includes(file.id)) return;
-        fileIds.push(file.id);
-        if (stored[index] !== undefined) return;
-        rows.push({
-          id: file.id,
-          datasetId: input.datasetId,
-          name: file.name,
-          size: file.bytes.length,
-          bytes: file.bytes,
-          addedAt: input.now,
-        });
-      });
-      if (rows.length > 0) await tx.putMany('datasetFiles', rows);
-      origin = { kind: 'files', fileIds };
-    }
-
-    // Files the dataset no longer uses go, unless another dataset holds the same bytes.
-    if (existing?.origin.kind === 'files') {
-      const kept = new Set(origin.kind === 'files' ? origin.fileIds : []);
-      const others = (await tx.all('datasets')).filter((d) => d.id !== input.datasetId);
-      const usedElsewhere = new Set(
-        others.flatMap((d) => (d.origin.kind === 'files' ? d.origin.fileIds : [])),
-      );
-      const unused = existing.origin.fileIds.filter(
-        (id) => !kept.has(id) && !usedElsewhere.has(id),
-      );
-      if (unused.length > 0) await tx.deleteMany('datasetFiles', unused);
-    }
-
-    const fileIds = new Set(origin.kind === 'files' ? origin.fileIds : []);
-    const blobs = existing?.blobs?.filter((blob) => fileIds.has(blob.fileId));
-    // A files dataset that sync brought may not have its files here yet (an edit made while
-    // they download): the job queued here cannot read them, so the mark stays for sync's import.
-    const held = fileIds.size === 0 ? fileIds : new Set(await tx.keys('datasetFiles'));
-    const filesMissing = [...fileIds].some((id) => !held.has(id));
-    const dataset: Dataset = {
-      id: input.datasetId,
-      name,
-      origin,
-      jurisdiction,
-      session: blank(input.session),
-      format: existing?.format ?? null,
-      billCount: existing?.billCount ?? 0,
-      lastImportAt: existing?.lastImportAt ?? null,
-      lastJobId: input.jobId,
-      state: existing?.state === 'importing' ? 'ready' : (existing?.state ?? 'new'),
-      createdAt: existing?.createdAt ?? input.now,
-      updatedAt: input.now,
-      ...(blobs === undefined ? {} : { blobs }),
-      // The job queued here imports what sync may have asked for, once it has the files.
-      needsImport: filesMissing,
-    };
+    const origin = await savedOrigin(tx, input, existing);
+    await deleteUnusedFiles(tx, input.datasetId, existing, origin);
+    const dataset = await savedDefinition(tx, input, existing, { name, jurisdiction, origin });
     const job = newJob(input.jobId, input.datasetId, input.now);
     const outbox = await OutboxWriter.open(tx, input.deviceId, Date.parse(input.now));
     await outbox.put('datasets', {
@@ -287,6 +182,161 @@ export async function saveDatasetAndQueueImport(
     await tx.put('jobs', job);
     return { dataset, job };
   });
+}
+
+/**
+ * The dataset's name and jurisdiction as saved, or the refusal of an input the form should have
+ * caught (saveDatasetAndQueueImport checks it before opening its transaction).
+ */
+function checkSaveDatasetInput(input: SaveDatasetInput): {
+  name: string;
+  jurisdiction: string | null;
+} {
+  const name = input.name.trim();
+  if (name === '' || name.length > DATASET_NAME_MAX) {
+    throw new DatasetCommandError('Enter a name for the dataset.');
+  }
+  const rawJurisdiction = blank(input.jurisdiction);
+  const jurisdiction = rawJurisdiction === null ? null : normalizeJurisdiction(rawJurisdiction);
+  if (rawJurisdiction !== null && jurisdiction === null) {
+    throw new DatasetCommandError(`Not a jurisdiction Docket knows: ${rawJurisdiction}`);
+  }
+  checkDatasetSource(input.source);
+  return { name, jurisdiction };
+}
+
+/** Refuses a source that says nowhere the bills could come from. */
+function checkDatasetSource(source: DatasetSource): void {
+  if (source.kind === 'url' && !isHttpUrl(source.url.trim())) {
+    throw new DatasetCommandError('The URL must start with http:// or https://.');
+  }
+  // An API's fields are checked by the form (sources/api-source-form.ts) and again by the row's
+  // schema when it is stored; a blank one is refused here in a word.
+  if (
+    (source.kind === 'legiscan' && (!/^[A-Z]{2}$/.test(source.state) || source.sessionId <= 0)) ||
+    (source.kind === 'openstates' &&
+      (source.jurisdiction.trim() === '' || source.session.trim() === '')) ||
+    ((source.kind === 'govinfo' || source.kind === 'congress') &&
+      (source.congress < 93 || !/^[a-z]{1,7}$/.test(source.billType)))
+  ) {
+    throw new DatasetCommandError('Enter where the dataset comes from.');
+  }
+  if (source.kind === 'files' && source.files.length === 0) {
+    throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
+  }
+  if (source.kind === 'files' && source.files.length > DATASET_FILES_MAX) {
+    throw new DatasetCommandError(
+      `A dataset holds at most ${DATASET_FILES_MAX.toLocaleString('en-US')} files; these are ${source.files.length.toLocaleString('en-US')}. Put them in a ZIP, or split them into several datasets.`,
+    );
+  }
+}
+
+/** Where the saved dataset's bills come from; picked files are stored on the way. */
+async function savedOrigin(
+  tx: LocalWriteTransaction,
+  input: SaveDatasetInput,
+  existing: Dataset | undefined,
+): Promise<Dataset['origin']> {
+  const source = input.source;
+  if (source.kind === 'unchanged') {
+    if (!existing) throw new DatasetCommandError('Choose files or a folder, or enter a URL.');
+    return existing.origin;
+  } else if (source.kind === 'url') {
+    return { kind: 'url', url: source.url.trim() };
+  } else if (source.kind === 'legiscan') {
+    return { kind: 'legiscan', state: source.state, sessionId: source.sessionId };
+  } else if (source.kind === 'govinfo' || source.kind === 'congress') {
+    return { kind: source.kind, congress: source.congress, billType: source.billType };
+  } else if (source.kind === 'openstates') {
+    return {
+      kind: 'openstates',
+      jurisdiction: source.jurisdiction.trim(),
+      session: source.session.trim(),
+    };
+  } else {
+    const fileIds = await storePickedFiles(tx, input, source.files);
+    return { kind: 'files', fileIds };
+  }
+}
+
+/** Stores the picked files the device does not hold yet; gives their ids, each once, in order. */
+async function storePickedFiles(
+  tx: LocalWriteTransaction,
+  input: SaveDatasetInput,
+  files: readonly PickedDatasetFile[],
+): Promise<string[]> {
+  const fileIds: string[] = [];
+  const stored = await tx.getMany(
+    'datasetFiles',
+    files.map((file) => file.id),
+  );
+  const rows: DatasetFile[] = [];
+  files.forEach((file, index) => {
+    if (fileIds.includes(file.id)) return;
+    fileIds.push(file.id);
+    if (stored[index] !== undefined) return;
+    rows.push({
+      id: file.id,
+      datasetId: input.datasetId,
+      name: file.name,
+      size: file.bytes.length,
+      bytes: file.bytes,
+      addedAt: input.now,
+    });
+  });
+  if (rows.length > 0) await tx.putMany('datasetFiles', rows);
+  return fileIds;
+}
+
+/** Files the dataset no longer uses go, unless another dataset holds the same bytes. */
+async function deleteUnusedFiles(
+  tx: LocalWriteTransaction,
+  datasetId: string,
+  existing: Dataset | undefined,
+  origin: Dataset['origin'],
+): Promise<void> {
+  if (existing?.origin.kind === 'files') {
+    const kept = new Set(origin.kind === 'files' ? origin.fileIds : []);
+    const others = (await tx.all('datasets')).filter((d) => d.id !== datasetId);
+    const usedElsewhere = new Set(
+      others.flatMap((d) => (d.origin.kind === 'files' ? d.origin.fileIds : [])),
+    );
+    const unused = existing.origin.fileIds.filter((id) => !kept.has(id) && !usedElsewhere.has(id));
+    if (unused.length > 0) await tx.deleteMany('datasetFiles', unused);
+  }
+}
+
+/** The dataset's row as saved: the form's fields, what the device knew of it kept. */
+async function savedDefinition(
+  tx: LocalWriteTransaction,
+  input: SaveDatasetInput,
+  existing: Dataset | undefined,
+  fields: Pick<Dataset, 'name' | 'jurisdiction' | 'origin'>,
+): Promise<Dataset> {
+  const { name, jurisdiction, origin } = fields;
+  const fileIds = new Set(origin.kind === 'files' ? origin.fileIds : []);
+  const blobs = existing?.blobs?.filter((blob) => fileIds.has(blob.fileId));
+  // A files dataset that sync brought may not have its files here yet (an edit made while
+  // they download): the job queued here cannot read them, so the mark stays for sync's import.
+  const held = fileIds.size === 0 ? fileIds : new Set(await tx.keys('datasetFiles'));
+  const filesMissing = [...fileIds].some((id) => !held.has(id));
+  return {
+    id: input.datasetId,
+    name,
+    origin,
+    jurisdiction,
+    session: blank(input.session),
+    format: existing?.format ?? null,
+    billCount: existing?.billCount ?? 0,
+    lastImportAt: existing?.lastImportAt ?? null,
+    lastJobId: input.jobId,
+    state: existing?.state === 'importing' ? 'ready' : (existing?.state ?? 'new'),
+    createdAt: existing?.createdAt ?? input.now,
+    updatedAt: input.now,
+    ...(blobs === undefined ? {} : { blobs }),
+    // The job queued here imports what sync may have asked for, once it has the files.
+    needsImport: filesMissing,
+  };
 }
 
 /**

@@ -241,6 +241,43 @@ function archiveEntry(archive: ImportFile, entry: DirectoryEntry): PendingFile {
 }
 
 /**
+ * Why an archive is refused whole, from its central directory, or null when it may be read: too
+ * many entries, an entry or all of them (`declared` bytes, on top of the `totalBytes` of the files
+ * before it) over the size limits, or an entry that would expand too many times.
+ */
+function archiveRefusal(
+  directory: readonly DirectoryEntry[],
+  wanted: readonly DirectoryEntry[],
+  declared: number,
+  totalBytes: number,
+  limits: ImportLimits,
+): string | null {
+  if (directory.length > limits.maxEntries) {
+    return `ZIP archive has ${directory.length} entries, over the limit of ${limits.maxEntries}; refused as a possible ZIP bomb`;
+  }
+  const tooBig = wanted.find((entry) => entry.uncompressedSize > limits.maxFileBytes);
+  if (tooBig || totalBytes + declared > limits.maxTotalBytes) {
+    return tooBig
+      ? `ZIP entry ${tooBig.name} would expand to ${megabytes(tooBig.uncompressedSize)}, over the ${megabytes(limits.maxFileBytes)} limit; refused as a possible ZIP bomb`
+      : `ZIP archive would expand to ${megabytes(declared)}, over the ${megabytes(limits.maxTotalBytes)} limit; refused as a possible ZIP bomb`;
+  }
+  const maxRatio = limits.maxExpansionRatio ?? defaultImportLimits.maxExpansionRatio ?? 100;
+  const ratioFrom =
+    limits.expansionRatioFromBytes ?? defaultImportLimits.expansionRatioFromBytes ?? 0;
+  const bomb = wanted.find(
+    (entry) =>
+      entry.method !== 0 &&
+      entry.uncompressedSize > ratioFrom &&
+      entry.uncompressedSize > maxRatio * entry.compressedSize,
+  );
+  if (bomb) {
+    const ratio = Math.round(bomb.uncompressedSize / Math.max(1, bomb.compressedSize));
+    return `ZIP entry ${bomb.name} would expand ${ratio} times (to ${byteSizeLabel(bomb.uncompressedSize)} from ${byteSizeLabel(bomb.compressedSize)}), over the limit of ${maxRatio} times for entries over ${byteSizeLabel(ratioFrom)}; refused as a possible ZIP bomb`;
+  }
+  return null;
+}
+
+/**
  * What a set of files holds, without inflating anything: archives are opened by their central
  * directory and refused whole when they would break a size limit (importing part of a ZIP bomb
  * helps nobody); their entries are read one at a time later, so a large dataset never has to be
@@ -285,39 +322,10 @@ export function planArchives(
       continue;
     }
     const wanted = directory.filter((entry) => !isDirectoryOrJunk(entry.name));
-    if (directory.length > limits.maxEntries) {
-      refuse(
-        file.name,
-        `ZIP archive has ${directory.length} entries, over the limit of ${limits.maxEntries}; refused as a possible ZIP bomb`,
-      );
-      continue;
-    }
     const declared = wanted.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-    const tooBig = wanted.find((entry) => entry.uncompressedSize > limits.maxFileBytes);
-    if (tooBig || totalBytes + declared > limits.maxTotalBytes) {
-      refuse(
-        file.name,
-        tooBig
-          ? `ZIP entry ${tooBig.name} would expand to ${megabytes(tooBig.uncompressedSize)}, over the ${megabytes(limits.maxFileBytes)} limit; refused as a possible ZIP bomb`
-          : `ZIP archive would expand to ${megabytes(declared)}, over the ${megabytes(limits.maxTotalBytes)} limit; refused as a possible ZIP bomb`,
-      );
-      continue;
-    }
-    const maxRatio = limits.maxExpansionRatio ?? defaultImportLimits.maxExpansionRatio ?? 100;
-    const ratioFrom =
-      limits.expansionRatioFromBytes ?? defaultImportLimits.expansionRatioFromBytes ?? 0;
-    const bomb = wanted.find(
-      (entry) =>
-        entry.method !== 0 &&
-        entry.uncompressedSize > ratioFrom &&
-        entry.uncompressedSize > maxRatio * entry.compressedSize,
-    );
-    if (bomb) {
-      const ratio = Math.round(bomb.uncompressedSize / Math.max(1, bomb.compressedSize));
-      refuse(
-        file.name,
-        `ZIP entry ${bomb.name} would expand ${ratio} times (to ${byteSizeLabel(bomb.uncompressedSize)} from ${byteSizeLabel(bomb.compressedSize)}), over the limit of ${maxRatio} times for entries over ${byteSizeLabel(ratioFrom)}; refused as a possible ZIP bomb`,
-      );
+    const refusal = archiveRefusal(directory, wanted, declared, totalBytes, limits);
+    if (refusal !== null) {
+      refuse(file.name, refusal);
       continue;
     }
     // Entries are inflated into buffers of their declared size, so these bytes are the most

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Bill } from '../bills/bill.ts';
 import { billChangeHash, billSchema, formatSchemaIssues } from '../bills/bill.ts';
 import { readDocketCsvRecords } from '../importers/bill-importer-docket-csv.ts';
+import type { CsvTable } from '../encoding/csv-table.ts';
 import { parseCsvTable } from '../encoding/csv-table.ts';
 import { decodeList, isDocketCsvHeader, restoreFormula } from '../importers/docket-csv-layout.ts';
 import type { Decision, Position } from '../store/local-records.ts';
@@ -195,11 +196,11 @@ function isReportHeader(header: readonly string[]): boolean {
 
 // ---- Docket CSV with the user's columns ----
 
-function readCsv(
+/** The CSV's table and its bills, one a row; refuses a file that is not a whole Docket CSV. */
+function readCsvBills(
   text: string,
   file: { name: string; bytes: Uint8Array },
-  nowIso: string,
-): UserDataBundle {
+): { table: CsvTable; bills: Bill[] } {
   const table = parseCsvTable(text);
   if (!isDocketCsvHeader(table.header)) {
     if (isReportHeader(table.header)) {
@@ -220,7 +221,108 @@ function readCsv(
   const bills = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.bill] : []));
   if (bills.length !== table.rows.length) refuse('The CSV could not be read row by row.');
   requireDistinct(bills, (bill) => bill.id, 'The bill');
+  return { table, bills };
+}
 
+/** A row's cell, its formula guard taken off and trimmed ('' when the column is missing). */
+type Cell = (column: string) => string;
+
+/** A row's tags (its `tags` cell, a list of each tag's parts) into `tags` and `billTags`. */
+function readRowTags(
+  cell: Cell,
+  where: string,
+  billId: string,
+  nowIso: string,
+  into: { tags: ImportedTag[]; billTags: ImportedBillTag[] },
+): void {
+  for (const [position, parts] of decodeList(cell('tags')).entries()) {
+    const [
+      name = null,
+      color = null,
+      id = null,
+      createdAt = null,
+      updatedAt = null,
+      taggedAt = null,
+    ] = parts;
+    const tag = tagSchema.safeParse({
+      id: id ?? 'placeholder',
+      name: name ?? '',
+      color: color ?? DEFAULT_TAG_COLOUR,
+      createdAt: createdAt ?? nowIso,
+      updatedAt: updatedAt ?? createdAt ?? nowIso,
+    });
+    if (!tag.success) refuse(`${where}, tag ${position + 1}: ${formatSchemaIssues(tag.error)}.`);
+    into.tags.push({
+      id,
+      name: tag.data.name.trim(),
+      color: tag.data.color.toLowerCase(),
+      createdAt,
+      updatedAt,
+    });
+    into.billTags.push({ billId, tagName: tag.data.name.trim(), createdAt: taggedAt });
+  }
+}
+
+/** A row's position and its reason, or null when the row gives neither; `hasReasons` says
+ *  whether the file has the position_reason column. */
+function readRowPosition(
+  cell: Cell,
+  where: string,
+  billId: string,
+  hasReasons: boolean,
+  nowIso: string,
+): Position | null {
+  const position = cell('position');
+  // A file from before reasons has no such column: it says nothing about them.
+  const reason = hasReasons ? cell('position_reason') : undefined;
+  if (position === '' && (reason ?? '') === '') return null;
+  const kind = position === '' ? 'none' : position.toLowerCase();
+  if (!(positionKinds as readonly string[]).includes(kind)) {
+    refuse(
+      `${where}: the position "${clip(position, 30)}" is not one of ${positionKinds.join(', ')}.`,
+    );
+  }
+  if (reason !== undefined && reason.length > POSITION_REASON_MAX) {
+    refuse(
+      `${where}: the reason has ${reason.length.toLocaleString('en-US')} characters; a reason is at most ${POSITION_REASON_MAX.toLocaleString('en-US')}.`,
+    );
+  }
+  return positionSchema.parse({
+    billId,
+    position: kind,
+    ...(reason === undefined ? {} : { reason }),
+    updatedAt: cell('position_updated_at') || nowIso,
+  });
+}
+
+/** A row's decision, or null when it gives none. */
+function readRowDecision(
+  cell: Cell,
+  where: string,
+  billId: string,
+  nowIso: string,
+): Decision | null {
+  const decision = cell('decision');
+  if (decision === '') return null;
+  const parsed = decisionSchema.safeParse({
+    billId,
+    decision: decision.toLowerCase(),
+    decidedAt: cell('decided_at') || nowIso,
+  });
+  if (!parsed.success) {
+    refuse(
+      `${where}: the decision "${clip(decision, 30)}" is not one of ${decisionKinds.join(', ')}.`,
+    );
+  }
+  return parsed.data;
+}
+
+function readCsv(
+  text: string,
+  file: { name: string; bytes: Uint8Array },
+  nowIso: string,
+): UserDataBundle {
+  const { table, bills } = readCsvBills(text, file);
   const tags: ImportedTag[] = [];
   const billTags: ImportedBillTag[] = [];
   const positions: Position[] = [];
@@ -232,70 +334,11 @@ function readCsv(
     if (!hasUserColumns || bill === undefined) return;
     const where = `Row at line ${row.line} (${bill.identifier})`;
     const cell = (column: string) => restoreFormula(row.values.get(column) ?? '').trim();
-    for (const [position, parts] of decodeList(cell('tags')).entries()) {
-      const [
-        name = null,
-        color = null,
-        id = null,
-        createdAt = null,
-        updatedAt = null,
-        taggedAt = null,
-      ] = parts;
-      const tag = tagSchema.safeParse({
-        id: id ?? 'placeholder',
-        name: name ?? '',
-        color: color ?? DEFAULT_TAG_COLOUR,
-        createdAt: createdAt ?? nowIso,
-        updatedAt: updatedAt ?? createdAt ?? nowIso,
-      });
-      if (!tag.success) refuse(`${where}, tag ${position + 1}: ${formatSchemaIssues(tag.error)}.`);
-      tags.push({
-        id,
-        name: tag.data.name.trim(),
-        color: tag.data.color.toLowerCase(),
-        createdAt,
-        updatedAt,
-      });
-      billTags.push({ billId: bill.id, tagName: tag.data.name.trim(), createdAt: taggedAt });
-    }
-    const position = cell('position');
-    // A file from before reasons has no such column: it says nothing about them.
-    const reason = hasReasons ? cell('position_reason') : undefined;
-    if (position !== '' || (reason ?? '') !== '') {
-      const kind = position === '' ? 'none' : position.toLowerCase();
-      if (!(positionKinds as readonly string[]).includes(kind)) {
-        refuse(
-          `${where}: the position "${clip(position, 30)}" is not one of ${positionKinds.join(', ')}.`,
-        );
-      }
-      if (reason !== undefined && reason.length > POSITION_REASON_MAX) {
-        refuse(
-          `${where}: the reason has ${reason.length.toLocaleString('en-US')} characters; a reason is at most ${POSITION_REASON_MAX.toLocaleString('en-US')}.`,
-        );
-      }
-      positions.push(
-        positionSchema.parse({
-          billId: bill.id,
-          position: kind,
-          ...(reason === undefined ? {} : { reason }),
-          updatedAt: cell('position_updated_at') || nowIso,
-        }),
-      );
-    }
-    const decision = cell('decision');
-    if (decision !== '') {
-      const parsed = decisionSchema.safeParse({
-        billId: bill.id,
-        decision: decision.toLowerCase(),
-        decidedAt: cell('decided_at') || nowIso,
-      });
-      if (!parsed.success) {
-        refuse(
-          `${where}: the decision "${clip(decision, 30)}" is not one of ${decisionKinds.join(', ')}.`,
-        );
-      }
-      decisions.push(parsed.data);
-    }
+    readRowTags(cell, where, bill.id, nowIso, { tags, billTags });
+    const position = readRowPosition(cell, where, bill.id, hasReasons, nowIso);
+    if (position !== null) positions.push(position);
+    const decision = readRowDecision(cell, where, bill.id, nowIso);
+    if (decision !== null) decisions.push(decision);
   });
   return {
     kind: 'csv',

@@ -5,7 +5,7 @@ import {
   type FullBackupLockedAccount,
   type FullBackupSummary,
 } from './full-backup-format.ts';
-import { openFullBackup } from './full-backup-reader.ts';
+import { openFullBackup, type OpenedFullBackup } from './full-backup-reader.ts';
 import { busyJobs, restoreFullBackup, type RestoreSummary } from './full-backup-restore.ts';
 import { writeFullBackup } from './full-backup-writer.ts';
 import {
@@ -190,91 +190,31 @@ export interface RestoreJobResult {
   readonly before: FullBackupSummary;
 }
 
+interface RestoreJobRequest {
+  jobId: string;
+  bytes: Uint8Array;
+  passphrase?: string;
+  /** The password of the account whose locked work the file holds, when it holds one. */
+  accountPassword?: string;
+  label: string;
+  /** Replace (the backup becomes the data) or merge (full-backup-merge.ts); replace unless said. */
+  mode?: 'replace' | 'merge';
+}
+
 /**
  * Runs a queued 'full-backup-restore' job: checks the whole file, saves the device's data as a
  * full backup, then restores. Refused while another job (an import) is writing the store.
  */
 export async function runRestoreJob(
   context: FullBackupJobContext,
-  request: {
-    jobId: string;
-    bytes: Uint8Array;
-    passphrase?: string;
-    /** The password of the account whose locked work the file holds, when it holds one. */
-    accountPassword?: string;
-    label: string;
-    /** Replace (the backup becomes the data) or merge (full-backup-merge.ts); replace unless said. */
-    mode?: 'replace' | 'merge';
-  },
+  request: RestoreJobRequest,
 ): Promise<RestoreJobResult> {
-  const merge = request.mode === 'merge';
   const { store } = context;
   const startedAt = new Date(context.now()).toISOString();
   try {
-    const busy = await busyJobs(store, [request.jobId]);
-    if (busy.length > 0) {
-      throw new FullBackupError(
-        'busy',
-        'Another job is still running. Wait for it to finish (see Jobs), then restore.',
-      );
-    }
-    await updateJob(store, request.jobId, (job) => ({
-      ...job,
-      status: 'running',
-      startedAt,
-      message: 'Checking the backup…',
-    }));
-    const opened = await openFullBackup(request.bytes, {
-      crypto: context.crypto,
-      ...(request.passphrase === undefined ? {} : { passphrase: request.passphrase }),
-      ...(request.accountPassword === undefined
-        ? {}
-        : { accountPassword: request.accountPassword }),
-      onProgress: ({ checked, total }) =>
-        updateJob(store, request.jobId, (job) => ({
-          ...job,
-          progress: { ...job.progress, recordsRead: checked, total },
-        })),
-    });
-
-    await updateJob(store, request.jobId, (job) => ({
-      ...job,
-      message: 'Saving what is on this device first…',
-    }));
-    const safetyJobId = context.newId();
-    const createdAt = new Date(context.now()).toISOString();
-    const name = `Before restoring "${request.label}", ${createdAt.slice(0, 16).replace('T', ' ')} UTC`;
-    await queueFullBackupJob(
-      store,
-      { id: safetyJobId, kind: 'full-backup', subjectId: safetyJobId, label: name },
-      context.now(),
-    );
-    const before = await runFullBackupJob(context, {
-      jobId: safetyJobId,
-      backupId: context.newId(),
-      name: name.slice(0, 200),
-      reason: 'before-restore',
-      excludeJobIds: [request.jobId],
-    });
-
-    await updateJob(store, request.jobId, (job) => ({
-      ...job,
-      message: merge
-        ? 'Merging the backup into the data on this device…'
-        : 'Replacing the data on this device…',
-    }));
-    const summary = merge
-      ? mergeSummary(
-          await mergeFullBackup(store, opened, {
-            deviceId: context.deviceId,
-            nowMs: context.now(),
-          }),
-        )
-      : await restoreFullBackup(store, opened, {
-          deviceId: context.deviceId,
-          nowMs: context.now(),
-          keepJobIds: [request.jobId, safetyJobId],
-        });
+    const opened = await checkRestoreFile(context, request, startedAt);
+    const { before, safetyJobId } = await saveBeforeRestore(context, request);
+    const summary = await applyRestore(context, request, opened, safetyJobId);
     const finishedAt = new Date(context.now()).toISOString();
     await updateJob(store, request.jobId, (job) => ({
       ...job,
@@ -294,6 +234,95 @@ export async function runRestoreJob(
     await failJob(context, request.jobId, error);
     throw error;
   }
+}
+
+/** The restore's first step: the job marked running, the whole file opened and checked. */
+async function checkRestoreFile(
+  context: FullBackupJobContext,
+  request: RestoreJobRequest,
+  startedAt: string,
+): Promise<OpenedFullBackup> {
+  const { store } = context;
+  const busy = await busyJobs(store, [request.jobId]);
+  if (busy.length > 0) {
+    throw new FullBackupError(
+      'busy',
+      'Another job is still running. Wait for it to finish (see Jobs), then restore.',
+    );
+  }
+  await updateJob(store, request.jobId, (job) => ({
+    ...job,
+    status: 'running',
+    startedAt,
+    message: 'Checking the backup…',
+  }));
+  return openFullBackup(request.bytes, {
+    crypto: context.crypto,
+    ...(request.passphrase === undefined ? {} : { passphrase: request.passphrase }),
+    ...(request.accountPassword === undefined ? {} : { accountPassword: request.accountPassword }),
+    onProgress: ({ checked, total }) =>
+      updateJob(store, request.jobId, (job) => ({
+        ...job,
+        progress: { ...job.progress, recordsRead: checked, total },
+      })),
+  });
+}
+
+/** What is on the device saved as a full backup of its own (a job beside the restore's). */
+async function saveBeforeRestore(
+  context: FullBackupJobContext,
+  request: RestoreJobRequest,
+): Promise<{ before: FullBackupSummary; safetyJobId: string }> {
+  const { store } = context;
+  await updateJob(store, request.jobId, (job) => ({
+    ...job,
+    message: 'Saving what is on this device first…',
+  }));
+  const safetyJobId = context.newId();
+  const createdAt = new Date(context.now()).toISOString();
+  const name = `Before restoring "${request.label}", ${createdAt.slice(0, 16).replace('T', ' ')} UTC`;
+  await queueFullBackupJob(
+    store,
+    { id: safetyJobId, kind: 'full-backup', subjectId: safetyJobId, label: name },
+    context.now(),
+  );
+  const before = await runFullBackupJob(context, {
+    jobId: safetyJobId,
+    backupId: context.newId(),
+    name: name.slice(0, 200),
+    reason: 'before-restore',
+    excludeJobIds: [request.jobId],
+  });
+  return { before, safetyJobId };
+}
+
+/** The checked backup replaces the device's data, or is merged into it, in one transaction. */
+async function applyRestore(
+  context: FullBackupJobContext,
+  request: RestoreJobRequest,
+  opened: OpenedFullBackup,
+  safetyJobId: string,
+): Promise<RestoreSummary> {
+  const merge = request.mode === 'merge';
+  const { store } = context;
+  await updateJob(store, request.jobId, (job) => ({
+    ...job,
+    message: merge
+      ? 'Merging the backup into the data on this device…'
+      : 'Replacing the data on this device…',
+  }));
+  return merge
+    ? mergeSummary(
+        await mergeFullBackup(store, opened, {
+          deviceId: context.deviceId,
+          nowMs: context.now(),
+        }),
+      )
+    : await restoreFullBackup(store, opened, {
+        deviceId: context.deviceId,
+        nowMs: context.now(),
+        keepJobIds: [request.jobId, safetyJobId],
+      });
 }
 
 /** A merge's counts in a restore's terms: it adds and changes, never removes. */

@@ -188,30 +188,73 @@ async function openVersion2(
   const bad = () =>
     key === null ? damaged() : new FullBackupError('tampered', fullBackupMessages.tampered);
 
+  const plain = await openChunks(options.crypto, key, framed, headerBytes);
+  const lastIndex = framed.length - 1;
+
+  const manifestChunk = unpackChunk(plain[lastIndex] as Uint8Array, lastIndex, bad);
+  if (manifestChunk.kind !== 'manifest') throw truncated();
+  const manifest = checkManifest(manifestChunk.manifest, lastIndex);
+  // A locked account's sealed rows, opened once here and handed out by chunks().
+  const openedRows = await checkRowChunks(plain, manifest, options, bad);
+
+  return {
+    version: 2,
+    encrypted: key !== null,
+    createdAt: header.createdAt,
+    manifest,
+    tables: tableCounts(manifest),
+    *chunks() {
+      for (let index = 0; index < lastIndex; index++) {
+        const chunk = unpackChunk(plain[index] as Uint8Array, index, bad);
+        if (chunk.kind === 'rows') {
+          yield { table: chunk.table, rows: openedRows.get(index) ?? chunk.rows };
+        }
+      }
+    },
+  };
+}
+
+/** Each framed chunk's compressed plaintext: opened with the key when the file is encrypted. */
+async function openChunks(
+  crypto: WebCryptoPort,
+  key: OpaqueCryptoKey | null,
+  framed: readonly Uint8Array[],
+  headerBytes: Uint8Array,
+): Promise<Uint8Array[]> {
   const plain: Uint8Array[] = [];
   const lastIndex = framed.length - 1;
   for (const [index, chunk] of framed.entries()) {
     plain.push(
       key === null
         ? chunk
-        : await openChunk(options.crypto, key, chunk, {
+        : await openChunk(crypto, key, chunk, {
             header: headerBytes,
             index,
             last: index === lastIndex,
           }),
     );
   }
+  return plain;
+}
 
-  const manifestChunk = unpackChunk(plain[lastIndex] as Uint8Array, lastIndex, bad);
-  if (manifestChunk.kind !== 'manifest') throw truncated();
-  const manifest = checkManifest(manifestChunk.manifest, lastIndex);
+/**
+ * Checks the row chunks (all but the last, the manifest's): each table's chunks together, every
+ * row against its table's schema, the counts against the manifest. Gives a locked account's
+ * sealed rows, opened with its password, by chunk index.
+ */
+async function checkRowChunks(
+  plain: readonly Uint8Array[],
+  manifest: FullBackupManifest,
+  options: OpenFullBackupOptions,
+  bad: () => FullBackupError,
+): Promise<Map<number, unknown[]>> {
+  const lastIndex = plain.length - 1;
   const total = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
 
   const rowKey =
     manifest.lockedAccount === undefined
       ? null
       : await openLockedAccount(options, manifest.lockedAccount);
-  // A locked account's sealed rows, opened once here and handed out by chunks().
   const openedRows = new Map<number, unknown[]>();
 
   const seen = new Map<TableName, number>();
@@ -236,22 +279,7 @@ async function openVersion2(
   for (const table of seen.keys()) {
     if (manifest.tables[table] === undefined) throw bad();
   }
-
-  return {
-    version: 2,
-    encrypted: key !== null,
-    createdAt: header.createdAt,
-    manifest,
-    tables: tableCounts(manifest),
-    *chunks() {
-      for (let index = 0; index < lastIndex; index++) {
-        const chunk = unpackChunk(plain[index] as Uint8Array, index, bad);
-        if (chunk.kind === 'rows') {
-          yield { table: chunk.table, rows: openedRows.get(index) ?? chunk.rows };
-        }
-      }
-    },
-  };
+  return openedRows;
 }
 
 /** The vault key of the account whose locked work the file holds, opened with its password. */

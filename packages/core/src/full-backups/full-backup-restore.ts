@@ -137,97 +137,122 @@ export async function restoreFullBackup(
   ];
   return store.write(scope, async (tx) => {
     const out = await OutboxWriter.open(tx, options.deviceId, options.nowMs);
-    const counts = { written: 0, added: 0, updated: 0, unchanged: 0, removed: 0 };
+    const counts: RestoreCounts = { written: 0, added: 0, updated: 0, unchanged: 0, removed: 0 };
     // Per table being restored: the current rows (synced tables, to compare) or keys.
-    let current: {
-      table: TableName;
-      rows: Map<string, unknown>;
-      keptKeys: Set<string>;
-      seen: Set<string>;
-    } | null = null;
-    const begin = async (table: TableName) => {
-      const rows = new Map<string, unknown>();
-      const keptKeys = new Set<string>();
-      // Whole rows where they are compared or looked at (synced tables, jobs); keys elsewhere,
-      // so that bills and dataset files are not read only to be replaced.
-      if (isSynced(table) || table === 'jobs') {
-        for (const row of await tx.all(table)) {
-          const key = keyOf(table, row);
-          rows.set(key, row);
-          if (kept(table, row, keepJobs)) keptKeys.add(key);
-        }
-      } else {
-        for (const key of await tx.keys(table)) {
-          rows.set(key, undefined);
-          if (kept(table, { [localTables[table].key]: key }, keepJobs)) keptKeys.add(key);
-        }
-      }
-      current = { table, rows, keptKeys, seen: new Set() };
-    };
-    const finish = async () => {
-      if (current === null) return;
-      const { table, rows, keptKeys, seen } = current;
-      const gone = [...rows.keys()].filter((key) => !seen.has(key) && !keptKeys.has(key));
-      counts.removed += gone.length;
-      if (isSynced(table)) await out.deleteMany(table, gone);
-      else await tx.deleteMany(table, gone);
-      current = null;
-    };
-    const apply = async (table: TableName, given: readonly unknown[]) => {
-      const state = current as unknown as {
-        rows: Map<string, unknown>;
-        keptKeys: Set<string>;
-        seen: Set<string>;
-      };
-      const rows: unknown[] = [];
-      for (const original of given) {
-        const row = adapt(table, original, state.keptKeys);
-        if (row === null) continue;
-        const key = keyOf(table, row);
-        if (state.seen.has(key)) continue;
-        state.seen.add(key);
-        const existing = state.rows.get(key);
-        const known = state.rows.has(key);
-        if (isSynced(table) && known && sameRow(existing, row)) {
-          counts.unchanged++;
-          continue;
-        }
-        if (known) counts.updated++;
-        else counts.added++;
-        rows.push(row);
-      }
-      counts.written += rows.length;
-      if (rows.length === 0) return;
-      if (isSynced(table)) {
-        await out.putMany(
-          table,
-          rows.map((row) => ({ row }) as OutboxPut<typeof table>),
-        );
-      } else {
-        await tx.putMany(table, rows as LocalRows[typeof table][]);
-      }
-    };
-
+    let current: CurrentTable | null = null;
     for (const chunk of backup.chunks()) {
       if (!present.includes(chunk.table)) continue;
-      if ((current as { table: TableName } | null)?.table !== chunk.table) {
-        await finish();
-        await begin(chunk.table);
+      if (current?.table !== chunk.table) {
+        if (current !== null) await removeUnseen(tx, out, current, counts);
+        current = await readCurrent(tx, chunk.table, keepJobs);
       }
-      await apply(chunk.table, chunk.rows);
+      await putRestored(tx, out, current, chunk.rows, counts);
     }
-    await finish();
+    if (current !== null) await removeUnseen(tx, out, current, counts);
     // Tables the backup holds with no rows: emptied all the same.
     const restored = new Set<TableName>();
     for (const chunk of backup.tables) if (chunk.rows > 0) restored.add(chunk.table);
     for (const table of present) {
       if (restored.has(table)) continue;
-      await begin(table);
-      await finish();
+      await removeUnseen(tx, out, await readCurrent(tx, table, keepJobs), counts);
     }
     await out.close();
     return { ...counts, tables: present };
   });
+}
+
+/** A restore's counts as it goes (RestoreSummary's, but for the tables). */
+interface RestoreCounts {
+  written: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+/** A table being restored: what it held before, and the backup's keys put so far. */
+interface CurrentTable {
+  readonly table: TableName;
+  readonly rows: Map<string, unknown>;
+  readonly keptKeys: Set<string>;
+  readonly seen: Set<string>;
+}
+
+/** The table's current rows (synced tables and jobs, to compare or look at) or keys. */
+async function readCurrent(
+  tx: LocalWriteTransaction,
+  table: TableName,
+  keepJobs: ReadonlySet<string>,
+): Promise<CurrentTable> {
+  const rows = new Map<string, unknown>();
+  const keptKeys = new Set<string>();
+  // Whole rows where they are compared or looked at (synced tables, jobs); keys elsewhere,
+  // so that bills and dataset files are not read only to be replaced.
+  if (isSynced(table) || table === 'jobs') {
+    for (const row of await tx.all(table)) {
+      const key = keyOf(table, row);
+      rows.set(key, row);
+      if (kept(table, row, keepJobs)) keptKeys.add(key);
+    }
+  } else {
+    for (const key of await tx.keys(table)) {
+      rows.set(key, undefined);
+      if (kept(table, { [localTables[table].key]: key }, keepJobs)) keptKeys.add(key);
+    }
+  }
+  return { table, rows, keptKeys, seen: new Set() };
+}
+
+/** Deletes the table's rows the backup did not have, but for those that stay here. */
+async function removeUnseen(
+  tx: LocalWriteTransaction,
+  out: OutboxWriter,
+  current: CurrentTable,
+  counts: RestoreCounts,
+): Promise<void> {
+  const { table, rows, keptKeys, seen } = current;
+  const gone = [...rows.keys()].filter((key) => !seen.has(key) && !keptKeys.has(key));
+  counts.removed += gone.length;
+  if (isSynced(table)) await out.deleteMany(table, gone);
+  else await tx.deleteMany(table, gone);
+}
+
+/** Puts a chunk of the backup's rows, as restored here, but for a synced row that is the same. */
+async function putRestored(
+  tx: LocalWriteTransaction,
+  out: OutboxWriter,
+  state: CurrentTable,
+  given: readonly unknown[],
+  counts: RestoreCounts,
+): Promise<void> {
+  const table = state.table;
+  const rows: unknown[] = [];
+  for (const original of given) {
+    const row = adapt(table, original, state.keptKeys);
+    if (row === null) continue;
+    const key = keyOf(table, row);
+    if (state.seen.has(key)) continue;
+    state.seen.add(key);
+    const existing = state.rows.get(key);
+    const known = state.rows.has(key);
+    if (isSynced(table) && known && sameRow(existing, row)) {
+      counts.unchanged++;
+      continue;
+    }
+    if (known) counts.updated++;
+    else counts.added++;
+    rows.push(row);
+  }
+  counts.written += rows.length;
+  if (rows.length === 0) return;
+  if (isSynced(table)) {
+    await out.putMany(
+      table,
+      rows.map((row) => ({ row }) as OutboxPut<typeof table>),
+    );
+  } else {
+    await tx.putMany(table, rows as LocalRows[typeof table][]);
+  }
 }
 
 /** Jobs that keep a restore from starting: something else is writing the store. */

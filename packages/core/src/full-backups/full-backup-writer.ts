@@ -103,14 +103,7 @@ export async function writeFullBackup(
   append(headerBytes);
 
   const excluded = new Set(options.excludeJobIds ?? []);
-  const smallTables = fullBackupTables.filter((table) => pagedTables[table] === undefined);
-  const { counts, small } = await store.read(fullBackupTables, async (tx) => {
-    const counts = new Map<TableName, number>();
-    for (const table of fullBackupTables) counts.set(table, await tx.count(table));
-    const small = new Map<TableName, unknown[]>();
-    for (const table of smallTables) small.set(table, await tx.all(table));
-    return { counts, small };
-  });
+  const { counts, small } = await readSmallTables(store);
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
 
   const packer = new ChunkPacker(
@@ -123,89 +116,156 @@ export async function writeFullBackup(
     },
     append,
   );
-  const held: Partial<Record<TableName, number>> = {};
-  let written = 0;
-  let skippedSettings = 0;
-  const fileStats = new Map<string, { files: number; bytes: number }>();
-  let datasets: Dataset[] = [];
-
-  const take = async (table: TableName, rows: readonly unknown[]) => {
-    for (const row of rows) {
-      written++;
-      if (table === 'settings') {
-        const setting = row as Setting;
-        if (setting.key.startsWith(DEVICE_SECRET_PREFIX)) {
-          skippedSettings++;
-          continue;
-        }
-      }
-      if (table === 'jobs' && excluded.has(keyOf(table, row))) continue;
-      if (table === 'datasetFiles') {
-        const file = row as DatasetFile;
-        const stats = fileStats.get(file.datasetId) ?? { files: 0, bytes: 0 };
-        fileStats.set(file.datasetId, { files: stats.files + 1, bytes: stats.bytes + file.size });
-      }
-      try {
-        await packer.add(table, row);
-      } catch (error) {
-        // A setting holding what JSON cannot carry (a key handle) is this device's own: left
-        // out and counted. Anywhere else it is a bug, and the backup must not pretend.
-        if (error instanceof NotSerialisableError && table === 'settings') {
-          skippedSettings++;
-          continue;
-        }
-        throw error;
-      }
-      held[table] = (held[table] ?? 0) + 1;
-    }
+  const tally: BackupTally = {
+    excluded,
+    held: {},
+    written: 0,
+    skippedSettings: 0,
+    fileStats: new Map(),
   };
+  const datasets = await packTables(store, options, small, packer, tally, total);
 
+  const manifest = backupManifest(options, createdAt, tally, packer.chunkCount, datasets);
+  await packer.finish(manifest);
+  append(u32(0));
+  const digest = hasher.digest('binary');
+  parts.push(digest);
+  return { bytes: concatBytes(parts), manifest, encrypted: sealing !== null };
+}
+
+/** Every table's count, and the small tables' rows, read in one transaction so they agree. */
+async function readSmallTables(store: LocalStore): Promise<{
+  counts: Map<TableName, number>;
+  small: Map<TableName, unknown[]>;
+}> {
+  const smallTables = fullBackupTables.filter((table) => pagedTables[table] === undefined);
+  return store.read(fullBackupTables, async (tx) => {
+    const counts = new Map<TableName, number>();
+    for (const table of fullBackupTables) counts.set(table, await tx.count(table));
+    const small = new Map<TableName, unknown[]>();
+    for (const table of smallTables) small.set(table, await tx.all(table));
+    return { counts, small };
+  });
+}
+
+/** What went into the file so far, for the progress and the manifest. */
+interface BackupTally {
+  /** Jobs left out (see WriteFullBackupOptions). */
+  readonly excluded: ReadonlySet<string>;
+  /** Rows in the file, per table. */
+  readonly held: Partial<Record<TableName, number>>;
+  /** Rows read, whether they went in or not. */
+  written: number;
+  skippedSettings: number;
+  /** Each dataset's files and their bytes. */
+  readonly fileStats: Map<string, { files: number; bytes: number }>;
+}
+
+/**
+ * Packs every table in the file's order: the small ones from what was read, the large ones a
+ * page at a time with progress in between. Gives the datasets, which the manifest summarises.
+ */
+async function packTables(
+  store: LocalStore,
+  options: WriteFullBackupOptions,
+  small: ReadonlyMap<TableName, unknown[]>,
+  packer: ChunkPacker,
+  tally: BackupTally,
+  total: number,
+): Promise<Dataset[]> {
+  let datasets: Dataset[] = [];
   for (const table of fullBackupTables) {
-    held[table] = 0;
+    tally.held[table] = 0;
     const pageSize = pagedTables[table];
     if (pageSize === undefined) {
       const rows = small.get(table) ?? [];
       if (table === 'datasets') datasets = rows as Dataset[];
-      await take(table, rows);
+      await takeRows(packer, tally, table, rows);
     } else {
       const keys = await store.read([table], (tx) => tx.keys(table));
       for (let start = 0; start < keys.length; start += pageSize) {
         const page = keys.slice(start, start + pageSize);
         const rows = await store.read([table], (tx) => tx.getMany(table, page));
-        await take(
+        await takeRows(
+          packer,
+          tally,
           table,
           rows.filter((row): row is LocalRows[TableName] => row !== undefined),
         );
-        await options.onProgress?.({ written, total });
+        await options.onProgress?.({ written: tally.written, total });
       }
     }
     await packer.endTable();
-    await options.onProgress?.({ written, total });
+    await options.onProgress?.({ written: tally.written, total });
   }
+  return datasets;
+}
 
+/** Packs a table's rows but for this device's secrets and the jobs left out, counting them. */
+async function takeRows(
+  packer: ChunkPacker,
+  tally: BackupTally,
+  table: TableName,
+  rows: readonly unknown[],
+): Promise<void> {
+  const { held, fileStats } = tally;
+  for (const row of rows) {
+    tally.written++;
+    if (table === 'settings') {
+      const setting = row as Setting;
+      if (setting.key.startsWith(DEVICE_SECRET_PREFIX)) {
+        tally.skippedSettings++;
+        continue;
+      }
+    }
+    if (table === 'jobs' && tally.excluded.has(keyOf(table, row))) continue;
+    if (table === 'datasetFiles') {
+      const file = row as DatasetFile;
+      const stats = fileStats.get(file.datasetId) ?? { files: 0, bytes: 0 };
+      fileStats.set(file.datasetId, { files: stats.files + 1, bytes: stats.bytes + file.size });
+    }
+    try {
+      await packer.add(table, row);
+    } catch (error) {
+      // A setting holding what JSON cannot carry (a key handle) is this device's own: left
+      // out and counted. Anywhere else it is a bug, and the backup must not pretend.
+      if (error instanceof NotSerialisableError && table === 'settings') {
+        tally.skippedSettings++;
+        continue;
+      }
+      throw error;
+    }
+    held[table] = (held[table] ?? 0) + 1;
+  }
+}
+
+/** The file's manifest: what it holds, table by table and dataset by dataset. */
+function backupManifest(
+  options: WriteFullBackupOptions,
+  createdAt: string,
+  tally: BackupTally,
+  chunkCount: number,
+  datasets: readonly Dataset[],
+): FullBackupManifest {
+  const { fileStats } = tally;
   const datasetSummaries: FullBackupDatasetSummary[] = datasets.map((dataset) => ({
     id: dataset.id,
     name: dataset.name,
     files: fileStats.get(dataset.id)?.files ?? 0,
     bytes: fileStats.get(dataset.id)?.bytes ?? 0,
   }));
-  const manifest: FullBackupManifest = {
+  return {
     name: options.name,
     createdAt,
     deviceId: options.deviceId,
     reason: options.reason,
     scope: 'device',
-    tables: held,
-    chunkCount: packer.chunkCount,
+    tables: tally.held,
+    chunkCount,
     datasets: datasetSummaries,
-    skippedSettings,
+    skippedSettings: tally.skippedSettings,
     ...(options.lockedAccount === undefined ? {} : { lockedAccount: options.lockedAccount }),
   };
-  await packer.finish(manifest);
-  append(u32(0));
-  const digest = hasher.digest('binary');
-  parts.push(digest);
-  return { bytes: concatBytes(parts), manifest, encrypted: sealing !== null };
 }
 
 /** Gathers rows into chunks of one table and writes each, sealed when there is a key. */

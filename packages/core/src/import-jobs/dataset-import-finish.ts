@@ -92,7 +92,7 @@ export async function finishJournaledImport(
   tx: LocalWriteTransaction,
   options: FinishOptions,
 ): Promise<Job> {
-  const { job, state, chunkSize } = options;
+  const { job, state } = options;
   const current = await tx.get('jobs', job.id);
   if (current?.status !== 'running') throw new ImportCancelledError();
   const dataset = await tx.get('datasets', state.datasetId);
@@ -106,6 +106,41 @@ export async function finishJournaledImport(
     removed: 0,
     ...options.notUsed.resultFields(),
   };
+  result.removed += await letGoOfBills(tx, options);
+
+  // What changed in bills the dataset already provided, recorded with the finish's time.
+  const changed = await recordBillChanges(tx, options);
+  if (changed > 0) result.changed = changed;
+
+  // The last chance to cancel with nothing changed (the cancel undoes the journal).
+  options.checkCancelled();
+  await clearImportStaging(tx, job.id);
+  await tx.put('datasets', {
+    ...dataset,
+    format: options.format,
+    billCount:
+      // A partial import knows only the bills it met: the others stay as they were.
+      options.partial === true ? dataset.billCount + result.added : state.seen.size,
+    lastImportAt: options.at,
+    lastJobId: job.id,
+    state: 'ready',
+    ...sourceValidators(options.source),
+  });
+  const done: Job = {
+    ...job,
+    status: 'done',
+    finishedAt: options.at,
+    result,
+    message: options.summarize(result),
+  };
+  await tx.put('jobs', done);
+  return done;
+}
+
+/** Lets go of the bills a full import did not meet; gives how many the dataset provided. */
+async function letGoOfBills(tx: LocalWriteTransaction, options: FinishOptions): Promise<number> {
+  const { state, chunkSize } = options;
+  let removed = 0;
   const gone =
     options.partial === true ? [] : [...state.before.keys()].filter((id) => !state.seen.has(id));
   for (let start = 0; start < gone.length; start += chunkSize) {
@@ -115,7 +150,7 @@ export async function finishJournaledImport(
     const drop: string[] = [];
     for (const row of rows) {
       if (!row) continue;
-      result.removed++;
+      removed++;
       const datasetIds = row.datasetIds.filter((id) => id !== state.datasetId);
       if (datasetIds.length === 0) drop.push(row.id);
       else keep.push({ ...row, datasetIds });
@@ -123,8 +158,18 @@ export async function finishJournaledImport(
     if (keep.length > 0) await tx.putMany('bills', keep);
     if (drop.length > 0) await tx.deleteMany('bills', drop);
   }
+  return removed;
+}
 
-  // What changed in bills the dataset already provided, recorded with the finish's time.
+/**
+ * Records the journal's changes of bills the import met, each bill keeping its newest
+ * CHANGES_KEPT_PER_BILL; gives how many were recorded.
+ */
+async function recordBillChanges(
+  tx: LocalWriteTransaction,
+  options: FinishOptions,
+): Promise<number> {
+  const { job, state } = options;
   const changed = await readJournalChanges(tx, job.id);
   const changeRows: BillChange[] = [];
   for (const [billId, changes] of changed) {
@@ -153,29 +198,5 @@ export async function finishJournaledImport(
     }
     if (stale.length > 0) await tx.deleteMany('billChanges', stale);
   }
-  if (changeRows.length > 0) result.changed = changeRows.length;
-
-  // The last chance to cancel with nothing changed (the cancel undoes the journal).
-  options.checkCancelled();
-  await clearImportStaging(tx, job.id);
-  await tx.put('datasets', {
-    ...dataset,
-    format: options.format,
-    billCount:
-      // A partial import knows only the bills it met: the others stay as they were.
-      options.partial === true ? dataset.billCount + result.added : state.seen.size,
-    lastImportAt: options.at,
-    lastJobId: job.id,
-    state: 'ready',
-    ...sourceValidators(options.source),
-  });
-  const done: Job = {
-    ...job,
-    status: 'done',
-    finishedAt: options.at,
-    result,
-    message: options.summarize(result),
-  };
-  await tx.put('jobs', done);
-  return done;
+  return changeRows.length;
 }

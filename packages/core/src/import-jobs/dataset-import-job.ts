@@ -1,5 +1,4 @@
-import type { Bill, BillOverrides } from '../bills/bill.ts';
-import { mergeDuplicateBills } from '../bills/bill-merge.ts';
+import type { BillOverrides } from '../bills/bill.ts';
 import type { ImportFile } from '../importers/bill-import-record.ts';
 import { contentHash } from '../bills/canonical-hash.ts';
 import type { DatasetRecords } from './dataset-import-records.ts';
@@ -10,9 +9,10 @@ import {
   checkpointKey,
   discardImport,
   readJournal,
-  writeChunk,
 } from './dataset-import-journal.ts';
-import type { Dataset, ImportStagingRow, Job } from '../store/local-records.ts';
+import type { JobRun, ReadCounts } from './dataset-import-chunks.ts';
+import { ChunkPacing, ChunkQueue } from './dataset-import-chunks.ts';
+import type { Dataset, Job } from '../store/local-records.ts';
 import type { LocalStore, LocalWriteTransaction } from '../store/local-store.ts';
 import type { ImportLimits } from '../encoding/zip-archive.ts';
 import { FilesNotUsed } from '../importers/dataset-files-not-used.ts';
@@ -20,7 +20,6 @@ import { ImportCancelledError, jobErrorOf } from './dataset-import-errors.ts';
 import { downloadProgress, type LoadInput } from './dataset-import-progress.ts';
 import type { SourceValidators } from './dataset-import-finish.ts';
 import { FINISH_TABLES, finishJournaledImport, summary } from './dataset-import-finish.ts';
-import { PendingMembers, writeMembers } from './dataset-members.ts';
 
 // An import job turns a dataset's files into bills on the device.
 //
@@ -127,9 +126,6 @@ export async function replaceWaitingImports(
   }
 }
 
-const CHUNKS_IN_FLIGHT = 2; // chunk transactions queued in the store while reading goes on
-const CHUNK_TABLES = ['bills', 'importStaging', 'jobs', 'members'] as const;
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -197,14 +193,6 @@ export async function runImportJob(options: RunImportJobOptions): Promise<Job> {
   } catch (error) {
     return endUnfinished(options, run, dataset, error);
   }
-}
-
-/** A running job as its steps share it: the newest row, and the chunk writes still in flight. */
-interface JobRun {
-  job: Job;
-  report: (job: Job) => void;
-  checkCancelled: () => void;
-  inFlight: Promise<void>[];
 }
 
 /** Where reading starts: the journal written to, and what the job had counted up to there. */
@@ -348,7 +336,7 @@ async function announceTotal(
 
 /**
  * Step 4: reads every record and writes them into `bills` chunk by chunk, each chunk with its
- * journal, a checkpoint and the job's progress in one transaction.
+ * journal, a checkpoint and the job's progress in one transaction (dataset-import-chunks.ts).
  */
 async function readIntoChunks(
   options: RunImportJobOptions,
@@ -357,124 +345,57 @@ async function readIntoChunks(
   stream: DatasetRecords,
   fingerprint: string,
 ): Promise<ReadTotals> {
-  const { store, jobId } = options;
   const { checkCancelled } = run;
   const chunkSize = Math.max(1, options.chunkSize ?? IMPORT_CHUNK_SIZE);
   const errorLimit = options.storedErrorLimit ?? STORED_ERROR_LIMIT;
-  const state = begun.journal;
-  const { resumeFrom, errors } = begun;
-  let { written, skipped, errorCount } = begun;
+  const { resumeFrom } = begun;
+  const counts: ReadCounts = {
+    consumed: 0,
+    recordsRead: 0,
+    written: begun.written,
+    skipped: begun.skipped,
+    errorCount: begun.errorCount,
+    errors: begun.errors,
+  };
 
   // Files not used are gathered from every item, also those a resume skips (not items met).
   const notUsed = new FilesNotUsed();
-  /** Items met (records and unreadable files), which the checkpoint counts; records alone. */
-  let consumed = 0;
-  let recordsRead = 0;
-  let pending = new Map<string, Bill>();
-  const members = new PendingMembers(); // who the votes name, for the member directory
-  /** The checkpoint the next chunk's transaction must find: the last chunk's, or the one
-   *  resumed from (none on a fresh start, whose journal began with no checkpoint). */
-  let lastMark = begun.resumedMark;
-  // Up to CHUNKS_IN_FLIGHT chunks are queued in the store while the next one is read: IndexedDB
-  // works off this thread, so reading overlaps with it and chunks follow without a wait.
-  const flush = async (message: string) => {
-    while (run.inFlight.length >= CHUNKS_IN_FLIGHT) await run.inFlight.shift();
-    checkCancelled();
-    const chunk = [...pending.values()];
-    pending = new Map();
-    const chunkMembers = members.take();
-    const next: Job = {
-      ...run.job,
-      progress: { recordsRead, written, skipped, total: stream.total },
-      errors: [...errors],
-      message,
-    };
-    const mark: ImportStagingRow = {
-      id: checkpointKey(jobId),
-      jobId,
-      kind: 'checkpoint',
-      fingerprint,
-      recordsConsumed: consumed,
-      errorCount,
-    };
-    const expectedMark = lastMark;
-    lastMark = consumed;
-    const done = store
-      .write(CHUNK_TABLES, async (tx) => {
-        const [current, found] = await Promise.all([
-          tx.get('jobs', jobId),
-          tx.get('importStaging', checkpointKey(jobId)),
-        ]);
-        // Someone else (a cancel from another tab, a newer import) took the job over.
-        if (current?.status !== 'running') throw new ImportCancelledError();
-        // The chunk queued before this one failed: writing this one would leave a hole that
-        // the checkpoint hides. Its own error is the one the job reports.
-        const at = found?.kind === 'checkpoint' ? found.recordsConsumed : null;
-        if (at !== expectedMark) throw new Error('An earlier chunk of the import was not saved.');
-        await Promise.all([
-          chunk.length > 0 ? writeChunk(tx, state, chunk) : Promise.resolve(),
-          writeMembers(tx, state.datasetId, chunkMembers),
-          tx.put('importStaging', mark),
-          tx.put('jobs', next),
-        ]);
-      })
-      .then(() => {
-        run.job = next;
-        run.report(next);
-      });
-    // Marked handled here; whoever awaits it later sees the failure.
-    done.catch(() => undefined);
-    run.inFlight.push(done);
-  };
-
-  const { chunkMillis, chunkClock } = options;
-  const timed = chunkMillis !== undefined && chunkClock !== undefined;
-  let inChunk = 0;
-  let chunkBegan = timed ? chunkClock() : 0;
-  const { eventLoopBreak } = options;
-  const breakMillis = options.breakMillis ?? 10;
-  let lastBreak = chunkBegan;
+  const target = { jobId: options.jobId, fingerprint, state: begun.journal, stream };
+  const chunks = new ChunkQueue(options.store, run, target, begun.resumedMark);
+  const pacing = new ChunkPacing(chunkSize, options);
   for (const item of stream.items()) {
     if (item.kind === 'not-used') {
       notUsed.add(item.notUsed);
       continue;
     }
-    consumed++;
-    if (item.kind === 'record') recordsRead++;
-    if (consumed <= resumeFrom) continue;
-    if (timed && eventLoopBreak !== undefined && chunkClock() - lastBreak >= breakMillis) {
-      await eventLoopBreak();
-      checkCancelled();
-      lastBreak = chunkClock();
-    }
+    counts.consumed++;
+    if (item.kind === 'record') counts.recordsRead++;
+    if (counts.consumed <= resumeFrom) continue;
+    await pacing.makeWay(checkCancelled);
     const outcome =
       item.kind === 'record' ? item.outcome : { ok: false as const, error: item.error };
     if (outcome.ok) {
-      written++;
-      const prior = pending.get(outcome.bill.id);
-      pending.set(
-        outcome.bill.id,
-        prior ? mergeDuplicateBills([prior, outcome.bill]) : outcome.bill,
-      );
-      members.add(outcome.members);
+      counts.written++;
+      chunks.add(outcome.bill, outcome.members);
     } else {
       // An unreadable file is an error, but not a record skipped.
-      if (item.kind === 'record') skipped++;
-      errorCount++;
-      if (errors.length < errorLimit) errors.push(jobErrorOf(outcome.error));
+      if (item.kind === 'record') counts.skipped++;
+      counts.errorCount++;
+      if (counts.errors.length < errorLimit) counts.errors.push(jobErrorOf(outcome.error));
     }
-    inChunk++;
-    if (inChunk >= chunkSize || (timed && chunkClock() - chunkBegan >= chunkMillis)) {
-      await flush('Reading files');
+    if (pacing.counted()) {
+      await chunks.flush(counts, 'Reading files');
       checkCancelled();
-      inChunk = 0;
-      if (timed) chunkBegan = chunkClock();
+      pacing.nextChunk();
     }
   }
-  if (consumed < resumeFrom) throw new Error('The files changed while the import was paused.');
-  await flush('Saving bills');
-  while (run.inFlight.length > 0) await run.inFlight.shift();
+  if (counts.consumed < resumeFrom) {
+    throw new Error('The files changed while the import was paused.');
+  }
+  await chunks.flush(counts, 'Saving bills');
+  await chunks.drain();
   checkCancelled();
+  const { written, errorCount, errors } = counts;
   return { written, errorCount, errors, notUsed };
 }
 

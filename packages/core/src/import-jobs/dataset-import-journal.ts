@@ -184,77 +184,10 @@ export async function writeChunk(
   state: JournalState,
   chunk: readonly Bill[],
 ): Promise<void> {
-  const { datasetId } = state;
-  // A bill the dataset already had with the same hash, and not yet met, stays as it is: no read.
-  const known = (bill: Bill) =>
-    !state.seen.has(bill.id) && state.before.get(bill.id) === bill.changeHash;
-  const toRead = await storedAmong(
-    tx,
-    chunk.filter((bill) => !known(bill)).map((bill) => bill.id),
-  );
-  const found = toRead.length > 0 ? await tx.getMany('bills', toRead) : [];
-  const current = new Map<string, StoredBill>();
-  for (const row of found) if (row) current.set(row.id, row);
+  const current = await readStoredBills(tx, state, chunk);
   // A partial import learns what the dataset had from the rows it reads (see JournalState).
-  const learned: [string, string][] = [];
-  if (state.partial) {
-    for (const row of current.values()) {
-      if (state.seen.has(row.id) || state.before.has(row.id)) continue;
-      if (!row.datasetIds.includes(datasetId)) continue;
-      state.before.set(row.id, row.changeHash);
-      learned.push([row.id, row.changeHash]);
-    }
-  }
-
-  const writes: StoredBill[] = [];
-  const added: string[] = [];
-  const prior: StoredBill[] = [];
-  const written: [string, string][] = [];
-  const changed: [string, BillChangeItem[]][] = [];
-  for (const read of chunk) {
-    const stored = current.get(read.id);
-    // Who voted how on the roll calls the source now gives as totals only (a refresh's getBill).
-    const bill = stored === undefined ? read : keepMemberVotes(read, stored);
-    if (known(bill)) {
-      state.seen.set(bill.id, bill.changeHash);
-      written.push([bill.id, bill.changeHash]);
-      continue;
-    }
-    const row = current.get(bill.id);
-    let next: StoredBill | null;
-    if (row === undefined) next = { ...bill, datasetIds: [datasetId] };
-    else {
-      const has = row.datasetIds.includes(datasetId);
-      const datasetIds = has ? row.datasetIds : [...row.datasetIds, datasetId];
-      const content = state.seen.has(bill.id)
-        ? mergeDuplicateBills([withoutDatasets(row), bill])
-        : bill;
-      if (content.changeHash !== row.changeHash) next = { ...content, datasetIds };
-      else next = has ? null : { ...row, datasetIds };
-    }
-    // What changed, for a bill the dataset already provided, met the first time in this import
-    // (a first import records nothing: new bills are not news).
-    if (
-      next !== null &&
-      row !== undefined &&
-      !state.seen.has(bill.id) &&
-      state.before.has(bill.id)
-    ) {
-      const items = diffBill(withoutDatasets(row), withoutDatasets(next));
-      if (items.length > 0) changed.push([bill.id, items]);
-    }
-    if (next !== null) {
-      if (!state.journaled.has(bill.id)) {
-        state.journaled.add(bill.id);
-        if (row === undefined) added.push(bill.id);
-        else prior.push(row);
-      }
-      writes.push(next);
-    }
-    const hash = (next ?? row ?? bill).changeHash;
-    state.seen.set(bill.id, hash);
-    written.push([bill.id, hash]);
-  }
+  const learned = state.partial ? learnBefore(state, current) : [];
+  const { writes, added, prior, written, changed } = journalBills(state, chunk, current);
   const undo: UndoRow = {
     id: undoKey(state.jobId, state.chunks),
     jobId: state.jobId,
@@ -285,6 +218,112 @@ export async function writeChunk(
     tx.put('importStaging', undo),
     changed.length > 0 ? tx.put('importStaging', changes) : Promise.resolve(),
   ]);
+}
+
+/** A bill the dataset already had with the same hash, and not yet met, stays as it is: no read. */
+function knownAsIs(state: JournalState, bill: Bill): boolean {
+  return !state.seen.has(bill.id) && state.before.get(bill.id) === bill.changeHash;
+}
+
+/** The stored rows of the chunk's bills, but for those known as they are. */
+async function readStoredBills(
+  tx: LocalWriteTransaction,
+  state: JournalState,
+  chunk: readonly Bill[],
+): Promise<Map<string, StoredBill>> {
+  const toRead = await storedAmong(
+    tx,
+    chunk.filter((bill) => !knownAsIs(state, bill)).map((bill) => bill.id),
+  );
+  const found = toRead.length > 0 ? await tx.getMany('bills', toRead) : [];
+  const current = new Map<string, StoredBill>();
+  for (const row of found) if (row) current.set(row.id, row);
+  return current;
+}
+
+/** A partial import's `before`, learned from the dataset's rows it read: the pairs it learned. */
+function learnBefore(
+  state: JournalState,
+  current: ReadonlyMap<string, StoredBill>,
+): [string, string][] {
+  const learned: [string, string][] = [];
+  for (const row of current.values()) {
+    if (state.seen.has(row.id) || state.before.has(row.id)) continue;
+    if (!row.datasetIds.includes(state.datasetId)) continue;
+    state.before.set(row.id, row.changeHash);
+    learned.push([row.id, row.changeHash]);
+  }
+  return learned;
+}
+
+/** What a chunk writes: its bills' rows, and its journal's entries. */
+interface ChunkEntries {
+  writes: StoredBill[];
+  /** Bills that did not exist before this import first wrote them. */
+  added: string[];
+  /** The other bills' rows as they were before this import first wrote them. */
+  prior: StoredBill[];
+  /** Every bill met, with the change hash it left stored. */
+  written: [string, string][];
+  changed: [string, BillChangeItem[]][];
+}
+
+/** The chunk's bills as they are written, each noted in the journal (`state` too). */
+function journalBills(
+  state: JournalState,
+  chunk: readonly Bill[],
+  current: ReadonlyMap<string, StoredBill>,
+): ChunkEntries {
+  const entries: ChunkEntries = { writes: [], added: [], prior: [], written: [], changed: [] };
+  const { writes, added, prior, written, changed } = entries;
+  for (const read of chunk) {
+    const stored = current.get(read.id);
+    // Who voted how on the roll calls the source now gives as totals only (a refresh's getBill).
+    const bill = stored === undefined ? read : keepMemberVotes(read, stored);
+    if (knownAsIs(state, bill)) {
+      state.seen.set(bill.id, bill.changeHash);
+      written.push([bill.id, bill.changeHash]);
+      continue;
+    }
+    const row = current.get(bill.id);
+    const next = nextRow(state, bill, row);
+    // What changed, for a bill the dataset already provided, met the first time in this import
+    // (a first import records nothing: new bills are not news).
+    if (
+      next !== null &&
+      row !== undefined &&
+      !state.seen.has(bill.id) &&
+      state.before.has(bill.id)
+    ) {
+      const items = diffBill(withoutDatasets(row), withoutDatasets(next));
+      if (items.length > 0) changed.push([bill.id, items]);
+    }
+    if (next !== null) {
+      if (!state.journaled.has(bill.id)) {
+        state.journaled.add(bill.id);
+        if (row === undefined) added.push(bill.id);
+        else prior.push(row);
+      }
+      writes.push(next);
+    }
+    const hash = (next ?? row ?? bill).changeHash;
+    state.seen.set(bill.id, hash);
+    written.push([bill.id, hash]);
+  }
+  return entries;
+}
+
+/** The bill's row as the chunk writes it; null when the stored row stays as it is. */
+function nextRow(state: JournalState, bill: Bill, row: StoredBill | undefined): StoredBill | null {
+  const { datasetId } = state;
+  if (row === undefined) return { ...bill, datasetIds: [datasetId] };
+  const has = row.datasetIds.includes(datasetId);
+  const datasetIds = has ? row.datasetIds : [...row.datasetIds, datasetId];
+  const content = state.seen.has(bill.id)
+    ? mergeDuplicateBills([withoutDatasets(row), bill])
+    : bill;
+  if (content.changeHash !== row.changeHash) return { ...content, datasetIds };
+  return has ? null : { ...row, datasetIds };
 }
 
 function sameMembers(a: readonly string[], b: readonly string[]): boolean {

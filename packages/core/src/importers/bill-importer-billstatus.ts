@@ -145,21 +145,24 @@ function sameText(a: string, b: string): boolean {
   return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 }
 
-/** The draft of the bill in a parsed BILLSTATUS document, or the reason there is none. */
-export function billStatusDraft(
-  document: unknown,
-): { draft: BillDraft; label: string | null } | { reason: string } {
-  const bill = fieldAt(document, 'billStatus', 'bill');
-  if (!isObject(bill)) return { reason: 'no <billStatus><bill> element' };
-  const number = str(field(bill, 'billNumber')) ?? str(field(bill, 'number'));
-  const type = str(field(bill, 'billType')) ?? str(field(bill, 'type'));
-  const congress = str(field(bill, 'congress'));
-  const label = type !== null && number !== null ? `${type} ${number}` : null;
-  // GovInfo writes a House bill's type as 'H' in places; everywhere else it is 'HR'.
-  const typeCode = type === null ? null : type.toUpperCase() === 'H' ? 'hr' : type.toLowerCase();
+/** An action of a BILLSTATUS bill, with the action code its status is read from. */
+interface CodedAction {
+  date: string | null;
+  text: string;
+  chamber: Chamber | null;
+  code: string | null;
+}
 
-  // GovInfo lists actions newest first (the BILLSTATUS user guide); a day's actions are told apart
-  // by actionTime where the clerk recorded one, and the bill's latestAction names the last.
+/**
+ * The bill's actions in the order they happened, and the text and date of its latestAction.
+ * GovInfo lists actions newest first (the BILLSTATUS user guide); a day's actions are told apart
+ * by actionTime where the clerk recorded one, and the bill's latestAction names the last.
+ */
+function orderedActions(bill: JsonObject): {
+  ordered: CodedAction[];
+  latestText: string | null;
+  latestDate: string | null;
+} {
   const latestAction = fieldAt(bill, 'latestAction');
   const latestText = str(field(latestAction, 'text'));
   const latestDate = toIsoDate(field(latestAction, 'actionDate'));
@@ -181,14 +184,27 @@ export function billStatusDraft(
         latestText !== null && action.date === latestDate && sameText(action.text, latestText),
     },
   );
+  return { ordered, latestText, latestDate };
+}
+
+/** The status the bill's actions reach: enacted on its latest action's date when it lists a law
+ *  and no action says it was enacted. */
+function billStatusOf(
+  bill: JsonObject,
+  ordered: readonly CodedAction[],
+  latestDate: string | null,
+): Pick<BillDraft, 'status' | 'statusDate'> {
   const events = ordered
     .map((action) => billStatusActionEvent(action.code, action.text, action.date, action.chamber))
     .filter((event): event is StatusEvent => event !== null);
   if (items(field(bill, 'laws')).length > 0 && !events.some((event) => event.kind === 'enacted')) {
     events.push({ kind: 'enacted', date: latestDate, chamber: 'executive' });
   }
-  const { status, statusDate } = statusFromEvents(events);
+  return statusFromEvents(events);
+}
 
+/** The bill's sponsors and its cosponsors who have not withdrawn. */
+function sponsorsOf(bill: JsonObject): { sponsors: Sponsor[]; cosponsors: Sponsor[] } {
   const sponsors = items(field(bill, 'sponsors'))
     .map((item) => sponsorFrom(item, 'primary'))
     .filter((sponsor): sponsor is Sponsor => sponsor !== null);
@@ -198,6 +214,25 @@ export function billStatusDraft(
     .filter((item) => str(field(item, 'sponsorshipWithdrawnDate')) === null)
     .map((item) => sponsorFrom(item, 'cosponsor'))
     .filter((sponsor): sponsor is Sponsor => sponsor !== null);
+  return { sponsors, cosponsors };
+}
+
+/** The draft of the bill in a parsed BILLSTATUS document, or the reason there is none. */
+export function billStatusDraft(
+  document: unknown,
+): { draft: BillDraft; label: string | null } | { reason: string } {
+  const bill = fieldAt(document, 'billStatus', 'bill');
+  if (!isObject(bill)) return { reason: 'no <billStatus><bill> element' };
+  const number = str(field(bill, 'billNumber')) ?? str(field(bill, 'number'));
+  const type = str(field(bill, 'billType')) ?? str(field(bill, 'type'));
+  const congress = str(field(bill, 'congress'));
+  const label = type !== null && number !== null ? `${type} ${number}` : null;
+  // GovInfo writes a House bill's type as 'H' in places; everywhere else it is 'HR'.
+  const typeCode = type === null ? null : type.toUpperCase() === 'H' ? 'hr' : type.toLowerCase();
+
+  const { ordered, latestText, latestDate } = orderedActions(bill);
+  const { status, statusDate } = billStatusOf(bill, ordered, latestDate);
+  const { sponsors, cosponsors } = sponsorsOf(bill);
   const actions: BillAction[] = ordered.map(({ date, text, chamber }) => ({ date, text, chamber }));
 
   const draft: BillDraft = {

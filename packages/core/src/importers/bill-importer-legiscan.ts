@@ -227,6 +227,13 @@ interface SideFiles {
   texts: Map<string, { file: string; text: JsonObject }[]>;
 }
 
+/** A roll call or text file, with the bill it belongs to. */
+interface SideFileOf {
+  file: string;
+  kind: 'roll call' | 'text';
+  billId: string;
+}
+
 function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -448,7 +455,7 @@ export function* readLegiScanRecords(
     votes: new Map(),
     texts: new Map(),
   };
-  const sideFiles: { file: string; kind: 'roll call' | 'text'; billId: string }[] = [];
+  const sideFiles: SideFileOf[] = [];
   const unreadDocuments: { file: string; mime: string | null }[] = [];
   for (const file of files) {
     const parsed = parseJsonBytes(file.bytes);
@@ -506,6 +513,20 @@ export function* readLegiScanRecords(
     yield* guardedAll(file, label, () => billOutcomes(file, answer, side, overrides));
   }
   if (onNotUsed === undefined) return;
+  tellNotUsed(bills, sideFiles, unreadDocuments, onNotUsed);
+}
+
+/**
+ * Tells `onNotUsed` of the roll call and text files whose bill is not among `bills`, then of the
+ * texts whose document is not read (a PDF), unless their bill was not there either: the absent
+ * bill is what a person needs to hear about such a file.
+ */
+function tellNotUsed(
+  bills: readonly { answer: JsonObject }[],
+  sideFiles: readonly SideFileOf[],
+  unreadDocuments: readonly { file: string; mime: string | null }[],
+  onNotUsed: (notUsed: FileNotUsed) => void,
+): void {
   const billIds = new Set(bills.map(({ answer }) => str(fieldAt(answer, 'bill', 'bill_id'))));
   const absent = new Set<string>();
   for (const { file, kind, billId } of sideFiles) {

@@ -1,10 +1,14 @@
 import type { BillDraft, BillOverrides, BillText, BillVote, Sponsor } from '../bills/bill.ts';
-import type { Chamber } from '../bills/bill-vocabulary.ts';
-import { chambers } from '../bills/bill-vocabulary.ts';
-import { chronological, inSourceOrder } from '../bills/bill-merge.ts';
+import { chronological } from '../bills/bill-merge.ts';
 import { normalizeJurisdiction, parseBillIdentifier } from '../bills/bill-identifiers.ts';
-import { safeUrl, timeOfTimestamp, toIsoDate } from '../bills/bill-text-cleaning.ts';
+import { safeUrl, toIsoDate } from '../bills/bill-text-cleaning.ts';
 import type { Member, MemberVote } from '../bills/member-votes.ts';
+import {
+  chamberOf,
+  introductionDate,
+  openStatesActions,
+  statusOfActions,
+} from './openstates-actions.ts';
 import { openStatesVoter } from './openstates-voters.ts';
 import type { BillImportResult, ImportFile, RecordOutcome } from './bill-import-record.ts';
 import {
@@ -17,8 +21,6 @@ import {
   voteMembers,
   withMembers,
 } from './bill-import-record.ts';
-import type { StatusEvent } from '../bills/bill-status-mapping.ts';
-import { openStatesActionEvents, statusFromEvents } from '../bills/bill-status-mapping.ts';
 import { csvHeader, parseCsvTable } from '../encoding/csv-table.ts';
 import type { JsonObject } from '../encoding/loose-json.ts';
 import { billsFromCsv, type Table } from './openstates-csv-tables.ts';
@@ -29,7 +31,6 @@ import {
   fieldAt,
   isObject,
   looksLikeJson,
-  num,
   objects,
   parseJsonBytes,
   str,
@@ -151,41 +152,6 @@ export function openStatesFileRole(
 function isTrue(value: unknown): boolean {
   if (value === true) return true;
   return typeof value === 'string' && /^(true|t|1|yes)$/i.test(value.trim());
-}
-
-/** The classification an organization reference carries: an object, a scraper pseudo-id, a
- *  chamber word, or an ocd-organization id looked up in the export's organizations table. */
-function chamberOf(reference: unknown, organizations: ReadonlyMap<string, string>): Chamber | null {
-  let classification: string | null = null;
-  if (isObject(reference)) {
-    classification = str(field(reference, 'classification'));
-  } else if (typeof reference === 'string') {
-    const text = reference.trim();
-    if (text.startsWith('~{')) {
-      try {
-        classification = str(field(JSON.parse(text.slice(1)) as unknown, 'classification'));
-      } catch {
-        classification = null;
-      }
-    } else {
-      classification = organizations.get(text) ?? text;
-    }
-  }
-  if (classification === 'joint') return 'legislature';
-  return (chambers as readonly string[]).includes(classification ?? '')
-    ? (classification as Chamber)
-    : null;
-}
-
-function actionChamber(
-  action: JsonObject,
-  organizations: ReadonlyMap<string, string>,
-): Chamber | null {
-  return (
-    chamberOf(field(action, 'organization'), organizations) ??
-    chamberOf(field(action, 'organization__classification'), organizations) ??
-    chamberOf(field(action, 'organization_id'), organizations)
-  );
 }
 
 function jurisdictionOf(bill: JsonObject): string | null {
@@ -316,20 +282,6 @@ function preferredSource(bill: JsonObject): string | null {
   return urls.find((url) => !/\.(xml|json)$/i.test(url)) ?? urls[0] ?? null;
 }
 
-/**
- * The time of an action's timestamp, or null when it only carries a date: the US Congress
- * scraper writes GovInfo's date-only actions as midnight Eastern in UTC (`T04:00:00+00:00` in
- * summer, `T05:00:00+00:00` in winter), which must not sort before the day's timed actions (H.
- * Con. Res. 89 of the 119th was "received in the Senate" after the House's timed vote that day).
- */
-function actionTime(value: unknown, congress: boolean): string | null {
-  if (congress && typeof value === 'string' && /T0[45]:00:00(\.0+)?(\+00:00|Z)$/.test(value.trim()))
-    return null;
-  return timeOfTimestamp(value);
-}
-
-const CLOTURE_NOT_INVOKED = /^(Second |Third |Fourth )?Cloture\b.{0,200}\bnot invoked\b/i;
-
 /** The draft of one bill in Open States' JSON shape (scrape, API, bulk JSON, or CSV rebuilt). */
 export function openStatesDraft(
   bill: JsonObject,
@@ -350,57 +302,11 @@ export function openStatesRecord(
   organizations: ReadonlyMap<string, string> = new Map(),
   overrides: BillOverrides = {},
 ): { draft: BillDraft; members: Map<string, Member> } {
-  const rawActions = objects(field(bill, 'actions'));
-  const ordered = rawActions.every((action) => num(field(action, 'order')) !== null)
-    ? [...rawActions].sort((a, b) => (num(field(a, 'order')) ?? 0) - (num(field(b, 'order')) ?? 0))
-    : rawActions;
-  const latestText = str(field(bill, 'latest_action_description'));
-  const latestDate = toIsoDate(field(bill, 'latest_action_date'));
   const congress = jurisdictionOf(bill) === 'us';
-  const actions = inSourceOrder(
-    ordered.map((action) => {
-      const date = toIsoDate(field(action, 'date'));
-      return {
-        item: {
-          date,
-          text: str(field(action, 'description')) ?? '',
-          chamber: actionChamber(action, organizations),
-          classification: arr(field(action, 'classification'))
-            .map(str)
-            .filter((value): value is string => value !== null),
-        },
-        date,
-        time: actionTime(field(action, 'date'), congress),
-      };
-    }),
-    {
-      // Open States keeps each scraper's order (its `order` numbers count the scraper's list).
-      // Its US Congress scraper copies GovInfo's, newest first; state scrapers list oldest first.
-      listing: congress ? 'newest-first' : 'oldest-first',
-      isLatest: (action) =>
-        latestText !== null &&
-        action.date === latestDate &&
-        action.text.replace(/\s+/g, ' ').trim() === latestText.replace(/\s+/g, ' ').trim(),
-    },
-  );
-  const events: StatusEvent[] = actions.flatMap((action) =>
-    openStatesActionEvents(
-      // A failed cloture vote disposes of nothing, however a scraper classifies it.
-      CLOTURE_NOT_INVOKED.test(action.text)
-        ? action.classification.filter((value) => value !== 'failure')
-        : action.classification,
-      action.date,
-      action.chamber,
-    ),
-  );
-  const { status, statusDate } = statusFromEvents(events);
+  const actions = openStatesActions(bill, organizations, congress);
+  const { status, statusDate } = statusOfActions(actions);
   const latest = actions.filter((action) => action.text !== '').at(-1);
-  // Some legislatures (Wyoming) file a bill weeks before it is introduced; the introduction is
-  // the introduced date, a filing only where no introduction is recorded.
-  const classified = (kind: string) =>
-    actions.find((action) => action.date !== null && action.classification.includes(kind))?.date ??
-    null;
-  const introduced = classified('introduction') ?? classified('filing');
+  const introduced = introductionDate(actions);
   const members = new Map<string, Member>();
   const rawJurisdiction = overrides.jurisdiction ?? jurisdictionOf(bill);
   const voteJurisdiction =
@@ -473,52 +379,84 @@ function billKey(bill: JsonObject): string | null {
   );
 }
 
+/** A bill to read, with the file it is in and the record an outcome names it by. */
+interface PendingBill {
+  file: string;
+  record: string | null;
+  bill: JsonObject;
+}
+
+/**
+ * One JSON file of Open States: its bills into `bills`, a vote event into `voteEvents` under the
+ * key of the bill it belongs to; yields the failure of a file or a list entry that is neither.
+ */
+function* readJsonFile(
+  file: ImportFile,
+  bills: PendingBill[],
+  voteEvents: Map<string, JsonObject[]>,
+): Generator<RecordOutcome> {
+  const parsed = parseJsonBytes(file.bytes);
+  if (!parsed.ok) {
+    yield failure(file.name, null, parsed.reason);
+    return;
+  }
+  const value = parsed.value;
+  switch (openStatesJsonRole(value)) {
+    case 'bill':
+      bills.push({
+        file: file.name,
+        record: str(field(value, 'identifier')),
+        bill: value as JsonObject,
+      });
+      break;
+    case 'vote-event': {
+      const key = voteEventBillKey(value as JsonObject);
+      if (key === null) {
+        yield failure(file.name, str(field(value, 'identifier')), 'vote event names no bill');
+        break;
+      }
+      voteEvents.set(key, [...(voteEvents.get(key) ?? []), value as JsonObject]);
+      break;
+    }
+    case 'bill-list': {
+      const list = Array.isArray(value) ? value : arr(field(value, 'results'));
+      for (const [index, item] of list.entries()) {
+        const record = str(field(item, 'identifier')) ?? `result ${index + 1}`;
+        if (isOpenStatesBill(item)) bills.push({ file: file.name, record, bill: item });
+        else yield failure(file.name, record, 'not an Open States bill');
+      }
+      break;
+    }
+    case null:
+      yield failure(file.name, null, 'not an Open States bill or vote event');
+  }
+}
+
+/** The bulk export's organizations table: each organization's classification by its id. */
+function organizationsOf(tables: ReadonlyMap<OpenStatesCsvRole, Table[]>): Map<string, string> {
+  const organizations = new Map<string, string>();
+  for (const { values: row } of (tables.get('organizations') ?? []).flatMap(
+    (table) => table.rows,
+  )) {
+    const id = row.get('id');
+    const classification = row.get('classification');
+    if (id && classification) organizations.set(id, classification);
+  }
+  return organizations;
+}
+
 /** Bills from Open States scrape JSON, API v3 JSON and bulk CSV, one outcome per bill. */
 export function* readOpenStatesRecords(
   files: readonly ImportFile[],
   overrides: BillOverrides = {},
 ): Generator<RecordOutcome> {
-  const bills: { file: string; record: string | null; bill: JsonObject }[] = [];
+  const bills: PendingBill[] = [];
   const voteEvents = new Map<string, JsonObject[]>();
   const tables = new Map<OpenStatesCsvRole, Table[]>();
   for (const file of files) {
     const head = decodeUtf8Head(file.bytes);
     if (looksLikeJson(head)) {
-      const parsed = parseJsonBytes(file.bytes);
-      if (!parsed.ok) {
-        yield failure(file.name, null, parsed.reason);
-        continue;
-      }
-      const value = parsed.value;
-      switch (openStatesJsonRole(value)) {
-        case 'bill':
-          bills.push({
-            file: file.name,
-            record: str(field(value, 'identifier')),
-            bill: value as JsonObject,
-          });
-          break;
-        case 'vote-event': {
-          const key = voteEventBillKey(value as JsonObject);
-          if (key === null) {
-            yield failure(file.name, str(field(value, 'identifier')), 'vote event names no bill');
-            break;
-          }
-          voteEvents.set(key, [...(voteEvents.get(key) ?? []), value as JsonObject]);
-          break;
-        }
-        case 'bill-list': {
-          const list = Array.isArray(value) ? value : arr(field(value, 'results'));
-          for (const [index, item] of list.entries()) {
-            const record = str(field(item, 'identifier')) ?? `result ${index + 1}`;
-            if (isOpenStatesBill(item)) bills.push({ file: file.name, record, bill: item });
-            else yield failure(file.name, record, 'not an Open States bill');
-          }
-          break;
-        }
-        case null:
-          yield failure(file.name, null, 'not an Open States bill or vote event');
-      }
+      yield* readJsonFile(file, bills, voteEvents);
       continue;
     }
     const text = decodeUtf8(file.bytes);
@@ -534,14 +472,7 @@ export function* readOpenStatesRecords(
     tables.set(role, [...(tables.get(role) ?? []), { file: file.name, rows: table.rows }]);
   }
 
-  const organizations = new Map<string, string>();
-  for (const { values: row } of (tables.get('organizations') ?? []).flatMap(
-    (table) => table.rows,
-  )) {
-    const id = row.get('id');
-    const classification = row.get('classification');
-    if (id && classification) organizations.set(id, classification);
-  }
+  const organizations = organizationsOf(tables);
   for (const { file, line, bill } of billsFromCsv(tables)) {
     const identifier = str(field(bill, 'identifier'));
     bills.push({

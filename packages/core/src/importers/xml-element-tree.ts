@@ -250,6 +250,88 @@ function isPlainAscii(code: number): boolean {
   return code > 0x20 && code < 0x7f;
 }
 
+/**
+ * Adds the text between tags, from `at` to `end`, to the open element `current`; text outside the
+ * root element is a fault. Called right after trimmedBounds found it more than XML spaces, so
+ * textStart and textEnd are its bounds.
+ */
+function addText(
+  text: string,
+  at: number,
+  end: number,
+  current: Frame | undefined,
+  rootSeen: boolean,
+): void {
+  // Each piece of text is trimmed, as fast-xml-parser's trimValues does; CDATA is kept whole.
+  // Text that starts and ends with printable ASCII is cut out trimmed at once; anything
+  // else (a no-break space at an end, say) is trimmed by String#trim itself.
+  const segment =
+    isPlainAscii(text.charCodeAt(textStart)) && isPlainAscii(text.charCodeAt(textEnd - 1))
+      ? text.slice(textStart, textEnd)
+      : text.slice(at, end).trim();
+  if (segment !== '') {
+    if (current === undefined) {
+      throw new Malformed(
+        at,
+        rootSeen ? 'text after the root element' : 'text before the root element',
+      );
+    }
+    current.text += decodeText(segment, at);
+  }
+}
+
+/**
+ * The index of the '>' of the end tag at `lt`, which must close `frame`, the innermost open
+ * element. Compared with the open element's name in place: no string is made for it.
+ */
+function endTagClose(text: string, lt: number, frame: Frame): number {
+  const expected = lt + 2 + frame.name.length;
+  const after = text.charCodeAt(expected);
+  let close = -1;
+  if (isAt(text, frame.name, lt + 2)) {
+    if (after === 0x3e) close = expected;
+    else if (isSpace(after)) close = text.indexOf('>', expected);
+  }
+  if (close === -1 || !isBlank(text, expected, close)) {
+    throw endTagProblem(text, lt, frame);
+  }
+  return close;
+}
+
+/**
+ * Where reading goes on after the '<!' markup at `lt`: past a comment, or past a CDATA section
+ * once its text is added to the open element `current`. A DOCTYPE is refused, as is markup XML
+ * does not know.
+ */
+function afterBangMarkup(text: string, lt: number, current: Frame | undefined): number {
+  if (text.startsWith('<!--', lt)) {
+    const close = text.indexOf('-->', lt + 4);
+    if (close === -1) throw new CutShort();
+    return close + 3;
+  }
+  if (text.startsWith('<![CDATA[', lt)) {
+    const close = text.indexOf(']]>', lt + 9);
+    if (close === -1) throw new CutShort();
+    if (current === undefined) throw new Malformed(lt, 'CDATA outside the root element');
+    // Its text is as written: no references are decoded inside it.
+    current.text += text.slice(lt + 9, close);
+    return close + 3;
+  }
+  if (text.startsWith('<!DOCTYPE', lt)) throw new Malformed(lt, DOCTYPE_REFUSED);
+  if (lt + 9 > text.length) throw new CutShort();
+  throw new Malformed(lt, `'${text.slice(lt, lt + 12)}' is not markup XML knows`);
+}
+
+/** The fault of a document that ends with elements still open, `open` outermost first. */
+function stillOpen(open: readonly Frame[]): CutShort {
+  const names = open.map((frame) => frame.name);
+  const listed =
+    names.length <= 3
+      ? names.map((name) => `<${printable(name, 40)}>`).join(', ')
+      : `<${printable(names[0] ?? '', 40)}> and ${names.length - 1} more elements`;
+  return new CutShort(`with ${listed} still open`);
+}
+
 function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
   // The open elements, stack[0] the root, stack[depth - 1] the innermost. Frames are used again
   // as the depth returns to them: an element costs no frame object of its own.
@@ -265,39 +347,14 @@ function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
     const end = lt === -1 ? text.length : lt;
     const current = depth === 0 ? undefined : (stack[depth - 1] as Frame);
     // Most text between tags is the file's indentation: checked in place, no string is made.
-    if (end > at && trimmedBounds(text, at, end)) {
-      // Each piece of text is trimmed, as fast-xml-parser's trimValues does; CDATA is kept whole.
-      // Text that starts and ends with printable ASCII is cut out trimmed at once; anything
-      // else (a no-break space at an end, say) is trimmed by String#trim itself.
-      const segment =
-        isPlainAscii(text.charCodeAt(textStart)) && isPlainAscii(text.charCodeAt(textEnd - 1))
-          ? text.slice(textStart, textEnd)
-          : text.slice(at, end).trim();
-      if (segment !== '') {
-        if (current === undefined) {
-          throw new Malformed(
-            at,
-            rootSeen ? 'text after the root element' : 'text before the root element',
-          );
-        }
-        current.text += decodeText(segment, at);
-      }
-    }
+    if (end > at && trimmedBounds(text, at, end)) addText(text, at, end, current, rootSeen);
     if (lt === -1) break;
     const next = text.charCodeAt(lt + 1);
     if (next === 0x2f) {
-      // An end tag. Compared with the open element's name in place: no string is made for it.
+      // An end tag.
       const frame = current;
-      const expected = frame === undefined ? -1 : lt + 2 + frame.name.length;
-      const after = text.charCodeAt(expected);
-      let close = -1;
-      if (frame !== undefined && isAt(text, frame.name, lt + 2)) {
-        if (after === 0x3e) close = expected;
-        else if (isSpace(after)) close = text.indexOf('>', expected);
-      }
-      if (frame === undefined || close === -1 || !isBlank(text, expected, close)) {
-        throw endTagProblem(text, lt, frame);
-      }
+      if (frame === undefined) throw endTagProblem(text, lt, undefined);
+      const close = endTagClose(text, lt, frame);
       depth--;
       const value = valueOf(frame);
       frame.children = null;
@@ -310,22 +367,7 @@ function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
       if (close === -1) throw new CutShort();
       at = close + 2;
     } else if (next === 0x21) {
-      if (text.startsWith('<!--', lt)) {
-        const close = text.indexOf('-->', lt + 4);
-        if (close === -1) throw new CutShort();
-        at = close + 3;
-      } else if (text.startsWith('<![CDATA[', lt)) {
-        const close = text.indexOf(']]>', lt + 9);
-        if (close === -1) throw new CutShort();
-        if (current === undefined) throw new Malformed(lt, 'CDATA outside the root element');
-        // Its text is as written: no references are decoded inside it.
-        current.text += text.slice(lt + 9, close);
-        at = close + 3;
-      } else if (text.startsWith('<!DOCTYPE', lt)) {
-        throw new Malformed(lt, DOCTYPE_REFUSED);
-      } else if (lt + 9 > text.length) {
-        throw new CutShort();
-      } else throw new Malformed(lt, `'${text.slice(lt, lt + 12)}' is not markup XML knows`);
+      at = afterBangMarkup(text, lt, current);
     } else {
       // A start tag.
       const nameStop = nameEndHashed(text, lt + 1);
@@ -355,14 +397,7 @@ function parse(text: string, alwaysList: ReadonlySet<string>): XmlValue {
       at = close + 1;
     }
   }
-  if (depth > 0) {
-    const names = stack.slice(0, depth).map((frame) => frame.name);
-    const open =
-      names.length <= 3
-        ? names.map((name) => `<${printable(name, 40)}>`).join(', ')
-        : `<${printable(names[0] ?? '', 40)}> and ${names.length - 1} more elements`;
-    throw new CutShort(`with ${open} still open`);
-  }
+  if (depth > 0) throw stillOpen(stack.slice(0, depth));
   if (!rootSeen) throw new Malformed(text.length, 'no root element');
   return top.children ?? '';
 }

@@ -309,6 +309,38 @@ function overwritesOf(
   return found;
 }
 
+/**
+ * Merges each change, in order, into its row's state in `states`. Gives the rows whose states
+ * moved, how many changes moved one, and the overwrites of History's fields met on the way (looked
+ * for only with `deviceId`).
+ */
+function mergeIntoStates(
+  table: SyncedTable,
+  changes: readonly RowChange[],
+  states: Map<string, SyncState>,
+  deviceId: string | undefined,
+): { moved: Set<string>; merged: number; found: Omit<Overwrite, 'row'>[] } {
+  const moved = new Set<string>();
+  let merged = 0;
+  const historyFields = deviceId === undefined ? undefined : HISTORY_FIELDS[table];
+  const found: Omit<Overwrite, 'row'>[] = [];
+  for (const change of changes) {
+    const state = states.get(change.rowId);
+    if (state === undefined) continue;
+    if (historyFields !== undefined && deviceId !== undefined && change.op === 'put') {
+      for (const overwrite of overwritesOf(state, change, historyFields, deviceId)) {
+        found.push({ table, rowId: change.rowId, ...overwrite });
+      }
+    }
+    const next = mergeChange(state, change);
+    if (next === null) continue;
+    states.set(change.rowId, next);
+    moved.add(change.rowId);
+    merged++;
+  }
+  return { moved, merged, found };
+}
+
 async function mergeIntoTable(
   tx: LocalWriteTransaction,
   table: SyncedTable,
@@ -332,24 +364,7 @@ async function mergeIntoTable(
     states.set(rowId, stored[index] ?? initialSyncState(table, rowId, row));
   });
 
-  const moved = new Set<string>();
-  let merged = 0;
-  const historyFields = deviceId === undefined ? undefined : HISTORY_FIELDS[table];
-  const found: Omit<Overwrite, 'row'>[] = [];
-  for (const change of changes) {
-    const state = states.get(change.rowId);
-    if (state === undefined) continue;
-    if (historyFields !== undefined && deviceId !== undefined && change.op === 'put') {
-      for (const overwrite of overwritesOf(state, change, historyFields, deviceId)) {
-        found.push({ table, rowId: change.rowId, ...overwrite });
-      }
-    }
-    const next = mergeChange(state, change);
-    if (next === null) continue;
-    states.set(change.rowId, next);
-    moved.add(change.rowId);
-    merged++;
-  }
+  const { moved, merged, found } = mergeIntoStates(table, changes, states, deviceId);
   if (moved.size === 0) {
     // Only older values arrived: any of them that lost to this device's is still news here.
     const overwritten = found.map((overwrite) => ({

@@ -364,15 +364,9 @@ async function pushOutbox(
   counters: Counters,
   timed: Timed,
 ): Promise<void> {
-  const { store, transport, session } = options;
+  const { store, session } = options;
   const perPush = options.limits?.entriesPerPush ?? ENTRIES_PER_PUSH;
-  const limits: PushLimits = {
-    perEnvelope: options.limits?.entriesPerEnvelope ?? ENTRIES_PER_ENVELOPE,
-    overhead: envelopes.overheadBytes,
-    envelopePlaintext:
-      (options.limits?.envelopeBytes ?? MAX_ENVELOPE_BYTES) - envelopes.overheadBytes,
-    body: options.limits?.pushBodyBytes ?? MAX_PUSH_BODY_BYTES,
-  };
+  const limits = pushLimits(options, envelopes);
   // The push without its envelopes, with room for any batch id.
   const frameBytes =
     utf8ByteLength(
@@ -399,59 +393,8 @@ async function pushOutbox(
       continue;
     }
     const packed = packPush(entries, limits, frameBytes);
-    if (packed.oversized !== null) {
-      const { entry, bytes } = packed.oversized;
-      throw new SyncEngineError(
-        'change-too-large',
-        `A change to ${entry.table} row "${entry.rowId}" is ${bytes.toLocaleString('en-US')} bytes sealed, over the ${(limits.envelopePlaintext + limits.overhead).toLocaleString('en-US')} bytes the server takes for one change, so it can never be sent, and the changes after it wait behind it.`,
-        null,
-        { id: entry.id, table: entry.table, rowId: entry.rowId },
-      );
-    }
-    const ids = packed.envelopes.flatMap((envelope) => envelope.map((change) => change.entry.id));
-    // Derived from the entries and how they are packed (the server checks a repeated batch's
-    // envelope count): the same entries sent again are the same batch; packed another way (a
-    // newer build) they are another batch, stored twice, which merging shrugs off.
-    const packing = packed.envelopes
-      .map((envelope) => envelope.map((change) => change.entry.id).join('\n'))
-      .join('\n\n');
-    const batchId = `${session.deviceId}.${fnv1a64HexOfText(packing)}.${ids.length}.${packed.envelopes.length}`;
-    const sealed: PushRequest['envelopes'] = [];
-    for (const envelope of packed.envelopes) {
-      const plaintext = encodeUtf8(
-        `${PAYLOAD_HEAD}${envelope.map((change) => change.json).join(',')}${PAYLOAD_TAIL}`,
-      );
-      const ciphertext = await timed(() => envelopes.seal(plaintext, batchId));
-      counters.bytesUp += ciphertext.length;
-      sealed.push({ id: envelope[0]?.entry.id ?? batchId, ciphertext });
-    }
-    const ack = await transport.push({
-      batchId,
-      deviceId: session.deviceId,
-      epoch: envelopes.pushEpoch,
-      envelopes: sealed,
-    });
-    if (ack.batchId !== batchId || ack.seqnos.length !== sealed.length) {
-      throw new SyncEngineError(
-        'protocol',
-        `The server acknowledged batch ${ack.batchId} with ${ack.seqnos.length} numbers for ${sealed.length} envelopes of batch ${batchId}.`,
-      );
-    }
-    counters.latestSeqno = Math.max(counters.latestSeqno, ack.latestSeqno);
-    await store.write(['outbox', 'settings'], async (tx) => {
-      await tx.deleteMany('outbox', ids);
-      // When this batch came straight after the cursor, nobody wrote in between: the cursor
-      // can skip it, and the next pull does not fetch this device's own changes back.
-      const cursor = await storedCursor(tx, session);
-      const first = ack.seqnos[0];
-      const consecutive = ack.seqnos.every((seqno, index) => seqno === (first ?? 0) + index);
-      if (first === cursor.seqno + 1 && consecutive) {
-        await writeCursor(tx, session, {
-          epoch: session.epoch,
-          seqno: first + ack.seqnos.length - 1,
-        });
-      }
-    });
+    if (packed.oversized !== null) throw changeTooLarge(packed.oversized, limits);
+    const ids = await pushBatch(options, envelopes, packed.envelopes, counters, timed);
     counters.pushed += ids.length;
     options.onProgress?.({
       phase: 'push',
@@ -459,6 +402,90 @@ async function pushOutbox(
       total: Math.max(outboxSize, counters.pushed),
     });
   }
+}
+
+/** The push's limits: the run's own (tests pass smaller ones), else the protocol's. */
+function pushLimits(options: SyncRunOptions, envelopes: SyncEnvelopes): PushLimits {
+  return {
+    perEnvelope: options.limits?.entriesPerEnvelope ?? ENTRIES_PER_ENVELOPE,
+    overhead: envelopes.overheadBytes,
+    envelopePlaintext:
+      (options.limits?.envelopeBytes ?? MAX_ENVELOPE_BYTES) - envelopes.overheadBytes,
+    body: options.limits?.pushBodyBytes ?? MAX_PUSH_BODY_BYTES,
+  };
+}
+
+/** The error that stops the run at a change no envelope can hold. */
+function changeTooLarge(
+  oversized: { entry: OutboxEntry; bytes: number },
+  limits: PushLimits,
+): SyncEngineError {
+  const { entry, bytes } = oversized;
+  return new SyncEngineError(
+    'change-too-large',
+    `A change to ${entry.table} row "${entry.rowId}" is ${bytes.toLocaleString('en-US')} bytes sealed, over the ${(limits.envelopePlaintext + limits.overhead).toLocaleString('en-US')} bytes the server takes for one change, so it can never be sent, and the changes after it wait behind it.`,
+    null,
+    { id: entry.id, table: entry.table, rowId: entry.rowId },
+  );
+}
+
+/**
+ * Seals and pushes one batch of packed envelopes, then deletes its entries from the outbox in
+ * the transaction that records the ack; gives the ids of the entries pushed.
+ */
+async function pushBatch(
+  options: SyncRunOptions,
+  envelopes: SyncEnvelopes,
+  packedEnvelopes: readonly PackedChange[][],
+  counters: Counters,
+  timed: Timed,
+): Promise<string[]> {
+  const { store, transport, session } = options;
+  const ids = packedEnvelopes.flatMap((envelope) => envelope.map((change) => change.entry.id));
+  // Derived from the entries and how they are packed (the server checks a repeated batch's
+  // envelope count): the same entries sent again are the same batch; packed another way (a
+  // newer build) they are another batch, stored twice, which merging shrugs off.
+  const packing = packedEnvelopes
+    .map((envelope) => envelope.map((change) => change.entry.id).join('\n'))
+    .join('\n\n');
+  const batchId = `${session.deviceId}.${fnv1a64HexOfText(packing)}.${ids.length}.${packedEnvelopes.length}`;
+  const sealed: PushRequest['envelopes'] = [];
+  for (const envelope of packedEnvelopes) {
+    const plaintext = encodeUtf8(
+      `${PAYLOAD_HEAD}${envelope.map((change) => change.json).join(',')}${PAYLOAD_TAIL}`,
+    );
+    const ciphertext = await timed(() => envelopes.seal(plaintext, batchId));
+    counters.bytesUp += ciphertext.length;
+    sealed.push({ id: envelope[0]?.entry.id ?? batchId, ciphertext });
+  }
+  const ack = await transport.push({
+    batchId,
+    deviceId: session.deviceId,
+    epoch: envelopes.pushEpoch,
+    envelopes: sealed,
+  });
+  if (ack.batchId !== batchId || ack.seqnos.length !== sealed.length) {
+    throw new SyncEngineError(
+      'protocol',
+      `The server acknowledged batch ${ack.batchId} with ${ack.seqnos.length} numbers for ${sealed.length} envelopes of batch ${batchId}.`,
+    );
+  }
+  counters.latestSeqno = Math.max(counters.latestSeqno, ack.latestSeqno);
+  await store.write(['outbox', 'settings'], async (tx) => {
+    await tx.deleteMany('outbox', ids);
+    // When this batch came straight after the cursor, nobody wrote in between: the cursor
+    // can skip it, and the next pull does not fetch this device's own changes back.
+    const cursor = await storedCursor(tx, session);
+    const first = ack.seqnos[0];
+    const consecutive = ack.seqnos.every((seqno, index) => seqno === (first ?? 0) + index);
+    if (first === cursor.seqno + 1 && consecutive) {
+      await writeCursor(tx, session, {
+        epoch: session.epoch,
+        seqno: first + ack.seqnos.length - 1,
+      });
+    }
+  });
+  return ids;
 }
 
 async function openChanges(
