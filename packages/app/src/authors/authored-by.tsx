@@ -2,6 +2,9 @@ import { readDeviceAuthor, readFieldAuthor } from '@docket/core/sync';
 import type { SyncedTable } from '@docket/core/store';
 import { activeWorkspaceId } from '../local-store/account-databases.ts';
 import { useLiveRead } from '../local-store/live-database.ts';
+import { billCommandContext } from '../bills/bill-command-services.ts';
+import { useAppState } from '../state/use-app-state.ts';
+import { useEffect, useMemo, useState } from 'react';
 import { formatTimeAgo } from '../ui/formatting.ts';
 import { useNow } from '../ui/use-now.ts';
 import { useMemberNames } from './member-names.ts';
@@ -21,17 +24,42 @@ interface AuthoredProps {
   readonly field?: string;
 }
 
+/** This device and its signed-in account, once the device's id is read; null until then. */
+function useOwnDevice(): { deviceId: string; userId: string } | null {
+  const userId = useAppState((state) => state.user?.id ?? null);
+  const [deviceId, setDeviceId] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    billCommandContext().then(
+      (context) => {
+        if (live) setDeviceId(context.deviceId);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return useMemo(
+    () => (userId === null || deviceId === null ? null : { deviceId, userId }),
+    [userId, deviceId],
+  );
+}
+
 /** Who set the field and when, in words; null in the personal space or when unknown. */
 function useAuthored({ table, rowId, field }: AuthoredProps): { name: string; at: string } | null {
   const names = useMemberNames();
   // The personal space names no one: nothing to read there.
   const team = activeWorkspaceId() !== null;
+  const own = useOwnDevice();
   const author = useLiveRead(
     (store) =>
       team
-        ? store.read(['syncState', 'settings'], (tx) => readFieldAuthor(tx, table, rowId, field))
+        ? store.read(['syncState', 'settings'], (tx) =>
+            readFieldAuthor(tx, table, rowId, field, own ?? undefined),
+          )
         : Promise.resolve(null),
-    [team, table, rowId, field],
+    [team, table, rowId, field, own],
   );
   if (names === null || author === undefined || author === null) return null;
   return {

@@ -77,12 +77,15 @@ export interface FieldAuthor {
 /**
  * Who set `field` of the row (its newest field when none is named), or null: a row never synced
  * in a workspace (the personal space records no authors), or a field of a device not recorded.
+ * `own`, this device and its account: a field this device set is the account's even before the
+ * first pull recorded the device (a row made as the workspace is first opened).
  */
 export async function readFieldAuthor(
   tx: LocalReadTransaction,
   table: SyncedTable,
   rowId: string,
   field?: string,
+  own?: { readonly deviceId: string; readonly userId: string },
 ): Promise<FieldAuthor | null> {
   const state = await tx.get('syncState', syncStateId(table, rowId));
   if (state === undefined) return null;
@@ -96,7 +99,9 @@ export async function readFieldAuthor(
   );
   if (newest === null) return null;
   const { deviceId, millis } = decodeHlc(newest);
-  const userId = await readDeviceAuthor(tx, deviceId);
+  const recorded = await readDeviceAuthor(tx, deviceId);
+  // This device's writes are its account's before any pull has recorded it so.
+  const userId = recorded === undefined && own?.deviceId === deviceId ? own.userId : recorded;
   if (userId === undefined) return null;
   return { userId, deviceId, at: new Date(millis).toISOString() };
 }

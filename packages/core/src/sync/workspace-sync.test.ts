@@ -239,6 +239,19 @@ describe('a workspace synced by the engine', () => {
     const { owner, editor } = await team();
     editor.context.setNow(Date.parse('2026-03-02T10:00:00.000Z'));
     const tag = await createTag(editor.context, { name: 'Housing', color: RED });
+    // Before its first pull the device is recorded as no one's: told which device it is, its own
+    // row is its account's all the same; another device is not taken for it.
+    const beforePull = (own: { deviceId: string; userId: string }) =>
+      editor.store.read(['syncState', 'settings'], (tx) =>
+        readFieldAuthor(tx, 'tags', tag.id, 'name', own),
+      );
+    expect(
+      await editor.store.read(['syncState', 'settings'], (tx) =>
+        readFieldAuthor(tx, 'tags', tag.id, 'name'),
+      ),
+    ).toBeNull();
+    expect((await beforePull({ deviceId: 'editor-phone', userId: EDITOR }))?.userId).toBe(EDITOR);
+    expect(await beforePull({ deviceId: 'owner-laptop', userId: OWNER })).toBeNull();
     await editor.sync();
     const authorOf = (store: typeof owner.store, id: string) =>
       store.read(['syncState', 'settings'], (tx) => readFieldAuthor(tx, 'tags', id, 'name'));
