@@ -34,6 +34,7 @@ vi.mock('../toasts/status-toast.ts', () => ({ useStatusToast: () => stable.toast
 vi.mock('../bills/bill-command-services.ts', () => ({
   pageLocalStore: () => Promise.resolve(createMemoryLocalStore()),
   editCommandContext: () => Promise.reject(new Error('no command in this test')),
+  billCommandContext: () => Promise.reject(new Error('no device in this test')),
 }));
 
 const ACCOUNT_DB = `docket-${'a'.repeat(32)}`;
