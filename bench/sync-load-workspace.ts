@@ -264,6 +264,7 @@ export async function makeWorkspace(
     const keys = putMemberKeysRequestSchema.parse({
       publicKey: randomBytes(65).toString('base64'),
       wrappedPrivateKey: randomBytes(120).toString('base64'),
+      keyEpoch: 0,
     });
     await call(origin, session.cookie, 'PUT', workspacePaths.keys, keys);
     members[index] = { ...session, email, server, publicKey: keys.publicKey };

@@ -3,7 +3,7 @@
  * schema in this package changes shape; the server refuses clients on another version with a
  * clear error instead of misreading their messages.
  */
-export const PROTOCOL_VERSION = 15;
+export const PROTOCOL_VERSION = 16;
 
 /** Header a client sends with every API call so the server can check the protocol version. */
 export const PROTOCOL_HEADER = 'x-docket-protocol';

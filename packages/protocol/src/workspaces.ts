@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { syncChangeSchema } from './sync-changes.ts';
-import { base64ByteLength, base64Schema, opaqueIdSchema, seqnoSchema } from './sync-wire.ts';
+import {
+  base64ByteLength,
+  base64Schema,
+  epochSchema,
+  opaqueIdSchema,
+  seqnoSchema,
+} from './sync-wire.ts';
 
 // Team workspaces (issue 39). Besides the personal space, an account may own or belong to
 // workspaces. The server stores only sealed bytes (the name, each member's copy of the
 // workspace key), public keys and membership; it enforces roles it cannot read.
 //
-// PUT    /api/keys                                     publish my member key pair (once)
+// PUT    /api/keys                                     publish my member key pair (once; replaced after a reset)
 // GET    /api/keys                                     my published key pair, or nulls
 // POST   /api/workspaces                               create (I am its owner, key version 1)
 // GET    /api/workspaces                               the workspaces I belong to
@@ -16,7 +22,7 @@ import { base64ByteLength, base64Schema, opaqueIdSchema, seqnoSchema } from './s
 // GET    /api/invitations                              invitations to my verified address
 // POST   /api/invitations/:workspaceId/accept          accept one (needs a published key)
 // POST   /api/invitations/:workspaceId/decline         decline one
-// GET    /api/workspaces/:workspaceId/members          an owner's list, with public keys
+// GET    /api/workspaces/:workspaceId/members          an owner's list, with public keys (see ownerWaiting)
 // POST   /api/workspaces/:workspaceId/members/:userId/confirm   an owner seals the key to them
 // PUT    /api/workspaces/:workspaceId/members/:userId/confirmation   an owner confirms again
 // PUT    /api/workspaces/:workspaceId/members/:userId/role      an owner changes a role
@@ -94,19 +100,32 @@ export const keyConfirmationSchema = sealedBytes(1, MAX_KEY_CONFIRMATION_BYTES);
 
 /**
  * PUT /api/keys: the account's member key pair, the private key sealed on the device under the
- * account's cloud data key (so its other devices can open it). Write-once: the same public key
- * again stores nothing new; another one is `public-key-exists`, since owners sealed to the first.
+ * account's cloud data key (so its other devices can open it), and the key epoch of that data
+ * key. Write-once: the same public key again stores nothing new; another one is
+ * `public-key-exists`, since owners sealed to the first.
+ *
+ * One way past that: after a cloud-password reset the stored private key is sealed under a data
+ * key nobody has any more. A device holding the account's current key epoch sends a new pair with
+ * `replaces` naming the public key it found: the server swaps them (compare-and-set: another
+ * device that replaced first gets `public-key-exists`) only when the stored pair is from an older
+ * epoch (else `member-key-current`) and `keyEpoch` is the account's current one (else
+ * `key-epoch-stale`). Every workspace key sealed to the old public key is dropped with it and its
+ * memberships go back to accepted: owners compare the new fingerprint and confirm again.
  */
 export const putMemberKeysRequestSchema = z.strictObject({
   publicKey: publicKeySchema,
   wrappedPrivateKey: wrappedPrivateKeySchema,
+  keyEpoch: epochSchema,
+  replaces: publicKeySchema.optional(),
 });
 export type PutMemberKeysRequest = z.infer<typeof putMemberKeysRequestSchema>;
 
-/** GET /api/keys and the answer to PUT; both null before the account published a pair. */
+/** GET /api/keys and the answer to PUT; all null before the account published a pair. */
 export const memberKeysResponseSchema = z.object({
   publicKey: publicKeySchema.nullable(),
   wrappedPrivateKey: wrappedPrivateKeySchema.nullable(),
+  /** The key epoch the private key is sealed under (0 for pairs published before protocol 16). */
+  keyEpoch: epochSchema.nullable(),
 });
 export type MemberKeysResponse = z.infer<typeof memberKeysResponseSchema>;
 
@@ -138,6 +157,12 @@ export const workspaceSummarySchema = z.object({
   sealedKey: sealedKeySchema.nullable(),
   /** A member holding the key left: an owner should rotate it (POST …/keys). */
   rotationDue: z.boolean(),
+  /**
+   * No owner holds the workspace's key: each owner's member key was replaced after a
+   * cloud-password reset (PUT /api/keys with `replaces`). Until an owner is confirmed again, a
+   * confirmed editor may read the members and confirm an owner (and only an owner).
+   */
+  ownerWaiting: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type WorkspaceSummary = z.infer<typeof workspaceSummarySchema>;

@@ -17,7 +17,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { fakeCiphertext, makeBatch } from './sync-client.ts';
+import { fakeCiphertext, makeBatch, passwordSettings, writeSettings } from './sync-client.ts';
 import {
   PASSWORD,
   pathOf,
@@ -108,6 +108,7 @@ async function member(label: string): Promise<Account> {
   const put = await call(account, 'PUT', '/api/keys', {
     publicKey,
     wrappedPrivateKey: randomBytes(120).toString('base64'),
+    keyEpoch: 0,
   });
   expect(put.statusCode).toBe(200);
   return { ...account, publicKey };
@@ -238,11 +239,12 @@ describe('member keys', () => {
   it('are published once: the same key again is fine, another one is refused', async () => {
     const account = await verifiedAccount('keys');
     const empty = memberKeysResponseSchema.parse((await call(account, 'GET', '/api/keys')).json());
-    expect(empty).toEqual({ publicKey: null, wrappedPrivateKey: null });
+    expect(empty).toEqual({ publicKey: null, wrappedPrivateKey: null, keyEpoch: null });
 
     const keys = {
       publicKey: randomBytes(65).toString('base64'),
       wrappedPrivateKey: randomBytes(120).toString('base64'),
+      keyEpoch: 0,
     };
     expect((await call(account, 'PUT', '/api/keys', keys)).json()).toEqual(keys);
     expect((await call(account, 'PUT', '/api/keys', keys)).statusCode).toBe(200);
@@ -258,9 +260,153 @@ describe('member keys', () => {
     const tooShort = await call(account, 'PUT', '/api/keys', {
       publicKey: randomBytes(8).toString('base64'),
       wrappedPrivateKey: randomBytes(120).toString('base64'),
+      keyEpoch: 0,
     });
     expectRefused(tooShort, 400, 'invalid-request');
     expect(tooShort.json<{ message: string }>().message).toContain('"publicKey"');
+  });
+});
+
+describe('member keys after a cloud-password reset', () => {
+  /** A new pair under `keyEpoch`, replacing `replaces`. */
+  function newPair(keyEpoch: number, replaces?: string) {
+    return {
+      publicKey: randomBytes(65).toString('base64'),
+      wrappedPrivateKey: randomBytes(120).toString('base64'),
+      keyEpoch,
+      ...(replaces === undefined ? {} : { replaces }),
+    };
+  }
+
+  it('are replaced only from the account’s current key epoch, over an older pair, compare-and-set', async () => {
+    const account = await member('reset');
+    const stored = () => call(account, 'GET', '/api/keys').then((r) => r.json<unknown>());
+    const before = await stored();
+    // No reset yet: the pair is the current epoch's, and nothing replaces it.
+    expectRefused(
+      await call(account, 'PUT', '/api/keys', newPair(0, account.publicKey)),
+      409,
+      'member-key-current',
+    );
+    const reset = await writeSettings(server.app, account.cookie, 0, passwordSettings(1));
+    expect(reset.statusCode).toBe(200);
+    // A device still on the old password, or one claiming an epoch the account has not reached.
+    for (const keyEpoch of [0, 2]) {
+      expectRefused(
+        await call(account, 'PUT', '/api/keys', newPair(keyEpoch, account.publicKey)),
+        409,
+        'key-epoch-stale',
+      );
+    }
+    // Naming another key than the stored one (another device replaced it first) is refused.
+    expectRefused(
+      await call(account, 'PUT', '/api/keys', newPair(1, randomBytes(65).toString('base64'))),
+      409,
+      'public-key-exists',
+    );
+    expect(await stored()).toEqual(before);
+    const replacing = newPair(1, account.publicKey);
+    const replacement = {
+      publicKey: replacing.publicKey,
+      wrappedPrivateKey: replacing.wrappedPrivateKey,
+      keyEpoch: 1,
+    };
+    const replaced = await call(account, 'PUT', '/api/keys', replacing);
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json()).toEqual(replacement);
+    expect(await stored()).toEqual(replacement);
+    // The same request again (a retry) is answered with what is stored; the old key is gone.
+    expect((await call(account, 'PUT', '/api/keys', replacing)).json()).toEqual(replacement);
+    expectRefused(
+      await call(account, 'PUT', '/api/keys', newPair(1, account.publicKey)),
+      409,
+      'public-key-exists',
+    );
+  });
+
+  it('drop every workspace key sealed to the old pair; owners confirm the new one again', async () => {
+    const { id, owner, editor } = await team();
+    const reset = await writeSettings(server.app, editor.cookie, 0, passwordSettings(1));
+    expect(reset.statusCode).toBe(200);
+    const replacing = newPair(1, editor.publicKey);
+    expect((await call(editor, 'PUT', '/api/keys', replacing)).statusCode).toBe(200);
+    const renewed = { ...editor, publicKey: replacing.publicKey };
+
+    expect(await listOf(editor)).toEqual([
+      expect.objectContaining({ id, status: 'accepted', sealedKey: null }),
+    ]);
+    const keyring = await call(editor, 'GET', `${ws(id)}/keys`);
+    expectRefused(keyring, 403, 'not-confirmed');
+    expectRefused(await pushTo(editor, id, makeBatch(1, { epoch: 1 })), 403, 'not-confirmed');
+    const listed = memberListResponseSchema
+      .parse((await call(owner, 'GET', `${ws(id)}/members`)).json())
+      .members.find((row) => row.userId === editor.userId);
+    expect(listed).toMatchObject({
+      status: 'accepted',
+      publicKey: replacing.publicKey,
+      keyVersion: null,
+      myConfirmation: null,
+    });
+    // Sealed to the old key, the confirmation is refused; to the new one, it is taken.
+    expectRefused(await confirm(owner, id, editor), 409, 'public-key-changed');
+    expect((await confirm(owner, id, renewed)).statusCode).toBe(200);
+    expect(await listOf(editor)).toEqual([expect.objectContaining({ id, status: 'confirmed' })]);
+  });
+
+  it('leave a workspace whose only owner reset to a confirmed editor, who confirms that owner back and nobody else', async () => {
+    const { id, owner, editor, viewer } = await team();
+    expect((await listOf(editor))[0]?.ownerWaiting).toBe(false);
+    expectRefused(await call(editor, 'GET', `${ws(id)}/members`), 403, 'not-owner');
+    expect((await writeSettings(server.app, owner.cookie, 0, passwordSettings(1))).statusCode).toBe(
+      200,
+    );
+    const replacing = newPair(1, owner.publicKey);
+    expect((await call(owner, 'PUT', '/api/keys', replacing)).statusCode).toBe(200);
+    const renewed = { ...owner, publicKey: replacing.publicKey };
+
+    expect((await listOf(editor))[0]).toMatchObject({ ownerWaiting: true });
+    expect((await listOf(owner))[0]).toMatchObject({ ownerWaiting: true, status: 'accepted' });
+    // A viewer holds the key but manages nothing; the owner, keyless, manages nothing either.
+    expectRefused(await call(viewer, 'GET', `${ws(id)}/members`), 403, 'not-owner');
+    expectRefused(await call(owner, 'GET', `${ws(id)}/members`), 403, 'not-confirmed');
+    const { members, keyVersion } = memberListResponseSchema.parse(
+      (await call(editor, 'GET', `${ws(id)}/members`)).json(),
+    );
+    expect(members.find((row) => row.userId === owner.userId)).toMatchObject({
+      role: 'owner',
+      status: 'accepted',
+      publicKey: replacing.publicKey,
+    });
+    // The editor's keeping is for owners only: no role change, no removal, no other member.
+    expectRefused(
+      await call(editor, 'PUT', `${ws(id)}/members/${viewer.userId}/role`, { role: 'editor' }),
+      403,
+      'not-owner',
+    );
+    expectRefused(await invite(editor, id, uniqueEmail('x'), 'viewer'), 403, 'not-owner');
+    expect((await confirm(editor, id, renewed, keyVersion)).statusCode).toBe(200);
+    expect((await listOf(owner))[0]).toMatchObject({ ownerWaiting: false, status: 'confirmed' });
+    expectRefused(await call(editor, 'GET', `${ws(id)}/members`), 403, 'not-owner');
+    expect((await call(owner, 'GET', `${ws(id)}/members`)).statusCode).toBe(200);
+  });
+
+  it('refuse an editor confirming anyone but an owner while no owner holds the key', async () => {
+    const { id, owner, editor, viewer } = await team();
+    for (const who of [owner, viewer]) {
+      expect((await writeSettings(server.app, who.cookie, 0, passwordSettings(1))).statusCode).toBe(
+        200,
+      );
+      expect((await call(who, 'PUT', '/api/keys', newPair(1, who.publicKey))).statusCode).toBe(200);
+    }
+    const listed = memberListResponseSchema.parse(
+      (await call(editor, 'GET', `${ws(id)}/members`)).json(),
+    );
+    const viewerKey = listed.members.find((row) => row.userId === viewer.userId)?.publicKey ?? '';
+    expectRefused(
+      await confirm(editor, id, { ...viewer, publicKey: viewerKey }, listed.keyVersion),
+      403,
+      'not-owner',
+    );
   });
 });
 
@@ -873,6 +1019,10 @@ describe('a workspace’s share', () => {
     );
     expect(Number(pull.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expectRefused(await pushTo(editor, id, makeBatch(1, { epoch: 1 })), 429, 'over-share');
+    // Someone outside learns nothing of it: refused as on any workspace, busy or not.
+    const outsider = await member('outsider');
+    expectRefused(await pullFrom(outsider, id), 403, 'not-a-member');
+    expectRefused(await pushTo(outsider, id, makeBatch(1, { epoch: 1 })), 403, 'not-a-member');
     // The viewer's own account was not spent: its personal log answers.
     expect((await call(viewer, 'POST', '/api/sync/push', makeBatch(2))).statusCode).toBe(200);
     // Another workspace of the same members has its own share.

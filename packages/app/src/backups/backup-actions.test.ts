@@ -4,7 +4,12 @@ import { createTag } from '@docket/core/commands';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, type ApiClient, type ApiRequest } from '../api/api-client.ts';
 import { deviceKeys } from '../sync/sync-runner-harness.ts';
-import { createBackup, restoreContents } from './backup-actions.ts';
+import {
+  signedInHere,
+  workingInPersonalSpace,
+  workingInWorkspace,
+} from '../local-store/space-test-setup.ts';
+import { createBackup, loadBackupList, openBackup, restoreContents } from './backup-actions.ts';
 
 // Backups and restores run as jobs in the user-data worker; like imports, each one's end is in
 // the trace. The worker is its runner here, on a memory store, and the server a fake that takes
@@ -71,6 +76,80 @@ async function tracedJobs(): Promise<string[]> {
 
 beforeEach(() => {
   page.store = createMemoryLocalStore();
+  localStorage.clear();
+});
+
+/** The server's /api/backups in memory: uploads kept, listed and handed back. */
+function backupsServer(): ApiClient {
+  const kept = new Map<
+    string,
+    { id: string; epoch: number; metadata: string; ciphertext: string }
+  >();
+  const summaryOf = (id: string) => {
+    const backup = kept.get(id);
+    if (backup === undefined) throw new ApiRequestError('No such backup.', 404, 'not-found');
+    const { ciphertext, ...summary } = backup;
+    return { ...summary, size: ciphertext.length, createdAt: '2026-12-01T00:00:00.000Z' };
+  };
+  const call = <T>(request: ApiRequest<T>): Promise<T> => {
+    const id = request.path.split('/')[3];
+    try {
+      if (request.method === 'POST') {
+        const body = request.body as {
+          id: string;
+          epoch: number;
+          metadata: string;
+          ciphertext: string;
+        };
+        kept.set(body.id, body);
+        return Promise.resolve(request.response.parse(summaryOf(body.id)));
+      }
+      if (id === undefined) {
+        return Promise.resolve(
+          request.response.parse({ backups: [...kept.keys()].map(summaryOf) }),
+        );
+      }
+      const backup = kept.get(id);
+      return Promise.resolve(
+        request.response.parse({ ...summaryOf(id), ciphertext: backup?.ciphertext }),
+      );
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  return Object.assign(call, { bytes: () => Promise.resolve(null) });
+}
+
+describe('backups of a space', () => {
+  const TEAM = '6f1c2d4e-1111-4a2b-8c3d-000000000001';
+
+  it('are listed, opened and restored only in the space they were made in', async () => {
+    const api = backupsServer();
+    const keys = await deviceKeys(1);
+    const input = { api, userId: 'user-1', keys, description: '' };
+    signedInHere();
+    const personal = await createBackup({ ...input, name: 'Mine' });
+    workingInWorkspace('editor', TEAM);
+    const team = await createBackup({ ...input, name: 'Team work' });
+
+    const inTeam = await loadBackupList(api, 'user-1', keys);
+    expect(inTeam.entries.map((entry) => entry.metadata?.name)).toEqual(['Team work']);
+    expect(inTeam.elsewhere).toBe(1);
+    expect((await openBackup(api, 'user-1', keys, team)).metadata.workspaceId).toBe(TEAM);
+    // A personal backup is not opened here: restored, its work would land in the team's space.
+    await expect(openBackup(api, 'user-1', keys, personal)).rejects.toThrow(
+      'This backup was made in your personal space',
+    );
+
+    workingInPersonalSpace();
+    const inPersonal = await loadBackupList(api, 'user-1', keys);
+    expect(inPersonal.entries.map((entry) => entry.metadata?.name)).toEqual(['Mine']);
+    expect(inPersonal.elsewhere).toBe(1);
+    await expect(openBackup(api, 'user-1', keys, team)).rejects.toThrow(
+      'This backup was made in a team workspace’s space',
+    );
+    expect((await openBackup(api, 'user-1', keys, personal)).metadata.workspaceId).toBeUndefined();
+  });
 });
 
 describe('backup and restore jobs', () => {

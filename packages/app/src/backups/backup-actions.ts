@@ -18,6 +18,7 @@ import { userDataWorker } from '../user-data-worker/user-data-client.ts';
 import { browserCrypto } from '../crypto/browser-crypto.ts';
 import type { DeviceCloudKeys } from '../sync/cloud-keys-store.ts';
 import type { RestorePlans } from '../user-data-worker/backup-runner.ts';
+import { activeWorkspaceId } from '../local-store/account-databases.ts';
 import { fetchBackup, listBackups, uploadBackup, uploadBackupMetadata } from './backups-api.ts';
 
 // What the backup screens do, each step in core or on the server: reading the user's work,
@@ -49,7 +50,38 @@ function problemOf(keys: DeviceCloudKeys, summary: BackupSummary): string | null
   return null;
 }
 
+/**
+ * The account's backups of the space the page works in (a backup says, sealed, which space it was
+ * made in), and how many belong to its other spaces. One that cannot be opened cannot say: it is
+ * listed in every space, where it can be deleted.
+ */
 export async function loadBackupList(
+  api: ApiClient,
+  userId: string,
+  keys: DeviceCloudKeys,
+): Promise<{ readonly entries: BackupListEntry[]; readonly elsewhere: number }> {
+  const all = await openBackupList(api, userId, keys);
+  const here = all.filter((entry) => entry.metadata === null || isOfThisSpace(entry.metadata));
+  return { entries: here, elsewhere: all.length - here.length };
+}
+
+/** Whether a backup was made in the space the page works in. */
+export function isOfThisSpace(metadata: BackupMetadata): boolean {
+  return (metadata.workspaceId ?? null) === activeWorkspaceId();
+}
+
+/** Why a backup of another space is not opened here (a restore would write it into this one). */
+export function otherSpaceProblem(metadata: BackupMetadata): string {
+  const where =
+    metadata.workspaceId === undefined
+      ? 'your personal space: open it from More, Workspaces, “Open personal space”,'
+      : activeWorkspaceId() === null
+        ? 'a team workspace’s space: open that workspace from More, Workspaces,'
+        : 'another workspace’s space: open it from More, Workspaces,';
+  return `This backup was made in ${where} to preview, restore or publish it. Restored here, its work would land in the wrong space.`;
+}
+
+async function openBackupList(
   api: ApiClient,
   userId: string,
   keys: DeviceCloudKeys,
@@ -97,6 +129,7 @@ export async function openBackup(
     throw new Error(backupErrorMessage(error));
   }
   if (!opened.ok) throw new Error(opened.message);
+  if (!isOfThisSpace(opened.metadata)) throw new Error(otherSpaceProblem(opened.metadata));
   return { summary: backup, metadata: opened.metadata, contents: opened.contents };
 }
 
@@ -122,6 +155,7 @@ export async function createBackup(input: {
         dataKey: input.keys.dataKey,
         name: input.name,
         description: input.description,
+        workspaceId: activeWorkspaceId(),
       },
       proxy(async (body) => {
         await uploadBackup(input.api, body);
@@ -146,7 +180,13 @@ export async function renameBackup(input: {
   const metadata = await sealBackupMetadata(
     browserCrypto,
     input.keys.dataKey,
-    { name: input.name, description: input.description, counts: countBackup(contents) },
+    {
+      name: input.name,
+      description: input.description,
+      counts: countBackup(contents),
+      // A rename keeps the space the backup was made in.
+      workspaceId: input.backup.metadata.workspaceId,
+    },
     keyContext(input.userId, summary),
   );
   await uploadBackupMetadata(input.api, summary.id, metadata);

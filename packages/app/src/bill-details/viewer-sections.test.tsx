@@ -10,22 +10,14 @@ import { commandFailureMessage } from '../ui/command-failure.ts';
 import { AnnotationEditor } from '../annotations/annotation-editor.tsx';
 import type { Annotation } from '@docket/core/store';
 import { rememberSpaceRole, spaceIsReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
+import { workingInWorkspace } from '../local-store/space-test-setup.ts';
 
 // A viewer in a team workspace (issue 39): the screens leave out every control that changes a
 // bill's tags, position or decision, the page's commands are refused with words that say why,
 // and a role an owner changes shows without entering the space again.
 
-const ACCOUNT_DB = `docket-${'a'.repeat(32)}`;
-const SPACE_DB = `${ACCOUNT_DB}.space-${'b'.repeat(32)}`;
-
 function enterAs(role: string | undefined): void {
-  localStorage.setItem('docket.accounts', JSON.stringify({ 'user-1': ACCOUNT_DB }));
-  localStorage.setItem('docket.database', ACCOUNT_DB);
-  localStorage.setItem('docket.spaces', JSON.stringify({ [ACCOUNT_DB]: { 'ws-1': SPACE_DB } }));
-  localStorage.setItem(
-    'docket.space',
-    JSON.stringify({ account: ACCOUNT_DB, workspaceId: 'ws-1', role }),
-  );
+  workingInWorkspace(role);
 }
 
 const bill = { id: 'b1', identifier: 'HB 1' } as StoredBill;

@@ -29,8 +29,8 @@ import {
 /** Frozen: the database every device used before accounts were kept apart (see above). */
 export const UNOWNED_DATABASE_NAME = 'docket';
 
-const REGISTRY_KEY = 'docket.accounts';
-const ACTIVE_KEY = 'docket.database';
+export const REGISTRY_KEY = 'docket.accounts';
+export const ACTIVE_KEY = 'docket.database';
 /** Set on the sign-in page when the person said the unowned data is not theirs. */
 const LEAVE_UNOWNED_KEY = 'docket.leave-unowned';
 /**

@@ -9,26 +9,10 @@ import {
   useDatasetSpace,
 } from './dataset-space.ts';
 import { ReadOnlySpaceError, rememberSpaceRole } from './space-role.ts';
+import { signedInHere, workingInWorkspace } from './space-test-setup.ts';
 
 // A team workspace's datasets (issue 39): only an owner adds, changes and deletes them, and none
 // is made of picked files; the personal space is as before.
-
-const ACCOUNT_DB = `docket-${'a'.repeat(32)}`;
-const SPACE_DB = `${ACCOUNT_DB}.space-${'b'.repeat(32)}`;
-
-function signIn(): void {
-  localStorage.setItem('docket.accounts', JSON.stringify({ 'user-1': ACCOUNT_DB }));
-  localStorage.setItem('docket.database', ACCOUNT_DB);
-}
-
-function enterAs(role: string | undefined): void {
-  signIn();
-  localStorage.setItem('docket.spaces', JSON.stringify({ [ACCOUNT_DB]: { 'ws-1': SPACE_DB } }));
-  localStorage.setItem(
-    'docket.space',
-    JSON.stringify({ account: ACCOUNT_DB, workspaceId: 'ws-1', role }),
-  );
-}
 
 function refusal(run: () => void): string | null {
   try {
@@ -49,7 +33,7 @@ describe('datasets in a team workspace', () => {
   });
 
   it('lets anyone manage the personal space’s datasets, files included', () => {
-    signIn();
+    signedInHere();
     expect(spaceManagesDatasets()).toBe(true);
     expect(refusal(checkManagesDatasets)).toBeNull();
     expect(
@@ -62,7 +46,7 @@ describe('datasets in a team workspace', () => {
   });
 
   it('lets an owner add a dataset from a URL or an API, never from picked files', () => {
-    enterAs('owner');
+    workingInWorkspace('owner');
     expect(refusal(checkManagesDatasets)).toBeNull();
     expect(
       refusal(() => {
@@ -78,14 +62,14 @@ describe('datasets in a team workspace', () => {
 
   it('refuses an editor’s, a viewer’s and an unknown role’s dataset changes, with words', () => {
     for (const role of ['editor', 'viewer', undefined, 'admin']) {
-      enterAs(role);
+      workingInWorkspace(role);
       expect(spaceManagesDatasets(), String(role)).toBe(false);
       expect(refusal(checkManagesDatasets)).toBe(DATASET_OWNER_WORDS);
     }
   });
 
   it('shows an owner’s controls once the kept role becomes owner, without entering again', () => {
-    enterAs('editor');
+    workingInWorkspace('editor');
     const { result } = renderHook(() => useDatasetSpace());
     expect(result.current).toEqual({ team: true, manages: false });
     const first = result.current;

@@ -6,6 +6,7 @@ import { VIEWER_WORDS } from '../local-store/space-role.ts';
 import { AppServicesContext, type AppServices } from '../services/app-services.ts';
 import { createAppStore } from '../state/app-store.ts';
 import { AnnotationScreen } from './annotation-screen.tsx';
+import { workingInWorkspace } from '../local-store/space-test-setup.ts';
 
 // The annotation screen for the person who makes highlights and for a workspace's viewer, who
 // reads them (issue 39): a viewer opening /annotation?bill= sees "Highlights", a text that offers
@@ -37,18 +38,9 @@ vi.mock('../bills/bill-command-services.ts', () => ({
   billCommandContext: () => Promise.reject(new Error('no device in this test')),
 }));
 
-const ACCOUNT_DB = `docket-${'a'.repeat(32)}`;
-const SPACE_DB = `${ACCOUNT_DB}.space-${'b'.repeat(32)}`;
-
 /** Works in team workspace ws-1 with `role`. */
 function enterAs(role: string): void {
-  localStorage.setItem('docket.accounts', JSON.stringify({ 'user-1': ACCOUNT_DB }));
-  localStorage.setItem('docket.database', ACCOUNT_DB);
-  localStorage.setItem('docket.spaces', JSON.stringify({ [ACCOUNT_DB]: { 'ws-1': SPACE_DB } }));
-  localStorage.setItem(
-    'docket.space',
-    JSON.stringify({ account: ACCOUNT_DB, workspaceId: 'ws-1', role }),
-  );
+  workingInWorkspace(role);
 }
 
 const at = '2026-01-01T00:00:00.000Z';

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppServices } from '../services/app-services.ts';
 import { loadBackupList, type BackupListEntry } from '../backups/backup-actions.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
+import { BackupsElsewhere, BackupSpaceLine } from '../backups/backup-space-line.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { describeCounts, formatWhen } from '../backups/backup-words.ts';
 import { formatSize } from '../ui/formatting.ts';
@@ -20,7 +21,12 @@ import { SkipToTabs } from '../layout/skip-links.tsx';
 type ListState =
   | { readonly status: 'loading' }
   | { readonly status: 'failed'; readonly message: string }
-  | { readonly status: 'loaded'; readonly entries: readonly BackupListEntry[] };
+  | {
+      readonly status: 'loaded';
+      readonly entries: readonly BackupListEntry[];
+      /** Backups of the account's other spaces, listed there. */
+      readonly elsewhere: number;
+    };
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
@@ -38,8 +44,8 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
   const reload = useCallback(() => {
     if (keys.status !== 'ready') return;
     loadBackupList(api, keys.userId, keys.keys).then(
-      (entries) => {
-        setList({ status: 'loaded', entries });
+      ({ entries, elsewhere }) => {
+        setList({ status: 'loaded', entries, elsewhere });
       },
       (error: unknown) => {
         setList({
@@ -95,6 +101,7 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
           definitions, with the bills they refer to, kept on the server. Only your devices can open
           it.
         </p>
+        <BackupSpaceLine />
         <BackupKeyNotice keys={keys} />
         <p>
           A full backup is a file of everything on this device, kept here and downloadable, with no
@@ -118,30 +125,47 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
                 Jobs
               </IonButton>
             </div>
-            {list.status === 'loading' ? (
-              <p role="status">Loading backups…</p>
-            ) : list.status === 'failed' ? (
-              <p className="backup-error" role="alert">
-                {list.message}
-              </p>
-            ) : list.entries.length === 0 ? (
-              <p>No backups yet. Make one with “New backup”.</p>
-            ) : (
-              <ul className="record-list" aria-label="Backups">
-                {list.entries.map((entry) => (
-                  <BackupCard
-                    key={entry.summary.id}
-                    entry={entry}
-                    onDelete={() => {
-                      askDelete(entry);
-                    }}
-                  />
-                ))}
-              </ul>
-            )}
+            <BackupList list={list} onDelete={askDelete} />
           </>
         )}
       </PageBody>
+    </>
+  );
+}
+
+/** The space's backups, or why there are none to show. */
+function BackupList({
+  list,
+  onDelete,
+}: {
+  readonly list: ListState;
+  readonly onDelete: (entry: BackupListEntry) => void;
+}) {
+  return list.status === 'loading' ? (
+    <p role="status">Loading backups…</p>
+  ) : list.status === 'failed' ? (
+    <p className="backup-error" role="alert">
+      {list.message}
+    </p>
+  ) : list.entries.length === 0 ? (
+    <>
+      <p>No backups yet. Make one with “New backup”.</p>
+      <BackupsElsewhere count={list.elsewhere} />
+    </>
+  ) : (
+    <>
+      <ul className="record-list" aria-label="Backups">
+        {list.entries.map((entry) => (
+          <BackupCard
+            key={entry.summary.id}
+            entry={entry}
+            onDelete={() => {
+              onDelete(entry);
+            }}
+          />
+        ))}
+      </ul>
+      <BackupsElsewhere count={list.elsewhere} />
     </>
   );
 }

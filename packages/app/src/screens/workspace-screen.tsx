@@ -27,8 +27,13 @@ import {
   keyCheckWords,
   memberStatusWords,
   roleWords,
-  WAITING_FOR_OWNER,
 } from '../workspaces/workspace-words.ts';
+import {
+  KeeperNote,
+  keepsForOwner,
+  RotationDueNotice,
+  WaitingWords,
+} from '../workspaces/workspace-standing.tsx';
 import '../workspaces/workspaces.css';
 import { WORKSPACES_PATH } from './workspaces-screen.tsx';
 import { catchFallingFocus, focusControl } from '../ui/falling-focus.ts';
@@ -88,38 +93,31 @@ export function WorkspacePanel({
   const ionRouter = useIonRouter();
   const action = useWorkspaceAction();
   const owner = workspace.role === 'owner' && !workspace.waiting;
+  const keeper = keepsForOwner(workspace);
   return (
     <>
       <p>
         Your role: <strong>{roleWords[workspace.role]}</strong>.
       </p>
-      {workspace.waiting && <p className="workspace-muted">{WAITING_FOR_OWNER}.</p>}
+      <WaitingWords workspace={workspace} />
+      {keeper && <KeeperNote />}
       {owner && workspace.rotationDue && (
-        <div className="workspace-notice" role="note">
-          <p>
-            A member who held this workspace’s key left. Make a new key, sealed to each confirmed
-            member who stays, so nothing written from now on opens with the old one.
-          </p>
-          <ActionButton
-            action={action}
-            fill="outline"
-            what="Making a new key"
-            work={async () => {
-              await service.rotate(workspace.id);
-              return 'The workspace has a new key, sealed to each confirmed member.';
-            }}
-            after={(done) => {
-              if (done) onChanged();
-            }}
-          >
-            Make a new key
-          </ActionButton>
-        </div>
+        <RotationDueNotice
+          service={service}
+          workspaceId={workspace.id}
+          action={action}
+          onChanged={onChanged}
+        />
       )}
       {/* Near the top, so what an action came to is seen at a phone's size without scrolling. */}
       <Outcome said={action.said} />
-      {owner ? (
-        <MembersSection service={service} workspaceId={workspace.id} action={action} />
+      {owner || keeper ? (
+        <MembersSection
+          service={service}
+          workspaceId={workspace.id}
+          action={action}
+          keeper={keeper}
+        />
       ) : null}
       <InviteSection service={service} workspaceId={workspace.id} owner={owner} action={action} />
       {owner && <DeleteSection service={service} workspace={workspace} action={action} />}
@@ -291,10 +289,13 @@ function MembersSection({
   service,
   workspaceId,
   action,
+  keeper,
 }: {
   readonly service: WorkspaceService;
   readonly workspaceId: string;
   readonly action: WorkspaceAction;
+  /** An editor while no owner holds the key: the owners waiting, to confirm back, and no more. */
+  readonly keeper: boolean;
 }) {
   const ids = useId();
   const members = useReading(
@@ -310,23 +311,26 @@ function MembersSection({
       )}
       {members.reading.kind === 'read' && (
         <ul className="workspace-list" aria-labelledby={`${ids}-members`}>
-          {members.reading.value.members.map((member) => {
-            const key = member.userId ?? member.email;
-            return (
-              <MemberRow
-                key={key}
-                member={member}
-                confirming={confirming === key}
-                onConfirming={(open) => {
-                  setConfirming(open ? key : null);
-                }}
-                service={service}
-                workspaceId={workspaceId}
-                action={action}
-                onChanged={members.reload}
-              />
-            );
-          })}
+          {members.reading.value.members
+            .filter((member) => !keeper || (member.role === 'owner' && member.userId !== null))
+            .map((member) => {
+              const key = member.userId ?? member.email;
+              return (
+                <MemberRow
+                  key={key}
+                  member={member}
+                  confirming={confirming === key}
+                  onConfirming={(open) => {
+                    setConfirming(open ? key : null);
+                  }}
+                  service={service}
+                  workspaceId={workspaceId}
+                  action={action}
+                  onChanged={members.reload}
+                  keeper={keeper}
+                />
+              );
+            })}
         </ul>
       )}
     </section>
@@ -342,6 +346,7 @@ function MemberRow({
   workspaceId,
   action,
   onChanged,
+  keeper,
 }: {
   readonly member: MemberView;
   /** Whether this member's Confirm panel is open. */
@@ -351,6 +356,8 @@ function MemberRow({
   readonly workspaceId: string;
   readonly action: WorkspaceAction;
   readonly onChanged: () => void;
+  /** Confirm only: an editor keeping the workspace manages no roles and removes nobody. */
+  readonly keeper: boolean;
 }) {
   const name = memberName(member);
   const again = member.keyCheck !== null && member.keyCheck !== 'matches';
@@ -423,7 +430,7 @@ function MemberRow({
       ) : (
         !member.isMe && (
           <>
-            {member.userId !== null && (
+            {member.userId !== null && !keeper && (
               <RoleChange
                 service={service}
                 workspaceId={workspaceId}
@@ -446,30 +453,60 @@ function MemberRow({
                   {again ? 'Confirm again' : 'Confirm'}
                 </IonButton>
               )}
-              <ActionButton
-                action={action}
-                color="danger"
-                fill="outline"
-                what="Removing the member"
-                work={async () => {
-                  if (member.userId === null) {
-                    await service.withdraw(workspaceId, member.email);
-                    return `The invitation to ${name} is withdrawn.`;
-                  }
-                  await service.remove(workspaceId, member.userId);
-                  return member.status === 'confirmed'
-                    ? `${name} is removed; the workspace has a new key they do not hold.`
-                    : `${name} is removed.`;
-                }}
-                after={onChanged}
-              >
-                Remove member
-              </ActionButton>
+              {!keeper && (
+                <RemoveMember
+                  service={service}
+                  workspaceId={workspaceId}
+                  member={member}
+                  name={name}
+                  action={action}
+                  onChanged={onChanged}
+                />
+              )}
             </div>
           </>
         )
       )}
     </li>
+  );
+}
+
+/** "Remove member": a confirmed one with the key rotated; an invitation withdrawn. */
+function RemoveMember({
+  service,
+  workspaceId,
+  member,
+  name,
+  action,
+  onChanged,
+}: {
+  readonly service: WorkspaceService;
+  readonly workspaceId: string;
+  readonly member: MemberView;
+  readonly name: string;
+  readonly action: WorkspaceAction;
+  readonly onChanged: () => void;
+}) {
+  return (
+    <ActionButton
+      action={action}
+      color="danger"
+      fill="outline"
+      what="Removing the member"
+      work={async () => {
+        if (member.userId === null) {
+          await service.withdraw(workspaceId, member.email);
+          return `The invitation to ${name} is withdrawn.`;
+        }
+        await service.remove(workspaceId, member.userId);
+        return member.status === 'confirmed'
+          ? `${name} is removed; the workspace has a new key they do not hold.`
+          : `${name} is removed.`;
+      }}
+      after={onChanged}
+    >
+      Remove member
+    </ActionButton>
   );
 }
 

@@ -60,6 +60,7 @@ const team: WorkspaceView = {
   waiting: false,
   keyVersion: 1,
   rotationDue: false,
+  ownerWaiting: false,
 };
 const accepted: WorkspaceView = {
   id: '6f1c2d4e-1111-4a2b-8c3d-000000000002',
@@ -69,6 +70,7 @@ const accepted: WorkspaceView = {
   waiting: true,
   keyVersion: 1,
   rotationDue: false,
+  ownerWaiting: false,
 };
 const members: MemberView[] = [
   {
@@ -99,6 +101,7 @@ function fakeService(overrides: Partial<WorkspaceService> = {}): WorkspaceServic
   return {
     userId: 'me',
     myFingerprint: vi.fn(() => Promise.resolve(FINGERPRINT)),
+    keyReplacedHere: () => false,
     create: vi.fn((name: string) => Promise.resolve({ ...team, name })),
     list: vi.fn(() => Promise.resolve([team, accepted])),
     invite: vi.fn(() => Promise.reject(new Error('not expected'))),
@@ -362,6 +365,71 @@ describe('WorkspaceScreen', () => {
     made.access = { status: 'ready', service: fakeService() };
     renderWorkspace('6f1c2d4e-1111-4a2b-8c3d-00000000000f');
     expect(await screen.findByText(/You are not a member of this workspace/)).toBeDefined();
+  });
+});
+
+describe('WorkspaceScreen after an only owner’s cloud-password reset', () => {
+  const ownerless: WorkspaceView = { ...team, role: 'editor', ownerWaiting: true };
+  const waitingOwner: MemberView = {
+    ...(members[1] as MemberView),
+    userId: 'ol',
+    email: 'ol@example.org',
+    role: 'owner',
+  };
+  const viewerRow: MemberView = {
+    ...(members[1] as MemberView),
+    userId: 'vi',
+    email: 'vi@example.org',
+    role: 'viewer',
+    status: 'confirmed',
+  };
+  const me: MemberView = { ...(members[0] as MemberView), role: 'editor' };
+
+  it('shows a confirmed editor the owner to confirm back, and nothing else to manage', async () => {
+    const service = fakeService({
+      list: vi.fn(() => Promise.resolve([ownerless])),
+      members: vi.fn(() =>
+        Promise.resolve({ keyVersion: 1, members: [me, waitingOwner, viewerRow] }),
+      ),
+    });
+    made.access = { status: 'ready', service };
+    renderWorkspace(team.id);
+    expect(await screen.findByText(/No owner holds this workspace’s key/)).toBeDefined();
+    const row = (await screen.findByText('ol@example.org')).closest('li');
+    if (row === null) throw new Error('no row');
+    expect(screen.queryByText('vi@example.org')).toBeNull();
+    expect(screen.queryByText('Remove member')).toBeNull();
+    expect(screen.queryByText('Change role')).toBeNull();
+    fireEvent.click(ionButton('Confirm', row));
+    const group = screen.getByRole('group', { name: 'Confirm ol@example.org' });
+    expect(within(group).getByRole('definition').textContent).toBe(THEIRS);
+    await act(async () => {
+      fireEvent.click(ionButton('The words match: confirm', group));
+      await Promise.resolve();
+    });
+    expect(service.confirm).toHaveBeenCalledWith(team.id, waitingOwner);
+  });
+
+  it('tells the owner who reset that an editor confirms them back, and the device that made the new key says so', async () => {
+    const service = fakeService({
+      keyReplacedHere: () => true,
+      list: vi.fn(() =>
+        Promise.resolve([
+          { ...team, name: null, waiting: true, status: 'accepted' as const, ownerWaiting: true },
+        ]),
+      ),
+    });
+    made.access = { status: 'ready', service };
+    render(
+      <MemoryRouter>
+        <WorkspacesScreen />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(/Docket made you a new key/)).toBeDefined();
+    const waiting = (await screen.findByRole('link', { name: 'A workspace you accepted' })).closest(
+      'li',
+    );
+    expect(waiting?.textContent).toContain('an editor compares your new fingerprint');
   });
 });
 

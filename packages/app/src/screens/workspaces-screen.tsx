@@ -19,6 +19,7 @@ import {
   WAITING_FOR_OWNER,
   workspacePath,
 } from '../workspaces/workspace-words.ts';
+import { MyFingerprint, WaitingWords } from '../workspaces/workspace-standing.tsx';
 import '../workspaces/workspaces.css';
 
 export { WORKSPACES_PATH } from '../workspaces/workspace-words.ts';
@@ -57,7 +58,6 @@ export function WorkspacesScreen() {
 
 export function WorkspacesPanel({ service }: { readonly service: WorkspaceService }) {
   const ids = useId();
-  const fingerprint = useReading(useCallback(() => service.myFingerprint(), [service]));
   const list = useReading(useCallback(() => service.list(), [service]));
   const invitations = useReading(useCallback(() => service.invitations(), [service]));
   const [name, setName] = useState('');
@@ -74,25 +74,7 @@ export function WorkspacesPanel({ service }: { readonly service: WorkspaceServic
 
   return (
     <>
-      <section aria-labelledby={`${ids}-fingerprint`} className="workspace-section">
-        <h2 id={`${ids}-fingerprint`}>Your fingerprint</h2>
-        {fingerprint.reading.kind === 'reading' && <p role="status">Reading your key…</p>}
-        {fingerprint.reading.kind === 'failed' && (
-          <FormError message={failureMessage('Reading your key', fingerprint.reading.error)} />
-        )}
-        {fingerprint.reading.kind === 'read' && (
-          <>
-            <dl className="workspace-fingerprint">
-              <dt>Fingerprint</dt>
-              <dd>{fingerprint.reading.value}</dd>
-            </dl>
-            <p className="workspace-muted">
-              When an owner confirms you, they see six words for your key. Read these to them: if
-              any word differs, the key they were given is not yours.
-            </p>
-          </>
-        )}
-      </section>
+      <MyFingerprint service={service} />
 
       <section aria-labelledby={`${ids}-new`} className="workspace-section">
         <h2 id={`${ids}-new`}>New workspace</h2>
@@ -163,7 +145,7 @@ export function WorkspacesPanel({ service }: { readonly service: WorkspaceServic
                         : 'A workspace (name sealed)')}
                   </Link>
                   <span className="workspace-muted"> · {roleWords[workspace.role]}</span>
-                  {workspace.waiting && <p className="workspace-muted">{WAITING_FOR_OWNER}.</p>}
+                  <WaitingWords workspace={workspace} />
                   {!workspace.waiting && workspace.name === null && (
                     <p className="workspace-muted">
                       Its name was sealed under a key you were not given.

@@ -83,11 +83,12 @@ export interface SyncRunnerDeps {
   readonly bringBack?: BringBack;
   /**
    * The team workspace whose database the page opened (local-store/space-databases.ts), as sync
-   * needs it, given the account's cloud data key; null (or absent): the personal space.
+   * needs it, given the account's cloud data key and its key epoch; null (or absent): the
+   * personal space.
    */
   readonly workspace?: (
     userId: string,
-    dataKey: OpaqueCryptoKey,
+    cloudKeys: { readonly dataKey: OpaqueCryptoKey; readonly keyEpoch: number },
   ) => Promise<WorkspaceSyncTarget | null>;
 }
 

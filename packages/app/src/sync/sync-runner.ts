@@ -397,7 +397,7 @@ export class SyncRunner {
     const ready = await this.readyToSync(userId);
     if ('outcome' in ready) return ready;
     const { settings, keys, store, deviceId } = ready;
-    const workspace = (await this.deps.workspace?.(userId, keys.dataKey)) ?? null;
+    const workspace = (await this.deps.workspace?.(userId, keys)) ?? null;
     if (userId !== this.userId) return { outcome: 'abandoned' };
     // A workspace's log is its own: a cloud-password reset of the account reverts nothing there.
     const revert = workspace === null ? await checkRevert(store, userId, keys.keyEpoch) : null;

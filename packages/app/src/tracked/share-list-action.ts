@@ -56,6 +56,7 @@ async function sharedFrom(list: ListToShare): Promise<string | undefined> {
     crypto: browserCrypto,
     userId: list.userId,
     dataKey: list.keys.dataKey,
+    keyEpoch: list.keys.keyEpoch,
   });
   const name = (await service.list()).find((workspace) => workspace.id === workspaceId)?.name;
   if (name === undefined || name === null) {
@@ -81,6 +82,7 @@ export async function shareListAsLink(list: ListToShare): Promise<SharedListLink
         billIds: [...list.billIds],
         notes: list.notes,
         workspace,
+        workspaceId: activeWorkspaceId(),
       },
       proxy(async (body) => {
         await uploadBackup(list.api, body);

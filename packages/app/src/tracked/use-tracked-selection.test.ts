@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { billCommandContext } from '../bills/bill-command-services.ts';
 import { ReadOnlySpaceError } from '../local-store/space-role.ts';
 import { useTrackedSelection } from './use-tracked-selection.ts';
+import { workingInWorkspace } from '../local-store/space-test-setup.ts';
 
 // The Tracked list's selection and its bulk actions against core's memory store as the device's
 // database: the real command context (bill-command-services.ts), so a viewer is refused by it.
@@ -15,17 +16,8 @@ vi.mock('../local-store/indexeddb-local-store.ts', () => ({
   openIndexedDbLocalStore: () => Promise.resolve(state.store),
 }));
 
-const ACCOUNT_DB = `docket-${'a'.repeat(32)}`;
-const SPACE_DB = `${ACCOUNT_DB}.space-${'b'.repeat(32)}`;
-
 function enterAsViewer(): void {
-  localStorage.setItem('docket.accounts', JSON.stringify({ 'user-1': ACCOUNT_DB }));
-  localStorage.setItem('docket.database', ACCOUNT_DB);
-  localStorage.setItem('docket.spaces', JSON.stringify({ [ACCOUNT_DB]: { 'ws-1': SPACE_DB } }));
-  localStorage.setItem(
-    'docket.space',
-    JSON.stringify({ account: ACCOUNT_DB, workspaceId: 'ws-1', role: 'viewer' }),
-  );
+  workingInWorkspace('viewer');
 }
 
 const store: LocalStore = createMemoryLocalStore();

@@ -34,6 +34,9 @@ async function tracedJobs(store: LocalStore): Promise<string[]> {
     .map((row) => `${String(row.details.job)} ${String(row.details.status)}`);
 }
 
+/** A team workspace's id, for a backup made in its space. */
+const TEAM = '6f1c2d4e-1111-4a2b-8c3d-000000000001';
+
 describe('the backup runner', () => {
   it('makes, opens, plans and restores a backup as jobs, and opens a shared link', async () => {
     const source = createMemoryLocalStore();
@@ -43,7 +46,14 @@ describe('the backup runner', () => {
     await createTag(sourceContext, { name: 'Housing', color: '#cc0000' });
     const runner = createBackupRunner(() => Promise.resolve(sourceContext));
     const key = await dataKey();
-    const request = { userId: 'user-1', epoch: 1, dataKey: key, name: 'Weekly', description: '' };
+    const request = {
+      userId: 'user-1',
+      epoch: 1,
+      dataKey: key,
+      name: 'Weekly',
+      description: '',
+      workspaceId: null,
+    };
 
     const uploads: CreateBackupRequest[] = [];
     const backupId = await runner.createBackup(request, (body) => {
@@ -74,6 +84,8 @@ describe('the backup runner', () => {
     const opened = await runner.openBackup(backup, 'user-1', key);
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.metadata).toMatchObject({ name: 'Weekly', counts: { bills: 1, tags: 1 } });
+    // Made in the personal space: no workspace is named in it.
+    expect(opened.metadata.workspaceId).toBeUndefined();
     expect(opened.contents.decisions).toHaveLength(1);
     // Bound to its user: another's key context fails the integrity check.
     expect(await runner.openBackup(backup, 'user-2', key)).toEqual({
@@ -152,6 +164,7 @@ describe('the backup runner', () => {
       description: '',
       billIds: [second, first],
       notes: true,
+      workspaceId: TEAM,
     };
     const uploads: CreateBackupRequest[] = [];
     const links: CreateLinkRequest[] = [];
@@ -191,6 +204,8 @@ describe('the backup runner', () => {
       key,
     );
     expect(backup.ok && backup.contents.bills.map((bill) => bill.id)).toEqual([second, first]);
+    // Shared from a workspace's space, its backup says which, sealed with the rest.
+    expect(backup.ok && backup.metadata.workspaceId).toBe(TEAM);
     expect((await jobsOf(source)).map((job) => [job.kind, job.label, job.status])).toEqual([
       ['backup', 'Tracked', 'done'],
     ]);

@@ -49,6 +49,18 @@ export interface NewBackup {
   readonly dataKey: OpaqueCryptoKey;
   readonly name: string;
   readonly description: string;
+  /** The team workspace whose space the page works in (its data is what is read); null: personal. */
+  readonly workspaceId: string | null;
+}
+
+/** What a new backup's list entry says: its name, description, counts and space. */
+function metadataOf(request: NewBackup, contents: BackupContents): BackupMetadata {
+  return {
+    name: request.name,
+    description: request.description,
+    counts: countBackup(contents),
+    ...(request.workspaceId === null ? {} : { workspaceId: request.workspaceId }),
+  };
 }
 
 /** Sends a sealed backup to the server; rejects with a message for the user. */
@@ -174,7 +186,7 @@ export function createBackupRunner(context: () => Promise<BillCommandContext>): 
         browserCrypto,
         request.dataKey,
         contents,
-        { name: request.name, description: request.description, counts: countBackup(contents) },
+        metadataOf(request, contents),
         keyContext,
       );
       await advanceBackupJob(store, job.id, 2);

@@ -14,7 +14,9 @@ import { ApiRequestError, type ApiClient, type ApiRequest } from '../api/api-cli
 interface Account {
   readonly id: string;
   readonly email: string;
-  keys: { publicKey: string; wrappedPrivateKey: string } | null;
+  keys: { publicKey: string; wrappedPrivateKey: string; keyEpoch: number } | null;
+  /** The account's cloud key epoch (a reset raises it). */
+  keyEpoch: number;
 }
 
 interface Row {
@@ -49,11 +51,75 @@ export interface FakeWorkspaceServer {
   clientFor(userId: string): ApiClient;
   /** The public key the server lists for `userId` from now on. */
   swapPublicKey(userId: string, publicKey: string): void;
+  /** The account's cloud password was reset: its key epoch is now `keyEpoch`. */
+  resetCloudPassword(userId: string, keyEpoch: number): void;
   readonly spaces: Map<string, Space>;
 }
 
 function refuse(status: number, code: string, message: string): never {
   throw new ApiRequestError(message, status, code);
+}
+
+/** A replaced key: what was sealed to the old one goes, its memberships back to accepted. */
+function dropSealedTo(spaces: Iterable<Space>, userId: string): void {
+  for (const space of spaces) {
+    space.sealed.get(userId)?.clear();
+    for (const key of [...space.confirmations.keys()]) {
+      if (key.split('|').includes(userId)) space.confirmations.delete(key);
+    }
+    for (const row of space.rows) {
+      if (row.userId === userId && row.status === 'confirmed') row.status = 'accepted';
+    }
+  }
+}
+
+/** PUT /api/keys: published once; replaced only from the current epoch over an older pair. */
+function putKeys(
+  me: Account,
+  { replaces, ...keys }: NonNullable<Account['keys']> & { replaces?: string },
+  spaces: Map<string, Space>,
+): NonNullable<Account['keys']> {
+  if (me.keys !== null && me.keys.publicKey !== keys.publicKey) {
+    if (replaces !== me.keys.publicKey) {
+      refuse(409, 'public-key-exists', 'This account has published another public key.');
+    }
+    if (keys.keyEpoch !== me.keyEpoch) refuse(409, 'key-epoch-stale', 'Stale epoch.');
+    if (me.keys.keyEpoch >= keys.keyEpoch) refuse(409, 'member-key-current', 'Current.');
+    dropSealedTo(spaces.values(), me.id);
+    me.keys = keys;
+  }
+  me.keys ??= keys;
+  return me.keys;
+}
+
+/** A new key version, sealed to exactly the confirmed members. */
+function applyRotation(space: Space, rotation: Rotation): void {
+  const confirmed = space.rows.filter((r) => r.status === 'confirmed').map((r) => r.userId);
+  const given = rotation.sealedKeys.map((copy) => copy.userId);
+  if (
+    rotation.keyVersion !== space.keyVersion + 1 ||
+    confirmed.length !== given.length ||
+    !confirmed.every((id) => id !== null && given.includes(id))
+  ) {
+    refuse(409, 'members-changed', 'Seal to each confirmed member.');
+  }
+  space.keyVersion = rotation.keyVersion;
+  space.sealedName = rotation.sealedName;
+  space.rotationDue = false;
+  for (const copy of rotation.sealedKeys) {
+    space.sealed.get(copy.userId)?.set(rotation.keyVersion, copy.sealedKey);
+  }
+}
+
+/** While no owner holds the key, a confirmed editor may act on an owner (or list members). */
+function isKeeper(actor: Row, space: Space, target?: Row): boolean {
+  const ownerless = !space.rows.some((r) => r.role === 'owner' && r.status === 'confirmed');
+  return (
+    actor.role === 'editor' &&
+    actor.status === 'confirmed' &&
+    ownerless &&
+    (target === undefined || target.role === 'owner')
+  );
 }
 
 export function createFakeWorkspaceServer(): FakeWorkspaceServer {
@@ -76,6 +142,9 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
       refuse(403, 'not-owner', `Only an owner of this workspace can ${action}.`);
     }
   };
+  const ownerOrKeeperOf = (space: Space, userId: string, action: string, target?: Row): void => {
+    if (!isKeeper(memberOf(space, userId), space, target)) ownerOf(space, userId, action);
+  };
   const summary = (space: Space, row: Row): WorkspaceSummary => ({
     id: space.id,
     sealedName: space.sealedName,
@@ -84,6 +153,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
     keyVersion: space.keyVersion,
     sealedKey: space.sealed.get(row.userId ?? '')?.get(space.keyVersion) ?? null,
     rotationDue: space.rotationDue,
+    ownerWaiting: !space.rows.some((r) => r.role === 'owner' && r.status === 'confirmed'),
     createdAt: '2026-01-01T00:00:00.000Z',
   });
   /** A member as `reader` (an owner) sees them, with the reader's own record of their key. */
@@ -101,38 +171,16 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
     };
   };
 
-  const applyRotation = (space: Space, rotation: Rotation): void => {
-    const confirmed = space.rows.filter((r) => r.status === 'confirmed').map((r) => r.userId);
-    const given = rotation.sealedKeys.map((copy) => copy.userId);
-    if (
-      rotation.keyVersion !== space.keyVersion + 1 ||
-      confirmed.length !== given.length ||
-      !confirmed.every((id) => id !== null && given.includes(id))
-    ) {
-      refuse(409, 'members-changed', 'Seal to each confirmed member.');
-    }
-    space.keyVersion = rotation.keyVersion;
-    space.sealedName = rotation.sealedName;
-    space.rotationDue = false;
-    for (const copy of rotation.sealedKeys) {
-      space.sealed.get(copy.userId)?.set(rotation.keyVersion, copy.sealedKey);
-    }
-  };
-
   type Body = Record<string, unknown>;
   const handle = (me: Account, method: string, path: string, body: Body): unknown => {
     const parts = path.split('/').slice(2); // ['keys'] | ['workspaces', id, …] | …
     const route = `${method} ${parts.map((part, i) => (i === 1 ? ':id' : i === 3 ? ':user' : part)).join('/')}`;
     switch (route) {
       case 'GET keys':
-        return me.keys ?? { publicKey: null, wrappedPrivateKey: null };
+        return me.keys ?? { publicKey: null, wrappedPrivateKey: null, keyEpoch: null };
       case 'PUT keys': {
-        const keys = body as { publicKey: string; wrappedPrivateKey: string };
-        if (me.keys !== null && me.keys.publicKey !== keys.publicKey) {
-          refuse(409, 'public-key-exists', 'This account has published another public key.');
-        }
-        me.keys ??= keys;
-        return me.keys satisfies MemberKeysResponse;
+        const keys = body as NonNullable<Account['keys']> & { replaces?: string };
+        return putKeys(me, keys, spaces) satisfies MemberKeysResponse;
       }
       case 'POST workspaces': {
         const { id, sealedName, sealedKey } = body as Record<string, string>;
@@ -198,7 +246,7 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
       }
       case 'GET workspaces/:id/members': {
         const space = spaceOf(parts[1] ?? '');
-        ownerOf(space, me.id, 'list members');
+        ownerOrKeeperOf(space, me.id, 'list members');
         return {
           keyVersion: space.keyVersion,
           members: space.rows.map((r) => member(space, r, me.id)),
@@ -226,8 +274,8 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
       }
       case 'POST workspaces/:id/members/:user/confirm': {
         const space = spaceOf(parts[1] ?? '');
-        ownerOf(space, me.id, 'confirm members');
         const row = memberOf(space, parts[3] ?? '');
+        ownerOrKeeperOf(space, me.id, 'confirm members', row);
         const { keyVersion, publicKey, sealedKey, confirmation, olderKeys } = body as {
           keyVersion: number;
           publicKey: string;
@@ -303,7 +351,11 @@ export function createFakeWorkspaceServer(): FakeWorkspaceServer {
   return {
     spaces,
     addAccount(id, email) {
-      accounts.set(id, { id, email, keys: null });
+      accounts.set(id, { id, email, keys: null, keyEpoch: 0 });
+    },
+    resetCloudPassword(userId, keyEpoch) {
+      const account = accounts.get(userId);
+      if (account !== undefined) account.keyEpoch = keyEpoch;
     },
     swapPublicKey(userId, publicKey) {
       swapped.set(userId, publicKey);

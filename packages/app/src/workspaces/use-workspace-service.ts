@@ -20,12 +20,13 @@ export function useWorkspaceService(): WorkspaceAccess {
   const keys = useBackupKeys();
   const userId = keys.status === 'ready' ? keys.userId : null;
   const dataKey = keys.status === 'ready' ? keys.keys.dataKey : null;
+  const keyEpoch = keys.status === 'ready' ? keys.keys.keyEpoch : null;
   const service = useMemo(
     () =>
-      userId === null || dataKey === null
+      userId === null || dataKey === null || keyEpoch === null
         ? null
-        : createWorkspaceService({ api, crypto: browserCrypto, userId, dataKey }),
-    [api, userId, dataKey],
+        : createWorkspaceService({ api, crypto: browserCrypto, userId, dataKey, keyEpoch }),
+    [api, userId, dataKey, keyEpoch],
   );
   if (keys.status !== 'ready' || service === null) {
     return keys.status === 'ready' ? { status: 'loading' } : { status: keys.status };

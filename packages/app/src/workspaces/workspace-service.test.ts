@@ -2,6 +2,7 @@ import {
   createMemberKeys,
   openWorkspaceChange,
   sealWorkspaceChange,
+  type OpaqueCryptoKey,
   type WebCryptoPort,
 } from '@docket/core/crypto';
 import { encodeBase64 } from '@docket/core/encoding';
@@ -35,6 +36,7 @@ async function person(server: FakeWorkspaceServer, userId: string): Promise<Work
     crypto: webCrypto,
     userId,
     dataKey: await dataKey(),
+    keyEpoch: 0,
   });
 }
 
@@ -90,16 +92,117 @@ describe('workspace service', () => {
       crypto: webCrypto,
       userId: 'ana',
       dataKey: key,
+      keyEpoch: 0,
     });
     const second = createWorkspaceService({
       api: server.clientFor('ana'),
       crypto: webCrypto,
       userId: 'ana',
       dataKey: key,
+      keyEpoch: 0,
     });
     const phrase = await first.myFingerprint();
     expect(phrase.split('-')).toHaveLength(6);
     expect(await second.myFingerprint()).toBe(phrase);
+  });
+
+  it('replaces the key a cloud-password reset left unopenable; owners confirm it again', async () => {
+    const server = createFakeWorkspaceServer();
+    const owner = await person(server, 'owner');
+    server.addAccount('editor', 'editor@example.org');
+    const editorDevice = (key: OpaqueCryptoKey, keyEpoch: number) =>
+      createWorkspaceService({
+        api: server.clientFor('editor'),
+        crypto: webCrypto,
+        userId: 'editor',
+        dataKey: key,
+        keyEpoch,
+      });
+    const oldKey = await dataKey();
+    const staleDevice = editorDevice(oldKey, 0);
+    const viewer = await person(server, 'viewer');
+    const { id } = await owner.create('Health team');
+    await owner.invite(id, 'editor@example.org', 'editor');
+    await owner.invite(id, 'viewer@example.org', 'viewer');
+    await staleDevice.accept(id);
+    await viewer.accept(id);
+    const confirmAll = async () => {
+      for (const member of (await owner.members(id)).members) {
+        if (member.status === 'accepted') await owner.confirm(id, member);
+      }
+    };
+    await confirmAll();
+    await owner.remove(id, 'viewer'); // key version 2: the editor holds 1 and 2
+    const before = await sealWorkspaceChange(
+      webCrypto,
+      (await owner.keyring(id)).find((key) => key.version === 1) ?? fail('no version 1'),
+      new TextEncoder().encode('Written before the reset'),
+      { workspaceId: id, authorUserId: 'owner', batchId: 'b1' },
+    );
+    const oldPhrase = await staleDevice.myFingerprint();
+    server.resetCloudPassword('editor', 1);
+    const afterReset = editorDevice(await dataKey(), 1);
+    const newPhrase = await afterReset.myFingerprint();
+    expect(newPhrase).not.toBe(oldPhrase);
+    expect(afterReset.keyReplacedHere()).toBe(true);
+    expect(staleDevice.keyReplacedHere()).toBe(false);
+    // Nothing sealed to the old key is left; the membership waits for an owner again.
+    expect([...(server.spaces.get(id)?.sealed.get('editor')?.keys() ?? [])]).toEqual([]);
+    expect((await afterReset.list())[0]).toMatchObject({ waiting: true, name: null });
+    const listed = (await owner.members(id)).members.find((member) => member.userId === 'editor');
+    expect(listed).toMatchObject({ status: 'accepted', fingerprint: newPhrase });
+    // A device of the editor still on the old cloud password does not put its own pair back.
+    await expect(editorDevice(oldKey, 0).myFingerprint()).rejects.toThrow(
+      'made under a newer cloud password than this device has',
+    );
+    await confirmAll();
+    // Confirmed again, the editor opens the name and what was written before the reset.
+    expect((await afterReset.list())[0]).toMatchObject({ name: 'Health team', keyVersion: 2 });
+    const ring = await afterReset.keyring(id);
+    expect(ring.map((key) => key.version).sort()).toEqual([1, 2]);
+    const opened = await openWorkspaceChange(webCrypto, ring, before, {
+      workspaceId: id,
+      authorUserId: 'owner',
+      batchId: 'b1',
+    });
+    expect(new TextDecoder().decode(opened)).toBe('Written before the reset');
+  });
+
+  it('lets a confirmed editor confirm back an only owner whose reset replaced their key', async () => {
+    const server = createFakeWorkspaceServer();
+    server.addAccount('owner', 'owner@example.org');
+    const ownerOn = (key: OpaqueCryptoKey, keyEpoch: number) =>
+      createWorkspaceService({
+        api: server.clientFor('owner'),
+        crypto: webCrypto,
+        userId: 'owner',
+        dataKey: key,
+        keyEpoch,
+      });
+    const owner = ownerOn(await dataKey(), 0);
+    const editor = await person(server, 'editor');
+    const { id } = await owner.create('Health team');
+    await owner.invite(id, 'editor@example.org', 'editor');
+    await editor.accept(id);
+    const listed = (await owner.members(id)).members.find((member) => member.userId === 'editor');
+    await owner.confirm(id, listed ?? fail('no editor'));
+    expect((await editor.list())[0]).toMatchObject({ ownerWaiting: false });
+
+    server.resetCloudPassword('owner', 1);
+    const ownerAfter = ownerOn(await dataKey(), 1);
+    const phrase = await ownerAfter.myFingerprint();
+    expect(ownerAfter.keyReplacedHere()).toBe(true);
+    expect((await ownerAfter.list())[0]).toMatchObject({ waiting: true, ownerWaiting: true });
+    expect((await editor.list())[0]).toMatchObject({ name: 'Health team', ownerWaiting: true });
+    const ownerRow = (await editor.members(id)).members.find((member) => member.userId === 'owner');
+    expect(ownerRow).toMatchObject({ role: 'owner', status: 'accepted', fingerprint: phrase });
+    await editor.confirm(id, ownerRow ?? fail('no owner'));
+    expect((await ownerAfter.list())[0]).toMatchObject({
+      name: 'Health team',
+      waiting: false,
+      ownerWaiting: false,
+    });
+    expect(await refusal(editor.members(id))).toBe('not-owner');
   });
 
   it('shows an accepted member as waiting until the owner confirms, fingerprints equal', async () => {

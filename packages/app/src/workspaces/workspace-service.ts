@@ -10,7 +10,6 @@ import {
   sealWorkspaceName,
   WorkspaceKeyError,
   type KeyConfirmationCheck,
-  type MemberKeyPair,
   type OpaqueCryptoKey,
   type WebCryptoPort,
   type WorkspaceKey,
@@ -33,7 +32,7 @@ import {
   type SpaceGone,
 } from '../local-store/forget-spaces.ts';
 import { WORKSPACES_PATH } from './workspace-words.ts';
-import { ensureMemberKeys } from './member-keys.ts';
+import { memberKeysOnce } from './member-keys.ts';
 import { rememberSpaceRole } from '../local-store/space-role.ts';
 import * as wire from '../api/workspaces-api.ts';
 
@@ -53,6 +52,11 @@ export interface WorkspaceView {
   readonly waiting: boolean;
   readonly keyVersion: number;
   readonly rotationDue: boolean;
+  /**
+   * No owner holds the key (each replaced theirs after a cloud-password reset): a confirmed
+   * editor may compare an owner's new fingerprint and confirm them back.
+   */
+  readonly ownerWaiting: boolean;
 }
 
 /** A member as an owner sees them, with the fingerprint of the public key the server lists. */
@@ -82,6 +86,11 @@ export interface WorkspaceService {
   readonly userId: string;
   /** My own fingerprint, publishing my key pair first when the account has none. */
   readonly myFingerprint: () => Promise<string>;
+  /**
+   * This device replaced the account's member key (the old one was sealed under the data key a
+   * cloud-password reset made unopenable): its workspaces wait for an owner to confirm it again.
+   */
+  readonly keyReplacedHere: () => boolean;
   readonly create: (name: string) => Promise<WorkspaceView>;
   readonly list: () => Promise<WorkspaceView[]>;
   readonly invite: (workspaceId: string, email: string, role: WorkspaceRole) => Promise<Member>;
@@ -126,6 +135,8 @@ export interface WorkspaceServiceOptions {
   readonly userId: string;
   /** The account's cloud data key, which the member private key is wrapped under. */
   readonly dataKey: OpaqueCryptoKey;
+  /** The cloud key epoch of `dataKey`: after a reset it lets this device replace a lost member key. */
+  readonly keyEpoch: number;
 }
 
 /** A v4 UUID from WebCrypto's random bytes. */
@@ -150,15 +161,10 @@ export function createWorkspaceService({
   crypto,
   userId,
   dataKey,
+  keyEpoch,
 }: WorkspaceServiceOptions): WorkspaceService {
-  let memberKeys: Promise<MemberKeyPair> | null = null;
-  const keys = (): Promise<MemberKeyPair> => {
-    memberKeys ??= ensureMemberKeys(api, crypto, userId, dataKey).catch((error: unknown) => {
-      memberKeys = null;
-      throw error;
-    });
-    return memberKeys;
-  };
+  const account = memberKeysOnce(api, crypto, userId, { dataKey, keyEpoch });
+  const keys = account.keys;
 
   /** Every key version sealed to me, opened; versions that do not open are left out. */
   const keyring = async (workspaceId: string): Promise<WorkspaceKey[]> => {
@@ -203,6 +209,7 @@ export function createWorkspaceService({
       waiting,
       keyVersion: summary.keyVersion,
       rotationDue: summary.rotationDue,
+      ownerWaiting: summary.ownerWaiting,
     };
   };
 
@@ -333,6 +340,8 @@ export function createWorkspaceService({
       const own = await keys();
       return memberKeyFingerprint(crypto, own.publicKey, userId);
     },
+
+    keyReplacedHere: account.replacedHere,
 
     async create(name) {
       const own = await keys();

@@ -16,12 +16,15 @@ import { workspaceSyncTransport } from '../api/workspaces-api.ts';
 export function activeWorkspaceSync(api: ApiClient) {
   let service: WorkspaceService | null = null;
   let serviceKey: OpaqueCryptoKey | null = null;
-  return (userId: string, dataKey: OpaqueCryptoKey) => {
+  return (
+    userId: string,
+    { dataKey, keyEpoch }: { dataKey: OpaqueCryptoKey; keyEpoch: number },
+  ) => {
     const workspaceId = activeWorkspaceId();
     if (workspaceId === null) return Promise.resolve(null);
     // Made again for another account, or after a cloud-password reset gave the account a new key.
     if (service?.userId !== userId || serviceKey !== dataKey) {
-      service = createWorkspaceService({ api, crypto: browserCrypto, userId, dataKey });
+      service = createWorkspaceService({ api, crypto: browserCrypto, userId, dataKey, keyEpoch });
       serviceKey = dataKey;
     }
     const current = service;

@@ -30,6 +30,14 @@ export const keyCheckWords: Record<Exclude<KeyConfirmationCheck, 'matches'>, str
 
 export const WAITING_FOR_OWNER = 'Waiting for the owner to confirm you';
 
+/** An owner whose reset replaced their key, in a workspace where no owner holds it now. */
+export const WAITING_FOR_EDITOR =
+  'No owner holds this workspace’s key since your cloud password was reset: an editor compares your new fingerprint with you and confirms you back';
+
+/** Said on the Workspaces screen by the device that replaced the account's key. */
+export const KEY_REPLACED =
+  'Your cloud password was reset, so Docket made you a new key: the fingerprint above is new. In each of your workspaces an owner confirms you again after comparing it with you (where you were the only owner, an editor does).';
+
 export const NO_CLOUD_KEYS = 'Enter your cloud password on this device to use workspaces';
 
 /** The Workspaces screen: the list, and where the space switcher leads. */

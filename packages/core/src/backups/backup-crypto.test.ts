@@ -64,6 +64,18 @@ describe('sealed backups', () => {
     );
   });
 
+  it('keep the workspace a backup was made in, sealed, and refuse one that is not an id', async () => {
+    const { contents, key, metadata } = await fixture();
+    const team = { ...metadata, workspaceId: '6f1c2d4e-1111-4a2b-8c3d-000000000001' };
+    const sealed = await sealBackup(crypto, key, contents, team, context);
+    expect(await openBackupMetadata(crypto, key, sealed.metadata, context)).toEqual(team);
+    const raw = String.fromCharCode(...(decodeBase64(sealed.metadata) ?? []));
+    expect(raw).not.toContain('6f1c2d4e');
+    await expect(
+      sealBackup(crypto, key, contents, { ...metadata, workspaceId: '../other' }, context),
+    ).rejects.toThrow();
+  });
+
   it('refuse a flipped byte, another user, backup id or epoch, and swapped parts', async () => {
     const { contents, key, metadata } = await fixture();
     const sealed = await sealBackup(crypto, key, contents, metadata, context);

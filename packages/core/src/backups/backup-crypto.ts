@@ -144,11 +144,17 @@ export const backupMetadataSchema = z.strictObject({
   name: z.string().min(1).max(200),
   description: z.string().max(5000),
   counts: backupCountsSchema,
+  /**
+   * The team workspace whose space it was made in (issue 39); absent: the personal space. Sealed
+   * with the rest, so the server does not learn which of an account's backups are a team's.
+   */
+  workspaceId: z.uuid().optional(),
 });
 export interface BackupMetadata {
   readonly name: string;
   readonly description: string;
   readonly counts: BackupCounts;
+  readonly workspaceId?: string | undefined;
 }
 
 export interface BackupKeyContext {

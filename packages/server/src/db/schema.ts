@@ -317,6 +317,8 @@ export const userPublicKeys = pgTable('user_public_keys', {
     .references(() => user.id, { onDelete: 'cascade' }),
   publicKey: bytea('public_key').notNull(),
   wrappedPrivateKey: bytea('wrapped_private_key').notNull(),
+  /** The cloud key epoch the private key is sealed under: a reset (a higher one) may replace it. */
+  keyEpoch: integer('key_epoch').default(0).notNull(),
   createdAt: timestampTz('created_at').defaultNow().notNull(),
 });
 

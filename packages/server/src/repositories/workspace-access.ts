@@ -85,6 +85,47 @@ export function requireOwner(actor: Membership, action: string): void {
   requireConfirmed(actor);
 }
 
+/** Whether an owner of the workspace holds its key (false after each owner's key was replaced). */
+export async function hasConfirmedOwner(
+  tx: DocketTransaction,
+  workspaceId: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.role, 'owner'),
+        eq(workspaceMembers.status, 'confirmed'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * An owner, or, while no owner holds the key (each owner's key was replaced after a cloud-password
+ * reset), a confirmed editor: the one who can read the members and confirm an owner back, so a
+ * team whose only owner reset their cloud password is not left without one.
+ */
+export async function requireOwnerOrKeeper(
+  tx: DocketTransaction,
+  workspaceId: string,
+  actor: Membership,
+  action: string,
+): Promise<'owner' | 'keeper'> {
+  if (actor.role === 'owner') {
+    requireOwner(actor, action);
+    return 'owner';
+  }
+  if (actor.role === 'editor' && actor.status === 'confirmed') {
+    if (!(await hasConfirmedOwner(tx, workspaceId))) return 'keeper';
+  }
+  requireOwner(actor, action);
+  return 'owner';
+}
+
 /** A member the owner has not confirmed yet holds no key: they can neither read nor write. */
 export function requireConfirmed(actor: Membership): void {
   if (actor.status !== 'confirmed') {

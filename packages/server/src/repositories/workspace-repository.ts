@@ -26,19 +26,21 @@ import {
   requireConfirmed,
   requireCurrentKey,
   requireOwner,
+  requireOwnerOrKeeper,
   type WorkspaceHead,
 } from './workspace-access.ts';
+import {
+  memberKeysOf,
+  publishMemberKeys,
+  replaceMemberKeys,
+  type MemberKeys,
+  type PublishOutcome,
+} from './member-keys-repository.ts';
 
 /** The signed-in account as the routes know it. */
 export interface Account {
   id: string;
   email: string;
-}
-
-/** An account's member key pair, as base64: the public key and the private key sealed. */
-export interface MemberKeys {
-  publicKey: string;
-  wrappedPrivateKey: string;
 }
 
 export interface StoredInvitation {
@@ -52,6 +54,12 @@ export interface StoredInvitation {
 const newestSealedVersion = sql<
   number | null
 >`(select max(${workspaceMemberKeys.keyVersion}) from ${workspaceMemberKeys} where ${workspaceMemberKeys.workspaceId} = ${workspaceMembers.workspaceId} and ${workspaceMemberKeys.userId} = ${workspaceMembers.userId})`;
+
+/** No owner of the workspace holds its key: each owner's was replaced after a reset. */
+const ownerWaiting =
+  sql<boolean>`not exists (select 1 from ${workspaceMembers} as "keeping_owner" where "keeping_owner"."workspace_id" = ${workspaces.id} and "keeping_owner"."role" = 'owner' and "keeping_owner"."status" = 'confirmed')`.mapWith(
+    Boolean,
+  );
 
 /** Joins a member row to the record of its key that `readerId` made on confirming it. */
 function confirmationBy(readerId: string): SQL | undefined {
@@ -109,42 +117,24 @@ function isoOf(value: Date | string): string {
 export class WorkspaceRepository {
   constructor(private readonly db: DocketDb) {}
 
-  /**
-   * Publishes the account's member key pair once. The same public key again changes nothing
-   * and answers with what is stored; another one is refused ('exists'): owners sealed to the first.
-   */
+  /** Publishes the account's member key pair, or replaces it after a reset (`replaces`). */
   async publishMemberKeys(
     userId: string,
     keys: MemberKeys,
-  ): Promise<{ kind: 'stored'; keys: MemberKeys } | { kind: 'exists' }> {
-    await this.db
-      .insert(userPublicKeys)
-      .values({
-        userId,
-        publicKey: fromBase64(keys.publicKey),
-        wrappedPrivateKey: fromBase64(keys.wrappedPrivateKey),
-      })
-      .onConflictDoNothing({ target: userPublicKeys.userId });
-    const stored = await this.memberKeysOf(userId);
-    if (stored === null) throw new Error('The member keys vanished as they were stored');
-    return stored.publicKey === keys.publicKey
-      ? { kind: 'stored', keys: stored }
-      : { kind: 'exists' };
+    replaces?: string,
+  ): Promise<PublishOutcome> {
+    return replaces === undefined
+      ? publishMemberKeys(this.db, userId, keys)
+      : replaceMemberKeys(this.db, userId, keys, replaces);
   }
 
-  /** `db` is the transaction when called inside one: on PGlite's one connection, another would wait for ever. */
-  async memberKeysOf(
-    userId: string,
-    db: DocketDb | DocketTransaction = this.db,
-  ): Promise<MemberKeys | null> {
-    const [row] = await db
-      .select({
-        publicKey: base64Of(userPublicKeys.publicKey),
-        wrappedPrivateKey: base64Of(userPublicKeys.wrappedPrivateKey),
-      })
-      .from(userPublicKeys)
-      .where(eq(userPublicKeys.userId, userId));
-    return row ?? null;
+  /** Whether the account is a member (accepted or confirmed): for refusals that must not tell outsiders more. */
+  async isMember(userId: string, workspaceId: string): Promise<boolean> {
+    return (await membershipOf(this.db, workspaceId, userId)) !== null;
+  }
+
+  async memberKeysOf(userId: string): Promise<MemberKeys | null> {
+    return memberKeysOf(this.db, userId);
   }
 
   /** A new workspace owned by `owner`, who holds key version 1. */
@@ -204,6 +194,7 @@ export class WorkspaceRepository {
         keyVersion: workspaces.keyVersion,
         sealedKey: nullableBase64Of(workspaceMemberKeys.sealedKey),
         rotationDue: workspaces.rotationDue,
+        ownerWaiting: ownerWaiting,
         createdAt: workspaces.createdAt,
       })
       .from(workspaceMembers)
@@ -233,6 +224,7 @@ export class WorkspaceRepository {
       keyVersion: row.keyVersion,
       sealedKey: row.sealedKey,
       rotationDue: row.rotationDue,
+      ownerWaiting: row.ownerWaiting,
       createdAt: isoOf(row.createdAt),
     }));
   }
@@ -424,7 +416,7 @@ export class WorkspaceRepository {
         );
       }
       await requireRoomForWorkspace(tx, userId);
-      if ((await this.memberKeysOf(userId, tx)) === null) {
+      if ((await memberKeysOf(tx, userId)) === null) {
         throw new ApiHttpError(
           409,
           'public-key-required',
@@ -452,7 +444,7 @@ export class WorkspaceRepository {
   ): Promise<{ keyVersion: number; members: Member[] }> {
     return this.db.transaction(async (tx) => {
       const { head, actor } = await lockAsMember(tx, workspaceId, userId);
-      requireOwner(actor, 'see its members');
+      await requireOwnerOrKeeper(tx, workspaceId, actor, 'see its members');
       const rows = await tx
         .select({
           userId: workspaceMembers.userId,
@@ -505,8 +497,15 @@ export class WorkspaceRepository {
     }
     return this.db.transaction(async (tx) => {
       const { head, actor } = await lockAsMember(tx, workspaceId, userId);
-      requireOwner(actor, 'confirm members');
+      const as = await requireOwnerOrKeeper(tx, workspaceId, actor, 'confirm members');
       const target = await this.memberRow(tx, workspaceId, memberId, userId);
+      if (as === 'keeper' && target.role !== 'owner') {
+        throw new ApiHttpError(
+          403,
+          'not-owner',
+          'Only an owner confirms members; while no owner holds the key, an editor confirms an owner back, and nobody else.',
+        );
+      }
       if (target.status === 'confirmed') {
         throw new ApiHttpError(
           409,

@@ -38,6 +38,7 @@ import { parseRequest } from '../http/parse-request.ts';
 import { checkPushSizes } from '../http/push-sizes.ts';
 import { quotaExceeded } from '../http/quota-error.ts';
 import type { WorkspaceChangeRepository } from '../repositories/workspace-change-repository.ts';
+import { notAMember } from '../repositories/workspace-access.ts';
 import type { WorkspaceRepository } from '../repositories/workspace-repository.ts';
 
 export interface WorkspaceRouteOptions {
@@ -67,9 +68,16 @@ export function workspaceRoutes(
   // A workspace past its share (its members together moved more than one account may) waits as
   // an account would: 429 with Retry-After, before the database is asked. Its members' own
   // accounts, and their personal logs, are not held by it.
-  const refusedOverShare = (workspaceId: string, reply: FastifyReply): boolean => {
+  // Only a member learns that: anyone else is refused as everywhere (403), so a workspace's id
+  // and how busy it is tell an outsider nothing. The membership is read only when refusing.
+  const refusedOverShare = async (
+    userId: string,
+    workspaceId: string,
+    reply: FastifyReply,
+  ): Promise<boolean> => {
     const refusal = limits.refusal(workspaceShareKey(workspaceId), { concurrent: false });
     if (refusal === null) return false;
+    if (!(await workspaces.isMember(userId, workspaceId))) throw notAMember();
     reply.header('retry-after', String(refusal.retryAfterSeconds));
     sendApiError(reply, 429, refusal.error, refusal.message);
     return true;
@@ -79,22 +87,41 @@ export function workspaceRoutes(
     const user = signedInUserOf(request);
     const keys = await workspaces.memberKeysOf(user.id);
     const body = memberKeysResponseSchema.parse(
-      keys ?? { publicKey: null, wrappedPrivateKey: null },
+      keys ?? { publicKey: null, wrappedPrivateKey: null, keyEpoch: null },
     );
     return reply.header('cache-control', 'no-store').send(body);
   });
 
   app.put(workspacePaths.keys, { onRequest }, async (request, reply) => {
     const user = signedInUserOf(request);
-    const keys = parseRequest(putMemberKeysRequestSchema, request.body, 'body');
-    const outcome = await workspaces.publishMemberKeys(user.id, keys);
-    if (outcome.kind === 'exists') {
-      return sendApiError(
-        reply,
-        409,
-        'public-key-exists',
-        'This account has published another public key already; owners sealed workspace keys to it.',
-      );
+    const { replaces, ...keys } = parseRequest(putMemberKeysRequestSchema, request.body, 'body');
+    const outcome = await workspaces.publishMemberKeys(user.id, keys, replaces);
+    switch (outcome.kind) {
+      case 'exists':
+        return sendApiError(
+          reply,
+          409,
+          'public-key-exists',
+          replaces === undefined
+            ? 'This account has published another public key already; owners sealed workspace keys to it.'
+            : 'The member key you would replace is not the stored one any more: another device replaced it. Read it again.',
+        );
+      case 'current':
+        return sendApiError(
+          reply,
+          409,
+          'member-key-current',
+          'This account’s member key is sealed under its current cloud password’s key: it opens, and nothing replaces it.',
+        );
+      case 'stale-epoch':
+        return sendApiError(
+          reply,
+          409,
+          'key-epoch-stale',
+          `The cloud password was reset since this device last had it (key epoch ${String(outcome.keyEpoch)}): enter the current one before making a member key.`,
+        );
+      case 'stored':
+        break;
     }
     return memberKeysResponseSchema.parse(outcome.keys);
   });
@@ -236,7 +263,7 @@ export function workspaceRoutes(
       const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
       checkPushSizes(request.body);
       const push = parseRequest(pushRequestSchema, request.body, 'body');
-      if (refusedOverShare(workspaceId, reply)) return reply;
+      if (await refusedOverShare(user.id, workspaceId, reply)) return reply;
       const outcome = await changes.push(user.id, workspaceId, push, quotas.logBytes);
       limits.charge(user.id, push.envelopes.length);
       limits.record(workspaceShareKey(workspaceId), push.envelopes.length);
@@ -265,7 +292,7 @@ export function workspaceRoutes(
     const user = signedInUserOf(request);
     const { workspaceId } = parseRequest(workspaceParamsSchema, request.params, 'path');
     const query = parseRequest(pullQuerySchema, request.query, 'query');
-    if (refusedOverShare(workspaceId, reply)) return reply;
+    if (await refusedOverShare(user.id, workspaceId, reply)) return reply;
     const page = await changes.pull(
       user.id,
       workspaceId,
