@@ -250,6 +250,9 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await ownerTags.create('Housing');
   // Each sees who made it and when: "You" to the owner, the owner's name to the others.
   await expect(ownerTags.row('Housing')).toContainText(/You · (just now|\d+ min ago)/, SOON);
+  // Backups made in the space are the workspace's, listed and restored only there.
+  await owner.page.goto('/tabs/backups');
+  await expect(owner.page.getByText(/^Backups made here hold this workspace’s work/)).toBeVisible();
   // The owner adds the team's dataset, from a URL: only its definition is synced.
   const source = new TeamSource();
   const sourceUrl = `${await source.start()}/team-feed/california.csv`;
@@ -560,8 +563,8 @@ test('an owner invites, confirms by fingerprint and removes; refusals are shown'
   await screenshotsAtBothSizes(owner.page, 'workspace-delete-question');
   await owner.page.keyboard.press('Escape');
   await expect(question).toHaveCount(0);
-  await expect(deleteWorkspace).toBeVisible();
-  await deleteWorkspace.focus();
+  // Focus is back on the button that asked: Enter asks again.
+  await expect(deleteWorkspace).toBeFocused();
   await owner.page.keyboard.press('Enter');
   const confirmDelete = question.getByRole('button', { name: 'Delete workspace' });
   await expect(question).toBeVisible();

@@ -29,6 +29,7 @@ import {
 } from './bill-details-words.ts';
 import { NotesSpaceLine } from '../authors/notes-space-line.tsx';
 import '../ui/forms.css';
+import { PersonalNotesSection } from './personal-notes-section.tsx';
 
 // The user's own rows about a bill: tags, position, decision and annotations. Each change goes
 // through one of core's commands; the live queries of the screen then show the result, and the
@@ -331,50 +332,54 @@ export function AnnotationsSection({
     [bill, annotations],
   );
   return (
-    <section aria-labelledby="bill-annotations-heading">
-      <h2 id="bill-annotations-heading">Annotations</h2>
-      <NotesSpaceLine />
-      {!readOnly && (
-        <div className="bill-actions">
-          <IonButton
-            fill="outline"
-            onClick={() => {
-              ionRouter.push(annotationPath(bill.id), 'forward', 'push');
-            }}
-          >
-            Annotate
-          </IonButton>
-        </div>
-      )}
-      {entries === undefined ? (
-        <p role="status">Loading annotations…</p>
-      ) : entries.placed.length + entries.orphans.length === 0 ? (
-        <p className="bill-muted">No annotations on this bill yet.</p>
-      ) : (
-        <>
-          {entries.placed.length > 0 && (
-            <ul className="bill-annotations" aria-label="Annotations">
-              {entries.placed.map((entry) => (
-                <AnnotationItem key={entry.annotation.id} billId={bill.id} entry={entry} />
-              ))}
-            </ul>
-          )}
-          {entries.orphans.length > 0 && (
-            <>
-              <h3 id="bill-orphans-heading">Annotations whose passage is gone</h3>
-              <p className="bill-muted">
-                The bill&apos;s text changed and these passages are no longer in it. Their quotes
-                and notes are kept here.
-              </p>
-              <ul className="bill-annotations" aria-labelledby="bill-orphans-heading">
-                {entries.orphans.map((entry) => (
+    <>
+      <section aria-labelledby="bill-annotations-heading">
+        <h2 id="bill-annotations-heading">Annotations</h2>
+        <NotesSpaceLine />
+        {!readOnly && (
+          <div className="bill-actions">
+            <IonButton
+              fill="outline"
+              onClick={() => {
+                ionRouter.push(annotationPath(bill.id), 'forward', 'push');
+              }}
+            >
+              Annotate
+            </IonButton>
+          </div>
+        )}
+        {entries === undefined ? (
+          <p role="status">Loading annotations…</p>
+        ) : entries.placed.length + entries.orphans.length === 0 ? (
+          <p className="bill-muted">No annotations on this bill yet.</p>
+        ) : (
+          <>
+            {entries.placed.length > 0 && (
+              <ul className="bill-annotations" aria-label="Annotations">
+                {entries.placed.map((entry) => (
                   <AnnotationItem key={entry.annotation.id} billId={bill.id} entry={entry} />
                 ))}
               </ul>
-            </>
-          )}
-        </>
-      )}
-    </section>
+            )}
+            {entries.orphans.length > 0 && (
+              <>
+                <h3 id="bill-orphans-heading">Annotations whose passage is gone</h3>
+                <p className="bill-muted">
+                  The bill&apos;s text changed and these passages are no longer in it. Their quotes
+                  and notes are kept here.
+                </p>
+                <ul className="bill-annotations" aria-labelledby="bill-orphans-heading">
+                  {entries.orphans.map((entry) => (
+                    <AnnotationItem key={entry.annotation.id} billId={bill.id} entry={entry} />
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
+        )}
+      </section>
+      {/* In a workspace's space, the person's own notes on the bill, beside the team's. */}
+      <PersonalNotesSection billId={bill.id} />
+    </>
   );
 }
