@@ -9,6 +9,7 @@ import {
 import type { BillReportEntry } from '@docket/core/export';
 import { createPortal } from 'react-dom';
 import { formatBillDate } from '../bills/bill-words.ts';
+import { activeWorkspaceId } from '../local-store/account-databases.ts';
 import { decisionWord, positionWord, sponsorName } from '../bill-details/bill-details-words.ts';
 
 // A printed report of bills (core's readBillReport): each bill on a page of its own, with its
@@ -79,7 +80,8 @@ function ReportEntry({ entry }: { readonly entry: BillReportEntry }) {
       )}
       {notes.length > 0 && (
         <>
-          <h3>Notes</h3>
+          {/* In a workspace's space the notes are the team's, read by every member. */}
+          <h3>{activeWorkspaceId() === null ? 'Notes' : 'Team notes'}</h3>
           <ul className="bill-report-notes">
             {notes.map((note) => (
               <li key={note.id}>
