@@ -48,7 +48,8 @@ import {
 // every account's log is read back through the pull route and checked against every change the
 // server acknowledged: each stored once, the sequence numbers gapless. Beside them, a team
 // workspace of WORKSPACE_MEMBERS accounts (sync-load-workspace.ts) whose members each run one
-// device against the workspace's log, in the same loop and phases (no event streams, no blobs);
+// device against the workspace's log, in the same phases, all pushing at once every
+// WORKSPACE_ROUND_SECONDS (no event streams, no blobs);
 // its pushes and pulls are reported beside the personal ones, and its log checked the same way.
 //
 //   npx tsx bench/sync-load.ts                      (PostgreSQL, two processes)
@@ -70,6 +71,11 @@ const DEVICES = Math.floor(setting('DEVICES', 1000));
 const ACCOUNTS = Math.floor(setting('ACCOUNTS', 250));
 /** Accounts of the one team workspace, each with one device syncing its log. */
 const WORKSPACE_MEMBERS = Math.floor(setting('WORKSPACE_MEMBERS', 20));
+/**
+ * The workspace's members sync at once: every this many seconds all of them push at the same
+ * instant, then pull (a team at work in one meeting), so their pushes meet on the workspace's lock.
+ */
+const WORKSPACE_ROUND_SECONDS = setting('WORKSPACE_ROUND_SECONDS', 10);
 /** Each timed phase, in seconds. */
 const SECONDS = setting('SECONDS', 60);
 const WARMUP_SECONDS = setting('WARMUP_SECONDS', 15);
@@ -420,6 +426,23 @@ async function deviceLoop(device: Device): Promise<void> {
   }
 }
 
+/** A workspace member's device: pushes at each round's start, with every other member, then pulls. */
+async function workspaceLoop(device: Device): Promise<void> {
+  const route = `${device.log.label}push`;
+  const round = WORKSPACE_ROUND_SECONDS * 1000;
+  while (!stopping()) {
+    const now = performance.now();
+    await Promise.race([sleep(Math.ceil((now + 1) / round) * round - now), stopped]);
+    if (stopping()) return;
+    await serially(device, async () => {
+      await push(device, newBatch(device, 1 + Math.floor(Math.random() * BATCH_MAX)), route, {
+        ...deviceRetry,
+      });
+      await pullAll(device);
+    });
+  }
+}
+
 /** A nudge ahead of what the device holds makes it pull, once, after its current step. */
 function nudged(device: Device): void {
   if (device.pullQueued || stopping()) return;
@@ -739,7 +762,7 @@ async function main(): Promise<void> {
       ...(DATABASE === 'postgres' ? [{ name: 'postgres', pids: () => pidsNamed('postgres') }] : []),
     ];
     phase = new PhaseFigures('warm-up');
-    const loops = [...devices, ...workspace.devices].map((device) => deviceLoop(device));
+    const loops = [...devices.map(deviceLoop), ...workspace.devices.map(workspaceLoop)];
     await sleep(WARMUP_SECONDS * 1000);
 
     const steady = await timedPhase('steady', groups, database);
@@ -946,7 +969,7 @@ function report(
     `Personal spaces and the workspace of ${WORKSPACE_MEMBERS} members, side by side`,
     ...sideBySide([steady, flood], {
       personal: `${count(DEVICES)} of ${count(ACCOUNTS)} accounts`,
-      workspace: `${WORKSPACE_MEMBERS} members, one each`,
+      workspace: `${WORKSPACE_MEMBERS} members, all at once every ${WORKSPACE_ROUND_SECONDS} s`,
     }).map((line) => `  ${line}`),
     '',
   );
