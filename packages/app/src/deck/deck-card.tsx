@@ -38,7 +38,104 @@ export interface DeckCardProps {
   readonly onSwipe: ((kind: DecisionKind) => void) | null;
 }
 
-export function DeckCard({ bill, onSwipe }: DeckCardProps) {
+/**
+ * Keeps a drag that ends over the card's link from also following the link: armed as a drag
+ * starts, the click that ends it is swallowed; a new press disarms it.
+ */
+function clickSwallower(card: HTMLElement) {
+  let swallowClick = false;
+  const resetSwallow = () => {
+    swallowClick = false;
+  };
+  const maybeSwallow = (event: MouseEvent) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  return {
+    arm: () => {
+      swallowClick = true;
+    },
+    listen: () => {
+      card.addEventListener('pointerdown', resetSwallow, true);
+      card.addEventListener('click', maybeSwallow, true);
+    },
+    remove: () => {
+      card.removeEventListener('pointerdown', resetSwallow, true);
+      card.removeEventListener('click', maybeSwallow, true);
+    },
+  };
+}
+
+/**
+ * The card's drag, enabled: it follows the pointer, snaps back when released early, and flies off
+ * when released as a decision, `decide` called once it has flown (at once under reduced motion).
+ * `destroy` ends the drag; `land` makes the decision of a card still flying off.
+ */
+function swipeGesture(
+  card: HTMLElement,
+  onStart: () => void,
+  decide: (kind: DecisionKind) => void,
+) {
+  let flyOff: { timer: ReturnType<typeof setTimeout>; kind: DecisionKind } | null = null;
+  const gesture = createGesture({
+    el: card,
+    gestureName: 'deck-swipe',
+    direction: 'x',
+    maxAngle: 180,
+    threshold: 8,
+    onStart: () => {
+      onStart();
+      card.classList.add('deck-card--dragging');
+    },
+    onMove: (detail) => {
+      card.style.transform = dragTransform(detail.deltaX, detail.deltaY, prefersReducedMotion());
+      const kind = swipeDecision(detail, card.offsetWidth);
+      if (kind === null) delete card.dataset.swipe;
+      else card.dataset.swipe = kind;
+    },
+    onEnd: (detail) => {
+      card.classList.remove('deck-card--dragging');
+      delete card.dataset.swipe;
+      const kind = swipeDecision(detail, card.offsetWidth);
+      if (kind === null) {
+        // Back to where it was; the CSS transition (none under reduced motion) animates it.
+        card.style.transform = '';
+        return;
+      }
+      if (prefersReducedMotion()) {
+        decide(kind);
+        return;
+      }
+      card.style.transform = flyOffTransform(kind);
+      flyOff = {
+        kind,
+        timer: setTimeout(() => {
+          flyOff = null;
+          decide(kind);
+        }, FLY_OFF_MS),
+      };
+    },
+  });
+  gesture.enable(true);
+  return {
+    destroy: () => {
+      gesture.destroy();
+    },
+    land: () => {
+      if (flyOff === null) return;
+      clearTimeout(flyOff.timer);
+      decide(flyOff.kind);
+    },
+  };
+}
+
+/**
+ * The card's swipe, for the card element given the returned ref: none while `onSwipe` is null,
+ * set up again for each bill.
+ */
+function useCardSwipe(billId: string, onSwipe: DeckCardProps['onSwipe']) {
   const cardRef = useRef<HTMLElement>(null);
   const onSwipeRef = useRef(onSwipe);
   useEffect(() => {
@@ -50,71 +147,24 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
     const card = cardRef.current;
     if (card === null || !swipes) return;
     // A drag that ends over the card's link must not also follow the link.
-    let swallowClick = false;
-    let flyOff: { timer: ReturnType<typeof setTimeout>; kind: DecisionKind } | null = null;
-    const gesture = createGesture({
-      el: card,
-      gestureName: 'deck-swipe',
-      direction: 'x',
-      maxAngle: 180,
-      threshold: 8,
-      onStart: () => {
-        swallowClick = true;
-        card.classList.add('deck-card--dragging');
-      },
-      onMove: (detail) => {
-        card.style.transform = dragTransform(detail.deltaX, detail.deltaY, prefersReducedMotion());
-        const kind = swipeDecision(detail, card.offsetWidth);
-        if (kind === null) delete card.dataset.swipe;
-        else card.dataset.swipe = kind;
-      },
-      onEnd: (detail) => {
-        card.classList.remove('deck-card--dragging');
-        delete card.dataset.swipe;
-        const kind = swipeDecision(detail, card.offsetWidth);
-        if (kind === null) {
-          // Back to where it was; the CSS transition (none under reduced motion) animates it.
-          card.style.transform = '';
-          return;
-        }
-        if (prefersReducedMotion()) {
-          onSwipeRef.current?.(kind);
-          return;
-        }
-        card.style.transform = flyOffTransform(kind);
-        flyOff = {
-          kind,
-          timer: setTimeout(() => {
-            flyOff = null;
-            onSwipeRef.current?.(kind);
-          }, FLY_OFF_MS),
-        };
-      },
+    const clicks = clickSwallower(card);
+    const swipe = swipeGesture(card, clicks.arm, (kind) => {
+      onSwipeRef.current?.(kind);
     });
-    gesture.enable(true);
-    const resetSwallow = () => {
-      swallowClick = false;
-    };
-    const maybeSwallow = (event: MouseEvent) => {
-      if (!swallowClick) return;
-      swallowClick = false;
-      event.preventDefault();
-      event.stopPropagation();
-    };
-    card.addEventListener('pointerdown', resetSwallow, true);
-    card.addEventListener('click', maybeSwallow, true);
+    clicks.listen();
     return () => {
-      gesture.destroy();
-      card.removeEventListener('pointerdown', resetSwallow, true);
-      card.removeEventListener('click', maybeSwallow, true);
+      swipe.destroy();
+      clicks.remove();
       // A card taken away while flying off still has its decision made.
-      if (flyOff !== null) {
-        clearTimeout(flyOff.timer);
-        onSwipeRef.current?.(flyOff.kind);
-      }
+      swipe.land();
     };
-  }, [bill.id, swipes]);
+  }, [billId, swipes]);
+  return cardRef;
+}
 
+/** The card on top of the deck: the bill's identifier (its details' link), place, title and facts. */
+export function DeckCard({ bill, onSwipe }: DeckCardProps) {
+  const cardRef = useCardSwipe(bill.id, onSwipe);
   const facts = deckCardFacts(bill);
   const headingId = `deck-card-${bill.id}`;
   return (
@@ -126,31 +176,38 @@ export function DeckCard({ bill, onSwipe }: DeckCardProps) {
       </h2>
       <p className="bill-place">{billPlace(bill)}</p>
       <p className="deck-card-title">{facts.title}</p>
-      <dl className="deck-card-facts">
-        <dt>Status</dt>
-        <dd>{statusWithDate(facts, formatBillDate)}</dd>
-        <dt>Sponsor</dt>
-        <dd>{facts.primarySponsor ?? 'None listed'}</dd>
-        <dt>Subjects</dt>
-        <dd>
-          {facts.subjects.length === 0 ? (
-            'None listed'
-          ) : (
-            <ul className="deck-card-subjects">
-              {facts.subjects.slice(0, 12).map((subject) => (
-                <li key={subject}>{subject}</li>
-              ))}
-              {facts.subjects.length > 12 && <li>and {facts.subjects.length - 12} more</li>}
-            </ul>
-          )}
-        </dd>
-        <dt>Latest action</dt>
-        <dd>
-          {facts.latestAction === null
-            ? 'None listed'
-            : latestActionLine(facts.latestAction, formatBillDate)}
-        </dd>
-      </dl>
+      <CardFacts facts={facts} />
     </article>
+  );
+}
+
+/** The card's facts: status, sponsor, subjects (the first 12) and latest action. */
+function CardFacts({ facts }: { readonly facts: ReturnType<typeof deckCardFacts> }) {
+  return (
+    <dl className="deck-card-facts">
+      <dt>Status</dt>
+      <dd>{statusWithDate(facts, formatBillDate)}</dd>
+      <dt>Sponsor</dt>
+      <dd>{facts.primarySponsor ?? 'None listed'}</dd>
+      <dt>Subjects</dt>
+      <dd>
+        {facts.subjects.length === 0 ? (
+          'None listed'
+        ) : (
+          <ul className="deck-card-subjects">
+            {facts.subjects.slice(0, 12).map((subject) => (
+              <li key={subject}>{subject}</li>
+            ))}
+            {facts.subjects.length > 12 && <li>and {facts.subjects.length - 12} more</li>}
+          </ul>
+        )}
+      </dd>
+      <dt>Latest action</dt>
+      <dd>
+        {facts.latestAction === null
+          ? 'None listed'
+          : latestActionLine(facts.latestAction, formatBillDate)}
+      </dd>
+    </dl>
   );
 }

@@ -1,99 +1,28 @@
 import { IonButton } from '@ionic/react';
 import {
   describeCounts,
-  MAX_IMPORT_BYTES,
   userDataFileKindWords,
   type UserDataImportPlan,
 } from '@docket/core/export';
-import { transfer } from 'comlink';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import '../ui/forms.css';
 import '../ui/user-data-forms.css';
-import { userDataWorker } from '../user-data-worker/user-data-client.ts';
-import type { ImportCheck, PickedImportFile } from '../user-data-worker/user-data-runner.ts';
+import { useImportSteps, type ImportStep } from '../import/use-import-steps.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 
 // Import: pick a file Docket exported (CSV, JSON or Web Annotation JSON-LD), see what it would
 // add and change, then import it in one transaction. Reading, checking and writing happen in
-// the user-data worker; a file that does not fit gets a message and changes nothing.
+// the user-data worker (import/use-import-steps.ts); a file that does not fit gets a message and
+// changes nothing.
 
 /** Changes listed one by one before the rest are only counted. */
 const LISTED_CHANGES = 50;
 
-type Step =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'reading'; readonly name: string }
-  | { readonly kind: 'preview'; readonly file: File; readonly plan: UserDataImportPlan }
-  | { readonly kind: 'importing'; readonly file: File; readonly plan: UserDataImportPlan }
-  | { readonly kind: 'done'; readonly name: string; readonly plan: UserDataImportPlan }
-  | { readonly kind: 'refused'; readonly name: string; readonly message: string };
-
-async function picked(file: File): Promise<PickedImportFile> {
-  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
-}
-
-/** Hands the file's bytes to the worker (moved, not copied) for a preview or the import. */
-async function send(file: File, step: 'previewImport' | 'applyImport'): Promise<ImportCheck> {
-  const data = await picked(file);
-  const result: ImportCheck = await userDataWorker()[step](transfer(data, [data.bytes.buffer]));
-  return result;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export function ImportScreen() {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-
-  const check = (file: File) => {
-    if (file.size > MAX_IMPORT_BYTES) {
-      // Refused before reading: a huge file would be held in memory twice on the way.
-      setStep({
-        kind: 'refused',
-        name: file.name,
-        message: `The file is larger than ${MAX_IMPORT_BYTES / (1024 * 1024)} MB; Docket exports are smaller.`,
-      });
-      return;
-    }
-    setStep({ kind: 'reading', name: file.name });
-    send(file, 'previewImport')
-      .then((result) => {
-        setStep(
-          result.ok
-            ? { kind: 'preview', file, plan: result.plan }
-            : { kind: 'refused', name: file.name, message: result.message },
-        );
-      })
-      .catch((error: unknown) => {
-        setStep({ kind: 'refused', name: file.name, message: errorText(error) });
-      });
-  };
-
-  const apply = (file: File, plan: UserDataImportPlan) => {
-    setStep({ kind: 'importing', file, plan });
-    send(file, 'applyImport')
-      .then((result) => {
-        setStep(
-          result.ok
-            ? { kind: 'done', name: file.name, plan: result.plan }
-            : { kind: 'refused', name: file.name, message: result.message },
-        );
-        if (input.current !== null) input.current.value = '';
-      })
-      .catch((error: unknown) => {
-        setStep({ kind: 'refused', name: file.name, message: errorText(error) });
-      });
-  };
-
-  const cancel = () => {
-    setStep({ kind: 'idle' });
-    if (input.current !== null) input.current.value = '';
-  };
+  const { step, input, choose, apply, cancel } = useImportSteps();
 
   return (
     <>
@@ -120,29 +49,12 @@ export function ImportScreen() {
               accept=".csv,.json,.jsonld,text/csv,application/json,application/ld+json"
               disabled={step.kind === 'reading' || step.kind === 'importing'}
               onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file === undefined) setStep({ kind: 'idle' });
-                else check(file);
+                choose(event.target.files?.[0]);
               }}
             />
           </div>
         </form>
-        <div role="status">
-          {step.kind === 'reading' && <p>Checking {step.name}…</p>}
-          {step.kind === 'importing' && <p>Importing {step.file.name}…</p>}
-          {step.kind === 'done' && (
-            <p className="form-notice">
-              Imported {step.name}: added {describeCounts(step.plan.counts, 'added')}; changed{' '}
-              {describeCounts(step.plan.counts, 'changed')}. See them under{' '}
-              <Link to="/tabs/tracked">Tracked</Link>.
-            </p>
-          )}
-        </div>
-        {step.kind === 'refused' && (
-          <p className="form-error" role="alert">
-            {step.name} cannot be imported: {step.message} Nothing was changed.
-          </p>
-        )}
+        <ImportOutcome step={step} />
         {(step.kind === 'preview' || step.kind === 'importing') && (
           <Preview
             name={step.file.name}
@@ -155,6 +67,30 @@ export function ImportScreen() {
           />
         )}
       </PageBody>
+    </>
+  );
+}
+
+/** What the import is doing or did, as a status, and a refusal, as an alert. */
+function ImportOutcome({ step }: { readonly step: ImportStep }) {
+  return (
+    <>
+      <div role="status">
+        {step.kind === 'reading' && <p>Checking {step.name}…</p>}
+        {step.kind === 'importing' && <p>Importing {step.file.name}…</p>}
+        {step.kind === 'done' && (
+          <p className="form-notice">
+            Imported {step.name}: added {describeCounts(step.plan.counts, 'added')}; changed{' '}
+            {describeCounts(step.plan.counts, 'changed')}. See them under{' '}
+            <Link to="/tabs/tracked">Tracked</Link>.
+          </p>
+        )}
+      </div>
+      {step.kind === 'refused' && (
+        <p className="form-error" role="alert">
+          {step.name} cannot be imported: {step.message} Nothing was changed.
+        </p>
+      )}
     </>
   );
 }

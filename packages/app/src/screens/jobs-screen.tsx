@@ -29,6 +29,9 @@ const kindWords: Readonly<Record<Job['kind'], string>> = {
   restore: 'Restore of a backup',
 };
 
+/** The action a job's buttons ask for. */
+type JobAction = 'cancel' | 'retry' | 'resume';
+
 /** The list of every bill a dataset provides, on Tracked. */
 function datasetBillsPath(datasetId: string): string {
   return `/tabs/tracked?${billListSearch({ ...defaultBillListQuery, datasetId, all: true })}`;
@@ -85,7 +88,7 @@ export function JobsScreen() {
     jobLabel(job, names.get(job.subjectId) ?? 'a dataset that was removed'),
   );
 
-  const act = (action: 'cancel' | 'retry' | 'resume', jobId: string) => {
+  const act = (action: JobAction, jobId: string) => {
     setFailure(null);
     const jobs = importJobs();
     const call =
@@ -139,20 +142,13 @@ function JobCard({
   job: Job;
   datasetName: string;
   now: number;
-  onAction: (action: 'cancel' | 'retry' | 'resume', jobId: string) => void;
+  onAction: (action: JobAction, jobId: string) => void;
 }) {
   const headingId = `job-${job.id}`;
   const status = jobStatusWords[job.status];
   const fraction = jobFraction(job);
   const active = job.status === 'running' || job.status === 'queued';
-  const took = duration(job, now);
-  const { recordsRead, written, skipped, total } = job.progress;
-  const tally = job.kind === 'import' ? recordTallyWords(job) : null;
-  const errorCount = Math.max(skipped, job.errors.length);
   const label = jobLabel(job, datasetName);
-  // Only imports can be cancelled, resumed and retried from here; other kinds are run to the end
-  // (or failed) by their own screens.
-  const actionable = job.kind === 'import';
   return (
     <li className="record-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
@@ -167,41 +163,62 @@ function JobCard({
           : { value: fraction ?? 0 })}
         {...(job.status === 'failed' ? { color: 'danger' } : {})}
       />
-      <dl className="record-facts">
-        <dt>Read</dt>
-        <dd>
-          {total === null
-            ? plural(recordsRead, 'record')
-            : `${recordsRead} of ${plural(total, 'record')}`}
-        </dd>
-        <dt>Written</dt>
-        <dd>{plural(written, writtenUnit(job.kind))}</dd>
-        <dt>Skipped</dt>
-        <dd>{plural(skipped, 'record')}</dd>
-        {job.result !== null && (
-          <>
-            <dt>Result</dt>
-            <dd>
-              {job.result.added} added, {job.result.updated} updated, {job.result.unchanged}{' '}
-              unchanged, {job.result.removed} removed
-            </dd>
-          </>
-        )}
-        {tally !== null && (
-          <>
-            <dt>Records</dt>
-            <dd>{tally}</dd>
-          </>
-        )}
-        <dt>Started</dt>
-        <dd>{job.startedAt === null ? 'Not yet' : formatDateTime(job.startedAt)}</dd>
-        {took !== null && (
-          <>
-            <dt>Duration</dt>
-            <dd>{took}</dd>
-          </>
-        )}
-      </dl>
+      <JobFacts job={job} now={now} />
+      <JobProblems job={job} />
+      <JobActions job={job} active={active} onAction={onAction} />
+    </li>
+  );
+}
+
+/** What a job read, wrote and skipped, what it came to, when it started and how long it took. */
+function JobFacts({ job, now }: { job: Job; now: number }) {
+  const took = duration(job, now);
+  const { recordsRead, written, skipped, total } = job.progress;
+  const tally = job.kind === 'import' ? recordTallyWords(job) : null;
+  return (
+    <dl className="record-facts">
+      <dt>Read</dt>
+      <dd>
+        {total === null
+          ? plural(recordsRead, 'record')
+          : `${recordsRead} of ${plural(total, 'record')}`}
+      </dd>
+      <dt>Written</dt>
+      <dd>{plural(written, writtenUnit(job.kind))}</dd>
+      <dt>Skipped</dt>
+      <dd>{plural(skipped, 'record')}</dd>
+      {job.result !== null && (
+        <>
+          <dt>Result</dt>
+          <dd>
+            {job.result.added} added, {job.result.updated} updated, {job.result.unchanged}{' '}
+            unchanged, {job.result.removed} removed
+          </dd>
+        </>
+      )}
+      {tally !== null && (
+        <>
+          <dt>Records</dt>
+          <dd>{tally}</dd>
+        </>
+      )}
+      <dt>Started</dt>
+      <dd>{job.startedAt === null ? 'Not yet' : formatDateTime(job.startedAt)}</dd>
+      {took !== null && (
+        <>
+          <dt>Duration</dt>
+          <dd>{took}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** A job's errors and the files it did not use, each folded away under its count. */
+function JobProblems({ job }: { job: Job }) {
+  const errorCount = Math.max(job.progress.skipped, job.errors.length);
+  return (
+    <>
       {job.errors.length > 0 && (
         <details>
           <summary>
@@ -236,55 +253,70 @@ function JobCard({
           </ul>
         </details>
       )}
-      <div className="screen-actions">
-        {/* A finished import ends in where to go next: its bills, in the deck or as a list. */}
-        {actionable && job.status === 'done' && (
-          <>
-            <IonButton size="small" routerLink={HOME_TAB_PATH}>
-              Open the deck
-            </IonButton>
-            <IonButton size="small" fill="outline" routerLink={datasetBillsPath(job.subjectId)}>
-              See these bills
-            </IonButton>
-          </>
-        )}
-        {actionable && (active || job.status === 'interrupted') && (
+    </>
+  );
+}
+
+/** Where a finished import leads, and Cancel, Resume and Retry for an import that can take them. */
+function JobActions({
+  job,
+  active,
+  onAction,
+}: {
+  job: Job;
+  active: boolean;
+  onAction: (action: JobAction, jobId: string) => void;
+}) {
+  // Only imports can be cancelled, resumed and retried from here; other kinds are run to the end
+  // (or failed) by their own screens.
+  const actionable = job.kind === 'import';
+  return (
+    <div className="screen-actions">
+      {/* A finished import ends in where to go next: its bills, in the deck or as a list. */}
+      {actionable && job.status === 'done' && (
+        <>
+          <IonButton size="small" routerLink={HOME_TAB_PATH}>
+            Open the deck
+          </IonButton>
+          <IonButton size="small" fill="outline" routerLink={datasetBillsPath(job.subjectId)}>
+            See these bills
+          </IonButton>
+        </>
+      )}
+      {actionable && (active || job.status === 'interrupted') && (
+        <IonButton
+          size="small"
+          fill="outline"
+          color="danger"
+          onClick={() => {
+            onAction('cancel', job.id);
+          }}
+        >
+          Cancel
+        </IonButton>
+      )}
+      {actionable && job.status === 'interrupted' && (
+        <IonButton
+          size="small"
+          onClick={() => {
+            onAction('resume', job.id);
+          }}
+        >
+          Resume
+        </IonButton>
+      )}
+      {actionable &&
+        (job.status === 'failed' || job.status === 'cancelled' || job.status === 'interrupted') && (
           <IonButton
             size="small"
             fill="outline"
-            color="danger"
             onClick={() => {
-              onAction('cancel', job.id);
+              onAction('retry', job.id);
             }}
           >
-            Cancel
+            Retry
           </IonButton>
         )}
-        {actionable && job.status === 'interrupted' && (
-          <IonButton
-            size="small"
-            onClick={() => {
-              onAction('resume', job.id);
-            }}
-          >
-            Resume
-          </IonButton>
-        )}
-        {actionable &&
-          (job.status === 'failed' ||
-            job.status === 'cancelled' ||
-            job.status === 'interrupted') && (
-            <IonButton
-              size="small"
-              fill="outline"
-              onClick={() => {
-                onAction('retry', job.id);
-              }}
-            >
-              Retry
-            </IonButton>
-          )}
-      </div>
-    </li>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@docket/core/backups';
 import { publicLinkErrors } from '@docket/protocol/public-links';
 import { useEffect, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { ApiRequestError } from '../api/api-client.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { openLink, restoreContents } from '../backups/backup-actions.ts';
@@ -18,8 +18,9 @@ import '../backups/backups.css';
 import '../ui/forms.css';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { forgetHeldLinkKey, heldLinkKey, holdLinkKey } from '../public-links/held-link-key.ts';
+import { holdLinkKey } from '../public-links/held-link-key.ts';
 import { fetchPublicLink } from '../public-links/public-links-api.ts';
+import { publicLinkPath, useLinkFragment } from '../public-links/use-link-fragment.ts';
 import { LOGIN_PATH, RETURN_TO_LINK_PARAM } from '../routing/route-paths.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { formatDateTime } from '../ui/formatting.ts';
@@ -27,12 +28,21 @@ import { formatDateTime } from '../ui/formatting.ts';
 type LinkState =
   | { readonly status: 'loading' }
   | { readonly status: 'problem'; readonly title: string; readonly message: string }
-  | {
-      readonly status: 'open';
-      readonly shared: SharedLink;
-      readonly createdAt: string;
-      readonly expiresAt: string | null;
-    };
+  | OpenedLink;
+
+/** A link opened: what it holds, when it was shared and until when. */
+interface OpenedLink {
+  readonly status: 'open';
+  readonly shared: SharedLink;
+  readonly createdAt: string;
+  readonly expiresAt: string | null;
+}
+
+/** The outcome of "Import into my data": the message, said as a status or an alert. */
+interface ImportOutcome {
+  readonly ok: boolean;
+  readonly message: string;
+}
 
 function problemOf(error: unknown): Extract<LinkState, { status: 'problem' }> {
   if (error instanceof PublicLinkKeyError) {
@@ -74,43 +84,13 @@ function problemOf(error: unknown): Extract<LinkState, { status: 'problem' }> {
   };
 }
 
-function linkPath(id: string): string {
-  return `/public-link/${encodeURIComponent(id)}`;
-}
-
-/** /public-link/:id#k=…: a shared set of bills, read-only; signed-in viewers can import it. */
-export function PublicLinkScreen() {
-  const { id } = useParams();
-  const location = useLocation();
-  // Back from the sign-in detour, the key waits in this tab's session storage (never in an
-  // address that is sent): it is put back into this page's own fragment, then forgotten.
-  const fromAddress = fragmentKeyOf(location.hash) === null ? null : location.hash;
-  // Only while this page is the one shown: Ionic keeps it rendered under the sign-in page, where
-  // the address is the sign-in page's, which must never get the key.
-  const waiting =
-    fromAddress === null && id !== undefined && location.pathname === linkPath(id)
-      ? heldLinkKey(id)
-      : null;
-  const [restored, setRestored] = useState<{ id: string; hash: string } | null>(null);
-  const hash =
-    fromAddress ?? waiting ?? (restored !== null && restored.id === id ? restored.hash : '');
-  if (waiting !== null && id !== undefined && restored?.hash !== waiting) {
-    setRestored({ id, hash: waiting });
-  }
-  useEffect(() => {
-    if (waiting === null || id === undefined) return;
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${location.pathname}${location.search}${waiting}`,
-    );
-    forgetHeldLinkKey(id);
-  }, [waiting, id, location.pathname, location.search]);
+/**
+ * The link `id` opened with the key in `hash`, asked of the server and opened on this device
+ * again whenever the id or the key changes; 'loading' until then.
+ */
+function useOpenedLink(id: string | undefined, hash: string): LinkState {
   const { api } = useAppServices();
-  const signedIn = useAppState((state) => state.user !== null);
   const [state, setState] = useState<{ request: string; value: LinkState } | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [imported, setImported] = useState<{ ok: boolean; message: string } | null>(null);
   const fragmentKey = fragmentKeyOf(hash);
   const request = `${id ?? ''}#${fragmentKey ?? ''}`;
 
@@ -137,7 +117,13 @@ export function PublicLinkScreen() {
     // `request` is made of id and key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, request]);
-  const link: LinkState = state?.request === request ? state.value : { status: 'loading' };
+  return state?.request === request ? state.value : { status: 'loading' };
+}
+
+/** "Import into my data": what a link holds merged into the reader's data, as a restore job. */
+function useLinkImport(id: string | undefined) {
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<ImportOutcome | null>(null);
 
   const importSet = (contents: BackupContents) => {
     setImporting(true);
@@ -162,8 +148,20 @@ export function PublicLinkScreen() {
       });
   };
 
-  // The way back from sign-in names the link only; its key waits in this tab (above).
-  const back = linkPath(id ?? '');
+  return { importing, imported, importSet };
+}
+
+/** /public-link/:id#k=…: a shared set of bills, read-only; signed-in viewers can import it. */
+export function PublicLinkScreen() {
+  const { id } = useParams();
+  const hash = useLinkFragment(id);
+  const signedIn = useAppState((state) => state.user !== null);
+  const link = useOpenedLink(id, hash);
+  const { importing, imported, importSet } = useLinkImport(id);
+
+  // The way back from sign-in names the link only; its key waits in this tab
+  // (public-links/use-link-fragment.ts).
+  const back = publicLinkPath(id ?? '');
   const isList = link.status === 'open' && link.shared.kind === 'list';
   return (
     <>
@@ -181,38 +179,7 @@ export function PublicLinkScreen() {
           </>
         ) : (
           <>
-            {/* The backup's own name, description and date head the page; links made before
-                names were sealed into them have none. A list shared from the Tracked tab is
-                headed by the list's name and says only when it was shared (the next line): its
-                backup was taken then. Dates are in the reader's locale. */}
-            <div className="shared-link-title">
-              <h1 dir="auto">{link.shared.name ?? 'Shared bills'}</h1>
-              {link.shared.workspace !== null && (
-                <p className="shared-link-from" dir="auto">
-                  From {link.shared.workspace}
-                </p>
-              )}
-              {link.shared.description !== '' && (
-                <p className="backup-text" dir="auto">
-                  {link.shared.description}
-                </p>
-              )}
-              {!isList && (
-                <p>
-                  Backed up{' '}
-                  <time dateTime={link.shared.backedUpAt}>
-                    {formatDateTime(link.shared.backedUpAt)}
-                  </time>
-                </p>
-              )}
-            </div>
-            <p>
-              Shared {formatDateTime(link.createdAt)}
-              {link.expiresAt === null
-                ? ''
-                : `; the link expires ${formatDateTime(link.expiresAt)}`}
-              . Read-only: nothing here changes anyone’s data.
-            </p>
+            <SharedLinkHeading link={link} isList={isList} />
             <div className="screen-actions">
               {signedIn ? (
                 <IonButton
@@ -235,14 +202,7 @@ export function PublicLinkScreen() {
                 </IonButton>
               )}
             </div>
-            <p role="status" aria-live="polite">
-              {importing ? 'Importing…' : imported?.ok === true ? imported.message : ''}
-            </p>
-            {imported?.ok === false && (
-              <p className="backup-error" role="alert">
-                {imported.message}
-              </p>
-            )}
+            <LinkImportOutcome importing={importing} imported={imported} />
             {/* For a reader: what the link holds in words, then the bills; the owner's
                 counters of each kind (datasets, triage decisions…) are not theirs. */}
             <BackupContentsView
@@ -254,6 +214,70 @@ export function PublicLinkScreen() {
           </>
         )}
       </PageBody>
+    </>
+  );
+}
+
+/** What the link is (its name, team workspace, description and date), and when it was shared. */
+function SharedLinkHeading({
+  link,
+  isList,
+}: {
+  readonly link: OpenedLink;
+  readonly isList: boolean;
+}) {
+  return (
+    <>
+      {/* The backup's own name, description and date head the page; links made before
+          names were sealed into them have none. A list shared from the Tracked tab is
+          headed by the list's name and says only when it was shared (the next line): its
+          backup was taken then. Dates are in the reader's locale. */}
+      <div className="shared-link-title">
+        <h1 dir="auto">{link.shared.name ?? 'Shared bills'}</h1>
+        {link.shared.workspace !== null && (
+          <p className="shared-link-from" dir="auto">
+            From {link.shared.workspace}
+          </p>
+        )}
+        {link.shared.description !== '' && (
+          <p className="backup-text" dir="auto">
+            {link.shared.description}
+          </p>
+        )}
+        {!isList && (
+          <p>
+            Backed up{' '}
+            <time dateTime={link.shared.backedUpAt}>{formatDateTime(link.shared.backedUpAt)}</time>
+          </p>
+        )}
+      </div>
+      <p>
+        Shared {formatDateTime(link.createdAt)}
+        {link.expiresAt === null ? '' : `; the link expires ${formatDateTime(link.expiresAt)}`}.
+        Read-only: nothing here changes anyone’s data.
+      </p>
+    </>
+  );
+}
+
+/** "Importing…" and a done import as a status; a failed one as an alert. */
+function LinkImportOutcome({
+  importing,
+  imported,
+}: {
+  readonly importing: boolean;
+  readonly imported: ImportOutcome | null;
+}) {
+  return (
+    <>
+      <p role="status" aria-live="polite">
+        {importing ? 'Importing…' : imported?.ok === true ? imported.message : ''}
+      </p>
+      {imported?.ok === false && (
+        <p className="backup-error" role="alert">
+          {imported.message}
+        </p>
+      )}
     </>
   );
 }

@@ -1,23 +1,20 @@
 import { jurisdictionName, sessionLabel, sessionOfKey, statusWord } from '@docket/core/bills';
-import { defaultLinkChoices } from '@docket/core/backups';
 import type { BillListQuery } from '@docket/core/lists';
 import type { Tag } from '@docket/core/store';
 import { IonButton, IonButtons, IonContent, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import '../backups/backups.css';
 import { formatBillDate } from '../bills/bill-words.ts';
 import { loginPathReturningTo } from '../routing/route-paths.ts';
-import { useAppServices } from '../services/app-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
-import { useStatusToast } from '../toasts/status-toast.ts';
 import { plural } from '../ui/formatting.ts';
 import { IonModal } from '../ui/ionic/ion-modal.ts';
-import { shareListAsLink, type SharedListLink } from './share-list-action.ts';
+import type { SharedListLink } from './share-list-action.ts';
 import { decisionListWords } from './tracked-filters.tsx';
 import type { ShareListProps } from './share-list.tsx';
-import { focusControl } from '../ui/falling-focus.ts';
+import { type ShareListLink, useShareListLink } from './use-share-list-link.ts';
 
 // The sheet "Share" opens on the Tracked tab: it says which bills go out and what comes with
 // them, makes the link ("Create link"), then hands it to the platform's share sheet ("Share
@@ -64,12 +61,6 @@ export function shareListName(
   return name.length <= NAME_MAX ? name : `${name.slice(0, NAME_MAX - 1)}…`;
 }
 
-type Phase =
-  | { readonly step: 'confirm' }
-  | { readonly step: 'making' }
-  | { readonly step: 'made'; readonly link: SharedListLink }
-  | { readonly step: 'failed'; readonly message: string };
-
 export function ShareListSheet(
   props: ShareListProps & { readonly isOpen: boolean; readonly onClose: () => void },
 ) {
@@ -98,6 +89,7 @@ export function ShareListSheet(
   );
 }
 
+/** What the sheet shows: what is needed first, else the link to make or the link made. */
 function ShareListBody({
   query,
   total,
@@ -108,157 +100,82 @@ function ShareListBody({
 }: ShareListProps & {
   readonly onClose: () => void;
 }) {
-  const { api, platform } = useAppServices();
   const keys = useBackupKeys();
   const online = useAppState((state) => state.online);
-  const location = useLocation();
-  const toast = useStatusToast();
-  const ids = useId();
-  const [notes, setNotes] = useState(defaultLinkChoices.notes);
-  const [phase, setPhase] = useState<Phase>({ step: 'confirm' });
-  const [status, setStatus] = useState('');
-  const next = useRef<HTMLIonButtonElement>(null);
   const name = shareListName(query, { tags, sponsorName });
-  const canShare = platform.canShareLinks();
+  const link = useShareListLink(name, allIds);
 
-  // Once made, the focus goes to the next tap: "Share link", or "Copy link" where there is none.
-  const made = phase.step === 'made';
-  useEffect(() => {
-    if (made) focusControl(next.current);
-  }, [made]);
-
-  if (keys.status === 'signed-out') {
-    return (
-      <div role="status">
-        <p>Sign in to share a link. Lists are shared as public links your Docket server keeps.</p>
-        <IonButton routerLink={loginPathReturningTo(`${location.pathname}${location.search}`)}>
-          Sign in
-        </IonButton>
-      </div>
-    );
-  }
-  if (keys.status === 'no-password') {
-    return (
-      <div role="status">
-        <p>
-          Set or enter your cloud password to share a link: a shared list is kept as a backup,
-          encrypted with your cloud password’s key, and this device does not have it yet. Set it
-          under More, then share again.
-        </p>
-        <IonButton routerLink="/tabs/more" fill="outline" onClick={onClose}>
-          Go to Cloud password
-        </IonButton>
-      </div>
-    );
-  }
+  if (keys.status === 'signed-out') return <SignInFirst />;
+  if (keys.status === 'no-password') return <PasswordFirst onClose={onClose} />;
   if (keys.status === 'loading') return <p role="status">Loading…</p>;
-  if (!online && phase.step !== 'made') {
+  if (!online && link.phase.step !== 'made') {
     return (
       <p role="status">
         You are offline. Sharing a link needs the Docket server: share again once you are online.
       </p>
     );
   }
-
-  const create = async () => {
-    setPhase({ step: 'making' });
-    setStatus('');
-    try {
-      const billIds = await allIds();
-      if (billIds.length === 0) throw new Error('The list shows no bills now: nothing to share.');
-      const link = await shareListAsLink({
-        api,
-        userId: keys.userId,
-        keys: keys.keys,
-        name,
-        billIds,
-        notes,
-        origin: window.location.origin,
-      });
-      setPhase({ step: 'made', link });
-    } catch (failure) {
-      setPhase({
-        step: 'failed',
-        message: failure instanceof Error ? failure.message : 'The link was not created.',
-      });
-    }
-  };
-
-  const copy = (url: string) => {
-    navigator.clipboard.writeText(url).then(
-      () => {
-        setStatus('');
-        toast.done('Link copied.');
-      },
-      () => {
-        setStatus('Copying is not allowed here; select the link and copy it yourself.');
-      },
-    );
-  };
-
-  const share = (url: string) => {
-    platform.shareLink(url, name).catch((failure: unknown) => {
-      console.error('Could not share a link', failure);
-      setStatus('Sharing did not work here; copy the link instead.');
-    });
-  };
-
-  if (phase.step === 'made') {
-    const { url, backupId } = phase.link;
-    return (
-      <>
-        <p role="status">
-          Link created. {canShare ? 'Share it' : 'Copy it'} now and send it to whoever should see
-          these bills.
-        </p>
-        <div className="backup-field">
-          <label htmlFor={`${ids}-url`}>Link</label>
-          <input
-            id={`${ids}-url`}
-            className="backup-link-url"
-            readOnly
-            // Private words: kept out of the browser's form restore (issue 38).
-            autoComplete="off"
-            value={url}
-            onFocus={(event) => {
-              event.currentTarget.select();
-            }}
-          />
-        </div>
-        <div className="screen-actions">
-          {canShare && (
-            <IonButton
-              ref={next}
-              onClick={() => {
-                share(url);
-              }}
-            >
-              Share link
-            </IonButton>
-          )}
-          <IonButton
-            ref={canShare ? undefined : next}
-            fill={canShare ? 'outline' : 'solid'}
-            onClick={() => {
-              copy(url);
-            }}
-          >
-            Copy link
-          </IonButton>
-        </div>
-        <p aria-live="polite">{status}</p>
-        <p className="backup-hint">
-          Its key is not kept on this device: once this closes, the link cannot be copied again
-          here. It is kept with the backup “{name}”, where you can{' '}
-          <Link to={`/backup-link/${encodeURIComponent(backupId)}`} onClick={onClose}>
-            revoke it
-          </Link>
-          .
-        </p>
-      </>
-    );
+  if (link.phase.step === 'made') {
+    return <MadeLink link={link} made={link.phase.link} name={name} onClose={onClose} />;
   }
+  return (
+    <ConfirmShare
+      link={link}
+      total={total}
+      name={name}
+      onCreate={() => {
+        link.create(keys).catch((failure: unknown) => {
+          console.error('Could not share the list', failure);
+        });
+      }}
+    />
+  );
+}
 
+/** Signed out: lists are shared as public links the server keeps, so first "Sign in". */
+function SignInFirst() {
+  const location = useLocation();
+  return (
+    <div role="status">
+      <p>Sign in to share a link. Lists are shared as public links your Docket server keeps.</p>
+      <IonButton routerLink={loginPathReturningTo(`${location.pathname}${location.search}`)}>
+        Sign in
+      </IonButton>
+    </div>
+  );
+}
+
+/** No cloud password on this device: a shared list is a backup sealed with its key. */
+function PasswordFirst({ onClose }: { readonly onClose: () => void }) {
+  return (
+    <div role="status">
+      <p>
+        Set or enter your cloud password to share a link: a shared list is kept as a backup,
+        encrypted with your cloud password’s key, and this device does not have it yet. Set it under
+        More, then share again.
+      </p>
+      <IonButton routerLink="/tabs/more" fill="outline" onClick={onClose}>
+        Go to Cloud password
+      </IonButton>
+    </div>
+  );
+}
+
+/** What goes out, "Notes" to send them too, and "Create link". */
+function ConfirmShare({
+  link,
+  total,
+  name,
+  onCreate,
+}: {
+  readonly link: ShareListLink;
+  /** How many bills the list shows. */
+  readonly total: number;
+  readonly name: string;
+  readonly onCreate: () => void;
+}) {
+  const ids = useId();
+  const { phase, notes, setNotes } = link;
   const making = phase.step === 'making';
   return (
     <>
@@ -290,14 +207,7 @@ function ShareListBody({
         The list is kept as a backup under Backups, where you can revoke the link.
       </p>
       <div className="screen-actions">
-        <IonButton
-          disabled={making}
-          onClick={() => {
-            create().catch((failure: unknown) => {
-              console.error('Could not share the list', failure);
-            });
-          }}
-        >
+        <IonButton disabled={making} onClick={onCreate}>
           Create link
         </IonButton>
       </div>
@@ -309,6 +219,75 @@ function ShareListBody({
           {phase.message}
         </p>
       )}
+    </>
+  );
+}
+
+/** The link made: to share or copy now (its key is not kept), and where to revoke it. */
+function MadeLink({
+  link,
+  made,
+  name,
+  onClose,
+}: {
+  readonly link: ShareListLink;
+  readonly made: SharedListLink;
+  readonly name: string;
+  readonly onClose: () => void;
+}) {
+  const ids = useId();
+  const { canShare, next } = link;
+  const { url, backupId } = made;
+  return (
+    <>
+      <p role="status">
+        Link created. {canShare ? 'Share it' : 'Copy it'} now and send it to whoever should see
+        these bills.
+      </p>
+      <div className="backup-field">
+        <label htmlFor={`${ids}-url`}>Link</label>
+        <input
+          id={`${ids}-url`}
+          className="backup-link-url"
+          readOnly
+          // Private words: kept out of the browser's form restore (issue 38).
+          autoComplete="off"
+          value={url}
+          onFocus={(event) => {
+            event.currentTarget.select();
+          }}
+        />
+      </div>
+      <div className="screen-actions">
+        {canShare && (
+          <IonButton
+            ref={next}
+            onClick={() => {
+              link.share(url);
+            }}
+          >
+            Share link
+          </IonButton>
+        )}
+        <IonButton
+          ref={canShare ? undefined : next}
+          fill={canShare ? 'outline' : 'solid'}
+          onClick={() => {
+            link.copy(url);
+          }}
+        >
+          Copy link
+        </IonButton>
+      </div>
+      <p aria-live="polite">{link.status}</p>
+      <p className="backup-hint">
+        Its key is not kept on this device: once this closes, the link cannot be copied again here.
+        It is kept with the backup “{name}”, where you can{' '}
+        <Link to={`/backup-link/${encodeURIComponent(backupId)}`} onClick={onClose}>
+          revoke it
+        </Link>
+        .
+      </p>
     </>
   );
 }

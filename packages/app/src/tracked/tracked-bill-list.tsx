@@ -35,20 +35,14 @@ export interface TrackedBillListProps {
   readonly onToggle: (billId: string, selected: boolean) => void;
 }
 
-export function TrackedBillList({
-  list,
-  total,
-  scrollElement,
-  tagsById,
-  selecting,
-  selected,
-  onToggle,
-}: TrackedBillListProps) {
+/**
+ * Where the list starts inside the scrolling page, for the virtualizer, measured on the element
+ * given the returned ref; what is above it (filters, charts) may change height, so it is
+ * measured again after each render and on resizes.
+ */
+function useScrollMargin(scrollElement: HTMLElement | null) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-
-  // Where the list starts inside the scrolling page; what is above it (filters, charts) may
-  // change height, so it is measured again after each render and on resizes.
   useLayoutEffect(() => {
     const element = listRef.current;
     if (element === null || scrollElement === null) return;
@@ -67,6 +61,20 @@ export function TrackedBillList({
       observer.disconnect();
     };
   }, [scrollElement]);
+  return { listRef, scrollMargin };
+}
+
+/** The list of bills, only the rows near the viewport in the DOM, each asked for as it nears. */
+export function TrackedBillList({
+  list,
+  total,
+  scrollElement,
+  tagsById,
+  selecting,
+  selected,
+  onToggle,
+}: TrackedBillListProps) {
+  const { listRef, scrollMargin } = useScrollMargin(scrollElement);
 
   // The virtualizer hands out fresh functions on each render; nothing here memoizes them. No
   // getItemKey: a new one each render would make it recompute all 50,000 positions each time.
@@ -95,37 +103,58 @@ export function TrackedBillList({
       aria-label="Bills"
       style={{ height: `${virtualizer.getTotalSize()}px` }}
     >
-      {items.map((item) => {
-        const row = list.row(item.index);
-        return (
-          <li
-            key={item.key}
-            aria-setsize={total}
-            aria-posinset={item.index + 1}
-            className="tracked-row"
-            style={{
-              height: `${item.size}px`,
-              transform: `translateY(${item.start - scrollMargin}px)`,
-            }}
-          >
-            {row === undefined ? (
-              <p className="tracked-row-loading">Loading…</p>
-            ) : row === null ? (
-              <p className="tracked-row-loading">This bill is no longer on this device.</p>
-            ) : (
-              <BillRow
-                row={row}
-                tagsById={tagsById}
-                selecting={selecting}
-                selected={selected.has(row.id)}
-                onToggle={onToggle}
-                changed={changed?.has(row.id) === true}
-              />
-            )}
-          </li>
-        );
-      })}
+      {items.map((item) => (
+        <li
+          key={item.key}
+          aria-setsize={total}
+          aria-posinset={item.index + 1}
+          className="tracked-row"
+          style={{
+            height: `${item.size}px`,
+            transform: `translateY(${item.start - scrollMargin}px)`,
+          }}
+        >
+          <RowContent
+            row={list.row(item.index)}
+            tagsById={tagsById}
+            selecting={selecting}
+            selected={selected}
+            onToggle={onToggle}
+            changed={changed}
+          />
+        </li>
+      ))}
     </ul>
+  );
+}
+
+/** What a row of the list holds: its bill, or that it loads or is no longer on this device. */
+function RowContent({
+  row,
+  tagsById,
+  selecting,
+  selected,
+  onToggle,
+  changed,
+}: Pick<TrackedBillListProps, 'tagsById' | 'selecting' | 'selected' | 'onToggle'> & {
+  /** Undefined while it loads, null when the bill has gone. */
+  readonly row: BillListRow | null | undefined;
+  /** The ids of the bills another device changed; undefined while they are read. */
+  readonly changed: ReadonlySet<string> | undefined;
+}) {
+  if (row === undefined) return <p className="tracked-row-loading">Loading…</p>;
+  if (row === null) {
+    return <p className="tracked-row-loading">This bill is no longer on this device.</p>;
+  }
+  return (
+    <BillRow
+      row={row}
+      tagsById={tagsById}
+      selecting={selecting}
+      selected={selected.has(row.id)}
+      onToggle={onToggle}
+      changed={changed?.has(row.id) === true}
+    />
   );
 }
 

@@ -1,11 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import {
-  billStatuses,
-  jurisdictionName,
-  sessionLabel,
-  sessionOfKey,
-  statusWord,
-} from '@docket/core/bills';
+import { billStatuses, jurisdictionName, statusWord } from '@docket/core/bills';
 import {
   type BillListQuery,
   type BillListSort,
@@ -14,10 +8,10 @@ import {
   decisionFilters,
 } from '@docket/core/lists';
 import { type Dataset, positions, type Tag } from '@docket/core/store';
+import { jurisdictionChange, sessionChoices } from '../bills/place-choices.ts';
 import { IonToggle } from '../ui/ionic/ion-toggle.ts';
 import { IonInput } from '../ui/ionic/ion-input.ts';
-import { catchFallingFocus } from '../ui/falling-focus.ts';
-import { useNarrowScreen } from '../ui/use-narrow-screen.ts';
+import { type FilterFolding, useFilterFolding } from './use-filter-folding.ts';
 
 // The search field, the filters, the order and the tracked/all switch. Plain selects: they are
 // keyboard- and screen-reader-friendly everywhere and open the phone's own picker. On a phone the
@@ -138,59 +132,70 @@ function Choice({
   );
 }
 
-export function TrackedFilters({
+type QueryChange = TrackedFiltersProps['onChange'];
+
+/** "Decision": the triage lists, each with how many bills it holds once that is known. */
+function decisionChoice(
+  decision: BillListQuery['decision'],
+  decisionCounts: TrackedFiltersProps['decisionCounts'],
+  onChange: QueryChange,
+): FilterChoice {
+  return {
+    label: 'Decision',
+    value: decision,
+    options: decisionFilters.map((option) => ({
+      value: option,
+      label:
+        decisionCounts === null
+          ? decisionListWords[option]
+          : `${decisionListWords[option]} (${decisionCounts[option].toLocaleString()})`,
+    })),
+    words: (value) => decisionListWords[value as DecisionFilter],
+    onChange: (value) => {
+      onChange({ decision: value as BillListQuery['decision'] });
+    },
+  };
+}
+
+/** "Jurisdiction" and "Session": the jurisdictions held, and the sessions of the chosen one. */
+function placeChoices(
+  query: BillListQuery,
+  jurisdictions: readonly string[],
+  sessions: readonly string[],
+  onChange: QueryChange,
+): readonly FilterChoice[] {
+  return [
+    {
+      label: 'Jurisdiction',
+      value: query.jurisdiction,
+      options: jurisdictions.map((code) => ({ value: code, label: jurisdictionName(code) })),
+      onChange: (value) => {
+        onChange(jurisdictionChange(query.session, value));
+      },
+    },
+    {
+      label: 'Session',
+      value: query.session,
+      options: sessionChoices(sessions, query.jurisdiction),
+      onChange: (value) => {
+        onChange({ session: value });
+      },
+    },
+  ];
+}
+
+/** Every filter of the list, in the order the panel shows them. */
+function filterChoices({
   query,
   tags,
   datasets,
   jurisdictions,
   sessions,
   decisionCounts,
-  sponsorName,
   onChange,
-}: TrackedFiltersProps) {
-  // The field keeps what is typed; the URL follows it. Without its own state a slow URL round
-  // trip could move the caret or drop a letter.
-  const [text, setText] = useState(query.q);
-  const [urlText, setUrlText] = useState(query.q);
-  if (query.q !== urlText) {
-    // The URL moved by itself (a link, "Clear filters"): the field follows it.
-    setUrlText(query.q);
-    if (text.trim() !== query.q.trim()) setText(query.q);
-  }
-  const sortId = useId();
-  const panelId = useId();
-  // On a phone the filters and the order fold behind "Filter", so the search field, the count
-  // and the first results fit above the keyboard; what is chosen shows as chips.
-  const narrow = useNarrowScreen();
-  const [open, setOpen] = useState(false);
-  const filterButtonId = useId();
-  const filterButton = () => document.getElementById(filterButtonId);
-  const folded = narrow && !open;
-  const close = () => {
-    setOpen(false);
-    filterButton()?.focus();
-  };
-  /** A chip goes with its filter: the keyboard stays near, on "Filter", not on the page. */
-  const removed = () => {
-    catchFallingFocus(filterButton);
-  };
-
-  const choices: readonly FilterChoice[] = [
-    {
-      label: 'Decision',
-      value: query.decision,
-      options: decisionFilters.map((decision) => ({
-        value: decision,
-        label:
-          decisionCounts === null
-            ? decisionListWords[decision]
-            : `${decisionListWords[decision]} (${decisionCounts[decision].toLocaleString()})`,
-      })),
-      words: (value) => decisionListWords[value as DecisionFilter],
-      onChange: (value) => {
-        onChange({ decision: value as BillListQuery['decision'] });
-      },
-    },
+}: TrackedFiltersProps): readonly FilterChoice[] {
+  return [
+    decisionChoice(query.decision, decisionCounts, onChange),
     {
       label: 'Status',
       value: query.status,
@@ -223,80 +228,44 @@ export function TrackedFilters({
         onChange({ datasetId: value });
       },
     },
-    {
-      label: 'Jurisdiction',
-      value: query.jurisdiction,
-      options: jurisdictions.map((code) => ({ value: code, label: jurisdictionName(code) })),
-      onChange: (value) => {
-        // A session of another jurisdiction would leave nothing to list.
-        const keep =
-          query.session !== null &&
-          (value === null || sessionOfKey(query.session).jurisdiction === value);
-        onChange({ jurisdiction: value, ...(keep ? {} : { session: null }) });
-      },
-    },
-    {
-      label: 'Session',
-      value: query.session,
-      options: sessions
-        .map((key) => ({ key, ...sessionOfKey(key) }))
-        .filter(
-          ({ jurisdiction }) => query.jurisdiction === null || jurisdiction === query.jurisdiction,
-        )
-        .map(({ key, jurisdiction, session }) => ({
-          value: key,
-          label: `${jurisdictionName(jurisdiction)} · ${sessionLabel(jurisdiction, session)}`,
-        })),
-      onChange: (value) => {
-        onChange({ session: value });
-      },
-    },
+    ...placeChoices(query, jurisdictions, sessions, onChange),
   ];
+}
+
+/**
+ * The search field's text: the field keeps what is typed and the URL's `q` follows it. Without
+ * its own state a slow URL round trip could move the caret or drop a letter.
+ */
+function useSearchText(q: string): readonly [string, (text: string) => void] {
+  const [text, setText] = useState(q);
+  const [urlText, setUrlText] = useState(q);
+  if (q !== urlText) {
+    // The URL moved by itself (a link, "Clear filters"): the field follows it.
+    setUrlText(q);
+    if (text.trim() !== q.trim()) setText(q);
+  }
+  return [text, setText];
+}
+
+/** The Tracked tab's search field, filters, order and tracked/all switch. */
+export function TrackedFilters(props: TrackedFiltersProps) {
+  const { query, sponsorName, onChange } = props;
+  const [text, setText] = useSearchText(query.q);
+  const folding = useFilterFolding();
+  const choices = filterChoices(props);
   const chosen = choices.filter((choice) => choice.value !== null);
 
   return (
     <div className="tracked-filters">
-      <div className="tracked-search-row">
-        <IonInput
-          className="tracked-search"
-          label="Search"
-          labelPlacement="stacked"
-          fill="outline"
-          type="search"
-          inputmode="search"
-          enterkeyhint="search"
-          autocomplete="off"
-          spellcheck={false}
-          maxlength={500}
-          value={text}
-          onIonInput={(event) => {
-            const value = event.detail.value ?? '';
-            setText(value);
-            onChange({ q: value });
-          }}
-        />
-        {narrow && (
-          <button
-            id={filterButtonId}
-            type="button"
-            className="toggle-button tracked-filter-button"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => {
-              setOpen(!open);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && open) {
-                event.preventDefault();
-                setOpen(false);
-              }
-            }}
-          >
-            Filter
-            {chosen.length > 0 && ` (${chosen.length.toLocaleString()})`}
-          </button>
-        )}
-      </div>
+      <SearchRow
+        text={text}
+        chosen={chosen.length}
+        folding={folding}
+        onText={(value) => {
+          setText(value);
+          onChange({ q: value });
+        }}
+      />
       <IonToggle
         className="tracked-all-toggle"
         checked={query.all}
@@ -307,74 +276,188 @@ export function TrackedFilters({
       >
         Show all bills, not only tracked ones
       </IonToggle>
-      {(query.sponsor !== null || (narrow && chosen.length > 0)) && (
-        <ul className="tracked-chips" aria-label="Active filters">
-          {query.sponsor !== null && (
-            <FilterChip
-              words={`sponsored by ${sponsorName ?? sponsorKeyLabel(query.sponsor)}`}
-              onRemove={() => {
-                removed();
-                onChange({ sponsor: null });
-              }}
-            >
-              Sponsored by <bdi>{sponsorName ?? sponsorKeyLabel(query.sponsor)}</bdi>
-            </FilterChip>
-          )}
-          {narrow &&
-            chosen.map((choice) => {
-              const words = choiceWords(choice, choice.value ?? '');
-              return (
-                <FilterChip
-                  key={choice.label}
-                  words={`${choice.label.toLowerCase()} ${words}`}
-                  onRemove={() => {
-                    removed();
-                    choice.onChange(null);
-                  }}
-                >
-                  {choice.label}: <bdi>{words}</bdi>
-                </FilterChip>
-              );
-            })}
-        </ul>
-      )}
-      <div
-        id={panelId}
-        className="tracked-filter-grid"
-        hidden={folded}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && narrow && open) {
-            event.preventDefault();
-            close();
-          }
+      <ActiveFilters
+        sponsor={query.sponsor}
+        sponsorName={sponsorName}
+        chips={folding.narrow ? chosen : []}
+        onRemoved={folding.removed}
+        onChange={onChange}
+      />
+      <FilterPanel folding={folding} choices={choices} sort={query.sort} onChange={onChange} />
+    </div>
+  );
+}
+
+/** The search field and, on a phone, "Filter" with how many filters are chosen. */
+function SearchRow({
+  text,
+  chosen,
+  folding,
+  onText,
+}: {
+  readonly text: string;
+  /** How many filters narrow the list. */
+  readonly chosen: number;
+  readonly folding: FilterFolding;
+  readonly onText: (text: string) => void;
+}) {
+  const { narrow, open, setOpen } = folding;
+  return (
+    <div className="tracked-search-row">
+      <IonInput
+        className="tracked-search"
+        label="Search"
+        labelPlacement="stacked"
+        fill="outline"
+        type="search"
+        inputmode="search"
+        enterkeyhint="search"
+        autocomplete="off"
+        spellcheck={false}
+        maxlength={500}
+        value={text}
+        onIonInput={(event) => {
+          onText(event.detail.value ?? '');
         }}
-      >
-        {choices.map((choice) => (
-          <Choice
+      />
+      {narrow && (
+        <button
+          id={folding.buttonId}
+          type="button"
+          className="toggle-button tracked-filter-button"
+          aria-expanded={open}
+          aria-controls={folding.panelId}
+          onClick={() => {
+            setOpen(!open);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && open) {
+              event.preventDefault();
+              setOpen(false);
+            }
+          }}
+        >
+          Filter
+          {chosen > 0 && ` (${chosen.toLocaleString()})`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The filters in words, each with its remover: the sponsor's, and the chosen ones on a phone. */
+function ActiveFilters({
+  sponsor,
+  sponsorName,
+  chips,
+  onRemoved,
+  onChange,
+}: {
+  readonly sponsor: string | null;
+  readonly sponsorName: string | null | undefined;
+  /** The chosen filters shown as chips: on a phone, where their selects fold. */
+  readonly chips: readonly FilterChoice[];
+  /** Called as a chip goes, before its filter is removed. */
+  readonly onRemoved: () => void;
+  readonly onChange: QueryChange;
+}) {
+  if (sponsor === null && chips.length === 0) return null;
+  return (
+    <ul className="tracked-chips" aria-label="Active filters">
+      {sponsor !== null && (
+        <FilterChip
+          words={`sponsored by ${sponsorName ?? sponsorKeyLabel(sponsor)}`}
+          onRemove={() => {
+            onRemoved();
+            onChange({ sponsor: null });
+          }}
+        >
+          Sponsored by <bdi>{sponsorName ?? sponsorKeyLabel(sponsor)}</bdi>
+        </FilterChip>
+      )}
+      {chips.map((choice) => {
+        const words = choiceWords(choice, choice.value ?? '');
+        return (
+          <FilterChip
             key={choice.label}
-            label={choice.label}
-            value={choice.value}
-            options={choice.options}
-            onChange={choice.onChange}
-          />
-        ))}
-        <div className="tracked-filter">
-          <label htmlFor={sortId}>Sort by</label>
-          <select
-            id={sortId}
-            value={query.sort}
-            onChange={(event) => {
-              onChange({ sort: event.target.value as BillListSort });
+            words={`${choice.label.toLowerCase()} ${words}`}
+            onRemove={() => {
+              onRemoved();
+              choice.onChange(null);
             }}
           >
-            {billListSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortWords[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+            {choice.label}: <bdi>{words}</bdi>
+          </FilterChip>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The filters' selects and the order; folded behind "Filter" on a phone, where Escape folds them. */
+function FilterPanel({
+  folding,
+  choices,
+  sort,
+  onChange,
+}: {
+  readonly folding: FilterFolding;
+  readonly choices: readonly FilterChoice[];
+  readonly sort: BillListSort;
+  readonly onChange: QueryChange;
+}) {
+  const { narrow, open, close } = folding;
+  return (
+    <div
+      id={folding.panelId}
+      className="tracked-filter-grid"
+      hidden={folding.folded}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && narrow && open) {
+          event.preventDefault();
+          close();
+        }
+      }}
+    >
+      {choices.map((choice) => (
+        <Choice
+          key={choice.label}
+          label={choice.label}
+          value={choice.value}
+          options={choice.options}
+          onChange={choice.onChange}
+        />
+      ))}
+      <SortChoice sort={sort} onChange={onChange} />
+    </div>
+  );
+}
+
+/** "Sort by": the list's order. */
+function SortChoice({
+  sort,
+  onChange,
+}: {
+  readonly sort: BillListSort;
+  readonly onChange: QueryChange;
+}) {
+  const sortId = useId();
+  return (
+    <div className="tracked-filter">
+      <label htmlFor={sortId}>Sort by</label>
+      <select
+        id={sortId}
+        value={sort}
+        onChange={(event) => {
+          onChange({ sort: event.target.value as BillListSort });
+        }}
+      >
+        {billListSorts.map((option) => (
+          <option key={option} value={option}>
+            {sortWords[option]}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

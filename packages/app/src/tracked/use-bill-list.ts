@@ -1,5 +1,5 @@
 import { proxy } from 'comlink';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { BillListQuery, BillListRow, DecisionFilter } from '@docket/core/lists';
 import { billSearch } from '../search-worker/bill-search-client.ts';
 import type { IndexStatus } from '../search-worker/bill-search-service.ts';
@@ -42,14 +42,12 @@ interface Answer {
   readonly rows: Map<number, BillListRow | null>;
 }
 
-export function useBillList(query: BillListQuery): BillList {
-  const [status, setStatus] = useState<IndexStatus | null>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [, setLoadedChunks] = useState(0);
-  const asked = useRef(0);
-  const pending = useRef(new Set<string>());
+/** Says what went wrong in words, or null once the list answers again. */
+type ErrorSetter = (error: string | null) => void;
 
+/** The search worker's indexing progress, watched while the list is shown. */
+function useIndexStatus(setError: ErrorSetter): IndexStatus | null {
+  const [status, setStatus] = useState<IndexStatus | null>(null);
   useEffect(() => {
     const search = billSearch();
     let watchId: number | null = null;
@@ -74,9 +72,23 @@ export function useBillList(query: BillListQuery): BillList {
         search.unwatch(watchId).catch(() => undefined);
       }
     };
-  }, []);
+  }, [setError]);
+  return status;
+}
 
-  const version = status?.version ?? -1;
+/**
+ * The worker's answer to `query`: its count and first rows, asked again when the query or the
+ * index (`version`) moves; an older answer arriving late is dropped. A new answer forgets the
+ * chunks `pending` were asked for the one before.
+ */
+function useAnswer(
+  query: BillListQuery,
+  version: number,
+  pending: RefObject<Set<string>>,
+  setError: ErrorSetter,
+): Answer | null {
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const asked = useRef(0);
   useEffect(() => {
     const ask = ++asked.current;
     billSearch()
@@ -101,9 +113,20 @@ export function useBillList(query: BillListQuery): BillList {
         console.error('[docket] The search failed:', cause);
         setError('The search failed. Reload the page to try again.');
       });
-  }, [query, version]);
+  }, [query, version, pending, setError]);
+  return answer;
+}
 
-  const load = useCallback(
+/**
+ * Loads the rows of a range the list shows, a chunk at a time, into `answer`; a chunk is asked
+ * for once (`pending`), again only when reading it failed.
+ */
+function useRowLoading(
+  answer: Answer | null,
+  pending: RefObject<Set<string>>,
+): (start: number, end: number) => void {
+  const [, setLoadedChunks] = useState(0);
+  return useCallback(
     (start: number, end: number) => {
       if (answer === null) return;
       const first = Math.floor(Math.max(0, start) / CHUNK);
@@ -128,8 +151,17 @@ export function useBillList(query: BillListQuery): BillList {
           });
       }
     },
-    [answer],
+    [answer, pending],
   );
+}
+
+/** The list of bills answering `query`, read from the search worker as it is shown. */
+export function useBillList(query: BillListQuery): BillList {
+  const [error, setError] = useState<string | null>(null);
+  const pending = useRef(new Set<string>());
+  const status = useIndexStatus(setError);
+  const answer = useAnswer(query, status?.version ?? -1, pending, setError);
+  const load = useRowLoading(answer, pending);
 
   const allIds = useCallback(async () => {
     if (answer === null) return [];
