@@ -14,7 +14,15 @@ import { deckSample } from './pages/deck-page.ts';
 import { TrackedPage } from './pages/tracked-page.ts';
 import { SourceSimulatorServer, type SimulatedRequest } from './source-simulator.ts';
 import { expectPainted, screenshotsAtBothSizes } from './pages/painted.ts';
-import { modalNamed, SOON, signedInDevice, submitCloudPassword } from './pages/sync-device.ts';
+import {
+  cloudPasswordModal,
+  expectCloudPasswordNotice,
+  modalNamed,
+  SOON,
+  signedInDevice,
+  submitCloudPassword,
+  typeCloudPassword,
+} from './pages/sync-device.ts';
 
 // Team workspaces, membership (issue 39): three accounts on three browser contexts. The owner
 // makes "Health team" and invites an editor and a viewer; both accept; the owner confirms each
@@ -623,3 +631,83 @@ async function openTeamSpace(
   );
   return new BillTagsPage(page);
 }
+
+// A cloud-password reset loses nothing of a team (issue 39): the only owner resets from a new
+// device; that device makes the account a new member key (its fingerprint new, and said so), and
+// the workspace waits; no owner holds its key, so the confirmed editor is shown the owner to
+// confirm back, compares the new fingerprint and confirms; the owner reads the workspace again.
+test('an only owner who resets the cloud password is confirmed back by an editor', async ({
+  browser,
+}) => {
+  const owner = await member(browser);
+  const editor = await member(browser);
+  await openWorkspaces(owner.page);
+  const before = await myFingerprint(owner.page);
+  await owner.page.getByLabel('Name', { exact: true }).fill('Reset team');
+  await owner.page.getByRole('button', { name: 'New workspace' }).click();
+  await owner.page.getByRole('link', { name: 'Reset team' }).click();
+  await expectPainted(owner.page.getByRole('heading', { name: 'Reset team', level: 1 }));
+  const teamUrl = owner.page.url();
+  await owner.page.getByLabel('Email', { exact: true }).fill(editor.email);
+  await owner.page.getByRole('radio', { name: 'Editor' }).check();
+  await owner.page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(owner.page.getByRole('status').filter({ hasText: 'is invited' })).toBeVisible(SOON);
+  await openWorkspaces(editor.page);
+  await editor.page
+    .getByRole('listitem')
+    .filter({ hasText: owner.email })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(editor.page.getByText('Waiting for the owner to confirm you').first()).toBeVisible(
+    SOON,
+  );
+  await owner.page.goto(teamUrl);
+  const editorRow = memberRow(owner.page, editor.email);
+  await editorRow.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await owner.page
+    .getByRole('group', { name: `Confirm ${editor.email}` })
+    .getByRole('button', { name: 'The words match: confirm' })
+    .click();
+  await expect(editorRow.getByText('Confirmed')).toBeVisible(SOON);
+
+  // The owner, on a new device without the cloud password, resets it.
+  const fresh = await signedInDevice(browser, owner.email, false, origin);
+  await fresh.getByRole('button', { name: 'Cloud password', exact: true }).click();
+  const modal = cloudPasswordModal(fresh);
+  await modal.getByRole('button', { name: 'Reset', exact: true }).click();
+  await typeCloudPassword(fresh, 'a fresh start for the team');
+  await modal.getByRole('button', { name: 'Reset password' }).click();
+  await fresh.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expectCloudPasswordNotice(fresh, 'The cloud password is reset.');
+  await openWorkspaces(fresh);
+  const after = await myFingerprint(fresh);
+  expect(after).not.toBe(before);
+  await expect(fresh.getByText(/Docket made you a new key/)).toBeVisible();
+  await expect(
+    fresh.getByText(/^No owner holds this workspace’s key since your cloud password was reset/),
+  ).toBeVisible(SOON);
+  await screenshotsAtBothSizes(fresh, 'workspaces-new-key');
+
+  // The editor keeps the workspace: the owner to confirm back, and nothing else to manage.
+  await openWorkspaces(editor.page);
+  await editor.page.getByRole('link', { name: 'Reset team' }).click();
+  await expect(editor.page.getByText(/^No owner holds this workspace’s key/)).toBeVisible(SOON);
+  const ownerRow = memberRow(editor.page, owner.email);
+  await expect(editor.page.getByRole('button', { name: 'Remove member' })).toHaveCount(0);
+  await ownerRow.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const confirm = editor.page.getByRole('group', { name: `Confirm ${owner.email}` });
+  await expect(confirm.getByRole('definition')).toHaveText(after);
+  await screenshotsAtBothSizes(editor.page, 'workspace-keeper-confirm');
+  await confirm.getByRole('button', { name: 'The words match: confirm' }).click();
+  await expect(
+    editor.page.getByText(/is confirmed: the workspace key is sealed to them/),
+  ).toBeVisible(SOON);
+
+  // The owner reads the workspace again, as its owner.
+  await openWorkspaces(fresh);
+  const listed = fresh.getByRole('listitem').filter({
+    has: fresh.getByRole('link', { name: 'Reset team' }),
+  });
+  await expect(listed).toContainText('Owner', SOON);
+  await expect(listed.getByRole('button', { name: /^Open workspace Reset team/ })).toBeVisible();
+});

@@ -47,6 +47,105 @@ function TagChips({ tags, label }: { readonly tags: readonly Tag[]; readonly lab
   );
 }
 
+/** What a backup holds of each bill, by the bill's id. */
+interface ByBill {
+  readonly tagsOf: ReadonlyMap<string, Tag[]>;
+  readonly notesOf: ReadonlyMap<string, Annotation[]>;
+  readonly positions: ReadonlyMap<string, BackupContents['positions'][number]>;
+  readonly decisions: ReadonlyMap<string, BackupContents['decisions'][number]['decision']>;
+}
+
+function indexByBill(contents: BackupContents): ByBill {
+  const tags = new Map<string, Tag>(contents.tags.map((tag) => [tag.id, tag]));
+  const tagsOf = new Map<string, Tag[]>();
+  for (const row of contents.billTags) {
+    const tag = tags.get(row.tagId);
+    if (tag === undefined) continue;
+    tagsOf.set(row.billId, [...(tagsOf.get(row.billId) ?? []), tag]);
+  }
+  const notesOf = new Map<string, Annotation[]>();
+  for (const note of contents.annotations) {
+    notesOf.set(note.billId, [...(notesOf.get(note.billId) ?? []), note]);
+  }
+  const positions = new Map(contents.positions.map((row) => [row.billId, row]));
+  const decisions = new Map(contents.decisions.map((row) => [row.billId, row.decision]));
+  return { tagsOf, notesOf, positions, decisions };
+}
+
+/** One bill of the backup: its status, the owner's decision, position and why, tags and notes. */
+function BackupBillItem({
+  bill,
+  of,
+  heading: Heading,
+  open,
+  onToggle,
+}: {
+  readonly bill: BackupContents['bills'][number];
+  readonly of: ByBill;
+  readonly heading: 'h3' | 'h4';
+  /** The bill's own view is open below it. */
+  readonly open: boolean;
+  readonly onToggle: () => void;
+}) {
+  const billTags = of.tagsOf.get(bill.id) ?? [];
+  const notes = of.notesOf.get(bill.id) ?? [];
+  const position = of.positions.get(bill.id)?.position;
+  const reason = of.positions.get(bill.id)?.reason?.trim() ?? '';
+  const decision = of.decisions.get(bill.id);
+  return (
+    <li className="backup-bill">
+      <Heading dir="auto">
+        {bill.identifier}: {bill.title}
+      </Heading>
+      <p>
+        {statusWithDate(bill, formatBillDate)}
+        {decision === undefined ? '' : ` · ${decisionWords[decision]}`}
+        {position === undefined || position === 'none'
+          ? ''
+          : ` · Position: ${positionWords[position]}`}
+      </p>
+      {/* The position's reason, as its owner typed it: text, never markup. */}
+      {reason !== '' && (
+        <dl className="backup-reason">
+          <dt>Why</dt>
+          <dd className="backup-text" dir="auto">
+            {reason}
+          </dd>
+        </dl>
+      )}
+      {billTags.length > 0 && <TagChips tags={billTags} label={`Tags of ${bill.identifier}`} />}
+      <IonButton size="small" fill="outline" aria-expanded={open} onClick={onToggle}>
+        {open ? 'Hide the bill' : `Show the bill ${bill.identifier}`}
+      </IonButton>
+      {open && (
+        // The app's own bill view, read-only: what the record holds, as bill-details
+        // shows it.
+        <div className="backup-bill-details">
+          <BillFacts bill={bill} />
+          <SummarySection summary={bill.summary} />
+          <SponsorsSection bill={bill} />
+          <SubjectsSection subjects={bill.subjects} />
+          <ActionsTimeline bill={bill} />
+          <TextVersionsSection texts={bill.texts} />
+          <VotesSection bill={bill} />
+        </div>
+      )}
+      {notes.length > 0 && (
+        <ul className="backup-notes" aria-label={`Notes on ${bill.identifier}`}>
+          {notes.map((note) => (
+            <li key={note.id}>
+              {note.quote.exact !== '' && <blockquote dir="auto">“{note.quote.exact}”</blockquote>}
+              <p className="backup-text" dir="auto">
+                {note.note === '' ? 'A highlight without a note.' : note.note}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
 export function BackupContentsView({
   contents,
   headingLevel = 2,
@@ -64,19 +163,7 @@ export function BackupContentsView({
   readonly ordered?: boolean;
 }) {
   const counts = countBackup(contents);
-  const tags = new Map<string, Tag>(contents.tags.map((tag) => [tag.id, tag]));
-  const tagsOf = new Map<string, Tag[]>();
-  for (const row of contents.billTags) {
-    const tag = tags.get(row.tagId);
-    if (tag === undefined) continue;
-    tagsOf.set(row.billId, [...(tagsOf.get(row.billId) ?? []), tag]);
-  }
-  const notesOf = new Map<string, Annotation[]>();
-  for (const note of contents.annotations) {
-    notesOf.set(note.billId, [...(notesOf.get(note.billId) ?? []), note]);
-  }
-  const positions = new Map(contents.positions.map((row) => [row.billId, row]));
-  const decisions = new Map(contents.decisions.map((row) => [row.billId, row.decision]));
+  const byBill = indexByBill(contents);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const BillList = ordered ? 'ol' : 'ul';
   const BillHeading = headingLevel === 2 ? 'h3' : 'h4';
@@ -110,76 +197,18 @@ export function BackupContentsView({
         <p>No bills.</p>
       ) : (
         <BillList className="record-list" aria-label="Bills">
-          {shown.map((bill) => {
-            const billTags = tagsOf.get(bill.id) ?? [];
-            const notes = notesOf.get(bill.id) ?? [];
-            const position = positions.get(bill.id)?.position;
-            const reason = positions.get(bill.id)?.reason?.trim() ?? '';
-            const decision = decisions.get(bill.id);
-            return (
-              <li key={bill.id} className="backup-bill">
-                <BillHeading dir="auto">
-                  {bill.identifier}: {bill.title}
-                </BillHeading>
-                <p>
-                  {statusWithDate(bill, formatBillDate)}
-                  {decision === undefined ? '' : ` · ${decisionWords[decision]}`}
-                  {position === undefined || position === 'none'
-                    ? ''
-                    : ` · Position: ${positionWords[position]}`}
-                </p>
-                {/* The position's reason, as its owner typed it: text, never markup. */}
-                {reason !== '' && (
-                  <dl className="backup-reason">
-                    <dt>Why</dt>
-                    <dd className="backup-text" dir="auto">
-                      {reason}
-                    </dd>
-                  </dl>
-                )}
-                {billTags.length > 0 && (
-                  <TagChips tags={billTags} label={`Tags of ${bill.identifier}`} />
-                )}
-                <IonButton
-                  size="small"
-                  fill="outline"
-                  aria-expanded={open === bill.id}
-                  onClick={() => {
-                    setOpen(open === bill.id ? null : bill.id);
-                  }}
-                >
-                  {open === bill.id ? 'Hide the bill' : `Show the bill ${bill.identifier}`}
-                </IonButton>
-                {open === bill.id && (
-                  // The app's own bill view, read-only: what the record holds, as bill-details
-                  // shows it.
-                  <div className="backup-bill-details">
-                    <BillFacts bill={bill} />
-                    <SummarySection summary={bill.summary} />
-                    <SponsorsSection bill={bill} />
-                    <SubjectsSection subjects={bill.subjects} />
-                    <ActionsTimeline bill={bill} />
-                    <TextVersionsSection texts={bill.texts} />
-                    <VotesSection bill={bill} />
-                  </div>
-                )}
-                {notes.length > 0 && (
-                  <ul className="backup-notes" aria-label={`Notes on ${bill.identifier}`}>
-                    {notes.map((note) => (
-                      <li key={note.id}>
-                        {note.quote.exact !== '' && (
-                          <blockquote dir="auto">“{note.quote.exact}”</blockquote>
-                        )}
-                        <p className="backup-text" dir="auto">
-                          {note.note === '' ? 'A highlight without a note.' : note.note}
-                        </p>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
+          {shown.map((bill) => (
+            <BackupBillItem
+              key={bill.id}
+              bill={bill}
+              of={byBill}
+              heading={BillHeading}
+              open={open === bill.id}
+              onToggle={() => {
+                setOpen(open === bill.id ? null : bill.id);
+              }}
+            />
+          ))}
         </BillList>
       )}
       {contents.bills.length > shown.length && (

@@ -180,6 +180,30 @@ export function SubjectsSection({ subjects }: { subjects: readonly string[] }) {
   );
 }
 
+/** One action on the timeline: when, in which chamber, and what. */
+function TimelineEntry({
+  action,
+  jurisdiction,
+}: {
+  readonly action: StoredBill['actions'][number];
+  readonly jurisdiction: StoredBill['jurisdiction'];
+}) {
+  const chamber = chamberWord(action.chamber, jurisdiction);
+  return (
+    <li>
+      <p className="bill-timeline-when">
+        <time {...(action.date === null ? {} : { dateTime: action.date })}>
+          {formatBillDate(action.date)}
+        </time>
+        {chamber !== null && <span> · {chamber}</span>}
+      </p>
+      <p className="bill-prose" dir="auto">
+        {action.text}
+      </p>
+    </li>
+  );
+}
+
 export function ActionsTimeline({ bill }: { bill: StoredBill }) {
   const [showAll, setShowAll] = useState(false);
   // Newest first: what happened last is what people open a bill for.
@@ -240,22 +264,9 @@ export function ActionsTimeline({ bill }: { bill: StoredBill }) {
             aria-label={oldestFirst ? 'Actions, oldest first' : 'Actions, newest first'}
             {...(oldestFirst ? { start: first + 1 } : { reversed: true, start: count })}
           >
-            {shown.map(({ action, number }) => {
-              const chamber = chamberWord(action.chamber, bill.jurisdiction);
-              return (
-                <li key={number}>
-                  <p className="bill-timeline-when">
-                    <time {...(action.date === null ? {} : { dateTime: action.date })}>
-                      {formatBillDate(action.date)}
-                    </time>
-                    {chamber !== null && <span> · {chamber}</span>}
-                  </p>
-                  <p className="bill-prose" dir="auto">
-                    {action.text}
-                  </p>
-                </li>
-              );
-            })}
+            {shown.map(({ action, number }) => (
+              <TimelineEntry key={number} action={action} jurisdiction={bill.jurisdiction} />
+            ))}
           </ol>
         </>
       )}
@@ -370,6 +381,97 @@ function membersMissingWord(source: StoredBill['source']): string {
  * source lists has a "Members" button that opens them below the votes (`members(index)`); one
  * whose source gives totals only says so.
  */
+/** A vote as the counts the source gives, in words. */
+interface VoteRow {
+  readonly date: string;
+  readonly chamber: string;
+  readonly motion: string;
+  readonly yes: string;
+  readonly no: string;
+  readonly other: string;
+  readonly result: string;
+  readonly listed: number;
+}
+
+/** One vote as a card, for a phone: when, where, the motion, the counts and its members. */
+function VoteCard({ vote, control }: { readonly vote: VoteRow; readonly control: ReactNode }) {
+  return (
+    <li className="bill-vote-card">
+      <p className="bill-timeline-when">
+        {vote.date} · {vote.chamber}
+      </p>
+      <p dir="auto">{vote.motion}</p>
+      <dl className="bill-vote-counts">
+        <div>
+          <dt>Yes</dt>
+          <dd>{vote.yes}</dd>
+        </div>
+        <div>
+          <dt>No</dt>
+          <dd>{vote.no}</dd>
+        </div>
+        <div>
+          <dt>Other</dt>
+          <dd>{vote.other}</dd>
+        </div>
+        <div>
+          <dt>Result</dt>
+          <dd>{vote.result}</dd>
+        </div>
+      </dl>
+      {control !== null && <p>{control}</p>}
+    </li>
+  );
+}
+
+/** The votes as a table, where there is room for its columns. */
+function VotesTable({
+  votes,
+  control,
+}: {
+  readonly votes: readonly VoteRow[];
+  /** A vote's "Members" control; null when bill details offers none. */
+  readonly control: ((vote: VoteRow, index: number) => ReactNode) | null;
+}) {
+  return (
+    <div
+      className="bill-table-scroll bill-votes-wide"
+      role="region"
+      aria-labelledby="bill-votes-heading"
+      tabIndex={0}
+    >
+      <table className="bill-votes">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Chamber</th>
+            <th scope="col">Motion</th>
+            <th scope="col">Yes</th>
+            <th scope="col">No</th>
+            <th scope="col">Other</th>
+            <th scope="col">Result</th>
+            {control !== null && <th scope="col">Members</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {votes.map((vote, index) => (
+            <tr key={index}>
+              <td>{vote.date}</td>
+              <td>{vote.chamber}</td>
+              <td dir="auto">{vote.motion}</td>
+              <td>{vote.yes}</td>
+              <td>{vote.no}</td>
+              <td>{vote.other}</td>
+              <td>{vote.result}</td>
+              {control !== null && <td>{control(vote, index)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function VotesSection({
   bill,
   members,
@@ -378,7 +480,7 @@ export function VotesSection({
   members?: (index: number) => ReactNode;
 }) {
   const [open, setOpen] = useState<number | null>(null);
-  const votes = bill.votes.map((vote) => ({
+  const votes = bill.votes.map((vote): VoteRow => ({
     date: formatBillDate(vote.date),
     chamber: chamberWord(vote.chamber, bill.jurisdiction) ?? 'Not recorded',
     motion: vote.motion,
@@ -390,7 +492,7 @@ export function VotesSection({
   }));
   const missing = membersMissingWord(bill.source);
   const openIndex = open !== null && open < votes.length ? open : null;
-  const membersControl = (vote: (typeof votes)[number], index: number) =>
+  const membersControl = (vote: VoteRow, index: number) =>
     members === undefined ? null : vote.listed === 0 ? (
       <span className="bill-muted">{missing}</span>
     ) : (
@@ -416,68 +518,14 @@ export function VotesSection({
         <p className="bill-muted">No votes recorded.</p>
       ) : (
         <>
-          <div
-            className="bill-table-scroll bill-votes-wide"
-            role="region"
-            aria-labelledby="bill-votes-heading"
-            tabIndex={0}
-          >
-            <table className="bill-votes">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Chamber</th>
-                  <th scope="col">Motion</th>
-                  <th scope="col">Yes</th>
-                  <th scope="col">No</th>
-                  <th scope="col">Other</th>
-                  <th scope="col">Result</th>
-                  {members !== undefined && <th scope="col">Members</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {votes.map((vote, index) => (
-                  <tr key={index}>
-                    <td>{vote.date}</td>
-                    <td>{vote.chamber}</td>
-                    <td dir="auto">{vote.motion}</td>
-                    <td>{vote.yes}</td>
-                    <td>{vote.no}</td>
-                    <td>{vote.other}</td>
-                    <td>{vote.result}</td>
-                    {members !== undefined && <td>{membersControl(vote, index)}</td>}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <VotesTable votes={votes} control={members === undefined ? null : membersControl} />
           <ul className="bill-vote-cards" aria-labelledby="bill-votes-heading">
             {votes.map((vote, index) => (
-              <li key={index} className="bill-vote-card">
-                <p className="bill-timeline-when">
-                  {vote.date} · {vote.chamber}
-                </p>
-                <p dir="auto">{vote.motion}</p>
-                <dl className="bill-vote-counts">
-                  <div>
-                    <dt>Yes</dt>
-                    <dd>{vote.yes}</dd>
-                  </div>
-                  <div>
-                    <dt>No</dt>
-                    <dd>{vote.no}</dd>
-                  </div>
-                  <div>
-                    <dt>Other</dt>
-                    <dd>{vote.other}</dd>
-                  </div>
-                  <div>
-                    <dt>Result</dt>
-                    <dd>{vote.result}</dd>
-                  </div>
-                </dl>
-                {members !== undefined && <p>{membersControl(vote, index)}</p>}
-              </li>
+              <VoteCard
+                key={index}
+                vote={vote}
+                control={members === undefined ? null : membersControl(vote, index)}
+              />
             ))}
           </ul>
           {members !== undefined && openIndex !== null && (

@@ -133,20 +133,11 @@ export function BillTagsSection({
   );
 }
 
-export function PositionSection({
-  billId,
-  position,
-  reason,
-  report,
-}: {
-  billId: string;
-  position: PositionKind | undefined;
-  /** Why the user holds it ('' for no reason); undefined while loading. */
-  reason: string | undefined;
-  report: CommandReport;
-}) {
-  const name = useId();
-  const readOnly = useSpaceReadOnly();
+/**
+ * The position chosen on the radios: shown at once, saved (and said) once the arrowing settles,
+ * and back to what is stored if the command refuses.
+ */
+function usePositionChoice(position: PositionKind | undefined, report: CommandReport) {
   // The choice shows at once, until the stored position changes (the command's write reaching the
   // live query) or the command refuses, when what is stored shows again.
   const [chosen, setChosen] = useState<{
@@ -157,7 +148,7 @@ export function PositionSection({
   // Arrowing through the radios passes each position on the way: only the one it settles on is
   // saved (and said).
   // The bill is the one the choice was made on, even if the screen moved to another meanwhile.
-  const { choose, groupProps } = useSettledChoice<{ billId: string; kind: PositionKind }>(
+  const { choose: settle, groupProps } = useSettledChoice<{ billId: string; kind: PositionKind }>(
     ({ billId: chosenBill, kind }) => {
       runCommand(
         {
@@ -175,6 +166,28 @@ export function PositionSection({
       ).catch(() => undefined);
     },
   );
+  const choose = (billId: string, kind: PositionKind) => {
+    setChosen({ kind, over: position });
+    settle({ billId, kind });
+  };
+  return { shown, choose, groupProps };
+}
+
+export function PositionSection({
+  billId,
+  position,
+  reason,
+  report,
+}: {
+  billId: string;
+  position: PositionKind | undefined;
+  /** Why the user holds it ('' for no reason); undefined while loading. */
+  reason: string | undefined;
+  report: CommandReport;
+}) {
+  const name = useId();
+  const readOnly = useSpaceReadOnly();
+  const { shown, choose, groupProps } = usePositionChoice(position, report);
   return (
     <section aria-labelledby="bill-position-heading">
       <h2 id="bill-position-heading">Your position</h2>
@@ -201,8 +214,7 @@ export function PositionSection({
                 value={choice.kind}
                 checked={shown === choice.kind}
                 onChange={() => {
-                  setChosen({ kind: choice.kind, over: position });
-                  choose({ billId, kind: choice.kind });
+                  choose(billId, choice.kind);
                 }}
               />
               {choice.label}

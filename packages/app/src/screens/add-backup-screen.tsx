@@ -63,19 +63,17 @@ export function AddBackupScreen() {
   );
 }
 
-function BackupForm({
-  title,
-  keys,
-  backup,
-}: {
-  readonly title: string;
-  readonly keys: Extract<BackupKeys, { status: 'ready' }>;
-  readonly backup: OpenedBackup | null;
-}) {
+/**
+ * The backup form's use case: its fields (kept as a draft while typed, guarded on leaving), and
+ * Save, which makes the backup or renames it, then goes back to the list.
+ */
+function useBackupForm(
+  keys: Extract<BackupKeys, { status: 'ready' }>,
+  backup: OpenedBackup | null,
+) {
   const { api } = useAppServices();
   const ionRouter = useIonRouter();
   const toast = useStatusToast();
-  const ids = useId();
   const initial = {
     name: backup?.metadata.name ?? '',
     description: backup?.metadata.description ?? '',
@@ -121,24 +119,10 @@ function BackupForm({
     setError(null);
     setPhase('saving');
     try {
-      if (backup === null) {
-        await createBackup({
-          api,
-          userId: keys.userId,
-          keys: keys.keys,
-          name: trimmed,
-          description,
-        });
-      } else {
-        await renameBackup({
-          api,
-          userId: keys.userId,
-          keys: keys.keys,
-          backup,
-          name: trimmed,
-          description,
-        });
-      }
+      const account = { api, userId: keys.userId, keys: keys.keys };
+      await (backup === null
+        ? createBackup({ ...account, name: trimmed, description })
+        : renameBackup({ ...account, backup, name: trimmed, description }));
       draft.clear();
       // Said as a polite status: the form goes back to the list, which a screen reader does not
       // read out by itself.
@@ -150,6 +134,23 @@ function BackupForm({
     }
   };
 
+  return { name, setName, description, setDescription, phase, error, draft, save };
+}
+
+function BackupForm({
+  title,
+  keys,
+  backup,
+}: {
+  readonly title: string;
+  readonly keys: Extract<BackupKeys, { status: 'ready' }>;
+  readonly backup: OpenedBackup | null;
+}) {
+  const ids = useId();
+  const { name, setName, description, setDescription, phase, error, draft, save } = useBackupForm(
+    keys,
+    backup,
+  );
   const errorId = `${ids}-error`;
   return (
     <>
@@ -186,20 +187,7 @@ function BackupForm({
             aria-describedby={error === null ? undefined : errorId}
             onChange={setName}
           />
-          <div className="backup-field">
-            <label htmlFor={`${ids}-description`}>Description</label>
-            <textarea
-              id={`${ids}-description`}
-              value={description}
-              rows={4}
-              dir="auto"
-              autoComplete="off"
-              maxLength={DESCRIPTION_MAX}
-              onChange={(event) => {
-                setDescription(event.currentTarget.value);
-              }}
-            />
-          </div>
+          <DescriptionField value={description} onChange={setDescription} />
           {error !== null && (
             <p id={errorId} className="backup-error" role="alert">
               {error}
@@ -220,5 +208,32 @@ function BackupForm({
         </form>
       </PageBody>
     </>
+  );
+}
+
+/** "Description": a few lines of the person's own words, in any direction. */
+function DescriptionField({
+  value,
+  onChange,
+}: {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="backup-field">
+      <label htmlFor={id}>Description</label>
+      <textarea
+        id={id}
+        value={value}
+        rows={4}
+        dir="auto"
+        autoComplete="off"
+        maxLength={DESCRIPTION_MAX}
+        onChange={(event) => {
+          onChange(event.currentTarget.value);
+        }}
+      />
+    </div>
   );
 }

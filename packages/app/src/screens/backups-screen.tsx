@@ -5,7 +5,7 @@ import { useAppServices } from '../services/app-services.ts';
 import { loadBackupList, type BackupListEntry } from '../backups/backup-actions.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { BackupsElsewhere, BackupSpaceLine } from '../backups/backup-space-line.tsx';
-import { useBackupKeys } from '../backups/backup-keys.ts';
+import { useBackupKeys, type BackupKeys } from '../backups/backup-keys.ts';
 import { describeCounts, formatWhen } from '../backups/backup-words.ts';
 import { formatSize } from '../ui/formatting.ts';
 import { deleteBackup } from '../backups/backups-api.ts';
@@ -30,65 +30,10 @@ type ListState =
 
 /** Shown as a tab and as its own route; as a route it offers a way back to the tabs. */
 export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
-  const { api } = useAppServices();
   const keys = useBackupKeys();
-  const [list, setList] = useState<ListState>({ status: 'loading' });
-  const toast = useStatusToast();
-  const [presentAlert] = useAlert();
   const ionRouter = useIonRouter();
-  const userId = keys.status === 'ready' ? keys.userId : null;
-  const epoch = keys.status === 'ready' ? keys.keys.keyEpoch : null;
-  // A backup made on the form (a 'backup' job finishing) shows here without a manual refresh.
-  const finishedJobs = useFinishedJobCount();
-
-  const reload = useCallback(() => {
-    if (keys.status !== 'ready') return;
-    loadBackupList(api, keys.userId, keys.keys).then(
-      ({ entries, elsewhere }) => {
-        setList({ status: 'loaded', entries, elsewhere });
-      },
-      (error: unknown) => {
-        setList({
-          status: 'failed',
-          message: error instanceof Error ? error.message : 'The backups could not be loaded.',
-        });
-      },
-    );
-    // Reload when the user or the key epoch changes, not on each live-query run.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, userId, epoch, finishedJobs]);
-  useEffect(reload, [reload]);
-  useIonViewWillEnter(reload, [reload]);
-
-  const askDelete = (entry: BackupListEntry) => {
-    const name = entry.metadata?.name ?? 'this backup';
-    presentAlert({
-      header: 'Delete backup?',
-      message: `“${name}” will be deleted from the server, with its public links. This cannot be undone.`,
-      buttons: [
-        { text: 'Cancel', role: 'cancel' },
-        {
-          text: 'Delete',
-          role: 'destructive',
-          handler: () => {
-            deleteBackup(api, entry.summary.id).then(
-              () => {
-                toast.done(`Deleted “${name}”.`);
-                reload();
-              },
-              (error: unknown) => {
-                toast.failed(
-                  error instanceof Error ? error.message : 'The backup was not deleted.',
-                );
-              },
-            );
-          },
-        },
-      ],
-    }).catch((error: unknown) => {
-      console.error('Could not ask before deleting a backup', error);
-    });
-  };
+  const { list, reload } = useBackupList(keys);
+  const askDelete = useDeleteBackup(reload);
 
   return (
     <>
@@ -131,6 +76,75 @@ export function BackupsScreen({ backHref }: { readonly backHref?: string }) {
       </PageBody>
     </>
   );
+}
+
+/** The space's backups for the signed-in account, loaded again on entry and when a job ends. */
+function useBackupList(keys: BackupKeys): {
+  readonly list: ListState;
+  readonly reload: () => void;
+} {
+  const { api } = useAppServices();
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const userId = keys.status === 'ready' ? keys.userId : null;
+  const epoch = keys.status === 'ready' ? keys.keys.keyEpoch : null;
+  // A backup made on the form (a 'backup' job finishing) shows here without a manual refresh.
+  const finishedJobs = useFinishedJobCount();
+
+  const reload = useCallback(() => {
+    if (keys.status !== 'ready') return;
+    loadBackupList(api, keys.userId, keys.keys).then(
+      ({ entries, elsewhere }) => {
+        setList({ status: 'loaded', entries, elsewhere });
+      },
+      (error: unknown) => {
+        setList({
+          status: 'failed',
+          message: error instanceof Error ? error.message : 'The backups could not be loaded.',
+        });
+      },
+    );
+    // Reload when the user or the key epoch changes, not on each live-query run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, userId, epoch, finishedJobs]);
+  useEffect(reload, [reload]);
+  useIonViewWillEnter(reload, [reload]);
+  return { list, reload };
+}
+
+/** "Delete backup?", then the backup deleted from the server with its links, and the list read again. */
+function useDeleteBackup(reload: () => void): (entry: BackupListEntry) => void {
+  const { api } = useAppServices();
+  const toast = useStatusToast();
+  const [presentAlert] = useAlert();
+  return (entry: BackupListEntry) => {
+    const name = entry.metadata?.name ?? 'this backup';
+    presentAlert({
+      header: 'Delete backup?',
+      message: `“${name}” will be deleted from the server, with its public links. This cannot be undone.`,
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: 'Delete',
+          role: 'destructive',
+          handler: () => {
+            deleteBackup(api, entry.summary.id).then(
+              () => {
+                toast.done(`Deleted “${name}”.`);
+                reload();
+              },
+              (error: unknown) => {
+                toast.failed(
+                  error instanceof Error ? error.message : 'The backup was not deleted.',
+                );
+              },
+            );
+          },
+        },
+      ],
+    }).catch((error: unknown) => {
+      console.error('Could not ask before deleting a backup', error);
+    });
+  };
 }
 
 /** The space's backups, or why there are none to show. */

@@ -1,8 +1,11 @@
 import { IonButton } from '@ionic/react';
-import { backupKinds, type RestoreMode, type RestorePlanSummary } from '@docket/core/backups';
-import { useEffect, useState } from 'react';
+import { backupKinds, type RestorePlanSummary } from '@docket/core/backups';
 import { Link, useLocation } from 'react-router-dom';
-import { planRestores, restoreContents, type OpenedBackup } from '../backups/backup-actions.ts';
+import {
+  restoreModeWords as modeWords,
+  useRestorePlans,
+  useRestoreRun,
+} from '../backups/use-restore.ts';
 import { BackupKeyNotice } from '../backups/backup-key-notice.tsx';
 import { useBackupKeys } from '../backups/backup-keys.ts';
 import { formatWhen, kindWords } from '../backups/backup-words.ts';
@@ -13,25 +16,6 @@ import '../ui/forms.css';
 import { FormError } from '../ui/form-error.tsx';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { useAlert } from '../ui/lazy-overlays.ts';
-
-const modeWords: Record<RestoreMode, { title: string; explain: string; confirm: string }> = {
-  replace: {
-    title: 'Replace',
-    explain:
-      'Your tags, tagged bills, positions, triage and annotations become exactly the backup’s: what it lacks is removed. Datasets are added or updated, never removed.',
-    confirm:
-      'Your current tags, positions, triage and annotations will be replaced by the backup’s. A full backup of your data is saved first.',
-  },
-  merge: {
-    title: 'Merge',
-    explain:
-      'Nothing is removed. What the backup has and this device lacks is added back; where both have something, the newer change wins.',
-    confirm: 'The backup will be merged into your data. A full backup of your data is saved first.',
-  },
-};
-
-type Plans = { readonly replace: RestorePlanSummary; readonly merge: RestorePlanSummary };
 
 /** /restore?backup=<id>: what a restore would change, then Replace or Merge, as a job. */
 export function RestoreScreen() {
@@ -39,83 +23,9 @@ export function RestoreScreen() {
   const backupId = new URLSearchParams(search).get('backup') ?? undefined;
   const keys = useBackupKeys();
   const opened = useOpenedBackup(backupId, keys);
-  const [plans, setPlans] = useState<Plans | { readonly failed: string } | null>(null);
-  const [round, setRound] = useState(0);
-  const [running, setRunning] = useState<RestoreMode | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const [presentAlert] = useAlert();
   const contents = opened.status === 'open' ? opened.backup.contents : null;
-
-  useEffect(() => {
-    if (contents === null) return;
-    const effect = { live: true };
-    // Worked out in the user-data worker: with many bills, reading and comparing them takes a
-    // while.
-    planRestores(contents)
-      .then((both) => {
-        if (effect.live) setPlans(both);
-      })
-      .catch((error: unknown) => {
-        console.error('Could not work out the restore', error);
-        if (effect.live) {
-          setPlans({
-            failed: `Docket could not work out what a restore would change: ${
-              error instanceof Error ? error.message : String(error)
-            }. Nothing was changed.`,
-          });
-        }
-      });
-    return () => {
-      effect.live = false;
-    };
-  }, [contents, round]);
-
-  const run = (mode: RestoreMode, backup: OpenedBackup) => {
-    presentAlert({
-      header: `${modeWords[mode].title} from “${backup.metadata.name.slice(0, 80)}”?`,
-      message: modeWords[mode].confirm,
-      buttons: [
-        { text: 'Cancel', role: 'cancel' },
-        {
-          text: modeWords[mode].title,
-          role: 'confirm',
-          handler: () => {
-            setRunning(mode);
-            setOutcome(null);
-            restoreContents({
-              contents: backup.contents,
-              mode,
-              subjectId: backup.summary.id,
-              label: backup.metadata.name,
-            })
-              .then(
-                (result) => {
-                  setOutcome({
-                    ok: true,
-                    message: `Restored with ${modeWords[mode].title}. Your data from before is kept as the full backup “${result.safetyCopy.name}”.`,
-                  });
-                },
-                (error: unknown) => {
-                  setOutcome({
-                    ok: false,
-                    message:
-                      error instanceof Error
-                        ? error.message
-                        : 'The restore failed; nothing changed.',
-                  });
-                },
-              )
-              .finally(() => {
-                setRunning(null);
-                setRound((value) => value + 1);
-              });
-          },
-        },
-      ],
-    }).catch((error: unknown) => {
-      console.error('Could not ask before restoring', error);
-    });
-  };
+  const { plans, retry, refresh } = useRestorePlans(contents);
+  const { running, outcome, run } = useRestoreRun(refresh);
 
   return (
     <>
@@ -140,13 +50,7 @@ export function RestoreScreen() {
             ) : 'failed' in plans ? (
               <>
                 <FormError message={plans.failed} />
-                <IonButton
-                  fill="outline"
-                  onClick={() => {
-                    setPlans(null);
-                    setRound((value) => value + 1);
-                  }}
-                >
+                <IonButton fill="outline" onClick={retry}>
                   Try again
                 </IonButton>
               </>

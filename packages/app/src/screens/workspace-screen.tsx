@@ -1,6 +1,6 @@
 import type { WorkspaceRole } from '@docket/protocol/workspaces';
 import { IonButton, useIonRouter } from '@ionic/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
@@ -384,49 +384,26 @@ function MemberRow({
       </p>
       {again && <p className="workspace-warning">{keyCheckWords[member.keyCheck]}</p>}
       {open ? (
-        <div
-          ref={panel}
-          tabIndex={-1}
-          className="workspace-confirm"
-          role="group"
-          aria-label={`Confirm ${member.email}`}
-        >
-          <FingerprintToCompare member={member} name={name} />
-          <div className="screen-actions">
-            {member.fingerprint !== null && (
-              <ActionButton
-                action={action}
-                what="Confirming the member"
-                work={async () => {
-                  if (again) {
-                    await service.confirmAgain(workspaceId, member);
-                    return `${name}’s key is confirmed again: a new key can be sealed to them.`;
-                  }
-                  await service.confirm(workspaceId, member);
-                  return `${name} is confirmed: the workspace key is sealed to them.`;
-                }}
-                after={(done) => {
-                  if (done) {
-                    onConfirming(false);
-                    // Confirm goes away once the member is confirmed: focus stays on their row.
-                    catchFallingFocus(() => row.current);
-                  }
-                  onChanged();
-                }}
-              >
-                The words match: confirm
-              </ActionButton>
-            )}
-            <IonButton
-              fill="outline"
-              onClick={() => {
-                onConfirming(false);
-              }}
-            >
-              Cancel
-            </IonButton>
-          </div>
-        </div>
+        <ConfirmPanel
+          panel={panel}
+          member={member}
+          name={name}
+          again={again}
+          service={service}
+          workspaceId={workspaceId}
+          action={action}
+          onDone={(done) => {
+            if (done) {
+              onConfirming(false);
+              // Confirm goes away once the member is confirmed: focus stays on their row.
+              catchFallingFocus(() => row.current);
+            }
+            onChanged();
+          }}
+          onCancel={() => {
+            onConfirming(false);
+          }}
+        />
       ) : (
         !member.isMe && (
           <>
@@ -468,6 +445,64 @@ function MemberRow({
         )
       )}
     </li>
+  );
+}
+
+/** A member's Confirm panel: the fingerprint to compare, then "The words match: confirm" or Cancel. */
+function ConfirmPanel({
+  panel,
+  member,
+  name,
+  again,
+  service,
+  workspaceId,
+  action,
+  onDone,
+  onCancel,
+}: {
+  readonly panel: RefObject<HTMLDivElement | null>;
+  readonly member: MemberView;
+  readonly name: string;
+  /** A confirmed member whose key I hold no matching record of: only my record is kept again. */
+  readonly again: boolean;
+  readonly service: WorkspaceService;
+  readonly workspaceId: string;
+  readonly action: WorkspaceAction;
+  readonly onDone: (done: boolean) => void;
+  readonly onCancel: () => void;
+}) {
+  return (
+    <div
+      ref={panel}
+      tabIndex={-1}
+      className="workspace-confirm"
+      role="group"
+      aria-label={`Confirm ${member.email}`}
+    >
+      <FingerprintToCompare member={member} name={name} />
+      <div className="screen-actions">
+        {member.fingerprint !== null && (
+          <ActionButton
+            action={action}
+            what="Confirming the member"
+            work={async () => {
+              if (again) {
+                await service.confirmAgain(workspaceId, member);
+                return `${name}’s key is confirmed again: a new key can be sealed to them.`;
+              }
+              await service.confirm(workspaceId, member);
+              return `${name} is confirmed: the workspace key is sealed to them.`;
+            }}
+            after={onDone}
+          >
+            The words match: confirm
+          </ActionButton>
+        )}
+        <IonButton fill="outline" onClick={onCancel}>
+          Cancel
+        </IonButton>
+      </div>
+    </div>
   );
 }
 

@@ -426,7 +426,7 @@ describe('WorkspaceScreen after an only owner’s cloud-password reset', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByText(/Docket made you a new key/)).toBeDefined();
-    const waiting = (await screen.findByRole('link', { name: 'A workspace you accepted' })).closest(
+    const waiting = (await screen.findByRole('link', { name: 'A workspace you own' })).closest(
       'li',
     );
     expect(waiting?.textContent).toContain('an editor compares your new fingerprint');

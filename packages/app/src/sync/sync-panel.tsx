@@ -54,10 +54,6 @@ export function SyncPanel() {
     else if (view.kind === 'needs-terms') sync.askForTerms();
     else sync.syncNow();
   };
-  const progress =
-    online && view.kind === 'syncing' && view.total !== null && view.total > 0
-      ? Math.min(view.done, view.total) / view.total
-      : null;
 
   return (
     <div className="sync-panel">
@@ -65,13 +61,7 @@ export function SyncPanel() {
         {sentence}
         {held}
       </p>
-      {online && view.kind === 'syncing' && (
-        <IonProgressBar
-          className="sync-progress"
-          aria-hidden="true"
-          {...(progress === null ? { type: 'indeterminate' } : { value: progress })}
-        />
-      )}
+      {online && <SyncProgress view={view} />}
       {setUp && (
         <IonButton expand="block" disabled={disabled} onClick={openCloudPassword}>
           Set up sync
@@ -95,5 +85,19 @@ export function SyncPanel() {
       </IonButton>
       {cloudPassword.element}
     </div>
+  );
+}
+
+/** How far a run has come, while one runs: a bar for the eye (the sentence says it in words). */
+function SyncProgress({ view }: { readonly view: ReturnType<typeof useSyncState>['view'] }) {
+  if (view.kind !== 'syncing') return null;
+  const progress =
+    view.total !== null && view.total > 0 ? Math.min(view.done, view.total) / view.total : null;
+  return (
+    <IonProgressBar
+      className="sync-progress"
+      aria-hidden="true"
+      {...(progress === null ? { type: 'indeterminate' } : { value: progress })}
+    />
   );
 }

@@ -308,6 +308,36 @@ const panelButtons: readonly { panel: TagPanel; label: string }[] = [
   { panel: 'delete', label: 'Delete' },
 ];
 
+/** A tag's colour in words, the bills it is on (a way to them), and who named it. */
+function TagFacts({
+  tag,
+  billCount,
+}: {
+  readonly tag: Tag;
+  readonly billCount: number | undefined;
+}) {
+  return (
+    <p>
+      <span className="tag-muted">
+        <span className="visually-hidden">Colour: </span>
+        {tagColourName(tag.color)}
+      </span>
+      {' · '}
+      {billCount === undefined ? (
+        'Counting bills…'
+      ) : billCount === 0 ? (
+        'On no bills'
+      ) : (
+        <Link to={trackedByTagPath(tag.id)}>
+          {billCountWord(billCount)}
+          <span className="visually-hidden"> tagged {tag.name}</span>
+        </Link>
+      )}
+      <AuthoredBy table="tags" rowId={tag.id} field="name" />
+    </p>
+  );
+}
+
 export function TagRow({
   tag,
   billCount,
@@ -337,24 +367,7 @@ export function TagRow({
           {tag.name}
         </span>
       </h2>
-      <p>
-        <span className="tag-muted">
-          <span className="visually-hidden">Colour: </span>
-          {tagColourName(tag.color)}
-        </span>
-        {' · '}
-        {billCount === undefined ? (
-          'Counting bills…'
-        ) : billCount === 0 ? (
-          'On no bills'
-        ) : (
-          <Link to={trackedByTagPath(tag.id)}>
-            {billCountWord(billCount)}
-            <span className="visually-hidden"> tagged {tag.name}</span>
-          </Link>
-        )}
-        <AuthoredBy table="tags" rowId={tag.id} field="name" />
-      </p>
+      <TagFacts tag={tag} billCount={billCount} />
       {!readOnly && (
         <div className="tag-actions" role="group" aria-labelledby={headingId}>
           {panelButtons.map((button) => (

@@ -154,67 +154,111 @@ async function endJob(
   if (job !== undefined) await traceJobEnd(store, job);
 }
 
-export function createBackupRunner(context: () => Promise<BillCommandContext>): BackupsApi {
-  /**
-   * A backup as a 'backup' job: read (everything, or `only` the listed bills), sealed, uploaded;
-   * then `finish`, in the same job, whose message ends it and whose result is returned.
-   */
-  async function backUp<Result>(
-    request: NewBackup,
-    upload: UploadBackup,
-    only: { readonly billIds: readonly string[] } | null,
-    finish: (
-      backupId: string,
-      contents: BackupContents,
-    ) => Promise<{ readonly message: string; readonly result: Result }>,
-  ): Promise<Result> {
-    const { store, now } = await context();
-    const at = () => new Date(now()).toISOString();
-    const backupId = crypto.randomUUID();
-    const job = await startBackupJob(store, {
-      id: crypto.randomUUID(),
-      kind: 'backup',
-      subjectId: backupId,
-      label: request.name,
-      at: at(),
+/**
+ * A backup as a 'backup' job: read (everything, or `only` the listed bills), sealed, uploaded;
+ * then `finish`, in the same job, whose message ends it and whose result is returned.
+ */
+async function backUp<Result>(
+  context: () => Promise<BillCommandContext>,
+  request: NewBackup,
+  upload: UploadBackup,
+  only: { readonly billIds: readonly string[] } | null,
+  finish: (
+    backupId: string,
+    contents: BackupContents,
+  ) => Promise<{ readonly message: string; readonly result: Result }>,
+): Promise<Result> {
+  const { store, now } = await context();
+  const at = () => new Date(now()).toISOString();
+  const backupId = crypto.randomUUID();
+  const job = await startBackupJob(store, {
+    id: crypto.randomUUID(),
+    kind: 'backup',
+    subjectId: backupId,
+    label: request.name,
+    at: at(),
+  });
+  try {
+    const contents = await buildBackupContents(store, at(), only ?? undefined);
+    await advanceBackupJob(store, job.id, 1);
+    const keyContext = { userId: request.userId, backupId, epoch: request.epoch };
+    const sealed = await sealBackup(
+      browserCrypto,
+      request.dataKey,
+      contents,
+      metadataOf(request, contents),
+      keyContext,
+    );
+    await advanceBackupJob(store, job.id, 2);
+    await upload({
+      id: backupId,
+      epoch: request.epoch,
+      metadata: sealed.metadata,
+      ciphertext: sealed.ciphertext,
     });
-    try {
-      const contents = await buildBackupContents(store, at(), only ?? undefined);
-      await advanceBackupJob(store, job.id, 1);
-      const keyContext = { userId: request.userId, backupId, epoch: request.epoch };
-      const sealed = await sealBackup(
-        browserCrypto,
-        request.dataKey,
-        contents,
-        metadataOf(request, contents),
-        keyContext,
-      );
-      await advanceBackupJob(store, job.id, 2);
-      await upload({
-        id: backupId,
-        epoch: request.epoch,
-        metadata: sealed.metadata,
-        ciphertext: sealed.ciphertext,
-      });
-      const { message, result } = await finish(backupId, contents);
-      await endJob(store, job.id, { status: 'done', at: at(), message });
-      return result;
-    } catch (error) {
-      await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
-      throw new Error(messageOf(error));
-    }
+    const { message, result } = await finish(backupId, contents);
+    await endJob(store, job.id, { status: 'done', at: at(), message });
+    return result;
+  } catch (error) {
+    await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
+    throw new Error(messageOf(error));
   }
+}
 
+/** A restore (or a shared link's import) as a 'restore' job, after a safety copy of this device's work. */
+async function restoreAsJob(
+  context: () => Promise<BillCommandContext>,
+  request: RestoreRequest,
+): Promise<RestoreResult> {
+  // This device's id and clock as every command of the page has them: the outbox entries
+  // the restore writes are this device's.
+  const { store, deviceId, now } = await context();
+  const at = () => new Date(now()).toISOString();
+  const job = await startBackupJob(store, {
+    id: crypto.randomUUID(),
+    kind: 'restore',
+    subjectId: request.subjectId,
+    label: request.label,
+    at: at(),
+  });
+  try {
+    await advanceBackupJob(store, job.id, 1);
+    const result = await applyRestore(store, request.contents, request.mode, {
+      deviceId,
+      nowMs: now(),
+      safetyCopyId: crypto.randomUUID(),
+      backupName: request.label,
+    });
+    const kinds = Object.values(result.summary.kinds);
+    await endJob(store, job.id, {
+      status: 'done',
+      at: at(),
+      message: `${request.mode === 'replace' ? 'Replaced' : 'Merged'}. Your data from before is kept as the full backup “${result.safetyCopy.name}”.`,
+      result: {
+        added: kinds.reduce((sum, kind) => sum + kind.added, 0) + result.summary.billsAdded,
+        updated: kinds.reduce((sum, kind) => sum + kind.changed, 0),
+        unchanged: 0,
+        removed: kinds.reduce((sum, kind) => sum + kind.removed, 0),
+      },
+    });
+    return result;
+  } catch (error) {
+    await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
+    throw new Error(messageOf(error));
+  }
+}
+
+export function createBackupRunner(context: () => Promise<BillCommandContext>): BackupsApi {
   return {
     async createBackup(request, upload) {
-      return backUp(request, upload, null, (backupId) =>
+      return backUp(context, request, upload, null, (backupId) =>
         Promise.resolve({ message: 'Saved on the server, encrypted.', result: backupId }),
       );
     },
 
     async shareList(request, upload, publish) {
       const only = { billIds: request.billIds };
-      return backUp(request, upload, only, async (backupId, contents) => {
+      return backUp(context, request, upload, only, async (backupId, contents) => {
         const linkId = crypto.randomUUID();
         const payload = makeListLinkPayload(contents, request, { notes: request.notes });
         const sealed = await sealLinkContents(browserCrypto, payload, linkId);
@@ -269,43 +313,6 @@ export function createBackupRunner(context: () => Promise<BillCommandContext>): 
       return { replace, merge };
     },
 
-    async restoreContents(request) {
-      // This device's id and clock as every command of the page has them: the outbox entries
-      // the restore writes are this device's.
-      const { store, deviceId, now } = await context();
-      const at = () => new Date(now()).toISOString();
-      const job = await startBackupJob(store, {
-        id: crypto.randomUUID(),
-        kind: 'restore',
-        subjectId: request.subjectId,
-        label: request.label,
-        at: at(),
-      });
-      try {
-        await advanceBackupJob(store, job.id, 1);
-        const result = await applyRestore(store, request.contents, request.mode, {
-          deviceId,
-          nowMs: now(),
-          safetyCopyId: crypto.randomUUID(),
-          backupName: request.label,
-        });
-        const kinds = Object.values(result.summary.kinds);
-        await endJob(store, job.id, {
-          status: 'done',
-          at: at(),
-          message: `${request.mode === 'replace' ? 'Replaced' : 'Merged'}. Your data from before is kept as the full backup “${result.safetyCopy.name}”.`,
-          result: {
-            added: kinds.reduce((sum, kind) => sum + kind.added, 0) + result.summary.billsAdded,
-            updated: kinds.reduce((sum, kind) => sum + kind.changed, 0),
-            unchanged: 0,
-            removed: kinds.reduce((sum, kind) => sum + kind.removed, 0),
-          },
-        });
-        return result;
-      } catch (error) {
-        await endJob(store, job.id, { status: 'failed', at: at(), message: messageOf(error) });
-        throw new Error(messageOf(error));
-      }
-    },
+    restoreContents: (request) => restoreAsJob(context, request),
   };
 }

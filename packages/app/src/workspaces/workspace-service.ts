@@ -1,12 +1,8 @@
 import {
-  checkKeyConfirmation,
   createWorkspaceKey,
   memberKeyFingerprint,
   openSealedWorkspaceKey,
   openWorkspaceName,
-  rotateWorkspaceKey,
-  sealKeyConfirmation,
-  sealWorkspaceKeyTo,
   sealWorkspaceName,
   WorkspaceKeyError,
   type KeyConfirmationCheck,
@@ -14,17 +10,14 @@ import {
   type WebCryptoPort,
   type WorkspaceKey,
 } from '@docket/core/crypto';
-import { decodeBase64, encodeBase64 } from '@docket/core/encoding';
+import { encodeBase64 } from '@docket/core/encoding';
 import type {
   Invitation,
-  KeyRotation,
   Member,
-  MemberListResponse,
   MemberStatus,
   WorkspaceRole,
   WorkspaceSummary,
 } from '@docket/protocol/workspaces';
-import { MAX_OLDER_KEYS } from '@docket/protocol/workspaces';
 import type { ApiClient } from '../api/api-client.ts';
 import {
   forgetSpacesNotListed,
@@ -33,6 +26,15 @@ import {
 } from '../local-store/forget-spaces.ts';
 import { WORKSPACES_PATH } from './workspace-words.ts';
 import { memberKeysOnce } from './member-keys.ts';
+import {
+  bytesOf,
+  confirmationOf,
+  confirmMember,
+  fingerprintOf,
+  keyCheckOf,
+  rotation,
+  type ServiceContext,
+} from './member-confirmation.ts';
 import { rememberSpaceRole } from '../local-store/space-role.ts';
 import * as wire from '../api/workspaces-api.ts';
 
@@ -148,12 +150,33 @@ export function newWorkspaceId(crypto: WebCryptoPort): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function bytesOf(base64: string, what: string): Uint8Array<ArrayBuffer> {
-  const bytes = decodeBase64(base64);
-  if (bytes === null) {
-    throw new WorkspaceKeyError('tampered', `The server sent ${what} Docket cannot read.`);
+/** One of my workspaces as the screens show it, its name opened when I hold its key. */
+async function viewOf(context: ServiceContext, summary: WorkspaceSummary): Promise<WorkspaceView> {
+  const { crypto, keyring } = context;
+  const waiting = summary.status !== 'confirmed';
+  let name: string | null = null;
+  if (!waiting) {
+    try {
+      name = await openWorkspaceName(
+        crypto,
+        await keyring(summary.id),
+        bytesOf(summary.sealedName, 'a sealed name'),
+        summary.id,
+      );
+    } catch (error) {
+      if (!(error instanceof WorkspaceKeyError)) throw error;
+    }
   }
-  return new Uint8Array(bytes);
+  return {
+    id: summary.id,
+    name,
+    role: summary.role,
+    status: summary.status,
+    waiting,
+    keyVersion: summary.keyVersion,
+    rotationDue: summary.rotationDue,
+    ownerWaiting: summary.ownerWaiting,
+  };
 }
 
 export function createWorkspaceService({
@@ -186,151 +209,9 @@ export function createWorkspaceService({
     return opened;
   };
 
-  const view = async (summary: WorkspaceSummary): Promise<WorkspaceView> => {
-    const waiting = summary.status !== 'confirmed';
-    let name: string | null = null;
-    if (!waiting) {
-      try {
-        name = await openWorkspaceName(
-          crypto,
-          await keyring(summary.id),
-          bytesOf(summary.sealedName, 'a sealed name'),
-          summary.id,
-        );
-      } catch (error) {
-        if (!(error instanceof WorkspaceKeyError)) throw error;
-      }
-    }
-    return {
-      id: summary.id,
-      name,
-      role: summary.role,
-      status: summary.status,
-      waiting,
-      keyVersion: summary.keyVersion,
-      rotationDue: summary.rotationDue,
-      ownerWaiting: summary.ownerWaiting,
-    };
-  };
+  const context: ServiceContext = { api, crypto, userId, dataKey, keys, keyring };
 
-  const fingerprintOf = async (member: Member): Promise<string | null> => {
-    if (member.userId === null || member.publicKey === null) return null;
-    try {
-      return await memberKeyFingerprint(
-        crypto,
-        bytesOf(member.publicKey, 'a public key'),
-        member.userId,
-      );
-    } catch (error) {
-      if (error instanceof WorkspaceKeyError) return null;
-      throw error;
-    }
-  };
-
-  const keyCheckOf = async (
-    workspaceId: string,
-    member: Member,
-  ): Promise<KeyConfirmationCheck | null> => {
-    if (member.status !== 'confirmed' || member.userId === null || member.userId === userId) {
-      return null;
-    }
-    if (member.publicKey === null) return 'differs';
-    return checkKeyConfirmation(
-      crypto,
-      dataKey,
-      { workspaceId, memberUserId: member.userId, confirmerUserId: userId },
-      member.myConfirmation === null ? null : bytesOf(member.myConfirmation, 'a confirmation'),
-      bytesOf(member.publicKey, 'a public key'),
-    );
-  };
-
-  /** My record of the key I confirmed for `memberUserId`, sealed under my cloud data key. */
-  const confirmationOf = async (
-    workspaceId: string,
-    memberUserId: string,
-    publicKey: string,
-  ): Promise<string> =>
-    encodeBase64(
-      await sealKeyConfirmation(
-        crypto,
-        dataKey,
-        { workspaceId, memberUserId, confirmerUserId: userId },
-        bytesOf(publicKey, 'a public key'),
-      ),
-    );
-
-  /**
-   * Refuses a rotation that would seal the new key to a key I did not confirm: the server lists
-   * another key for a member than the one I compared, or I hold no record of theirs.
-   */
-  const requireConfirmedKeys = async (
-    workspaceId: string,
-    staying: readonly Member[],
-  ): Promise<void> => {
-    const own = await keys();
-    for (const member of staying) {
-      if (member.userId === userId) {
-        if (member.publicKey !== encodeBase64(own.publicKey)) {
-          throw new WorkspaceKeyError(
-            'tampered',
-            'The server lists another key as yours than the one this account holds: no new key was made. Do not rotate until this is explained.',
-          );
-        }
-        continue;
-      }
-      const check = await keyCheckOf(workspaceId, member);
-      if (check === 'matches') continue;
-      const who = member.displayName?.trim() || member.email;
-      throw new WorkspaceKeyError(
-        check === 'none' ? 'invalid-input' : 'tampered',
-        check === 'none'
-          ? `You have not compared ${who}’s key yourself: confirm them again before making a new key.`
-          : `${who}’s key is not the one you confirmed: no new key was made. Compare fingerprints with them and confirm them again, or remove them.`,
-      );
-    }
-  };
-
-  /** The next key version, sealed to each confirmed member but `leaving`. */
-  const rotation = async (
-    workspaceId: string,
-    listed: MemberListResponse,
-    leaving: string | null,
-  ): Promise<KeyRotation> => {
-    const stayers = listed.members.filter(
-      (member) =>
-        member.status === 'confirmed' && member.userId !== null && member.userId !== leaving,
-    );
-    await requireConfirmedKeys(workspaceId, stayers);
-    const staying = stayers.flatMap((member) =>
-      member.userId !== null && member.publicKey !== null
-        ? [{ userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') }]
-        : [],
-    );
-    // The name goes with the new key: a member confirmed later is given only that one.
-    const summary = (await wire.listWorkspaces(api)).find((entry) => entry.id === workspaceId);
-    if (summary === undefined) {
-      throw new WorkspaceKeyError('invalid-input', 'This workspace is not among yours any more.');
-    }
-    const name = await openWorkspaceName(
-      crypto,
-      await keyring(workspaceId),
-      bytesOf(summary.sealedName, 'a sealed name'),
-      workspaceId,
-    );
-    const rotated = await rotateWorkspaceKey(
-      crypto,
-      { workspaceId, version: listed.keyVersion },
-      staying,
-    );
-    return {
-      keyVersion: rotated.key.version,
-      sealedName: encodeBase64(await sealWorkspaceName(crypto, rotated.key, name)),
-      sealedKeys: rotated.sealedKeys.map((copy) => ({
-        userId: copy.memberUserId,
-        sealedKey: encodeBase64(copy.sealed),
-      })),
-    };
-  };
+  const view = (summary: WorkspaceSummary) => viewOf(context, summary);
 
   return {
     userId,
@@ -359,6 +240,10 @@ export function createWorkspaceService({
     },
 
     async list() {
+      // The account's pair first: after a cloud-password reset this replaces it, so the list read
+      // next already says which workspaces wait for a confirmation (a failure shows below, when a
+      // name is opened with it).
+      await keys().catch(() => undefined);
       const summaries = await wire.listWorkspaces(api);
       // The role in the space the page works in may have changed since it was entered.
       for (const summary of summaries) rememberSpaceRole(summary.id, summary.role);
@@ -404,62 +289,15 @@ export function createWorkspaceService({
           role: member.role,
           status: member.status,
           publicKey: member.publicKey,
-          fingerprint: await fingerprintOf(member),
+          fingerprint: await fingerprintOf(context, member),
           isMe: member.userId === userId,
-          keyCheck: await keyCheckOf(workspaceId, member),
+          keyCheck: await keyCheckOf(context, workspaceId, member),
         })),
       );
       return { keyVersion: listed.keyVersion, members };
     },
 
-    async confirm(workspaceId, member) {
-      if (member.userId === null || member.publicKey === null) {
-        throw new WorkspaceKeyError(
-          'invalid-input',
-          'Only a member who accepted can be confirmed.',
-        );
-      }
-      const own = await keys();
-      const ring = await wire.fetchKeyring(api, workspaceId);
-      const current = ring.keys.find((copy) => copy.keyVersion === ring.keyVersion);
-      if (current === undefined) {
-        throw new WorkspaceKeyError(
-          'missing-key-version',
-          'You do not hold the workspace’s current key, so you cannot seal it to anyone.',
-        );
-      }
-      const to = { userId: member.userId, publicKey: bytesOf(member.publicKey, 'a public key') };
-      const sealTo = async (copy: (typeof ring.keys)[number]) => {
-        const sealed = await sealWorkspaceKeyTo(
-          crypto,
-          {
-            sealed: {
-              workspaceId,
-              memberUserId: userId,
-              keyVersion: copy.keyVersion,
-              sealed: bytesOf(copy.sealedKey, 'a sealed key'),
-            },
-            keys: own,
-          },
-          to,
-        );
-        return { keyVersion: copy.keyVersion, sealedKey: encodeBase64(sealed.sealed) };
-      };
-      // Every older version I hold goes too (the newest ones, up to the server's cap), so a
-      // member who joins after a rotation reads what the team wrote before it.
-      const older = ring.keys
-        .filter((copy) => copy.keyVersion < ring.keyVersion)
-        .sort((a, b) => b.keyVersion - a.keyVersion)
-        .slice(0, MAX_OLDER_KEYS);
-      const sealed = await sealTo(current);
-      await wire.confirmMember(api, workspaceId, member.userId, {
-        keyVersion: ring.keyVersion,
-        publicKey: member.publicKey,
-        sealedKey: sealed.sealedKey,
-        confirmation: await confirmationOf(workspaceId, member.userId, member.publicKey),
-        ...(older.length === 0 ? {} : { olderKeys: await Promise.all(older.map(sealTo)) }),
-      });
-    },
+    confirm: (workspaceId, member) => confirmMember(context, workspaceId, member),
 
     async confirmAgain(workspaceId, member) {
       if (member.userId === null || member.publicKey === null) {
@@ -470,7 +308,7 @@ export function createWorkspaceService({
       }
       await wire.recordConfirmation(api, workspaceId, member.userId, {
         publicKey: member.publicKey,
-        confirmation: await confirmationOf(workspaceId, member.userId, member.publicKey),
+        confirmation: await confirmationOf(context, workspaceId, member.userId, member.publicKey),
       });
     },
 
@@ -489,7 +327,7 @@ export function createWorkspaceService({
         api,
         workspaceId,
         memberId,
-        await rotation(workspaceId, listed, memberId),
+        await rotation(context, workspaceId, listed, memberId),
       );
     },
 
@@ -503,7 +341,7 @@ export function createWorkspaceService({
 
     async rotate(workspaceId) {
       const listed = await wire.listMembers(api, workspaceId);
-      await wire.rotateKey(api, workspaceId, await rotation(workspaceId, listed, null));
+      await wire.rotateKey(api, workspaceId, await rotation(context, workspaceId, listed, null));
     },
   };
 }
