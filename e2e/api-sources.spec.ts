@@ -809,7 +809,8 @@ test('an Open States API dataset reads every page, then a refresh only the bills
   try {
     await signUpAt(page, '/tabs/more');
     const field = page.getByLabel('Open States API key', { exact: true });
-    await expect(field).toHaveAttribute('type', 'password');
+    // Settings paints after the More tab's first sections; a first sync may be under way.
+    await expect(field).toHaveAttribute('type', 'password', { timeout: 15_000 });
     await field.fill(OPENSTATES_KEY);
     await page.getByRole('button', { name: 'Save Open States API key' }).click();
     await expect(page.getByText(`Saved: ••••${OPENSTATES_KEY.slice(-4)}.`)).toBeVisible();
@@ -839,7 +840,8 @@ test('an Open States API dataset reads every page, then a refresh only the bills
     const datasets = new DatasetsPage(page);
     await page.goto('/tabs/datasets');
     const row = datasets.dataset('Ohio from Open States');
-    await expect(row).toContainText('Open States API: Ohio, session 135');
+    // The list is read from the device's database once the page is open ("Loading datasets…").
+    await expect(row).toContainText('Open States API: Ohio, session 135', { timeout: 15_000 });
     const billsFact = row.locator('dt:text-is("Bills") + dd');
     const count = (await billsFact.textContent())?.trim() ?? '';
     expect(count).toMatch(/^\d+ bills$/);
@@ -1181,7 +1183,7 @@ test('a Congress.gov API dataset reads each bill, then a refresh only the bills 
   try {
     await signUpAt(page, '/tabs/more');
     const field = page.getByLabel('Congress.gov API key', { exact: true });
-    await expect(field).toHaveAttribute('type', 'password');
+    await expect(field).toHaveAttribute('type', 'password', { timeout: 15_000 });
     await field.fill(CONGRESS_KEY);
     await page.getByRole('button', { name: 'Save Congress.gov API key' }).click();
     await expect(page.getByText(`Saved: ••••${CONGRESS_KEY.slice(-4)}.`)).toBeVisible();

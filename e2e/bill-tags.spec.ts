@@ -22,6 +22,8 @@ async function signUpAndImport(page: Page): Promise<void> {
 test('tags are created, renamed, recoloured, merged and deleted with their bills', async ({
   page,
 }) => {
+  // A sign-up, an import and four accessibility scans: past a minute on a busy machine.
+  test.setTimeout(120_000);
   await signUpAndImport(page);
   const tags = new BillTagsPage(page);
   const details = new BillDetailsPage(page);

@@ -177,7 +177,10 @@ test('Get text shows a version with its sections, Compare versions marks the cha
       .getByRole('link', { name: /^Highlight a passage/ })
       .click();
     const annotation = new AnnotationPage(page);
-    await expect(annotation.heading()).toHaveText('New highlight', { timeout: 15_000 });
+    // Named: while the page slides in, bill details' own heading is still in the page.
+    await expect(page.getByRole('heading', { level: 1, name: 'New highlight' })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(annotation.text()).toContainText('until nine in the evening');
     await annotation.selectWithMouse(PASSAGE);
     await expect(annotation.selectedPassage()).toHaveText(PASSAGE);
