@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { LoginPage } from './pages/login-page.ts';
-import type { Page } from '@playwright/test';
+import { authenticatingTimes, recordAuthenticating } from './pages/authenticating.ts';
 import { isPainted } from './pages/painted.ts';
 import { guardedRoutes, openRoutes } from './routes.ts';
 
@@ -67,52 +67,3 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { level: 1, name: /page not found/i })).toBeVisible();
   });
 });
-
-interface AuthenticatingTimes {
-  shown: number;
-  gone: number;
-  /** Whether the sign-in form was in the page when the status came. */
-  withForm: boolean;
-}
-
-/**
- * Records, by the page's own clock, when an "Authenticating" status came into the page and when
- * it left, and whether the form was there with it: on a busy machine the first paint can come
- * seconds after the guard started, so what is painted when says little.
- */
-async function recordAuthenticating(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const times: Partial<AuthenticatingTimes> = {};
-    (window as unknown as { authenticatingTimes: typeof times }).authenticatingTimes = times;
-    const present = () =>
-      Array.from(document.querySelectorAll('[role="status"]')).some((element) =>
-        element.textContent.includes('Authenticating'),
-      );
-    const form = () =>
-      Array.from(document.querySelectorAll('ion-button, button')).some(
-        (element) => element.textContent.trim() === 'Sign in',
-      );
-    new MutationObserver(() => {
-      if (times.shown === undefined && present()) {
-        times.shown = performance.now();
-        times.withForm = form();
-      }
-      if (times.shown !== undefined && !times.withForm && form()) times.withForm = present();
-      if (times.shown !== undefined && times.gone === undefined && !present()) {
-        times.gone = performance.now();
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-async function authenticatingTimes(page: Page): Promise<AuthenticatingTimes> {
-  const times = await page.evaluate(
-    () =>
-      (window as unknown as { authenticatingTimes: Partial<AuthenticatingTimes> })
-        .authenticatingTimes,
-  );
-  if (times.shown === undefined || times.gone === undefined) {
-    throw new Error(`"Authenticating" was not seen to come and go: ${JSON.stringify(times)}`);
-  }
-  return { shown: times.shown, gone: times.gone, withForm: times.withForm ?? false };
-}
