@@ -76,7 +76,8 @@ export class BillDetailsPage {
     } else {
       await dialog.getByRole('button', { name, exact: true }).click();
     }
-    await expect(dialog).toBeHidden();
+    // The tag is written, then the sheet slides away: seconds on a busy machine.
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(this.tagsOnBill().getByText(name, { exact: true })).toBeVisible();
   }
 
