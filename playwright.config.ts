@@ -25,6 +25,11 @@ const workers = Number(process.env.E2E_WORKERS ?? '2');
 // download through the server's relay: one per worker (e2e/source-port.ts), each allowed by the
 // server (SOURCE_HOSTS).
 const sourcePorts = Array.from({ length: workers }, (_, index) => sourcePort(port, index));
+function traceMode(): 'off' | 'retain-on-failure' {
+  const asked = process.env.E2E_TRACE;
+  if (asked === 'off' || asked === 'retain-on-failure') return asked;
+  return process.env.CI ? 'off' : 'retain-on-failure';
+}
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -33,6 +38,8 @@ export default defineConfig({
   workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // What a person waits for a screen on a busy two-core machine; a wait that needs longer says so.
+  expect: { timeout: 10_000 },
   // A test's whole budget: Debian's Chromium 156 with two workers on two cores runs the suite
   // about half again slower than before; a test that needs more says so itself.
   timeout: 90_000,
@@ -42,7 +49,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records the screen all through every test, kept or not: in CI, where nobody opens
+    // one (a failure prints what the screen said), that was two-fifths of the suite's processor
+    // time. E2E_TRACE=retain-on-failure brings them back there.
+    trace: traceMode(),
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

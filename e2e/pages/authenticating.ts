@@ -42,7 +42,20 @@ export async function recordAuthenticating(page: Page): Promise<void> {
   });
 }
 
-export async function authenticatingTimes(page: Page): Promise<AuthenticatingTimes> {
+/**
+ * The recorded times, once the status has come and gone (waiting up to `timeout` for both: a
+ * status not yet painted when the test looks is not one that has gone).
+ */
+export async function authenticatingTimes(
+  page: Page,
+  timeout = 15_000,
+): Promise<AuthenticatingTimes> {
+  const cameAndWent = () => {
+    const times = (window as unknown as { authenticatingTimes: Partial<AuthenticatingTimes> })
+      .authenticatingTimes;
+    return times.shown !== undefined && times.gone !== undefined;
+  };
+  await page.waitForFunction(cameAndWent, undefined, { timeout }).catch(() => undefined);
   const times = await page.evaluate(
     () =>
       (window as unknown as { authenticatingTimes: Partial<AuthenticatingTimes> })
