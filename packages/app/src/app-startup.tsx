@@ -25,6 +25,7 @@ import { ionicScrollAssists } from './ui/ionic-scroll-assist.ts';
 import { startKeepingFocusInView } from './ui/keep-focus-in-view.ts';
 import { createAppStore, type AppStore } from './state/app-store.ts';
 import { HOME_PATH, HOME_TAB_PATH } from './routing/route-paths.ts';
+import { addressAfterAccountReload } from './routing/return-to-link.ts';
 import { createLazySyncRunner } from './sync/lazy-sync-runner.ts';
 
 export const LOG_PREFIX = '[docket]';
@@ -84,7 +85,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
       enter: enterAccountDatabase,
       leave: leaveAccountDatabase,
       reload: () => {
-        window.location.reload();
+        window.location.replace(addressAfterAccountReload(window.location));
       },
     },
   });

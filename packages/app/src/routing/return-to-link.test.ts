@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathFromSearch, safeReturnPath } from './return-to-link.ts';
+import {
+  addressAfterAccountReload,
+  returnPathFromSearch,
+  safeReturnPath,
+} from './return-to-link.ts';
 
 describe('safeReturnPath', () => {
   it.each([
@@ -47,5 +51,26 @@ describe('returnPathFromSearch', () => {
     expect(
       returnPathFromSearch(`?returnToLink=${encodeURIComponent('//evil.example')}`),
     ).toBeNull();
+  });
+});
+
+describe('addressAfterAccountReload', () => {
+  it('sends a sign-in page that must reload on to where the sign-in was going', () => {
+    expect(
+      addressAfterAccountReload({ pathname: '/login', search: '?returnToLink=%2Fadd-dataset' }),
+    ).toBe('/add-dataset');
+    expect(addressAfterAccountReload({ pathname: '/login', search: '' })).toBe('/');
+    expect(
+      addressAfterAccountReload({
+        pathname: '/login',
+        search: '?returnToLink=https%3A%2F%2Fe.vil',
+      }),
+    ).toBe('/');
+  });
+
+  it('reloads any other page where it is', () => {
+    expect(addressAfterAccountReload({ pathname: '/tabs/more', search: '?a=b' })).toBe(
+      '/tabs/more?a=b',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { LOGOUT_PATH, RETURN_TO_LINK_PARAM } from './route-paths.ts';
+import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH, RETURN_TO_LINK_PARAM } from './route-paths.ts';
 
 // Any origin will do: it only tells whether a path would leave the app's own origin.
 const PROBE_ORIGIN = 'https://docket.invalid';
@@ -31,4 +31,15 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 /** The decoded returnToLink of a query string ('?a=b'), if it is safe to follow. */
 export function returnPathFromSearch(search: string): string | null {
   return safeReturnPath(new URLSearchParams(search).get(RETURN_TO_LINK_PARAM));
+}
+
+/**
+ * Where a page that must reload to enter the account just signed in (it kept another account's
+ * database open) loads again: on the sign-in page, where that sign-in was going (its
+ * returnToLink, or home), since the reload cuts off the form's own navigation; elsewhere, the
+ * same address.
+ */
+export function addressAfterAccountReload(location: { pathname: string; search: string }): string {
+  if (location.pathname !== LOGIN_PATH) return `${location.pathname}${location.search}`;
+  return returnPathFromSearch(location.search) ?? HOME_PATH;
 }
