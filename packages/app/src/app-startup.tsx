@@ -11,7 +11,8 @@ import {
   finishRemovals,
   leaveAccountDatabase,
 } from './local-store/account-databases.ts';
-import { createErrorReporter } from './error-reporting/error-reporter.ts';
+import { createErrorReporter, type ErrorReporter } from './error-reporting/error-reporter.ts';
+import type { Platform } from './platform/platform.ts';
 import { pickPlatform } from './platform/pick-platform.ts';
 import {
   afterStart,
@@ -26,7 +27,7 @@ import { startKeepingFocusInView } from './ui/keep-focus-in-view.ts';
 import { createAppStore, type AppStore } from './state/app-store.ts';
 import { HOME_PATH, HOME_TAB_PATH } from './routing/route-paths.ts';
 import { addressAfterAccountReload } from './routing/return-to-link.ts';
-import { createLazySyncRunner } from './sync/lazy-sync-runner.ts';
+import { createLazySyncRunner, type LazySyncRunner } from './sync/lazy-sync-runner.ts';
 
 export const LOG_PREFIX = '[docket]';
 
@@ -51,22 +52,27 @@ async function preloadDeck(): Promise<void> {
 /** The page's handle on the import worker, loaded when first needed. */
 const importJobsClient = () => import('./import-worker/import-jobs-client.ts');
 
-/** Builds the app's services, renders it, and schedules the service worker. */
-export async function startApp(container: HTMLElement): Promise<void> {
-  const platform = await pickPlatform();
+/** Sync's code, loaded after the first paint (lazy-sync-runner.ts); the screens hold it already. */
+const syncService = () => import('./page-sync-runner.ts');
+
+/** On a native shell: the shell's own fetch, for the import worker (comlink loads with it). */
+function handOverSourceFetcher(platform: Platform): void {
   const { sourceFetcher } = platform;
-  if (sourceFetcher !== null) {
-    // The native shells' own fetch, for the import worker (comlink loads with it, not before).
-    importJobsClient()
-      .then(({ setSourceFetcher }) => {
-        setSourceFetcher(sourceFetcher);
-      })
-      .catch((error: unknown) => {
-        console.error(`${LOG_PREFIX} Could not hand the import worker its fetch:`, error);
-      });
-  }
-  const reporter = createErrorReporter(import.meta.env.VITE_SENTRY_DSN, import.meta.env.MODE);
-  const appStore = createAppStore({ online: navigator.onLine });
+  if (sourceFetcher === null) return;
+  importJobsClient()
+    .then(({ setSourceFetcher }) => {
+      setSourceFetcher(sourceFetcher);
+    })
+    .catch((error: unknown) => {
+      console.error(`${LOG_PREFIX} Could not hand the import worker its fetch:`, error);
+    });
+}
+
+/**
+ * The auth client (loaded after the first paint) and the session listener, started once the
+ * databases of accounts removed at sign-out are gone.
+ */
+async function startSession(platform: Platform, appStore: AppStore, reporter: ErrorReporter) {
   const auth = lazyAuthClient(platform, window.location.origin, (message, error) => {
     console.error(`${LOG_PREFIX} ${message}`, error);
   });
@@ -89,14 +95,13 @@ export async function startApp(container: HTMLElement): Promise<void> {
       },
     },
   });
-  const api = createApiClient(platform);
-  // Sync's code loads after the first paint (lazy-sync-runner.ts); the screens hold it already.
-  const syncService = () => import('./page-sync-runner.ts');
-  const sync = createLazySyncRunner(async () => (await syncService()).createPageSyncRunner(api));
-  const firstCommit = createSignal();
-  // What runs in the background waits until the first screen had its turn: started, and idle.
-  const started = afterStart({
-    firstCommit: firstCommit.promise,
+  return { auth, authSync };
+}
+
+/** Settles once the first screen had its turn: started, and idle (afterStart). */
+function whenStarted(appStore: AppStore, firstCommit: Promise<void>): Promise<void> {
+  return afterStart({
+    firstCommit,
     ready: whenReady(appStore),
     maxWaitMs: 3000,
     settleMs: 500,
@@ -108,23 +113,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
         }
       : {}),
   });
-  const services: AppServices = {
-    platform,
-    appStore,
-    loadAuthClient: auth.load,
-    authSync,
-    api,
-    sync,
-    started,
-  };
+}
 
-  // A known user opening the deck (a cold start of the app's home): its screen's code and the
-  // device's database start loading now, beside the first render and the session check, not
-  // after the first paint when the guard mounts (cold-start-bench).
-  if (appStore.get().email !== null && DECK_PATHS.has(window.location.pathname)) {
-    preloadDeck().catch(() => undefined);
-  }
-
+/** Ionic, the page's listeners that must come before the router, and the app's first render. */
+function renderApp(container: HTMLElement, services: AppServices, onFirstCommit: () => void) {
   setupIonicReact();
   // Before the router renders: a form's Back/Forward guard must hear popstate before the router.
   installTraversalListener();
@@ -134,8 +126,16 @@ export async function startApp(container: HTMLElement): Promise<void> {
     onUncaughtError: (error) => {
       console.error(`${LOG_PREFIX} The app failed while rendering:`, error);
     },
-  }).render(<App services={services} onFirstCommit={firstCommit.fire} />);
+  }).render(<App services={services} onFirstCommit={onFirstCommit} />);
+}
 
+/** Once the first screen had its turn: sync's triggers and the trace start. */
+function startSyncAndTrace(
+  started: Promise<void>,
+  sync: LazySyncRunner,
+  appStore: AppStore,
+  platform: Platform,
+): void {
   started
     .then(async () => {
       const [{ startSyncTriggers }, runner] = await Promise.all([syncService(), sync.load()]);
@@ -157,7 +157,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
     .catch((error: unknown) => {
       console.error(`${LOG_PREFIX} Could not start the trace:`, error);
     });
+}
 
+/** Once an account is active after the start: its stored bills' order, and jobs left over. */
+function startAccountUpkeep(started: Promise<void>, appStore: AppStore): void {
   // Bills stored before the deck's recent order get their place in it, in the background.
   const accountStarted = started.then(() => whenAccountActive(appStore));
   accountStarted
@@ -175,22 +178,57 @@ export async function startApp(container: HTMLElement): Promise<void> {
   accountStarted.then(resumeLeftJobs).catch((error: unknown) => {
     console.error(`${LOG_PREFIX} Could not look for jobs left unfinished:`, error);
   });
+}
 
-  if (platform.usesServiceWorker) {
-    scheduleServiceWorkerRegistration({
-      isDevelopment: import.meta.env.DEV,
-      whenStable: Promise.all([firstCommit.promise, windowLoaded(window)]),
-      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-      // workbox-window loads when the worker is registered, after the first screen.
-      register: async () => {
-        const { registerServiceWorker } =
-          await import('./service-worker/register-service-worker.ts');
-        await registerServiceWorker();
-      },
-    }).catch((error: unknown) => {
-      console.error(`${LOG_PREFIX} Service worker registration failed:`, error);
-    });
+/** The service worker, registered once the first screen is in and the window has loaded. */
+function registerServiceWorkerLater(firstCommit: Promise<void>): void {
+  scheduleServiceWorkerRegistration({
+    isDevelopment: import.meta.env.DEV,
+    whenStable: Promise.all([firstCommit, windowLoaded(window)]),
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    // workbox-window loads when the worker is registered, after the first screen.
+    register: async () => {
+      const { registerServiceWorker } = await import('./service-worker/register-service-worker.ts');
+      await registerServiceWorker();
+    },
+  }).catch((error: unknown) => {
+    console.error(`${LOG_PREFIX} Service worker registration failed:`, error);
+  });
+}
+
+/** Builds the app's services, renders it, and schedules the service worker. */
+export async function startApp(container: HTMLElement): Promise<void> {
+  const platform = await pickPlatform();
+  handOverSourceFetcher(platform);
+  const reporter = createErrorReporter(import.meta.env.VITE_SENTRY_DSN, import.meta.env.MODE);
+  const appStore = createAppStore({ online: navigator.onLine });
+  const { auth, authSync } = await startSession(platform, appStore, reporter);
+  const api = createApiClient(platform);
+  const sync = createLazySyncRunner(async () => (await syncService()).createPageSyncRunner(api));
+  const firstCommit = createSignal();
+  // What runs in the background waits until the first screen had its turn: started, and idle.
+  const started = whenStarted(appStore, firstCommit.promise);
+  const services: AppServices = {
+    platform,
+    appStore,
+    loadAuthClient: auth.load,
+    authSync,
+    api,
+    sync,
+    started,
+  };
+
+  // A known user opening the deck (a cold start of the app's home): its screen's code and the
+  // device's database start loading now, beside the first render and the session check, not
+  // after the first paint when the guard mounts (cold-start-bench).
+  if (appStore.get().email !== null && DECK_PATHS.has(window.location.pathname)) {
+    preloadDeck().catch(() => undefined);
   }
+
+  renderApp(container, services, firstCommit.fire);
+  startSyncAndTrace(started, sync, appStore, platform);
+  startAccountUpkeep(started, appStore);
+  if (platform.usesServiceWorker) registerServiceWorkerLater(firstCommit.promise);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { deleteAnnotation, updateAnnotation } from '@docket/core/commands';
 import type { Annotation } from '@docket/core/store';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { editCommandContext } from '../bills/bill-command-services.ts';
 import { AuthoredBy } from '../authors/authored-by.tsx';
 import { useSpaceReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
@@ -31,12 +31,61 @@ export function AnnotationEditor({
   readonly onDeleted: () => void;
 }) {
   const readOnly = useSpaceReadOnly();
+  const ids = useId();
+  const edit = useHighlightEdit(annotation, onSaved, onDeleted);
+  const deletion = useDeleteConfirmation();
+  const heading = orphan ? 'Orphaned highlight' : 'Highlight';
+
+  if (readOnly) {
+    return (
+      <ReadOnlyHighlight
+        annotation={annotation}
+        quote={quote}
+        heading={heading}
+        headingId={`${ids}-heading`}
+      />
+    );
+  }
+
+  return (
+    <AnnotationForm headingId={`${ids}-heading`} heading={heading} onSubmit={edit.save}>
+      {orphan && (
+        <p className="orphan-hint">
+          Its passage is no longer in the bill&apos;s text. It is kept with the quote it was made
+          on.
+        </p>
+      )}
+      <blockquote dir="auto" className="annotation-quote">
+        {quote}
+      </blockquote>
+      <DraftOffer draft={edit.draft} what="note" preview={(fields) => fields.note} />
+      {annotation.note !== '' && (
+        <div className="saved-note">
+          <p className="field-label">Saved note</p>
+          <NoteText note={annotation.note} />
+        </div>
+      )}
+      <ColourChoice value={edit.color} onChange={edit.setColor} />
+      <NoteField value={edit.note} onChange={edit.setNote} />
+      <FormError message={edit.error} />
+      <HighlightActions
+        busy={edit.busy}
+        deletion={deletion}
+        questionId={`${ids}-question`}
+        onDelete={edit.remove}
+      />
+    </AnnotationForm>
+  );
+}
+
+/**
+ * The highlight's colour and note as edited, kept as a draft meanwhile, and the commands that
+ * save them or delete the highlight (each clears the draft, then says it is done).
+ */
+function useHighlightEdit(annotation: Annotation, onSaved: () => void, onDeleted: () => void) {
   const [color, setColor] = useState(annotation.color);
   const [note, setNote] = useState(annotation.note);
-  const ids = useId();
   const { busy, error, run } = useCommand();
-  const [confirming, setConfirming] = useState(false);
-  const confirmButton = useRef<HTMLIonButtonElement>(null);
   const draft = useFormDraft({
     form: 'annotation-note',
     scope: `${annotation.billId}#${annotation.id}`,
@@ -47,10 +96,6 @@ export function AnnotationEditor({
       setColor(fields.color);
     },
   });
-
-  useEffect(() => {
-    if (confirming) focusControl(confirmButton.current);
-  }, [confirming]);
 
   const save = () => {
     void run('save the highlight', async () => {
@@ -66,54 +111,41 @@ export function AnnotationEditor({
       onDeleted();
     });
   };
+  return { color, setColor, note, setNote, busy, error, draft, save, remove };
+}
 
-  if (readOnly) {
-    // A workspace's viewer reads the highlight and its note, with no control that changes them.
-    return (
-      <section aria-labelledby={`${ids}-heading`} className="annotation-form">
-        <h2 id={`${ids}-heading`}>{orphan ? 'Orphaned highlight' : 'Highlight'}</h2>
-        <blockquote dir="auto" className="annotation-quote">
-          {quote}
-        </blockquote>
-        {annotation.note !== '' && (
-          <div className="saved-note">
-            <p className="field-label">
-              Note
-              <AuthoredBy table="annotations" rowId={annotation.id} field="note" />
-            </p>
-            <NoteText note={annotation.note} />
-          </div>
-        )}
-        <p className="orphan-hint">{VIEWER_WORDS}</p>
-      </section>
-    );
-  }
+/** Delete's question: whether it is asked, and its confirming button, focused once it is. */
+interface DeleteConfirmation {
+  readonly confirming: boolean;
+  readonly setConfirming: (confirming: boolean) => void;
+  readonly confirmButton: RefObject<HTMLIonButtonElement | null>;
+}
 
+/** Whether Delete is being confirmed; the focus goes to the confirming button when it is asked. */
+function useDeleteConfirmation(): DeleteConfirmation {
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLIonButtonElement>(null);
+  useEffect(() => {
+    if (confirming) focusControl(confirmButton.current);
+  }, [confirming]);
+  return { confirming, setConfirming, confirmButton };
+}
+
+/** Save and Delete, and once Delete is pressed, the question that deletes or cancels. */
+function HighlightActions({
+  busy,
+  deletion,
+  questionId,
+  onDelete,
+}: {
+  readonly busy: boolean;
+  readonly deletion: DeleteConfirmation;
+  readonly questionId: string;
+  readonly onDelete: () => void;
+}) {
+  const { confirming, setConfirming, confirmButton } = deletion;
   return (
-    <AnnotationForm
-      headingId={`${ids}-heading`}
-      heading={orphan ? 'Orphaned highlight' : 'Highlight'}
-      onSubmit={save}
-    >
-      {orphan && (
-        <p className="orphan-hint">
-          Its passage is no longer in the bill&apos;s text. It is kept with the quote it was made
-          on.
-        </p>
-      )}
-      <blockquote dir="auto" className="annotation-quote">
-        {quote}
-      </blockquote>
-      <DraftOffer draft={draft} what="note" preview={(fields) => fields.note} />
-      {annotation.note !== '' && (
-        <div className="saved-note">
-          <p className="field-label">Saved note</p>
-          <NoteText note={annotation.note} />
-        </div>
-      )}
-      <ColourChoice value={color} onChange={setColor} />
-      <NoteField value={note} onChange={setNote} />
-      <FormError message={error} />
+    <>
       <div className="screen-actions">
         <IonButton type="submit" disabled={busy}>
           Save
@@ -132,10 +164,10 @@ export function AnnotationEditor({
         )}
       </div>
       {confirming && (
-        <div className="delete-confirm" role="group" aria-labelledby={`${ids}-question`}>
-          <p id={`${ids}-question`}>Delete this highlight and its note? This cannot be undone.</p>
+        <div className="delete-confirm" role="group" aria-labelledby={questionId}>
+          <p id={questionId}>Delete this highlight and its note? This cannot be undone.</p>
           <div className="screen-actions">
-            <IonButton ref={confirmButton} color="danger" disabled={busy} onClick={remove}>
+            <IonButton ref={confirmButton} color="danger" disabled={busy} onClick={onDelete}>
               Delete highlight
             </IonButton>
             <IonButton
@@ -150,6 +182,38 @@ export function AnnotationEditor({
           </div>
         </div>
       )}
-    </AnnotationForm>
+    </>
+  );
+}
+
+/** A workspace's viewer reads the highlight and its note, with no control that changes them. */
+function ReadOnlyHighlight({
+  annotation,
+  quote,
+  heading,
+  headingId,
+}: {
+  readonly annotation: Annotation;
+  readonly quote: string;
+  readonly heading: string;
+  readonly headingId: string;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="annotation-form">
+      <h2 id={headingId}>{heading}</h2>
+      <blockquote dir="auto" className="annotation-quote">
+        {quote}
+      </blockquote>
+      {annotation.note !== '' && (
+        <div className="saved-note">
+          <p className="field-label">
+            Note
+            <AuthoredBy table="annotations" rowId={annotation.id} field="note" />
+          </p>
+          <NoteText note={annotation.note} />
+        </div>
+      )}
+      <p className="orphan-hint">{VIEWER_WORDS}</p>
+    </section>
   );
 }

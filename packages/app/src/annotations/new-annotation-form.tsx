@@ -27,6 +27,32 @@ export interface DraftPassage {
   readonly quote: string;
 }
 
+/** A passage as the draft's fields keep it: all text, empty when no passage is picked. */
+interface PassageDraftFields {
+  readonly target: string;
+  readonly start: string;
+  readonly end: string;
+  readonly quote: string;
+}
+
+/** The picked passage as a draft keeps it, or empty fields when none is picked. */
+export function passageDraftFields(passage: PickedPassage | null): PassageDraftFields {
+  return {
+    target: passage?.target ?? '',
+    start: passage === null ? '' : String(passage.start),
+    end: passage === null ? '' : String(passage.end),
+    quote: passage === null ? '' : passage.text.slice(passage.start, passage.end),
+  };
+}
+
+/** The passage a restored draft had picked, or null when it had none (or one unreadable). */
+export function restoredDraftPassage(fields: PassageDraftFields): DraftPassage | null {
+  const start = Number(fields.start);
+  const end = Number(fields.end);
+  if (fields.target === '' || fields.start === '' || !Number.isInteger(start)) return null;
+  return { target: fields.target, start, end, quote: fields.quote };
+}
+
 type NewAnnotationProps = Parameters<typeof NewAnnotationFields>[0];
 
 /**
@@ -39,6 +65,10 @@ export function NewAnnotationForm(props: NewAnnotationProps) {
   return <NewAnnotationFields {...props} />;
 }
 
+/** The props of the new-highlight form, but its form ref. */
+type NewHighlightOptions = Omit<NewAnnotationProps, 'formRef'>;
+
+/** The new-highlight form: the passage picked, its colour, its note and Save. */
 function NewAnnotationFields({
   billId,
   passage,
@@ -57,30 +87,56 @@ function NewAnnotationFields({
   /** The form, for the text to send the focus to once a passage is picked by keyboard. */
   readonly formRef?: Ref<HTMLFormElement> | undefined;
 }) {
+  const ids = useId();
+  const highlight = useNewHighlight({ billId, passage, currentText, onSaved, onRestorePassage });
+  return (
+    <AnnotationForm
+      headingId={`${ids}-heading`}
+      heading="New highlight"
+      formRef={formRef}
+      onSubmit={() => {
+        void highlight.save();
+      }}
+    >
+      <DraftOffer draft={highlight.draft} what="note" preview={(fields) => fields.note} />
+      <PickedPassageQuote
+        quote={passage === null ? null : passage.text.slice(passage.start, passage.end)}
+      />
+      <ColourChoice value={highlight.color} onChange={highlight.setColor} />
+      <NoteField value={highlight.note} onChange={highlight.setNote} />
+      <FormError message={highlight.error} />
+      <IonButton type="submit" disabled={highlight.busy}>
+        Save
+      </IonButton>
+    </AnnotationForm>
+  );
+}
+
+/**
+ * The new highlight's colour and note, kept as a draft with the passage meanwhile (a restored
+ * draft picks its passage again), and `save`, which makes the highlight on the passage unless
+ * none is picked or the text changed under it.
+ */
+function useNewHighlight({
+  billId,
+  passage,
+  currentText,
+  onSaved,
+  onRestorePassage,
+}: NewHighlightOptions) {
   const [color, setColor] = useState(defaultHighlightColour.value);
   const [note, setNote] = useState('');
-  const ids = useId();
   const { busy, error, setError, run } = useCommand();
   const draft = useFormDraft({
     form: 'annotation-note',
     scope: billId,
-    fields: {
-      note,
-      color,
-      target: passage?.target ?? '',
-      start: passage === null ? '' : String(passage.start),
-      end: passage === null ? '' : String(passage.end),
-      quote: passage === null ? '' : passage.text.slice(passage.start, passage.end),
-    },
+    fields: { note, color, ...passageDraftFields(passage) },
     dirty: note.trim() !== '',
     onRestore: (fields) => {
       setNote(fields.note);
       setColor(fields.color);
-      const start = Number(fields.start);
-      const end = Number(fields.end);
-      if (fields.target !== '' && fields.start !== '' && Number.isInteger(start)) {
-        onRestorePassage({ target: fields.target, start, end, quote: fields.quote });
-      }
+      const restored = restoredDraftPassage(fields);
+      if (restored !== null) onRestorePassage(restored);
     },
   });
 
@@ -109,46 +165,34 @@ function NewAnnotationFields({
       onSaved();
     });
   };
+  return { color, setColor, note, setNote, busy, error, draft, save };
+}
 
-  const quote = passage === null ? null : passage.text.slice(passage.start, passage.end);
+/** The passage picked for the highlight, one too long refused, or how to pick one. */
+function PickedPassageQuote({ quote }: { readonly quote: string | null }) {
+  if (quote === null) {
+    return (
+      <p className="field-hint">
+        No passage selected yet: select one in the text above, with the mouse, by touch or with the
+        keyboard.
+      </p>
+    );
+  }
   return (
-    <AnnotationForm
-      headingId={`${ids}-heading`}
-      heading="New highlight"
-      formRef={formRef}
-      onSubmit={() => {
-        void save();
-      }}
-    >
-      <DraftOffer draft={draft} what="note" preview={(fields) => fields.note} />
-      {quote === null ? (
-        <p className="field-hint">
-          No passage selected yet: select one in the text above, with the mouse, by touch or with
-          the keyboard.
+    <div className="picked-passage">
+      <p className="field-label">
+        Selected passage ({quote.length.toLocaleString('en-US')} characters)
+      </p>
+      {quote.length > QUOTE_MAX ? (
+        <p className="form-error">
+          A highlight is at most {QUOTE_MAX.toLocaleString('en-US')} characters; select a shorter
+          passage.
         </p>
       ) : (
-        <div className="picked-passage">
-          <p className="field-label">
-            Selected passage ({quote.length.toLocaleString('en-US')} characters)
-          </p>
-          {quote.length > QUOTE_MAX ? (
-            <p className="form-error">
-              A highlight is at most {QUOTE_MAX.toLocaleString('en-US')} characters; select a
-              shorter passage.
-            </p>
-          ) : (
-            <blockquote dir="auto" className="annotation-quote">
-              {quote}
-            </blockquote>
-          )}
-        </div>
+        <blockquote dir="auto" className="annotation-quote">
+          {quote}
+        </blockquote>
       )}
-      <ColourChoice value={color} onChange={setColor} />
-      <NoteField value={note} onChange={setNote} />
-      <FormError message={error} />
-      <IonButton type="submit" disabled={busy}>
-        Save
-      </IonButton>
-    </AnnotationForm>
+    </div>
   );
 }

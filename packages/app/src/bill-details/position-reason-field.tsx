@@ -30,6 +30,71 @@ export function reasonAfterStoredChange(text: string, previous: string, stored: 
   return typed === previous.trim() ? stored : text;
 }
 
+/**
+ * The field's text and its setter. A change of the stored reason (ours landing, or another tab's
+ * or device's) is shown unless the field holds typing not saved yet (reasonAfterStoredChange).
+ */
+function useReasonFollowingStored(stored: string): [string, (text: string) => void] {
+  const [text, setText] = useState(stored);
+  const [previous, setPrevious] = useState(stored);
+  if (stored !== previous) {
+    setPrevious(stored);
+    setText(reasonAfterStoredChange(text, previous, stored));
+  }
+  return [text, setText];
+}
+
+/**
+ * The reason's draft, saved as it is typed (useFormDraft's autosave) when it is `ready` and not
+ * what is stored already; a failure goes to `onFailure`.
+ */
+function useReasonAutosave({
+  billId,
+  text,
+  stored,
+  ready,
+  onRestore,
+  onSaved,
+  onFailure,
+}: {
+  readonly billId: string;
+  readonly text: string;
+  readonly stored: string;
+  /** Whether the text can be saved (not too long). */
+  readonly ready: boolean;
+  readonly onRestore: (reason: string) => void;
+  readonly onSaved: () => void;
+  readonly onFailure: (message: string) => void;
+}) {
+  const latest = useRef({ stored, onFailure });
+  useEffect(() => {
+    latest.current = { stored, onFailure };
+  });
+  return useFormDraft({
+    form: 'position-reason',
+    scope: billId,
+    fields: { reason: text },
+    dirty: text.trim() !== stored.trim(),
+    onRestore: (fields) => {
+      onRestore(fields.reason);
+    },
+    autosave: {
+      ready,
+      save: async ({ reason }) => {
+        // Compared when its turn comes: a save before it may have stored this very text.
+        const trimmed = reason.trim();
+        if (trimmed === latest.current.stored.trim()) return;
+        await setPositionReason(await editCommandContext(), billId, trimmed);
+        onSaved();
+      },
+      onError: (failure) => {
+        latest.current.onFailure(commandFailureMessage(failure, 'save the reason'));
+      },
+    },
+  });
+}
+
+/** "Why": the reason for the position, typed, saved as it is typed, with its limit said. */
 export function PositionReasonField({
   billId,
   stored,
@@ -41,45 +106,23 @@ export function PositionReasonField({
   readonly onFailure: (message: string) => void;
 }) {
   const id = useId();
-  const [text, setText] = useState(stored);
-  const [previous, setPrevious] = useState(stored);
+  const [text, setText] = useReasonFollowingStored(stored);
   const [saved, setSaved] = useState(false);
-  // A change of the stored reason: ours landing, or another tab's or device's (see the rule).
-  if (stored !== previous) {
-    setPrevious(stored);
-    setText(reasonAfterStoredChange(text, previous, stored));
-  }
-  const latest = useRef({ stored, onFailure });
-  useEffect(() => {
-    latest.current = { stored, onFailure };
-  });
-
   const change = (next: string) => {
     setText(next);
     setSaved(false);
   };
   const error = tooLongMessage(text);
-  const draft = useFormDraft({
-    form: 'position-reason',
-    scope: billId,
-    fields: { reason: text },
-    dirty: text.trim() !== stored.trim(),
-    onRestore: (fields) => {
-      change(fields.reason);
+  const draft = useReasonAutosave({
+    billId,
+    text,
+    stored,
+    ready: error === null,
+    onRestore: change,
+    onSaved: () => {
+      setSaved(true);
     },
-    autosave: {
-      ready: error === null,
-      save: async ({ reason }) => {
-        // Compared when its turn comes: a save before it may have stored this very text.
-        const trimmed = reason.trim();
-        if (trimmed === latest.current.stored.trim()) return;
-        await setPositionReason(await editCommandContext(), billId, trimmed);
-        setSaved(true);
-      },
-      onError: (failure) => {
-        latest.current.onFailure(commandFailureMessage(failure, 'save the reason'));
-      },
-    },
+    onFailure,
   });
 
   return (

@@ -121,7 +121,6 @@ export function KeptBillNotes({
   readonly onDeleted: () => void;
 }) {
   const name = removedBillName(entry);
-  const reason = entry.position?.reason ?? '';
   return (
     <article className="bill-details" aria-labelledby="bill-details-heading">
       <h1 id="bill-details-heading">{name}</h1>
@@ -141,64 +140,90 @@ export function KeptBillNotes({
           onDeleted={onDeleted}
         />
       </div>
-      <section aria-labelledby="kept-tags-heading">
-        <h2 id="kept-tags-heading">Tags</h2>
-        {entry.tags.length === 0 ? (
-          <p className="bill-muted">No tags.</p>
-        ) : (
-          <ul className="bill-tag-list" aria-labelledby="kept-tags-heading">
-            {entry.tags.map((tag) => (
-              <li key={tag.id} className="bill-tag">
-                <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
-                <span className="tag-name" dir="auto">
-                  {tag.name}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="kept-position-heading">
-        <h2 id="kept-position-heading">Position</h2>
-        <p>{entry.position === null ? 'None' : positionWord(entry.position.position)}</p>
-        {reason !== '' && (
-          <>
-            <h3>Why</h3>
-            <p className="bill-prose" dir="auto">
-              {reason}
-            </p>
-          </>
-        )}
-      </section>
+      <KeptTags tags={entry.tags} />
+      <KeptPosition position={entry.position} />
       <section aria-labelledby="kept-decision-heading">
         <h2 id="kept-decision-heading">Decision</h2>
         <p>{decisionWord(entry.decision?.decision ?? null)}</p>
       </section>
-      <section aria-labelledby="kept-annotations-heading">
-        <h2 id="kept-annotations-heading">Annotations</h2>
-        {entry.annotations.length === 0 ? (
-          <p className="bill-muted">No annotations.</p>
-        ) : (
-          <ul className="bill-annotations" aria-labelledby="kept-annotations-heading">
-            {entry.annotations.map((annotation) => (
-              <li
-                key={annotation.id}
-                className="bill-annotation"
-                style={{ borderInlineStartColor: annotation.color }}
-              >
-                <blockquote className="bill-annotation-quote" dir="auto">
-                  {annotation.quote.exact}
-                </blockquote>
-                {annotation.note !== '' && (
-                  <p className="bill-prose" dir="auto">
-                    {annotation.note}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <KeptAnnotations annotations={entry.annotations} />
     </article>
+  );
+}
+
+/** The kept bill's "Tags": each tag's swatch and name. */
+function KeptTags({ tags }: { readonly tags: RemovedBillNotes['tags'] }) {
+  return (
+    <section aria-labelledby="kept-tags-heading">
+      <h2 id="kept-tags-heading">Tags</h2>
+      {tags.length === 0 ? (
+        <p className="bill-muted">No tags.</p>
+      ) : (
+        <ul className="bill-tag-list" aria-labelledby="kept-tags-heading">
+          {tags.map((tag) => (
+            <li key={tag.id} className="bill-tag">
+              <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
+              <span className="tag-name" dir="auto">
+                {tag.name}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The kept bill's "Position", with its "Why" when it has one. */
+function KeptPosition({ position }: { readonly position: RemovedBillNotes['position'] }) {
+  const reason = position?.reason ?? '';
+  return (
+    <section aria-labelledby="kept-position-heading">
+      <h2 id="kept-position-heading">Position</h2>
+      <p>{position === null ? 'None' : positionWord(position.position)}</p>
+      {reason !== '' && (
+        <>
+          <h3>Why</h3>
+          <p className="bill-prose" dir="auto">
+            {reason}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The kept bill's "Annotations": each quote in its highlight's colour, with its note. */
+function KeptAnnotations({
+  annotations,
+}: {
+  readonly annotations: RemovedBillNotes['annotations'];
+}) {
+  return (
+    <section aria-labelledby="kept-annotations-heading">
+      <h2 id="kept-annotations-heading">Annotations</h2>
+      {annotations.length === 0 ? (
+        <p className="bill-muted">No annotations.</p>
+      ) : (
+        <ul className="bill-annotations" aria-labelledby="kept-annotations-heading">
+          {annotations.map((annotation) => (
+            <li
+              key={annotation.id}
+              className="bill-annotation"
+              style={{ borderInlineStartColor: annotation.color }}
+            >
+              <blockquote className="bill-annotation-quote" dir="auto">
+                {annotation.quote.exact}
+              </blockquote>
+              {annotation.note !== '' && (
+                <p className="bill-prose" dir="auto">
+                  {annotation.note}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

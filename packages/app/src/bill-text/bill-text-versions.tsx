@@ -146,75 +146,131 @@ export function BillTextVersions({
     () => versionHighlights(bill, texts, annotations ?? []),
     [bill, texts, annotations],
   );
-  const copies = useMemo(
-    () =>
-      new Map(
-        (fetched ?? [])
-          .filter((copy) => bill.texts[copy.index]?.url === copy.url)
-          .map((copy) => [copy.index, copy]),
-      ),
-    [bill.texts, fetched],
-  );
+  const copies = useFetchedCopies(bill.texts, fetched);
   const withText = texts.filter((version) => version.text !== null).length;
   return (
     <TextVersionsSection
       texts={texts}
       extras={{
-        tools: (version, index) => {
-          const copy = copies.get(index);
-          const ownText = bill.texts[index]?.text ?? null;
-          return (
-            <>
-              {copy !== undefined && ownText === null && (
-                <p className="bill-muted">
-                  Text fetched from the source on {formatDateTime(copy.fetchedAt)}
-                  {copy.format === 'pdf' ? ', read from its PDF' : ''}.
-                </p>
-              )}
-              {version.url !== null &&
-                fetched !== undefined &&
-                (version.text === null || (copy !== undefined && ownText === null)) && (
-                  <GetText
-                    billId={bill.id}
-                    version={version}
-                    index={index}
-                    again={copy !== undefined && ownText === null}
-                  />
-                )}
-              {version.text !== null && (
-                <p>
-                  <Link to={annotationOnTextPath(bill.id, `text:${index}`)}>
-                    Highlight a passage<span className="visually-hidden"> of {version.type}</span>
-                  </Link>
-                </p>
-              )}
-            </>
-          );
-        },
-        body: (version, index, labelledBy) => {
-          const drawn = highlights.get(index) ?? noHighlights;
-          return (
-            <>
-              {drawn.length > 0 && (
-                <p className="bill-muted">
-                  {plural(drawn.length, 'highlight')} in this text, underlined
-                  {drawn.some((highlight) => highlight.carried)
-                    ? '; dashed where made on another version'
-                    : ''}
-                  .
-                </p>
-              )}
-              <StructuredTextView
-                text={version.text ?? ''}
-                headings={copies.get(index)?.headings ?? headingLines(version.text ?? '')}
-                labelledBy={labelledBy}
-                highlights={drawn}
-              />
-            </>
-          );
-        },
+        tools: (version, index) => (
+          <VersionTools
+            billId={bill.id}
+            version={version}
+            index={index}
+            copy={copies.get(index)}
+            ownText={bill.texts[index]?.text ?? null}
+            copiesRead={fetched !== undefined}
+          />
+        ),
+        body: (version, index, labelledBy) => (
+          <VersionBody
+            version={version}
+            copy={copies.get(index)}
+            labelledBy={labelledBy}
+            drawn={highlights.get(index) ?? noHighlights}
+          />
+        ),
         after: withText >= 2 && <CompareVersions texts={texts} />,
       }}
     />
+  );
+}
+
+/**
+ * The copies of the bill's versions fetched to this device, by version index; a copy whose
+ * version's source link changed since (a re-import) is left out.
+ */
+function useFetchedCopies(
+  billTexts: StoredBill['texts'],
+  fetched: readonly VersionText[] | undefined,
+): Map<number, VersionText> {
+  return useMemo(
+    () =>
+      new Map(
+        (fetched ?? [])
+          .filter((copy) => billTexts[copy.index]?.url === copy.url)
+          .map((copy) => [copy.index, copy]),
+      ),
+    [billTexts, fetched],
+  );
+}
+
+/**
+ * A version's tools: when its text was fetched, "Get text" (again, for a fetched copy) once the
+ * copies are read, and the way to highlight a passage of a text.
+ */
+function VersionTools({
+  billId,
+  version,
+  index,
+  copy,
+  ownText,
+  copiesRead,
+}: {
+  billId: string;
+  version: BillText;
+  index: number;
+  /** This device's fetched copy of the version, if any. */
+  copy: VersionText | undefined;
+  /** The version's text as the dataset has it (null when it has none). */
+  ownText: string | null;
+  /** Whether the fetched copies are read yet. */
+  copiesRead: boolean;
+}) {
+  // The copy is the text shown only where the dataset has none of its own.
+  const shownCopy = ownText === null ? copy : undefined;
+  return (
+    <>
+      {shownCopy !== undefined && (
+        <p className="bill-muted">
+          Text fetched from the source on {formatDateTime(shownCopy.fetchedAt)}
+          {shownCopy.format === 'pdf' ? ', read from its PDF' : ''}.
+        </p>
+      )}
+      {version.url !== null && copiesRead && (version.text === null || shownCopy !== undefined) && (
+        <GetText billId={billId} version={version} index={index} again={shownCopy !== undefined} />
+      )}
+      {version.text !== null && (
+        <p>
+          <Link to={annotationOnTextPath(billId, `text:${index}`)}>
+            Highlight a passage<span className="visually-hidden"> of {version.type}</span>
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A version's text with its headings and highlights, and how many highlights it shows. */
+function VersionBody({
+  version,
+  copy,
+  labelledBy,
+  drawn,
+}: {
+  version: BillText;
+  /** This device's fetched copy of the version, whose headings were found when it was read. */
+  copy: VersionText | undefined;
+  labelledBy: string;
+  drawn: readonly TextViewHighlight[];
+}) {
+  return (
+    <>
+      {drawn.length > 0 && (
+        <p className="bill-muted">
+          {plural(drawn.length, 'highlight')} in this text, underlined
+          {drawn.some((highlight) => highlight.carried)
+            ? '; dashed where made on another version'
+            : ''}
+          .
+        </p>
+      )}
+      <StructuredTextView
+        text={version.text ?? ''}
+        headings={copy?.headings ?? headingLines(version.text ?? '')}
+        labelledBy={labelledBy}
+        highlights={drawn}
+      />
+    </>
   );
 }

@@ -39,6 +39,7 @@ function useVersionDiff(older: string, newer: string): VersionDiff | null | 'bus
 const versionName = (version: BillText, index: number): string =>
   `${index + 1}. ${version.type}${version.date === null ? '' : ` (${formatBillDate(version.date)})`}`;
 
+/** "Compare versions": a "From" and a "To" version, chosen among those with text, and their diff. */
 export function VersionCompare({ texts }: { texts: readonly BillText[] }) {
   const ids = useId();
   const withText = texts.flatMap((version, index) => (version.text === null ? [] : [index]));
@@ -50,34 +51,26 @@ export function VersionCompare({ texts }: { texts: readonly BillText[] }) {
   const olderName = texts[older] === undefined ? '' : versionName(texts[older], older);
   const newerName = texts[newer] === undefined ? '' : versionName(texts[newer], newer);
 
-  const choice = (label: string, value: number, set: (index: number) => void) => (
-    <div className="bill-text-choice">
-      <label htmlFor={`${ids}-${label}`}>{label}</label>
-      <select
-        id={`${ids}-${label}`}
-        value={value}
-        onChange={(event) => {
-          set(Number(event.currentTarget.value));
-        }}
-      >
-        {withText.map((index) => {
-          const version = texts[index];
-          return version === undefined ? null : (
-            <option key={index} value={index}>
-              {versionName(version, index)}
-            </option>
-          );
-        })}
-      </select>
-    </div>
-  );
-
   return (
     <section className="bill-text-comparison" aria-labelledby={`${ids}-heading`}>
       <h3 id={`${ids}-heading`}>Compare versions</h3>
       <div className="bill-text-choices">
-        {choice('From', older, setOlder)}
-        {choice('To', newer, setNewer)}
+        <VersionChoice
+          id={`${ids}-From`}
+          label="From"
+          value={older}
+          onChange={setOlder}
+          texts={texts}
+          withText={withText}
+        />
+        <VersionChoice
+          id={`${ids}-To`}
+          label="To"
+          value={newer}
+          onChange={setNewer}
+          texts={texts}
+          withText={withText}
+        />
       </div>
       {older === newer ? (
         <p className="bill-muted">Choose two different versions.</p>
@@ -91,42 +84,85 @@ export function VersionCompare({ texts }: { texts: readonly BillText[] }) {
           instead.
         </p>
       ) : (
-        <>
-          <p role="status" className="bill-text-diff-summary">
-            {diff.addedWords === 0 && diff.removedWords === 0
-              ? 'No words changed.'
-              : `${plural(diff.addedWords, 'word')} added, ${plural(diff.removedWords, 'word')} removed.`}{' '}
-            <span className="bill-muted">
-              Added words are underlined, removed ones struck through.
-            </span>
-          </p>
-          <div
-            className="bill-text-diff"
-            role="region"
-            aria-label={`Changes from ${olderName} to ${newerName}`}
-            tabIndex={0}
-            dir="auto"
-          >
-            {diff.runs.map((run, index) =>
-              run.kind === 'same' ? (
-                <span key={index}>{run.text}</span>
-              ) : run.kind === 'added' ? (
-                <ins key={index}>
-                  <span className="visually-hidden">[added: </span>
-                  {run.text}
-                  <span className="visually-hidden">]</span>
-                </ins>
-              ) : (
-                <del key={index}>
-                  <span className="visually-hidden">[removed: </span>
-                  {run.text}
-                  <span className="visually-hidden">]</span>
-                </del>
-              ),
-            )}
-          </div>
-        </>
+        <DiffShown diff={diff} label={`Changes from ${olderName} to ${newerName}`} />
       )}
     </section>
+  );
+}
+
+/** One of the two versions compared: a labelled select of the versions with text. */
+function VersionChoice({
+  id,
+  label,
+  value,
+  onChange,
+  texts,
+  withText,
+}: {
+  readonly id: string;
+  readonly label: string;
+  /** The index of the version chosen. */
+  readonly value: number;
+  readonly onChange: (index: number) => void;
+  readonly texts: readonly BillText[];
+  /** The indexes of the versions with text, the ones offered. */
+  readonly withText: readonly number[];
+}) {
+  return (
+    <div className="bill-text-choice">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          onChange(Number(event.currentTarget.value));
+        }}
+      >
+        {withText.map((index) => {
+          const version = texts[index];
+          return version === undefined ? null : (
+            <option key={index} value={index}>
+              {versionName(version, index)}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The diff's count of words added and removed, and the newer text with the older's changes
+ * marked: <ins> and <del> whose words a screen reader says too.
+ */
+function DiffShown({ diff, label }: { readonly diff: VersionDiff; readonly label: string }) {
+  return (
+    <>
+      <p role="status" className="bill-text-diff-summary">
+        {diff.addedWords === 0 && diff.removedWords === 0
+          ? 'No words changed.'
+          : `${plural(diff.addedWords, 'word')} added, ${plural(diff.removedWords, 'word')} removed.`}{' '}
+        <span className="bill-muted">Added words are underlined, removed ones struck through.</span>
+      </p>
+      <div className="bill-text-diff" role="region" aria-label={label} tabIndex={0} dir="auto">
+        {diff.runs.map((run, index) =>
+          run.kind === 'same' ? (
+            <span key={index}>{run.text}</span>
+          ) : run.kind === 'added' ? (
+            <ins key={index}>
+              <span className="visually-hidden">[added: </span>
+              {run.text}
+              <span className="visually-hidden">]</span>
+            </ins>
+          ) : (
+            <del key={index}>
+              <span className="visually-hidden">[removed: </span>
+              {run.text}
+              <span className="visually-hidden">]</span>
+            </del>
+          ),
+        )}
+      </div>
+    </>
   );
 }

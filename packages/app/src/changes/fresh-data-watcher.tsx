@@ -14,7 +14,7 @@ import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useSetting } from '../local-store/live-settings.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
 import { liveLocalStore } from '../local-store/live-database.ts';
-import { useAppServices } from '../services/app-services.ts';
+import { type AppServices, useAppServices } from '../services/app-services.ts';
 import { changeAlertOf, jobsToHandle } from './change-alerts.ts';
 import { keepBackgroundRefresh } from './periodic-refresh.ts';
 
@@ -26,14 +26,11 @@ import { keepBackgroundRefresh } from './periodic-refresh.ts';
 // browser offers periodic background sync, the service worker refreshes at the same interval
 // while no tab is open (periodic-refresh.ts registers it here).
 
-export function FreshDataWatcher() {
-  const { alerts: deviceAlerts, usesServiceWorker } = useAppServices().platform;
-  const setting = useSetting(DEVICE_PREFERENCES_SETTING);
-  const preferences = setting === undefined ? undefined : devicePreferencesOf(setting?.value);
-  const hours = preferences?.autoRefreshHours;
-  const alerts = preferences?.changeAlerts === true;
-  const preferencesRead = preferences !== undefined;
-
+/**
+ * Refreshes the datasets from URLs and APIs every `hours` (undefined while the preferences are
+ * read), the first time after the app opened once the last automatic refresh is an hour old.
+ */
+function useAutoRefresh(hours: number | undefined) {
   // When the last automatic refresh started, on this device: undefined while loading.
   const lastSetting = useSetting(AUTO_REFRESH_AT_SETTING);
   const lastAt =
@@ -69,7 +66,10 @@ export function FreshDataWatcher() {
       clearTimeout(timer);
     };
   }, [hours, lastAt]);
+}
 
+/** The service worker's periodic background sync, at the same interval, where there is one. */
+function useBackgroundRefresh(hours: number | undefined, usesServiceWorker: boolean) {
   // Mounted only while a user is signed in: the sign-out drops the registration (logout-screen).
   useEffect(() => {
     if (hours === undefined || !usesServiceWorker) return;
@@ -77,7 +77,17 @@ export function FreshDataWatcher() {
       console.error('[docket] Could not set up the background refresh:', error);
     });
   }, [hours, usesServiceWorker]);
+}
 
+/**
+ * With alerts on, a notification for each import or refresh that finished in this session and
+ * found changes to followed bills. Nothing is handled until the preferences are read.
+ */
+function useChangeAlerts(
+  alerts: boolean,
+  preferencesRead: boolean,
+  deviceAlerts: AppServices['platform']['alerts'],
+) {
   const jobs = useJobs();
   // When this page was loaded (not when this watcher, a lazy chunk, mounted): a refresh that
   // finished in between, started at once on a fresh page, is still this session's to alert.
@@ -108,6 +118,18 @@ export function FreshDataWatcher() {
         console.error('[docket] Could not show the change alert:', error);
       });
   }, [jobs, alerts, preferencesRead, since, deviceAlerts]);
+}
 
+export function FreshDataWatcher() {
+  const { alerts: deviceAlerts, usesServiceWorker } = useAppServices().platform;
+  const setting = useSetting(DEVICE_PREFERENCES_SETTING);
+  const preferences = setting === undefined ? undefined : devicePreferencesOf(setting?.value);
+  const hours = preferences?.autoRefreshHours;
+  const alerts = preferences?.changeAlerts === true;
+  const preferencesRead = preferences !== undefined;
+
+  useAutoRefresh(hours);
+  useBackgroundRefresh(hours, usesServiceWorker);
+  useChangeAlerts(alerts, preferencesRead, deviceAlerts);
   return null;
 }

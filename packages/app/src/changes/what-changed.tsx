@@ -47,10 +47,8 @@ function pullWords(state: PullState): string | null {
   return null;
 }
 
-export function WhatChanged() {
-  const feed = useChangeFeed();
-  const toast = useStatusToast();
-  const [busy, setBusy] = useState(false);
+/** "Refresh": every dataset from a URL or an API asked now; nothing to ask when none is. */
+function useRefreshFromSources() {
   const refreshAll = useRefreshAll();
   const fromSources = (useDatasets() ?? []).some(refreshable);
   const [refreshing, setRefreshing] = useState(false);
@@ -63,9 +61,13 @@ export function WhatChanged() {
       setRefreshing(false);
     }
   };
-  const section = useRef<HTMLElement>(null);
-  const pull = usePullToRefresh(section, refresh);
-  const pulled = pullWords(pull);
+  return { fromSources, refreshing, refresh };
+}
+
+/** "Mark all as seen": the feed's bills marked seen, with the outcome as a toast. */
+function useMarkAllSeen(feed: readonly ChangeFeedEntry[] | undefined) {
+  const toast = useStatusToast();
+  const [busy, setBusy] = useState(false);
   const markAll = async () => {
     if (feed === undefined) return;
     setBusy(true);
@@ -78,6 +80,46 @@ export function WhatChanged() {
       setBusy(false);
     }
   };
+  return { busy, markAll };
+}
+
+/** The changed bills, or why there are none (and what Refresh would ask). */
+function ChangedBills({
+  feed,
+  fromSources,
+}: {
+  /** Undefined while read. */
+  readonly feed: readonly ChangeFeedEntry[] | undefined;
+  /** Whether a dataset comes from a URL or an API, so Refresh has something to ask. */
+  readonly fromSources: boolean;
+}) {
+  if (feed === undefined) return <p role="status">Loading what changed…</p>;
+  if (feed.length === 0) {
+    return (
+      <p className="what-changed-empty">
+        Nothing new on the bills you follow. Changes found when a dataset is refreshed show here.
+        {fromSources
+          ? ' Refresh asks every source from a URL or an API now; Docket also does when it opens and every few hours.'
+          : ' Refresh asks datasets from a URL or an API; those made of picked files do not change.'}
+      </p>
+    );
+  }
+  return (
+    <ul className="record-list" aria-label="Changed bills">
+      {feed.map((entry) => (
+        <ChangedBill key={entry.billId} entry={entry} />
+      ))}
+    </ul>
+  );
+}
+
+export function WhatChanged() {
+  const feed = useChangeFeed();
+  const { busy, markAll } = useMarkAllSeen(feed);
+  const { fromSources, refreshing, refresh } = useRefreshFromSources();
+  const section = useRef<HTMLElement>(null);
+  const pull = usePullToRefresh(section, refresh);
+  const pulled = pullWords(pull);
   return (
     <section ref={section} className="what-changed" aria-labelledby="what-changed-heading">
       {pulled !== null && (
@@ -114,22 +156,7 @@ export function WhatChanged() {
           </IonButton>
         )}
       </div>
-      {feed === undefined ? (
-        <p role="status">Loading what changed…</p>
-      ) : feed.length === 0 ? (
-        <p className="what-changed-empty">
-          Nothing new on the bills you follow. Changes found when a dataset is refreshed show here.
-          {fromSources
-            ? ' Refresh asks every source from a URL or an API now; Docket also does when it opens and every few hours.'
-            : ' Refresh asks datasets from a URL or an API; those made of picked files do not change.'}
-        </p>
-      ) : (
-        <ul className="record-list" aria-label="Changed bills">
-          {feed.map((entry) => (
-            <ChangedBill key={entry.billId} entry={entry} />
-          ))}
-        </ul>
-      )}
+      <ChangedBills feed={feed} fromSources={fromSources} />
     </section>
   );
 }

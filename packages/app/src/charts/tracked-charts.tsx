@@ -1,5 +1,5 @@
 import { statusWord } from '@docket/core/bills';
-import { useId, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
   addDays,
@@ -101,15 +101,14 @@ function WeekTick({ weekStart, first }: { readonly weekStart: string; readonly f
   );
 }
 
-function WeekChart({ bars }: { readonly bars: readonly WeekBar[] }) {
+/**
+ * On a narrow screen the bars scroll sideways; the latest weeks are the ones people want. Scrolls
+ * the element given the ref to its end, and again whenever its width changes (a collapsed panel
+ * opened, a phone turned) or the number of bars does.
+ */
+function useLatestWeeksInView(barCount: number): RefObject<HTMLDivElement | null> {
   const scroller = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const largest = Math.max(0, ...bars.map((bar) => bar.count));
-  const firstWeek = bars[0]?.weekStart;
-  const lastWeek = bars.at(-1)?.weekStart;
   useLayoutEffect(() => {
-    // On a narrow screen the bars scroll sideways; the latest weeks are the ones people want.
-    // Again whenever the chart's width changes: a collapsed panel opened, a phone turned.
     const element = scroller.current;
     if (element === null) return undefined;
     const showLatest = () => {
@@ -122,7 +121,63 @@ function WeekChart({ bars }: { readonly bars: readonly WeekBar[] }) {
     return () => {
       observer.disconnect();
     };
-  }, [bars.length]);
+  }, [barCount]);
+  return scroller;
+}
+
+/** One week's bar: a link to that week's bills, or for an empty week a column read out as zero. */
+function WeekBarItem({
+  bar,
+  largest,
+  first,
+}: {
+  readonly bar: WeekBar;
+  readonly largest: number;
+  /** Whether it is the chart's first bar, which names its month. */
+  readonly first: boolean;
+}) {
+  const name = `${weekName(bar.weekStart)}: ${billCount(bar.count)}`;
+  const column = (
+    <>
+      <span className="chart-value" aria-hidden="true">
+        {bar.count > 0 ? bar.count : ''}
+      </span>
+      <span
+        className="chart-fill week-bar-fill"
+        aria-hidden="true"
+        style={{ height: `${(share(bar.count, largest) * 8).toFixed(3)}rem` }}
+      />
+    </>
+  );
+  return (
+    <li className="week-bar">
+      {bar.count > 0 ? (
+        <Link
+          className="week-bar-column"
+          to={trackedByWeekPath(bar.weekStart)}
+          state={TO_THE_LIST}
+          aria-label={name}
+        >
+          {column}
+        </Link>
+      ) : (
+        // Nothing to list for an empty week, so no link; still read out as zero.
+        <span className="week-bar-column">
+          <span className="visually-hidden">{name}</span>
+          {column}
+        </span>
+      )}
+      <WeekTick weekStart={bar.weekStart} first={first} />
+    </li>
+  );
+}
+
+function WeekChart({ bars }: { readonly bars: readonly WeekBar[] }) {
+  const scroller = useLatestWeeksInView(bars.length);
+  const titleId = useId();
+  const largest = Math.max(0, ...bars.map((bar) => bar.count));
+  const firstWeek = bars[0]?.weekStart;
+  const lastWeek = bars.at(-1)?.weekStart;
   return (
     <div className="tracked-chart">
       <h3 id={titleId}>Tracked bills with an action, per week</h3>
@@ -137,42 +192,9 @@ function WeekChart({ bars }: { readonly bars: readonly WeekBar[] }) {
           </p>
           <div className="week-chart-scroll" ref={scroller}>
             <ol className="week-bars" aria-labelledby={titleId}>
-              {bars.map((bar, index) => {
-                const name = `${weekName(bar.weekStart)}: ${billCount(bar.count)}`;
-                const column = (
-                  <>
-                    <span className="chart-value" aria-hidden="true">
-                      {bar.count > 0 ? bar.count : ''}
-                    </span>
-                    <span
-                      className="chart-fill week-bar-fill"
-                      aria-hidden="true"
-                      style={{ height: `${(share(bar.count, largest) * 8).toFixed(3)}rem` }}
-                    />
-                  </>
-                );
-                return (
-                  <li key={bar.weekStart} className="week-bar">
-                    {bar.count > 0 ? (
-                      <Link
-                        className="week-bar-column"
-                        to={trackedByWeekPath(bar.weekStart)}
-                        state={TO_THE_LIST}
-                        aria-label={name}
-                      >
-                        {column}
-                      </Link>
-                    ) : (
-                      // Nothing to list for an empty week, so no link; still read out as zero.
-                      <span className="week-bar-column">
-                        <span className="visually-hidden">{name}</span>
-                        {column}
-                      </span>
-                    )}
-                    <WeekTick weekStart={bar.weekStart} first={index === 0} />
-                  </li>
-                );
-              })}
+              {bars.map((bar, index) => (
+                <WeekBarItem key={bar.weekStart} bar={bar} largest={largest} first={index === 0} />
+              ))}
             </ol>
           </div>
           <ChartNumbers

@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { isLegiscanState } from '@docket/core/sources';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { SessionListRequest } from '../import-worker/session-list-download.ts';
 import { useApiKey } from '../local-store/live-api-keys.ts';
 import { plural } from '../ui/formatting.ts';
@@ -75,32 +75,24 @@ export interface SessionPickerProps {
 /** Where focus goes once the picker has changed its face at the person's request. */
 type FocusTarget = 'manual' | 'list' | 'status';
 
-export function SessionPicker({
-  source,
-  place,
-  value,
-  onPick,
-  error,
-  errorId,
-  manualField,
-}: SessionPickerProps) {
-  const ids = useId();
-  const selectId = `${ids}-session`;
-  const statusId = `${ids}-status`;
-  const saved = useApiKey(source);
-  const key = saved === undefined ? undefined : (saved?.key ?? null);
-  const request = sessionListRequest(source, place);
-  const { state, retry } = useSourceSessions(request, key);
-  const [manual, setManual] = useState(false);
-  const byHand = manual || key === null;
-  const name = sourceNames[source];
+/** The elements focus can be asked to, and the asking. */
+interface RequestedFocus {
+  readonly manualRef: RefObject<HTMLDivElement | null>;
+  readonly selectRef: RefObject<HTMLSelectElement | null>;
+  readonly statusRef: RefObject<HTMLParagraphElement | null>;
+  readonly askFocus: (to: FocusTarget) => void;
+}
 
+/**
+ * Focus asked by the buttons, whose own element leaves the page with the face they change.
+ * Ionic's input draws its native field a few frames after React mounts it, so focus is tried
+ * each frame until the field is there, unless the person went elsewhere meanwhile (as
+ * tag-name-field.tsx).
+ */
+function useRequestedFocus(): RequestedFocus {
   const manualRef = useRef<HTMLDivElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  // Asked by the buttons, whose own element leaves the page with the face they change. Ionic's
-  // input draws its native field a few frames after React mounts it, so focus is tried each frame
-  // until the field is there, unless the person went elsewhere meanwhile (as tag-name-field.tsx).
   const [focusAsked, setFocusAsked] = useState<{ to: FocusTarget } | null>(null);
   useEffect(() => {
     if (focusAsked === null) return;
@@ -125,65 +117,61 @@ export function SessionPicker({
       cancelAnimationFrame(frame);
     };
   }, [focusAsked]);
+  const askFocus = (to: FocusTarget) => {
+    setFocusAsked({ to });
+  };
+  return { manualRef, selectRef, statusRef, askFocus };
+}
+
+/** The add-dataset form's "Session": picked from the source's list, or its id typed by hand. */
+export function SessionPicker({
+  source,
+  place,
+  value,
+  onPick,
+  error,
+  errorId,
+  manualField,
+}: SessionPickerProps) {
+  const ids = useId();
+  const saved = useApiKey(source);
+  const key = saved === undefined ? undefined : (saved?.key ?? null);
+  const request = sessionListRequest(source, place);
+  const { state, retry } = useSourceSessions(request, key);
+  const [manual, setManual] = useState(false);
+  const byHand = manual || key === null;
+  const name = sourceNames[source];
+  const { manualRef, selectRef, statusRef, askFocus } = useRequestedFocus();
 
   if (byHand) {
     return (
-      <div className="session-picker">
-        <div ref={manualRef}>{manualField}</div>
-        {key === null ? (
-          <p className="field-hint">
-            With your {name} API key saved, the form lists {name}&apos;s sessions to pick from.
-          </p>
-        ) : (
-          <div className="screen-actions">
-            <IonButton
-              type="button"
-              fill="outline"
-              onClick={() => {
-                setManual(false);
-                setFocusAsked({ to: 'list' });
-              }}
-            >
-              Pick the session from {name}&apos;s list
-            </IonButton>
-          </div>
-        )}
-      </div>
+      <ManualSessionEntry
+        name={name}
+        keyMissing={key === null}
+        manualField={manualField}
+        manualRef={manualRef}
+        onPickFromList={() => {
+          setManual(false);
+          askFocus('list');
+        }}
+      />
     );
   }
 
-  const sessions = state.kind === 'loaded' ? state.sessions : [];
-  const listed = sessions.some((session) => session.id === value.trim());
+  const statusId = `${ids}-status`;
   const status = statusWords(source, request, state, key !== undefined);
   return (
     <div className="session-picker">
-      {sessions.length > 0 && (
-        <div className="form-field">
-          <label htmlFor={selectId}>Session</label>
-          <select
-            ref={selectRef}
-            id={selectId}
-            value={listed ? value.trim() : value}
-            aria-describedby={[statusId, error === undefined ? null : errorId]
-              .filter(Boolean)
-              .join(' ')}
-            aria-invalid={error === undefined ? undefined : true}
-            onChange={(event) => {
-              onPick(event.target.value);
-            }}
-          >
-            <option value="">Pick a session</option>
-            {listed || value.trim() === '' ? null : (
-              <option value={value}>Session {value}, not in this list</option>
-            )}
-            {sessions.map((session) => (
-              <option key={session.id} value={session.id}>
-                {session.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <SessionSelect
+        selectId={`${ids}-session`}
+        statusId={statusId}
+        state={state}
+        value={value}
+        onPick={onPick}
+        error={error}
+        errorId={errorId}
+        selectRef={selectRef}
+      />
       <p id={statusId} ref={statusRef} className="field-hint" role="status" tabIndex={-1}>
         {status}
       </p>
@@ -197,29 +185,130 @@ export function SessionPicker({
           {error}
         </p>
       )}
-      <div className="screen-actions">
-        {state.kind === 'failed' && (
-          <IonButton
-            type="button"
-            onClick={() => {
-              retry();
-              setFocusAsked({ to: 'status' });
-            }}
-          >
-            Try again
-          </IonButton>
-        )}
-        <IonButton
-          type="button"
-          fill="outline"
-          onClick={() => {
-            setManual(true);
-            setFocusAsked({ to: 'manual' });
-          }}
-        >
-          Enter the session ID instead
+      <SessionListActions
+        failed={state.kind === 'failed'}
+        onRetry={() => {
+          retry();
+          askFocus('status');
+        }}
+        onEnterByHand={() => {
+          setManual(true);
+          askFocus('manual');
+        }}
+      />
+    </div>
+  );
+}
+
+/** Under the list: "Try again" once asking for it failed, and typing the id by hand instead. */
+function SessionListActions({
+  failed,
+  onRetry,
+  onEnterByHand,
+}: {
+  readonly failed: boolean;
+  readonly onRetry: () => void;
+  readonly onEnterByHand: () => void;
+}) {
+  return (
+    <div className="screen-actions">
+      {failed && (
+        <IonButton type="button" onClick={onRetry}>
+          Try again
         </IonButton>
-      </div>
+      )}
+      <IonButton type="button" fill="outline" onClick={onEnterByHand}>
+        Enter the session ID instead
+      </IonButton>
+    </div>
+  );
+}
+
+/** The session's id typed by hand, and the way back to the source's list when a key is saved. */
+function ManualSessionEntry({
+  name,
+  keyMissing,
+  manualField,
+  manualRef,
+  onPickFromList,
+}: {
+  /** The source's name: "LegiScan", "Open States". */
+  readonly name: string;
+  /** No key for the source is saved: the list cannot be asked for. */
+  readonly keyMissing: boolean;
+  readonly manualField: ReactNode;
+  readonly manualRef: RefObject<HTMLDivElement | null>;
+  readonly onPickFromList: () => void;
+}) {
+  return (
+    <div className="session-picker">
+      <div ref={manualRef}>{manualField}</div>
+      {keyMissing ? (
+        <p className="field-hint">
+          With your {name} API key saved, the form lists {name}&apos;s sessions to pick from.
+        </p>
+      ) : (
+        <div className="screen-actions">
+          <IonButton type="button" fill="outline" onClick={onPickFromList}>
+            Pick the session from {name}&apos;s list
+          </IonButton>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The source's sessions to pick from, once it has listed any; a stored session it does not list
+ * stays picked, said as such.
+ */
+function SessionSelect({
+  selectId,
+  statusId,
+  state,
+  value,
+  onPick,
+  error,
+  errorId,
+  selectRef,
+}: {
+  readonly selectId: string;
+  readonly statusId: string;
+  readonly state: SessionsState;
+  readonly value: string;
+  readonly onPick: (id: string) => void;
+  readonly error: string | undefined;
+  readonly errorId: string;
+  readonly selectRef: RefObject<HTMLSelectElement | null>;
+}) {
+  const sessions = state.kind === 'loaded' ? state.sessions : [];
+  const listed = sessions.some((session) => session.id === value.trim());
+  if (sessions.length === 0) return null;
+  return (
+    <div className="form-field">
+      <label htmlFor={selectId}>Session</label>
+      <select
+        ref={selectRef}
+        id={selectId}
+        value={listed ? value.trim() : value}
+        aria-describedby={[statusId, error === undefined ? null : errorId]
+          .filter(Boolean)
+          .join(' ')}
+        aria-invalid={error === undefined ? undefined : true}
+        onChange={(event) => {
+          onPick(event.target.value);
+        }}
+      >
+        <option value="">Pick a session</option>
+        {listed || value.trim() === '' ? null : (
+          <option value={value}>Session {value}, not in this list</option>
+        )}
+        {sessions.map((session) => (
+          <option key={session.id} value={session.id}>
+            {session.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -65,6 +65,83 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * How many files a files dataset keeps on this device to import again. Files that never reached
+ * this device (sync's mark) are not there to import again: they must be picked anew.
+ */
+function storedFileCountOf(dataset: Dataset | null): number {
+  return dataset?.origin.kind === 'files' && dataset.filesUnavailable === undefined
+    ? dataset.origin.fileIds.length
+    : 0;
+}
+
+/** Whether any typed field differs from how the form started. */
+export function textDiffers(text: DatasetFormText, initial: DatasetFormText): boolean {
+  return (Object.keys(text) as (keyof DatasetFormText)[]).some((key) => text[key] !== initial[key]);
+}
+
+/** A draft's typed fields put back over the form's: a field the draft lacks stays as it is. */
+export function withRestoredText(
+  current: DatasetFormText,
+  restored: Partial<DatasetFormText>,
+): DatasetFormText {
+  return {
+    name: restored.name ?? current.name,
+    sourceKind: restored.sourceKind ?? current.sourceKind,
+    url: restored.url ?? current.url,
+    legiscanState: restored.legiscanState ?? current.legiscanState,
+    legiscanSession: restored.legiscanSession ?? current.legiscanSession,
+    openstatesJurisdiction: restored.openstatesJurisdiction ?? current.openstatesJurisdiction,
+    openstatesSession: restored.openstatesSession ?? current.openstatesSession,
+    congress: restored.congress ?? current.congress,
+    billType: restored.billType ?? current.billType,
+    jurisdiction: restored.jurisdiction ?? current.jurisdiction,
+    session: restored.session ?? current.session,
+  };
+}
+
+/** Core's refusals of the form as it stands, by field: the dataset's and its API source's. */
+export function datasetFormErrors(
+  text: DatasetFormText,
+  pickedFileCount: number,
+  storedFileCount: number,
+): DatasetFormErrors & ApiSourceFormErrors {
+  const sourceKind = sourceKindOf(text);
+  const values = {
+    ...text,
+    sourceKind,
+    fromApi: sourceKind !== 'files-or-url',
+    pickedFileCount: sourceKind === 'files-or-url' ? pickedFileCount : 0,
+    // A URL typed over a files dataset replaces its files, so they do not count then.
+    storedFileCount: text.url.trim() === '' ? storedFileCount : 0,
+  };
+  return { ...validateDatasetForm(values), ...validateApiSourceForm(values) };
+}
+
+/**
+ * Saves the dataset (a new one when `dataset` is null) and queues its import in the import
+ * worker, with the picked files unless it comes from an API; refused where this account may not
+ * manage datasets or a team workspace's dataset would take files.
+ */
+async function saveAndImport(
+  dataset: Dataset | null,
+  text: DatasetFormText,
+  picked: readonly File[],
+): Promise<{ datasetId: string; jobId: string }> {
+  const sourceKind = sourceKindOf(text);
+  const api = sourceKind !== 'files-or-url';
+  checkManagesDatasets();
+  checkDatasetSource(api ? 0 : picked.length);
+  return importJobs().saveAndImport({
+    ...(dataset === null ? {} : { datasetId: dataset.id }),
+    ...text,
+    sourceKind,
+    url: picked.length > 0 || api ? '' : text.url,
+    files: api ? [] : picked.map(pickedFile),
+  });
+}
+
+/** The add-dataset form's fields, picked files, refusals and save, for a new or stored dataset. */
 export function useDatasetForm(dataset: Dataset | null) {
   const [initial, setInitial] = useState(() => textOf(dataset));
   const [text, setText] = useState(initial);
@@ -75,31 +152,13 @@ export function useDatasetForm(dataset: Dataset | null) {
   const [failure, setFailure] = useState<string | null>(null);
   const [started, setStarted] = useState<{ datasetId: string; jobId: string } | null>(null);
 
-  // Files that never reached this device (sync's mark) are not there to import again: they must
-  // be picked anew.
-  const storedFileCount =
-    dataset?.origin.kind === 'files' && dataset.filesUnavailable === undefined
-      ? dataset.origin.fileIds.length
-      : 0;
+  const storedFileCount = storedFileCountOf(dataset);
   const picked = [...files, ...folder];
   const sourceKind = sourceKindOf(text);
-  const formValues = () => ({
-    ...text,
-    sourceKind,
-    fromApi: sourceKind !== 'files-or-url',
-    pickedFileCount: sourceKind === 'files-or-url' ? picked.length : 0,
-    // A URL typed over a files dataset replaces its files, so they do not count then.
-    storedFileCount: text.url.trim() === '' ? storedFileCount : 0,
-  });
-  const validate = (): DatasetFormErrors & ApiSourceFormErrors => {
-    const values = formValues();
-    return { ...validateDatasetForm(values), ...validateApiSourceForm(values) };
-  };
+  const validate = () => datasetFormErrors(text, picked.length, storedFileCount);
   const errors = attempted ? validate() : {};
   /** The typed fields differ from how the form started (what a draft keeps: files are not). */
-  const textChanged =
-    started === null &&
-    (Object.keys(text) as (keyof DatasetFormText)[]).some((key) => text[key] !== initial[key]);
+  const textChanged = started === null && textDiffers(text, initial);
   const dirty = started === null && (picked.length > 0 || textChanged);
 
   const set = (key: keyof DatasetFormText, value: string) => {
@@ -108,19 +167,7 @@ export function useDatasetForm(dataset: Dataset | null) {
 
   /** Puts a draft's typed fields back. */
   const restoreText = (restored: Partial<DatasetFormText>) => {
-    setText((current) => ({
-      name: restored.name ?? current.name,
-      sourceKind: restored.sourceKind ?? current.sourceKind,
-      url: restored.url ?? current.url,
-      legiscanState: restored.legiscanState ?? current.legiscanState,
-      legiscanSession: restored.legiscanSession ?? current.legiscanSession,
-      openstatesJurisdiction: restored.openstatesJurisdiction ?? current.openstatesJurisdiction,
-      openstatesSession: restored.openstatesSession ?? current.openstatesSession,
-      congress: restored.congress ?? current.congress,
-      billType: restored.billType ?? current.billType,
-      jurisdiction: restored.jurisdiction ?? current.jurisdiction,
-      session: restored.session ?? current.session,
-    }));
+    setText((current) => withRestoredText(current, restored));
   };
 
   const reset = () => {
@@ -138,16 +185,7 @@ export function useDatasetForm(dataset: Dataset | null) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const api = sourceKind !== 'files-or-url';
-      checkManagesDatasets();
-      checkDatasetSource(api ? 0 : picked.length);
-      const result = await importJobs().saveAndImport({
-        ...(dataset === null ? {} : { datasetId: dataset.id }),
-        ...text,
-        sourceKind,
-        url: picked.length > 0 || api ? '' : text.url,
-        files: api ? [] : picked.map(pickedFile),
-      });
+      const result = await saveAndImport(dataset, text, picked);
       setInitial(text);
       setFiles([]);
       setFolder([]);

@@ -10,6 +10,7 @@ import {
 import { readDeviceHoldings, type DeviceHoldings } from '../local-store/device-holdings.ts';
 import { plural } from '../ui/formatting.ts';
 import { useStatusToast } from '../toasts/status-toast.ts';
+import { accountsWords, clearDeviceMessage, unsyncedOf } from './clear-device-words.ts';
 import { deviceDataWords } from './device-data-words.ts';
 import './device-data.css';
 import { useAlert } from '../ui/lazy-overlays.ts';
@@ -18,17 +19,52 @@ import { useAlert } from '../ui/lazy-overlays.ts';
 // (locked: only signing in to it opens it), and data made signed out belongs to no account yet.
 // On a shared computer the next person should know, and be able to clear it all.
 
-function unsyncedOf(holdings: DeviceHoldings): number {
-  return [...holdings.accounts, ...(holdings.unowned === null ? [] : [holdings.unowned])].reduce(
-    (sum, summary) => sum + summary.unsynced,
-    0,
+/** The accounts whose work the device keeps, locked. */
+function HeldAccounts(props: {
+  readonly accounts: readonly DeviceDataSummary[];
+  readonly unsynced: number;
+  readonly unowned: DeviceDataSummary | null;
+}) {
+  const { accounts, unsynced, unowned } = props;
+  return (
+    <p>
+      It keeps {accountsWords(accounts)}
+      {unsynced > 0 && unowned === null ? `, with ${plural(unsynced, 'unsynced change')}` : ''},
+      locked:{' '}
+      {accounts.length === 1
+        ? 'only signing in to that account opens it.'
+        : 'only signing in to an account opens its work.'}
+    </p>
   );
 }
 
-function accountsWords(accounts: readonly DeviceDataSummary[]): string {
-  return accounts.length === 1
-    ? 'the work of 1 account'
-    : `the work of ${accounts.length} accounts`;
+/** The data no account owns yet: how to keep it, and whether the next account takes it. */
+function UnownedData(props: {
+  readonly unowned: DeviceDataSummary;
+  readonly goesOn: boolean;
+  readonly onGoesOnChange: (goesOn: boolean) => void;
+}) {
+  const { unowned, goesOn, onGoesOnChange } = props;
+  return (
+    <>
+      <p>
+        It holds data no account owns yet: {deviceDataWords(unowned)}
+        {unowned.unsynced > 0 ? `, with ${plural(unowned.unsynced, 'unsynced change')}` : ''}. On a
+        shared computer, <Link to="/add-full-backup">make a full backup</Link> to keep it, or clear
+        it.
+      </p>
+      <label className="device-data-give">
+        <input
+          type="checkbox"
+          checked={goesOn}
+          onChange={(event) => {
+            onGoesOnChange(event.target.checked);
+          }}
+        />{' '}
+        Give it to the next account that signs in here
+      </label>
+    </>
+  );
 }
 
 export function DeviceDataNotice() {
@@ -49,7 +85,6 @@ export function DeviceDataNotice() {
   const unowned =
     holdings.unowned !== null && deviceHoldsData(holdings.unowned) ? holdings.unowned : null;
   if (holdings.accounts.length === 0 && unowned === null) return null;
-  const unsynced = unsyncedOf(holdings);
 
   const clear = () => {
     setClearing(true);
@@ -69,22 +104,10 @@ export function DeviceDataNotice() {
         read();
       });
   };
-  const everything = [
-    holdings.accounts.length > 0 ? accountsWords(holdings.accounts) : null,
-    unowned === null ? null : `data no account owns (${deviceDataWords(unowned)})`,
-  ]
-    .filter((part) => part !== null)
-    .join(' and ');
   const ask = () => {
     presentAlert({
       header: 'Clear this device?',
-      message:
-        `Everything Docket keeps on this device is deleted: ${everything}, ` +
-        'with their traces and drafts. ' +
-        (unsynced > 0
-          ? `${plural(unsynced, 'change was', 'changes were')} never synced and will be lost. `
-          : '') +
-        'What was synced stays on the server. This cannot be undone.',
+      message: clearDeviceMessage(holdings, unowned),
       buttons: [
         { text: 'Cancel', role: 'cancel' },
         { text: 'Clear device', role: 'destructive', handler: clear },
@@ -98,35 +121,21 @@ export function DeviceDataNotice() {
     <section className="device-data-notice" aria-labelledby="device-data-heading">
       <h2 id="device-data-heading">This device holds Docket data</h2>
       {holdings.accounts.length > 0 ? (
-        <p>
-          It keeps {accountsWords(holdings.accounts)}
-          {unsynced > 0 && unowned === null ? `, with ${plural(unsynced, 'unsynced change')}` : ''},
-          locked:{' '}
-          {holdings.accounts.length === 1
-            ? 'only signing in to that account opens it.'
-            : 'only signing in to an account opens its work.'}
-        </p>
+        <HeldAccounts
+          accounts={holdings.accounts}
+          unsynced={unsyncedOf(holdings)}
+          unowned={unowned}
+        />
       ) : null}
       {unowned === null ? null : (
-        <>
-          <p>
-            It holds data no account owns yet: {deviceDataWords(unowned)}
-            {unowned.unsynced > 0 ? `, with ${plural(unowned.unsynced, 'unsynced change')}` : ''}.
-            On a shared computer, <Link to="/add-full-backup">make a full backup</Link> to keep it,
-            or clear it.
-          </p>
-          <label className="device-data-give">
-            <input
-              type="checkbox"
-              checked={unownedGoesOn}
-              onChange={(event) => {
-                setUnownedDataGoesToNextAccount(event.target.checked);
-                setUnownedGoesOn(event.target.checked);
-              }}
-            />{' '}
-            Give it to the next account that signs in here
-          </label>
-        </>
+        <UnownedData
+          unowned={unowned}
+          goesOn={unownedGoesOn}
+          onGoesOnChange={(goesOn) => {
+            setUnownedDataGoesToNextAccount(goesOn);
+            setUnownedGoesOn(goesOn);
+          }}
+        />
       )}
       <IonButton size="small" fill="outline" color="danger" disabled={clearing} onClick={ask}>
         Clear this device

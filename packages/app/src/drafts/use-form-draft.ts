@@ -5,7 +5,7 @@ import {
   readFormDraft,
   saveFormDraft,
 } from '@docket/core/device';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
 import { useAppState } from '../state/use-app-state.ts';
 import { createDraftKeeper, type DraftKeeper } from './draft-keeper.ts';
@@ -85,14 +85,24 @@ function logFailure(error: unknown): void {
   console.warn('Could not keep the form’s draft on this device', error);
 }
 
-export function useFormDraft<F extends FormDraftFields>(
-  options: FormDraftOptions<F>,
-): FormDraft<F> {
-  const { form, scope, fields, dirty } = options;
-  const owner = useAppState((state) => state.email);
-  const key = useMemo(() => formDraftKey(form, scope), [form, scope]);
-  // The phase belongs to one draft key and account; another one starts from reading again.
-  const readKey = `${key}\n${owner ?? ''}`;
+/** What the latest render passed, for effects and callbacks that read it without following it. */
+interface Latest<F extends FormDraftFields> {
+  readonly fieldsText: string;
+  readonly onRestore: (fields: F) => void;
+  readonly autosave: FormAutosave<F> | undefined;
+}
+
+/** A waiting autosave: the fields, with the save of the form they were typed in. */
+interface PendingSave<F extends FormDraftFields> {
+  readonly fields: F;
+  readonly save: (fields: F) => Promise<void>;
+}
+
+/** The draft's phase, which belongs to one draft key and account (`readKey`): another one starts
+ *  from reading again. */
+function useDraftPhase<F extends FormDraftFields>(
+  readKey: string,
+): [Phase<F>, (next: Phase<F>) => void] {
   const [state, setState] = useState<{ readonly of: string; readonly phase: Phase<F> }>({
     of: '',
     phase: { kind: 'reading' },
@@ -104,22 +114,45 @@ export function useFormDraft<F extends FormDraftFields>(
     },
     [readKey],
   );
-  const fieldsText = JSON.stringify(fields);
-  const latest = useRef({ fieldsText, onRestore: options.onRestore, autosave: options.autosave });
-  useEffect(() => {
-    latest.current = { fieldsText, onRestore: options.onRestore, autosave: options.autosave };
-  });
+  return [phase, setPhase];
+}
 
-  // The autosave, from the start (typing while a draft is offered saves too). Each waiting save
-  // carries the save of the form it was typed in, so one still waiting when the form moves to
-  // another scope is made for the scope it belongs to.
-  const autosaving = options.autosave !== undefined;
-  const saver = useRef<PausedWriter<{ fields: F; save: (fields: F) => Promise<void> }> | null>(
-    null,
-  );
+/** What the latest render passed, kept in a ref updated after every render. */
+function useLatest<F extends FormDraftFields>(latestNow: Latest<F>): RefObject<Latest<F>> {
+  const latest = useRef(latestNow);
+  useEffect(() => {
+    latest.current = latestNow;
+  });
+  return latest;
+}
+
+/**
+ * The autosave, from the start (typing while a draft is offered saves too): a waiting save
+ * while the form is dirty and ready, made at once when the page is hidden or left and when the
+ * form closes. Each waiting save carries the save of the form it was typed in, so one still
+ * waiting when the form moves to another scope is made for the scope it belongs to.
+ */
+function useAutosave<F extends FormDraftFields>({
+  key,
+  autosaving,
+  ready,
+  dirty,
+  fieldsText,
+  latest,
+}: {
+  readonly key: string;
+  /** Whether the form saves itself (it gives `autosave`). */
+  readonly autosaving: boolean;
+  /** Whether what the form holds can be saved now (the autosave's `ready`). */
+  readonly ready: boolean;
+  readonly dirty: boolean;
+  readonly fieldsText: string;
+  readonly latest: RefObject<Latest<F>>;
+}): RefObject<PausedWriter<PendingSave<F>> | null> {
+  const saver = useRef<PausedWriter<PendingSave<F>> | null>(null);
   useEffect(() => {
     if (!autosaving) return;
-    const made = createPausedWriter<{ fields: F; save: (fields: F) => Promise<void> }>({
+    const made = createPausedWriter<PendingSave<F>>({
       write: ({ fields: saved, save }) => save(saved),
       delayMs: AUTOSAVE_DELAY_MS,
       onError: (error) => {
@@ -135,16 +168,24 @@ export function useFormDraft<F extends FormDraftFields>(
       void made.flush();
       if (saver.current === made) saver.current = null;
     };
-  }, [autosaving, key]);
-  const ready = options.autosave?.ready ?? false;
+  }, [autosaving, key, latest]);
   useEffect(() => {
     const made = saver.current;
     const autosave = latest.current.autosave;
     if (made === null || autosave === undefined) return;
     if (dirty && ready) made.change({ fields: JSON.parse(fieldsText) as F, save: autosave.save });
     else made.cancel();
-  }, [dirty, ready, fieldsText]);
+  }, [dirty, ready, fieldsText, latest]);
+  return saver;
+}
 
+/** Reads the stored draft for the key and account: offered back unless the form says it already. */
+function useStoredDraftRead<F extends FormDraftFields>(
+  key: string,
+  owner: string | null,
+  setPhase: (next: Phase<F>) => void,
+  latest: RefObject<Latest<F>>,
+): void {
   useEffect(() => {
     let current = true;
     pageLocalStore()
@@ -169,8 +210,26 @@ export function useFormDraft<F extends FormDraftFields>(
     return () => {
       current = false;
     };
-  }, [key, owner, setPhase]);
+  }, [key, owner, setPhase, latest]);
+}
 
+/**
+ * Once no draft is offered, keeps the draft in step with what the form holds (a light pause
+ * after the last keystroke, at once when the page is hidden or left); the keeper while keeping.
+ */
+function useKeptDraft<F extends FormDraftFields>({
+  phase,
+  key,
+  owner,
+  dirty,
+  fieldsText,
+}: {
+  readonly phase: Phase<F>;
+  readonly key: string;
+  readonly owner: string | null;
+  readonly dirty: boolean;
+  readonly fieldsText: string;
+}): RefObject<DraftKeeper | null> {
   const keeper = useRef<DraftKeeper | null>(null);
   const keeping = phase.kind === 'keeping';
   const startedStored = phase.kind === 'keeping' && phase.stored;
@@ -209,14 +268,29 @@ export function useFormDraft<F extends FormDraftFields>(
     if (!keeping) return;
     keeper.current?.change(dirty ? (JSON.parse(fieldsText) as F) : null);
   }, [keeping, dirty, fieldsText]);
+  return keeper;
+}
 
-  const offered = phase.kind === 'offering' ? phase : null;
+/** The answers to a draft: Restore or Discard the one offered, Clear the one kept. */
+function useDraftAnswers<F extends FormDraftFields>({
+  offered,
+  key,
+  setPhase,
+  keeper,
+  latest,
+}: {
+  readonly offered: { readonly fields: F } | null;
+  readonly key: string;
+  readonly setPhase: (next: Phase<F>) => void;
+  readonly keeper: RefObject<DraftKeeper | null>;
+  readonly latest: RefObject<Latest<F>>;
+}): Pick<FormDraft<F>, 'restore' | 'discard' | 'clear'> {
   const restore = useCallback(() => {
     if (offered === null) return;
     latest.current.onRestore(offered.fields);
     // Stored still: the restored fields are kept again as soon as they are typed on.
     setPhase({ kind: 'keeping', stored: true });
-  }, [offered, setPhase]);
+  }, [offered, setPhase, latest]);
   const discard = useCallback(() => {
     setPhase({ kind: 'keeping', stored: true });
     pageLocalStore()
@@ -232,9 +306,40 @@ export function useFormDraft<F extends FormDraftFields>(
     pageLocalStore()
       .then((store) => deleteFormDraft(store, key))
       .catch(logFailure);
-  }, [key, setPhase]);
+  }, [key, setPhase, keeper]);
+  return { restore, discard, clear };
+}
 
-  const flush = useCallback(() => saver.current?.flush() ?? Promise.resolve(), []);
+/** A form's draft: read and offered back, then kept as typed; with `autosave`, the form's saves. */
+export function useFormDraft<F extends FormDraftFields>(
+  options: FormDraftOptions<F>,
+): FormDraft<F> {
+  const { form, scope, fields, dirty } = options;
+  const owner = useAppState((state) => state.email);
+  const key = useMemo(() => formDraftKey(form, scope), [form, scope]);
+  const [phase, setPhase] = useDraftPhase<F>(`${key}\n${owner ?? ''}`);
+  const fieldsText = JSON.stringify(fields);
+  const latest = useLatest<F>({
+    fieldsText,
+    onRestore: options.onRestore,
+    autosave: options.autosave,
+  });
+
+  const saver = useAutosave({
+    key,
+    autosaving: options.autosave !== undefined,
+    ready: options.autosave?.ready ?? false,
+    dirty,
+    fieldsText,
+    latest,
+  });
+  useStoredDraftRead(key, owner, setPhase, latest);
+  const keeper = useKeptDraft({ phase, key, owner, dirty, fieldsText });
+
+  const offered = phase.kind === 'offering' ? phase : null;
+  const { restore, discard, clear } = useDraftAnswers({ offered, key, setPhase, keeper, latest });
+
+  const flush = useCallback(() => saver.current?.flush() ?? Promise.resolve(), [saver]);
 
   return {
     offered: offered === null ? null : { fields: offered.fields, savedAt: offered.savedAt },

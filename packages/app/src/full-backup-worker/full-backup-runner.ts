@@ -114,18 +114,21 @@ function refusal(error: unknown): Refusal {
   };
 }
 
-export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupApi {
-  const report =
-    deps.onError ??
-    ((error: unknown) => {
-      console.error('[docket] Full backup job failed:', error);
-    });
+/** What a runner's functions share: its platform pieces and where a failure is reported. */
+interface FullBackupRunner {
+  readonly deps: FullBackupRunnerDeps;
+  readonly report: (error: unknown) => void;
+}
 
-  /**
-   * The context of one job. Ids it hands out are noted, because a restore makes a job of its
-   * own with one (the safety copy of the device), whose end is traced with the restore's.
-   */
-  const context = async (minted: string[]): Promise<FullBackupJobContext> => ({
+/**
+ * The context of one job. Ids it hands out are noted, because a restore makes a job of its
+ * own with one (the safety copy of the device), whose end is traced with the restore's.
+ */
+async function jobContextOf(
+  deps: FullBackupRunnerDeps,
+  minted: string[],
+): Promise<FullBackupJobContext> {
+  return {
     store: deps.store,
     crypto: deps.crypto,
     deviceId: await deps.deviceId(),
@@ -136,177 +139,217 @@ export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupAp
       return id;
     },
     ...(deps.kdf === undefined ? {} : { kdf: deps.kdf }),
+  };
+}
+
+/**
+ * Writes the end of the job, and of jobs it made, to the trace. After the work, not within
+ * it: a restore replaces the trace with the file's, which would take entries made before.
+ */
+async function traceEnds(store: LocalStore, jobIds: readonly string[]): Promise<void> {
+  const jobs = await store.read(['jobs'], (tx) => tx.getMany('jobs', jobIds));
+  for (const job of jobs) if (job !== undefined) await traceJobEnd(store, job);
+}
+
+/** Runs a queued job under its lock and the imports' lock; failures are in its job row. */
+function run(
+  runner: FullBackupRunner,
+  jobId: string,
+  minted: readonly string[],
+  work: () => Promise<unknown>,
+): Promise<void> {
+  const { deps, report } = runner;
+  return new Promise<void>((queued, failed) => {
+    deps.locks
+      .hold(jobLockName(jobId), async () => {
+        queued();
+        try {
+          await deps.locks.hold(IMPORTS_LOCK, work);
+        } catch (error) {
+          // A refusal is already the job's message; anything else is worth a report too.
+          if (!(error instanceof FullBackupError)) report(error);
+        }
+        // Still under the job's lock, so whoever waits for the job sees its trace too.
+        await traceEnds(deps.store, [...minted, jobId]).catch(report);
+      })
+      .catch((error: unknown) => {
+        failed(error instanceof Error ? error : new Error(String(error)));
+      });
   });
+}
 
-  /**
-   * Writes the end of the job, and of jobs it made, to the trace. After the work, not within
-   * it: a restore replaces the trace with the file's, which would take entries made before.
-   */
-  async function traceEnds(jobIds: readonly string[]): Promise<void> {
-    const jobs = await deps.store.read(['jobs'], (tx) => tx.getMany('jobs', jobIds));
-    for (const job of jobs) if (job !== undefined) await traceJobEnd(deps.store, job);
+/** The bytes of a backup (a picked file's, or a stored backup's) and the name it goes by. */
+async function bytesOf(
+  store: LocalStore,
+  source: FullBackupSource,
+): Promise<{ bytes: Uint8Array; label: string }> {
+  if (source.kind === 'file') {
+    return { bytes: new Uint8Array(await source.file.arrayBuffer()), label: source.name };
   }
+  const stored = await store.read(['fullBackups'], (tx) => tx.get('fullBackups', source.id));
+  if (stored === undefined) {
+    throw new FullBackupError('not-found', 'There is no full backup with this id on this device.');
+  }
+  return { bytes: stored.bytes, label: stored.name };
+}
 
-  /** Runs a queued job under its lock and the imports' lock; failures are in its job row. */
-  function run(
-    jobId: string,
-    minted: readonly string[],
-    work: () => Promise<unknown>,
-  ): Promise<void> {
-    return new Promise<void>((queued, failed) => {
-      deps.locks
-        .hold(jobLockName(jobId), async () => {
-          queued();
-          try {
-            await deps.locks.hold(IMPORTS_LOCK, work);
-          } catch (error) {
-            // A refusal is already the job's message; anything else is worth a report too.
-            if (!(error instanceof FullBackupError)) report(error);
-          }
-          // Still under the job's lock, so whoever waits for the job sees its trace too.
-          await traceEnds([...minted, jobId]).catch(report);
-        })
-        .catch((error: unknown) => {
-          failed(error instanceof Error ? error : new Error(String(error)));
-        });
+/**
+ * A full backup as a job: of this device, or of a locked account's database as stored (its id
+ * then names that database: it goes with the account, local-store/locked-backups.ts).
+ */
+async function createBackup(
+  runner: FullBackupRunner,
+  request: FullBackupRequest,
+  locked: { readonly source: LockedSource; readonly account: LockedAccountRef } | null,
+): Promise<JobAnswer> {
+  const { deps } = runner;
+  try {
+    const { name } = checkFullBackupRequest(request);
+    const minted: string[] = [];
+    const jobContext = await jobContextOf(deps, minted);
+    const jobId = deps.newId();
+    const backupId =
+      locked === null ? deps.newId() : lockedBackupId(locked.account.database, deps.newId());
+    await queueFullBackupJob(
+      deps.store,
+      { id: jobId, kind: 'full-backup', subjectId: backupId, label: name },
+      deps.now(),
+    );
+    await run(runner, jobId, minted, () =>
+      runFullBackupJob(jobContext, {
+        jobId,
+        backupId,
+        name,
+        ...(request.passphrase === '' ? {} : { passphrase: request.passphrase }),
+        ...(locked === null
+          ? {}
+          : { locked: { source: locked.source.store, account: locked.source.account } }),
+      }).finally(() => locked?.source.close()),
+    );
+    return { ok: true, jobId };
+  } catch (error) {
+    locked?.source.close();
+    return refusal(error);
+  }
+}
+
+/** FullBackupApi.createLocked: the locked account's database opened, then backed up as stored. */
+async function createLockedBackup(
+  runner: FullBackupRunner,
+  request: FullBackupRequest,
+  account: LockedAccountRef,
+): Promise<JobAnswer> {
+  const { deps } = runner;
+  if (deps.openLocked === undefined) {
+    return refusal(
+      new FullBackupError('not-found', 'This browser keeps no locked account to back up.'),
+    );
+  }
+  let locked: LockedSource;
+  try {
+    locked = await deps.openLocked(account);
+  } catch (error) {
+    return refusal(error);
+  }
+  // The job runs on after the answer; the locked database is closed once it is done.
+  return createBackup(runner, request, { source: locked, account });
+}
+
+/** FullBackupApi.preview: the backup opened and checked, and what Merge and Replace would do. */
+async function previewBackup(
+  deps: FullBackupRunnerDeps,
+  source: FullBackupSource,
+  passphrase: string,
+  accountPassword = '',
+): Promise<PreviewAnswer> {
+  try {
+    const { bytes } = await bytesOf(deps.store, source);
+    const info = inspectFullBackup(bytes);
+    const opened = await openFullBackup(bytes, {
+      crypto: deps.crypto,
+      ...(passphrase === '' ? {} : { passphrase }),
+      ...(accountPassword === '' ? {} : { accountPassword }),
     });
+    const deviceId = await deps.deviceId();
+    const [merge, replaceLoss] = await Promise.all([
+      planFullBackupMerge(deps.store, opened),
+      planFullBackupReplaceLoss(deps.store, opened, { deviceId }),
+    ]);
+    return {
+      ok: true,
+      preview: {
+        version: info.version,
+        encrypted: opened.encrypted,
+        createdAt: opened.createdAt,
+        manifest: opened.manifest,
+        tables: opened.tables,
+        size: bytes.length,
+        thisDevice:
+          opened.manifest.deviceId === null ? null : opened.manifest.deviceId === deviceId,
+        merge,
+        replaceLoss,
+      },
+    };
+  } catch (error) {
+    return refusal(error);
   }
+}
 
-  async function bytesOf(source: FullBackupSource): Promise<{ bytes: Uint8Array; label: string }> {
-    if (source.kind === 'file') {
-      return { bytes: new Uint8Array(await source.file.arrayBuffer()), label: source.name };
-    }
-    const stored = await deps.store.read(['fullBackups'], (tx) => tx.get('fullBackups', source.id));
-    if (stored === undefined) {
-      throw new FullBackupError(
-        'not-found',
-        'There is no full backup with this id on this device.',
-      );
-    }
-    return { bytes: stored.bytes, label: stored.name };
+/** FullBackupApi.restore: a restore queued as a job and started. */
+async function restoreBackup(
+  runner: FullBackupRunner,
+  source: FullBackupSource,
+  passphrase: string,
+  mode: RestoreMode,
+  accountPassword = '',
+): Promise<JobAnswer> {
+  const { deps } = runner;
+  try {
+    const { bytes, label } = await bytesOf(deps.store, source);
+    const minted: string[] = [];
+    const jobContext = await jobContextOf(deps, minted);
+    const jobId = deps.newId();
+    await queueFullBackupJob(
+      deps.store,
+      {
+        id: jobId,
+        kind: 'full-backup-restore',
+        subjectId: source.kind === 'stored' ? source.id : jobId,
+        label,
+      },
+      deps.now(),
+    );
+    await run(runner, jobId, minted, () =>
+      runRestoreJob(jobContext, {
+        jobId,
+        bytes,
+        label,
+        mode,
+        ...(passphrase === '' ? {} : { passphrase }),
+        ...(accountPassword === '' ? {} : { accountPassword }),
+      }),
+    );
+    return { ok: true, jobId };
+  } catch (error) {
+    return refusal(error);
   }
+}
 
-  /**
-   * A full backup as a job: of this device, or of a locked account's database as stored (its id
-   * then names that database: it goes with the account, local-store/locked-backups.ts).
-   */
-  async function createBackup(
-    request: FullBackupRequest,
-    locked: { readonly source: LockedSource; readonly account: LockedAccountRef } | null,
-  ): Promise<JobAnswer> {
-    try {
-      const { name } = checkFullBackupRequest(request);
-      const minted: string[] = [];
-      const jobContext = await context(minted);
-      const jobId = deps.newId();
-      const backupId =
-        locked === null ? deps.newId() : lockedBackupId(locked.account.database, deps.newId());
-      await queueFullBackupJob(
-        deps.store,
-        { id: jobId, kind: 'full-backup', subjectId: backupId, label: name },
-        deps.now(),
-      );
-      await run(jobId, minted, () =>
-        runFullBackupJob(jobContext, {
-          jobId,
-          backupId,
-          name,
-          ...(request.passphrase === '' ? {} : { passphrase: request.passphrase }),
-          ...(locked === null
-            ? {}
-            : { locked: { source: locked.source.store, account: locked.source.account } }),
-        }).finally(() => locked?.source.close()),
-      );
-      return { ok: true, jobId };
-    } catch (error) {
-      locked?.source.close();
-      return refusal(error);
-    }
-  }
-
+export function createFullBackupRunner(deps: FullBackupRunnerDeps): FullBackupApi {
+  const runner: FullBackupRunner = {
+    deps,
+    report:
+      deps.onError ??
+      ((error: unknown) => {
+        console.error('[docket] Full backup job failed:', error);
+      }),
+  };
   return {
-    create: (request) => createBackup(request, null),
-
-    async createLocked(request, account) {
-      if (deps.openLocked === undefined) {
-        return refusal(
-          new FullBackupError('not-found', 'This browser keeps no locked account to back up.'),
-        );
-      }
-      let locked: LockedSource;
-      try {
-        locked = await deps.openLocked(account);
-      } catch (error) {
-        return refusal(error);
-      }
-      // The job runs on after the answer; the locked database is closed once it is done.
-      return createBackup(request, { source: locked, account });
-    },
-
-    async preview(source, passphrase, accountPassword = '') {
-      try {
-        const { bytes } = await bytesOf(source);
-        const info = inspectFullBackup(bytes);
-        const opened = await openFullBackup(bytes, {
-          crypto: deps.crypto,
-          ...(passphrase === '' ? {} : { passphrase }),
-          ...(accountPassword === '' ? {} : { accountPassword }),
-        });
-        const deviceId = await deps.deviceId();
-        const [merge, replaceLoss] = await Promise.all([
-          planFullBackupMerge(deps.store, opened),
-          planFullBackupReplaceLoss(deps.store, opened, { deviceId }),
-        ]);
-        return {
-          ok: true,
-          preview: {
-            version: info.version,
-            encrypted: opened.encrypted,
-            createdAt: opened.createdAt,
-            manifest: opened.manifest,
-            tables: opened.tables,
-            size: bytes.length,
-            thisDevice:
-              opened.manifest.deviceId === null ? null : opened.manifest.deviceId === deviceId,
-            merge,
-            replaceLoss,
-          },
-        };
-      } catch (error) {
-        return refusal(error);
-      }
-    },
-
-    async restore(source, passphrase, mode, accountPassword = '') {
-      try {
-        const { bytes, label } = await bytesOf(source);
-        const minted: string[] = [];
-        const jobContext = await context(minted);
-        const jobId = deps.newId();
-        await queueFullBackupJob(
-          deps.store,
-          {
-            id: jobId,
-            kind: 'full-backup-restore',
-            subjectId: source.kind === 'stored' ? source.id : jobId,
-            label,
-          },
-          deps.now(),
-        );
-        await run(jobId, minted, () =>
-          runRestoreJob(jobContext, {
-            jobId,
-            bytes,
-            label,
-            mode,
-            ...(passphrase === '' ? {} : { passphrase }),
-            ...(accountPassword === '' ? {} : { accountPassword }),
-          }),
-        );
-        return { ok: true, jobId };
-      } catch (error) {
-        return refusal(error);
-      }
-    },
+    create: (request) => createBackup(runner, request, null),
+    createLocked: (request, account) => createLockedBackup(runner, request, account),
+    preview: (source, passphrase, accountPassword) =>
+      previewBackup(deps, source, passphrase, accountPassword),
+    restore: (source, passphrase, mode, accountPassword) =>
+      restoreBackup(runner, source, passphrase, mode, accountPassword),
   };
 }

@@ -50,10 +50,12 @@ function refusal(failure: unknown): string {
   return failure instanceof Error ? failure.message : String(failure);
 }
 
-/** "Passphrase for backups made while signed out": set, replaced, or removed. Signed in only. */
-export function SignedOutBackupPassphrase() {
-  const userId = useAppState((state) => state.user?.id ?? null);
-  const [set, setSet] = usePassphraseSet(userId);
+/**
+ * The passphrase form: its two fields (each with the Ionic field it is read from), the section
+ * and hint they sit in, what it last said, and its commands, which set or change the passphrase
+ * and remove it.
+ */
+function usePassphraseForm(setSet: (set: boolean) => void) {
   const [passphrase, setPassphrase] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [said, setSaid] = useState<string | null>(null);
@@ -62,9 +64,9 @@ export function SignedOutBackupPassphrase() {
   const section = useRef<HTMLElement>(null);
   const passphraseField = useRef<HTMLIonInputElement>(null);
   const confirmationField = useRef<HTMLIonInputElement>(null);
-  if (userId === null || set === null) return null;
 
-  const submit = (event: SyntheticEvent) => {
+  /** Sets the passphrase for `userId`'s backups made while signed out. */
+  const submit = (event: SyntheticEvent, userId: string) => {
     event.preventDefault();
     setSaid(null);
     // What the fields hold now: Enter pressed right after the last keystroke can come before
@@ -101,6 +103,44 @@ export function SignedOutBackupPassphrase() {
     });
   };
 
+  return {
+    passphrase,
+    setPassphrase,
+    confirmation,
+    setConfirmation,
+    said,
+    busy,
+    error,
+    hintId,
+    section,
+    passphraseField,
+    confirmationField,
+    submit,
+    remove,
+  };
+}
+
+/** "Passphrase for backups made while signed out": set, replaced, or removed. Signed in only. */
+export function SignedOutBackupPassphrase() {
+  const userId = useAppState((state) => state.user?.id ?? null);
+  const [set, setSet] = usePassphraseSet(userId);
+  const {
+    passphrase,
+    setPassphrase,
+    confirmation,
+    setConfirmation,
+    said,
+    busy,
+    error,
+    hintId,
+    section,
+    passphraseField,
+    confirmationField,
+    submit,
+    remove,
+  } = usePassphraseForm(setSet);
+  if (userId === null || set === null) return null;
+
   return (
     <section ref={section} className="full-backup-section" aria-labelledby="signed-out-passphrase">
       <h2 id="signed-out-passphrase">Backups made while you are signed out</h2>
@@ -110,7 +150,13 @@ export function SignedOutBackupPassphrase() {
         recover a forgotten passphrase.
       </p>
       {set && <p>A passphrase is set on this device.</p>}
-      <form className="full-backup-form" onSubmit={submit} noValidate>
+      <form
+        className="full-backup-form"
+        onSubmit={(event) => {
+          submit(event, userId);
+        }}
+        noValidate
+      >
         <TextField
           ref={passphraseField}
           label="Passphrase for backups made while signed out"

@@ -2,7 +2,6 @@ import {
   cancelIdleJob,
   datasetsNeedingImport,
   deleteDataset,
-  loadStoredDatasetFiles,
   markInterruptedJobs,
   type PickedDatasetFile,
   queueRefresh,
@@ -12,27 +11,14 @@ import {
   requestRetry,
   saveDatasetAndQueueImport,
 } from '@docket/core/commands';
-import { type ImportInput, type LoadInput, runImportJob } from '@docket/core/import-jobs';
-import { readDevicePreferences } from '@docket/core/device';
-import {
-  parseBillType,
-  parseCongress,
-  parseLegiscanSessionId,
-  readApiKey,
-  readLegiscanKept,
-  saveLegiscanKept,
-  splitLegiscanSourceHash,
-} from '@docket/core/sources';
+import { type ImportInput, runImportJob } from '@docket/core/import-jobs';
+import { parseBillType, parseCongress, parseLegiscanSessionId } from '@docket/core/sources';
 import {
   fetchRefreshedVersions,
   recordRefreshedTextFailures,
   refreshedVersionsToFetch,
 } from '@docket/core/text';
-import { downloadLegiscan } from './legiscan-download.ts';
-import { legiscanQueries } from './legiscan-queries.ts';
-import { downloadOpenStates } from './openstates-download.ts';
-import { downloadGovInfo } from './govinfo-download.ts';
-import { downloadCongress } from './congress-download.ts';
+import { loadDatasetInput } from './dataset-input.ts';
 import {
   downloadFailure,
   downloadSource,
@@ -184,300 +170,376 @@ function congressAndType(request: SaveDatasetRequest): { congress: number; billT
   };
 }
 
+/** Where a saved dataset's bills come from, as core's saveDatasetAndQueueImport takes it. */
+export type SavedDatasetSource = Parameters<typeof saveDatasetAndQueueImport>[1]['source'];
+
+/**
+ * The source a saved dataset names: the API the form chose, else the files picked, else the URL
+ * typed, else (an edit that picked and typed nothing) what the dataset already has.
+ */
+export function savedDatasetSource(
+  request: SaveDatasetRequest,
+  files: readonly PickedDatasetFile[],
+): SavedDatasetSource {
+  const url = request.url.trim();
+  const legiscanSession = parseLegiscanSessionId(request.legiscanSession ?? '');
+  return request.sourceKind === 'legiscan'
+    ? {
+        kind: 'legiscan',
+        state: (request.legiscanState ?? '').trim().toUpperCase(),
+        sessionId: legiscanSession ?? 0,
+      }
+    : request.sourceKind === 'openstates'
+      ? {
+          kind: 'openstates',
+          jurisdiction: request.openstatesJurisdiction ?? '',
+          session: request.openstatesSession ?? '',
+        }
+      : request.sourceKind === 'govinfo' || request.sourceKind === 'congress'
+        ? request.sourceKind === 'govinfo'
+          ? { kind: 'govinfo', ...congressAndType(request) }
+          : { kind: 'congress', ...congressAndType(request) }
+        : files.length > 0
+          ? { kind: 'files', files }
+          : url !== ''
+            ? { kind: 'url', url }
+            : { kind: 'unchanged' };
+}
+
+/**
+ * Whether an automatic refresh (`staleBefore`) skips a dataset looked at since then: imported, or
+ * its last job finished, at or after that time. Without `staleBefore` no dataset is fresh.
+ */
+export function lookedAtSince(
+  dataset: Pick<Dataset, 'lastImportAt' | 'lastJobId'>,
+  lastJobOf: ReadonlyMap<string, Pick<Job, 'finishedAt'>>,
+  staleBefore: string | undefined,
+): boolean {
+  if (staleBefore === undefined) return false;
+  const lastJob = dataset.lastJobId === null ? undefined : lastJobOf.get(dataset.lastJobId);
+  const looked = [dataset.lastImportAt, lastJob?.finishedAt ?? null].filter(
+    (at): at is string => at !== null,
+  );
+  return looked.some((at) => at >= staleBefore);
+}
+
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
-export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
-  const { store, locks } = deps;
+/** What a runner's functions share: its platform pieces, the jobs it holds and the ones it
+ *  watches for another context to let go, and where a failure is reported. */
+interface ImportRunnerState {
+  readonly deps: ImportRunnerDeps;
+  readonly store: LocalStore;
+  readonly locks: JobLocks;
   /** Jobs this runner holds, queued or running, with the switch that cancels each. */
-  const active = new Map<string, AbortController>();
-  const report =
-    deps.onError ??
-    ((error: unknown) => {
-      console.error('[docket] Import job failed:', error);
-    });
+  readonly active: Map<string, AbortController>;
+  /** Jobs of other contexts whose lock this runner waits for (watchUntilReleased). */
+  readonly watched: Set<string>;
+  readonly report: (error: unknown) => void;
+}
 
-  deps.channel?.listen((message) => {
-    active.get(message.jobId)?.abort();
-  });
-
-  const loadInput: LoadInput = async (dataset, progress) => {
-    const origin = dataset.origin;
-    if (origin.kind === 'files') return loadStoredDatasetFiles(store, dataset);
-    const preferences = await store.read(['settings'], readDevicePreferences);
-    const relay = preferences.sourceRelay ? (deps.relay ?? null) : null;
-    // The validators name what the bills on this device were read from: only once an import of
-    // the dataset finished here (a failed or cancelled one leaves those bills as they were).
-    const imported = dataset.lastImportAt !== null;
-    if (origin.kind === 'legiscan') {
-      const sourceHash = imported ? (dataset.sourceHash ?? null) : null;
-      const kept = await store.read(['settings'], (tx) =>
-        readLegiscanKept(tx, dataset.id, sourceHash),
-      );
-      const key = await readApiKey(store, 'legiscan');
-      return downloadLegiscan(
-        origin,
-        key,
-        { datasetHash: splitLegiscanSourceHash(sourceHash).datasetHash, kept },
-        {
-          fetch: deps.fetch,
-          relay,
-          progress,
-          keep: (next) => saveLegiscanKept(store, dataset.id, kept?.token ?? null, next),
-          ...(key === null ? {} : { queries: legiscanQueries(store, key, deps.now) }),
-        },
-      );
-    }
-    if (origin.kind === 'openstates') {
-      return downloadOpenStates(
-        origin,
-        await readApiKey(store, 'openstates'),
-        imported ? (dataset.sourceUpdatedSince ?? null) : null,
-        { fetch: deps.fetch, relay },
-      );
-    }
-    if (origin.kind === 'govinfo') {
-      return downloadGovInfo(
-        origin,
-        {
-          hash: imported ? (dataset.sourceHash ?? null) : null,
-          since: imported ? (dataset.sourceUpdatedSince ?? null) : null,
-        },
-        { fetch: deps.fetch, sha256Hex: deps.sha256Hex, relay },
-      );
-    }
-    if (origin.kind === 'congress') {
-      return downloadCongress(
-        origin,
-        await readApiKey(store, 'congress'),
-        imported ? (dataset.sourceUpdatedSince ?? null) : null,
-        { fetch: deps.fetch, relay, progress },
-      );
-    }
-    return downloadSource(
-      {
-        url: origin.url,
-        etag: imported ? (dataset.sourceEtag ?? null) : null,
-        lastModified: imported ? (dataset.sourceLastModified ?? null) : null,
-      },
-      { fetch: deps.fetch, sha256Hex: deps.sha256Hex, relay },
-    );
+/**
+ * The text of each new version a refresh brought to a tracked bill, fetched as "Get text" does
+ * (core's text/refreshed-versions.ts: a few at a time, at most 20), so a highlight made on the
+ * version before is drawn on it. A version that cannot be fetched is listed among the job's
+ * errors; the refresh stays done.
+ */
+async function fetchRefreshedTexts(deps: ImportRunnerDeps, job: Job): Promise<void> {
+  const { store } = deps;
+  if ((job.result?.changed ?? 0) === 0) return;
+  const versions = await refreshedVersionsToFetch(store, job);
+  if (versions.length === 0) return;
+  const textDeps: GetTextDeps = {
+    store,
+    fetch: deps.fetch,
+    relay: deps.relay ?? null,
+    now: deps.now,
+    readPdf: deps.readPdf ?? (() => Promise.reject(new Error(PDF_ON_THE_PAGE))),
   };
+  const failures = await fetchRefreshedVersions(versions, (version) =>
+    getVersionText(version, textDeps, () => undefined),
+  );
+  await recordRefreshedTextFailures(store, job.id, failures);
+}
 
-  /**
-   * The text of each new version a refresh brought to a tracked bill, fetched as "Get text" does
-   * (core's text/refreshed-versions.ts: a few at a time, at most 20), so a highlight made on the
-   * version before is drawn on it. A version that cannot be fetched is listed among the job's
-   * errors; the refresh stays done.
-   */
-  async function fetchRefreshedTexts(job: Job): Promise<void> {
-    if ((job.result?.changed ?? 0) === 0) return;
-    const versions = await refreshedVersionsToFetch(store, job);
-    if (versions.length === 0) return;
-    const textDeps: GetTextDeps = {
-      store,
-      fetch: deps.fetch,
-      relay: deps.relay ?? null,
-      now: deps.now,
-      readPdf: deps.readPdf ?? (() => Promise.reject(new Error(PDF_ON_THE_PAGE))),
-    };
-    const failures = await fetchRefreshedVersions(versions, (version) =>
-      getVersionText(version, textDeps, () => undefined),
+/** Runs a queued job while its job lock is held: waits its turn, then imports. */
+async function runHeld(
+  state: ImportRunnerState,
+  jobId: string,
+  controller: AbortController,
+): Promise<void> {
+  const { deps, store, report } = state;
+  let ended = null as Job | null;
+  try {
+    await state.locks.hold(
+      IMPORTS_LOCK,
+      () =>
+        runImportJob({
+          store,
+          jobId,
+          loadInput: (dataset, progress) => loadDatasetInput(deps, dataset, progress),
+          now: deps.now,
+          signal: controller.signal,
+          ...(deps.chunkSize === undefined ? {} : { chunkSize: deps.chunkSize }),
+          ...(deps.chunkMillis === undefined
+            ? {}
+            : { chunkMillis: deps.chunkMillis, chunkClock: () => Date.now(), eventLoopBreak }),
+        }).then(async (job) => {
+          ended = job;
+          await traceJobEnd(store, job);
+        }),
+      controller.signal,
     );
-    await recordRefreshedTextFailures(store, job.id, failures);
+  } catch (error) {
+    if (isAbort(error)) await cancelIdleJob(store, jobId, deps.now());
+    // A job that waited its turn while its dataset was deleted (with its jobs) has nothing left
+    // to do.
+    else if (await jobGone(store, jobId)) return;
+    else report(error);
+  } finally {
+    state.active.delete(jobId);
   }
+  // After the imports lock is let go: the next import need not wait for the texts.
+  if (ended !== null) await fetchRefreshedTexts(deps, ended).catch(report);
+  // Sync may have changed a dataset while this ran (queueSyncedImport waits for a running
+  // import): its import starts now, not at some later sync run. Queued marks are cleared, so
+  // this ends once nothing is marked or every marked dataset still lacks files.
+  await importSynced(state).catch(report);
+}
 
-  /** Runs a queued job while its job lock is held: waits its turn, then imports. */
-  async function runHeld(jobId: string, controller: AbortController): Promise<void> {
-    let ended = null as Job | null;
-    try {
-      await locks.hold(
-        IMPORTS_LOCK,
-        () =>
-          runImportJob({
-            store,
-            jobId,
-            loadInput,
-            now: deps.now,
-            signal: controller.signal,
-            ...(deps.chunkSize === undefined ? {} : { chunkSize: deps.chunkSize }),
-            ...(deps.chunkMillis === undefined
-              ? {}
-              : { chunkMillis: deps.chunkMillis, chunkClock: () => Date.now(), eventLoopBreak }),
-          }).then(async (job) => {
-            ended = job;
-            await traceJobEnd(store, job);
-          }),
-        controller.signal,
-      );
-    } catch (error) {
-      if (isAbort(error)) await cancelIdleJob(store, jobId, deps.now());
-      // A job that waited its turn while its dataset was deleted (with its jobs) has nothing left
-      // to do.
-      else if (await jobGone(jobId)) return;
-      else report(error);
-    } finally {
-      active.delete(jobId);
-    }
-    // After the imports lock is let go: the next import need not wait for the texts.
-    if (ended !== null) await fetchRefreshedTexts(ended).catch(report);
-    // Sync may have changed a dataset while this ran (queueSyncedImport waits for a running
-    // import): its import starts now, not at some later sync run. Queued marks are cleared, so
-    // this ends once nothing is marked or every marked dataset still lacks files.
-    await importSynced().catch(report);
+/** Whether the job's row is gone (its dataset deleted with its jobs). */
+async function jobGone(store: LocalStore, jobId: string): Promise<boolean> {
+  return (await store.read(['jobs'], (tx) => tx.get('jobs', jobId))) === undefined;
+}
+
+/** Queues and runs the imports sync asked for; returns how many it started. */
+async function importSynced(state: ImportRunnerState): Promise<number> {
+  const { deps, store } = state;
+  let started = 0;
+  for (const datasetId of await datasetsNeedingImport(store)) {
+    const jobId = deps.newId();
+    const job = await queue(state, jobId, () =>
+      queueSyncedImport(store, { datasetId, jobId, now: deps.now() }),
+    );
+    if (job !== null) started++;
   }
+  return started;
+}
 
-  async function jobGone(jobId: string): Promise<boolean> {
-    return (await store.read(['jobs'], (tx) => tx.get('jobs', jobId))) === undefined;
-  }
-
-  async function importSynced(): Promise<number> {
-    let started = 0;
-    for (const datasetId of await datasetsNeedingImport(store)) {
-      const jobId = deps.newId();
-      const job = await queue(jobId, () =>
-        queueSyncedImport(store, { datasetId, jobId, now: deps.now() }),
-      );
-      if (job !== null) started++;
-    }
-    return started;
-  }
-
-  /**
-   * Takes the job's lock, does `prepare` (which queues the job) and then runs it; resolves as
-   * soon as `prepare` is done. The lock is taken first so no other tab can think the job dead.
-   */
-  function queue<T>(jobId: string, prepare: () => Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    // Counted as alive from here on, so a start-up check running meanwhile leaves it alone.
-    active.set(jobId, controller);
-    return new Promise<T>((resolve, reject) => {
-      locks
-        .hold(jobLockName(jobId), async () => {
-          let prepared: T;
-          try {
-            prepared = await prepare();
-          } catch (error) {
-            active.delete(jobId);
-            reject(error instanceof Error ? error : new Error(String(error)));
-            return;
-          }
-          resolve(prepared);
-          // Null: there was nothing to queue (queueSyncedImport), so nothing to run.
-          if (prepared === null) active.delete(jobId);
-          else await runHeld(jobId, controller);
-        })
-        .catch((error: unknown) => {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        });
-    });
-  }
-
-  const watched = new Set<string>();
-  /** Waits for another context's job lock; once it is free the job is interrupted, unless it
-   *  finished or this runner has taken it up meanwhile. */
-  function watchUntilReleased(jobId: string): void {
-    if (watched.has(jobId)) return;
-    watched.add(jobId);
-    locks
+/**
+ * Takes the job's lock, does `prepare` (which queues the job) and then runs it; resolves as
+ * soon as `prepare` is done. The lock is taken first so no other tab can think the job dead.
+ */
+function queue<T>(state: ImportRunnerState, jobId: string, prepare: () => Promise<T>): Promise<T> {
+  const { active } = state;
+  const controller = new AbortController();
+  // Counted as alive from here on, so a start-up check running meanwhile leaves it alone.
+  active.set(jobId, controller);
+  return new Promise<T>((resolve, reject) => {
+    state.locks
       .hold(jobLockName(jobId), async () => {
-        if (active.has(jobId)) return;
-        const marked = await markInterruptedJobs(store, {
-          now: deps.now(),
-          isAlive: (id) => id !== jobId,
-        });
-        // An import sync asked for is asked for again (core's markInterruptedJobs).
-        if (marked.some((job) => job.queuedBy === 'sync')) void importSynced().catch(report);
+        let prepared: T;
+        try {
+          prepared = await prepare();
+        } catch (error) {
+          active.delete(jobId);
+          reject(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+        resolve(prepared);
+        // Null: there was nothing to queue (queueSyncedImport), so nothing to run.
+        if (prepared === null) active.delete(jobId);
+        else await runHeld(state, jobId, controller);
       })
-      .catch(report)
-      .finally(() => {
-        watched.delete(jobId);
+      .catch((error: unknown) => {
+        reject(error instanceof Error ? error : new Error(String(error)));
       });
-  }
+  });
+}
 
-  async function readFiles(files: readonly PickedFile[]): Promise<PickedDatasetFile[]> {
-    const picked: PickedDatasetFile[] = [];
-    // A few at a time: reading and hashing overlap, without holding every file twice at once.
-    for (let start = 0; start < files.length; start += 16) {
-      picked.push(
-        ...(await Promise.all(
-          files.slice(start, start + 16).map(async (file) => {
-            const bytes = new Uint8Array(await file.blob.arrayBuffer());
-            return { id: await deps.sha256Hex(bytes), name: file.name, bytes };
-          }),
-        )),
-      );
-    }
-    return picked;
-  }
-
-  return {
-    async recoverInterrupted() {
-      const alive = await locks.names();
-      const marked = await markInterruptedJobs(store, {
-        now: deps.now(),
-        isAlive: (jobId) => active.has(jobId) || alive.has(jobLockName(jobId)),
+/** Waits for another context's job lock; once it is free the job is interrupted, unless it
+ *  finished or this runner has taken it up meanwhile. */
+function watchUntilReleased(state: ImportRunnerState, jobId: string): void {
+  const { watched, report } = state;
+  if (watched.has(jobId)) return;
+  watched.add(jobId);
+  state.locks
+    .hold(jobLockName(jobId), async () => {
+      if (state.active.has(jobId)) return;
+      const marked = await markInterruptedJobs(state.store, {
+        now: state.deps.now(),
+        isAlive: (id) => id !== jobId,
       });
-      // The rest belong to another context, or to a page that is still being torn down (a
-      // reload can start this worker before the old one has let go of its locks).
-      const unfinished = await store.read(['jobs'], async (tx) => [
+      // An import sync asked for is asked for again (core's markInterruptedJobs).
+      if (marked.some((job) => job.queuedBy === 'sync')) void importSynced(state).catch(report);
+    })
+    .catch(report)
+    .finally(() => {
+      watched.delete(jobId);
+    });
+}
+
+/** The picked files' bytes, each named by its hash. */
+async function readFiles(
+  files: readonly PickedFile[],
+  sha256Hex: ImportRunnerDeps['sha256Hex'],
+): Promise<PickedDatasetFile[]> {
+  const picked: PickedDatasetFile[] = [];
+  // A few at a time: reading and hashing overlap, without holding every file twice at once.
+  for (let start = 0; start < files.length; start += 16) {
+    picked.push(
+      ...(await Promise.all(
+        files.slice(start, start + 16).map(async (file) => {
+          const bytes = new Uint8Array(await file.blob.arrayBuffer());
+          return { id: await sha256Hex(bytes), name: file.name, bytes };
+        }),
+      )),
+    );
+  }
+  return picked;
+}
+
+/** ImportRunnerApi.recoverInterrupted: marks the jobs nobody holds, watches the ones another
+ *  context holds. */
+async function recoverInterrupted(state: ImportRunnerState): Promise<number> {
+  const { store, active } = state;
+  const alive = await state.locks.names();
+  const marked = await markInterruptedJobs(store, {
+    now: state.deps.now(),
+    isAlive: (jobId) => active.has(jobId) || alive.has(jobLockName(jobId)),
+  });
+  // The rest belong to another context, or to a page that is still being torn down (a
+  // reload can start this worker before the old one has let go of its locks).
+  const unfinished = await store.read(['jobs'], async (tx) => [
+    ...(await tx.where('jobs', 'status', 'running')),
+    ...(await tx.where('jobs', 'status', 'queued')),
+  ]);
+  for (const job of unfinished) if (!active.has(job.id)) watchUntilReleased(state, job.id);
+  return marked.length;
+}
+
+/** ImportRunnerApi.saveAndImport: the dataset, its files and a queued job stored, the job run. */
+async function saveAndImport(
+  state: ImportRunnerState,
+  request: SaveDatasetRequest,
+): Promise<{ datasetId: string; jobId: string }> {
+  const { deps } = state;
+  const datasetId = request.datasetId ?? deps.newId();
+  const jobId = deps.newId();
+  // Hashing reads the files, which cannot happen inside the store's transaction.
+  const files = await readFiles(request.files, deps.sha256Hex);
+  const deviceId = await deps.deviceId();
+  await queue(state, jobId, () =>
+    saveDatasetAndQueueImport(state.store, {
+      datasetId,
+      name: request.name,
+      jurisdiction: request.jurisdiction,
+      session: request.session,
+      source: savedDatasetSource(request, files),
+      jobId,
+      now: deps.now(),
+      deviceId,
+    }),
+  );
+  return { datasetId, jobId };
+}
+
+/** The datasets, the jobs queued or running, and each dataset's last job: what refreshAll
+ *  chooses from. */
+function readRefreshCandidates(store: LocalStore) {
+  return store.read(['datasets', 'jobs'], async (tx) => {
+    const all = await tx.all('datasets');
+    const lastJobIds = all.flatMap((dataset) =>
+      dataset.lastJobId === null ? [] : [dataset.lastJobId],
+    );
+    return [
+      all,
+      [
         ...(await tx.where('jobs', 'status', 'running')),
         ...(await tx.where('jobs', 'status', 'queued')),
-      ]);
-      for (const job of unfinished) if (!active.has(job.id)) watchUntilReleased(job.id);
-      return marked.length;
-    },
+      ],
+      await tx.getMany('jobs', lastJobIds),
+    ] as const;
+  });
+}
 
-    async saveAndImport(request) {
-      const datasetId = request.datasetId ?? deps.newId();
-      const jobId = deps.newId();
-      // Hashing reads the files, which cannot happen inside the store's transaction.
-      const files = await readFiles(request.files);
-      const deviceId = await deps.deviceId();
-      const url = request.url.trim();
-      const legiscanSession = parseLegiscanSessionId(request.legiscanSession ?? '');
-      await queue(jobId, () =>
-        saveDatasetAndQueueImport(store, {
-          datasetId,
-          name: request.name,
-          jurisdiction: request.jurisdiction,
-          session: request.session,
-          source:
-            request.sourceKind === 'legiscan'
-              ? {
-                  kind: 'legiscan',
-                  state: (request.legiscanState ?? '').trim().toUpperCase(),
-                  sessionId: legiscanSession ?? 0,
-                }
-              : request.sourceKind === 'openstates'
-                ? {
-                    kind: 'openstates',
-                    jurisdiction: request.openstatesJurisdiction ?? '',
-                    session: request.openstatesSession ?? '',
-                  }
-                : request.sourceKind === 'govinfo' || request.sourceKind === 'congress'
-                  ? request.sourceKind === 'govinfo'
-                    ? { kind: 'govinfo', ...congressAndType(request) }
-                    : { kind: 'congress', ...congressAndType(request) }
-                  : files.length > 0
-                    ? { kind: 'files', files }
-                    : url !== ''
-                      ? { kind: 'url', url }
-                      : { kind: 'unchanged' },
-          jobId,
-          now: deps.now(),
-          deviceId,
-        }),
-      );
-      return { datasetId, jobId };
-    },
+/** ImportRunnerApi.refreshAll: a refresh queued and started for each dataset that is due. */
+async function refreshAll(
+  state: ImportRunnerState,
+  options: { readonly staleBefore?: string },
+): Promise<{ jobIds: string[] }> {
+  const { deps, store } = state;
+  const [datasets, running, lastJobs] = await readRefreshCandidates(store);
+  const busy = new Set(running.map((job) => job.subjectId));
+  const lastJobOf = new Map(
+    lastJobs.flatMap((job) => (job === undefined ? [] : [[job.id, job] as const])),
+  );
+  const { staleBefore } = options;
+  const jobIds: string[] = [];
+  for (const dataset of datasets) {
+    if (
+      !refreshable(dataset) ||
+      busy.has(dataset.id) ||
+      lookedAtSince(dataset, lastJobOf, staleBefore)
+    ) {
+      continue;
+    }
+    const jobId = deps.newId();
+    await queue(state, jobId, () =>
+      queueRefresh(store, { datasetId: dataset.id, jobId, now: deps.now() }),
+    );
+    jobIds.push(jobId);
+  }
+  return { jobIds };
+}
 
-    importSynced,
+/** ImportRunnerApi.cancel: this runner's job aborted, another context's told to stop, or an
+ *  idle one marked cancelled. */
+async function cancel(state: ImportRunnerState, jobId: string): Promise<void> {
+  const mine = state.active.get(jobId);
+  if (mine) {
+    mine.abort();
+    return;
+  }
+  const alive = await state.locks.names();
+  if (alive.has(jobLockName(jobId))) {
+    state.deps.channel?.post({ type: 'cancel', jobId });
+    return;
+  }
+  await cancelIdleJob(state.store, jobId, state.deps.now());
+}
+
+export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
+  const { store } = deps;
+  const state: ImportRunnerState = {
+    deps,
+    store,
+    locks: deps.locks,
+    active: new Map(),
+    watched: new Set(),
+    report:
+      deps.onError ??
+      ((error: unknown) => {
+        console.error('[docket] Import job failed:', error);
+      }),
+  };
+
+  deps.channel?.listen((message) => {
+    state.active.get(message.jobId)?.abort();
+  });
+
+  return {
+    recoverInterrupted: () => recoverInterrupted(state),
+
+    saveAndImport: (request) => saveAndImport(state, request),
+
+    importSynced: () => importSynced(state),
 
     async refresh(datasetId) {
       const jobId = deps.newId();
-      await queue(jobId, () => queueRefresh(store, { datasetId, jobId, now: deps.now() }));
+      await queue(state, jobId, () => queueRefresh(store, { datasetId, jobId, now: deps.now() }));
       return { jobId };
     },
 
@@ -486,66 +548,16 @@ export function createImportRunner(deps: ImportRunnerDeps): ImportRunnerApi {
       return deleteDataset(store, { datasetId, deviceId, now: deps.now() });
     },
 
-    async refreshAll(options = {}) {
-      const [datasets, running, lastJobs] = await store.read(['datasets', 'jobs'], async (tx) => {
-        const all = await tx.all('datasets');
-        const lastJobIds = all.flatMap((dataset) =>
-          dataset.lastJobId === null ? [] : [dataset.lastJobId],
-        );
-        return [
-          all,
-          [
-            ...(await tx.where('jobs', 'status', 'running')),
-            ...(await tx.where('jobs', 'status', 'queued')),
-          ],
-          await tx.getMany('jobs', lastJobIds),
-        ] as const;
-      });
-      const busy = new Set(running.map((job) => job.subjectId));
-      const lastJobOf = new Map(
-        lastJobs.flatMap((job) => (job === undefined ? [] : [[job.id, job] as const])),
-      );
-      const { staleBefore } = options;
-      const fresh = (dataset: Dataset): boolean => {
-        if (staleBefore === undefined) return false;
-        const lastJob = dataset.lastJobId === null ? undefined : lastJobOf.get(dataset.lastJobId);
-        const looked = [dataset.lastImportAt, lastJob?.finishedAt ?? null].filter(
-          (at): at is string => at !== null,
-        );
-        return looked.some((at) => at >= staleBefore);
-      };
-      const jobIds: string[] = [];
-      for (const dataset of datasets) {
-        if (!refreshable(dataset) || busy.has(dataset.id) || fresh(dataset)) continue;
-        const jobId = deps.newId();
-        await queue(jobId, () =>
-          queueRefresh(store, { datasetId: dataset.id, jobId, now: deps.now() }),
-        );
-        jobIds.push(jobId);
-      }
-      return { jobIds };
-    },
+    refreshAll: (options = {}) => refreshAll(state, options),
 
     async resume(jobId) {
-      await queue(jobId, () => requestResume(store, jobId));
+      await queue(state, jobId, () => requestResume(store, jobId));
     },
 
     async retry(jobId) {
-      await queue(jobId, () => requestRetry(store, jobId));
+      await queue(state, jobId, () => requestRetry(store, jobId));
     },
 
-    async cancel(jobId) {
-      const mine = active.get(jobId);
-      if (mine) {
-        mine.abort();
-        return;
-      }
-      const alive = await locks.names();
-      if (alive.has(jobLockName(jobId))) {
-        deps.channel?.post({ type: 'cancel', jobId });
-        return;
-      }
-      await cancelIdleJob(store, jobId, deps.now());
-    },
+    cancel: (jobId) => cancel(state, jobId),
   };
 }

@@ -93,6 +93,105 @@ function keyText(cursor: IDBCursor): string {
 }
 
 /**
+ * One run of sharedIdsFrom: a key cursor per list on the `deckKeys` index, the place every list
+ * must reach, and the ids found so far; `done` and `failed` settle the run.
+ */
+interface Leapfrog {
+  readonly index: IDBIndex;
+  readonly prefixes: readonly string[];
+  readonly limit: number;
+  readonly skip: ReadonlySet<string>;
+  readonly cursors: IDBCursor[];
+  readonly ids: string[];
+  /** The place every list must reach; a list that lands on it agrees. */
+  target: string;
+  /** How many lists in a row have landed on the target. */
+  agreeing: number;
+  /** Plain steps taken toward the target in the current seek of each list. */
+  readonly steps: number[];
+  readonly done: (answer: { ids: string[]; last: string | null }) => void;
+  readonly failed: (error: unknown) => void;
+}
+
+function prefixOf(join: Leapfrog, list: number): string {
+  return join.prefixes[list] ?? '';
+}
+
+/**
+ * A list's cursor at the target or past it: the run ends where a list does; a place every list
+ * agrees on is an id found; then the next list seeks the target.
+ */
+function landed(join: Leapfrog, list: number, cursor: IDBCursor | null): void {
+  const key = cursor === null ? null : keyText(cursor);
+  // Past the list's range (its keys all start with its prefix), or past the index: ended.
+  if (cursor === null || key === null || !key.startsWith(prefixOf(join, list))) {
+    join.done({ ids: join.ids, last: null });
+    return;
+  }
+  const place = key.slice(prefixOf(join, list).length);
+  if (place === join.target) join.agreeing++;
+  else {
+    join.target = place;
+    join.agreeing = 1;
+  }
+  if (join.agreeing === join.prefixes.length) {
+    // A place is the turned day, a NUL, then the bill's id.
+    const id = place.slice(place.indexOf('\u0000') + 1);
+    if (!join.skip.has(id)) join.ids.push(id);
+    if (join.ids.length >= join.limit) {
+      join.done({ ids: join.ids, last: place });
+      return;
+    }
+    join.target = `${place}\u0000`;
+    join.agreeing = 0;
+  }
+  seek(join, (list + 1) % join.prefixes.length);
+}
+
+/**
+ * One move toward the target: the next entry (Chromium reads ahead for a cursor stepped
+ * without a key, so a run of such steps costs little) while the target may be near, then
+ * one seek to it (a lookup of its own, slower than a step on disk, but it skips any run).
+ */
+function step(join: Leapfrog, list: number, cursor: IDBCursor): void {
+  const { steps } = join;
+  if ((steps[list] ?? 0) < PLAIN_STEPS) {
+    steps[list] = (steps[list] ?? 0) + 1;
+    cursor.continue();
+  } else {
+    cursor.continue(`${prefixOf(join, list)}${join.target}`);
+  }
+}
+
+/** Where a list's cursor arrived: short of the target it moves on, else it has landed. */
+function arrived(join: Leapfrog, list: number, cursor: IDBCursor | null): void {
+  if (cursor !== null) join.cursors[list] = cursor;
+  if (cursor !== null && keyText(cursor) < `${prefixOf(join, list)}${join.target}`) {
+    step(join, list, cursor);
+  } else landed(join, list, cursor);
+}
+
+/** Moves the list's cursor to the first key at or after the target, or counts it there. */
+function seek(join: Leapfrog, list: number): void {
+  const cursor = join.cursors[list];
+  if (cursor !== undefined) {
+    join.steps[list] = 0;
+    arrived(join, list, cursor);
+    return;
+  }
+  // A cursor over the whole index, which then seeks to the target at once: no key range,
+  // which fake-indexeddb's tests lack.
+  join.steps[list] = PLAIN_STEPS;
+  const request = join.index.openKeyCursor();
+  request.onerror = () => {
+    join.failed(request.error ?? new Error('The deck could not read the recent order.'));
+  };
+  request.onsuccess = () => {
+    arrived(join, list, request.result);
+  };
+}
+
+/**
  * Up to `limit` ids that every list holds and `skip` does not, in the recent order, from the
  * place `from` on: a leapfrog over one key cursor per list on the `deckKeys` index, each seeking
  * (continue to a key) to the place the others reached, in one read-only transaction of its own,
@@ -107,80 +206,22 @@ function sharedIdsFrom(
   skip: ReadonlySet<string>,
 ): Promise<{ ids: string[]; last: string | null }> {
   return new Dexie.Promise<{ ids: string[]; last: string | null }>((resolve, reject) => {
-    const index = idb.transaction('bills', 'readonly').objectStore('bills').index('deckKeys');
-    const cursors: IDBCursor[] = [];
-    const ids: string[] = [];
-    /** The place every list must reach; a list that lands on it agrees. */
-    let target = from;
-    let agreeing = 0;
-    const prefixOf = (list: number) => prefixes[list] ?? '';
-    const landed = (list: number, cursor: IDBCursor | null): void => {
-      const key = cursor === null ? null : keyText(cursor);
-      // Past the list's range (its keys all start with its prefix), or past the index: ended.
-      if (cursor === null || key === null || !key.startsWith(prefixOf(list))) {
-        resolve({ ids, last: null });
-        return;
-      }
-      const place = key.slice(prefixOf(list).length);
-      if (place === target) agreeing++;
-      else {
-        target = place;
-        agreeing = 1;
-      }
-      if (agreeing === prefixes.length) {
-        // A place is the turned day, a NUL, then the bill's id.
-        const id = place.slice(place.indexOf('\u0000') + 1);
-        if (!skip.has(id)) ids.push(id);
-        if (ids.length >= limit) {
-          resolve({ ids, last: place });
-          return;
-        }
-        target = `${place}\u0000`;
-        agreeing = 0;
-      }
-      seek((list + 1) % prefixes.length);
-    };
-    /** Moves the list's cursor to the first key at or after the target, or counts it there. */
-    /** Plain steps taken toward the target in the current seek of each list. */
-    const steps: number[] = prefixes.map(() => 0);
-    /**
-     * One move toward the target: the next entry (Chromium reads ahead for a cursor stepped
-     * without a key, so a run of such steps costs little) while the target may be near, then
-     * one seek to it (a lookup of its own, slower than a step on disk, but it skips any run).
-     */
-    const step = (list: number, cursor: IDBCursor): void => {
-      if ((steps[list] ?? 0) < PLAIN_STEPS) {
-        steps[list] = (steps[list] ?? 0) + 1;
-        cursor.continue();
-      } else {
-        cursor.continue(`${prefixOf(list)}${target}`);
-      }
-    };
-    /** Where a list's cursor arrived: short of the target it moves on, else it has landed. */
-    const arrived = (list: number, cursor: IDBCursor | null): void => {
-      if (cursor !== null) cursors[list] = cursor;
-      if (cursor !== null && keyText(cursor) < `${prefixOf(list)}${target}`) step(list, cursor);
-      else landed(list, cursor);
-    };
-    const seek = (list: number): void => {
-      const cursor = cursors[list];
-      if (cursor !== undefined) {
-        steps[list] = 0;
-        arrived(list, cursor);
-        return;
-      }
-      // A cursor over the whole index, which then seeks to the target at once: no key range,
-      // which fake-indexeddb's tests lack.
-      steps[list] = PLAIN_STEPS;
-      const request = index.openKeyCursor();
-      request.onerror = () => {
-        reject(request.error ?? new Error('The deck could not read the recent order.'));
-      };
-      request.onsuccess = () => {
-        arrived(list, request.result);
-      };
-    };
-    seek(0);
+    seek(
+      {
+        index: idb.transaction('bills', 'readonly').objectStore('bills').index('deckKeys'),
+        prefixes,
+        limit,
+        skip,
+        cursors: [],
+        ids: [],
+        target: from,
+        agreeing: 0,
+        steps: prefixes.map(() => 0),
+        done: resolve,
+        failed: reject,
+      },
+      0,
+    );
   });
 }
 

@@ -137,6 +137,52 @@ function keptAlive<T>(tx: Transaction, work: Promise<T>): Promise<T> {
   return waited;
 }
 
+/** Rows read from a sealed table, opened inside the transaction (rows stay as they are read
+ *  from other tables, from a store read as stored, or when none is sealed). */
+async function openedRows<N extends TableName, R extends LocalRows[N] | undefined>(
+  tx: Transaction,
+  vault: RowVault,
+  name: N,
+  rows: R[],
+): Promise<R[]> {
+  if (vault.asStored === true || !isSealedTable(name) || !rows.some(isSealedRow)) return rows;
+  return keptAlive(
+    tx,
+    (async () => {
+      const key = await vault.rowKey();
+      if (key === null) throw new DeviceLockedError();
+      const { browserCrypto, openRow } = await rowSealing();
+      return Promise.all(
+        rows.map(async (row) =>
+          row === undefined ? row : ((await openRow(browserCrypto, key, name, row)) as R),
+        ),
+      );
+    })(),
+  );
+}
+
+/** Rows as a sealed table stores them, sealed inside the transaction while the vault has a
+ *  key (rows of other tables, or of a database without a vault, are stored as they are). */
+async function storedRows<N extends TableName>(
+  tx: Transaction,
+  vault: RowVault,
+  name: N,
+  rows: readonly LocalRows[N][],
+): Promise<readonly unknown[]> {
+  if (!isSealedTable(name) || vault.known() === null) return rows;
+  return keptAlive(
+    tx,
+    (async () => {
+      const key = await vault.rowKey();
+      if (key === null) return rows;
+      const { browserCrypto, sealRow } = await rowSealing();
+      return Promise.all(
+        rows.map((row) => sealRow(browserCrypto, key, name, row as LocalRows[typeof name])),
+      );
+    })(),
+  );
+}
+
 /**
  * Every call is bound to `tx` (see inTransaction for why not to `db`). Rows of the sealed tables
  * are sealed and opened here, with WebCrypto, inside the transaction (`keptAlive`), so a body
@@ -145,43 +191,10 @@ function keptAlive<T>(tx: Transaction, work: Promise<T>): Promise<T> {
 function transactionOver(tx: Transaction, vault: RowVault): LocalWriteTransaction {
   const table = <N extends TableName>(name: N) => tx.table<LocalRows[N], string>(name);
 
-  const opened = async <N extends TableName, R extends LocalRows[N] | undefined>(
-    name: N,
-    rows: R[],
-  ): Promise<R[]> => {
-    if (vault.asStored === true || !isSealedTable(name) || !rows.some(isSealedRow)) return rows;
-    return keptAlive(
-      tx,
-      (async () => {
-        const key = await vault.rowKey();
-        if (key === null) throw new DeviceLockedError();
-        const { browserCrypto, openRow } = await rowSealing();
-        return Promise.all(
-          rows.map(async (row) =>
-            row === undefined ? row : ((await openRow(browserCrypto, key, name, row)) as R),
-          ),
-        );
-      })(),
-    );
-  };
-
-  const stored = async <N extends TableName>(
-    name: N,
-    rows: readonly LocalRows[N][],
-  ): Promise<readonly unknown[]> => {
-    if (!isSealedTable(name) || vault.known() === null) return rows;
-    return keptAlive(
-      tx,
-      (async () => {
-        const key = await vault.rowKey();
-        if (key === null) return rows;
-        const { browserCrypto, sealRow } = await rowSealing();
-        return Promise.all(
-          rows.map((row) => sealRow(browserCrypto, key, name, row as LocalRows[typeof name])),
-        );
-      })(),
-    );
-  };
+  const opened = <N extends TableName, R extends LocalRows[N] | undefined>(name: N, rows: R[]) =>
+    openedRows(tx, vault, name, rows);
+  const stored = <N extends TableName>(name: N, rows: readonly LocalRows[N][]) =>
+    storedRows(tx, vault, name, rows);
 
   const one = async <N extends TableName>(name: N, row: LocalRows[N] | undefined) =>
     (await opened(name, [row]))[0];

@@ -1,19 +1,17 @@
-import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { DraftOffer } from '../drafts/draft-offer.tsx';
 import { useFormDraft } from '../drafts/use-form-draft.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
-import { freshNewTag, NewTagForm, type NewTagFields } from '../tags/new-tag-form.tsx';
-import { TagRow, tagRowHeading, type TagPanel, type TagScreenReport } from '../tags/tag-row.tsx';
+import { freshNewTag, type NewTagFields } from '../tags/new-tag-form.tsx';
+import { NewTagPanel } from '../tags/new-tag-panel.tsx';
+import { type OpenPanel, TagList } from '../tags/tag-list.tsx';
+import { tagRowHeading, type TagScreenReport } from '../tags/tag-row.tsx';
 import { catchFallingFocus, visibleScreenHeading } from '../ui/falling-focus.ts';
 import { useTagBillCounts, useTags } from '../local-store/live-tags.ts';
 import { useSpaceReadOnly, VIEWER_WORDS } from '../local-store/space-role.ts';
 import '../tags/tags.css';
 import { useStatusToast } from '../toasts/status-toast.ts';
-
-/** Which form is open: at most one on the whole screen. */
-type OpenPanel = { kind: 'new' } | { kind: 'tag'; tagId: string; panel: TagPanel } | null;
 
 /** /bill-tags: create, rename, recolour, merge and delete the user's tags. */
 export function BillTagsScreen() {
@@ -57,11 +55,16 @@ export function BillTagsScreen() {
         ) : (
           <DraftOffer draft={draft} what="tag" preview={(fields) => fields.name} />
         )}
-        {readOnly ? null : open?.kind === 'new' ? (
-          <NewTagForm
+        {readOnly ? null : (
+          <NewTagPanel
+            isOpen={open?.kind === 'new'}
             value={newTag}
             onChange={setNewTag}
-            close={() => {
+            onOpen={() => {
+              setNewTag(freshNewTag(tags ?? []));
+              setOpen({ kind: 'new' });
+            }}
+            onClose={() => {
               setOpen(null);
             }}
             onCreated={(tag) => {
@@ -69,43 +72,15 @@ export function BillTagsScreen() {
               report.done(`Created the tag "${tag.name}".`, tag.id);
             }}
           />
-        ) : (
-          <div className="tag-actions">
-            <IonButton
-              onClick={() => {
-                setNewTag(freshNewTag(tags ?? []));
-                setOpen({ kind: 'new' });
-              }}
-            >
-              New tag
-            </IonButton>
-          </div>
         )}
-        {tags === undefined ? (
-          <p role="status">Loading tags…</p>
-        ) : tags.length === 0 ? (
-          <p>
-            {readOnly
-              ? 'No tags yet.'
-              : 'No tags yet. Make one with “New tag”, or from a bill’s details.'}
-          </p>
-        ) : (
-          <ul className="tag-rows" aria-label="Tags">
-            {tags.map((tag) => (
-              <TagRow
-                key={tag.id}
-                tag={tag}
-                billCount={counts === undefined ? undefined : (counts.get(tag.id) ?? 0)}
-                otherTags={tags.filter((other) => other.id !== tag.id)}
-                panel={open?.kind === 'tag' && open.tagId === tag.id ? open.panel : null}
-                onPanel={(panel) => {
-                  setOpen(panel === null ? null : { kind: 'tag', tagId: tag.id, panel });
-                }}
-                report={report}
-              />
-            ))}
-          </ul>
-        )}
+        <TagList
+          tags={tags}
+          counts={counts}
+          readOnly={readOnly}
+          open={open}
+          onOpen={setOpen}
+          report={report}
+        />
       </PageBody>
     </>
   );

@@ -1,22 +1,13 @@
 import { IonButton } from '@ionic/react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import '../ui/forms.css';
-import {
-  datasetSourceWords,
-  datasetStateWords,
-  formatName,
-  lastResultWords,
-} from '../datasets/dataset-words.ts';
-import { formatDateTime, plural } from '../ui/formatting.ts';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { importJobs } from '../import-worker/import-jobs-client.ts';
 import { useDatasets } from '../local-store/live-datasets.ts';
 import { useJobs } from '../local-store/live-jobs.ts';
-import { DeleteDatasetButton } from '../datasets/dataset-delete.tsx';
-import { FilesUnavailableActions } from '../datasets/dataset-files-unavailable.tsx';
-import { RefreshAllButton, RefreshDatasetButton } from '../datasets/dataset-refresh.tsx';
+import { DatasetCard } from '../datasets/dataset-card.tsx';
+import { RefreshAllButton } from '../datasets/dataset-refresh.tsx';
 import { SkipToTabs } from '../layout/skip-links.tsx';
 import { DATASET_OWNER_WORDS, useDatasetSpace } from '../local-store/dataset-space.ts';
 
@@ -56,51 +47,14 @@ export function DatasetsScreen({ backHref }: { readonly backHref?: string }) {
           </p>
         ) : (
           <ul className="record-list" aria-label="Datasets">
-            {datasets.map((dataset) => {
-              const lastJob =
-                dataset.lastJobId === null ? undefined : jobsById.get(dataset.lastJobId);
-              const headingId = `dataset-${dataset.id}`;
-              const lastResult = lastResultWords(lastJob);
-              return (
-                <li key={dataset.id} className="record-card" aria-labelledby={headingId}>
-                  <h2 id={headingId}>
-                    <Link to={`/add-dataset/${encodeURIComponent(dataset.id)}`}>
-                      {dataset.name}
-                    </Link>
-                  </h2>
-                  <dl className="record-facts">
-                    <dt>Bills</dt>
-                    <dd>{plural(dataset.billCount, 'bill')}</dd>
-                    <dt>Format</dt>
-                    <dd>{formatName(dataset.format)}</dd>
-                    <dt>Last import</dt>
-                    <dd>
-                      {dataset.lastImportAt === null
-                        ? 'Never'
-                        : formatDateTime(dataset.lastImportAt)}
-                    </dd>
-                    <dt>State</dt>
-                    <dd>{datasetStateWords(dataset, lastJob)}</dd>
-                    <dt>Source</dt>
-                    <dd>{datasetSourceWords(dataset)}</dd>
-                    {lastResult !== null && (
-                      <>
-                        <dt>Last result</dt>
-                        <dd>{lastResult}</dd>
-                      </>
-                    )}
-                  </dl>
-                  <div className="record-actions">
-                    <RefreshDatasetButton dataset={dataset} lastJob={lastJob} />
-                    {!space.manages ? null : dataset.filesUnavailable === undefined ? (
-                      <DeleteDatasetButton dataset={dataset} lastJob={lastJob} />
-                    ) : (
-                      <FilesUnavailableActions dataset={dataset} lastJob={lastJob} />
-                    )}
-                  </div>
-                </li>
-              );
-            })}
+            {datasets.map((dataset) => (
+              <DatasetCard
+                key={dataset.id}
+                dataset={dataset}
+                lastJob={dataset.lastJobId === null ? undefined : jobsById.get(dataset.lastJobId)}
+                manages={space.manages}
+              />
+            ))}
           </ul>
         )}
       </PageBody>

@@ -1,14 +1,14 @@
 import type { WorkspaceRole } from '@docket/protocol/workspaces';
 import { IonButton, useIonRouter } from '@ionic/react';
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageBody } from '../layout/page-body.tsx';
 import { PageHeader } from '../layout/page-header.tsx';
 import { FormError } from '../ui/form-error.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useReading } from '../workspaces/use-reading.ts';
-import { RoleChange } from '../workspaces/role-change.tsx';
 import { useWorkspaceService } from '../workspaces/use-workspace-service.ts';
+import { MemberRow } from '../workspaces/member-row.tsx';
 import { WorkspaceNotice } from '../workspaces/workspace-notice.tsx';
 import {
   ActionButton,
@@ -18,16 +18,10 @@ import {
 } from '../workspaces/workspace-outcome.tsx';
 import {
   leaveGoneSpace,
-  type MemberView,
   type WorkspaceService,
   type WorkspaceView,
 } from '../workspaces/workspace-service.ts';
-import {
-  failureMessage,
-  keyCheckWords,
-  memberStatusWords,
-  roleWords,
-} from '../workspaces/workspace-words.ts';
+import { failureMessage, roleWords } from '../workspaces/workspace-words.ts';
 import {
   KeeperNote,
   keepsForOwner,
@@ -36,7 +30,6 @@ import {
 } from '../workspaces/workspace-standing.tsx';
 import '../workspaces/workspaces.css';
 import { WORKSPACES_PATH } from './workspaces-screen.tsx';
-import { catchFallingFocus, focusControl } from '../ui/falling-focus.ts';
 import { useAlert } from '../ui/lazy-overlays.ts';
 import { activeWorkspaceId } from '../local-store/account-databases.ts';
 
@@ -280,11 +273,6 @@ function InviteSection({
   );
 }
 
-function memberName(member: MemberView): string {
-  const name = member.displayName?.trim() ?? '';
-  return name === '' ? member.email : `${name} (${member.email})`;
-}
-
 function MembersSection({
   service,
   workspaceId,
@@ -334,237 +322,5 @@ function MembersSection({
         </ul>
       )}
     </section>
-  );
-}
-
-/** One member: who, their role and state, and (not for me) Confirm and Remove member. */
-function MemberRow({
-  member,
-  confirming,
-  onConfirming,
-  service,
-  workspaceId,
-  action,
-  onChanged,
-  keeper,
-}: {
-  readonly member: MemberView;
-  /** Whether this member's Confirm panel is open. */
-  readonly confirming: boolean;
-  readonly onConfirming: (open: boolean) => void;
-  readonly service: WorkspaceService;
-  readonly workspaceId: string;
-  readonly action: WorkspaceAction;
-  readonly onChanged: () => void;
-  /** Confirm only: an editor keeping the workspace manages no roles and removes nobody. */
-  readonly keeper: boolean;
-}) {
-  const name = memberName(member);
-  const again = member.keyCheck !== null && member.keyCheck !== 'matches';
-  const open = confirming && (member.status === 'accepted' || again);
-  // Focus follows the panel: into it when Confirm opens it (the button that opened it is gone),
-  // and back to Confirm when Cancel closes it.
-  const panel = useRef<HTMLDivElement>(null);
-  const confirmButton = useRef<HTMLIonButtonElement>(null);
-  const wasOpen = useRef(false);
-  const row = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (open) panel.current?.focus();
-    else if (wasOpen.current) focusControl(confirmButton.current);
-    wasOpen.current = open;
-  }, [open]);
-  return (
-    <li ref={row}>
-      <p dir="auto">
-        <strong>{name}</strong>
-        {member.isMe ? ' (you)' : ''}
-      </p>
-      <p className="workspace-muted">
-        {roleWords[member.role]} · {memberStatusWords[member.status]}
-      </p>
-      {again && <p className="workspace-warning">{keyCheckWords[member.keyCheck]}</p>}
-      {open ? (
-        <ConfirmPanel
-          panel={panel}
-          member={member}
-          name={name}
-          again={again}
-          service={service}
-          workspaceId={workspaceId}
-          action={action}
-          onDone={(done) => {
-            if (done) {
-              onConfirming(false);
-              // Confirm goes away once the member is confirmed: focus stays on their row.
-              catchFallingFocus(() => row.current);
-            }
-            onChanged();
-          }}
-          onCancel={() => {
-            onConfirming(false);
-          }}
-        />
-      ) : (
-        !member.isMe && (
-          <>
-            {member.userId !== null && !keeper && (
-              <RoleChange
-                service={service}
-                workspaceId={workspaceId}
-                userId={member.userId}
-                name={name}
-                role={member.role}
-                action={action}
-                onChanged={onChanged}
-              />
-            )}
-            <div className="screen-actions">
-              {(member.status === 'accepted' || again) && (
-                <IonButton
-                  ref={confirmButton}
-                  disabled={action.busy}
-                  onClick={() => {
-                    onConfirming(true);
-                  }}
-                >
-                  {again ? 'Confirm again' : 'Confirm'}
-                </IonButton>
-              )}
-              {!keeper && (
-                <RemoveMember
-                  service={service}
-                  workspaceId={workspaceId}
-                  member={member}
-                  name={name}
-                  action={action}
-                  onChanged={onChanged}
-                />
-              )}
-            </div>
-          </>
-        )
-      )}
-    </li>
-  );
-}
-
-/** A member's Confirm panel: the fingerprint to compare, then "The words match: confirm" or Cancel. */
-function ConfirmPanel({
-  panel,
-  member,
-  name,
-  again,
-  service,
-  workspaceId,
-  action,
-  onDone,
-  onCancel,
-}: {
-  readonly panel: RefObject<HTMLDivElement | null>;
-  readonly member: MemberView;
-  readonly name: string;
-  /** A confirmed member whose key I hold no matching record of: only my record is kept again. */
-  readonly again: boolean;
-  readonly service: WorkspaceService;
-  readonly workspaceId: string;
-  readonly action: WorkspaceAction;
-  readonly onDone: (done: boolean) => void;
-  readonly onCancel: () => void;
-}) {
-  return (
-    <div
-      ref={panel}
-      tabIndex={-1}
-      className="workspace-confirm"
-      role="group"
-      aria-label={`Confirm ${member.email}`}
-    >
-      <FingerprintToCompare member={member} name={name} />
-      <div className="screen-actions">
-        {member.fingerprint !== null && (
-          <ActionButton
-            action={action}
-            what="Confirming the member"
-            work={async () => {
-              if (again) {
-                await service.confirmAgain(workspaceId, member);
-                return `${name}’s key is confirmed again: a new key can be sealed to them.`;
-              }
-              await service.confirm(workspaceId, member);
-              return `${name} is confirmed: the workspace key is sealed to them.`;
-            }}
-            after={onDone}
-          >
-            The words match: confirm
-          </ActionButton>
-        )}
-        <IonButton fill="outline" onClick={onCancel}>
-          Cancel
-        </IonButton>
-      </div>
-    </div>
-  );
-}
-
-/** "Remove member": a confirmed one with the key rotated; an invitation withdrawn. */
-function RemoveMember({
-  service,
-  workspaceId,
-  member,
-  name,
-  action,
-  onChanged,
-}: {
-  readonly service: WorkspaceService;
-  readonly workspaceId: string;
-  readonly member: MemberView;
-  readonly name: string;
-  readonly action: WorkspaceAction;
-  readonly onChanged: () => void;
-}) {
-  return (
-    <ActionButton
-      action={action}
-      color="danger"
-      fill="outline"
-      what="Removing the member"
-      work={async () => {
-        if (member.userId === null) {
-          await service.withdraw(workspaceId, member.email);
-          return `The invitation to ${name} is withdrawn.`;
-        }
-        await service.remove(workspaceId, member.userId);
-        return member.status === 'confirmed'
-          ? `${name} is removed; the workspace has a new key they do not hold.`
-          : `${name} is removed.`;
-      }}
-      after={onChanged}
-    >
-      Remove member
-    </ActionButton>
-  );
-}
-
-function FingerprintToCompare({
-  member,
-  name,
-}: {
-  readonly member: MemberView;
-  readonly name: string;
-}) {
-  if (member.fingerprint === null) {
-    return <p>The server lists no usable key for this member: they cannot be confirmed.</p>;
-  }
-  return (
-    <>
-      <dl className="workspace-fingerprint">
-        <dt>Fingerprint</dt>
-        <dd>{member.fingerprint}</dd>
-      </dl>
-      <p>
-        Ask {name} to read you “Your fingerprint” from their Workspaces screen, in person or on a
-        call. Confirm only if every word is the same: other words mean the key is not theirs.
-      </p>
-    </>
   );
 }

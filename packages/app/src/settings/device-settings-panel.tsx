@@ -13,7 +13,7 @@ import {
   backgroundRefreshState,
   type BackgroundRefreshState,
 } from '../changes/periodic-refresh.ts';
-import { useAppServices } from '../services/app-services.ts';
+import { useAppServices, type AppServices } from '../services/app-services.ts';
 import './device-settings.css';
 import { FormError } from '../ui/form-error.tsx';
 import { IonToggle } from '../ui/ionic/ion-toggle.ts';
@@ -64,6 +64,119 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The platform's alerts: whether they may be shown, and asking for them. */
+type DeviceAlerts = AppServices['platform']['alerts'];
+
+/** Writes a change of the preferences; says when it is written, or why it could not be. */
+type SavePreferences = (change: Partial<DevicePreferences>) => void;
+
+/** The relay through the Docket server, for sources that refuse the app's own download. */
+function RelaySetting(props: { readonly checked: boolean; readonly save: SavePreferences }) {
+  const { checked, save } = props;
+  return (
+    <div className="device-setting">
+      <IonToggle
+        checked={checked}
+        aria-describedby="setting-relay-note"
+        onIonChange={(event) => {
+          save({ sourceRelay: event.detail.checked });
+        }}
+      >
+        Relay source downloads through the Docket server
+      </IonToggle>
+      <IonNote id="setting-relay-note">
+        When a site does not let the app download a dataset's file itself, the Docket server
+        downloads it instead. The server then sees the source's address, never your data.
+      </IonNote>
+    </div>
+  );
+}
+
+/** How often datasets refresh by themselves, and whether this browser does it in the background. */
+function AutoRefreshSetting(props: {
+  readonly hours: AutoRefreshHours;
+  readonly inBackground: BackgroundRefreshState | null;
+  readonly save: SavePreferences;
+}) {
+  const { hours: chosen, inBackground, save } = props;
+  return (
+    <div className="device-setting">
+      {/* The browser's own select, not Ionic's: Ionic's brings its popover and action sheet
+          into the first screen's script (every Ionic component the app uses lands there). */}
+      <label className="device-setting-label" htmlFor="setting-auto-refresh">
+        Refresh datasets automatically
+      </label>
+      <select
+        id="setting-auto-refresh"
+        className="device-setting-select"
+        aria-describedby="setting-auto-refresh-note"
+        value={chosen}
+        onChange={(event) => {
+          const hours = autoRefreshChoices.find((choice) => choice === Number(event.target.value));
+          if (hours !== undefined) save({ autoRefreshHours: hours });
+        }}
+      >
+        {autoRefreshChoices.map((hours) => (
+          <option key={hours} value={hours}>
+            {refreshWords[hours]}
+          </option>
+        ))}
+      </select>
+      <IonNote id="setting-auto-refresh-note">
+        Datasets from a URL or an API refresh when the app starts and then at this interval while it
+        is open.
+        {inBackground === null ? null : backgroundRefreshWords[inBackground]}
+      </IonNote>
+    </div>
+  );
+}
+
+/**
+ * Alerts when followed bills change: turned on only once the platform allows them (the toggle
+ * goes back off, with the reason, when it does not).
+ */
+function ChangeAlertsSetting(props: {
+  readonly checked: boolean;
+  readonly alerts: DeviceAlerts;
+  readonly save: SavePreferences;
+  readonly onFailure: (message: string) => void;
+}) {
+  const { checked, alerts, save, onFailure } = props;
+  return (
+    <div className="device-setting">
+      <IonToggle
+        checked={checked}
+        aria-describedby="setting-alerts-note"
+        onIonChange={(event) => {
+          const on = event.detail.checked;
+          if (!on) {
+            save({ changeAlerts: false });
+            return;
+          }
+          alerts
+            .askToAllow()
+            .then((allowed) => {
+              if (allowed) save({ changeAlerts: true });
+              else {
+                onFailure(alerts.refusedMessage);
+                event.target.checked = false;
+              }
+            })
+            .catch((error: unknown) => {
+              onFailure(messageOf(error));
+            });
+        }}
+      >
+        Alert me when followed bills change
+      </IonToggle>
+      <IonNote id="setting-alerts-note">
+        On this device only: a notification when a refresh finds changes to the bills you track, tag
+        or take a position on. Nothing leaves the device to send it.
+      </IonNote>
+    </div>
+  );
+}
+
 export function DeviceSettingsPanel() {
   const { alerts, usesServiceWorker } = useAppServices().platform;
   const setting = useSetting(DEVICE_PREFERENCES_SETTING);
@@ -90,82 +203,18 @@ export function DeviceSettingsPanel() {
   };
   return (
     <div className="device-settings">
-      <div className="device-setting">
-        <IonToggle
-          checked={preferences.sourceRelay}
-          aria-describedby="setting-relay-note"
-          onIonChange={(event) => {
-            save({ sourceRelay: event.detail.checked });
-          }}
-        >
-          Relay source downloads through the Docket server
-        </IonToggle>
-        <IonNote id="setting-relay-note">
-          When a site does not let the app download a dataset's file itself, the Docket server
-          downloads it instead. The server then sees the source's address, never your data.
-        </IonNote>
-      </div>
-      <div className="device-setting">
-        {/* The browser's own select, not Ionic's: Ionic's brings its popover and action sheet
-            into the first screen's script (every Ionic component the app uses lands there). */}
-        <label className="device-setting-label" htmlFor="setting-auto-refresh">
-          Refresh datasets automatically
-        </label>
-        <select
-          id="setting-auto-refresh"
-          className="device-setting-select"
-          aria-describedby="setting-auto-refresh-note"
-          value={preferences.autoRefreshHours}
-          onChange={(event) => {
-            const hours = autoRefreshChoices.find(
-              (choice) => choice === Number(event.target.value),
-            );
-            if (hours !== undefined) save({ autoRefreshHours: hours });
-          }}
-        >
-          {autoRefreshChoices.map((hours) => (
-            <option key={hours} value={hours}>
-              {refreshWords[hours]}
-            </option>
-          ))}
-        </select>
-        <IonNote id="setting-auto-refresh-note">
-          Datasets from a URL or an API refresh when the app starts and then at this interval while
-          it is open.
-          {inBackground === null ? null : backgroundRefreshWords[inBackground]}
-        </IonNote>
-      </div>
-      <div className="device-setting">
-        <IonToggle
-          checked={preferences.changeAlerts}
-          aria-describedby="setting-alerts-note"
-          onIonChange={(event) => {
-            const on = event.detail.checked;
-            if (!on) {
-              save({ changeAlerts: false });
-              return;
-            }
-            alerts
-              .askToAllow()
-              .then((allowed) => {
-                if (allowed) save({ changeAlerts: true });
-                else {
-                  setFailure(alerts.refusedMessage);
-                  event.target.checked = false;
-                }
-              })
-              .catch((error: unknown) => {
-                setFailure(messageOf(error));
-              });
-          }}
-        >
-          Alert me when followed bills change
-        </IonToggle>
-        <IonNote id="setting-alerts-note">
-          On this device only: a notification when a refresh finds changes to the bills you track,
-          tag or take a position on. Nothing leaves the device to send it.
-        </IonNote>
-      </div>
+      <RelaySetting checked={preferences.sourceRelay} save={save} />
+      <AutoRefreshSetting
+        hours={preferences.autoRefreshHours}
+        inBackground={inBackground}
+        save={save}
+      />
+      <ChangeAlertsSetting
+        checked={preferences.changeAlerts}
+        alerts={alerts}
+        save={save}
+        onFailure={setFailure}
+      />
       <p className="form-notice" role="status">
         {saved}
       </p>

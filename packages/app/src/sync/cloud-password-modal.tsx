@@ -73,38 +73,9 @@ export interface CloudPasswordModalProps {
  * closes it once done; a refusal (a wrong password) is shown under the field.
  */
 export function CloudPasswordModal(props: CloudPasswordModalProps) {
-  const { isOpen, title, subtitle, passwordExists, allowReset, working, error } = props;
-  const { confirmReset, onResult, onClosed, unreceived = null, onResetView } = props;
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [resetView, setResetView] = useState(false);
-  const ids = {
-    explanation: useId(),
-    hint: useId(),
-    problem: useId(),
-    repeatProblem: useId(),
-    error: useId(),
-    work: useId(),
-  };
-  const asksNew = resetView || props.newPassword;
-  const problem = asksNew ? newPasswordProblem(password, repeat) : null;
-  const valid = asksNew ? problem === null : isCloudPasswordValid(password);
-  const busy = working !== null;
-  const shownTitle = resetView ? RESET_TITLE : title;
-
-  // Adjusted while rendering, as React advises for state that follows props: a closed modal
-  // forgets what was typed, and a refusal is about the password it was given, so it is no
-  // longer shown once that is edited.
-  const [seen, setSeen] = useState({ isOpen, error, erredOn: null as string | null });
-  if (seen.isOpen !== isOpen || seen.error !== error) {
-    if (!isOpen) {
-      setPassword('');
-      setRepeat('');
-      setResetView(false);
-    }
-    setSeen({ isOpen, error, erredOn: error === null ? null : password });
-  }
-  const shownError = error !== null && seen.erredOn === password ? error : null;
+  const { isOpen, subtitle, passwordExists, allowReset, onClosed, onResetView } = props;
+  const form = useCloudPasswordForm(props);
+  const { resetView, busy, shownTitle } = form;
 
   // The dialog's name follows its visible title (the view, the mode): Ionic copies aria-label
   // to its dialog only once, when the modal is first made.
@@ -113,33 +84,7 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
     nameModalDialog(modalRef.current, shownTitle);
   }, [shownTitle, isOpen]);
 
-  const go = () => {
-    if (valid && !busy) onResult({ status: 'entered', password });
-  };
-  const resetPassword = async () => {
-    if (!valid || busy) return;
-    if (await confirmReset()) onResult({ status: 'reset', password });
-  };
-  const close = () => {
-    onResult({ status: 'none', password: null });
-  };
-  const confirmAndReset = () => {
-    resetPassword().catch((failure: unknown) => {
-      console.error('[docket] The reset could not be confirmed:', failure);
-    });
-  };
-
-  // Said under the first field: what Go refused, else (for a new password) what is missing
-  // and how strong it is. A length problem is said only once something is typed.
-  const passwordProblem =
-    problem?.field === 'password' && password.length > 0 ? problem.message : null;
-  const repeatProblem = problem?.field === 'repeat' && repeat.length > 0 ? problem.message : null;
-  const describedBy = [
-    resetView ? ids.explanation : null,
-    shownError === null ? null : ids.error,
-    passwordProblem === null ? null : ids.problem,
-    asksNew && password.length > 0 ? ids.hint : null,
-  ].filter((id): id is string => id !== null);
+  const { go, close, confirmAndReset } = modalActions(form, props);
 
   return (
     <IonModal
@@ -172,170 +117,376 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding cloud-password-form">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (resetView) confirmAndReset();
-            else go();
-          }}
-        >
-          {subtitle !== undefined && !resetView && (
-            <IonText>
-              <p>{subtitle}</p>
-            </IonText>
-          )}
-          {resetView && (
-            <div id={ids.explanation}>
-              {RESET_EXPLANATION.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-              {unreceived !== null && (
-                // Polite: the count replaces "Counting…" a moment after the view opens.
-                <p aria-live="polite">{unreceivedWords(unreceived)}</p>
-              )}
-            </div>
-          )}
-          <IonInput
-            label="Cloud password"
-            labelPlacement="stacked"
-            fill="outline"
-            type="password"
-            autocomplete={asksNew ? 'new-password' : 'current-password'}
-            required
-            disabled={busy}
-            value={password}
-            {...(describedBy.length > 0 ? { 'aria-describedby': describedBy.join(' ') } : {})}
-            {...(shownError !== null || passwordProblem !== null ? { 'aria-invalid': 'true' } : {})}
-            onIonInput={(event) => {
-              setPassword(event.detail.value ?? '');
-            }}
-          >
-            <IonInputPasswordToggle slot="end" />
-          </IonInput>
-          {shownError !== null && (
-            <p className="form-error" id={ids.error} role="alert">
-              {shownError}
-            </p>
-          )}
-          {passwordProblem !== null && (
-            <p className="form-error" id={ids.problem}>
-              {passwordProblem}
-            </p>
-          )}
-          {asksNew && password.length > 0 && (
-            <p className="cloud-password-hint" id={ids.hint}>
-              {strengthHint(password)}
-            </p>
-          )}
-          {asksNew && (
-            <>
-              <IonInput
-                label="Repeat cloud password"
-                labelPlacement="stacked"
-                fill="outline"
-                type="password"
-                autocomplete="new-password"
-                required
-                disabled={busy}
-                value={repeat}
-                {...(repeatProblem === null
-                  ? {}
-                  : { 'aria-describedby': ids.repeatProblem, 'aria-invalid': 'true' })}
-                onIonInput={(event) => {
-                  setRepeat(event.detail.value ?? '');
-                }}
-              >
-                <IonInputPasswordToggle slot="end" />
-              </IonInput>
-              {repeatProblem !== null && (
-                <p className="form-error" id={ids.repeatProblem}>
-                  {repeatProblem}
-                </p>
-              )}
-            </>
-          )}
-          <div className="cloud-password-work" role="status" id={ids.work}>
-            {working !== null && (
-              <>
-                <p>
-                  Step {working.index} of {working.count}: {working.label}
-                </p>
-                <IonProgressBar
-                  value={(working.index - 1) / working.count}
-                  buffer={working.index / working.count}
-                  aria-hidden="true"
-                />
-                {working.detail !== undefined && <p>{working.detail}</p>}
-              </>
-            )}
-          </div>
-          {/* Enter in the field submits, as a form does. */}
-          <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-        </form>
+        <CloudPasswordForm
+          form={form}
+          subtitle={subtitle}
+          unreceived={props.unreceived ?? null}
+          working={props.working}
+          onSubmit={resetView ? confirmAndReset : go}
+        />
       </IonContent>
       <IonFooter>
         <IonToolbar>
           {resetView ? (
-            <>
-              <IonButtons slot="start">
-                <IonButton
-                  disabled={busy}
-                  onClick={() => {
-                    setResetView(false);
-                  }}
-                >
-                  Cancel
-                </IonButton>
-              </IonButtons>
-              <IonButtons slot="end">
-                <IonButton
-                  color="danger"
-                  strong
-                  disabled={!valid || busy}
-                  onClick={confirmAndReset}
-                >
-                  Reset password
-                </IonButton>
-              </IonButtons>
-            </>
+            <ResetViewButtons form={form} onConfirmReset={confirmAndReset} />
           ) : (
-            <>
-              {/* Reset stands apart from Go: a different way out, not the next step. Go fills
-                  the rest of the footer, wide and at the bottom, under a thumb on a phone. */}
-              {(passwordExists || allowReset) && (
-                <IonButtons slot="start">
-                  {passwordExists && allowReset && (
-                    <IonButton
-                      color="danger"
-                      disabled={busy}
-                      onClick={() => {
-                        setResetView(true);
-                        onResetView?.();
-                      }}
-                    >
-                      Reset
-                    </IonButton>
-                  )}
-                  {passwordExists && (
-                    <IonButton disabled={busy} onClick={close}>
-                      Close
-                    </IonButton>
-                  )}
-                </IonButtons>
-              )}
-              <IonButton
-                className="sheet-go"
-                expand="block"
-                strong
-                disabled={!valid || busy}
-                onClick={go}
-              >
-                Go
-              </IonButton>
-            </>
+            <PasswordViewButtons
+              form={form}
+              passwordExists={passwordExists}
+              allowReset={allowReset}
+              onResetView={onResetView}
+              onClose={close}
+              onGo={go}
+            />
           )}
         </IonToolbar>
       </IonFooter>
     </IonModal>
+  );
+}
+
+/** What is said under each field of a new password: its problem, once that field has text. */
+export function shownFieldProblems(
+  problem: ReturnType<typeof newPasswordProblem>,
+  password: string,
+  repeat: string,
+): { readonly password: string | null; readonly repeat: string | null } {
+  return {
+    password: problem?.field === 'password' && password.length > 0 ? problem.message : null,
+    repeat: problem?.field === 'repeat' && repeat.length > 0 ? problem.message : null,
+  };
+}
+
+/** The ids that tie the form's messages to its fields. */
+interface FormIds {
+  readonly explanation: string;
+  readonly hint: string;
+  readonly problem: string;
+  readonly repeatProblem: string;
+  readonly error: string;
+  readonly work: string;
+}
+
+/**
+ * The modal's form: what is typed, which view shows, and what follows from them: whether Go may
+ * go, the title shown, and what is said under each field.
+ */
+function useCloudPasswordForm(props: CloudPasswordModalProps) {
+  const { isOpen, title, working, error } = props;
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [resetView, setResetView] = useState(false);
+  const ids: FormIds = {
+    explanation: useId(),
+    hint: useId(),
+    problem: useId(),
+    repeatProblem: useId(),
+    error: useId(),
+    work: useId(),
+  };
+  const asksNew = resetView || props.newPassword;
+  const problem = asksNew ? newPasswordProblem(password, repeat) : null;
+  const valid = asksNew ? problem === null : isCloudPasswordValid(password);
+  const busy = working !== null;
+  const shownTitle = resetView ? RESET_TITLE : title;
+
+  // Adjusted while rendering, as React advises for state that follows props: a closed modal
+  // forgets what was typed, and a refusal is about the password it was given, so it is no
+  // longer shown once that is edited.
+  const [seen, setSeen] = useState({ isOpen, error, erredOn: null as string | null });
+  if (seen.isOpen !== isOpen || seen.error !== error) {
+    if (!isOpen) {
+      setPassword('');
+      setRepeat('');
+      setResetView(false);
+    }
+    setSeen({ isOpen, error, erredOn: error === null ? null : password });
+  }
+  const shownError = error !== null && seen.erredOn === password ? error : null;
+
+  // Said under the first field: what Go refused, else (for a new password) what is missing
+  // and how strong it is. A length problem is said only once something is typed.
+  const problems = shownFieldProblems(problem, password, repeat);
+  const describedBy = [
+    resetView ? ids.explanation : null,
+    shownError === null ? null : ids.error,
+    problems.password === null ? null : ids.problem,
+    asksNew && password.length > 0 ? ids.hint : null,
+  ].filter((id): id is string => id !== null);
+
+  return {
+    password,
+    setPassword,
+    repeat,
+    setRepeat,
+    resetView,
+    setResetView,
+    ids,
+    asksNew,
+    valid,
+    busy,
+    shownTitle,
+    shownError,
+    passwordProblem: problems.password,
+    repeatProblem: problems.repeat,
+    describedBy,
+  };
+}
+
+/** The form's state and derived values, as `useCloudPasswordForm` gives them. */
+type CloudPasswordFormState = ReturnType<typeof useCloudPasswordForm>;
+
+/**
+ * What the modal's buttons do: Go gives the password entered, Reset password asks first and
+ * gives it as the new one, Close gives none. Nothing is given while the form is invalid or busy.
+ */
+function modalActions(form: CloudPasswordFormState, props: CloudPasswordModalProps) {
+  const { password, valid, busy } = form;
+  const { confirmReset, onResult } = props;
+  const go = () => {
+    if (valid && !busy) onResult({ status: 'entered', password });
+  };
+  const resetPassword = async () => {
+    if (!valid || busy) return;
+    if (await confirmReset()) onResult({ status: 'reset', password });
+  };
+  const close = () => {
+    onResult({ status: 'none', password: null });
+  };
+  const confirmAndReset = () => {
+    resetPassword().catch((failure: unknown) => {
+      console.error('[docket] The reset could not be confirmed:', failure);
+    });
+  };
+  return { go, close, confirmAndReset };
+}
+
+/**
+ * The sheet's form: the subtitle or the reset view's explanation, the fields, and the work after
+ * Go. Enter in a field submits it (Go, or Reset password in the reset view).
+ */
+function CloudPasswordForm(props: {
+  readonly form: CloudPasswordFormState;
+  readonly subtitle: string | undefined;
+  readonly unreceived: UnreceivedCount | null;
+  readonly working: CloudPasswordWork | null;
+  readonly onSubmit: () => void;
+}) {
+  const { form, subtitle, unreceived, working, onSubmit } = props;
+  const { resetView, ids } = form;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {subtitle !== undefined && !resetView && (
+        <IonText>
+          <p>{subtitle}</p>
+        </IonText>
+      )}
+      {resetView && <ResetExplanation id={ids.explanation} unreceived={unreceived} />}
+      <PasswordField form={form} />
+      {form.asksNew && <RepeatField form={form} />}
+      <WorkStatus id={ids.work} working={working} />
+      {/* Enter in the field submits, as a form does. */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+    </form>
+  );
+}
+
+/** The reset view's explanation of the two ways, and what a reset would take (when counted). */
+function ResetExplanation(props: {
+  readonly id: string;
+  readonly unreceived: UnreceivedCount | null;
+}) {
+  const { id, unreceived } = props;
+  return (
+    <div id={id}>
+      {RESET_EXPLANATION.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {unreceived !== null && (
+        // Polite: the count replaces "Counting…" a moment after the view opens.
+        <p aria-live="polite">{unreceivedWords(unreceived)}</p>
+      )}
+    </div>
+  );
+}
+
+/** The password field, with the refusal, the problem and the strength hint said under it. */
+function PasswordField({ form }: { readonly form: CloudPasswordFormState }) {
+  const { ids, asksNew, busy, password, describedBy, shownError, passwordProblem } = form;
+  return (
+    <>
+      <IonInput
+        label="Cloud password"
+        labelPlacement="stacked"
+        fill="outline"
+        type="password"
+        autocomplete={asksNew ? 'new-password' : 'current-password'}
+        required
+        disabled={busy}
+        value={password}
+        {...(describedBy.length > 0 ? { 'aria-describedby': describedBy.join(' ') } : {})}
+        {...(shownError !== null || passwordProblem !== null ? { 'aria-invalid': 'true' } : {})}
+        onIonInput={(event) => {
+          form.setPassword(event.detail.value ?? '');
+        }}
+      >
+        <IonInputPasswordToggle slot="end" />
+      </IonInput>
+      {shownError !== null && (
+        <p className="form-error" id={ids.error} role="alert">
+          {shownError}
+        </p>
+      )}
+      {passwordProblem !== null && (
+        <p className="form-error" id={ids.problem}>
+          {passwordProblem}
+        </p>
+      )}
+      {asksNew && password.length > 0 && (
+        <p className="cloud-password-hint" id={ids.hint}>
+          {strengthHint(password)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A new password's second field, with what is wrong with it said under it. */
+function RepeatField({ form }: { readonly form: CloudPasswordFormState }) {
+  const { ids, busy, repeat, repeatProblem } = form;
+  return (
+    <>
+      <IonInput
+        label="Repeat cloud password"
+        labelPlacement="stacked"
+        fill="outline"
+        type="password"
+        autocomplete="new-password"
+        required
+        disabled={busy}
+        value={repeat}
+        {...(repeatProblem === null
+          ? {}
+          : { 'aria-describedby': ids.repeatProblem, 'aria-invalid': 'true' })}
+        onIonInput={(event) => {
+          form.setRepeat(event.detail.value ?? '');
+        }}
+      >
+        <IonInputPasswordToggle slot="end" />
+      </IonInput>
+      {repeatProblem !== null && (
+        <p className="form-error" id={ids.repeatProblem}>
+          {repeatProblem}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The work after Go, step by step, in a status region that is there before it starts. */
+function WorkStatus(props: { readonly id: string; readonly working: CloudPasswordWork | null }) {
+  const { id, working } = props;
+  return (
+    <div className="cloud-password-work" role="status" id={id}>
+      {working !== null && (
+        <>
+          <p>
+            Step {working.index} of {working.count}: {working.label}
+          </p>
+          <IonProgressBar
+            value={(working.index - 1) / working.count}
+            buffer={working.index / working.count}
+            aria-hidden="true"
+          />
+          {working.detail !== undefined && <p>{working.detail}</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The reset view's footer: Cancel (back to the password) and Reset password. */
+function ResetViewButtons(props: {
+  readonly form: CloudPasswordFormState;
+  readonly onConfirmReset: () => void;
+}) {
+  const { form, onConfirmReset } = props;
+  return (
+    <>
+      <IonButtons slot="start">
+        <IonButton
+          disabled={form.busy}
+          onClick={() => {
+            form.setResetView(false);
+          }}
+        >
+          Cancel
+        </IonButton>
+      </IonButtons>
+      <IonButtons slot="end">
+        <IonButton
+          color="danger"
+          strong
+          disabled={!form.valid || form.busy}
+          onClick={onConfirmReset}
+        >
+          Reset password
+        </IonButton>
+      </IonButtons>
+    </>
+  );
+}
+
+/** The password view's footer: Reset and Close when they exist, and Go. */
+function PasswordViewButtons(props: {
+  readonly form: CloudPasswordFormState;
+  readonly passwordExists: boolean;
+  readonly allowReset: boolean;
+  readonly onResetView: (() => void) | undefined;
+  readonly onClose: () => void;
+  readonly onGo: () => void;
+}) {
+  const { form, passwordExists, allowReset, onResetView, onClose, onGo } = props;
+  const { busy } = form;
+  return (
+    <>
+      {/* Reset stands apart from Go: a different way out, not the next step. Go fills
+          the rest of the footer, wide and at the bottom, under a thumb on a phone. */}
+      {(passwordExists || allowReset) && (
+        <IonButtons slot="start">
+          {passwordExists && allowReset && (
+            <IonButton
+              color="danger"
+              disabled={busy}
+              onClick={() => {
+                form.setResetView(true);
+                onResetView?.();
+              }}
+            >
+              Reset
+            </IonButton>
+          )}
+          {passwordExists && (
+            <IonButton disabled={busy} onClick={onClose}>
+              Close
+            </IonButton>
+          )}
+        </IonButtons>
+      )}
+      <IonButton
+        className="sheet-go"
+        expand="block"
+        strong
+        disabled={!form.valid || busy}
+        onClick={onGo}
+      >
+        Go
+      </IonButton>
+    </>
   );
 }

@@ -47,95 +47,141 @@ export interface LazySyncRunner extends SyncRunnerApi {
   load(): Promise<SyncRunnerApi>;
 }
 
-export function createLazySyncRunner(make: () => Promise<SyncRunnerApi>): LazySyncRunner {
-  let runner: SyncRunnerApi | null = null;
-  let loading: Promise<SyncRunnerApi> | null = null;
+/** What a lazy runner holds before and after the real one has loaded. */
+interface LazyState {
+  readonly make: () => Promise<SyncRunnerApi>;
+  runner: SyncRunnerApi | null;
+  loading: Promise<SyncRunnerApi> | null;
   /** Each screen's listener, with its subscription to the runner once that has loaded. */
-  const listeners = new Map<() => void, (() => void) | null>();
+  readonly listeners: Map<() => void, (() => void) | null>;
   /** Calls made before the runner loaded, replayed on it in order. */
-  const waiting: ((loaded: SyncRunnerApi) => void)[] = [];
+  readonly waiting: ((loaded: SyncRunnerApi) => void)[];
+}
 
-  const later = (call: (loaded: SyncRunnerApi) => void) => (): void => {
-    if (runner !== null) call(runner);
-    else waiting.push(call);
+/** Loads the real runner once: the screens' listeners move to it, then the waiting calls run. */
+function loadRunner(state: LazyState): Promise<SyncRunnerApi> {
+  const { listeners, waiting } = state;
+  state.loading ??= state.make().then((loaded) => {
+    state.runner = loaded;
+    for (const listener of listeners.keys()) listeners.set(listener, loaded.subscribe(listener));
+    for (const call of waiting.splice(0)) call(loaded);
+    // The loaded runner's state may differ from the one shown: tell every screen to read again.
+    for (const listener of listeners.keys()) listener();
+    return loaded;
+  });
+  return state.loading;
+}
+
+/** A call made on the runner now, or, before it has loaded, once it has (in order). */
+function later(state: LazyState, call: (loaded: SyncRunnerApi) => void): () => void {
+  return () => {
+    if (state.runner !== null) call(state.runner);
+    else state.waiting.push(call);
   };
-  const laterAsync = (call: (loaded: SyncRunnerApi) => Promise<void>): Promise<void> =>
-    runner !== null ? call(runner) : load().then(call);
+}
 
-  function load(): Promise<SyncRunnerApi> {
-    loading ??= make().then((loaded) => {
-      runner = loaded;
-      for (const listener of listeners.keys()) listeners.set(listener, loaded.subscribe(listener));
-      for (const call of waiting.splice(0)) call(loaded);
-      // The loaded runner's state may differ from the one shown: tell every screen to read again.
-      for (const listener of listeners.keys()) listener();
-      return loaded;
-    });
-    return loading;
-  }
+/** A call whose outcome the caller waits for: it loads the runner when it has not loaded. */
+function laterAsync(
+  state: LazyState,
+  call: (loaded: SyncRunnerApi) => Promise<void>,
+): Promise<void> {
+  return state.runner !== null ? call(state.runner) : loadRunner(state).then(call);
+}
 
+/** What the screens read: the state a runner starts in until the real one has loaded. */
+function lazyReads(state: LazyState): Pick<SyncRunnerApi, 'get' | 'subscribe'> {
+  const { listeners } = state;
   return {
-    load,
-    get: () => (runner === null ? initialSyncState : runner.get()),
+    get: () => (state.runner === null ? initialSyncState : state.runner.get()),
     subscribe: (listener) => {
-      listeners.set(listener, runner?.subscribe(listener) ?? null);
+      listeners.set(listener, state.runner?.subscribe(listener) ?? null);
       return () => {
         listeners.get(listener)?.();
         listeners.delete(listener);
       };
     },
+  };
+}
+
+/** What the sync service tells the runner: the user, the connection, edits and nudges. */
+function lazyTriggers(
+  state: LazyState,
+): Pick<SyncRunnerApi, 'setUser' | 'setOnline' | 'requestSync' | 'connectionBack' | 'nudged'> {
+  return {
     setUser: (userId) => {
-      later((loaded) => {
+      later(state, (loaded) => {
         loaded.setUser(userId);
       })();
     },
     setOnline: (online) => {
-      later((loaded) => {
+      later(state, (loaded) => {
         loaded.setOnline(online);
       })();
     },
-    requestSync: later((loaded) => {
+    requestSync: later(state, (loaded) => {
       loaded.requestSync();
     }),
-    connectionBack: later((loaded) => {
+    connectionBack: later(state, (loaded) => {
       loaded.connectionBack();
     }),
     nudged: (nudge) => {
-      later((loaded) => {
+      later(state, (loaded) => {
         loaded.nudged(nudge);
       })();
     },
+  };
+}
+
+/** What the screens ask of the runner: the password, the terms, notices and "Sync now". */
+function lazyRequests(
+  state: LazyState,
+): Omit<SyncRunnerApi, keyof ReturnType<typeof lazyReads> | keyof ReturnType<typeof lazyTriggers>> {
+  return {
     passwordHeld: (password) => {
-      later((loaded) => {
+      later(state, (loaded) => {
         loaded.passwordHeld(password);
       })();
     },
-    passwordRejected: later((loaded) => {
+    passwordRejected: later(state, (loaded) => {
       loaded.passwordRejected();
     }),
     passwordEntered: (password, change) => {
-      later((loaded) => {
+      later(state, (loaded) => {
         loaded.passwordEntered(password, change);
       })();
     },
-    termsAccepted: later((loaded) => {
+    termsAccepted: later(state, (loaded) => {
       loaded.termsAccepted();
     }),
-    termsSetAside: later((loaded) => {
+    termsSetAside: later(state, (loaded) => {
       loaded.termsSetAside();
     }),
-    askForTerms: later((loaded) => {
+    askForTerms: later(state, (loaded) => {
       loaded.askForTerms();
     }),
-    dismissNotice: later((loaded) => {
+    dismissNotice: later(state, (loaded) => {
       loaded.dismissNotice();
     }),
-    skipChange: (seqno) => laterAsync((loaded) => loaded.skipChange(seqno)),
-    skipUnsendable: (entryId) => laterAsync((loaded) => loaded.skipUnsendable(entryId)),
-    handOverDevice: () => laterAsync((loaded) => loaded.handOverDevice()),
-    bringBackChanges: () => laterAsync((loaded) => loaded.bringBackChanges()),
-    syncNow: later((loaded) => {
+    skipChange: (seqno) => laterAsync(state, (loaded) => loaded.skipChange(seqno)),
+    skipUnsendable: (entryId) => laterAsync(state, (loaded) => loaded.skipUnsendable(entryId)),
+    handOverDevice: () => laterAsync(state, (loaded) => loaded.handOverDevice()),
+    bringBackChanges: () => laterAsync(state, (loaded) => loaded.bringBackChanges()),
+    syncNow: later(state, (loaded) => {
       loaded.syncNow();
     }),
+  };
+}
+
+/**
+ * The page's sync runner before `make` has loaded the real one: reads give the state a runner
+ * starts in, calls wait for it in order, and `load` loads it.
+ */
+export function createLazySyncRunner(make: () => Promise<SyncRunnerApi>): LazySyncRunner {
+  const state: LazyState = { make, runner: null, loading: null, listeners: new Map(), waiting: [] };
+  return {
+    load: () => loadRunner(state),
+    ...lazyReads(state),
+    ...lazyTriggers(state),
+    ...lazyRequests(state),
   };
 }

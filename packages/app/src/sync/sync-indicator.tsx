@@ -3,6 +3,8 @@ import { useAppServices } from '../services/app-services.ts';
 import { useSyncState } from './use-sync-state.ts';
 import { syncLabel, syncSentence } from './sync-words.ts';
 import { useAlert } from '../ui/lazy-overlays.ts';
+import type { SyncRunnerApi } from './lazy-sync-runner.ts';
+import type { SyncView } from './sync-runner-types.ts';
 
 /** The alert's button for a repair the error offers, if it offers one; a failure is logged. */
 function repairButton(
@@ -22,6 +24,62 @@ function repairButton(
       },
     },
   ];
+}
+
+/** A sync error, as the header shows it. */
+type SyncErrorView = Extract<SyncView, { readonly kind: 'error' }>;
+
+/** What the error alert adds about the repair it offers (skipping a change), if any. */
+export function repairWords(view: SyncErrorView): string {
+  return view.skippable !== undefined
+    ? ' "Skip this change" lets the changes after it sync; what it held is lost to this device.'
+    : view.unsendable !== undefined
+      ? ' "Skip this change" lets the changes after it sync; this device keeps the row as it is, but your other devices never get this change.'
+      : '';
+}
+
+/** The "Sync error" alert: what went wrong, the repairs on offer, and Sync now. */
+function presentSyncError(
+  presentAlert: ReturnType<typeof useAlert>[0],
+  sync: SyncRunnerApi,
+  view: SyncErrorView,
+  sentence: string,
+): void {
+  const skippable = view.skippable ?? 0;
+  const unsendable = view.unsendable ?? '';
+  presentAlert({
+    header: 'Sync error',
+    message: `${sentence}${repairWords(view)}`,
+    buttons: [
+      { text: 'OK', role: 'cancel' },
+      ...repairButton(
+        view.handOver !== undefined,
+        'Start afresh',
+        () => sync.handOverDevice(),
+        '[docket] Could not start afresh:',
+      ),
+      ...repairButton(
+        view.skippable !== undefined,
+        'Skip this change',
+        () => sync.skipChange(skippable),
+        '[docket] Could not skip the change:',
+      ),
+      ...repairButton(
+        view.unsendable !== undefined,
+        'Skip this change',
+        () => sync.skipUnsendable(unsendable),
+        '[docket] Could not skip the change:',
+      ),
+      {
+        text: 'Sync now',
+        handler: () => {
+          sync.syncNow();
+        },
+      },
+    ],
+  }).catch((error: unknown) => {
+    console.error('[docket] Could not show the sync error:', error);
+  });
 }
 
 /** The header's sync state (PRODUCT.md: the header always shows it). */
@@ -55,53 +113,13 @@ export function SyncIndicator() {
     );
   }
   if (view.kind === 'error') {
-    const skippable = view.skippable ?? 0;
-    const unsendable = view.unsendable ?? '';
-    const repair =
-      view.skippable !== undefined
-        ? ' "Skip this change" lets the changes after it sync; what it held is lost to this device.'
-        : view.unsendable !== undefined
-          ? ' "Skip this change" lets the changes after it sync; this device keeps the row as it is, but your other devices never get this change.'
-          : '';
     return (
       <IonButton
         size="small"
         color="danger"
         title={sentence}
         onClick={() => {
-          presentAlert({
-            header: 'Sync error',
-            message: `${sentence}${repair}`,
-            buttons: [
-              { text: 'OK', role: 'cancel' },
-              ...repairButton(
-                view.handOver !== undefined,
-                'Start afresh',
-                () => sync.handOverDevice(),
-                '[docket] Could not start afresh:',
-              ),
-              ...repairButton(
-                view.skippable !== undefined,
-                'Skip this change',
-                () => sync.skipChange(skippable),
-                '[docket] Could not skip the change:',
-              ),
-              ...repairButton(
-                view.unsendable !== undefined,
-                'Skip this change',
-                () => sync.skipUnsendable(unsendable),
-                '[docket] Could not skip the change:',
-              ),
-              {
-                text: 'Sync now',
-                handler: () => {
-                  sync.syncNow();
-                },
-              },
-            ],
-          }).catch((error: unknown) => {
-            console.error('[docket] Could not show the sync error:', error);
-          });
+          presentSyncError(presentAlert, sync, view, sentence);
         }}
       >
         {label}

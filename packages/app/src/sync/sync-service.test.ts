@@ -3,7 +3,7 @@ import { ApiRequestError } from '../api/api-client.ts';
 import { testTransport } from '@docket/core/test-support/sync-log-server';
 import { createAppStore } from '../state/app-store.ts';
 import { passwordDevice } from './sync-runner-harness.ts';
-import { startSyncTriggers } from './sync-service.ts';
+import { nudgeOf, startSyncTriggers } from './sync-service.ts';
 
 const UNREACHABLE = 'The Docket server cannot be reached. Check your connection and try again.';
 const ann = { id: 'user-1', email: 'ann@example.org', name: 'ann' };
@@ -82,5 +82,23 @@ describe('the sync triggers', () => {
     page.connection.dispatchEvent(new Event('online'));
     await page.h.settled();
     expect(page.h.runner.get().view).toMatchObject({ kind: 'error' });
+  });
+});
+
+describe('a nudge from the server', () => {
+  it('is read from its data', () => {
+    expect(nudgeOf('{"latestSeqno":12,"settingsVersion":3}')).toEqual({
+      latestSeqno: 12,
+      settingsVersion: 3,
+    });
+  });
+
+  it('is none when the data is not JSON', () => {
+    expect(nudgeOf('not json')).toBeNull();
+  });
+
+  it('is none when the data is not a nudge', () => {
+    expect(nudgeOf('{"latestSeqno":"twelve"}')).toBeNull();
+    expect(nudgeOf('null')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { appendTrace } from '@docket/core/device';
-import { SYNC_NUDGE_EVENT, syncNudgeSchema } from '@docket/protocol/sync-events';
+import { SYNC_NUDGE_EVENT, syncNudgeSchema, type SyncNudge } from '@docket/protocol/sync-events';
 import {
   pullResponseSchema,
   pushResponseSchema,
@@ -108,6 +108,107 @@ export interface ConnectionEvents {
   removeEventListener(type: 'online', listener: () => void): void;
 }
 
+/** What the triggers hold while connected; the functions below act on it. */
+interface TriggerState {
+  readonly runner: SyncRunnerApi;
+  readonly appStore: AppStore;
+  wasReachable: boolean;
+  /** The pause after an edit, before the push. */
+  pause: number | null;
+  lastCount: number;
+  // The outbox is the signed-in account's: watched only while one is, in its own database (a
+  // signed-out page opens no account's database; local-store/account-databases.ts).
+  stopWatchingOutbox: (() => void) | null;
+  /** The server's nudges, for the user they were opened for. */
+  events: EventSource | null;
+  eventsUser: string | null;
+}
+
+/** The runner follows the app store's user and connection. */
+function followApp(state: TriggerState): void {
+  const { runner, appStore } = state;
+  const { user, online, serverReachable } = appStore.get();
+  runner.setOnline(online);
+  runner.setUser(user?.id ?? null);
+  // A session check answered after the server could not be reached: so could sync now.
+  if (serverReachable && !state.wasReachable) runner.connectionBack();
+  state.wasReachable = serverReachable;
+}
+
+/**
+ * The outbox's count: the app store shows it, and when it grew a push follows a short pause, so
+ * a burst of edits goes in one batch.
+ */
+function outboxCounted(state: TriggerState, count: number): void {
+  const { appStore } = state;
+  if (appStore.get().waitingChanges !== count) appStore.update({ waitingChanges: count });
+  const grew = count > 0 && count !== state.lastCount;
+  state.lastCount = count;
+  if (!grew) return;
+  if (state.pause !== null) window.clearTimeout(state.pause);
+  state.pause = window.setTimeout(() => {
+    state.pause = null;
+    state.runner.requestSync();
+  }, EDIT_PAUSE_MS);
+}
+
+/** Watches the outbox while an account is active, and stops (counting none) when none is. */
+function followOutbox(state: TriggerState): void {
+  const { appStore } = state;
+  const active = appStore.get().email !== null && accountIsActive();
+  if (active === (state.stopWatchingOutbox !== null)) return;
+  if (!active) {
+    state.stopWatchingOutbox?.();
+    state.stopWatchingOutbox = null;
+    appStore.update({ waitingChanges: 0 });
+    return;
+  }
+  state.lastCount = -1;
+  state.stopWatchingOutbox = watchOutboxCount(
+    (count) => {
+      outboxCounted(state, count);
+    },
+    (error: unknown) => {
+      console.error('[docket] Could not watch the outbox:', error);
+    },
+  );
+}
+
+/** A nudge's `data:`, or null when it is not one. */
+export function nudgeOf(data: string): SyncNudge | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data) as unknown;
+  } catch {
+    parsed = undefined;
+  }
+  const nudge = syncNudgeSchema.safeParse(parsed);
+  return nudge.success ? nudge.data : null;
+}
+
+/** Listens to the server's nudges afresh (none while signed out, or without EventSource). */
+function openEvents(state: TriggerState, platform: Pick<Platform, 'serverOrigin'>): void {
+  state.events?.close();
+  state.events = null;
+  if (state.appStore.get().user === null || typeof EventSource === 'undefined') return;
+  const events = new EventSource(`${platform.serverOrigin}${syncPaths.events}`, {
+    withCredentials: platform.serverOrigin !== '',
+  });
+  state.events = events;
+  events.addEventListener(SYNC_NUDGE_EVENT, (event) => {
+    const nudge = nudgeOf((event as MessageEvent<string>).data);
+    if (nudge !== null) state.runner.nudged(nudge);
+  });
+}
+
+/** The nudges follow the signed-in user: opened again when the user changes. */
+function followEvents(state: TriggerState, platform: Pick<Platform, 'serverOrigin'>): void {
+  const userId = state.appStore.get().user?.id ?? null;
+  if (userId === state.eventsUser) return;
+  state.eventsUser = userId;
+  openEvents(state, platform);
+}
+
 /** Connects the runner to its triggers; returns the function that disconnects it. */
 export function startSyncTriggers(
   runner: SyncRunnerApi,
@@ -115,83 +216,28 @@ export function startSyncTriggers(
   platform: Pick<Platform, 'serverOrigin'>,
   connection: ConnectionEvents = window,
 ): () => void {
-  let wasReachable = appStore.get().serverReachable;
-  const follow = () => {
-    const { user, online, serverReachable } = appStore.get();
-    runner.setOnline(online);
-    runner.setUser(user?.id ?? null);
-    // A session check answered after the server could not be reached: so could sync now.
-    if (serverReachable && !wasReachable) runner.connectionBack();
-    wasReachable = serverReachable;
+  const state: TriggerState = {
+    runner,
+    appStore,
+    wasReachable: appStore.get().serverReachable,
+    pause: null,
+    lastCount: -1,
+    stopWatchingOutbox: null,
+    events: null,
+    eventsUser: null,
   };
-  follow();
-  const unsubscribeApp = appStore.subscribe(follow);
-
-  let pause: number | null = null;
-  let lastCount = -1;
-  // The outbox is the signed-in account's: watched only while one is, in its own database (a
-  // signed-out page opens no account's database; local-store/account-databases.ts).
-  let stopWatchingOutbox: (() => void) | null = null;
-  const followOutbox = () => {
-    const active = appStore.get().email !== null && accountIsActive();
-    if (active === (stopWatchingOutbox !== null)) return;
-    if (!active) {
-      stopWatchingOutbox?.();
-      stopWatchingOutbox = null;
-      appStore.update({ waitingChanges: 0 });
-      return;
-    }
-    lastCount = -1;
-    stopWatchingOutbox = watchOutboxCount(
-      (count) => {
-        if (appStore.get().waitingChanges !== count) appStore.update({ waitingChanges: count });
-        const grew = count > 0 && count !== lastCount;
-        lastCount = count;
-        if (!grew) return;
-        if (pause !== null) window.clearTimeout(pause);
-        pause = window.setTimeout(() => {
-          pause = null;
-          runner.requestSync();
-        }, EDIT_PAUSE_MS);
-      },
-      (error: unknown) => {
-        console.error('[docket] Could not watch the outbox:', error);
-      },
-    );
-  };
-  followOutbox();
-  const unsubscribeOutbox = appStore.subscribe(followOutbox);
-
-  let events: EventSource | null = null;
-  const openEvents = () => {
-    events?.close();
-    events = null;
-    if (appStore.get().user === null || typeof EventSource === 'undefined') return;
-    events = new EventSource(`${platform.serverOrigin}${syncPaths.events}`, {
-      withCredentials: platform.serverOrigin !== '',
-    });
-    events.addEventListener(SYNC_NUDGE_EVENT, (event) => {
-      const nudge = syncNudgeSchema.safeParse(
-        (() => {
-          try {
-            return JSON.parse((event as MessageEvent<string>).data) as unknown;
-          } catch {
-            return undefined;
-          }
-        })(),
-      );
-      if (nudge.success) runner.nudged(nudge.data);
-    });
-  };
-  let eventsUser: string | null = null;
-  const followEvents = () => {
-    const userId = appStore.get().user?.id ?? null;
-    if (userId === eventsUser) return;
-    eventsUser = userId;
-    openEvents();
-  };
-  followEvents();
-  const unsubscribeEvents = appStore.subscribe(followEvents);
+  followApp(state);
+  const unsubscribeApp = appStore.subscribe(() => {
+    followApp(state);
+  });
+  followOutbox(state);
+  const unsubscribeOutbox = appStore.subscribe(() => {
+    followOutbox(state);
+  });
+  followEvents(state, platform);
+  const unsubscribeEvents = appStore.subscribe(() => {
+    followEvents(state, platform);
+  });
   // The browser may say it is online again without having said it went offline (then the page
   // does not reload): a run waiting out a back-off after failing for want of a connection goes
   // now, not minutes later with its error on screen all the while.
@@ -208,9 +254,9 @@ export function startSyncTriggers(
     unsubscribeEvents();
     unsubscribeOutbox();
     connection.removeEventListener('online', onOnline);
-    stopWatchingOutbox?.();
-    events?.close();
+    state.stopWatchingOutbox?.();
+    state.events?.close();
     window.clearInterval(safety);
-    if (pause !== null) window.clearTimeout(pause);
+    if (state.pause !== null) window.clearTimeout(state.pause);
   };
 }

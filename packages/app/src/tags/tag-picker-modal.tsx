@@ -61,18 +61,15 @@ export function TagPickerModal(props: TagPickerModalProps) {
   );
 }
 
-function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
-  const tags = useTags();
-  // Choosing a tag fails in the dialog's alert; making one fails under its name field.
+/**
+ * Choosing a tag and making one in place. Two commands: choosing fails in the dialog's alert,
+ * making fails under its name field.
+ */
+function useTagPicker(onPick: TagPickerModalProps['onPick'], tags: readonly Tag[] | undefined) {
   const choosing = useCommand();
   const making = useCommand();
-  const busy = choosing.busy || making.busy;
-  const failure = choosing.error;
-  const nameError = making.error;
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
-  const excluded = new Set(excludeTagIds ?? []);
-  const offered = (tags ?? []).filter((tag) => !excluded.has(tag.id));
 
   const pick = (tag: Tag) =>
     choosing.run('use the tag', async () => {
@@ -92,74 +89,152 @@ function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
     });
   };
 
+  const cancel = () => {
+    setCreating(false);
+    making.setError(null);
+  };
+
+  return {
+    busy: choosing.busy || making.busy,
+    failure: choosing.error,
+    nameError: making.error,
+    creating,
+    setCreating,
+    name,
+    setName,
+    pick,
+    save,
+    cancel,
+  };
+}
+
+/** The tags on offer, each a button that chooses it. */
+function TagChoices({
+  tags,
+  offered,
+  busy,
+  onChoose,
+}: {
+  /** Every tag; undefined while read. */
+  readonly tags: readonly Tag[] | undefined;
+  /** The tags not excluded. */
+  readonly offered: readonly Tag[];
+  readonly busy: boolean;
+  readonly onChoose: (tag: Tag) => void;
+}) {
+  if (tags === undefined) return <p role="status">Loading tags…</p>;
+  if (offered.length === 0) {
+    return <p>{tags.length === 0 ? 'No tags yet. Make the first one.' : 'No other tags yet.'}</p>;
+  }
   return (
-    <IonContent className="ion-padding">
-      {tags === undefined ? (
-        <p role="status">Loading tags…</p>
-      ) : offered.length === 0 ? (
-        <p>{tags.length === 0 ? 'No tags yet. Make the first one.' : 'No other tags yet.'}</p>
-      ) : (
-        <ul className="tag-choices" aria-label="Tags">
-          {offered.map((tag) => (
-            <li key={tag.id}>
-              <button
-                type="button"
-                className="tag-choice"
-                disabled={busy}
-                onClick={() => {
-                  pick(tag).catch(() => undefined);
-                }}
-              >
-                <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
-                <span className="tag-name" dir="auto">
-                  {tag.name}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {creating ? (
-        <form
-          className="tag-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            save().catch(() => undefined);
+    <ul className="tag-choices" aria-label="Tags">
+      {offered.map((tag) => (
+        <li key={tag.id}>
+          <button
+            type="button"
+            className="tag-choice"
+            disabled={busy}
+            onClick={() => {
+              onChoose(tag);
+            }}
+          >
+            <span className="tag-swatch" style={{ background: tag.color }} aria-hidden="true" />
+            <span className="tag-name" dir="auto">
+              {tag.name}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A new tag's name, saved and chosen at once, or Cancel. */
+function NewTagInPlace({
+  name,
+  nameError,
+  busy,
+  onName,
+  onSave,
+  onCancel,
+}: {
+  readonly name: string;
+  readonly nameError: string | null;
+  readonly busy: boolean;
+  readonly onName: (name: string) => void;
+  readonly onSave: () => void;
+  readonly onCancel: () => void;
+}) {
+  return (
+    <form
+      className="tag-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      <TagNameField value={name} error={nameError} autoFocus onChange={onName} />
+      <div className="tag-actions">
+        <IonButton type="submit" disabled={busy}>
+          {busy ? <IonSpinner name="dots" aria-hidden="true" /> : null}
+          Save
+        </IonButton>
+        <IonButton
+          fill="outline"
+          disabled={busy}
+          onClick={() => {
+            onCancel();
           }}
         >
-          <TagNameField value={name} error={nameError} autoFocus onChange={setName} />
-          <div className="tag-actions">
-            <IonButton type="submit" disabled={busy}>
-              {busy ? <IonSpinner name="dots" aria-hidden="true" /> : null}
-              Save
-            </IonButton>
-            <IonButton
-              fill="outline"
-              disabled={busy}
-              onClick={() => {
-                setCreating(false);
-                making.setError(null);
-              }}
-            >
-              Cancel
-            </IonButton>
-          </div>
-        </form>
+          Cancel
+        </IonButton>
+      </div>
+    </form>
+  );
+}
+
+function TagPickerBody({ onPick, excludeTagIds }: TagPickerModalProps) {
+  const tags = useTags();
+  const picker = useTagPicker(onPick, tags);
+  const excluded = new Set(excludeTagIds ?? []);
+  const offered = (tags ?? []).filter((tag) => !excluded.has(tag.id));
+
+  return (
+    <IonContent className="ion-padding">
+      <TagChoices
+        tags={tags}
+        offered={offered}
+        busy={picker.busy}
+        onChoose={(tag) => {
+          picker.pick(tag).catch(() => undefined);
+        }}
+      />
+      {picker.creating ? (
+        <NewTagInPlace
+          name={picker.name}
+          nameError={picker.nameError}
+          busy={picker.busy}
+          onName={picker.setName}
+          onSave={() => {
+            picker.save().catch(() => undefined);
+          }}
+          onCancel={picker.cancel}
+        />
       ) : (
         <div className="tag-actions">
           <IonButton
             fill="outline"
-            disabled={busy}
+            disabled={picker.busy}
             onClick={() => {
-              setCreating(true);
+              picker.setCreating(true);
             }}
           >
             New tag
           </IonButton>
         </div>
       )}
-      <FormError message={failure} />
+      <FormError message={picker.failure} />
     </IonContent>
   );
 }

@@ -179,6 +179,131 @@ async function viewOf(context: ServiceContext, summary: WorkspaceSummary): Promi
   };
 }
 
+/** Every key version sealed to me, opened; versions that do not open are left out. */
+async function openKeyring(
+  context: Pick<ServiceContext, 'api' | 'crypto' | 'keys'>,
+  workspaceId: string,
+): Promise<WorkspaceKey[]> {
+  const { api, crypto, keys } = context;
+  const own = await keys();
+  const ring = await wire.fetchKeyring(api, workspaceId);
+  const opened: WorkspaceKey[] = [];
+  for (const copy of ring.keys) {
+    try {
+      opened.push(
+        await openSealedWorkspaceKey(crypto, bytesOf(copy.sealedKey, 'a sealed key'), own, {
+          workspaceId,
+          keyVersion: copy.keyVersion,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof WorkspaceKeyError)) throw error;
+    }
+  }
+  return opened;
+}
+
+/** WorkspaceService.myFingerprint: my key pair's six words, the pair published first if need be. */
+async function myFingerprint(context: ServiceContext): Promise<string> {
+  const own = await context.keys();
+  return memberKeyFingerprint(context.crypto, own.publicKey, context.userId);
+}
+
+/** WorkspaceService.create: a new workspace, its key sealed to me and its name under that key. */
+async function createWorkspace(context: ServiceContext, name: string): Promise<WorkspaceView> {
+  const { api, crypto, userId } = context;
+  const own = await context.keys();
+  const id = newWorkspaceId(crypto);
+  const made = await createWorkspaceKey(crypto, id, [{ userId, publicKey: own.publicKey }]);
+  const mine = made.sealedKeys[0];
+  if (mine === undefined) throw new Error('The workspace key was sealed to nobody.');
+  const sealedName = await sealWorkspaceName(crypto, made.key, name);
+  const summary = await wire.createWorkspace(api, {
+    id,
+    sealedName: encodeBase64(sealedName),
+    sealedKey: encodeBase64(mine.sealed),
+  });
+  return viewOf(context, summary);
+}
+
+/** WorkspaceService.list: my workspaces, with the ones I no longer belong to let go here. */
+async function listWorkspaces(context: ServiceContext): Promise<WorkspaceView[]> {
+  const { api, userId } = context;
+  // The account's pair first: after a cloud-password reset this replaces it, so the list read
+  // next already says which workspaces wait for a confirmation (a failure shows below, when a
+  // name is opened with it).
+  await context.keys().catch(() => undefined);
+  const summaries = await wire.listWorkspaces(api);
+  // The role in the space the page works in may have changed since it was entered.
+  for (const summary of summaries) rememberSpaceRole(summary.id, summary.role);
+  // A workspace the account no longer belongs to leaves this device.
+  const { leave } = await forgetSpacesNotListed(
+    userId,
+    new Set(summaries.map((summary) => summary.id)),
+    (workspaceId) => wire.refusedAsNonMember(api, workspaceId),
+  );
+  if (leave) await leaveGoneSpace(userId);
+  return Promise.all(summaries.map((summary) => viewOf(context, summary)));
+}
+
+/** WorkspaceService.members: the workspace's members as an owner sees them. */
+async function listMembers(context: ServiceContext, workspaceId: string): Promise<MembersView> {
+  const listed = await wire.listMembers(context.api, workspaceId);
+  const members = await Promise.all(
+    listed.members.map(async (member): Promise<MemberView> => ({
+      userId: member.userId,
+      email: member.email,
+      displayName: member.displayName,
+      role: member.role,
+      status: member.status,
+      publicKey: member.publicKey,
+      fingerprint: await fingerprintOf(context, member),
+      isMe: member.userId === context.userId,
+      keyCheck: await keyCheckOf(context, workspaceId, member),
+    })),
+  );
+  return { keyVersion: listed.keyVersion, members };
+}
+
+/** WorkspaceService.confirmAgain: my record of the member's listed key, kept on the server. */
+async function confirmAgain(
+  context: ServiceContext,
+  workspaceId: string,
+  member: Pick<MemberView, 'userId' | 'publicKey'>,
+): Promise<void> {
+  if (member.userId === null || member.publicKey === null) {
+    throw new WorkspaceKeyError(
+      'invalid-input',
+      'Only a member with a published key can be confirmed.',
+    );
+  }
+  await wire.recordConfirmation(context.api, workspaceId, member.userId, {
+    publicKey: member.publicKey,
+    confirmation: await confirmationOf(context, workspaceId, member.userId, member.publicKey),
+  });
+}
+
+/** WorkspaceService.remove: a confirmed member is removed with a new key for those who stay. */
+async function removeMember(
+  context: ServiceContext,
+  workspaceId: string,
+  memberId: string,
+): Promise<void> {
+  const { api } = context;
+  const listed = await wire.listMembers(api, workspaceId);
+  const target = listed.members.find((member) => member.userId === memberId);
+  if (target?.status !== 'confirmed') {
+    await wire.removeMember(api, workspaceId, memberId);
+    return;
+  }
+  await wire.removeMember(
+    api,
+    workspaceId,
+    memberId,
+    await rotation(context, workspaceId, listed, memberId),
+  );
+}
+
 export function createWorkspaceService({
   api,
   crypto,
@@ -188,74 +313,16 @@ export function createWorkspaceService({
 }: WorkspaceServiceOptions): WorkspaceService {
   const account = memberKeysOnce(api, crypto, userId, { dataKey, keyEpoch });
   const keys = account.keys;
-
-  /** Every key version sealed to me, opened; versions that do not open are left out. */
-  const keyring = async (workspaceId: string): Promise<WorkspaceKey[]> => {
-    const own = await keys();
-    const ring = await wire.fetchKeyring(api, workspaceId);
-    const opened: WorkspaceKey[] = [];
-    for (const copy of ring.keys) {
-      try {
-        opened.push(
-          await openSealedWorkspaceKey(crypto, bytesOf(copy.sealedKey, 'a sealed key'), own, {
-            workspaceId,
-            keyVersion: copy.keyVersion,
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof WorkspaceKeyError)) throw error;
-      }
-    }
-    return opened;
-  };
-
+  const keyring = (workspaceId: string) => openKeyring({ api, crypto, keys }, workspaceId);
   const context: ServiceContext = { api, crypto, userId, dataKey, keys, keyring };
-
-  const view = (summary: WorkspaceSummary) => viewOf(context, summary);
 
   return {
     userId,
     keyring,
-
-    async myFingerprint() {
-      const own = await keys();
-      return memberKeyFingerprint(crypto, own.publicKey, userId);
-    },
-
+    myFingerprint: () => myFingerprint(context),
     keyReplacedHere: account.replacedHere,
-
-    async create(name) {
-      const own = await keys();
-      const id = newWorkspaceId(crypto);
-      const made = await createWorkspaceKey(crypto, id, [{ userId, publicKey: own.publicKey }]);
-      const mine = made.sealedKeys[0];
-      if (mine === undefined) throw new Error('The workspace key was sealed to nobody.');
-      const sealedName = await sealWorkspaceName(crypto, made.key, name);
-      const summary = await wire.createWorkspace(api, {
-        id,
-        sealedName: encodeBase64(sealedName),
-        sealedKey: encodeBase64(mine.sealed),
-      });
-      return view(summary);
-    },
-
-    async list() {
-      // The account's pair first: after a cloud-password reset this replaces it, so the list read
-      // next already says which workspaces wait for a confirmation (a failure shows below, when a
-      // name is opened with it).
-      await keys().catch(() => undefined);
-      const summaries = await wire.listWorkspaces(api);
-      // The role in the space the page works in may have changed since it was entered.
-      for (const summary of summaries) rememberSpaceRole(summary.id, summary.role);
-      // A workspace the account no longer belongs to leaves this device.
-      const { leave } = await forgetSpacesNotListed(
-        userId,
-        new Set(summaries.map((summary) => summary.id)),
-        (workspaceId) => wire.refusedAsNonMember(api, workspaceId),
-      );
-      if (leave) await leaveGoneSpace(userId);
-      return Promise.all(summaries.map(view));
-    },
+    create: (name) => createWorkspace(context, name),
+    list: () => listWorkspaces(context),
 
     invite(workspaceId, email, role) {
       return wire.inviteMember(api, workspaceId, { email: email.trim(), role });
@@ -279,57 +346,15 @@ export function createWorkspaceService({
       return wire.declineInvitation(api, workspaceId);
     },
 
-    async members(workspaceId) {
-      const listed = await wire.listMembers(api, workspaceId);
-      const members = await Promise.all(
-        listed.members.map(async (member): Promise<MemberView> => ({
-          userId: member.userId,
-          email: member.email,
-          displayName: member.displayName,
-          role: member.role,
-          status: member.status,
-          publicKey: member.publicKey,
-          fingerprint: await fingerprintOf(context, member),
-          isMe: member.userId === userId,
-          keyCheck: await keyCheckOf(context, workspaceId, member),
-        })),
-      );
-      return { keyVersion: listed.keyVersion, members };
-    },
-
+    members: (workspaceId) => listMembers(context, workspaceId),
     confirm: (workspaceId, member) => confirmMember(context, workspaceId, member),
-
-    async confirmAgain(workspaceId, member) {
-      if (member.userId === null || member.publicKey === null) {
-        throw new WorkspaceKeyError(
-          'invalid-input',
-          'Only a member with a published key can be confirmed.',
-        );
-      }
-      await wire.recordConfirmation(api, workspaceId, member.userId, {
-        publicKey: member.publicKey,
-        confirmation: await confirmationOf(context, workspaceId, member.userId, member.publicKey),
-      });
-    },
+    confirmAgain: (workspaceId, member) => confirmAgain(context, workspaceId, member),
 
     async changeRole(workspaceId, memberId, role) {
       await wire.changeMemberRole(api, workspaceId, memberId, role);
     },
 
-    async remove(workspaceId, memberId) {
-      const listed = await wire.listMembers(api, workspaceId);
-      const target = listed.members.find((member) => member.userId === memberId);
-      if (target?.status !== 'confirmed') {
-        await wire.removeMember(api, workspaceId, memberId);
-        return;
-      }
-      await wire.removeMember(
-        api,
-        workspaceId,
-        memberId,
-        await rotation(context, workspaceId, listed, memberId),
-      );
-    },
+    remove: (workspaceId, memberId) => removeMember(context, workspaceId, memberId),
 
     async leave(workspaceId) {
       await wire.removeMember(api, workspaceId, userId);
