@@ -329,6 +329,24 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
     expect(admitted(limits.admit('phone')).turn).toBeNull();
   });
 
+  it("keeps an account's devices pulling together after a nudge light, up to half its cap", () => {
+    // A cap of 8 is four devices' step and blob: all four pulling at once go at once; a fifth
+    // request at once is more than its devices have, and waits in the lane.
+    const limits = new AccountLimits({
+      ratePerMinute: 1000,
+      maxConcurrent: 8,
+      workPerSecond: 100,
+      workBurst: 1000,
+      heavyMaxWaitMs: 250,
+    });
+    const pulls = [1, 2, 3, 4].map(() => admitted(limits.admit('four-devices')));
+    for (const pull of pulls) expect(pull.turn).toBeNull();
+    const fifth = admitted(limits.admit('four-devices'));
+    expect(fifth.turn).not.toBeNull();
+    for (const admission of [...pulls, fifth]) admission.release();
+    expect(limits.laneLength).toBe(0);
+  });
+
   it("holds a heavy account's request while another account's is in progress, and starts it when that one ends", async () => {
     vi.useFakeTimers();
     const limits = laneLimits(() => Date.now());

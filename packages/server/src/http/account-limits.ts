@@ -57,8 +57,15 @@ export interface AccountLimitOptions {
 /** An account is heavy once it used this many seconds' refill beyond it (see `isHeavy`). */
 const HEAVY_AFTER_SECONDS = 0.1;
 
-/** An account's requests in progress at once beyond which the next one is heavy. */
-const LIGHT_CONCURRENT = 2;
+/**
+ * An account's requests in progress at once beyond which the next one is heavy: half its cap
+ * (`maxConcurrent` is sized as two a device, a sync step and a blob), so each of its devices may
+ * have one at once (a nudge makes every device of the account pull together), and at least two,
+ * one device's step and blob. More at once is a flood's first seconds, before any is charged.
+ */
+function lightConcurrentOf(maxConcurrent: number): number {
+  return Math.max(2, Math.floor(maxConcurrent / 2));
+}
 
 /**
  * While other accounts are working, the heavy accounts' lane rests this many times as long as its
@@ -241,9 +248,10 @@ export class AccountLimits {
     if (!concurrent) {
       return { admitted: true, workDone: () => undefined, release: () => undefined, turn: null };
     }
-    // A device has at most two requests in progress (a sync step and a blob): more at once is
-    // heavy use before the first of them is even charged (a flood's first seconds).
-    const heavy = this.isHeavy(state) || state.inFlight >= LIGHT_CONCURRENT;
+    // More at once than the account's devices have (`lightConcurrentOf`) is heavy use before
+    // the first of them is even charged (a flood's first seconds).
+    const heavy =
+      this.isHeavy(state) || state.inFlight >= lightConcurrentOf(this.options.maxConcurrent);
     state.inFlight += 1;
     const held = state;
     let released = false;
