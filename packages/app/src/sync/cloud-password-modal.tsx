@@ -127,18 +127,18 @@ export function CloudPasswordModal(props: CloudPasswordModalProps) {
       </IonContent>
       <IonFooter>
         <IonToolbar>
-          {resetView ? (
-            <ResetViewButtons form={form} onConfirmReset={confirmAndReset} />
-          ) : (
-            <PasswordViewButtons
-              form={form}
-              passwordExists={passwordExists}
-              allowReset={allowReset}
-              onResetView={onResetView}
-              onClose={close}
-              onGo={go}
-            />
-          )}
+          {/* Called, not rendered as two components: the two footers' first buttons (Reset and
+              Cancel) are one element to React, so the focus stays on the button pressed. */}
+          {resetView
+            ? resetViewButtons({ form, onConfirmReset: confirmAndReset })
+            : passwordViewButtons({
+                form,
+                passwordExists,
+                allowReset,
+                onResetView,
+                onClose: close,
+                onGo: go,
+              })}
         </IonToolbar>
       </IonFooter>
     </IonModal>
@@ -411,7 +411,7 @@ function WorkStatus(props: { readonly id: string; readonly working: CloudPasswor
 }
 
 /** The reset view's footer: Cancel (back to the password) and Reset password. */
-function ResetViewButtons(props: {
+function resetViewButtons(props: {
   readonly form: CloudPasswordFormState;
   readonly onConfirmReset: () => void;
 }) {
@@ -443,7 +443,7 @@ function ResetViewButtons(props: {
 }
 
 /** The password view's footer: Reset and Close when they exist, and Go. */
-function PasswordViewButtons(props: {
+function passwordViewButtons(props: {
   readonly form: CloudPasswordFormState;
   readonly passwordExists: boolean;
   readonly allowReset: boolean;
