@@ -36,6 +36,10 @@ export abstract class SourceSimulatorServer<Recorded> {
   /** Starts listening (on `port`, or any free one) and gives the simulator's origin. */
   async start(port = 0): Promise<string> {
     this.server = createServer((request, response) => {
+      // One request a connection: Playwright's route.fetch reuses a kept-alive connection, and
+      // one reused just as Node's keep-alive timeout (5 s) closed it failed with ECONNRESET,
+      // leaving the browser's request unanswered (an import stuck at "Reading files").
+      response.setHeader('connection', 'close');
       const recorded = this.answer(
         {
           method: request.method ?? '',
