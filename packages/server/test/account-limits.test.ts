@@ -279,10 +279,10 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
     vi.useRealTimers();
   });
 
-  function laneLimits(now: () => number): AccountLimits {
+  function laneLimits(now: () => number, maxConcurrent = 4): AccountLimits {
     return new AccountLimits({
       ratePerMinute: 1000,
-      maxConcurrent: 4,
+      maxConcurrent,
       workPerSecond: 100,
       workBurst: 1000,
       heavyMaxWaitMs: 250,
@@ -332,13 +332,7 @@ describe("a heavy account's lane: it yields to the others' requests", () => {
   it("keeps an account's devices pulling together after a nudge light, up to half its cap", () => {
     // A cap of 8 is four devices' step and blob: all four pulling at once go at once; a fifth
     // request at once is more than its devices have, and waits in the lane.
-    const limits = new AccountLimits({
-      ratePerMinute: 1000,
-      maxConcurrent: 8,
-      workPerSecond: 100,
-      workBurst: 1000,
-      heavyMaxWaitMs: 250,
-    });
+    const limits = laneLimits(() => Date.now(), 8);
     const pulls = [1, 2, 3, 4].map(() => admitted(limits.admit('four-devices')));
     for (const pull of pulls) expect(pull.turn).toBeNull();
     const fifth = admitted(limits.admit('four-devices'));
