@@ -157,9 +157,12 @@ test('set on one device, entered on another, changed on the first', async ({ bro
 
   // A device without the password may reset it: the reset view has its own title (which names
   // the dialog), the spec's explanation of the two ways, Cancel, and Reset password, disabled
-  // while the form is invalid (a new password: typed twice).
-  await modal(second).getByRole('button', { name: 'Reset', exact: true }).click();
+  // while the form is invalid (a new password: typed twice). Reset pressed from the keyboard
+  // leaves the focus where it was: the button there is now Cancel.
+  await modal(second).getByRole('button', { name: 'Reset', exact: true }).focus();
+  await second.keyboard.press('Enter');
   await expectNamedByTitle(second, 'Reset cloud password');
+  await expect(modal(second).getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expect(modal(second)).toContainText(
     'After changing the password on another device, the data re-syncs from that device and this device then uses the new password.',
   );
@@ -170,8 +173,10 @@ test('set on one device, entered on another, changed on the first', async ({ bro
   await expect(modal(second).getByRole('button', { name: 'Reset password' })).toBeDisabled();
   await typeCloudPassword(second, 'typed, then cancelled');
   await expect(modal(second).getByRole('button', { name: 'Reset password' })).toBeEnabled();
-  await modal(second).getByRole('button', { name: 'Cancel' }).click();
+  await modal(second).getByRole('button', { name: 'Cancel' }).focus();
+  await second.keyboard.press('Enter');
   await expectNamedByTitle(second, 'Enter your cloud password');
+  await expect(modal(second).getByRole('button', { name: 'Reset', exact: true })).toBeFocused();
   await second.getByLabel('Cloud password', { exact: true }).fill(cloudPassword);
   await modal(second).getByRole('button', { name: 'Go' }).click();
   await expectNotice(second, 'This device now has the cloud password.');
