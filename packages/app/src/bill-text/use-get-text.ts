@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { pageLocalStore } from '../bills/bill-command-services.ts';
-import { fetchThrough } from '../import-worker/source-fetcher.ts';
+import { pageSourceFetch } from '../import-worker/source-fetcher.ts';
 import { useAppServices } from '../services/app-services.ts';
 import { relaySourceRequest } from '../import-worker/source-relay.ts';
 import { type GetTextProgress, getVersionText } from '../import-worker/version-text-download.ts';
@@ -32,10 +32,7 @@ export function useGetText(version: {
         {
           store: await pageLocalStore(),
           // The native shells fetch through their own HTTP, which no CORS policy stops.
-          fetch:
-            platform.sourceFetcher === null
-              ? (target, init) => fetch(target, init)
-              : fetchThrough(platform.sourceFetcher),
+          fetch: pageSourceFetch(platform.sourceFetcher),
           relay: relaySourceRequest,
           now: () => new Date().toISOString(),
           readPdf: async (bytes, onPage) =>

@@ -6,7 +6,7 @@ import {
   downloadSessionList,
   type SessionListRequest,
 } from '../import-worker/session-list-download.ts';
-import { fetchThrough } from '../import-worker/source-fetcher.ts';
+import { pageSourceFetch } from '../import-worker/source-fetcher.ts';
 import { relaySourceRequest } from '../import-worker/source-relay.ts';
 import type { SourceFetcher } from '../platform/platform.ts';
 
@@ -22,8 +22,7 @@ export async function loadSourceSessions(
   const store = await pageLocalStore();
   const preferences = await store.read(['settings'], readDevicePreferences);
   return downloadSessionList(request, key, {
-    fetch:
-      sourceFetcher === null ? (target, init) => fetch(target, init) : fetchThrough(sourceFetcher),
+    fetch: pageSourceFetch(sourceFetcher),
     relay: preferences.sourceRelay ? relaySourceRequest : null,
     ...(request.source === 'legiscan'
       ? { queries: legiscanQueries(store, key, () => new Date().toISOString()) }

@@ -1,6 +1,7 @@
 import { retryAfterSeconds, SOURCE_RETRY_WAIT_MAX_SECONDS } from '@docket/core/sources';
 import { z } from 'zod';
 import type { SourceDownloadDeps, SourceRequest } from './source-download.ts';
+import { SourceStalledError } from './stall-guard.ts';
 
 // One GET of a source's API (LegiScan, Open States, congress.gov) or bulk listing (GovInfo), the
 // step their downloads share: directly where the browser may (CORS), else through the Docket
@@ -49,24 +50,26 @@ export interface ApiRequest {
   accept?: string;
 }
 
-/** GETs `request`: the source's answer (not a 429), or an error that says why in words. */
-export async function apiGet(
-  request: ApiRequest,
-  deps: ApiDownloadDeps,
-  words: ApiSourceWords,
-  retried = false,
-): Promise<ApiAnswer> {
-  const relayRequest: SourceRequest = {
+/** The relay's form of `request`: no validators (an API's answer is read whole each time). */
+function relayRequestOf(request: ApiRequest): SourceRequest {
+  return {
     url: request.url,
     etag: null,
     lastModified: null,
     ...(request.apiKeyHeader === undefined ? {} : { apiKeyHeader: request.apiKeyHeader }),
     ...(request.accept === undefined ? {} : { accept: request.accept }),
   };
-  let response: Response;
-  let relayed = false;
+}
+
+/** The source's answer, directly or through the relay, any status; else an error in words. */
+async function directOrRelayed(
+  request: ApiRequest,
+  deps: ApiDownloadDeps,
+  words: ApiSourceWords,
+): Promise<ApiAnswer> {
+  const relayRequest = relayRequestOf(request);
   try {
-    response = await deps.fetch(
+    const response = await deps.fetch(
       request.url,
       {
         credentials: 'omit',
@@ -75,27 +78,44 @@ export async function apiGet(
       },
       relayRequest,
     );
+    return { response, relayed: false };
   } catch (error) {
+    if (error instanceof SourceStalledError) {
+      throw words.failure(
+        `${words.api} sent nothing for ${String(error.seconds)} seconds, so Docket stopped waiting. Try again later.`,
+      );
+    }
     // Any other failure's message may hold the address, and with it a key: not passed on.
     if (!(error instanceof TypeError)) {
       throw words.failure(
         `${words.api} could not be reached from this device. Check your connection and try again.`,
       );
     }
-    if (deps.relay === null) {
-      throw words.failure(
-        `${words.api} could not be reached from this browser, and downloads through the Docket server are turned off in Settings. Turn them on, or check your connection.`,
-      );
-    }
-    try {
-      response = await deps.relay(relayRequest);
-      relayed = true;
-    } catch {
-      throw words.failure(
-        `${words.api} could not be reached from this browser, and neither could the Docket server, which can ask it instead. Check your connection and try again.`,
-      );
-    }
   }
+  if (deps.relay === null) {
+    throw words.failure(
+      `${words.api} could not be reached from this browser, and downloads through the Docket server are turned off in Settings. Turn them on, or check your connection.`,
+    );
+  }
+  try {
+    return { response: await deps.relay(relayRequest), relayed: true };
+  } catch (relayError) {
+    throw words.failure(
+      relayError instanceof SourceStalledError
+        ? `${words.api} could not be reached from this browser, and the Docket server, which asks it instead, sent nothing for ${String(relayError.seconds)} seconds, so Docket stopped waiting. Try again later.`
+        : `${words.api} could not be reached from this browser, and neither could the Docket server, which can ask it instead. Check your connection and try again.`,
+    );
+  }
+}
+
+/** GETs `request`: the source's answer (not a 429), or an error that says why in words. */
+export async function apiGet(
+  request: ApiRequest,
+  deps: ApiDownloadDeps,
+  words: ApiSourceWords,
+  retried = false,
+): Promise<ApiAnswer> {
+  const { response, relayed } = await directOrRelayed(request, deps, words);
   if (response.status === 429 && relayed) {
     // The relay's own budget for this account, not the source's: said as such, not waited out.
     const refusal = relayErrorSchema.safeParse(

@@ -10,6 +10,7 @@ import {
 import type { ImportRunnerDeps, PickedFile } from './import-runner.ts';
 import { createImportRunner } from './import-runner.ts';
 import { IMPORTS_LOCK, jobLockName, localJobLocks } from './job-locks.ts';
+import { stallGuardedFetch } from './stall-guard.ts';
 import { readSamples, zipOf } from '@docket/core/test-support/test-files';
 import { tinyPdf } from '@docket/core/test-support/tiny-pdf';
 
@@ -120,6 +121,24 @@ describe('the import runner', () => {
     online = true;
     await runner.retry(jobId);
     expect(await jobWhen(store, jobId, finished)).toMatchObject({ status: 'done' });
+  });
+
+  it('ends an import whose source never answers as failed, saying so, instead of reading forever', async () => {
+    const { store, runner } = setup({
+      fetch: stallGuardedFetch(() => new Promise<Response>(() => undefined), 300),
+    });
+    const { jobId } = await runner.saveAndImport({
+      name: 'Silent',
+      url: 'https://example.org/data/bills.csv',
+      jurisdiction: '',
+      session: '',
+      files: [],
+    });
+    expect(await jobWhen(store, jobId, finished)).toMatchObject({
+      status: 'failed',
+      message:
+        'Could not download https://example.org/data/bills.csv: nothing came for 0.3 seconds, so Docket stopped waiting. Try again later.',
+    });
   });
 
   it('refreshes a URL dataset with one request: the same ETag is "No changes"; a files dataset is refused', async () => {

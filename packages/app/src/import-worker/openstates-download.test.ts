@@ -3,6 +3,7 @@ import { OPENSTATES_MISSING_KEY } from '@docket/core/sources';
 import type { LegiscanDownloadDeps } from './legiscan-download.ts';
 import { downloadOpenStates } from './openstates-download.ts';
 import type { SourceRequest } from './source-download.ts';
+import { stallGuarded, stallGuardedFetch } from './stall-guard.ts';
 
 const KEY = 'open-states-key-0123';
 const origin = { jurisdiction: 'ak', session: '33' };
@@ -129,5 +130,27 @@ describe('a dataset from the Open States API', () => {
     };
     await downloadOpenStates(origin, KEY, null, { fetch, relay, now });
     expect(relayed.map((request) => request.apiKeyHeader)).toEqual([KEY]);
+  });
+
+  it('says plainly when the API, or the relay asked instead, sends nothing for the stall period', async () => {
+    const silent = () => new Promise<Response>(() => undefined);
+    await expect(
+      downloadOpenStates(origin, KEY, null, {
+        fetch: stallGuardedFetch(silent, 500),
+        relay: null,
+        now,
+      }),
+    ).rejects.toThrow(
+      "Open States' API sent nothing for 0.5 seconds, so Docket stopped waiting. Try again later.",
+    );
+    await expect(
+      downloadOpenStates(origin, KEY, null, {
+        fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+        relay: () => stallGuarded(silent, 500),
+        now,
+      }),
+    ).rejects.toThrow(
+      "Open States' API could not be reached from this browser, and the Docket server, which asks it instead, sent nothing for 0.5 seconds, so Docket stopped waiting.",
+    );
   });
 });

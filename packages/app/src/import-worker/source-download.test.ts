@@ -1,6 +1,7 @@
 import { fnv1a64Hex } from '@docket/core/bills';
 import { describe, expect, it } from 'vitest';
 import { downloadSource, type SourceRequest } from './source-download.ts';
+import { stallGuarded, stallGuardedFetch } from './stall-guard.ts';
 
 const sha256Hex = (bytes: Uint8Array) => Promise.resolve(fnv1a64Hex(bytes));
 const url = 'https://example.org/data/bills.csv';
@@ -114,5 +115,35 @@ describe('downloadSource', () => {
         },
       ),
     ).rejects.toThrow(/sign in to download through the Docket server/);
+  });
+
+  it('says plainly when the site, or the relay asked instead, sends nothing for the stall period', async () => {
+    const silent = () => new Promise<Response>(() => undefined);
+    await expect(
+      downloadSource(
+        { url, etag: null, lastModified: null },
+        { fetch: stallGuardedFetch(silent, 500), sha256Hex, relay: null },
+      ),
+    ).rejects.toThrow(
+      `Could not download ${url}: nothing came for 0.5 seconds, so Docket stopped waiting. Try again later.`,
+    );
+    const silentBody = () =>
+      Promise.resolve(
+        new Response(new ReadableStream({ pull: () => new Promise(() => undefined) })),
+      );
+    await expect(
+      downloadSource(
+        { url, etag: null, lastModified: null },
+        { fetch: stallGuardedFetch(silentBody, 500), sha256Hex, relay: null },
+      ),
+    ).rejects.toThrow(`Could not download ${url}: nothing came for 0.5 seconds`);
+    await expect(
+      downloadSource(
+        { url, etag: null, lastModified: null },
+        { fetch: cors, sha256Hex, relay: () => stallGuarded(silent, 500) },
+      ),
+    ).rejects.toThrow(
+      `Could not download ${url}: the site does not let other sites download it (CORS), and the Docket server, asked to download it instead, sent nothing for 0.5 seconds, so Docket stopped waiting. Try again later.`,
+    );
   });
 });

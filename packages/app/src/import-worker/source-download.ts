@@ -1,6 +1,7 @@
 import type { ImportInput, SourceUnchanged } from '@docket/core/import-jobs';
 import { defaultImportLimits } from '@docket/core/encoding';
 import { z } from 'zod';
+import { SourceStalledError } from './stall-guard.ts';
 
 // The bytes behind a dataset's URL. The browser fetches them itself where the site allows it
 // (CORS); where it does not (the fetch fails with a TypeError, which is all a page is told), the
@@ -51,6 +52,10 @@ const REFUSED_NO_RELAY =
 const REFUSED_RELAY_UNREACHABLE =
   'the site does not let other sites download it (CORS), and the Docket server, which can download it instead, cannot be reached. Check your connection and try again.';
 
+function stalledReason(error: SourceStalledError): string {
+  return `nothing came for ${String(error.seconds)} seconds, so Docket stopped waiting. Try again later.`;
+}
+
 function fileName(url: string): string {
   const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
   try {
@@ -68,7 +73,13 @@ async function readBody(
   const declared = Number(response.headers.get('content-length') ?? '0');
   const tooBig = `it is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`;
   if (declared > maxBytes) throw downloadFailure(url, tooBig);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof SourceStalledError) throw downloadFailure(url, stalledReason(error));
+    throw error;
+  }
   if (bytes.length > maxBytes) throw downloadFailure(url, tooBig);
   return bytes;
 }
@@ -96,8 +107,13 @@ async function throughRelay(
   let response: Response;
   try {
     response = await relay(request);
-  } catch {
-    throw downloadFailure(request.url, REFUSED_RELAY_UNREACHABLE);
+  } catch (error) {
+    throw downloadFailure(
+      request.url,
+      error instanceof SourceStalledError
+        ? `the site does not let other sites download it (CORS), and the Docket server, asked to download it instead, sent nothing for ${String(error.seconds)} seconds, so Docket stopped waiting. Try again later.`
+        : REFUSED_RELAY_UNREACHABLE,
+    );
   }
   if (response.status === 304) return { unchanged: true };
   if (!response.ok) {
@@ -145,6 +161,7 @@ export async function downloadSource(
   } catch (error) {
     // The browser tells scripts only "failed to fetch", on purpose: the site refused other sites
     // (CORS), or could not be reached. The relay can tell which.
+    if (error instanceof SourceStalledError) throw downloadFailure(url, stalledReason(error));
     if (!(error instanceof TypeError)) throw error;
     if (deps.relay === null) throw downloadFailure(url, REFUSED_NO_RELAY);
     return throughRelay(request, deps.relay, deps, maxBytes);

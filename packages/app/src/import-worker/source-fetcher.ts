@@ -1,5 +1,6 @@
 import type { SourceAnswer, SourceFetcher } from '../platform/platform.ts';
 import type { SourceFetch } from './source-download.ts';
+import { stallGuardedFetch } from './stall-guard.ts';
 
 // The import worker's fetch when the platform fetches sources itself (the native shells): the
 // request goes to the page, which has the platform's HTTP, and the answer comes back as plain
@@ -15,6 +16,14 @@ export function responseOf(answer: SourceAnswer): Response {
     statusText: answer.statusText,
     headers: answer.headers,
   });
+}
+
+/** The page's fetch of a source: the platform's `fetcher` where it has one, else the browser's;
+ *  given up once the source sends nothing for 90 s (stall-guard.ts). */
+export function pageSourceFetch(fetcher: SourceFetcher | null): SourceFetch {
+  return stallGuardedFetch(
+    fetcher === null ? (url, init) => globalThis.fetch(url, init) : fetchThrough(fetcher),
+  );
 }
 
 /** A fetch for source-download.ts that goes through `fetcher`; only GET, as sources are read. */

@@ -6,6 +6,7 @@ import { createImportRunner, WORKER_IMPORT_CHUNKS } from './import-runner.ts';
 import { type JobLocks, localJobLocks, webJobLocks } from './job-locks.ts';
 import type { SourceFetch } from './source-download.ts';
 import { relaySourceRequest } from './source-relay.ts';
+import { stallGuardedFetch } from './stall-guard.ts';
 
 // The import runner as the browser runs it, in the import worker and in the service worker's
 // background refresh alike: the device's database, Web Locks shared by every tab and the service
@@ -45,7 +46,8 @@ export function createWebImportRunner(
   return createImportRunner({
     store,
     locks: options.locks,
-    fetch: options.fetch,
+    // Every source request, direct or relayed, gives up once the source sends nothing for 90 s.
+    fetch: stallGuardedFetch(options.fetch),
     relay: relaySourceRequest,
     sha256Hex,
     newId: () => crypto.randomUUID(),
